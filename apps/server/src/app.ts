@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseEngine } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ensureReferenceData } from './db/reference-data.js';
+import type { Database } from './db/schema.js';
+import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
+import { LocalFileStore, type FileStore } from './files/file-store.js';
+import { createLogger } from './logger.js';
+import { newsRoutes } from './modules/news/routes.js';
+import { NewsService } from './modules/news/service.js';
+import { errorHandling } from './plugins/error-handling.js';
+import { securityHeaders } from './plugins/security-headers.js';
+import { romeDate, systemClock, type Clock } from './text/dates.js';
+import type { Logger } from 'pino';
+
+/** What the routes (and later the SSR loaders) are given: services, never raw requests. */
+export interface AppServices {
+  config: AppConfig;
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  files: FileStore;
+  clock: Clock;
+  news: NewsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildAppOptions {
+  clock?: Clock;
+  /** A logger to use instead of one made from the config (tests pass a silent one). */
+  logger?: Logger;
+}
+
+/** Default body limit of the API; routes that take files set their own. */
+const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the application: database (migrated), reference and demo data, plugins and routes.
+ * It does not listen; `server.ts` does (STYLE.md #1).
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? systemClock;
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(database.db, database.engine);
+    await ensureReferenceData(database.db, config.societyAcronym);
+    const files = new LocalFileStore(path.join(config.dataDir, 'files'));
+    if (config.demoContent && (await isDatabaseEmpty(database.db))) {
+      const summary = await loadDemoContent({
+        db: database.db,
+        files,
+        societyAcronym: config.societyAcronym,
+        today: romeDate(clock()),
+      });
+      logger.info({ summary }, 'contenuti dimostrativi caricati');
+    }
+
+    app = Fastify({
+      // pino's Logger is a FastifyBaseLogger; the cast only widens the generic logger type.
+      loggerInstance: logger as FastifyBaseLogger,
+      bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+      trustProxy: config.trustProxy,
+      requestIdHeader: false,
+      genReqId: (request) => {
+        const incoming = request.headers['x-request-id'];
+        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+      },
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    });
+
+    app.decorate('services', {
+      config,
+      db: database.db,
+      engine: database.engine,
+      files,
+      clock,
+      news: new NewsService({ db: database.db, files, clock }),
+    } satisfies AppServices);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // The database closes last, after in-flight requests have finished (graceful shutdown).
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await app.register(securityHeaders);
+  await app.register(errorHandling);
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      });
+      await api.register(newsRoutes, { prefix: '/SharepointContent', news: app.services.news });
+    },
+    { prefix: '/api/v1' },
+  );
+  app.get('/healthz', async () => ({ data: { status: 'ok' } }));
+
+  return app;
+}

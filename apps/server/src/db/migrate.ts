@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseEngine } from './database.js';
+import { initialMigration } from './migrations/0001-initial.js';
+
+/** Every migration, in order. Static imports so the build carries them (no folder scanning). */
+function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
+  return { '0001-initial': initialMigration(engine) };
+}
+
+/** Brings the schema up to date; runs at every start, on both engines. */
+export async function migrateToLatest<DB>(db: Kysely<DB>, engine: DatabaseEngine): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed !== undefined) {
+    const name = failed?.migrationName ?? 'sconosciuta';
+    throw new Error(`Migrazione del database non riuscita (${name})`, { cause: error });
+  }
+}

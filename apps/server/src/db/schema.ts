@@ -1,0 +1,287 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Kysely table types. Conventions (DESIGN.md "Data"): dates are ISO text (`YYYY-MM-DD`,
+ * timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` in UTC), flags are integers 0/1, money is integer
+ * cents. `*_search` columns hold the normalised text (lower case, no accents) that title
+ * searches and case-insensitive matches run on, so both engines behave the same.
+ */
+
+type Id = Generated<number>;
+/** A timestamp written by the application (ISO-8601 UTC). */
+type Timestamp = string;
+type Flag = ColumnType<number, number | undefined, number>;
+
+/** Who may read a reserved-area item (issue 7 refines the values). */
+export type Audience = 'all' | 'public' | 'socio' | 'affiliato' | 'Affiliati tecnici' | 'Affiliati infermieri';
+
+/** What an attachment row belongs to. */
+export type AttachmentOwnerKind =
+  | 'article'
+  | 'recommendation'
+  | 'assembly'
+  | 'press_review'
+  | 'magazine_issue'
+  | 'magazine_article'
+  | 'setup_element'
+  | 'board_member_cv'
+  | 'sponsorship_request';
+
+export interface CategoriesTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  sort_order: number;
+}
+
+export interface ArticlesTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  subtitle_html: string;
+  /** Publication date; a date after today means scheduled, not yet visible. */
+  published_on: string;
+  featured: Flag;
+  published: Flag;
+  source_url: string | null;
+  source_name: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ArticleCategoriesTable {
+  article_id: number;
+  category_id: number;
+  /** 0 is the displayed category (spec §3: the first value of `categorie`). */
+  position: number;
+}
+
+/** Content-addressed blobs (DESIGN.md "Files"); the bytes live in the FileStore. */
+export interface FilesTable {
+  sha256: string;
+  size_bytes: number;
+  content_type: string;
+  created_at: Timestamp;
+}
+
+export interface AttachmentsTable {
+  id: Id;
+  owner_kind: AttachmentOwnerKind;
+  owner_id: number;
+  position: number;
+  file_name: string;
+  /** The address clients download by; unique, never a filesystem path. */
+  server_relative_url: string;
+  file_sha256: string;
+  created_at: Timestamp;
+}
+
+export interface RecommendationsTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  published_on: string;
+  source_name: string | null;
+  source_url: string | null;
+  audience: Audience;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssembliesTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  held_on: string;
+  place: string;
+  territory: 'Nazionali' | 'Regionali';
+  section: string | null;
+  audience: Audience;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PressReviewsTable {
+  id: Id;
+  headline: string;
+  title_search: string;
+  newspaper: string;
+  published_on: string;
+  url: string | null;
+  audience: Audience;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OpinionsTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  published_on: string;
+  sort_order: number;
+  question: string;
+  answer: string;
+  audience: Audience;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MagazineIssuesTable {
+  id: Id;
+  title: string;
+  title_search: string;
+  year: number;
+  published_on: string;
+  audience: Audience;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MagazineArticlesTable {
+  id: Id;
+  issue_id: number;
+  title: string;
+  title_search: string;
+  /** JSON array of author names (spec §3: `autore` is a key/value map built from it). */
+  authors_json: string;
+  newspaper: string;
+  published_on: string;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SetupElementsTable {
+  id: Id;
+  /** The key of spec §3 (`pareri-intro`, `chisiamo-affiliati-iscrizione` …). */
+  key: string;
+  body_html: string;
+  updated_at: Timestamp;
+}
+
+export interface BoardMembersTable {
+  id: Id;
+  name: string;
+  role: string;
+  photo_sha256: string | null;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeesTable {
+  id: Id;
+  title: string;
+  amount_cents: number;
+  /** 'Socio' or 'Affiliato' (spec §3 `accesso`). */
+  access: 'Socio' | 'Affiliato';
+  sort_order: number;
+  active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type MemberRole = 'socio' | 'affiliato' | 'segreteria';
+
+export interface MembersTable {
+  id: Id;
+  /** Lower-cased e-mail; the username. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: MemberRole;
+  status: 'active' | 'disabled';
+  password_hash: string | null;
+  password_changed: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResetTokensTable {
+  id: Id;
+  member_id: number;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  purpose: 'reset' | 'first-login';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscriptionsTable {
+  id: Id;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  confirm_token_hash: string | null;
+  unsubscribe_token_hash: string | null;
+  consent_at: Timestamp;
+  consent_text_version: string;
+  consent_ip: string | null;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SponsorshipRequestsTable {
+  id: Id;
+  requester: string;
+  email: string | null;
+  organisation: string;
+  phone: string | null;
+  request_kind: string | null;
+  event_kind: string;
+  event_title: string;
+  starts_on: string;
+  ends_on: string;
+  city: string;
+  venue: string | null;
+  organiser: string | null;
+  website: string | null;
+  scientific_secretariat: string | null;
+  organising_secretariat: string | null;
+  other_sponsors: string | null;
+  event_contents: string | null;
+  privacy_accepted_at: Timestamp;
+  status: 'received' | 'approved' | 'rejected';
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Id;
+  kind: string;
+  payload_json: string;
+  status: 'pending' | 'sent' | 'dead';
+  attempts: number;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  articles: ArticlesTable;
+  article_categories: ArticleCategoriesTable;
+  files: FilesTable;
+  attachments: AttachmentsTable;
+  recommendations: RecommendationsTable;
+  assemblies: AssembliesTable;
+  press_reviews: PressReviewsTable;
+  opinions: OpinionsTable;
+  magazine_issues: MagazineIssuesTable;
+  magazine_articles: MagazineArticlesTable;
+  setup_elements: SetupElementsTable;
+  board_members: BoardMembersTable;
+  fees: FeesTable;
+  members: MembersTable;
+  reset_tokens: ResetTokensTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  sponsorship_requests: SponsorshipRequestsTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { AppError } from './app-error.js';
+
+/**
+ * Validates input with a contracts schema; a failure is a 400 listing each field and its
+ * Italian message (the schemas carry the messages, STYLE.md #3).
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 20).map((issue) => ({
+    path: issue.path.map(String).join('.') || '(corpo)',
+    message: issue.message,
+  }));
+  throw new AppError('invalidRequest', issues);
+}

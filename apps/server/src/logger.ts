@@ -1,0 +1,28 @@
+import pino, { type Logger } from 'pino';
+import type { AppConfig } from './config.js';
+
+/** Query parameters whose values never reach the logs (reset links carry tokens). */
+const SECRET_QUERY = /([?&](?:token|resetToken|password|confirmPassword)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[nascosto]');
+}
+
+/**
+ * The process logger (pino). Requests are logged with their id, method, redacted URL and
+ * status; never headers with credentials, bodies, passwords or tokens.
+ */
+export function createLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', '*.password', '*.token'],
+      censor: '[nascosto]',
+    },
+    serializers: {
+      req(request: { id: string; method: string; url: string }) {
+        return { id: request.id, method: request.method, url: redactUrl(request.url) };
+      },
+    },
+  });
+}

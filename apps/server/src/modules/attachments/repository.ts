@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
+
+export interface AttachmentRow {
+  owner_id: number;
+  file_name: string;
+  server_relative_url: string;
+  file_sha256: string;
+}
+
+/** Attachments of many owners of one kind, in their order, grouped by owner id. */
+export async function attachmentsByOwner(
+  db: Kysely<Database>,
+  ownerKind: AttachmentOwnerKind,
+  ownerIds: number[],
+): Promise<Map<number, AttachmentRow[]>> {
+  const grouped = new Map<number, AttachmentRow[]>();
+  if (ownerIds.length === 0) return grouped;
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['owner_id', 'file_name', 'server_relative_url', 'file_sha256'])
+    .where('owner_kind', '=', ownerKind)
+    .where('owner_id', 'in', ownerIds)
+    .orderBy('owner_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = grouped.get(row.owner_id) ?? [];
+    list.push(row);
+    grouped.set(row.owner_id, list);
+  }
+  return grouped;
+}
+
+/** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
+export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
+  return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;
+}

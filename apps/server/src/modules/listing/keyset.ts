@@ -1,0 +1,148 @@
+import { decodePagingToken, encodePagingToken, InvalidPagingTokenError, MAX_PAGE_SIZE, type PagedList } from '@sodalis/contracts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { AppError } from '../../http/app-error.js';
+
+/**
+ * Keyset paging shared by every list call (DESIGN.md "Paging"). An order is a list of sort
+ * keys plus the row id as the final tie-breaker, all in one direction; the paging token names
+ * the last row of a page, and the next page is every row after it in that order.
+ */
+
+export type SortValueType = 'date' | 'integer' | 'text';
+
+export interface SortKey {
+  /** Name in the token and in `orderByFields` (spec spelling, e.g. `Datapubblicazione`). */
+  field: string;
+  /** Qualified column, e.g. `articles.published_on`. */
+  column: string;
+  type: SortValueType;
+}
+
+export interface ListOrder {
+  keys: SortKey[];
+  idColumn: string;
+  ascending: boolean;
+}
+
+const VALUE_PATTERNS: Record<SortValueType, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  integer: /^-?\d{1,15}$/,
+  text: /^[\s\S]*$/,
+};
+
+function invalidToken(): AppError {
+  return new AppError('invalidPagingToken');
+}
+
+/** Picks the order named by `orderByFields` among `allowed` (case-insensitive); 400 otherwise. */
+export function chooseOrder(
+  orderByFields: string | null | undefined,
+  allowed: Record<string, SortKey[]>,
+  fallback: string,
+): SortKey[] {
+  const wanted = (orderByFields ?? fallback).trim().toLowerCase();
+  for (const [name, keys] of Object.entries(allowed)) {
+    if (name.toLowerCase() === wanted) return keys;
+  }
+  throw new AppError('invalidRequest', [
+    { path: 'orderByFields', message: `orderByFields deve essere uno tra: ${Object.keys(allowed).join(', ')}.` },
+  ]);
+}
+
+/** Page size from `dataOffset` (already range-checked by the schema) or the list's default. */
+export function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
+  return Math.min(dataOffset ?? fallback, MAX_PAGE_SIZE);
+}
+
+/**
+ * The WHERE condition "after the position in `token`", or null for the first page.
+ * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
+ */
+export function keysetCondition(order: ListOrder, token: string | null | undefined): RawBuilder<SqlBool> | null {
+  if (token === null || token === undefined || token === '') return null;
+  let position;
+  try {
+    position = decodePagingToken(
+      token,
+      order.keys.map((key) => key.field),
+    );
+  } catch (error) {
+    if (error instanceof InvalidPagingTokenError) throw invalidToken();
+    throw error;
+  }
+  const comparison = order.ascending ? sql.raw('>') : sql.raw('<');
+  let condition: RawBuilder<SqlBool> = sql<SqlBool>`${sql.ref(order.idColumn)} ${comparison} ${position.id}`;
+  if (position.sortValues === null) return condition;
+  for (const key of [...order.keys].reverse()) {
+    const text = position.sortValues[key.field] ?? '';
+    if (!VALUE_PATTERNS[key.type].test(text)) throw invalidToken();
+    const value = key.type === 'integer' ? Number(text) : text;
+    const column = sql.ref(key.column);
+    condition = sql<SqlBool>`(${column} ${comparison} ${value} or (${column} = ${value} and ${condition}))`;
+  }
+  return condition;
+}
+
+/** ORDER BY terms for the order, id last. */
+export function orderTerms(order: ListOrder): { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[] {
+  const direction = order.ascending ? 'asc' : 'desc';
+  return [...order.keys.map((key) => key.column), order.idColumn].map((column) => ({
+    ref: sql.ref(column),
+    direction,
+  }));
+}
+
+/**
+ * Cuts the rows fetched with `limit pageSize + 1` into a page and the token of its last row,
+ * absent when nothing follows (spec §3).
+ */
+export function toPage<Row extends { id: number }>(
+  rows: Row[],
+  pageSize: number,
+  order: ListOrder,
+  sortValuesOf: (row: Row) => Record<string, string | number>,
+): { rows: Row[]; pagingInfo?: string } {
+  if (rows.length <= pageSize) return { rows };
+  const pageRows = rows.slice(0, pageSize);
+  const last = pageRows[pageRows.length - 1] as Row;
+  const values = sortValuesOf(last);
+  const sortValues: Record<string, string> = {};
+  for (const key of order.keys) sortValues[key.field] = String(values[key.field]);
+  return { rows: pageRows, pagingInfo: encodePagingToken({ id: last.id, sortValues }) };
+}
+
+export function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> {
+  return pagingInfo === undefined ? { items } : { items, pagingInfo };
+}
+
+/**
+ * Date filter of the list filter (spec §3 `years[]`, `months[]`): every chosen month of every
+ * chosen year, as ranges on an ISO date column so the index serves it. Months without years
+ * match those months in any year.
+ */
+export function dateFilterCondition(
+  column: string,
+  years: number[] | null | undefined,
+  months: number[] | null | undefined,
+): RawBuilder<SqlBool> | null {
+  const ref = sql.ref(column);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const chosenYears = [...new Set(years ?? [])];
+  const chosenMonths = [...new Set(months ?? [])];
+  if (chosenYears.length === 0 && chosenMonths.length === 0) return null;
+  if (chosenYears.length === 0) {
+    return sql<SqlBool>`substr(${ref}, 6, 2) in (${sql.join(chosenMonths.map(pad))})`;
+  }
+  const ranges: RawBuilder<SqlBool>[] = [];
+  for (const year of chosenYears) {
+    if (chosenMonths.length === 0) {
+      ranges.push(sql<SqlBool>`(${ref} >= ${`${year}-01-01`} and ${ref} < ${`${year + 1}-01-01`})`);
+      continue;
+    }
+    for (const month of chosenMonths) {
+      const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+      ranges.push(sql<SqlBool>`(${ref} >= ${`${year}-${pad(month)}-01`} and ${ref} < ${next})`);
+    }
+  }
+  return sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
+}

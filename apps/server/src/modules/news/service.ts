@@ -1,0 +1,128 @@
+import {
+  DEFAULT_FILE_NAME,
+  PAGE_SIZE,
+  type Article,
+  type ArticleCategory,
+  type FileContent,
+  type ListFilter,
+  type PagedList,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
+import { AppError } from '../../http/app-error.js';
+import { romeDate, type Clock } from '../../text/dates.js';
+import { containsPattern, searchText } from '../../text/search-text.js';
+import { attachmentsByOwner } from '../attachments/repository.js';
+import {
+  chooseOrder,
+  dateFilterCondition,
+  keysetCondition,
+  orderTerms,
+  pagedList,
+  pageSizeOf,
+  toPage,
+  type ListOrder,
+  type SortKey,
+} from '../listing/keyset.js';
+import { categoriesOfArticles, findArticles, findVisibleArticleId, listCategories, type ArticleRow } from './repository.js';
+
+/** Orders GetArticoli accepts in `orderByFields` (spec §9: news by publication date). */
+const ARTICLE_ORDERS: Record<string, SortKey[]> = {
+  Datapubblicazione: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
+  Title: [{ field: 'Title', column: 'articles.title_search', type: 'text' }],
+  ID: [],
+};
+
+/** Key of a category in the `categorie` map: a slug, never integer-like, so map order holds. */
+export function categoryKey(title: string): string {
+  const slug = searchText(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return /^\d*$/.test(slug) ? `categoria-${slug}` : slug;
+}
+
+export interface NewsServiceDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+  clock: Clock;
+}
+
+/** News: categories, the article list with its filters and paging, and news files (spec §7). */
+export class NewsService {
+  constructor(private readonly deps: NewsServiceDeps) {}
+
+  async listCategories(): Promise<ArticleCategory[]> {
+    return listCategories(this.deps.db);
+  }
+
+  async listArticles(filter: ListFilter): Promise<PagedList<Article>> {
+    const order: ListOrder = {
+      keys: chooseOrder(filter.orderByFields, ARTICLE_ORDERS, 'Datapubblicazione'),
+      idColumn: 'articles.id',
+      ascending: filter.ascending ?? false,
+    };
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.news);
+    // `paginated: false` answers one page without a continuation token.
+    const paginated = filter.paginated ?? true;
+    const conditions = [
+      paginated ? keysetCondition(order, filter.pagingInfo) : null,
+      dateFilterCondition('articles.published_on', filter.years, filter.months),
+    ].filter((condition) => condition !== null);
+    const title = filter.title?.trim() ?? '';
+
+    const rows = await findArticles(this.deps.db, {
+      visibleOn: romeDate(this.deps.clock()),
+      // `inEvidenza: false` means "not only featured", as the original client sends it.
+      featuredOnly: filter.inEvidenza === true,
+      titlePattern: title === '' ? null : containsPattern(title),
+      categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
+      conditions,
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Datapubblicazione: row.published_on,
+      Title: searchText(row.title),
+    }));
+    const items = await this.toArticles(page.rows);
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
+  async newsFile(id: number): Promise<FileContent> {
+    const { db, files, clock } = this.deps;
+    const articleId = await findVisibleArticleId(db, id, romeDate(clock()));
+    if (articleId === null) throw new AppError('notFound');
+    const attachment = (await attachmentsByOwner(db, 'article', [articleId])).get(articleId)?.[0];
+    if (attachment === undefined) throw new AppError('notFound');
+    const content = await files.read(attachment.file_sha256);
+    return { content: content.toString('base64'), fileName: attachment.file_name || DEFAULT_FILE_NAME.news };
+  }
+
+  private async toArticles(rows: ArticleRow[]): Promise<Article[]> {
+    const ids = rows.map((row) => row.id);
+    const [categoryRows, attachments] = await Promise.all([
+      categoriesOfArticles(this.deps.db, ids),
+      attachmentsByOwner(this.deps.db, 'article', ids),
+    ]);
+    const categoriesById = new Map<number, Record<string, string>>();
+    for (const row of categoryRows) {
+      const map = categoriesById.get(row.article_id) ?? {};
+      map[categoryKey(row.title)] = row.title;
+      categoriesById.set(row.article_id, map);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      subtitle: row.subtitle_html,
+      categorie: categoriesById.get(row.id) ?? {},
+      dataPubblicazione: row.published_on,
+      attachments: (attachments.get(row.id) ?? []).map((attachment) => ({
+        fileName: attachment.file_name,
+        serverRelativeUrl: attachment.server_relative_url,
+      })),
+      sourceUrl: row.source_url,
+      sourceName: row.source_name,
+      inEvidenza: row.featured === 1,
+    }));
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../http/app-error.js';
+
+/** Fastify's own client errors mapped to our error kinds (spec §8: never a 500 for bad input). */
+function kindOfFastifyError(error: FastifyError): AppError | null {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('payloadTooLarge');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('unsupportedMediaType');
+  if (error.statusCode === 429) return new AppError('tooManyRequests');
+  if (error.validation || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    return new AppError('invalidRequest', [{ path: '(corpo)', message: 'Il corpo della richiesta non è valido.' }]);
+  }
+  return null;
+}
+
+/**
+ * One error shape for every failure (contracts `ApiErrorBodySchema`): the client reads a
+ * generic Italian message; details go to the log with the request id.
+ */
+export const errorHandling = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const appError = error instanceof AppError ? error : kindOfFastifyError(error);
+    if (appError !== null) {
+      request.log.info({ code: appError.code, issues: appError.issues, err: error instanceof AppError ? undefined : error }, 'richiesta rifiutata');
+      return reply.status(appError.status).send(appError.toBody());
+    }
+    request.log.error({ err: error }, 'errore non gestito');
+    const internal = new AppError('internal');
+    return reply.status(internal.status).send(internal.toBody());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const notFound = new AppError('routeNotFound');
+    return reply.status(notFound.status).send(notFound.toBody());
+  });
+});

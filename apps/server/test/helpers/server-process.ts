@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves with the base URL once the server listens. */
+  listening: Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+  logLines(): Record<string, unknown>[];
+}
+
+/** Starts `src/server.ts` as a real process (through tsx), as `npm run dev` would. */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderrText = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderrText += chunk.toString();
+  });
+  const lines: Record<string, unknown>[] = [];
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const listening = new Promise<string>((resolve, reject) => {
+    const reader = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    reader.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        lines.push(entry);
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(String(entry.msg));
+        if (match?.[1]) resolve(match[1]);
+      } catch {
+        lines.push({ raw: line });
+      }
+    });
+    void exited.then(({ code }) => reject(new Error(`server exited with ${code}: ${stderrText}`)));
+  });
+  listening.catch(() => undefined);
+  return { child, listening, exited, stderr: () => stderrText, logLines: () => lines };
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import type { DatabaseEngine } from '../../src/db/database.js';
+import type { Clock } from '../../src/text/dates.js';
+
+/**
+ * Engines the API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL names a
+ * server where the tests may create and drop databases.
+ */
+export function testEngines(): DatabaseEngine[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A throwaway PostgreSQL database on the TEST_DATABASE_URL server. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL non impostata');
+  const name = `sodalis_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export function makeTempDir(prefix = 'sodalis-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  demoContent?: boolean;
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+/** A real app on a fresh database of the given engine, with a silent logger. */
+export async function createTestApp(engine: DatabaseEngine, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = makeTempDir();
+  const postgres = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: options.demoContent ? 'true' : 'false',
+    LOG_LEVEL: 'silent',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config, {
+    logger: pino({ level: 'silent' }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A clock fixed at noon UTC of `date` (`YYYY-MM-DD`). */
+export function fixedClock(date: string): Clock {
+  const instant = new Date(`${date}T12:00:00Z`);
+  return () => instant;
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { makeTempDir } from '../helpers/test-app.js';
+
+describe('the server process', () => {
+  const started: ServerProcess[] = [];
+  const dirs: string[] = [];
+
+  afterEach(() => {
+    for (const server of started.splice(0)) server.child.kill('SIGKILL');
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function start(env: Record<string, string>) {
+    const dataDir = makeTempDir();
+    dirs.push(dataDir);
+    const server = startServerProcess({ DATA_DIR: dataDir, DEMO_CONTENT: 'false', ...env });
+    started.push(server);
+    return { server, dataDir };
+  }
+
+  it('finishes an in-flight request on SIGTERM, refuses new ones, closes the database and exits 0', async () => {
+    const { server, dataDir } = start({});
+    const baseUrl = await server.listening;
+    const url = new URL('/api/v1/SharepointContent/GetArticoli', baseUrl);
+    const body = JSON.stringify({ dataOffset: '4' });
+
+    // A request whose body is still arriving when the signal comes.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 5));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(5)), 400);
+      }, 100);
+    });
+
+    const finished = await answer;
+    expect(finished.status).toBe(200);
+    expect(JSON.parse(finished.text)).toEqual({ data: { items: [] } });
+
+    const exit = await server.exited;
+    expect(exit.code).toBe(0);
+    // better-sqlite3 removes the WAL file when the last connection closes cleanly.
+    expect(fs.existsSync(path.join(dataDir, 'sodalis.db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'sodalis.db-wal'))).toBe(false);
+    await expect(fetch(url, { method: 'POST', body })).rejects.toThrow();
+    expect(server.logLines().some((line) => line.msg === 'arresto completato')).toBe(true);
+  });
+
+  it('logs each request with its id and without tokens from the address', async () => {
+    const { server } = start({});
+    const baseUrl = await server.listening;
+    const response = await fetch(new URL('/api/v1/Nulla?token=segretissimo&id=3', baseUrl), {
+      headers: { 'x-request-id': 'prova-123' },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-request-id')).toBe('prova-123');
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const logged = JSON.stringify(server.logLines());
+    expect(logged).toContain('"reqId":"prova-123"');
+    expect(logged).not.toContain('segretissimo');
+    expect(logged).toContain('token=[nascosto]');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'tremila' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/db' }],
+    ['JWT_SECRET', { JWT_SECRET: 'corto' }],
+    ['DEMO_CONTENT', { DEMO_CONTENT: 'forse' }],
+    ['SOCIETY_ACRONYM', { SOCIETY_ACRONYM: 'S I M T I' }],
+  ])('stops at start with one line naming %s when it is wrong', async (variable, env) => {
+    const { server } = start(env);
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+    expect(lines[0]).toMatch(/^Configurazione non valida: /);
+  });
+});

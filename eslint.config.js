@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/build/**', '**/node_modules/**', '**/.react-router/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    // The web app and contracts never import server code (DESIGN.md: dependencies point one way).
+    files: ['packages/contracts/**', 'apps/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@sodalis/server', '**/apps/server/**'], message: 'Il codice web/contracts non importa il server.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/cli/**', 'apps/server/src/bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,81 @@
+/** Business constants of spec §9, shared by server and web. */
+
+/** A token counts as expiring when now + this margin is at or after its `exp` (spec §4, §9). */
+export const TOKEN_EXPIRY_MARGIN_SECONDS = 3000;
+
+/** Page sizes of spec §9. */
+export const PAGE_SIZE = {
+  news: 4,
+  featuredNews: 2,
+  latestNews: 4,
+  assemblies: 4,
+  recommendations: 4,
+  pressReview: 4,
+  opinions: 4,
+  opinionDetail: 1,
+  magazineArchive: 10,
+  magazineArticles: 10,
+  /** Widget default (spec §9). */
+  pagination: 10,
+} as const;
+
+/** The largest page any list call accepts; larger requests are refused with a 400. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Year lists run from this year up to the current one (spec §9). */
+export const FIRST_LIST_YEAR = 2019;
+
+/** Months 1..12 with their Italian names (spec §9). */
+export const ITALIAN_MONTHS = [
+  'Gennaio',
+  'Febbraio',
+  'Marzo',
+  'Aprile',
+  'Maggio',
+  'Giugno',
+  'Luglio',
+  'Agosto',
+  'Settembre',
+  'Ottobre',
+  'Novembre',
+  'Dicembre',
+] as const;
+
+/** Territory filter values (spec §9). */
+export const TERRITORIES = ['Nazionali', 'Regionali'] as const;
+export type Territory = (typeof TERRITORIES)[number];
+
+/** Assembly sections (spec §6). */
+export const ASSEMBLY_SECTIONS = ['Affiliati tecnici', 'Affiliati infermieri'] as const;
+export type AssemblySection = (typeof ASSEMBLY_SECTIONS)[number];
+
+/** Screen thresholds (spec §9). */
+export const SCREEN = {
+  /** Wider than this: documents open; at or below: they are downloaded. */
+  documentOpenMinExclusivePx: 860,
+  /** At or above this width, embedded PDF previews are shown. */
+  pdfPreviewMinPx: 768,
+} as const;
+
+/** Default file names (spec §9). */
+export const DEFAULT_FILE_NAME = { news: 'file.pdf', cv: 'cv.pdf' } as const;
+
+/** Toast and spinner defaults (spec §9). */
+export const TOAST = { delayMs: 5000, zIndex: 1200, bottomPercent: 3 } as const;
+export const SPINNER = { delayMs: 10, zIndex: 99999, fadeInMs: 300, fadeOutMs: 200 } as const;
+export const CAROUSEL_INTERVAL_MS = 5000;
+
+/**
+ * The five news categories of spec §1/§2.6; `{product}` is the society's acronym.
+ * The order is the order of the checkboxes on /news.
+ */
+export function newsCategoryTitles(societyAcronym: string): string[] {
+  return ['Concorsi', 'Formazione', 'Emovigilanza', societyAcronym, 'News'];
+}
+
+/** Years from FIRST_LIST_YEAR to `currentYear`, as strings (spec §9). */
+export function listYears(currentYear: number): string[] {
+  const years: string[] = [];
+  for (let year = FIRST_LIST_YEAR; year <= currentYear; year += 1) years.push(String(year));
+  return years;
+}

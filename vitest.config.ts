@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole workspace: unit tests of contracts, API tests of the server.
+// The `source` condition makes workspace packages resolve to their TypeScript sources.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    setupFiles: ['apps/server/test/setup/fail-on-console.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
