@@ -4,7 +4,9 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/build/**', '**/node_modules/**', '**/.react-router/**', 'data/**'] },
+  {
+    ignores: ['**/dist/**', '**/build/**', '**/node_modules/**', '**/.react-router/**', 'data/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -21,7 +23,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@sodalis/server', '**/apps/server/**'], message: 'Il codice web/contracts non importa il server.' }] },
+        {
+          patterns: [
+            {
+              group: ['@sodalis/server', '**/apps/server/**'],
+              message: 'Il codice web/contracts non importa il server.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ContentCache } from './cache/content-cache.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseEngine } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -25,6 +26,7 @@ export interface AppServices {
   files: FileStore;
   clock: Clock;
   news: NewsService;
+  contentCache: ContentCache;
 }
 
 declare module 'fastify' {
@@ -47,10 +49,17 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
  * Builds the application: database (migrated), reference and demo data, plugins and routes.
  * It does not listen; `server.ts` does (STYLE.md #1).
  */
-export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  });
 
   let app: FastifyInstance;
   try {
@@ -58,13 +67,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await ensureReferenceData(database.db, config.societyAcronym);
     const files = new LocalFileStore(path.join(config.dataDir, 'files'));
     if (config.demoContent && (await isDatabaseEmpty(database.db))) {
-      const summary = await loadDemoContent({
-        db: database.db,
-        files,
-        societyAcronym: config.societyAcronym,
-        today: romeDate(clock()),
-      });
-      logger.info({ summary }, 'contenuti dimostrativi caricati');
+      try {
+        const summary = await loadDemoContent({
+          db: database.db,
+          files,
+          societyAcronym: config.societyAcronym,
+          today: romeDate(clock()),
+        });
+        logger.info({ summary }, 'contenuti dimostrativi caricati');
+      } catch (error) {
+        // Another instance starting on the same PostgreSQL may have loaded them first: the
+        // loader runs in one transaction, so ours rolled back whole and the data is theirs.
+        if (await isDatabaseEmpty(database.db)) throw error;
+        logger.info('contenuti dimostrativi già caricati da un’altra istanza');
+      }
     }
 
     app = Fastify({
@@ -72,10 +88,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       loggerInstance: logger as FastifyBaseLogger,
       bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
       trustProxy: config.trustProxy,
+      // One line per request, written when it completes (below), instead of Fastify's two.
+      disableRequestLogging: true,
       requestIdHeader: false,
       genReqId: (request) => {
         const incoming = request.headers['x-request-id'];
-        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming)
+          ? incoming
+          : randomUUID();
       },
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     });
@@ -87,14 +107,32 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       files,
       clock,
       news: new NewsService({ db: database.db, files, clock }),
+      contentCache: new ContentCache(database.db),
     } satisfies AppServices);
   } catch (error) {
     await database.close();
     throw error;
   }
 
+  // While shutting down, answers close their connection so a keep-alive socket does not hold
+  // the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: request,
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'richiesta completata',
+    );
   });
   // The database closes last, after in-flight requests have finished (graceful shutdown).
   app.addHook('onClose', async () => {
@@ -105,10 +143,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(errorHandling);
   await app.register(
     async (api) => {
+      // The API speaks JSON only: any other body is a 415, not a string handed to a handler.
+      api.removeContentTypeParser('text/plain');
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       });
-      await api.register(newsRoutes, { prefix: '/SharepointContent', news: app.services.news });
+      const { news, contentCache, clock: appClock } = app.services;
+      await api.register(newsRoutes, {
+        prefix: '/SharepointContent',
+        news,
+        cache: contentCache,
+        clock: appClock,
+      });
     },
     { prefix: '/api/v1' },
   );

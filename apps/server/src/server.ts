@@ -46,7 +46,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Avvio non riuscito: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (error instanceof Error && error.cause) process.stderr.write(`Causa: ${String(error.cause)}\n`);
+  process.stderr.write(
+    `Avvio non riuscito: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  if (error instanceof Error && error.cause)
+    process.stderr.write(`Causa: ${String(error.cause)}\n`);
   process.exit(1);
 });

@@ -42,7 +42,9 @@ describe('configuration from the environment', () => {
       societyAcronym: 'SIdEM',
       demoContent: false,
     });
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', DEMO_CONTENT: 'on' }).demoContent).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', DEMO_CONTENT: 'on' }).demoContent).toBe(
+      true,
+    );
   });
 
   it.each([

@@ -18,7 +18,11 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 /** Machine-readable error codes and their Italian messages. */
 export const API_ERRORS = {
-  invalidRequest: { status: 400, code: 'richiesta-non-valida', message: 'La richiesta non è valida.' },
+  invalidRequest: {
+    status: 400,
+    code: 'richiesta-non-valida',
+    message: 'La richiesta non è valida.',
+  },
   invalidPagingToken: {
     status: 400,
     code: 'paginazione-non-valida',

@@ -14,7 +14,16 @@ const PAGE_SIZE_MESSAGE = `dataOffset deve essere un numero intero tra 1 e ${MAX
 
 const integerLike = (message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,6}$/, { message })], { message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,6}$/, { message }),
+      ],
+      { message },
+    )
     .transform((value) => Number(value))
     .pipe(z.number({ message }).int({ message }));
 
@@ -32,7 +41,12 @@ const flag = (field: string) => z.boolean({ message: `${field} deve essere true 
 
 export const ListFilterSchema = z.object({
   dataOffset: integerLike(PAGE_SIZE_MESSAGE)
-    .pipe(z.number().min(1, { message: PAGE_SIZE_MESSAGE }).max(MAX_PAGE_SIZE, { message: PAGE_SIZE_MESSAGE }))
+    .pipe(
+      z
+        .number()
+        .min(1, { message: PAGE_SIZE_MESSAGE })
+        .max(MAX_PAGE_SIZE, { message: PAGE_SIZE_MESSAGE }),
+    )
     .nullish(),
   ascending: flag('ascending').nullish(),
   paginated: flag('paginated').nullish(),
@@ -40,20 +54,36 @@ export const ListFilterSchema = z.object({
   orderByFields: text(100, 'orderByFields').nullish(),
   pagingInfo: text(1000, 'pagingInfo').nullish(),
   title: text(200, 'title').nullish(),
-  categorie: oneOrMany(text(100, 'categorie'), 10, 'categorie deve essere un testo o un elenco di al massimo 10 testi.').nullish(),
+  categorie: oneOrMany(
+    text(100, 'categorie'),
+    10,
+    'categorie deve essere un testo o un elenco di al massimo 10 testi.',
+  ).nullish(),
   years: oneOrMany(
-    integerLike(YEAR_MESSAGE).pipe(z.number().min(1900, { message: YEAR_MESSAGE }).max(2100, { message: YEAR_MESSAGE })),
+    integerLike(YEAR_MESSAGE).pipe(
+      z.number().min(1900, { message: YEAR_MESSAGE }).max(2100, { message: YEAR_MESSAGE }),
+    ),
     50,
     'years può contenere al massimo 50 anni.',
   ).nullish(),
   months: oneOrMany(
-    integerLike(MONTH_MESSAGE).pipe(z.number().min(1, { message: MONTH_MESSAGE }).max(12, { message: MONTH_MESSAGE })),
+    integerLike(MONTH_MESSAGE).pipe(
+      z.number().min(1, { message: MONTH_MESSAGE }).max(12, { message: MONTH_MESSAGE }),
+    ),
     12,
     'months può contenere al massimo 12 mesi.',
   ).nullish(),
-  sezioni: oneOrMany(text(100, 'sezioni'), 10, 'sezioni deve essere un testo o un elenco di al massimo 10 testi.').nullish(),
+  sezioni: oneOrMany(
+    text(100, 'sezioni'),
+    10,
+    'sezioni deve essere un testo o un elenco di al massimo 10 testi.',
+  ).nullish(),
   territorio: text(50, 'territorio').nullish(),
-  riviste: oneOrMany(text(300, 'riviste'), 20, 'riviste deve essere un testo o un elenco di al massimo 20 testi.').nullish(),
+  riviste: oneOrMany(
+    text(300, 'riviste'),
+    20,
+    'riviste deve essere un testo o un elenco di al massimo 20 testi.',
+  ).nullish(),
 });
 
 /** The filter as the client sends it. */

@@ -19,7 +19,10 @@ export class InvalidPagingTokenError extends Error {
   }
 }
 
-export function encodePagingToken(position: { id: number; sortValues: Record<string, string> }): string {
+export function encodePagingToken(position: {
+  id: number;
+  sortValues: Record<string, string>;
+}): string {
   const params = new URLSearchParams();
   params.set('Paged', 'TRUE');
   params.set('p_ID', String(position.id));
@@ -35,16 +38,19 @@ export function decodePagingToken(token: string, sortFields: readonly string[]):
   const params = new URLSearchParams(token);
   const keys = [...params.keys()];
   if (new Set(keys).size !== keys.length) throw new InvalidPagingTokenError('repeated field');
-  if (params.get('Paged')?.toUpperCase() !== 'TRUE') throw new InvalidPagingTokenError('missing Paged=TRUE');
+  if (params.get('Paged')?.toUpperCase() !== 'TRUE')
+    throw new InvalidPagingTokenError('missing Paged=TRUE');
   const idText = params.get('p_ID') ?? '';
-  if (!/^\d{1,12}$/.test(idText)) throw new InvalidPagingTokenError('p_ID is not a positive integer');
+  if (!/^\d{1,12}$/.test(idText))
+    throw new InvalidPagingTokenError('p_ID is not a positive integer');
   const expected = new Set(['Paged', 'p_ID', ...sortFields.map((field) => `p_${field}`)]);
   for (const key of keys) {
     if (!expected.has(key)) throw new InvalidPagingTokenError(`unexpected field ${key}`);
   }
   const present = sortFields.filter((field) => params.has(`p_${field}`));
   if (present.length === 0) return { id: Number(idText), sortValues: null };
-  if (present.length !== sortFields.length) throw new InvalidPagingTokenError('incomplete sort values');
+  if (present.length !== sortFields.length)
+    throw new InvalidPagingTokenError('incomplete sort values');
   const sortValues: Record<string, string> = {};
   for (const field of sortFields) {
     const value = params.get(`p_${field}`) ?? '';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from './schema.js';
 
@@ -39,12 +39,43 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     engine: 'sqlite',
     // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
     close: () => db.destroy(),
+  };
+}
+
+/** Most distinct statements kept prepared; list queries vary with their filters. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running our small indexed
+ * queries. Statements are reused by SQL text (least recently used dropped first). Safe because
+ * Kysely runs one query at a time on the single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement === undefined) {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next().value as string;
+          statements.delete(oldest);
+        }
+      } else {
+        statements.delete(sqlText);
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
   };
 }
 
@@ -60,7 +91,9 @@ function openPostgres(connectionString: string, logger: Logger): DatabaseHandle 
   const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes as pg.CustomTypesConfig });
   // An idle client's error (e.g. the database restarting) must not kill the process:
   // the pool drops that client and the next query opens a new connection.
-  pool.on('error', (error) => logger.error({ err: error }, 'errore di una connessione PostgreSQL inattiva'));
+  pool.on('error', (error) =>
+    logger.error({ err: error }, 'errore di una connessione PostgreSQL inattiva'),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

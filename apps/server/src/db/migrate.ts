@@ -1,10 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseEngine } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
+import { contentVersionMigration } from './migrations/0002-content-version.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
-  return { '0001-initial': initialMigration(engine) };
+  return {
+    '0001-initial': initialMigration(engine),
+    '0002-content-version': contentVersionMigration,
+  };
 }
 
 /** Brings the schema up to date; runs at every start, on both engines. */

@@ -13,7 +13,8 @@ type Timestamp = string;
 type Flag = ColumnType<number, number | undefined, number>;
 
 /** Who may read a reserved-area item (issue 7 refines the values). */
-export type Audience = 'all' | 'public' | 'socio' | 'affiliato' | 'Affiliati tecnici' | 'Affiliati infermieri';
+export type Audience =
+  'all' | 'public' | 'socio' | 'affiliato' | 'Affiliati tecnici' | 'Affiliati infermieri';
 
 /** What an attachment row belongs to. */
 export type AttachmentOwnerKind =
@@ -264,7 +265,13 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  content_version: ContentVersionTable;
   categories: CategoriesTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;

@@ -7,8 +7,13 @@ function kindOfFastifyError(error: FastifyError): AppError | null {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AppError('payloadTooLarge');
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AppError('unsupportedMediaType');
   if (error.statusCode === 429) return new AppError('tooManyRequests');
-  if (error.validation || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
-    return new AppError('invalidRequest', [{ path: '(corpo)', message: 'Il corpo della richiesta non è valido.' }]);
+  if (
+    error.validation ||
+    (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+  ) {
+    return new AppError('invalidRequest', [
+      { path: '(corpo)', message: 'Il corpo della richiesta non è valido.' },
+    ]);
   }
   return null;
 }
@@ -21,7 +26,14 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const appError = error instanceof AppError ? error : kindOfFastifyError(error);
     if (appError !== null) {
-      request.log.info({ code: appError.code, issues: appError.issues, err: error instanceof AppError ? undefined : error }, 'richiesta rifiutata');
+      request.log.info(
+        {
+          code: appError.code,
+          issues: appError.issues,
+          err: error instanceof AppError ? undefined : error,
+        },
+        'richiesta rifiutata',
+      );
       return reply.status(appError.status).send(appError.toBody());
     }
     request.log.error({ err: error }, 'errore non gestito');

@@ -18,7 +18,11 @@ export interface ArticleFixture {
 }
 
 /** Inserts a news item as the back office would store it; answers its id. */
-export async function insertArticle(db: Kysely<Database>, files: FileStore, fixture: ArticleFixture): Promise<number> {
+export async function insertArticle(
+  db: Kysely<Database>,
+  files: FileStore,
+  fixture: ArticleFixture,
+): Promise<number> {
   const { id } = await db
     .insertInto('articles')
     .values({
@@ -41,13 +45,21 @@ export async function insertArticle(db: Kysely<Database>, files: FileStore, fixt
       .select('id')
       .where('title_search', '=', searchText(title))
       .executeTakeFirstOrThrow();
-    await db.insertInto('article_categories').values({ article_id: id, category_id: category.id, position }).execute();
+    await db
+      .insertInto('article_categories')
+      .values({ article_id: id, category_id: category.id, position })
+      .execute();
   }
   if (fixture.attachment) {
     const stored = await files.put(fixture.attachment.content);
     await db
       .insertInto('files')
-      .values({ sha256: stored.sha256, size_bytes: stored.sizeBytes, content_type: 'application/pdf', created_at: NOW })
+      .values({
+        sha256: stored.sha256,
+        size_bytes: stored.sizeBytes,
+        content_type: 'application/pdf',
+        created_at: NOW,
+      })
       .onConflict((conflict) => conflict.column('sha256').doNothing())
       .execute();
     await db

@@ -19,7 +19,10 @@ export function testEngines(): DatabaseEngine[] {
 }
 
 /** A throwaway PostgreSQL database on the TEST_DATABASE_URL server. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL non impostata');
   const name = `sodalis_test_${randomBytes(6).toString('hex')}`;
@@ -63,7 +66,10 @@ export interface TestAppOptions {
 }
 
 /** A real app on a fresh database of the given engine, with a silent logger. */
-export async function createTestApp(engine: DatabaseEngine, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: DatabaseEngine,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = makeTempDir();
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({

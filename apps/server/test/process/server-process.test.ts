@@ -32,7 +32,13 @@ describe('the server process', () => {
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         url,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));

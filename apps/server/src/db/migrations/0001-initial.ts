@@ -33,18 +33,30 @@ export function initialMigration(engine: DatabaseEngine): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('articles_by_date').on('articles').columns(['published', 'published_on', 'id']).execute();
+      await db.schema
+        .createIndex('articles_by_date')
+        .on('articles')
+        .columns(['published', 'published_on', 'id'])
+        .execute();
       await db.schema
         .createIndex('articles_featured_by_date')
         .on('articles')
         .columns(['featured', 'published', 'published_on', 'id'])
         .execute();
-      await db.schema.createIndex('articles_by_title').on('articles').columns(['published', 'title_search', 'id']).execute();
+      await db.schema
+        .createIndex('articles_by_title')
+        .on('articles')
+        .columns(['published', 'title_search', 'id'])
+        .execute();
 
       await db.schema
         .createTable('article_categories')
-        .addColumn('article_id', 'integer', (c) => c.notNull().references('articles.id').onDelete('cascade'))
-        .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
+        .addColumn('article_id', 'integer', (c) =>
+          c.notNull().references('articles.id').onDelete('cascade'),
+        )
+        .addColumn('category_id', 'integer', (c) =>
+          c.notNull().references('categories.id').onDelete('cascade'),
+        )
         .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('article_categories_pk', ['article_id', 'category_id'])
         .execute();
@@ -164,7 +176,9 @@ export function initialMigration(engine: DatabaseEngine): Migration {
         .execute();
 
       await withId(db.schema.createTable('magazine_articles'))
-        .addColumn('issue_id', 'integer', (c) => c.notNull().references('magazine_issues.id').onDelete('cascade'))
+        .addColumn('issue_id', 'integer', (c) =>
+          c.notNull().references('magazine_issues.id').onDelete('cascade'),
+        )
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('title_search', 'text', (c) => c.notNull())
         .addColumn('authors_json', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -216,17 +230,27 @@ export function initialMigration(engine: DatabaseEngine): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('members_by_role_status').on('members').columns(['role', 'status']).execute();
+      await db.schema
+        .createIndex('members_by_role_status')
+        .on('members')
+        .columns(['role', 'status'])
+        .execute();
 
       await withId(db.schema.createTable('reset_tokens'))
-        .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+        .addColumn('member_id', 'integer', (c) =>
+          c.notNull().references('members.id').onDelete('cascade'),
+        )
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('purpose', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('reset_tokens_by_member').on('reset_tokens').columns(['member_id']).execute();
+      await db.schema
+        .createIndex('reset_tokens_by_member')
+        .on('reset_tokens')
+        .columns(['member_id'])
+        .execute();
 
       await withId(db.schema.createTable('newsletter_subscriptions'))
         .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -285,7 +309,11 @@ export function initialMigration(engine: DatabaseEngine): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('sent_at', 'text')
         .execute();
-      await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema
+        .createIndex('outbox_due')
+        .on('outbox')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
 
       // Keep the planner informed on SQLite after bulk creation.
       if (engine === 'sqlite') await sql`PRAGMA optimize`.execute(db);

@@ -1,4 +1,10 @@
-import { decodePagingToken, encodePagingToken, InvalidPagingTokenError, MAX_PAGE_SIZE, type PagedList } from '@sodalis/contracts';
+import {
+  decodePagingToken,
+  encodePagingToken,
+  InvalidPagingTokenError,
+  MAX_PAGE_SIZE,
+  type PagedList,
+} from '@sodalis/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../http/app-error.js';
 
@@ -45,7 +51,10 @@ export function chooseOrder(
     if (name.toLowerCase() === wanted) return keys;
   }
   throw new AppError('invalidRequest', [
-    { path: 'orderByFields', message: `orderByFields deve essere uno tra: ${Object.keys(allowed).join(', ')}.` },
+    {
+      path: 'orderByFields',
+      message: `orderByFields deve essere uno tra: ${Object.keys(allowed).join(', ')}.`,
+    },
   ]);
 }
 
@@ -58,7 +67,10 @@ export function pageSizeOf(dataOffset: number | null | undefined, fallback: numb
  * The WHERE condition "after the position in `token`", or null for the first page.
  * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
  */
-export function keysetCondition(order: ListOrder, token: string | null | undefined): RawBuilder<SqlBool> | null {
+export function keysetCondition(
+  order: ListOrder,
+  token: string | null | undefined,
+): RawBuilder<SqlBool> | null {
   if (token === null || token === undefined || token === '') return null;
   let position;
   try {
@@ -84,7 +96,9 @@ export function keysetCondition(order: ListOrder, token: string | null | undefin
 }
 
 /** ORDER BY terms for the order, id last. */
-export function orderTerms(order: ListOrder): { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[] {
+export function orderTerms(
+  order: ListOrder,
+): { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[] {
   const direction = order.ascending ? 'asc' : 'desc';
   return [...order.keys.map((key) => key.column), order.idColumn].map((column) => ({
     ref: sql.ref(column),

@@ -23,10 +23,18 @@ export interface ArticleQuery {
 }
 
 export async function listCategories(db: Kysely<Database>) {
-  return db.selectFrom('categories').select(['id', 'title']).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('categories')
+    .select(['id', 'title'])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
-export async function findArticles(db: Kysely<Database>, query: ArticleQuery): Promise<ArticleRow[]> {
+export async function findArticles(
+  db: Kysely<Database>,
+  query: ArticleQuery,
+): Promise<ArticleRow[]> {
   let builder = db
     .selectFrom('articles')
     .select([
@@ -42,7 +50,9 @@ export async function findArticles(db: Kysely<Database>, query: ArticleQuery): P
     .where('articles.published_on', '<=', query.visibleOn);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
   if (query.titlePattern !== null) {
-    builder = builder.where(sql<SqlBool>`articles.title_search like ${query.titlePattern} escape '\\'`);
+    builder = builder.where(
+      sql<SqlBool>`articles.title_search like ${query.titlePattern} escape '\\'`,
+    );
   }
   if (query.categoryKeys.length > 0) {
     builder = builder.where((eb) =>

@@ -25,18 +25,28 @@ import {
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
-import { categoriesOfArticles, findArticles, findVisibleArticleId, listCategories, type ArticleRow } from './repository.js';
+import {
+  categoriesOfArticles,
+  findArticles,
+  findVisibleArticleId,
+  listCategories,
+  type ArticleRow,
+} from './repository.js';
 
 /** Orders GetArticoli accepts in `orderByFields` (spec §9: news by publication date). */
 const ARTICLE_ORDERS: Record<string, SortKey[]> = {
-  Datapubblicazione: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
+  Datapubblicazione: [
+    { field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' },
+  ],
   Title: [{ field: 'Title', column: 'articles.title_search', type: 'text' }],
   ID: [],
 };
 
 /** Key of a category in the `categorie` map: a slug, never integer-like, so map order holds. */
 export function categoryKey(title: string): string {
-  const slug = searchText(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = searchText(title)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return /^\d*$/.test(slug) ? `categoria-${slug}` : slug;
 }
 
@@ -95,7 +105,10 @@ export class NewsService {
     const attachment = (await attachmentsByOwner(db, 'article', [articleId])).get(articleId)?.[0];
     if (attachment === undefined) throw new AppError('notFound');
     const content = await files.read(attachment.file_sha256);
-    return { content: content.toString('base64'), fileName: attachment.file_name || DEFAULT_FILE_NAME.news };
+    return {
+      content: content.toString('base64'),
+      fileName: attachment.file_name || DEFAULT_FILE_NAME.news,
+    };
   }
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+const MAX_KEY_LENGTH = 200;
+
+export interface ContentCacheOptions {
+  /** Most answers kept; the least recently used goes first. */
+  maxEntries?: number;
+  /**
+   * How often the shared content version is re-read. Changes made through this instance are
+   * seen at once; changes made by another instance (or the CLI) within this time.
+   */
+  versionCheckMs?: number;
+  now?: () => number;
+}
+
+/**
+ * A cache of public answers, serialised once. Public content is the same for every visitor and
+ * read far more than written, so lists are served from memory until content changes. Entries
+ * belong to a content version kept in the database (`content_version`): every change to
+ * published content calls `contentChanged()`, which bumps it, and every instance re-reads it at
+ * most every `versionCheckMs`. Callers put "today" in their keys, so scheduled items appear at
+ * midnight without a write. See docs/decisions/005-public-answer-cache.md.
+ */
+export class ContentCache {
+  private readonly entries = new Map<string, string>();
+  private readonly maxEntries: number;
+  private readonly versionCheckMs: number;
+  private readonly now: () => number;
+  private version = -1;
+  /** Bumped whenever entries are dropped, so a computation that straddles a change is not kept. */
+  private generation = 0;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: ContentCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.versionCheckMs = options.versionCheckMs ?? 1000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached answer for `key`, computing and keeping it on a miss. */
+  async get(requestedKey: string, compute: () => Promise<string>): Promise<string> {
+    // Long keys (they may embed request bodies) are kept as their digest.
+    const key =
+      requestedKey.length > MAX_KEY_LENGTH
+        ? createHash('sha256').update(requestedKey).digest('base64')
+        : requestedKey;
+    await this.refreshVersion();
+    const generationBefore = this.generation;
+    const cached = this.entries.get(key);
+    if (cached !== undefined) {
+      // Re-insert: Map keeps insertion order, so the oldest key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached;
+    }
+    const value = await compute();
+    // Content changed while computing: answer, but do not keep a possibly stale value.
+    if (this.generation === generationBefore) this.store(key, value);
+    return value;
+  }
+
+  /** Call after any change to published content, inside or after its transaction. */
+  async contentChanged(db: Kysely<Database> = this.db): Promise<void> {
+    await db
+      .updateTable('content_version')
+      .set({ version: sql<number>`version + 1` })
+      .where('id', '=', 1)
+      .execute();
+    this.clear();
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.generation += 1;
+  }
+
+  private store(key: string, value: string): void {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, value);
+  }
+
+  private async refreshVersion(): Promise<void> {
+    if (this.now() - this.checkedAt < this.versionCheckMs) return;
+    // One reader at a time: concurrent requests wait for the same query.
+    this.checking ??= this.readVersion().finally(() => {
+      this.checking = null;
+    });
+    await this.checking;
+  }
+
+  private async readVersion(): Promise<void> {
+    const row = await this.db
+      .selectFrom('content_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const version = row?.version ?? 0;
+    if (version !== this.version) {
+      this.clear();
+      this.version = version;
+    }
+    this.checkedAt = this.now();
+  }
+}

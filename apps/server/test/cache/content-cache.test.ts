@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentCache } from '../../src/cache/content-cache.js';
+import { createTestApp, testEngines, type TestApp } from '../helpers/test-app.js';
+
+describe.each(testEngines())('the content cache on %s', (engine) => {
+  let testApp: TestApp;
+  let now = 0;
+  const clock = () => now;
+
+  beforeEach(async () => {
+    testApp = await createTestApp(engine);
+    now = 1_000_000;
+  });
+
+  afterEach(async () => {
+    await testApp.close();
+  });
+
+  function counter() {
+    let calls = 0;
+    return {
+      compute: async () => `risposta ${++calls}`,
+      calls: () => calls,
+    };
+  }
+
+  it('computes once per key and content version', async () => {
+    const cache = new ContentCache(testApp.app.services.db, { now: clock });
+    const load = counter();
+    expect(await cache.get('a', load.compute)).toBe('risposta 1');
+    expect(await cache.get('a', load.compute)).toBe('risposta 1');
+    expect(await cache.get('b', load.compute)).toBe('risposta 2');
+    await cache.contentChanged();
+    expect(await cache.get('a', load.compute)).toBe('risposta 3');
+  });
+
+  it('sees a change made by another instance within the version check interval', async () => {
+    const db = testApp.app.services.db;
+    const here = new ContentCache(db, { now: clock, versionCheckMs: 1000 });
+    const elsewhere = new ContentCache(db, { now: clock, versionCheckMs: 1000 });
+    const load = counter();
+    expect(await here.get('a', load.compute)).toBe('risposta 1');
+    await elsewhere.contentChanged();
+    now += 500;
+    expect(await here.get('a', load.compute)).toBe('risposta 1');
+    now += 600;
+    expect(await here.get('a', load.compute)).toBe('risposta 2');
+  });
+
+  it('does not keep an answer computed across a change', async () => {
+    const cache = new ContentCache(testApp.app.services.db, { now: clock });
+    let release: () => void = () => undefined;
+    const slow = cache.get(
+      'a',
+      () => new Promise<string>((resolve) => (release = () => resolve('vecchia'))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.contentChanged();
+    release();
+    expect(await slow).toBe('vecchia');
+    expect(await cache.get('a', async () => 'nuova')).toBe('nuova');
+  });
+
+  it('drops the least recently used answer when full', async () => {
+    const cache = new ContentCache(testApp.app.services.db, { now: clock, maxEntries: 2 });
+    await cache.get('a', async () => 'A');
+    await cache.get('b', async () => 'B');
+    await cache.get('a', async () => 'A2');
+    await cache.get('c', async () => 'C');
+    expect(await cache.get('a', async () => 'A3')).toBe('A');
+    expect(await cache.get('b', async () => 'B2')).toBe('B2');
+  });
+
+  it('does not cache failures', async () => {
+    const cache = new ContentCache(testApp.app.services.db, { now: clock });
+    await expect(cache.get('a', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get('a', async () => 'ok')).toBe('ok');
+  });
+});
