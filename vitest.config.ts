@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole workspace: unit tests of contracts, API tests of the server.
-// The `source` condition makes workspace packages resolve to their TypeScript sources.
+// The `sodalis-source` condition makes workspace packages resolve to their TypeScript sources.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['sodalis-source'] },
+  ssr: { resolve: { conditions: ['sodalis-source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     setupFiles: ['apps/server/test/setup/fail-on-console.ts'],

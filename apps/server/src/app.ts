@@ -13,7 +13,9 @@ import { LocalFileStore, type FileStore } from './files/file-store.js';
 import { createLogger } from './logger.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { NewsService } from './modules/news/service.js';
+import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
+import { webApp, type WebMode } from './plugins/web-app.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { romeDate, systemClock, type Clock } from './text/dates.js';
 import type { Logger } from 'pino';
@@ -39,6 +41,17 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** A logger to use instead of one made from the config (tests pass a silent one). */
   logger?: Logger;
+  /**
+   * How the web app is served: the production build, Vite in development, or not at all (API
+   * tests). Default: the build under NODE_ENV=production, Vite under development, else none.
+   */
+  web?: WebMode | 'off';
+}
+
+function defaultWebMode(): WebMode | 'off' {
+  if (process.env.NODE_ENV === 'production') return 'build';
+  if (process.env.NODE_ENV === 'development') return 'vite';
+  return 'off';
 }
 
 /** Default body limit of the API; routes that take files set their own. */
@@ -139,7 +152,7 @@ export async function buildApp(
     await database.close();
   });
 
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(errorHandling);
   await app.register(
     async (api) => {
@@ -155,10 +168,17 @@ export async function buildApp(
         cache: contentCache,
         clock: appClock,
       });
+      // Unknown API addresses answer the API's 404, never the web app's page.
+      api.all('/*', async () => {
+        throw new AppError('routeNotFound');
+      });
     },
     { prefix: '/api/v1' },
   );
   app.get('/healthz', async () => ({ data: { status: 'ok' } }));
+
+  const web = options.web ?? defaultWebMode();
+  if (web !== 'off') await app.register(webApp, { mode: web, services: app.services });
 
   return app;
 }

@@ -15,6 +15,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   publicBaseUrl: string;
   societyAcronym: string;
+  /** The society's full name (footer, e-mails). */
+  societyName: string;
   demoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust X-Forwarded-* from a reverse proxy (needed for client IPs behind a load balancer). */
@@ -98,6 +100,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const societyName =
+    read(env, 'SOCIETY_NAME') ?? 'Società Italiana di Medicina Trasfusionale e Immunoematologia';
+  if (societyName.length > 200)
+    throw new ConfigError('SOCIETY_NAME', 'può contenere al massimo 200 caratteri.');
+
   const demoContent = parseBoolean(env, 'DEMO_CONTENT', databaseUrl === null);
 
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
@@ -114,6 +121,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smtpUrl,
     publicBaseUrl,
     societyAcronym,
+    societyName,
     demoContent,
     logLevel,
     trustProxy: parseBoolean(env, 'TRUST_PROXY', false),

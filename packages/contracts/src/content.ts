@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttachmentRefSchema } from './attachments.js';
 import { envelopeSchema, pagedListSchema } from './envelope.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * SharepointContent: news (spec §3 "News item", §7 GetArticoli, GetArticleCategories,
@@ -36,7 +37,7 @@ export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as cons
 /** `?id=` of GetNewsFileById / GetCVById: a positive integer (spec §5: must not be null). */
 export const IdQuerySchema = z.object({
   id: z
-    .string({ message: 'the parameter cannot be null' })
+    .string({ message: VALIDATION_MESSAGES.nullParameter })
     .trim()
     .regex(/^\d{1,12}$/, { message: 'id deve essere un numero intero positivo.' })
     .transform(Number),

@@ -5,3 +5,5 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './list-filter.js';
 export * from './paging.js';
+export * from './web-context.js';
+export * from './messages.js';

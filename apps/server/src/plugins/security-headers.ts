@@ -3,20 +3,46 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The helmet options of DESIGN.md "Security baseline": this origin only, no framing by others. */
-export const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      'default-src': ["'self'"],
-      'img-src': ["'self'", 'data:'],
-      'object-src': ["'none'"],
-      'frame-ancestors': ["'self'"],
-    },
-  },
-  crossOriginEmbedderPolicy: false,
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+type CspDirectives = Record<string, string[] | null>;
+
+/**
+ * The Content-Security-Policy of DESIGN.md "Security baseline": this origin only, no plugins,
+ * no framing by others. Pages add a per-response nonce for the scripts SSR writes inline.
+ * `upgrade-insecure-requests` only when the site is served over https.
+ */
+export function cspDirectives(options: {
+  https: boolean;
+  scriptNonce?: string;
+  development?: boolean;
+}): CspDirectives {
+  const scripts = ["'self'"];
+  if (options.scriptNonce !== undefined) scripts.push(`'nonce-${options.scriptNonce}'`);
+  // Vite's dev server injects inline scripts and talks to the page over a websocket.
+  if (options.development) scripts.push("'unsafe-inline'");
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': scripts,
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
+    'frame-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'upgrade-insecure-requests': options.https ? [] : null,
+  };
+}
+
+export function helmetOptions(directives: CspDirectives): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
 
 /**
  * The headers helmet sets for `options`, worked out once. helmet recomputes them (CSP parsing
@@ -40,9 +66,25 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+const NONCE_PLACEHOLDER = 'NONCE_PLACEHOLDER';
+
+/**
+ * The CSP of an HTML page for a given nonce. The policy is built by helmet once with a
+ * placeholder; each response only substitutes its nonce.
+ */
+export function pageCspFactory(options: {
+  https: boolean;
+  development: boolean;
+}): (nonce: string) => string {
+  const template = helmetHeaders(
+    helmetOptions(cspDirectives({ ...options, scriptNonce: NONCE_PLACEHOLDER })),
+  )['content-security-policy'] as string;
+  return (nonce) => template.replace(NONCE_PLACEHOLDER, nonce);
+}
+
 /** Security headers on every answer (DESIGN.md "Security baseline"). */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
-  const headers = helmetHeaders(HELMET_OPTIONS);
+export const securityHeaders = fp<{ https: boolean }>(async (app: FastifyInstance, options) => {
+  const headers = helmetHeaders(helmetOptions(cspDirectives({ https: options.https })));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

@@ -18,7 +18,7 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    ['--conditions=sodalis-source', '--import', 'tsx', 'src/server.ts'],
     {
       cwd: SERVER_ROOT,
       env: {

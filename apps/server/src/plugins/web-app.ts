@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import { ListFilterSchema, type SodalisLoadContext } from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppServices } from '../app.js';
+import { pageCspFactory } from './security-headers.js';
+
+/** `apps/web`, from `apps/server/src/plugins` (dev) or `apps/server/dist/plugins` (build). */
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+
+export type WebMode = 'build' | 'vite';
+
+/**
+ * The web app in the same process and port as the API (issue 3): in production the React
+ * Router build (assets with long-lived cache headers, every other GET rendered on the server);
+ * in development Vite's middleware with hot reload. Loaders get the services through the load
+ * context (`SodalisLoadContext`), never server code.
+ */
+export const webApp = fp<{ mode: WebMode; services: AppServices }>(
+  async (app: FastifyInstance, options) => {
+    const { services, mode } = options;
+    const { config, news } = services;
+    const pageCsp = pageCspFactory({
+      https: config.publicBaseUrl.startsWith('https:'),
+      development: mode === 'vite',
+    });
+    const content: SodalisLoadContext['content'] = {
+      listArticles: (filter) => news.listArticles(ListFilterSchema.parse(filter)),
+      listCategories: () => news.listCategories(),
+    };
+    const society = {
+      acronym: config.societyAcronym,
+      name: config.societyName,
+      publicBaseUrl: config.publicBaseUrl,
+    };
+
+    await app.register(reactRouterFastify, {
+      mode: mode === 'build' ? 'production' : 'development',
+      buildDirectory: path.join(WEB_ROOT, 'build'),
+      viteOptions: { root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts') },
+      getLoadContext(request, reply) {
+        const cspNonce = randomBytes(16).toString('base64');
+        reply.header('content-security-policy', pageCsp(cspNonce));
+        const context: SodalisLoadContext = {
+        society,
+        cspNonce,
+        content,
+        reportError: (error) => request.log.error({ err: error }, 'errore durante il rendering della pagina'),
+      };
+        // A copy: React Router's AppLoadContext is an index-signature type an interface is not.
+        return { ...context };
+      },
+    });
+  },
+);

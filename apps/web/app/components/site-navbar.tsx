@@ -1,0 +1,101 @@
+import type { ArticleCategory } from '@sodalis/contracts';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { EXTERNAL_LINKS, NAV_COPY, NEW_TAB_HINT } from '../copy/site';
+import { NavMenu } from './nav-menu';
+
+/** The address of the news list with a category preselected (spec §2.3, §4). */
+export function newsListHref(category: string | null): string {
+  return category === null ? '/news' : `/news?categoria=${encodeURIComponent(category)}`;
+}
+
+/**
+ * The top navigation (spec §2.3): home, the "Chi siamo" group, the News menu ("Tutti" plus one
+ * entry per category), reserved area, sponsorships, contacts, events and the two external
+ * sites. Collapses behind a menu button on narrow screens (Bootstrap's navbar classes; the
+ * toggle is a plain button, so the page ships no collapse animation code).
+ */
+export function SiteNavbar({
+  acronym,
+  categories,
+}: {
+  acronym: string;
+  categories: ArticleCategory[];
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const close = () => setExpanded(false);
+  const organisationPath = `/chi-siamo-${acronym.toLowerCase()}`;
+
+  const internal = (to: string, label: string, end = false) => (
+    <li className="nav-item">
+      <NavLink to={to} end={end} className="nav-link" onClick={close}>
+        {label}
+      </NavLink>
+    </li>
+  );
+  const external = (link: { label: string; href: string }) => (
+    <li className="nav-item">
+      <a className="nav-link" href={link.href} target="_blank" rel="noopener noreferrer">
+        {link.label}
+        <span className="visually-hidden"> {NEW_TAB_HINT}</span>
+      </a>
+    </li>
+  );
+  const menuItem = (to: string, label: string, key?: string | number) => (
+    <li key={key}>
+      <Link className="dropdown-item" to={to} onClick={close}>
+        {label}
+      </Link>
+    </li>
+  );
+
+  return (
+    <header className="navbar navbar-expand-lg navbar-dark site-navbar">
+      <div className="container">
+        <Link to="/" onClick={close} className="navbar-brand site-navbar__brand">
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+            <path d="M12 2C9 7 6 10.5 6 14a6 6 0 0012 0c0-3.5-3-7-6-12z" fill="currentColor" />
+          </svg>
+          <span>{acronym}</span>
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls="site-navigation"
+          aria-expanded={expanded}
+          aria-label={NAV_COPY.menuButton}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="site-navigation" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <nav aria-label="Navigazione principale" className="ms-auto">
+            <ul className="navbar-nav">
+              {internal('/', NAV_COPY.home, true)}
+              <NavMenu label={NAV_COPY.aboutGroup} testId="nav-chi-siamo">
+                {menuItem('/chi-siamo', NAV_COPY.aboutOverview)}
+                {menuItem(organisationPath, NAV_COPY.aboutOrganisation(acronym))}
+                {menuItem('/chi-siamo-iscrizione', NAV_COPY.members)}
+                {menuItem('/chi-siamo-affiliati', NAV_COPY.affiliates)}
+                {menuItem('/chi-siamo-sostenitori', NAV_COPY.supporters)}
+                {menuItem(organisationPath, NAV_COPY.organisation)}
+              </NavMenu>
+              <NavMenu label={NAV_COPY.news} testId="nav-news">
+                {menuItem(newsListHref(null), NAV_COPY.newsAll)}
+                {categories.map((category) =>
+                  menuItem(newsListHref(category.title), category.title, category.id),
+                )}
+              </NavMenu>
+              {internal('/area-riservata', NAV_COPY.reservedArea)}
+              {internal('/patrocini', NAV_COPY.sponsorships)}
+              {internal('/contatti', NAV_COPY.contacts)}
+              {external(EXTERNAL_LINKS.events)}
+              {external(EXTERNAL_LINKS.professionalSite)}
+              {external(EXTERNAL_LINKS.journal)}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

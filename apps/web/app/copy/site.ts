@@ -1,0 +1,68 @@
+/**
+ * Shared Italian texts and addresses of the site. Texts quoted by the specification are
+ * verbatim (spec §2, §8).
+ */
+
+/** External sites the navigation, home and footer link to (always opened in a new tab). */
+export const EXTERNAL_LINKS = {
+  professionalSite: { label: 'Area professionale', href: 'https://www.simtipro.it/' },
+  journal: { label: 'Blood Transfusion', href: 'https://www.bloodtransfusion.it/' },
+  events: { label: 'Eventi', href: 'https://www.simtipro.it/eventi/' },
+  travellingDonorGuide: {
+    label: 'Guida per il donatore viaggiatore',
+    href: 'https://www.centronazionalesangue.it/donatore-viaggiatore/',
+  },
+  privacyPolicy: { label: 'Privacy policy', href: 'https://www.simti.it/privacy-policy/' },
+  continuingEducation: { label: 'Formazione ECM', href: 'https://ape.agenas.it/' },
+  social: { label: 'Facebook', href: 'https://www.facebook.com/simti.it/' },
+} as const;
+
+export const NEW_TAB_HINT = '(si apre in una nuova scheda)';
+
+export const NAV_COPY = {
+  home: 'Home',
+  aboutGroup: 'Chi siamo',
+  aboutOverview: 'Il mondo della società',
+  aboutOrganisation: (acronym: string) => `Mondo ${acronym}`,
+  members: 'Soci',
+  affiliates: 'Affiliati',
+  supporters: 'Sostenitori',
+  organisation: 'Organizzazione',
+  news: 'News',
+  newsAll: 'Tutti',
+  reservedArea: 'Area riservata',
+  sponsorships: 'Patrocini',
+  contacts: 'Contatti',
+  menuButton: 'Apri il menu di navigazione',
+  skipToContent: 'Vai al contenuto',
+} as const;
+
+export const FOOTER_COPY = {
+  cookie: 'Cookie policy',
+  legalData: 'Dati legali',
+  rights: 'All rights reserved',
+} as const;
+
+export const NEWS_COPY = {
+  featuredTitle: 'In evidenza',
+  latestTitle: 'Ultime notizie',
+  readAll: 'Tutte le notizie',
+  empty: 'Nessun elemento trovato',
+  readOn: 'LEGGI SU',
+} as const;
+
+export const ERROR_COPY = {
+  notFoundTitle: 'Pagina non trovata',
+  notFoundText: 'La pagina che cerchi non esiste o è stata spostata.',
+  errorTitle: 'Si è verificato un errore',
+  errorText: 'Qualcosa non ha funzionato. Riprova tra qualche istante.',
+  backHome: 'Torna alla home',
+} as const;
+
+/** Client-side API error messages of spec §8 (verbatim). */
+export const API_ERROR_COPY = {
+  serverSide: 'A server side error occurred.',
+  unexpected: 'An unexpected server error occurred.',
+} as const;
+
+export const LOADING_COPY = 'Caricamento in corso';

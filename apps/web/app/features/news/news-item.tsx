@@ -1,0 +1,43 @@
+import type { Article } from '@sodalis/contracts';
+import { formatDate } from '../../format/dates';
+import { CategoryIcon } from './category-icon';
+
+/** The displayed category: the first value of `categorie` (spec §3). */
+export function firstCategory(article: Article): string {
+  return Object.values(article.categorie)[0] ?? '';
+}
+
+/**
+ * A news item (spec §2.6): category icon, title, first category name and date dd/MM/yyyy.
+ * `actions` holds the "LEGGI SU" button where a screen offers it; the light variant has none.
+ */
+export function NewsItem({
+  article,
+  societyAcronym,
+  tone = 'red',
+  headingLevel = 3,
+  actions,
+}: {
+  article: Article;
+  societyAcronym: string;
+  tone?: 'red' | 'white';
+  headingLevel?: 2 | 3 | 4;
+  actions?: React.ReactNode;
+}) {
+  const category = firstCategory(article);
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className={`news-item news-item--${tone}`} data-testid="news-item">
+      <CategoryIcon category={category} societyAcronym={societyAcronym} tone={tone} />
+      <div className="news-item__body">
+        <Heading className="news-item__title">{article.title}</Heading>
+        <p className="news-item__meta">
+          <span className="news-item__category">{category}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.dataPubblicazione}>{formatDate(article.dataPubblicazione)}</time>
+        </p>
+        {actions}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { isValidEmail, VALIDATION_MESSAGES } from '@sodalis/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../../api/api-client';
+import { showError, showToast } from '../../state/toasts';
+
+export const NEWSLETTER_COPY = {
+  title: 'Iscriviti alla newsletter',
+  intro: 'Ricevi le notizie della società, i bandi e gli appuntamenti di formazione.',
+  emailLabel: 'Indirizzo e-mail',
+  privacyLabel: 'Acconsento al trattamento dei dati personali secondo l’informativa privacy.',
+  submit: 'ISCRIVITI',
+  success: 'Congratulazioni, ti sei iscritto con successo alla newsletter!',
+  failure: "Errore durante l'iscrizione",
+} as const;
+
+/**
+ * The home page's newsletter signup (spec §2.5, §5): e-mail and privacy consent required, the
+ * form marked touched on submit, reset after sending, a toast either way.
+ */
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [privacy, setPrivacy] = useState(false);
+  const [touched, setTouched] = useState({ email: false, privacy: false });
+  const [sending, setSending] = useState(false);
+
+  const emailError = isValidEmail(email) ? null : VALIDATION_MESSAGES.newsletterEmail;
+  const privacyError = privacy ? null : VALIDATION_MESSAGES.newsletterPrivacy;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched({ email: true, privacy: true });
+    if (emailError || privacyError || sending) return;
+    setSending(true);
+    try {
+      await apiRequest('/api/v1/Account/SubscribeMailUp', {
+        method: 'POST',
+        body: { email: email.trim() },
+      });
+      showToast(NEWSLETTER_COPY.success);
+      setEmail('');
+      setPrivacy(false);
+      setTouched({ email: false, privacy: false });
+    } catch {
+      showError(NEWSLETTER_COPY.failure);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const showEmailError = touched.email && emailError !== null;
+  const showPrivacyError = touched.privacy && privacyError !== null;
+  return (
+    <form
+      className="newsletter-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      data-testid="newsletter-form"
+    >
+      <h2 id={`${id}-title`} className="h4">
+        {NEWSLETTER_COPY.title}
+      </h2>
+      <p>{NEWSLETTER_COPY.intro}</p>
+      <div className="mb-3">
+        <label htmlFor={`${id}-email`} className="form-label">
+          {NEWSLETTER_COPY.emailLabel}
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          className={`form-control${showEmailError ? ' is-invalid' : ''}`}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => setTouched((current) => ({ ...current, email: true }))}
+          aria-invalid={showEmailError}
+          aria-describedby={showEmailError ? `${id}-email-error` : undefined}
+          required
+        />
+        {showEmailError ? (
+          <div id={`${id}-email-error`} className="invalid-feedback">
+            {emailError}
+          </div>
+        ) : null}
+      </div>
+      <div className="form-check mb-3">
+        <input
+          id={`${id}-privacy`}
+          name="privacy"
+          type="checkbox"
+          className={`form-check-input${showPrivacyError ? ' is-invalid' : ''}`}
+          checked={privacy}
+          onChange={(event) => {
+            setPrivacy(event.target.checked);
+            setTouched((current) => ({ ...current, privacy: true }));
+          }}
+          aria-invalid={showPrivacyError}
+          aria-describedby={showPrivacyError ? `${id}-privacy-error` : undefined}
+          required
+        />
+        <label htmlFor={`${id}-privacy`} className="form-check-label">
+          {NEWSLETTER_COPY.privacyLabel}
+        </label>
+        {showPrivacyError ? (
+          <div id={`${id}-privacy-error`} className="invalid-feedback">
+            {privacyError}
+          </div>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={sending}>
+        {NEWSLETTER_COPY.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MetaDescriptor } from 'react-router';
+
+interface RootData {
+  society: { acronym: string; name: string };
+}
+
+/** The society from the root loader's data, as meta functions see it in `matches`. */
+function societyOf(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): RootData['society'] {
+  const root = matches.find((match) => match?.id === 'root')?.data as RootData | undefined;
+  return root?.society ?? { acronym: 'SIMTI', name: 'SIMTI' };
+}
+
+/**
+ * `<title>`, description and the Open Graph / Twitter card tags of a page, so shared links
+ * preview the page (DESIGN.md "Front end").
+ */
+export function pageMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  page: { title: string | null; description: string },
+): MetaDescriptor[] {
+  const society = societyOf(matches);
+  const title =
+    page.title === null
+      ? `${society.acronym} | ${society.name}`
+      : `${page.title} | ${society.acronym}`;
+  return [
+    { title },
+    { name: 'description', content: page.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: society.name },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:locale', content: 'it_IT' },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
+  ];
+}

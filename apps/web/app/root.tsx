@@ -1,0 +1,96 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { useNonce } from './components/nonce';
+import { SiteFooter } from './components/site-footer';
+import { SiteNavbar } from './components/site-navbar';
+import { SpinnerOverlay } from './components/spinner-overlay';
+import { ToastArea } from './components/toast-area';
+import { ERROR_COPY, NAV_COPY } from './copy/site';
+import { currentRomeYear } from './format/dates';
+import './load-context';
+import './styles/app.scss';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Data every page's frame needs: the society and the news categories of the menu. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await context.content.listCategories();
+  return {
+    society: { acronym: context.society.acronym, name: context.society.name },
+    categories,
+    year: currentRomeYear(),
+  };
+}
+
+/** Pages never reload the frame's data on client navigation: it changes only with a deploy. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** The document and the frame of spec §2.2: navigation, routed area, footer, spinner, toasts. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const acronym = data?.society.acronym ?? 'SIMTI';
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#a4122a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#contenuto" className="visually-hidden-focusable skip-link">
+          {NAV_COPY.skipToContent}
+        </a>
+        <SiteNavbar acronym={acronym} categories={data?.categories ?? []} />
+        <main id="contenuto" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter
+          societyName={data?.society.name ?? acronym}
+          year={data?.year ?? currentRomeYear()}
+        />
+        <SpinnerOverlay />
+        <ToastArea />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors inside the frame, in Italian: 404 for unknown pages, a generic page otherwise. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? ERROR_COPY.notFoundTitle : ERROR_COPY.errorTitle;
+  return (
+    <div className="container py-5 error-page">
+      <title>{`${title} | ${data?.society.acronym ?? 'SIMTI'}`}</title>
+      <h1>{title}</h1>
+      <p>{notFound ? ERROR_COPY.notFoundText : ERROR_COPY.errorText}</p>
+      <Link to="/" className="btn btn-primary">
+        {ERROR_COPY.backHome}
+      </Link>
+    </div>
+  );
+}
