@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ContentCache } from './cache/content-cache.js';
 import type { AppConfig } from './config.js';
@@ -12,6 +12,7 @@ import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
 import { LocalFileStore, type FileStore } from './files/file-store.js';
 import { createLogger } from './logger.js';
 import { newsRoutes } from './modules/news/routes.js';
+import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
@@ -28,6 +29,7 @@ export interface AppServices {
   files: FileStore;
   clock: Clock;
   news: NewsService;
+  newsReads: NewsPublicReads;
   contentCache: ContentCache;
 }
 
@@ -102,7 +104,7 @@ export async function buildApp(
       bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
       trustProxy: config.trustProxy,
       // One line per request, written when it completes (below), instead of Fastify's two.
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       requestIdHeader: false,
       genReqId: (request) => {
         const incoming = request.headers['x-request-id'];
@@ -113,14 +115,17 @@ export async function buildApp(
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     });
 
+    const news = new NewsService({ db: database.db, files, clock });
+    const contentCache = new ContentCache(database.db);
     app.decorate('services', {
       config,
       db: database.db,
       engine: database.engine,
       files,
       clock,
-      news: new NewsService({ db: database.db, files, clock }),
-      contentCache: new ContentCache(database.db),
+      news,
+      newsReads: new NewsPublicReads(news, contentCache, clock),
+      contentCache,
     } satisfies AppServices);
   } catch (error) {
     await database.close();
@@ -161,12 +166,11 @@ export async function buildApp(
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       });
-      const { news, contentCache, clock: appClock } = app.services;
+      const { news, newsReads } = app.services;
       await api.register(newsRoutes, {
         prefix: '/SharepointContent',
         news,
-        cache: contentCache,
-        clock: appClock,
+        publicReads: newsReads,
       });
       // Unknown API addresses answer the API's 404, never the web app's page.
       api.all('/*', async () => {

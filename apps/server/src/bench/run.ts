@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
 /**
@@ -14,6 +15,23 @@ import autocannon from 'autocannon';
  */
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_CLIENT_BUILD = path.resolve(DIST, '../../web/build/client');
+/** Budget of the home page's initial JavaScript (issue 3). */
+const INITIAL_JS_BUDGET_KB = 130;
+
+/**
+ * The JavaScript a browser loads to start the page: every `/assets/*.js` the HTML names
+ * (module scripts and modulepreload links), gzip-compressed as a server would send it.
+ */
+function initialJavaScript(html: string): { files: number; gzipBytes: number } {
+  const files = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]));
+  let gzipBytes = 0;
+  for (const file of files)
+    gzipBytes += gzipSync(fs.readFileSync(path.join(WEB_CLIENT_BUILD, file)), {
+      level: 9,
+    }).byteLength;
+  return { files: files.size, gzipBytes };
+}
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = 10;
@@ -41,6 +59,11 @@ const TARGETS: Target[] = [
       ascending: false,
     }),
     goal: 0.5,
+  },
+  {
+    name: 'Home (pagina resa sul server)',
+    method: 'GET',
+    path: '/',
   },
   {
     name: 'GetArticoli senza cache (token diverso a ogni richiesta)',
@@ -194,6 +217,13 @@ async function main(): Promise<void> {
         `${target.name}: rapporto ${ratio.toFixed(2)} sul metro (${Buffer.byteLength(answer)} byte per risposta; ${goal})`,
       );
       await stop(yardstick);
+      if (target.path === '/') {
+        const js = initialJavaScript(answer);
+        const kb = js.gzipBytes / 1024;
+        console.log(
+          `Home: JavaScript iniziale ${kb.toFixed(1)} KB gzip in ${js.files} file (obiettivo <= ${INITIAL_JS_BUDGET_KB} KB: ${kb <= INITIAL_JS_BUDGET_KB ? 'OK' : 'SOPRA OBIETTIVO'})`,
+        );
+      }
     }
   } finally {
     await Promise.all(children.map(stop));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import { ListFilterSchema, type SodalisLoadContext } from '@sodalis/contracts';
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../app.js';
@@ -22,14 +22,16 @@ export type WebMode = 'build' | 'vite';
 export const webApp = fp<{ mode: WebMode; services: AppServices }>(
   async (app: FastifyInstance, options) => {
     const { services, mode } = options;
-    const { config, news } = services;
+    const { config, newsReads } = services;
     const pageCsp = pageCspFactory({
       https: config.publicBaseUrl.startsWith('https:'),
       development: mode === 'vite',
     });
+    // Loaders read through the same cached public answers as the API.
+    const dataOf = <T>(json: string) => (JSON.parse(json) as { data: T }).data;
     const content: SodalisLoadContext['content'] = {
-      listArticles: (filter) => news.listArticles(ListFilterSchema.parse(filter)),
-      listCategories: () => news.listCategories(),
+      listArticles: async (filter) => dataOf(await newsReads.articles(filter)),
+      listCategories: async () => dataOf(await newsReads.categories()),
     };
     const society = {
       acronym: config.societyAcronym,
@@ -45,11 +47,12 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const cspNonce = randomBytes(16).toString('base64');
         reply.header('content-security-policy', pageCsp(cspNonce));
         const context: SodalisLoadContext = {
-        society,
-        cspNonce,
-        content,
-        reportError: (error) => request.log.error({ err: error }, 'errore durante il rendering della pagina'),
-      };
+          society,
+          cspNonce,
+          content,
+          reportError: (error) =>
+            request.log.error({ err: error }, 'errore durante il rendering della pagina'),
+        };
         // A copy: React Router's AppLoadContext is an index-signature type an interface is not.
         return { ...context };
       },

@@ -63,63 +63,70 @@ export function HomeCarousel({ acronym }: { acronym: string }) {
 
   return (
     <section
-      className="home-carousel carousel carousel-dark"
+      className="home-carousel"
       aria-roledescription="carosello"
       aria-labelledby="home-carousel-title"
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
       data-testid="home-carousel"
     >
       <h2 id="home-carousel-title" className="visually-hidden">
         In primo piano
       </h2>
-      <div className="carousel-indicators">
-        {slides.map((slide, index) => (
-          <button
-            key={slide.title}
-            type="button"
-            className={index === active ? 'active' : undefined}
-            aria-current={index === active}
-            aria-label={`Vai alla diapositiva ${index + 1}: ${slide.title}`}
-            onClick={() => setActive(index)}
-          />
-        ))}
-      </div>
-      <div className="carousel-inner" aria-live={paused || held ? 'polite' : 'off'}>
-        {slides.map((slide, index) => (
-          <div
-            key={slide.title}
-            className={`carousel-item${index === active ? ' active' : ''}`}
-            role="group"
-            aria-roledescription="diapositiva"
-            aria-label={`${index + 1} di ${slides.length}`}
-            aria-hidden={index !== active}
-          >
-            <div className="home-carousel__slide">
-              <h3>{slide.title}</h3>
-              <p>{slide.text}</p>
-              {slide.action}
-            </div>
-          </div>
-        ))}
-      </div>
-      <button className="carousel-control-prev" type="button" onClick={() => go(-1)}>
-        <span className="carousel-control-prev-icon" aria-hidden="true" />
-        <span className="visually-hidden">Precedente</span>
-      </button>
-      <button className="carousel-control-next" type="button" onClick={() => go(1)}>
-        <span className="carousel-control-next-icon" aria-hidden="true" />
-        <span className="visually-hidden">Successiva</span>
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-secondary home-carousel__pause"
-        onClick={() => setPaused(!paused)}
+      <div
+        className="carousel carousel-dark"
+        onMouseEnter={() => setHeld(true)}
+        onMouseLeave={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={() => setHeld(false)}
       >
-        {paused ? 'Riprendi lo scorrimento' : 'Ferma lo scorrimento'}
-      </button>
+        <div className="carousel-indicators">
+          {slides.map((slide, index) => (
+            <button
+              key={slide.title}
+              type="button"
+              className={index === active ? 'active' : undefined}
+              aria-current={index === active}
+              aria-label={`Vai alla diapositiva ${index + 1}: ${slide.title}`}
+              onClick={() => setActive(index)}
+            />
+          ))}
+        </div>
+        <div className="carousel-inner" aria-live={paused || held ? 'polite' : 'off'}>
+          {slides.map((slide, index) => (
+            <div
+              key={slide.title}
+              className={`carousel-item${index === active ? ' active' : ''}`}
+              role="group"
+              aria-roledescription="diapositiva"
+              aria-label={`${index + 1} di ${slides.length}`}
+              aria-hidden={index !== active}
+            >
+              <div className="home-carousel__slide">
+                <h3>{slide.title}</h3>
+                <p>{slide.text}</p>
+                {slide.action}
+              </div>
+            </div>
+          ))}
+        </div>
+        <button className="carousel-control-prev" type="button" onClick={() => go(-1)}>
+          <span className="carousel-control-prev-icon" aria-hidden="true" />
+          <span className="visually-hidden">Precedente</span>
+        </button>
+        <button className="carousel-control-next" type="button" onClick={() => go(1)}>
+          <span className="carousel-control-next-icon" aria-hidden="true" />
+          <span className="visually-hidden">Successiva</span>
+        </button>
+      </div>
+      <div className="home-carousel__toolbar">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          aria-pressed={paused}
+          onClick={() => setPaused(!paused)}
+        >
+          {paused ? 'Riprendi lo scorrimento' : 'Ferma lo scorrimento'}
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import { expect, gotoHydrated, test } from '../support/fixtures';
+
+test.describe('la cornice del sito', () => {
+  test('il modulo newsletter segnala i campi non validi quando si invia', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const form = page.getByTestId('newsletter-form');
+    await form.getByRole('button', { name: 'ISCRIVITI' }).click();
+    await expect(form).toContainText('Inserisci una e-mail valida.');
+    await expect(form).toContainText('Devi acconsentire al trattamento dei dati personali.');
+    await form.getByLabel('Indirizzo e-mail').fill('non-una-email');
+    await expect(form).toContainText('Inserisci una e-mail valida.');
+    await form.getByLabel('Indirizzo e-mail').fill('socio@example.org');
+    await expect(form).not.toContainText('Inserisci una e-mail valida.');
+  });
+
+  // The request fails on purpose: the browser logs the 500.
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 500/] });
+
+    test('mostra lo spinner durante una richiesta e un avviso di errore che sparisce da solo', async ({
+      page,
+    }) => {
+      await page.clock.install();
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/Account/SubscribeMailUp', async (route) => {
+        await released;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"data":null}',
+        });
+      });
+      await gotoHydrated(page, '/');
+      const form = page.getByTestId('newsletter-form');
+      await form.getByLabel('Indirizzo e-mail').fill('socio@example.org');
+      await form.getByRole('checkbox').check();
+      await form.getByRole('button', { name: 'ISCRIVITI' }).click();
+
+      const spinner = page.getByTestId('spinner-overlay');
+      await page.clock.runFor(50);
+      await expect(spinner).toHaveClass(/spinner-overlay--visible/);
+      await expect(spinner).toHaveCSS('z-index', '99999');
+      release();
+      await expect(spinner).not.toHaveClass(/spinner-overlay--visible/);
+
+      const toast = page.getByTestId('toast');
+      await expect(toast).toHaveText("Errore durante l'iscrizione");
+      await expect(toast).toHaveClass(/toast--error/);
+      const area = page.locator('.toast-area');
+      await expect(area).toHaveCSS('z-index', '1200');
+      await page.clock.runFor(4_000);
+      await expect(toast).toBeVisible();
+      await page.clock.runFor(1_100);
+      await expect(toast).toHaveCount(0);
+      // The form keeps what was typed after a failure.
+      await expect(form.getByLabel('Indirizzo e-mail')).toHaveValue('socio@example.org');
+    });
+  });
+});
