@@ -30,6 +30,7 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
   expectAccessible: async ({}, use) => {
     await use(async (page: Page) => {
       const results = await new AxeBuilder({ page })
