@@ -1,4 +1,4 @@
-import type { Article, ArticleCategory } from './content.js';
+import type { Article, ArticleCategory, PageSetupElement } from './content.js';
 import type { PagedList } from './envelope.js';
 import type { ListFilterInput } from './list-filter.js';
 
@@ -30,4 +30,6 @@ export interface SocietyInfo {
 export interface ContentReader {
   listArticles(filter: ListFilterInput): Promise<PagedList<Article>>;
   listCategories(): Promise<ArticleCategory[]>;
+  /** Setup elements by key (spec §3), in the order asked; unknown keys are left out. */
+  setupElements(keys: string[]): Promise<PageSetupElement[]>;
 }
