@@ -11,7 +11,14 @@ import type { Database } from './db/schema.js';
 import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
 import { LocalFileStore, type FileStore } from './files/file-store.js';
 import { createLogger } from './logger.js';
+import type { Mailer } from './mail/mailer.js';
+import { createMailServices, type MailServices } from './mail-services.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
+import { ContentPublicReads } from './modules/content/public-reads.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { ContentService } from './modules/content/service.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { AppError } from './http/app-error.js';
@@ -22,7 +29,7 @@ import { romeDate, systemClock, type Clock } from './text/dates.js';
 import type { Logger } from 'pino';
 
 /** What the routes (and later the SSR loaders) are given: services, never raw requests. */
-export interface AppServices {
+export interface AppServices extends MailServices {
   config: AppConfig;
   db: Kysely<Database>;
   engine: DatabaseEngine;
@@ -30,6 +37,8 @@ export interface AppServices {
   clock: Clock;
   news: NewsService;
   newsReads: NewsPublicReads;
+  content: ContentService;
+  contentReads: ContentPublicReads;
   contentCache: ContentCache;
 }
 
@@ -48,6 +57,13 @@ export interface BuildAppOptions {
    * tests). Default: the build under NODE_ENV=production, Vite under development, else none.
    */
   web?: WebMode | 'off';
+  /**
+   * The outbox worker: `auto` (default) delivers on its own from start to close; `manual`
+   * delivers only on `services.outbox.runOnce()` (tests, deterministic).
+   */
+  outbox?: 'auto' | 'manual';
+  /** A mail transport instead of the configured SMTP or `.eml` files (tests). */
+  mailer?: Mailer;
 }
 
 function defaultWebMode(): WebMode | 'off' {
@@ -117,6 +133,7 @@ export async function buildApp(
 
     const news = new NewsService({ db: database.db, files, clock });
     const contentCache = new ContentCache(database.db);
+    const content = new ContentService({ db: database.db, files, clock });
     app.decorate('services', {
       config,
       db: database.db,
@@ -125,7 +142,19 @@ export async function buildApp(
       clock,
       news,
       newsReads: new NewsPublicReads(news, contentCache, clock),
+      content,
+      contentReads: new ContentPublicReads(content, contentCache),
       contentCache,
+      ...createMailServices({
+        config,
+        db: database.db,
+        engine: database.engine,
+        files,
+        clock,
+        logger,
+        outboxMode: options.outbox ?? 'auto',
+        ...(options.mailer ? { mailer: options.mailer } : {}),
+      }),
     } satisfies AppServices);
   } catch (error) {
     await database.close();
@@ -137,6 +166,12 @@ export async function buildApp(
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // The outbox stops first (its delivery in progress finishes); rows it has not reached wait in
+  // the database for the next start.
+  app.addHook('preClose', async () => {
+    await app.services.outbox.stop();
+    app.services.mailer.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -172,6 +207,23 @@ export async function buildApp(
         news,
         publicReads: newsReads,
       });
+      await api.register(contentRoutes, {
+        prefix: '/SharepointContent',
+        content: app.services.content,
+        publicReads: app.services.contentReads,
+        files: app.services.files,
+      });
+      await api.register(newsletterRoutes, {
+        prefix: '/Account',
+        newsletter: app.services.newsletter,
+        requestsPerHour: config.newsletter.requestsPerHour,
+      });
+      await api.register(sponsorshipRoutes, {
+        prefix: '/SharepointContent',
+        sponsorship: app.services.sponsorship,
+        maxFileBytes: config.sponsorship.maxFileBytes,
+        requestsPerHour: config.sponsorship.requestsPerHour,
+      });
       // Unknown API addresses answer the API's 404, never the web app's page.
       api.all('/*', async () => {
         throw new AppError('routeNotFound');
@@ -184,5 +236,7 @@ export async function buildApp(
   const web = options.web ?? defaultWebMode();
   if (web !== 'off') await app.register(webApp, { mode: web, services: app.services });
 
+  // Delivers what a previous process left pending, then whatever the routes queue.
+  app.services.outbox.start();
   return app;
 }

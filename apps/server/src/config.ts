@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isValidEmail } from '@sodalis/contracts';
 
 /**
  * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6).
@@ -17,11 +18,38 @@ export interface AppConfig {
   societyAcronym: string;
   /** The society's full name (footer, e-mails). */
   societyName: string;
+  /** The society's handle on X, named with "via" in share links (spec §2.14). */
+  xHandle: string;
   demoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust X-Forwarded-* from a reverse proxy (needed for client IPs behind a load balancer). */
   trustProxy: boolean;
   production: boolean;
+  /** Sender and recipients of the mail the site sends (issue 5). */
+  mail: MailConfig;
+  /** Deliveries tried per outbox row before it is marked dead. */
+  outboxMaxAttempts: number;
+  sponsorship: { maxFileBytes: number; maxFileMb: number; requestsPerHour: number };
+  newsletter: { requestsPerHour: number };
+  /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */
+  mailup: MailUpConfig | null;
+}
+
+export interface MailConfig {
+  /** `From:` of every message, `Nome <indirizzo>` or a bare address. */
+  from: string;
+  /** Who receives sponsorship requests. */
+  secretariat: string[];
+}
+
+export interface MailUpConfig {
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  listId: number;
+  /** Base address of MailUp's services (tests point it at a stand-in on loopback). */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +93,95 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | undefin
   return value;
 }
 
+function parseInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new ConfigError(
+      name,
+      `deve essere un numero intero tra ${min} e ${max} (ricevuto "${value}").`,
+    );
+  }
+  return number;
+}
+
+/** `Nome <indirizzo>` or a bare address; answers the address. */
+function mailboxAddress(value: string): string | null {
+  const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value.trim());
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && isValidEmail(address) ? address : null;
+}
+
+function parseMailConfig(env: Env, publicBaseUrl: string, societyAcronym: string): MailConfig {
+  // Defaults on the site's domain (without "www."); a local or numeric host gets a placeholder.
+  const hostname = new URL(publicBaseUrl).hostname;
+  const host =
+    hostname.includes('.') && !/^[\d.]+$/.test(hostname)
+      ? hostname.replace(/^www\./, '')
+      : 'localhost.localdomain';
+  const from = read(env, 'MAIL_FROM') ?? `${societyAcronym} <noreply@${host}>`;
+  if (mailboxAddress(from) === null) {
+    throw new ConfigError(
+      'MAIL_FROM',
+      `deve essere un indirizzo e-mail, anche nella forma "Nome <indirizzo>".`,
+    );
+  }
+  const secretariatText = read(env, 'SECRETARIAT_EMAIL') ?? `segreteria@${host}`;
+  const secretariat = secretariatText.split(',').map((part) => part.trim());
+  if (secretariat.some((address) => !isValidEmail(address))) {
+    throw new ConfigError(
+      'SECRETARIAT_EMAIL',
+      'deve essere un indirizzo e-mail o un elenco separato da virgole.',
+    );
+  }
+  return { from, secretariat };
+}
+
+const MAILUP_VARIABLES = {
+  clientId: 'MAILUP_CLIENT_ID',
+  clientSecret: 'MAILUP_CLIENT_SECRET',
+  username: 'MAILUP_USERNAME',
+  password: 'MAILUP_PASSWORD',
+  listId: 'MAILUP_LIST_ID',
+} as const;
+
+/** MailUp is on when all of its credentials are set, off when none is; half a set is an error. */
+function parseMailUpConfig(env: Env): MailUpConfig | null {
+  const given = Object.values(MAILUP_VARIABLES).filter((name) => read(env, name) !== undefined);
+  if (given.length === 0) return null;
+  const missing = Object.values(MAILUP_VARIABLES).find((name) => read(env, name) === undefined);
+  if (missing !== undefined) {
+    throw new ConfigError(
+      missing,
+      `manca: le credenziali MailUp vanno date tutte (${Object.values(MAILUP_VARIABLES).join(', ')}) o nessuna.`,
+    );
+  }
+  return {
+    clientId: read(env, MAILUP_VARIABLES.clientId) as string,
+    clientSecret: read(env, MAILUP_VARIABLES.clientSecret) as string,
+    username: read(env, MAILUP_VARIABLES.username) as string,
+    password: read(env, MAILUP_VARIABLES.password) as string,
+    listId: parseInteger(env, MAILUP_VARIABLES.listId, 0, 1, 999_999_999),
+    apiUrl: (
+      parseUrl(env, 'MAILUP_API_URL', ['https:', 'http:']) ?? 'https://services.mailup.com'
+    ).replace(/\/+$/, ''),
+  };
+}
+
+function parseMegabytes(env: Env, name: string, fallback: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number <= 0 || number > 50) {
+    throw new ConfigError(
+      name,
+      `deve essere un numero di megabyte maggiore di 0 e al massimo 50 (ricevuto "${value}").`,
+    );
+  }
+  return number;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
@@ -105,12 +222,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (societyName.length > 200)
     throw new ConfigError('SOCIETY_NAME', 'può contenere al massimo 200 caratteri.');
 
+  const xHandle = (read(env, 'SOCIAL_X_HANDLE') ?? societyAcronym).replace(/^@/, '');
+  if (!/^[A-Za-z0-9_]{1,15}$/.test(xHandle)) {
+    throw new ConfigError(
+      'SOCIAL_X_HANDLE',
+      'deve essere un nome utente di X (lettere, cifre e _, al massimo 15).',
+    );
+  }
+
   const demoContent = parseBoolean(env, 'DEMO_CONTENT', databaseUrl === null);
 
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `deve essere uno tra ${LOG_LEVELS.join(', ')}.`);
   }
+
+  const sponsorshipMaxFileMb = parseMegabytes(env, 'SPONSORSHIP_MAX_FILE_MB', 10);
 
   return {
     port,
@@ -122,9 +249,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicBaseUrl,
     societyAcronym,
     societyName,
+    xHandle,
     demoContent,
     logLevel,
     trustProxy: parseBoolean(env, 'TRUST_PROXY', false),
     production: env.NODE_ENV === 'production',
+    mail: parseMailConfig(env, publicBaseUrl, societyAcronym),
+    outboxMaxAttempts: parseInteger(env, 'OUTBOX_MAX_ATTEMPTS', 20, 1, 100),
+    sponsorship: {
+      maxFileMb: sponsorshipMaxFileMb,
+      maxFileBytes: Math.floor(sponsorshipMaxFileMb * 1024 * 1024),
+      requestsPerHour: parseInteger(env, 'SPONSORSHIP_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
+    },
+    newsletter: {
+      requestsPerHour: parseInteger(env, 'NEWSLETTER_RATE_LIMIT_PER_HOUR', 20, 1, 100_000),
+    },
+    mailup: parseMailUpConfig(env),
   };
 }

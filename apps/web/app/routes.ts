@@ -1,4 +1,18 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** The route table (spec §2.1); Italian URLs as the spec has them. */
-export default [index('routes/home.tsx'), route('*', 'routes/not-found.tsx')] satisfies RouteConfig;
+export default [
+  index('routes/home.tsx'),
+  route('news', 'routes/news.tsx'),
+  route('news/:slug', 'routes/news-item.tsx'),
+  route('chi-siamo', 'routes/chi-siamo.tsx'),
+  route('chi-siamo-iscrizione', 'routes/chi-siamo-iscrizione.tsx'),
+  route('chi-siamo-affiliati', 'routes/chi-siamo-affiliati.tsx'),
+  route('chi-siamo-sostenitori', 'routes/chi-siamo-sostenitori.tsx'),
+  route('contatti', 'routes/contatti.tsx'),
+  route('dati-legali', 'routes/dati-legali.tsx'),
+  route('cookie', 'routes/cookie.tsx'),
+  // `/chi-siamo-{product}`: the acronym is configuration (its loader checks it).
+  route(':page', 'routes/chi-siamo-organizzazione.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -13,3 +13,19 @@ export const FileContentSchema = z.object({
   fileName: z.string(),
 });
 export type FileContent = z.infer<typeof FileContentSchema>;
+
+/**
+ * `?serverRelativeUrl=` of document downloads: the address as lists answer it, matched against
+ * stored rows only (never a path). `download=1` asks for an attachment instead of inline.
+ */
+export const PublicDocumentQuerySchema = z.object({
+  serverRelativeUrl: z
+    .string({ message: 'the parameter cannot be null' })
+    .min(1, { message: 'the parameter cannot be null' })
+    .max(500, { message: 'serverRelativeUrl è troppo lungo.' })
+    .refine((value) => !value.includes('\0'), { message: 'serverRelativeUrl non è valido.' }),
+  download: z
+    .enum(['0', '1', 'true', 'false'], { message: 'download deve essere 1 o 0.' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});

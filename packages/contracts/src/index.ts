@@ -7,3 +7,8 @@ export * from './list-filter.js';
 export * from './paging.js';
 export * from './web-context.js';
 export * from './messages.js';
+export * from './society.js';
+export * from './account.js';
+export * from './newsletter.js';
+export * from './sponsorship.js';
+export * from './sponsorship-rules.js';

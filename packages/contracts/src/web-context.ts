@@ -1,6 +1,8 @@
 import type { Article, ArticleCategory, PageSetupElement } from './content.js';
 import type { PagedList } from './envelope.js';
+import type { BoardMember, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';
+import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -12,6 +14,10 @@ export interface SodalisLoadContext {
   /** Nonce of this response's Content-Security-Policy, for the inline scripts SSR writes. */
   cspNonce: string;
   content: ContentReader;
+  /** The double opt-in links of the newsletter e-mails (pages /newsletter/conferma, /annulla). */
+  newsletter: NewsletterLinks;
+  /** Limits the /patrocini form shows and checks before sending. */
+  sponsorship: SponsorshipFormSettings;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -24,12 +30,40 @@ export interface SocietyInfo {
   name: string;
   /** Public address of the site, for absolute links (Open Graph, sharing). */
   publicBaseUrl: string;
+  /** The handle share links on X mention with "via" (spec §2.14), without the @. */
+  xHandle: string;
 }
 
 /** Read access to public content, the same rules as `/api/v1/SharepointContent`. */
 export interface ContentReader {
   listArticles(filter: ListFilterInput): Promise<PagedList<Article>>;
   listCategories(): Promise<ArticleCategory[]>;
+  /** One visible news item, or null. */
+  getArticle(id: number): Promise<Article | null>;
   /** Setup elements by key (spec §3), in the order asked; unknown keys are left out. */
   setupElements(keys: string[]): Promise<PageSetupElement[]>;
+  /** The board (Consiglio Direttivo) with photos as base64 PNG. */
+  boardMembers(): Promise<BoardMember[]>;
+  /** Structured site contents by key, in the order asked (contacts, legal data…). */
+  siteContents(keys: SiteContentKey[]): Promise<SiteContent[]>;
+}
+
+/**
+ * The newsletter's confirmation and unsubscribe links. Opening a link only inspects it; the
+ * change happens when the visitor presses the page's button (a POST), so mail scanners that
+ * open links do not confirm or unsubscribe anyone.
+ */
+export interface NewsletterLinks {
+  confirmState(token: string): Promise<NewsletterConfirmState>;
+  /** Confirms the subscription; answers the state after the attempt. */
+  confirm(token: string): Promise<NewsletterConfirmState>;
+  unsubscribeState(token: string): Promise<NewsletterUnsubscribeState>;
+  /** Withdraws the subscription; answers the state after the attempt. */
+  unsubscribe(token: string): Promise<NewsletterUnsubscribeState>;
+}
+
+export interface SponsorshipFormSettings {
+  /** Largest attachment accepted, in bytes (decoded). */
+  maxFileBytes: number;
+  maxAttachments: number;
 }

@@ -2,12 +2,16 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DatabaseEngine } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { contentVersionMigration } from './migrations/0002-content-version.js';
+import { mailAndFormsMigration } from './migrations/0003-mail-and-forms.js';
+import { siteContentsMigration } from './migrations/0004-site-contents.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(engine),
     '0002-content-version': contentVersionMigration,
+    '0003-mail-and-forms': mailAndFormsMigration,
+    '0004-site-contents': siteContentsMigration,
   };
 }
 

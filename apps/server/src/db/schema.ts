@@ -227,6 +227,10 @@ export interface NewsletterSubscriptionsTable {
   unsubscribed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the last confirmation e-mail was queued (migration 0003). */
+  confirmation_sent_at: Timestamp | null;
+  /** MailUp's id of the recipient once forwarded (migration 0003). */
+  mailup_recipient_id: string | null;
 }
 
 export interface SponsorshipRequestsTable {
@@ -251,6 +255,8 @@ export interface SponsorshipRequestsTable {
   privacy_accepted_at: Timestamp;
   status: 'received' | 'approved' | 'rejected';
   created_at: Timestamp;
+  /** sha256 of the request's content, to store a double submission once (migration 0003). */
+  fingerprint: string | null;
 }
 
 export interface OutboxTable {
@@ -265,6 +271,14 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface SiteContentsTable {
+  /** A key of contracts `SITE_CONTENT_KEYS`. */
+  key: string;
+  /** The content as JSON (contracts `SiteContentByKey[key]`). */
+  data_json: string;
+  updated_at: Timestamp;
+}
+
 export interface ContentVersionTable {
   id: number;
   version: number;
@@ -272,6 +286,7 @@ export interface ContentVersionTable {
 
 export interface Database {
   content_version: ContentVersionTable;
+  site_contents: SiteContentsTable;
   categories: CategoriesTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;

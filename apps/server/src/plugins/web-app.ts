@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { SodalisLoadContext } from '@sodalis/contracts';
+import { SPONSORSHIP_LIMITS, type SodalisLoadContext } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../app.js';
@@ -22,7 +22,7 @@ export type WebMode = 'build' | 'vite';
 export const webApp = fp<{ mode: WebMode; services: AppServices }>(
   async (app: FastifyInstance, options) => {
     const { services, mode } = options;
-    const { config, newsReads } = services;
+    const { config, newsReads, contentReads } = services;
     const pageCsp = pageCspFactory({
       https: config.publicBaseUrl.startsWith('https:'),
       development: mode === 'vite',
@@ -32,11 +32,28 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const content: SodalisLoadContext['content'] = {
       listArticles: async (filter) => dataOf(await newsReads.articles(filter)),
       listCategories: async () => dataOf(await newsReads.categories()),
+      getArticle: async (id) => dataOf(await newsReads.article(id)),
+      setupElements: async (keys) => dataOf(await contentReads.pageSetupElements(keys)),
+      boardMembers: async () => dataOf(await contentReads.boardMembers()),
+      siteContents: async (keys) => dataOf(await contentReads.siteContents(keys)),
+    };
+    // The newsletter pages' links and the sponsorship form's limits (issue 5).
+    const { newsletter: newsletterService } = services;
+    const newsletter: SodalisLoadContext['newsletter'] = {
+      confirmState: (token) => newsletterService.confirmState(token),
+      confirm: (token) => newsletterService.confirm(token),
+      unsubscribeState: (token) => newsletterService.unsubscribeState(token),
+      unsubscribe: (token) => newsletterService.unsubscribe(token),
+    };
+    const sponsorship: SodalisLoadContext['sponsorship'] = {
+      maxFileBytes: config.sponsorship.maxFileBytes,
+      maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
     };
     const society = {
       acronym: config.societyAcronym,
       name: config.societyName,
       publicBaseUrl: config.publicBaseUrl,
+      xHandle: config.xHandle,
     };
 
     await app.register(reactRouterFastify, {
@@ -50,6 +67,8 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           society,
           cspNonce,
           content,
+          newsletter,
+          sponsorship,
           reportError: (error) =>
             request.log.error({ err: error }, 'errore durante il rendering della pagina'),
         };

@@ -18,7 +18,7 @@ function societyOf(
  */
 export function pageMeta(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
-  page: { title: string | null; description: string },
+  page: { title: string | null; description: string; type?: 'website' | 'article'; url?: string },
 ): MetaDescriptor[] {
   const society = societyOf(matches);
   const title =
@@ -28,7 +28,13 @@ export function pageMeta(
   return [
     { title },
     { name: 'description', content: page.description },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: page.type ?? 'website' },
+    ...(page.url
+      ? [
+          { property: 'og:url', content: page.url },
+          { tagName: 'link', rel: 'canonical', href: page.url },
+        ]
+      : []),
     { property: 'og:site_name', content: society.name },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },

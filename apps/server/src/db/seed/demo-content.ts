@@ -31,6 +31,7 @@ import {
   type NewsTemplate,
 } from './demo-data.js';
 import { makeDemoPdf } from './demo-pdf.js';
+import { insertDemoSiteContents } from './demo-site-contents.js';
 
 export { SETUP_ELEMENT_KEYS } from './demo-data.js';
 
@@ -72,6 +73,8 @@ export interface DemoContentSummary {
   attachments: number;
   /** Distinct stored blobs (PDFs and portraits). */
   files: number;
+  /** Structured site contents (contacts, legal data, supporters, past presidents). */
+  siteContents?: number;
 }
 
 /** The first year of the archives (spec §9: year lists run from 2019). */
@@ -135,7 +138,9 @@ export async function loadDemoContent(ctx: DemoContentContext): Promise<DemoCont
       );
     }
     const loader = new DemoLoader(trx, ctx.files, ctx.societyAcronym, today);
-    return loader.loadAll();
+    const summary = await loader.loadAll();
+    summary.siteContents = await insertDemoSiteContents(trx, ctx.societyAcronym, `${today}T08:00:00.000Z`);
+    return summary;
   });
 }
 

@@ -26,6 +26,13 @@ export class NewsPublicReads {
     );
   }
 
+  /** One news item (its page), `{ data: null }` when not visible. */
+  article(id: number): Promise<string> {
+    return this.cache.get(`article:${romeDate(this.clock())}:${id}`, async () =>
+      JSON.stringify({ data: await this.news.getArticle(id) }),
+    );
+  }
+
   categories(): Promise<string> {
     return this.cache.get('GetArticleCategories', async () =>
       JSON.stringify({ data: await this.news.listCategories() }),

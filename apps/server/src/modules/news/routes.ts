@@ -1,5 +1,6 @@
 import { IdQuerySchema } from '@sodalis/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sendJson } from '../../http/send-json.js';
 import { parseInput } from '../../http/validation.js';
 import type { NewsPublicReads } from './public-reads.js';
 import type { NewsService } from './service.js';
@@ -7,10 +8,6 @@ import type { NewsService } from './service.js';
 export interface NewsRoutesOptions {
   news: NewsService;
   publicReads: NewsPublicReads;
-}
-
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** /api/v1/SharepointContent news calls (spec §7): validate, call the service, wrap in `data`. */

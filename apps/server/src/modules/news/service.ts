@@ -7,11 +7,12 @@ import {
   type ListFilter,
   type PagedList,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { romeDate, type Clock } from '../../text/dates.js';
+import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { attachmentsByOwner } from '../attachments/repository.js';
 import {
@@ -97,6 +98,23 @@ export class NewsService {
     return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
+  /** One visible news item, or null when it does not exist, is scheduled or unpublished. */
+  async getArticle(id: number): Promise<Article | null> {
+    const { db, clock } = this.deps;
+    const visibleId = await findVisibleArticleId(db, id, romeDate(clock()));
+    if (visibleId === null) return null;
+    const rows = await findArticles(db, {
+      visibleOn: romeDate(clock()),
+      featuredOnly: false,
+      titlePattern: null,
+      categoryKeys: [],
+      conditions: [sql<SqlBool>`articles.id = ${visibleId}`],
+      order: [],
+      limit: 1,
+    });
+    return (await this.toArticles(rows))[0] ?? null;
+  }
+
   /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
   async newsFile(id: number): Promise<FileContent> {
     const { db, files, clock } = this.deps;
@@ -126,7 +144,7 @@ export class NewsService {
     return rows.map((row) => ({
       id: row.id,
       title: row.title,
-      subtitle: row.subtitle_html,
+      subtitle: sanitizeRichText(row.subtitle_html),
       categorie: categoriesById.get(row.id) ?? {},
       dataPubblicazione: row.published_on,
       attachments: (attachments.get(row.id) ?? []).map((attachment) => ({

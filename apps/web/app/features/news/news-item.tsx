@@ -1,4 +1,5 @@
 import type { Article } from '@sodalis/contracts';
+import { Link } from 'react-router';
 import { formatDate } from '../../format/dates';
 import { CategoryIcon } from './category-icon';
 
@@ -16,12 +17,15 @@ export function NewsItem({
   societyAcronym,
   tone = 'red',
   headingLevel = 3,
+  href,
   actions,
 }: {
   article: Article;
   societyAcronym: string;
   tone?: 'red' | 'white';
   headingLevel?: 2 | 3 | 4;
+  /** The item's own page, linked from the title. */
+  href?: string;
   actions?: React.ReactNode;
 }) {
   const category = firstCategory(article);
@@ -30,7 +34,15 @@ export function NewsItem({
     <article className={`news-item news-item--${tone}`} data-testid="news-item">
       <CategoryIcon category={category} societyAcronym={societyAcronym} tone={tone} />
       <div className="news-item__body">
-        <Heading className="news-item__title">{article.title}</Heading>
+        <Heading className="news-item__title">
+          {href ? (
+            <Link to={href} className="news-item__link">
+              {article.title}
+            </Link>
+          ) : (
+            article.title
+          )}
+        </Heading>
         <p className="news-item__meta">
           <span className="news-item__category">{category}</span>
           <span aria-hidden="true"> · </span>

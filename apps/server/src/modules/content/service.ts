@@ -1,0 +1,153 @@
+import {
+  DEFAULT_FILE_NAME,
+  type BoardMember,
+  type FileContent,
+  type PageSetupElement,
+  type SetupElement,
+  type SiteContent,
+  type SiteContentKey,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
+import { AppError } from '../../http/app-error.js';
+import { romeDate, type Clock } from '../../text/dates.js';
+import { sanitizeRichText } from '../../text/rich-text.js';
+import { attachmentsByOwner } from '../attachments/repository.js';
+import {
+  findBoardMember,
+  findPublicAttachment,
+  findSetupElements,
+  findSiteContents,
+  listBoardMembers,
+} from './repository.js';
+
+export interface ContentServiceDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+  clock: Clock;
+}
+
+/** A public file to stream: its bytes' address, name, type and size. */
+export interface PublicFile {
+  sha256: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * The society's content (spec §3, §7): setup elements, the board, CVs, structured site
+ * contents and public documents. Rich text leaves here sanitised.
+ */
+export class ContentService {
+  constructor(private readonly deps: ContentServiceDeps) {}
+
+  /** Setup elements for pages: in the order asked, unknown keys left out, files as links. */
+  async pageSetupElements(keys: string[]): Promise<PageSetupElement[]> {
+    const rows = await findSetupElements(this.deps.db, keys);
+    const attachments = await attachmentsByOwner(
+      this.deps.db,
+      'setup_element',
+      rows.map((row) => row.id),
+    );
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return keys.flatMap((key) => {
+      const row = byKey.get(key);
+      if (row === undefined) return [];
+      return [
+        {
+          title: row.key,
+          corpo: sanitizeRichText(row.body_html),
+          attachments: (attachments.get(row.id) ?? []).map((attachment) => ({
+            fileName: attachment.file_name,
+            serverRelativeUrl: attachment.server_relative_url,
+          })),
+        },
+      ];
+    });
+  }
+
+  /** GetSetupData (spec §7): the same, with each attachment's base64 `content`. */
+  async setupData(keys: string[]): Promise<SetupElement[]> {
+    const rows = await findSetupElements(this.deps.db, keys);
+    const attachments = await attachmentsByOwner(
+      this.deps.db,
+      'setup_element',
+      rows.map((row) => row.id),
+    );
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const elements: SetupElement[] = [];
+    for (const key of keys) {
+      const row = byKey.get(key);
+      if (row === undefined) continue;
+      const files = await Promise.all(
+        (attachments.get(row.id) ?? []).map(async (attachment) => ({
+          fileName: attachment.file_name,
+          serverRelativeUrl: attachment.server_relative_url,
+          content: (await this.deps.files.read(attachment.file_sha256)).toString('base64'),
+        })),
+      );
+      elements.push({ title: row.key, corpo: sanitizeRichText(row.body_html), attachments: files });
+    }
+    return elements;
+  }
+
+  /** GetConsiglioDirettivo (spec §3): name, role and the photo as base64 PNG. */
+  async boardMembers(): Promise<BoardMember[]> {
+    const rows = await listBoardMembers(this.deps.db);
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        title: row.name,
+        ruolo: row.role,
+        fotoProfilo: row.photo_sha256
+          ? (await this.deps.files.read(row.photo_sha256)).toString('base64')
+          : '',
+      })),
+    );
+  }
+
+  /** GetCVById (spec §7): the board member's CV, `cv.pdf` when it has no name; 404 otherwise. */
+  async curriculum(id: number): Promise<FileContent> {
+    const member = await findBoardMember(this.deps.db, id);
+    if (member === undefined) throw new AppError('notFound');
+    const cv = (await attachmentsByOwner(this.deps.db, 'board_member_cv', [member.id])).get(
+      member.id,
+    )?.[0];
+    if (cv === undefined) throw new AppError('notFound');
+    const content = await this.deps.files.read(cv.file_sha256);
+    return { content: content.toString('base64'), fileName: cv.file_name || DEFAULT_FILE_NAME.cv };
+  }
+
+  /** GetContenuti (ADR 009): structured site contents by key, in the order asked. */
+  async siteContents(keys: readonly SiteContentKey[]): Promise<SiteContent[]> {
+    const rows = await findSiteContents(this.deps.db, keys);
+    const byKey = new Map(rows.map((row) => [row.key, row.data_json]));
+    return keys.flatMap((key) => {
+      const json = byKey.get(key);
+      if (json === undefined) return [];
+      const contenuto = JSON.parse(json) as Record<string, unknown>;
+      if (key === 'cookie-policy' && typeof contenuto.corpo === 'string')
+        contenuto.corpo = sanitizeRichText(contenuto.corpo);
+      // The JSON was written from the typed content of this key (contracts SiteContentByKey).
+      return [{ chiave: key, contenuto } as unknown as SiteContent];
+    });
+  }
+
+  /** A public document by its address (news, setup elements, CVs); 404 for anything else. */
+  async publicFile(serverRelativeUrl: string): Promise<PublicFile> {
+    const attachment = await findPublicAttachment(
+      this.deps.db,
+      serverRelativeUrl,
+      romeDate(this.deps.clock()),
+    );
+    if (attachment === null) throw new AppError('notFound');
+    return {
+      sha256: attachment.file_sha256,
+      fileName: attachment.file_name,
+      contentType: attachment.content_type,
+      sizeBytes: attachment.size_bytes,
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import type { Selectable } from 'kysely';
+import type { NewsletterSubscriptionsTable } from '../../db/schema.js';
+import type { Executor } from '../../outbox/outbox.js';
+
+export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
+
+export function findByEmail(db: Executor, email: string): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function findByConfirmHash(
+  db: Executor,
+  hash: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('confirm_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export function findByUnsubscribeHash(
+  db: Executor,
+  hash: string,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('unsubscribe_token_hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export interface PendingValues {
+  email: string;
+  confirmHash: string;
+  unsubscribeHash: string;
+  consentTextVersion: string;
+  consentIp: string | null;
+  now: string;
+}
+
+/** A new pending subscription; undefined when the address was inserted meanwhile. */
+export async function insertPending(db: Executor, values: PendingValues): Promise<number | null> {
+  const row = await db
+    .insertInto('newsletter_subscriptions')
+    .values({
+      email: values.email,
+      status: 'pending',
+      confirm_token_hash: values.confirmHash,
+      unsubscribe_token_hash: values.unsubscribeHash,
+      consent_at: values.now,
+      consent_text_version: values.consentTextVersion,
+      consent_ip: values.consentIp,
+      confirmed_at: null,
+      unsubscribed_at: null,
+      created_at: values.now,
+      updated_at: values.now,
+      confirmation_sent_at: values.now,
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A pending or withdrawn subscription asked for again: new links and a new consent record.
+ * Conditional on the state read, so two simultaneous requests send one e-mail.
+ */
+export async function renewPending(
+  db: Executor,
+  id: number,
+  seenUpdatedAt: string,
+  values: PendingValues,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_subscriptions')
+    .set({
+      status: 'pending',
+      confirm_token_hash: values.confirmHash,
+      unsubscribe_token_hash: values.unsubscribeHash,
+      consent_at: values.now,
+      consent_text_version: values.consentTextVersion,
+      consent_ip: values.consentIp,
+      confirmed_at: null,
+      updated_at: values.now,
+      confirmation_sent_at: values.now,
+    })
+    .where('id', '=', id)
+    .where('updated_at', '=', seenUpdatedAt)
+    .where('status', '!=', 'confirmed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markConfirmed(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_subscriptions')
+    .set({ status: 'confirmed', confirmed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markUnsubscribed(
+  db: Executor,
+  id: number,
+  fromStatus: SubscriptionRow['status'],
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletter_subscriptions')
+    .set({ status: 'unsubscribed', unsubscribed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', fromStatus)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,33 @@
+/** Longest stem kept (before `.pdf`); long names are cut, not refused. */
+const MAX_STEM_LENGTH = 100;
+
+/**
+ * The server's own name for an uploaded PDF: no folders, no control or unusual characters,
+ * `.pdf` at the end, never empty. The name is shown and mailed, never used as a path.
+ */
+export function sanitisePdfFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const stem = base
+    .normalize('NFC')
+    .replace(/\.pdf$/i, '')
+    .replace(/[^\p{L}\p{N} ._()-]+/gu, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/_+/g, '_')
+    .replace(/^[\s._-]+|[\s._-]+$/g, '')
+    .slice(0, MAX_STEM_LENGTH)
+    .trim();
+  return `${stem === '' ? 'allegato' : stem}.pdf`;
+}
+
+/** Makes names unique within one request: `programma.pdf`, `programma-2.pdf`… */
+export function uniqueFileNames(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    let candidate = name;
+    for (let n = 2; used.has(candidate.toLowerCase()); n += 1) {
+      candidate = name.replace(/\.pdf$/, `-${n}.pdf`);
+    }
+    used.add(candidate.toLowerCase());
+    return candidate;
+  });
+}

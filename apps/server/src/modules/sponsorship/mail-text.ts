@@ -1,0 +1,132 @@
+import {
+  SPONSORSHIP_FIELD_LABELS,
+  type SponsorshipField,
+  type SponsorshipRequest,
+} from '@sodalis/contracts';
+import type { MailJob } from '../../outbox/outbox.js';
+import type { StoredFile } from './repository.js';
+
+/** `dd/MM/yyyy` of an ISO date (the site's date format, spec §2.6). */
+function italianDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+const ROME_TIME = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+const SUMMARY_FIELDS: SponsorshipField[] = [
+  'richiedente',
+  'email',
+  'ente',
+  'telefono',
+  'richiesta',
+  'tipoEvento',
+  'titoloEvento',
+  'dataInizio',
+  'dataFine',
+  'luogo',
+  'sede',
+  'organizzatore',
+  'sitoWeb',
+  'segreteriaScientifica',
+  'segreteriaOrganizzativa',
+  'altriEntiPatrocinanti',
+  'contenutiEvento',
+];
+
+function summaryLines(request: SponsorshipRequest): string[] {
+  const lines: string[] = [];
+  for (const field of SUMMARY_FIELDS) {
+    const value = request[field as keyof SponsorshipRequest];
+    if (value === null || value === undefined || value === '') continue;
+    const text =
+      field === 'dataInizio' || field === 'dataFine' ? italianDate(String(value)) : String(value);
+    // Multi-line answers are indented under their label.
+    lines.push(
+      text.includes('\n')
+        ? `${SPONSORSHIP_FIELD_LABELS[field]}:\n  ${text.split('\n').join('\n  ')}`
+        : `${SPONSORSHIP_FIELD_LABELS[field]}: ${text}`,
+    );
+  }
+  return lines;
+}
+
+function eventDates(request: SponsorshipRequest): string {
+  return request.dataInizio === request.dataFine
+    ? italianDate(request.dataInizio)
+    : `dal ${italianDate(request.dataInizio)} al ${italianDate(request.dataFine)}`;
+}
+
+function fileLines(files: StoredFile[]): string[] {
+  return files.map(
+    (file) => `- ${file.fileName} (${Math.max(1, Math.round(file.sizeBytes / 1024))} KB)`,
+  );
+}
+
+function shortSubject(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** The e-mail to the secretariat: every field, the PDFs attached, replies go to the requester. */
+export function secretariatMail(input: {
+  id: number;
+  request: SponsorshipRequest;
+  files: StoredFile[];
+  receivedAt: Date;
+  secretariat: string[];
+  societyAcronym: string;
+}): MailJob {
+  const { id, request, files } = input;
+  return {
+    to: input.secretariat,
+    ...(request.email ? { replyTo: request.email } : {}),
+    subject: shortSubject(
+      `Richiesta di ${(request.richiesta ?? 'patrocinio').toLowerCase()} n. ${id}: ${request.titoloEvento}`,
+    ),
+    text: [
+      `È arrivata dal sito ${input.societyAcronym} una richiesta di patrocinio (n. ${id}, ricevuta il ${ROME_TIME.format(input.receivedAt)}).`,
+      '',
+      ...summaryLines(request),
+      '',
+      `Allegati (${files.length}, in questo messaggio):`,
+      ...fileLines(files),
+      '',
+      request.email
+        ? 'Rispondendo a questo messaggio si scrive al richiedente.'
+        : 'Il richiedente non ha indicato un indirizzo e-mail.',
+    ].join('\n'),
+    attachments: files.map((file) => ({ fileName: file.fileName, sha256: file.sha256 })),
+  };
+}
+
+/** The acknowledgement to the requester (when an e-mail address was given). */
+export function acknowledgementMail(input: {
+  request: SponsorshipRequest & { email: string };
+  files: StoredFile[];
+  secretariat: string[];
+  societyName: string;
+}): MailJob {
+  const { request, files } = input;
+  return {
+    to: [request.email],
+    ...(input.secretariat[0] ? { replyTo: input.secretariat[0] } : {}),
+    subject: 'Abbiamo ricevuto la tua richiesta di patrocinio',
+    text: [
+      `Gentile ${request.richiedente},`,
+      '',
+      `abbiamo ricevuto la tua richiesta per l’evento «${request.titoloEvento}» (${eventDates(request)}, ${request.luogo}). La segreteria la esaminerà e ti risponderà a questo indirizzo.`,
+      '',
+      'Riepilogo della richiesta:',
+      ...summaryLines(request),
+      '',
+      `Allegati ricevuti (${files.length}):`,
+      ...fileLines(files),
+      '',
+      input.societyName,
+    ].join('\n'),
+  };
+}

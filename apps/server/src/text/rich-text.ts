@@ -1,0 +1,78 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allowlist for rich text (setup elements, news subtitles, opinions…), applied before
+ * it is stored and again before it is served (DESIGN.md "Security baseline"): formatting,
+ * lists, headings, tables, images and links; no scripts, styles, event handlers, frames or
+ * `javascript:` addresses. Links that open a new tab get `rel="noopener noreferrer"`.
+ */
+const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const attributes: Record<string, string> = { ...attribs };
+      if (attributes.target !== undefined) {
+        attributes.target = '_blank';
+        attributes.rel = 'noopener noreferrer';
+      } else {
+        delete attributes.rel;
+      }
+      return { tagName, attribs: attributes };
+    },
+  },
+};
+
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT_OPTIONS);
+}

@@ -1,0 +1,79 @@
+import type { BoardMember, PageSetupElement } from '@sodalis/contracts';
+import type { AppLoadContext } from 'react-router';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { BackToAbout } from './back-link';
+import { BoardGallery } from './board-gallery';
+import { activeTab, PageTabs, type PageTab } from './page-tabs';
+import { SetupElementPanel } from './setup-element-panel';
+
+/** Members' and affiliates' pages (spec §2.11): four tabs from setup elements and the board. */
+export type EnrolmentKind = 'soci' | 'affiliati';
+
+const TABS: PageTab[] = [
+  { id: 'iscrizione', label: 'Iscrizione' },
+  { id: 'pagamento', label: 'Pagamento' },
+  { id: 'richiesta', label: 'Richiesta' },
+  { id: 'carichesociali', label: 'Cariche Sociali' },
+];
+
+export async function loadEnrolmentPage(
+  kind: EnrolmentKind,
+  request: Request,
+  context: AppLoadContext,
+) {
+  const keys = TABS.map((tab) => `chisiamo-${kind}-${tab.id}`);
+  const [elements, board] = await Promise.all([
+    context.content.setupElements(keys),
+    context.content.boardMembers(),
+  ]);
+  const byKey = new Map(elements.map((element) => [element.title, element]));
+  // Spec §2.11: the Richiesta tab is shown only when its content exists.
+  const tabs = TABS.filter(
+    (tab) => tab.id !== 'richiesta' || byKey.has(`chisiamo-${kind}-richiesta`),
+  );
+  const tab = activeTab(request, tabs);
+  return {
+    kind,
+    tabs,
+    active: tab.id,
+    element: byKey.get(`chisiamo-${kind}-${tab.id}`) ?? null,
+    board,
+  };
+}
+
+export function EnrolmentPage({
+  title,
+  path,
+  tabs,
+  active,
+  element,
+  board,
+}: {
+  title: string;
+  path: string;
+  tabs: PageTab[];
+  active: string;
+  element: PageSetupElement | null;
+  board: BoardMember[];
+}) {
+  const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? '';
+  return (
+    <div className="container py-4">
+      <Breadcrumb trail={[{ label: 'Chi siamo', to: '/chi-siamo' }, { label: title }]} />
+      <h1 className="mb-4">{title}</h1>
+      <PageTabs tabs={tabs} active={active} basePath={path} />
+      <section aria-labelledby="scheda-attiva" data-testid="tab-panel">
+        <h2 id="scheda-attiva" className="h4">
+          {activeLabel}
+        </h2>
+        <SetupElementPanel
+          element={element ?? undefined}
+          downloadLabel={active === 'richiesta' ? 'Scarica il Modulo' : 'Scarica il PDF'}
+          headingId="scheda-attiva"
+        />
+      </section>
+      <BoardGallery members={board} />
+      <BackToAbout />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { data } from 'react-router';
+import type { Route } from './+types/cookie';
+import { Breadcrumb } from '../components/breadcrumb';
+import { formatDate } from '../format/dates';
+import { pageMeta } from '../format/meta';
+
+/** The cookie policy (spec §2.11): dated 23.09.2024, technical cookies only. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [policy] = await context.content.siteContents(['cookie-policy']);
+  if (policy?.chiave !== 'cookie-policy') throw data(null, { status: 404 });
+  return { policy: policy.contenuto };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Cookie policy',
+    description: 'Il sito usa solo cookie tecnici: quali sono e come gestirli.',
+  });
+
+export default function CookiePage({ loaderData }: Route.ComponentProps) {
+  const { policy } = loaderData;
+  return (
+    <div className="container py-4">
+      <Breadcrumb trail={[{ label: 'Cookie policy' }]} />
+      <h1>Cookie policy</h1>
+      <p className="text-body-secondary">
+        Aggiornata al {formatDate(policy.data).replace(/\//g, '.')}
+      </p>
+      {/* Sanitised on the server with the rich-text allowlist. */}
+      <div className="rich-text" dangerouslySetInnerHTML={{ __html: policy.corpo }} />
+    </div>
+  );
+}

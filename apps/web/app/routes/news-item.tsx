@@ -1,0 +1,116 @@
+import { data, Link, redirect } from 'react-router';
+import type { Route } from './+types/news-item';
+import { Breadcrumb } from '../components/breadcrumb';
+import { ExternalLink } from '../components/external-link';
+import { formatDate } from '../format/dates';
+import { pageMeta } from '../format/meta';
+import { publicDocumentHref } from '../features/documents/open-document';
+import { CategoryIcon } from '../features/news/category-icon';
+import { firstCategory } from '../features/news/news-item';
+import { articleHref } from '../features/news/news-search';
+import { ShareBar } from '../features/sharing/share-links';
+
+/** The page of one news item, `/news/<id>-<slug>` (issue 4): a shareable address per item. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const match = /^(\d{1,12})(?:-|$)/.exec(params.slug);
+  const article = match ? await context.content.getArticle(Number(match[1])) : null;
+  if (article === null) throw data(null, { status: 404 });
+  const canonical = articleHref(article);
+  if (new URL(request.url).pathname !== canonical) throw redirect(canonical, 301);
+  return {
+    article,
+    acronym: context.society.acronym,
+    xHandle: context.society.xHandle,
+    url: `${context.society.publicBaseUrl}${canonical}`,
+  };
+}
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
+  if (!loaded) return pageMeta(matches, { title: 'Notizia non trovata', description: '' });
+  const description = plainText(loaded.article.subtitle).slice(0, 200) || loaded.article.title;
+  return [
+    ...pageMeta(matches, {
+      title: loaded.article.title,
+      description,
+      type: 'article',
+      url: loaded.url,
+    }),
+    { property: 'article:published_time', content: loaded.article.dataPubblicazione },
+  ];
+};
+
+export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
+  const { article, acronym, xHandle, url } = loaderData;
+  const category = firstCategory(article);
+  return (
+    <div className="container py-4 news-article">
+      <Breadcrumb trail={[{ label: 'News', to: '/news' }, { label: article.title }]} />
+      <article>
+        <header className="d-flex gap-3 align-items-start mb-3">
+          <CategoryIcon category={category} societyAcronym={acronym} />
+          <div>
+            <h1 className="h2">{article.title}</h1>
+            <p className="text-body-secondary mb-0">
+              <Link to={`/news?categoria=${encodeURIComponent(category)}`}>{category}</Link>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={article.dataPubblicazione}>
+                {formatDate(article.dataPubblicazione)}
+              </time>
+            </p>
+          </div>
+        </header>
+        {/* Sanitised on the server with the rich-text allowlist. */}
+        <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.subtitle }} />
+        {article.attachments.length > 0 ? (
+          <section aria-labelledby="allegati" className="mt-4">
+            <h2 id="allegati" className="h5">
+              Allegati
+            </h2>
+            <ul>
+              {article.attachments.map((attachment) => (
+                <li key={attachment.serverRelativeUrl}>
+                  <a
+                    href={publicDocumentHref(attachment.serverRelativeUrl)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {attachment.fileName}
+                  </a>{' '}
+                  (
+                  <a
+                    href={publicDocumentHref(attachment.serverRelativeUrl, true)}
+                    download={attachment.fileName}
+                  >
+                    scarica
+                  </a>
+                  )
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {article.sourceUrl ? (
+          <p className="mt-3">
+            Fonte:{' '}
+            <ExternalLink href={article.sourceUrl}>
+              {article.sourceName ?? article.sourceUrl}
+            </ExternalLink>
+          </p>
+        ) : null}
+      </article>
+      <ShareBar url={url} title={article.title} xHandle={xHandle} />
+      <Link to="/news" className="btn btn-outline-primary mt-4">
+        Tutte le notizie
+      </Link>
+    </div>
+  );
+}
