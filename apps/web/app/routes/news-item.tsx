@@ -21,7 +21,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     article,
     acronym: context.society.acronym,
     xHandle: context.society.xHandle,
+    /** The canonical address (Open Graph). */
     url: `${context.society.publicBaseUrl}${canonical}`,
+    /** Share links use the address the visitor is on (spec §2.14). */
+    shareUrl: new URL(canonical, request.url).toString(),
   };
 }
 
@@ -49,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 };
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
-  const { article, acronym, xHandle, url } = loaderData;
+  const { article, acronym, xHandle, shareUrl } = loaderData;
   const category = firstCategory(article);
   return (
     <div className="container py-4 news-article">
@@ -107,7 +110,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </article>
-      <ShareBar url={url} title={article.title} xHandle={xHandle} />
+      <ShareBar url={shareUrl} title={article.title} xHandle={xHandle} />
       <Link to="/news" className="btn btn-outline-primary mt-4">
         Tutte le notizie
       </Link>

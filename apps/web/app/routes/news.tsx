@@ -1,5 +1,5 @@
 import { ITALIAN_MONTHS, listYears, PAGE_SIZE } from '@sodalis/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/news';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -66,8 +66,13 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const pageNumber = search.pages.length + 1;
 
   // Spec §4: checking a category clears the others and filters; unchecking clears the filter.
-  const chooseCategory = (category: string, checked: boolean) =>
-    navigate(newsHref({ ...firstPage, category: checked ? category : null }));
+  // The boxes show the choice at once and follow the address (the News menu changes it too).
+  const [checkedCategory, setCheckedCategory] = useState(search.category);
+  useEffect(() => setCheckedCategory(search.category), [search.category]);
+  const chooseCategory = (category: string, checked: boolean) => {
+    setCheckedCategory(checked ? category : null);
+    void navigate(newsHref({ ...firstPage, category: checked ? category : null }));
+  };
 
   return (
     <div className="container py-4">
@@ -157,7 +162,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                   className="form-check-input"
                   type="checkbox"
                   id={`categoria-${category}`}
-                  checked={search.category === category}
+                  checked={checkedCategory === category}
                   onChange={(event) => chooseCategory(category, event.target.checked)}
                 />
                 <label className="form-check-label" htmlFor={`categoria-${category}`}>
