@@ -49,6 +49,12 @@ test.describe('le pagine della società', () => {
       await expect(panel.getByTestId('pdf-preview')).toBeVisible();
     }
     await expect(page.getByTestId('past-presidents').locator('tbody tr')).toHaveCount(14);
+    const share = page.getByTestId('share-bar');
+    await expect(share.locator('[data-share="facebook"]')).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(page.url())}`,
+    );
+    await expect(share.locator('[data-share="x"]')).toHaveAttribute('target', '_blank');
     await page.getByRole('link', { name: /Torna a Chi siamo/ }).click();
     await expect(page).toHaveURL(/\/chi-siamo$/);
   });

@@ -66,3 +66,10 @@ export const API_ERROR_COPY = {
 } as const;
 
 export const LOADING_COPY = 'Caricamento in corso';
+
+/**
+ * The error toast of spec §8 for a failed login, reset request, password reset or sponsorship
+ * request (verbatim).
+ */
+export const SOMETHING_WENT_WRONG =
+  "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/chi-siamo-organizzazione';
 import { Breadcrumb } from '../components/breadcrumb';
 import { pageMeta } from '../format/meta';
+import { ShareBar, shareTargetOf } from '../features/sharing/share-links';
 import { BackToAbout } from '../features/society/back-link';
 import { activeTab, PageTabs, type PageTab } from '../features/society/page-tabs';
 import { SetupElementPanel } from '../features/society/setup-element-panel';
@@ -33,6 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     active: tab.id,
     element: elements[0] ?? null,
     presidents: roll?.chiave === 'presidenti' ? roll.contenuto.presidenti : [],
+    share: shareTargetOf(request, context.society.xHandle, `Mondo ${acronym} | ${acronym}`),
   };
 }
 
@@ -44,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   });
 
 export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
-  const { acronym, path, active, element, presidents } = loaderData;
+  const { acronym, path, active, element, presidents, share } = loaderData;
   const activeLabel = TABS.find((tab) => tab.id === active)?.label ?? '';
   return (
     <div className="container py-4">
@@ -83,6 +85,7 @@ export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </section>
+      <ShareBar {...share} />
       <BackToAbout />
     </div>
   );

@@ -4,6 +4,7 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
+import { ShareBar, shareTargetOf } from '../features/sharing/share-links';
 import { BackToAbout } from '../features/society/back-link';
 import { activeTab, PageTabs, type PageTab } from '../features/society/page-tabs';
 import { SetupElementPanel } from '../features/society/setup-element-panel';
@@ -32,6 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contribution: elements[0] ?? null,
     companies: supporters?.chiave === 'sostenitori' ? supporters.contenuto.aziende : [],
     featured: featured.items,
+    share: shareTargetOf(
+      request,
+      context.society.xHandle,
+      `Sostenitori | ${context.society.acronym}`,
+    ),
   };
 }
 
@@ -42,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function SupportersPage({ loaderData }: Route.ComponentProps) {
-  const { acronym, active, contribution, companies, featured } = loaderData;
+  const { acronym, active, contribution, companies, featured, share } = loaderData;
   return (
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Chi siamo', to: '/chi-siamo' }, { label: 'Sostenitori' }]} />
@@ -91,6 +97,7 @@ export default function SupportersPage({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
+          <ShareBar {...share} />
           <BackToAbout />
         </div>
         <aside className="col-12 col-lg-4">

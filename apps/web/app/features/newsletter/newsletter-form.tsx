@@ -1,21 +1,13 @@
-import { isValidEmail, VALIDATION_MESSAGES } from '@sodalis/contracts';
+import { isValidEmail, NEWSLETTER_CONSENT, VALIDATION_MESSAGES } from '@sodalis/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { showError, showToast } from '../../state/toasts';
-
-export const NEWSLETTER_COPY = {
-  title: 'Iscriviti alla newsletter',
-  intro: 'Ricevi le notizie della società, i bandi e gli appuntamenti di formazione.',
-  emailLabel: 'Indirizzo e-mail',
-  privacyLabel: 'Acconsento al trattamento dei dati personali secondo l’informativa privacy.',
-  submit: 'ISCRIVITI',
-  success: 'Congratulazioni, ti sei iscritto con successo alla newsletter!',
-  failure: "Errore durante l'iscrizione",
-} as const;
+import { NEWSLETTER_COPY } from './newsletter-copy';
 
 /**
  * The home page's newsletter signup (spec §2.5, §5): e-mail and privacy consent required, the
- * form marked touched on submit, reset after sending, a toast either way.
+ * form marked touched on submit, reset after sending, a toast either way. The subscription is
+ * double opt-in: after sending, the form tells the visitor to confirm from the e-mail.
  */
 export function NewsletterForm() {
   const id = useId();
@@ -23,6 +15,7 @@ export function NewsletterForm() {
   const [privacy, setPrivacy] = useState(false);
   const [touched, setTouched] = useState({ email: false, privacy: false });
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
 
   const emailError = isValidEmail(email) ? null : VALIDATION_MESSAGES.newsletterEmail;
   const privacyError = privacy ? null : VALIDATION_MESSAGES.newsletterPrivacy;
@@ -32,6 +25,7 @@ export function NewsletterForm() {
     setTouched({ email: true, privacy: true });
     if (emailError || privacyError || sending) return;
     setSending(true);
+    setSent(false);
     try {
       await apiRequest('/api/v1/Account/SubscribeMailUp', {
         method: 'POST',
@@ -41,6 +35,7 @@ export function NewsletterForm() {
       setEmail('');
       setPrivacy(false);
       setTouched({ email: false, privacy: false });
+      setSent(true);
     } catch {
       showError(NEWSLETTER_COPY.failure);
     } finally {
@@ -73,7 +68,10 @@ export function NewsletterForm() {
           autoComplete="email"
           className={`form-control${showEmailError ? ' is-invalid' : ''}`}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setSent(false);
+          }}
           onBlur={() => setTouched((current) => ({ ...current, email: true }))}
           aria-invalid={showEmailError}
           aria-describedby={showEmailError ? `${id}-email-error` : undefined}
@@ -101,7 +99,7 @@ export function NewsletterForm() {
           required
         />
         <label htmlFor={`${id}-privacy`} className="form-check-label">
-          {NEWSLETTER_COPY.privacyLabel}
+          {NEWSLETTER_CONSENT.text}
         </label>
         {showPrivacyError ? (
           <div id={`${id}-privacy-error`} className="invalid-feedback">
@@ -112,6 +110,9 @@ export function NewsletterForm() {
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {NEWSLETTER_COPY.submit}
       </button>
+      <p className="newsletter-form__note small mt-3 mb-0" role="status">
+        {sent ? NEWSLETTER_COPY.checkInbox : ''}
+      </p>
     </form>
   );
 }

@@ -73,3 +73,8 @@ export function ShareBar(target: ShareTarget) {
     </nav>
   );
 }
+
+/** The share target of the page being rendered: its address as the visitor sees it. */
+export function shareTargetOf(request: Request, xHandle: string, title: string): ShareTarget {
+  return { url: request.url, title, xHandle };
+}

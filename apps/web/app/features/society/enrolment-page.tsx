@@ -1,6 +1,7 @@
 import type { BoardMember, PageSetupElement } from '@sodalis/contracts';
 import type { AppLoadContext } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { ShareBar, shareTargetOf, type ShareTarget } from '../sharing/share-links';
 import { BackToAbout } from './back-link';
 import { BoardGallery } from './board-gallery';
 import { activeTab, PageTabs, type PageTab } from './page-tabs';
@@ -32,12 +33,14 @@ export async function loadEnrolmentPage(
     (tab) => tab.id !== 'richiesta' || byKey.has(`chisiamo-${kind}-richiesta`),
   );
   const tab = activeTab(request, tabs);
+  const title = kind === 'soci' ? 'Soci' : 'Affiliati';
   return {
     kind,
     tabs,
     active: tab.id,
     element: byKey.get(`chisiamo-${kind}-${tab.id}`) ?? null,
     board,
+    share: shareTargetOf(request, context.society.xHandle, `${title} | ${context.society.acronym}`),
   };
 }
 
@@ -48,6 +51,7 @@ export function EnrolmentPage({
   active,
   element,
   board,
+  share,
 }: {
   title: string;
   path: string;
@@ -55,6 +59,7 @@ export function EnrolmentPage({
   active: string;
   element: PageSetupElement | null;
   board: BoardMember[];
+  share: ShareTarget;
 }) {
   const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? '';
   return (
@@ -73,6 +78,7 @@ export function EnrolmentPage({
         />
       </section>
       <BoardGallery members={board} />
+      <ShareBar {...share} />
       <BackToAbout />
     </div>
   );
