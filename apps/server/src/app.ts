@@ -16,7 +16,11 @@ import { createMailServices, type MailServices } from './mail-services.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
+import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
+import { AccountService } from './modules/accounts/service.js';
 import { ContentPublicReads } from './modules/content/public-reads.js';
+import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
+import { Throttle } from './security/throttle.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { ContentService } from './modules/content/service.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
@@ -39,6 +43,7 @@ export interface AppServices extends MailServices {
   newsReads: NewsPublicReads;
   content: ContentService;
   contentReads: ContentPublicReads;
+  accounts: AccountService;
   contentCache: ContentCache;
 }
 
@@ -134,6 +139,16 @@ export async function buildApp(
     const news = new NewsService({ db: database.db, files, clock });
     const contentCache = new ContentCache(database.db);
     const content = new ContentService({ db: database.db, files, clock });
+    const mailServices = createMailServices({
+      config,
+      db: database.db,
+      engine: database.engine,
+      files,
+      clock,
+      logger,
+      outboxMode: options.outbox ?? 'auto',
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    });
     app.decorate('services', {
       config,
       db: database.db,
@@ -145,15 +160,15 @@ export async function buildApp(
       content,
       contentReads: new ContentPublicReads(content, contentCache),
       contentCache,
-      ...createMailServices({
-        config,
+      ...mailServices,
+      accounts: new AccountService({
         db: database.db,
-        engine: database.engine,
-        files,
         clock,
-        logger,
-        outboxMode: options.outbox ?? 'auto',
-        ...(options.mailer ? { mailer: options.mailer } : {}),
+        tokens: new SessionTokens(loadJwtSecret(config.jwtSecret, config.dataDir), clock),
+        throttle: new Throttle(database.db, clock),
+        logger: logger.child({ component: 'account' }),
+        society: { acronym: config.societyAcronym, name: config.societyName, publicBaseUrl: config.publicBaseUrl },
+        notifyOutbox: () => mailServices.outbox.notify(),
       }),
     } satisfies AppServices);
   } catch (error) {
@@ -224,6 +239,8 @@ export async function buildApp(
         maxFileBytes: config.sponsorship.maxFileBytes,
         requestsPerHour: config.sponsorship.requestsPerHour,
       });
+      await api.register(accountRoutes, { prefix: '/Account', accounts: app.services.accounts });
+      await api.register(reservedAreaAccountRoutes, { prefix: '/ReservedArea', accounts: app.services.accounts });
       // Unknown API addresses answer the API's 404, never the web app's page.
       api.all('/*', async () => {
         throw new AppError('routeNotFound');

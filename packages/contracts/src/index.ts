@@ -12,3 +12,4 @@ export * from './account.js';
 export * from './newsletter.js';
 export * from './sponsorship.js';
 export * from './sponsorship-rules.js';
+export * from './session.js';

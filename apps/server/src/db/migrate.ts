@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { contentVersionMigration } from './migrations/0002-content-version.js';
 import { mailAndFormsMigration } from './migrations/0003-mail-and-forms.js';
 import { siteContentsMigration } from './migrations/0004-site-contents.js';
+import { accountsMigration } from './migrations/0005-accounts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0002-content-version': contentVersionMigration,
     '0003-mail-and-forms': mailAndFormsMigration,
     '0004-site-contents': siteContentsMigration,
+    '0005-accounts': accountsMigration,
   };
 }
 

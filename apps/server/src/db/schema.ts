@@ -199,8 +199,18 @@ export interface MembersTable {
   status: 'active' | 'disabled';
   password_hash: string | null;
   password_changed: Flag;
+  /** Session tokens issued before this instant are void (set by a password reset). */
+  sessions_valid_after: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ThrottleCountersTable {
+  /** What is counted, e.g. `login:<e-mail>:<ip>`. */
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp | null;
 }
 
 export interface ResetTokensTable {
@@ -287,6 +297,7 @@ export interface ContentVersionTable {
 export interface Database {
   content_version: ContentVersionTable;
   site_contents: SiteContentsTable;
+  throttle_counters: ThrottleCountersTable;
   categories: CategoriesTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;

@@ -221,7 +221,14 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     expect(summary.attachments).toBe(await count('attachments'));
     const files = await db.selectFrom('files').select('sha256').execute();
     expect(summary.files).toBe(files.length);
-    expect(await db.selectFrom('members').select('id').execute()).toEqual([]);
+    // The demo accounts of issue 6: one per role and one for the first sign-in.
+    const members = await db.selectFrom('members').select(['email', 'role', 'password_changed']).orderBy('id').execute();
+    expect(members).toEqual([
+      { email: 'socio.demo@example.org', role: 'socio', password_changed: 1 },
+      { email: 'affiliato.demo@example.org', role: 'affiliato', password_changed: 1 },
+      { email: 'segreteria.demo@example.org', role: 'segreteria', password_changed: 1 },
+      { email: 'nuovo.demo@example.org', role: 'socio', password_changed: 0 },
+    ]);
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('categories').select('id').execute()).toHaveLength(5);
   });

@@ -31,6 +31,7 @@ import {
   type NewsTemplate,
 } from './demo-data.js';
 import { makeDemoPdf } from './demo-pdf.js';
+import { insertDemoAccounts } from './demo-accounts.js';
 import { insertDemoSiteContents } from './demo-site-contents.js';
 
 export { SETUP_ELEMENT_KEYS } from './demo-data.js';
@@ -75,6 +76,8 @@ export interface DemoContentSummary {
   files: number;
   /** Structured site contents (contacts, legal data, supporters, past presidents). */
   siteContents?: number;
+  /** Demo accounts (one per role and one for the first sign-in). */
+  accounts?: number;
 }
 
 /** The first year of the archives (spec §9: year lists run from 2019). */
@@ -140,6 +143,7 @@ export async function loadDemoContent(ctx: DemoContentContext): Promise<DemoCont
     const loader = new DemoLoader(trx, ctx.files, ctx.societyAcronym, today);
     const summary = await loader.loadAll();
     summary.siteContents = await insertDemoSiteContents(trx, ctx.societyAcronym, `${today}T08:00:00.000Z`);
+    summary.accounts = await insertDemoAccounts(trx, `${today}T08:00:00.000Z`);
     return summary;
   });
 }

@@ -1,0 +1,57 @@
+import {
+  LoginBodySchema,
+  ResetPasswordBodySchema,
+  SendResetPasswordEmailBodySchema,
+} from '@sodalis/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import { parseInput } from '../../http/validation.js';
+import type { AccountService, AuthenticatedMember } from './service.js';
+
+/** /api/v1/Account sign-in and password calls (spec §7). Answers are never cached. */
+export async function accountRoutes(app: FastifyInstance, options: { accounts: AccountService }) {
+  const { accounts } = options;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/Login', { bodyLimit: 4 * 1024 }, async (request) => {
+    const body = parseInput(LoginBodySchema, request.body);
+    return { data: await accounts.login(body, request.ip) };
+  });
+
+  app.post('/SendResetPasswordEmail', { bodyLimit: 4 * 1024 }, async (request) => {
+    const body = parseInput(SendResetPasswordEmailBodySchema, request.body);
+    await accounts.sendResetPasswordEmail(body, request.ip);
+    return { data: null };
+  });
+
+  app.post('/ResetPassword', { bodyLimit: 4 * 1024 }, async (request) => {
+    const body = parseInput(ResetPasswordBodySchema, request.body);
+    await accounts.resetPassword(body, request.ip);
+    return { data: null };
+  });
+}
+
+/** The member behind `Authorization: Bearer …`, or 401 (every reserved-area call uses it). */
+export async function requireMember(
+  request: FastifyRequest,
+  accounts: AccountService,
+): Promise<AuthenticatedMember> {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(header);
+  if (match === null) throw new AppError('unauthorized');
+  return accounts.authenticate(match[1] as string);
+}
+
+/** /api/v1/ReservedArea/GetRoles (spec §7): the roles the signed-in member holds. */
+export async function reservedAreaAccountRoutes(
+  app: FastifyInstance,
+  options: { accounts: AccountService },
+) {
+  app.get('/GetRoles', async (request, reply) => {
+    const member = await requireMember(request, options.accounts);
+    reply.header('cache-control', 'no-store');
+    return { data: [member.role] };
+  });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SESSION_LIFETIME_SECONDS, type MemberRole, type SessionClaims } from '@sodalis/contracts';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** The member a verified session token names, with its claims. */
+export interface VerifiedSession {
+  memberId: number;
+  claims: SessionClaims;
+  /** Issued-at, seconds. */
+  issuedAt: number;
+}
+
+export class InvalidSessionTokenError extends Error {
+  constructor(reason: string) {
+    super(`token di sessione non valido: ${reason}`);
+    this.name = 'InvalidSessionTokenError';
+  }
+}
+
+/**
+ * The JWT secret: JWT_SECRET when configured (several instances must share it), otherwise one
+ * generated once into DATA_DIR/jwt-secret (readable by the owner only).
+ */
+export function loadJwtSecret(configured: string | null, dataDir: string): Uint8Array {
+  if (configured !== null) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(48).toString('base64'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * Session tokens (spec §3): HS256 JWTs with `unique_name`, `family_name`, `role`, `exp`, valid
+ * 12 hours. Only HS256 is accepted; `exp` is enforced.
+ */
+export class SessionTokens {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly now: () => Date,
+  ) {}
+
+  async issue(member: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    role: MemberRole;
+  }): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({
+      unique_name: member.firstName,
+      family_name: member.lastName,
+      role: member.role,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(member.id))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
+      .sign(this.secret);
+  }
+
+  async verify(token: string): Promise<VerifiedSession> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      const memberId = Number(payload.sub);
+      if (!Number.isInteger(memberId) || memberId <= 0)
+        throw new InvalidSessionTokenError('soggetto');
+      return {
+        memberId,
+        issuedAt: payload.iat as number,
+        claims: {
+          unique_name: String(payload.unique_name ?? ''),
+          family_name: String(payload.family_name ?? ''),
+          role: payload.role as MemberRole,
+          exp: payload.exp as number,
+        },
+      };
+    } catch (error) {
+      if (error instanceof InvalidSessionTokenError) throw error;
+      if (error instanceof errors.JOSEError) throw new InvalidSessionTokenError(error.code);
+      throw new InvalidSessionTokenError('formato');
+    }
+  }
+}

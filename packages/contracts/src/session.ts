@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
+
+/**
+ * Sign-in and password calls of /api/v1/Account (spec §3, §5, §7) and the session token's
+ * claims (spec §3 "Session token").
+ */
+
+const username = z
+  .string({ message: VALIDATION_MESSAGES.email })
+  .trim()
+  .max(254, { message: VALIDATION_MESSAGES.email })
+  .refine(isValidEmail, { message: VALIDATION_MESSAGES.email });
+
+export const LoginBodySchema = z.object({
+  username,
+  password: z
+    .string({ message: 'La password è obbligatoria.' })
+    .min(1, { message: 'La password è obbligatoria.' })
+    .max(200, { message: 'La password è troppo lunga.' }),
+});
+
+/** Login answer (spec §3): a session token, or only a reset token when the password must change. */
+export interface LoginResponse {
+  passwordChanged: boolean;
+  token: string | null;
+  resetToken: string | null;
+  username: string;
+}
+
+export const SendResetPasswordEmailBodySchema = z.object({ username });
+
+export const ResetPasswordBodySchema = z
+  .object({
+    username,
+    password: z
+      .string({ message: 'La password è obbligatoria.' })
+      .max(200, { message: 'La password è troppo lunga.' }),
+    confirmPassword: z.string({ message: 'Conferma la password.' }).max(200),
+    token: z
+      .string({ message: VALIDATION_MESSAGES.nullParameter })
+      .min(1, { message: VALIDATION_MESSAGES.nullParameter })
+      .max(200),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: VALIDATION_MESSAGES.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+
+/** Roles an account may hold; `segreteria` is the secretariat's staff. */
+export const MEMBER_ROLES = ['socio', 'affiliato', 'segreteria'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Numeric roles for the route guard (spec §6). */
+export const ROLE_NUMBER: Record<MemberRole, number> = { socio: 1, affiliato: 2, segreteria: 9 };
+
+/** Claims of the session token (spec §3). */
+export interface SessionClaims {
+  unique_name: string;
+  family_name: string;
+  role: MemberRole;
+  exp: number;
+}
+
+/** Lifetime of a session token. */
+export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+/** Lifetime of a password reset link or first-login token. */
+export const RESET_TOKEN_LIFETIME_MINUTES = 60;
