@@ -12,6 +12,13 @@ export default [
   route('contatti', 'routes/contatti.tsx'),
   route('dati-legali', 'routes/dati-legali.tsx'),
   route('cookie', 'routes/cookie.tsx'),
+  route('area-riservata', 'routes/area-riservata.tsx'),
+  route('area-riservata-resetpwd', 'routes/area-riservata-resetpwd.tsx'),
+  route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
+  route('patrocini', 'routes/patrocini.tsx'),
+  // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).
+  route('newsletter/conferma', 'routes/newsletter-conferma.tsx'),
+  route('newsletter/annulla', 'routes/newsletter-annulla.tsx'),
   // `/chi-siamo-{product}`: the acronym is configuration (its loader checks it).
   route(':page', 'routes/chi-siamo-organizzazione.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -1,0 +1,19 @@
+/** Italian texts of the sign-in and reserved-area screens (spec §2.7, §2.8, §2.13, §8 verbatim). */
+export const RESERVED_COPY = {
+  genericFailure:
+    "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.",
+  resetEmailSent:
+    'Email inviata correttamente, controlla la tua casella di posta elettronica per continuare',
+  passwordChanged: 'Password aggiornata: accedi con la nuova password.',
+  login: 'LOGIN',
+  recover: 'Recupera password',
+  cancel: 'Annulla',
+  request: 'RICHIEDI',
+  changePasswordTitle: 'CAMBIO PASSWORD',
+  changePasswordSubtitle: 'Area riservata a Soci e Affiliati',
+  newPasswordPlaceholder: 'Inserisci una nuova password',
+  confirmPasswordPlaceholder: 'Conferma password',
+  welcome: 'Benvenuto',
+  logout: 'Esci',
+  menu: 'MENU AREA RISERVATA',
+} as const;

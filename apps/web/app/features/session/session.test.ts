@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { decodeClaims, displayRole, isExpiring } from './session';
+
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('the session token (spec §3, §4, §8)', () => {
+  it('counts a token as expiring 3000 s before exp', () => {
+    const now = Date.UTC(2026, 10, 22, 9, 0, 0);
+    const exp = now / 1000 + 3000;
+    expect(isExpiring({ exp }, now)).toBe(true);
+    expect(isExpiring({ exp: exp + 1 }, now)).toBe(false);
+    expect(isExpiring({ exp: now / 1000 - 1 }, now)).toBe(true);
+  });
+
+  it('decodes the claims and shows the role capitalised', () => {
+    const token = `${encode({ alg: 'HS256' })}.${encode({ unique_name: 'Giulia', family_name: 'Ferri', role: 'socio', exp: 1 })}.firma`;
+    expect(decodeClaims(token)).toMatchObject({
+      unique_name: 'Giulia',
+      family_name: 'Ferri',
+      role: 'socio',
+    });
+    expect(displayRole('socio')).toBe('Socio');
+  });
+
+  it('reports undecodable tokens with jwt-decode messages', () => {
+    expect(() => decodeClaims(undefined as unknown as string)).toThrow(
+      'Invalid token specified: must be a string',
+    );
+    expect(() => decodeClaims('soloUnaParte')).toThrow(/Invalid token specified: missing part #2/);
+    expect(() => decodeClaims('a.%%%.c')).toThrow(
+      /Invalid token specified: invalid base64 for part #2/,
+    );
+    expect(() => decodeClaims(`a.${Buffer.from('non json').toString('base64url')}.c`)).toThrow(
+      /Invalid token specified: invalid json for part #2/,
+    );
+  });
+});

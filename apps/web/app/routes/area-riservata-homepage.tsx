@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/area-riservata-homepage';
+import { Breadcrumb } from '../components/breadcrumb';
+import { LOADING_COPY } from '../copy/site';
+import { RESERVED_COPY } from '../copy/reserved';
+import { pageMeta } from '../format/meta';
+import { requireUser } from '../features/session/guard';
+import { clearSession, displayRole } from '../features/session/session';
+
+/** The reserved area loads in the browser, behind the guard (DESIGN.md; spec §6). */
+export function clientLoader() {
+  return { user: requireUser() };
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="container py-5" role="status">
+      {LOADING_COPY}…
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
+    title: 'Area riservata',
+    description: 'Area riservata per Soci e Affiliati.',
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+const CARDS = [
+  {
+    to: '/area-riservata-raccomandazioni',
+    title: 'Raccomandazioni',
+    text: 'Le raccomandazioni della società.',
+  },
+  {
+    to: '/area-riservata-pareri',
+    title: 'Pareri del Consiglio Direttivo',
+    text: 'Domande e risposte del Consiglio Direttivo.',
+  },
+  {
+    to: '/area-riservata-assemblee',
+    title: 'Assemblee nazionali',
+    text: 'Documenti delle assemblee nazionali.',
+  },
+  {
+    to: '/area-riservata-assemblee-regionali',
+    title: 'Assemblee regionali',
+    text: 'Documenti delle assemblee regionali.',
+  },
+  {
+    to: '/area-riservata-rassegna',
+    title: 'Rassegna stampa',
+    text: 'Articoli di giornale sulla medicina trasfusionale.',
+  },
+  {
+    to: '/area-riservata-servizio-trasfusionale',
+    title: 'Il Servizio Trasfusionale',
+    text: 'Il notiziario della società.',
+  },
+];
+
+/** The reserved home (spec §2.8): greeting, "Esci", the six cards. */
+export default function ReservedHomePage({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="container py-4">
+      <Breadcrumb trail={[{ label: `Area riservata (${displayRole(user.role)})` }]} />
+      <div className="d-flex justify-content-between align-items-start flex-wrap gap-2 mb-4">
+        <h1 data-testid="welcome">
+          {RESERVED_COPY.welcome} {user.name} {user.surname}
+        </h1>
+        <Link
+          to="/area-riservata"
+          className="btn btn-outline-primary"
+          onClick={() => clearSession()}
+        >
+          {RESERVED_COPY.logout}
+        </Link>
+      </div>
+      <ul
+        className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3 list-unstyled"
+        data-testid="reserved-cards"
+      >
+        {CARDS.map((card) => (
+          <li key={card.to} className="col">
+            <div className="card h-100">
+              <div className="card-body">
+                <h2 className="h5">
+                  <Link to={card.to} className="stretched-link">
+                    {card.title}
+                  </Link>
+                </h2>
+                <p className="mb-0">{card.text}</p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

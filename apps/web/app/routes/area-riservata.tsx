@@ -1,0 +1,210 @@
+import {
+  isValidEmail,
+  PAGE_SIZE,
+  VALIDATION_MESSAGES,
+  type LoginResponse,
+} from '@sodalis/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Route } from './+types/area-riservata';
+import { apiRequest } from '../api/api-client';
+import { Breadcrumb } from '../components/breadcrumb';
+import { RESERVED_COPY } from '../copy/reserved';
+import { pageMeta } from '../format/meta';
+import { FeaturedNews } from '../features/news/featured-news';
+import { currentUser, saveSession } from '../features/session/session';
+import { showError, showToast } from '../state/toasts';
+
+/** The sign-in page (spec §2.7): featured news and the secretariat's address beside the form. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [featured, contents] = await Promise.all([
+    context.content.listArticles({
+      paginated: true,
+      inEvidenza: true,
+      dataOffset: String(PAGE_SIZE.featuredNews),
+    }),
+    context.content.siteContents(['contatti']),
+  ]);
+  const contacts = contents[0]?.chiave === 'contatti' ? contents[0].contenuto : null;
+  return {
+    acronym: context.society.acronym,
+    featured: featured.items,
+    helpEmail:
+      contacts?.email.find((row) => /iscrizion/i.test(row.ruolo))?.indirizzo ??
+      contacts?.email[0]?.indirizzo ??
+      null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Area riservata',
+    description: 'Accesso all’area riservata per Soci e Affiliati.',
+  });
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { acronym, featured, helpEmail } = loaderData;
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [recovering, setRecovering] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  // Spec §4: entering recovery clears the password and remembers it for the way back.
+  const rememberedPassword = useRef('');
+
+  // Spec §4: with a non-expiring session the login page goes straight to the reserved home.
+  useEffect(() => {
+    if (currentUser() !== null) void navigate('/area-riservata-homepage', { replace: true });
+  }, [navigate]);
+
+  const usernameError = isValidEmail(username) ? null : VALIDATION_MESSAGES.email;
+  const valid = usernameError === null && (recovering || password.length > 0);
+
+  function toggleRecovery() {
+    if (recovering) {
+      setPassword(rememberedPassword.current);
+    } else {
+      rememberedPassword.current = password;
+      setPassword('');
+    }
+    setRecovering(!recovering);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || sending) return;
+    setSending(true);
+    try {
+      if (recovering) {
+        await apiRequest('/api/v1/Account/SendResetPasswordEmail', {
+          method: 'POST',
+          body: { username: username.trim() },
+        });
+        showToast(RESERVED_COPY.resetEmailSent);
+        setPassword(rememberedPassword.current);
+        setRecovering(false);
+        return;
+      }
+      const answer = await apiRequest<LoginResponse>('/api/v1/Account/Login', {
+        method: 'POST',
+        body: { username: username.trim(), password },
+      });
+      if (answer?.passwordChanged && answer.token) {
+        saveSession(answer.token);
+        await navigate('/area-riservata-homepage');
+      } else if (answer && !answer.passwordChanged && answer.resetToken) {
+        await navigate(
+          `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
+        );
+      } else {
+        showError(RESERVED_COPY.genericFailure);
+      }
+    } catch {
+      showError(RESERVED_COPY.genericFailure);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const showUsernameError = touched && usernameError !== null;
+  return (
+    <div className="container py-4">
+      <Breadcrumb trail={[{ label: 'Area riservata' }]} />
+      <div className="row g-4">
+        <div className="col-12 col-lg-7">
+          <h1 className="mb-3">Area riservata</h1>
+          <p>
+            Accedi con l’indirizzo e-mail con cui sei iscritto come Socio o Affiliato {acronym}.
+          </p>
+          <form
+            className="card card-body login-form"
+            noValidate
+            onSubmit={submit}
+            data-testid="login-form"
+          >
+            <div className="mb-3">
+              <label htmlFor="login-username" className="form-label">
+                Username (e-mail)
+              </label>
+              <input
+                id="login-username"
+                name="username"
+                type="email"
+                autoComplete="username"
+                className={`form-control${showUsernameError ? ' is-invalid' : ''}`}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                onBlur={() => setTouched(true)}
+                aria-invalid={showUsernameError}
+                aria-describedby={showUsernameError ? 'login-username-error' : undefined}
+                required
+              />
+              {showUsernameError ? (
+                <div id="login-username-error" className="invalid-feedback">
+                  {usernameError}
+                </div>
+              ) : null}
+            </div>
+            <div className="mb-3">
+              <label htmlFor="login-password" className="form-label">
+                Password
+              </label>
+              <input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                className="form-control"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={recovering}
+                required={!recovering}
+              />
+            </div>
+            {recovering ? (
+              <p className="small">
+                Ti invieremo un collegamento per scegliere una nuova password.
+              </p>
+            ) : null}
+            <div className="d-flex gap-2 flex-wrap">
+              <button type="button" className="btn btn-outline-secondary" onClick={toggleRecovery}>
+                {recovering ? RESERVED_COPY.cancel : RESERVED_COPY.recover}
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={!valid || sending}>
+                {recovering ? RESERVED_COPY.request : RESERVED_COPY.login}
+              </button>
+            </div>
+          </form>
+          {helpEmail ? (
+            <p className="mt-3">
+              Problemi di accesso? Scrivi a <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
+            </p>
+          ) : null}
+        </div>
+        <aside className="col-12 col-lg-5">
+          <div className="card mb-4">
+            <div className="card-body">
+              <h2 className="h5">Cosa trovi nell’area riservata</h2>
+              <p className="mb-0">
+                Raccomandazioni, pareri del Consiglio Direttivo, assemblee nazionali e regionali,
+                rassegna stampa e la rivista “Il Servizio Trasfusionale”.
+              </p>
+            </div>
+          </div>
+          <div className="card mb-4">
+            <div className="card-body">
+              <h2 className="h5">Non sei ancora iscritto?</h2>
+              <p className="mb-0">
+                Scopri come diventare <a href="/chi-siamo-iscrizione">Socio</a> o{' '}
+                <a href="/chi-siamo-affiliati">Affiliato</a>.
+              </p>
+            </div>
+          </div>
+          <FeaturedNews articles={featured} societyAcronym={acronym} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { waitForMail } from '../support/mail';
+
+const DEMO_PASSWORD = 'Sodalis-demo-2026';
+const GENERIC_FAILURE =
+  "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";
+
+async function logIn(page: Page, username: string, password: string) {
+  await gotoHydrated(page, '/area-riservata');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Username (e-mail)').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+test.describe('l’accesso all’area riservata', () => {
+  for (const [email, greeting, role] of [
+    ['socio.demo@example.org', 'Benvenuto Giulia Ferri', 'Socio'],
+    ['affiliato.demo@example.org', 'Benvenuto Marco Lanza', 'Affiliato'],
+    ['segreteria.demo@example.org', 'Benvenuto Paola Neri', 'Segreteria'],
+  ]) {
+    test(`${email} entra, vede la home riservata ed esce`, async ({ page }) => {
+      await logIn(page, email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      await expect(page.getByTestId('welcome')).toHaveText(greeting);
+      await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
+        `Area riservata (${role})`,
+      );
+      const cards = await page
+        .getByTestId('reserved-cards')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(cards).toEqual([
+        '/area-riservata-raccomandazioni',
+        '/area-riservata-pareri',
+        '/area-riservata-assemblee',
+        '/area-riservata-assemblee-regionali',
+        '/area-riservata-rassegna',
+        '/area-riservata-servizio-trasfusionale',
+      ]);
+      // With a session, the login page goes straight to the reserved home.
+      await page.goto('/area-riservata');
+      await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      await page.getByRole('link', { name: 'Esci' }).click();
+      await expect(page).toHaveURL(/\/area-riservata$/);
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await page.goto('/area-riservata-homepage');
+      await expect(page).toHaveURL(/\/area-riservata$/);
+    });
+  }
+
+  // The wrong password is refused on purpose: the browser logs the 401.
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test('il modulo valida l’e-mail, disattiva LOGIN e segnala le credenziali sbagliate', async ({
+      page,
+    }) => {
+      await gotoHydrated(page, '/area-riservata');
+      const form = page.getByTestId('login-form');
+      const login = form.getByRole('button', { name: 'LOGIN' });
+      await expect(login).toBeDisabled();
+      await form.getByLabel('Username (e-mail)').fill('non-una-email');
+      await form.getByLabel('Password').focus();
+      await expect(form).toContainText('Il formato email non è corretto');
+      await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+      await form.getByLabel('Password').fill('sbagliata-davvero');
+      await login.click();
+      await expect(page.getByTestId('toast')).toHaveText(GENERIC_FAILURE);
+      await expect(page).toHaveURL(/\/area-riservata$/);
+    });
+  });
+
+  test('"Recupera password" svuota e ricorda la password e cambia i pulsanti', async ({ page }) => {
+    await gotoHydrated(page, '/area-riservata');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Password').fill('segreto-123');
+    await form.getByRole('button', { name: 'Recupera password' }).click();
+    await expect(form.getByLabel('Password')).toBeDisabled();
+    await expect(form.getByLabel('Password')).toHaveValue('');
+    await expect(form.getByRole('button')).toHaveText(['Annulla', 'RICHIEDI']);
+    await form.getByRole('button', { name: 'Annulla' }).click();
+    await expect(form.getByLabel('Password')).toBeEnabled();
+    await expect(form.getByLabel('Password')).toHaveValue('segreto-123');
+    await expect(form.getByRole('button')).toHaveText(['Recupera password', 'LOGIN']);
+  });
+
+  test('al primo accesso nuovo.demo deve scegliere la password, poi entra', async ({ page }) => {
+    await logIn(page, 'nuovo.demo@example.org', DEMO_PASSWORD);
+    await expect(page).toHaveURL(
+      /\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=nuovo\.demo%40example\.org$/,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('CAMBIO PASSWORD');
+    const form = page.getByTestId('reset-form');
+    await expect(form.getByPlaceholder('Inserisci una nuova password')).toBeVisible();
+    await form.getByPlaceholder('Inserisci una nuova password').fill('Emazie-e-plasma-2026');
+    await form.getByPlaceholder('Conferma password').fill('Emazie-e-plasma-2025');
+    await expect(form).toContainText('Le password non corrispondono');
+    await expect(form.getByRole('button', { name: 'RICHIEDI' })).toBeDisabled();
+    await form.getByPlaceholder('Conferma password').fill('Emazie-e-plasma-2026');
+    await form.getByRole('button', { name: 'RICHIEDI' }).click();
+    await expect(page).toHaveURL(/\/area-riservata$/);
+    await logIn(page, 'nuovo.demo@example.org', 'Emazie-e-plasma-2026');
+    await expect(page.getByTestId('welcome')).toHaveText('Benvenuto Luca Conti');
+  });
+
+  test('il recupero password arriva per e-mail e il suo link imposta una nuova password', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/area-riservata');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Username (e-mail)').fill('affiliato.demo@example.org');
+    await form.getByRole('button', { name: 'Recupera password' }).click();
+    await form.getByRole('button', { name: 'RICHIEDI' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(
+      'Email inviata correttamente, controlla la tua casella di posta elettronica per continuare',
+    );
+    const mail = await waitForMail('area-riservata-resetpwd');
+    expect(mail).toContain('affiliato.demo@example.org');
+    const link =
+      /https?:\/\/[^/\s]+(\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=[^\s]+)/.exec(
+        mail,
+      )?.[1] ?? '';
+    const response = await gotoHydrated(page, link);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    const reset = page.getByTestId('reset-form');
+    await reset.getByPlaceholder('Inserisci una nuova password').fill('Globuli-rossi-2026');
+    await reset.getByPlaceholder('Conferma password').fill('Globuli-rossi-2026');
+    await reset.getByRole('button', { name: 'RICHIEDI' }).click();
+    await expect(page).toHaveURL(/\/area-riservata$/);
+    await logIn(page, 'affiliato.demo@example.org', 'Globuli-rossi-2026');
+    await expect(page.getByTestId('welcome')).toHaveText('Benvenuto Marco Lanza');
+  });
+
+  test('la pagina di cambio password senza token non chiama il server', async ({ page }) => {
+    let called = false;
+    await page.route('**/api/v1/Account/ResetPassword', async (route) => {
+      called = true;
+      await route.abort();
+    });
+    await gotoHydrated(page, '/area-riservata-resetpwd');
+    await expect(page.getByRole('alert')).toContainText('Il collegamento non è completo');
+    const form = page.getByTestId('reset-form');
+    await form.getByPlaceholder('Inserisci una nuova password').fill('Globuli-bianchi-2026');
+    await form.getByPlaceholder('Conferma password').fill('Globuli-bianchi-2026');
+    await expect(form.getByRole('button', { name: 'RICHIEDI' })).toBeDisabled();
+    expect(called).toBe(false);
+  });
+
+  test('la guardia rimanda all’accesso con un token in scadenza', async ({ page }) => {
+    await gotoHydrated(page, '/area-riservata');
+    await page.evaluate(() => {
+      const encode = (value: object) =>
+        btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      const exp = Math.floor(Date.now() / 1000) + 2999;
+      sessionStorage.setItem(
+        'token',
+        `${encode({ alg: 'HS256' })}.${encode({ unique_name: 'A', family_name: 'B', role: 'socio', exp })}.x`,
+      );
+    });
+    await page.goto('/area-riservata-homepage');
+    await expect(page).toHaveURL(/\/area-riservata$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  test('le pagine di accesso e la home riservata non hanno violazioni WCAG 2.1 AA', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await gotoHydrated(page, '/area-riservata');
+    await expectAccessible(page);
+    await gotoHydrated(
+      page,
+      '/area-riservata-resetpwd?token=abc&username=socio.demo%40example.org',
+    );
+    await expectAccessible(page);
+    await logIn(page, 'segreteria.demo@example.org', DEMO_PASSWORD);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
