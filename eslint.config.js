@@ -35,6 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // Spec §7: failures loading lists and files are logged in the browser, not shown.
+    files: ['apps/web/app/**'],
+    rules: { 'no-console': ['error', { allow: ['warn'] }] },
+  },
+  {
     files: ['apps/server/src/cli/**', 'apps/server/src/bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { MemberAdminError, MemberAdminService } from '../modules/members/service.js';
+import { systemClock } from '../text/dates.js';
+
+/**
+ * The secretariat's command line (`npm run cli -- <comando> …`, README "Gestione degli
+ * account"). It works on the same database as the server (same environment variables); e-mails
+ * it queues are sent by the running server's outbox.
+ */
+
+const USAGE = `Uso: npm run cli -- <comando> [argomenti]
+
+Comandi:
+  membri:aggiungi <email> <nome> <cognome> <ruolo>   crea un account (ruolo: socio, affiliato, segreteria)
+  membri:importa <file.csv> [--applica]              importa email,nome,cognome,ruolo; senza --applica mostra solo le modifiche
+  membri:disattiva <email>                           disattiva un account
+  membri:riattiva <email>                            riattiva un account
+  membri:ruolo <email> <ruolo>                       cambia il ruolo
+  membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)`;
+
+/** npm runs workspace scripts in the workspace folder; paths given by the user are theirs. */
+const userCwd = process.env.INIT_CWD ?? process.cwd();
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === '--help' || command === 'aiuto') {
+    console.log(USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  const config = loadConfig(process.env, userCwd);
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger: pino({ level: 'silent' }),
+  });
+  try {
+    await migrateToLatest(database.db, database.engine);
+    const members = new MemberAdminService({
+      db: database.db,
+      clock: systemClock,
+      society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+    });
+    const need = (count: number) => {
+      if (args.filter((arg) => !arg.startsWith('--')).length < count)
+        throw new MemberAdminError(`argomenti mancanti\n\n${USAGE}`);
+    };
+    switch (command) {
+      case 'membri:aggiungi': {
+        need(4);
+        const [email = '', firstName = '', lastName = '', role = ''] = args;
+        const member = await members.add({ email, firstName, lastName, role });
+        console.log(
+          `Creato ${member.email} (${member.role}). Invia l'accesso con: npm run cli -- membri:invita ${member.email}`,
+        );
+        return 0;
+      }
+      case 'membri:importa': {
+        need(1);
+        const file = path.resolve(userCwd, args[0] ?? '');
+        const apply = args.includes('--applica');
+        const report = await members.importCsv(fs.readFileSync(file, 'utf8'), { apply });
+        console.log(
+          `${apply ? 'Importazione eseguita' : 'Anteprima (nulla è stato scritto; aggiungi --applica)'}: ${file}`,
+        );
+        console.log(
+          `  nuovi: ${report.created.length}${report.created.length ? ` (${report.created.join(', ')})` : ''}`,
+        );
+        console.log(
+          `  aggiornati: ${report.updated.length}${report.updated.length ? ` (${report.updated.join(', ')})` : ''}`,
+        );
+        console.log(`  invariati: ${report.unchanged.length}`);
+        console.log(`  scartati: ${report.rejected.length}`);
+        for (const rejected of report.rejected)
+          console.log(`    riga ${rejected.line}: ${rejected.reason}`);
+        return 0;
+      }
+      case 'membri:disattiva':
+      case 'membri:riattiva': {
+        need(1);
+        await members.setStatus(
+          args[0] ?? '',
+          command === 'membri:disattiva' ? 'disabled' : 'active',
+        );
+        console.log(`${command === 'membri:disattiva' ? 'Disattivato' : 'Riattivato'} ${args[0]}`);
+        return 0;
+      }
+      case 'membri:ruolo': {
+        need(2);
+        await members.changeRole(args[0] ?? '', args[1] ?? '');
+        console.log(`Ruolo di ${args[0]}: ${args[1]}`);
+        return 0;
+      }
+      case 'membri:invita': {
+        need(1);
+        await members.invite(args[0] ?? '');
+        console.log(`Invito accodato per ${args[0]}: lo invia il server (posta in uscita).`);
+        return 0;
+      }
+      default:
+        console.error(`Comando sconosciuto: ${command}\n\n${USAGE}`);
+        return 1;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof MemberAdminError || error instanceof ConfigError) {
+      console.error(`Errore: ${error.message}`);
+    } else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error(`Errore: file non trovato (${(error as NodeJS.ErrnoException).path ?? ''})`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);
