@@ -1,8 +1,8 @@
+import type { Page } from '@playwright/test';
 import type { Article, PagedList } from '@sodalis/contracts';
 import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
 
-const list = (page: import('@playwright/test').Page) =>
-  page.getByTestId('news-list').getByTestId('news-item');
+const list = (page: Page) => page.getByTestId('news-list').getByTestId('news-item');
 
 test.describe('la pagina News', () => {
   test('cerca per testo e mostra "Nessun elemento trovato" quando non trova nulla', async ({
