@@ -19,7 +19,7 @@ test.describe('l’accesso all’area riservata', () => {
     ['socio.demo@example.org', 'Benvenuto Giulia Ferri', 'Socio'],
     ['affiliato.demo@example.org', 'Benvenuto Marco Lanza', 'Affiliato'],
     ['segreteria.demo@example.org', 'Benvenuto Paola Neri', 'Segreteria'],
-  ]) {
+  ] as const) {
     test(`${email} entra, vede la home riservata ed esce`, async ({ page }) => {
       await logIn(page, email, DEMO_PASSWORD);
       await expect(page).toHaveURL(/\/area-riservata-homepage$/);
