@@ -16,6 +16,10 @@ const PAGES = [
   '/contatti',
   '/dati-legali',
   '/cookie',
+  '/patrocini',
+  '/patrocini?scheda=modulo',
+  '/newsletter/conferma?token=non-valido',
+  '/newsletter/annulla?token=non-valido',
 ];
 
 for (const width of [1280, 375]) {

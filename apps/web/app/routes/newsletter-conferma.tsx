@@ -21,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: COPY.metaTitle, description: COPY.description }),
+  // Personal links: kept out of search engines.
   { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
 ];
 
 export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {

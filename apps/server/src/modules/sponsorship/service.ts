@@ -144,10 +144,11 @@ export class SponsorshipService {
 
 /** What makes two submissions "the same request": every field and every file's bytes and name. */
 function fingerprintOf(request: SponsorshipRequest, files: StoredFile[]): string {
-  const { attachments: _attachments, ...fields } = request;
+  const fields: Partial<SponsorshipRequest> = { ...request };
+  delete fields.attachments;
   const canonical = JSON.stringify({
     ...fields,
-    email: fields.email?.toLowerCase() ?? null,
+    email: request.email?.toLowerCase() ?? null,
     files: files.map((file) => [file.fileName, file.sha256]),
   });
   return createHash('sha256').update(canonical).digest('hex');

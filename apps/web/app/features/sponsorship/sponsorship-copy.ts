@@ -7,6 +7,7 @@ export const SPONSORSHIP_COPY = {
     'Come chiedere il patrocinio della società o la pubblicazione di un evento sul sito, e il modulo per inviare la richiesta con il programma in PDF.',
   tabRequest: 'Richiesta',
   tabForm: 'Modulo di richiesta',
+  toForm: 'Compila il modulo di richiesta',
   introMissing: 'Le indicazioni per la richiesta di patrocinio non sono ancora disponibili.',
   formTitle: 'Modulo di richiesta',
   requiredNote: 'I campi contrassegnati con * sono obbligatori.',

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config.js';
+import type { DatabaseEngine } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { FileStore } from './files/file-store.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { MailUpClient } from './mailup/mailup-client.js';
+import { NewsletterService } from './modules/newsletter/service.js';
+import { SponsorshipService } from './modules/sponsorship/service.js';
+import { outboxHandlers } from './outbox/handlers.js';
+import { OutboxWorker } from './outbox/worker.js';
+import type { Clock } from './text/dates.js';
+
+export interface MailServices {
+  /** Delivers the outbox; started with the app, stopped before the database closes. */
+  outbox: OutboxWorker;
+  mailer: Mailer;
+  newsletter: NewsletterService;
+  sponsorship: SponsorshipService;
+}
+
+export interface MailServicesDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  /** `manual` leaves delivery to explicit `outbox.runOnce()` calls (tests). */
+  outboxMode: 'auto' | 'manual';
+  /** A transport to use instead of the configured one (tests). */
+  mailer?: Mailer;
+}
+
+/** Everything that sends something out (issue 5): the outbox, and the forms that feed it. */
+export function createMailServices(deps: MailServicesDeps): MailServices {
+  const { config, db, engine, files, clock, logger } = deps;
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
+  const mailup = config.mailup === null ? null : new MailUpClient(config.mailup, clock);
+  const outbox = new OutboxWorker({
+    db,
+    clock,
+    logger: logger.child({ component: 'outbox' }),
+    maxAttempts: config.outboxMaxAttempts,
+    mode: deps.outboxMode,
+    handlers: outboxHandlers({ db, files, mailer, mail: config.mail, mailup }),
+  });
+  const notifyOutbox = () => outbox.notify();
+  const society = {
+    acronym: config.societyAcronym,
+    name: config.societyName,
+    publicBaseUrl: config.publicBaseUrl,
+  };
+  return {
+    outbox,
+    mailer,
+    newsletter: new NewsletterService({
+      db,
+      clock,
+      logger,
+      society,
+      mailupEnabled: mailup !== null,
+      notifyOutbox,
+    }),
+    sponsorship: new SponsorshipService({
+      db,
+      engine,
+      files,
+      clock,
+      logger,
+      maxFileBytes: config.sponsorship.maxFileBytes,
+      maxFileMb: config.sponsorship.maxFileMb,
+      secretariat: config.mail.secretariat,
+      society,
+      notifyOutbox,
+    }),
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message, ready to go: addresses, text and attachments' bytes. */
+export interface OutgoingMail {
+  from: string;
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  /** Stable per outbox row, so a message delivered twice can be recognised as one. */
+  messageId: string;
+  /** A file-name-safe key of the message (used by the offline transport). */
+  key: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** Delivers messages; a rejected promise means "not delivered, try again later". */
+export interface Mailer {
+  readonly kind: 'smtp' | 'files';
+  send(message: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Timeouts shorter than nodemailer's defaults (up to 10 minutes of silence): a stuck server
+ * fails the attempt, the outbox tries again later.
+ */
+const SMTP_TIMEOUTS = {
+  connectionTimeout: 30_000,
+  greetingTimeout: 30_000,
+  socketTimeout: 60_000,
+  dnsTimeout: 30_000,
+};
+
+/**
+ * The mail transport of DESIGN.md "Side effects": SMTP when `SMTP_URL` is set; otherwise each
+ * message is written as an `.eml` file under `DATA_DIR/mail/`, so a fresh install works offline
+ * and nothing is lost.
+ */
+export function createMailer(options: { smtpUrl: string | null; mailDir: string }): Mailer {
+  if (options.smtpUrl !== null) return smtpMailer(options.smtpUrl);
+  return fileMailer(options.mailDir);
+}
+
+function smtpMailer(url: string): Mailer {
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        from: message.from,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        messageId: message.messageId,
+        attachments: message.attachments,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function fileMailer(mailDir: string): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'files',
+    async send(message) {
+      const info = await transport.sendMail({
+        from: message.from,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        messageId: message.messageId,
+        attachments: message.attachments,
+      });
+      await fsp.mkdir(mailDir, { recursive: true });
+      // The name comes from the outbox row (never from request input); writing aside then
+      // renaming means a reader never sees half a message, and a retry replaces, not duplicates.
+      const target = path.join(mailDir, `${message.key}.eml`);
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      await fsp.writeFile(temporary, info.message as Buffer);
+      await fsp.rename(temporary, target);
+    },
+    close: () => transport.close(),
+  };
+}

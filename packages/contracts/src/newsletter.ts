@@ -1,0 +1,31 @@
+/**
+ * Newsletter signup (spec §2.5, §3, §5) and its double opt-in. No zod here: the home page's
+ * bundle imports this module.
+ */
+
+/**
+ * The consent the form asks for. The version is stored with each subscription (time, text
+ * version, IP), so change it whenever the text changes.
+ */
+export const NEWSLETTER_CONSENT = {
+  version: '2026-11-22',
+  text: 'Acconsento al trattamento dei miei dati personali per ricevere la newsletter, secondo l’informativa privacy.',
+} as const;
+
+/** Site pages the confirmation e-mail links to; `?token=` carries the secret of the link. */
+export const NEWSLETTER_PATHS = {
+  confirm: '/newsletter/conferma',
+  unsubscribe: '/newsletter/annulla',
+} as const;
+
+/** How long a confirmation link works. */
+export const NEWSLETTER_CONFIRM_LINK_DAYS = 7;
+
+/**
+ * What a confirmation link finds: a subscription waiting for it, one already confirmed, or
+ * nothing (unknown, expired or withdrawn).
+ */
+export type NewsletterConfirmState = 'da-confermare' | 'confermata' | 'non-valido';
+
+/** What an unsubscribe link finds: an active or pending subscription, one already withdrawn, or nothing. */
+export type NewsletterUnsubscribeState = 'attiva' | 'annullata' | 'non-valido';
