@@ -133,7 +133,8 @@ describe.each(testEngines())('managing accounts on %s', (engine) => {
   });
 });
 
-describe('the command line', () => {
+// Each command is a real process started through tsx: slow on a loaded two-core machine.
+describe('the command line', { timeout: 120_000 }, () => {
   it('imports a CSV into the data folder of the directory it is run from', async () => {
     const dir = makeTempDir('sodalis-cli-');
     try {

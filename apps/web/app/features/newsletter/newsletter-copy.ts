@@ -6,6 +6,7 @@ export const NEWSLETTER_COPY = {
   intro: 'Ricevi le notizie della società, i bandi e gli appuntamenti di formazione.',
   emailLabel: 'Indirizzo e-mail',
   submit: 'ISCRIVITI',
+  privacyLink: 'Leggi l’informativa privacy',
   success: 'Congratulazioni, ti sei iscritto con successo alla newsletter!',
   failure: "Errore durante l'iscrizione",
   checkInbox: `Ti abbiamo inviato un’e-mail: apri il link che contiene entro ${NEWSLETTER_CONFIRM_LINK_DAYS} giorni per confermare l’iscrizione.`,

@@ -1,6 +1,8 @@
 import { isValidEmail, NEWSLETTER_CONSENT, VALIDATION_MESSAGES } from '@sodalis/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../api/api-client';
+import { ExternalLink } from '../../components/external-link';
+import { EXTERNAL_LINKS } from '../../copy/site';
 import { showError, showToast } from '../../state/toasts';
 import { NEWSLETTER_COPY } from './newsletter-copy';
 
@@ -106,6 +108,11 @@ export function NewsletterForm() {
             {privacyError}
           </div>
         ) : null}
+        <div className="small mt-1">
+          <ExternalLink href={EXTERNAL_LINKS.privacyPolicy.href}>
+            {NEWSLETTER_COPY.privacyLink}
+          </ExternalLink>
+        </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {NEWSLETTER_COPY.submit}

@@ -17,6 +17,7 @@ export const SPONSORSHIP_COPY = {
   choose: 'Seleziona…',
   privacyLabel:
     'Acconsento al trattamento dei dati personali per la gestione della richiesta, secondo l’informativa privacy.',
+  privacyLink: 'Leggi l’informativa privacy',
   submit: 'INVIA RICHIESTA',
   submitHint: `Compila i campi obbligatori, accetta il trattamento dei dati e allega almeno un PDF (al massimo ${SPONSORSHIP_LIMITS.maxAttachments}) per inviare la richiesta.`,
   success: 'Richiesta inviata correttamente!',

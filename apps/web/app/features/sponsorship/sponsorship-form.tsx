@@ -12,7 +12,8 @@ import {
 } from '@sodalis/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { apiRequest } from '../../api/api-client';
-import { SOMETHING_WENT_WRONG } from '../../copy/site';
+import { ExternalLink } from '../../components/external-link';
+import { EXTERNAL_LINKS, SOMETHING_WENT_WRONG } from '../../copy/site';
 import { showError, showToast } from '../../state/toasts';
 import { AttachmentsField } from './attachments-field';
 import { SPONSORSHIP_COPY as COPY } from './sponsorship-copy';
@@ -231,6 +232,9 @@ export function SponsorshipForm({
             {privacyError}
           </div>
         ) : null}
+        <div className="small mt-1">
+          <ExternalLink href={EXTERNAL_LINKS.privacyPolicy.href}>{COPY.privacyLink}</ExternalLink>
+        </div>
       </div>
 
       <button
