@@ -6,7 +6,11 @@ export default defineConfig({
   resolve: { conditions: ['sodalis-source'] },
   ssr: { resolve: { conditions: ['sodalis-source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/web/app/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+    ],
     setupFiles: ['apps/server/test/setup/fail-on-console.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -167,7 +167,11 @@ export async function buildApp(
         tokens: new SessionTokens(loadJwtSecret(config.jwtSecret, config.dataDir), clock),
         throttle: new Throttle(database.db, clock),
         logger: logger.child({ component: 'account' }),
-        society: { acronym: config.societyAcronym, name: config.societyName, publicBaseUrl: config.publicBaseUrl },
+        society: {
+          acronym: config.societyAcronym,
+          name: config.societyName,
+          publicBaseUrl: config.publicBaseUrl,
+        },
         notifyOutbox: () => mailServices.outbox.notify(),
       }),
     } satisfies AppServices);
@@ -240,7 +244,10 @@ export async function buildApp(
         requestsPerHour: config.sponsorship.requestsPerHour,
       });
       await api.register(accountRoutes, { prefix: '/Account', accounts: app.services.accounts });
-      await api.register(reservedAreaAccountRoutes, { prefix: '/ReservedArea', accounts: app.services.accounts });
+      await api.register(reservedAreaAccountRoutes, {
+        prefix: '/ReservedArea',
+        accounts: app.services.accounts,
+      });
       // Unknown API addresses answer the API's 404, never the web app's page.
       api.all('/*', async () => {
         throw new AppError('routeNotFound');

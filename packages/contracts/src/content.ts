@@ -64,7 +64,9 @@ export interface PageSetupElement {
 
 export const GetSetupDataBodySchema = z.object({
   titles: z
-    .array(z.string().trim().min(1).max(100), { message: 'titles deve essere un elenco di chiavi.' })
+    .array(z.string().trim().min(1).max(100), {
+      message: 'titles deve essere un elenco di chiavi.',
+    })
     .min(1, { message: 'titles deve contenere almeno una chiave.' })
     .max(50, { message: 'titles può contenere al massimo 50 chiavi.' }),
 });

@@ -200,7 +200,11 @@ export interface MembersTable {
   password_hash: string | null;
   password_changed: Flag;
   /** Session tokens issued before this instant are void (set by a password reset). */
-  sessions_valid_after: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  sessions_valid_after: ColumnType<
+    Timestamp | null,
+    Timestamp | null | undefined,
+    Timestamp | null
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -222,7 +222,11 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     const files = await db.selectFrom('files').select('sha256').execute();
     expect(summary.files).toBe(files.length);
     // The demo accounts of issue 6: one per role and one for the first sign-in.
-    const members = await db.selectFrom('members').select(['email', 'role', 'password_changed']).orderBy('id').execute();
+    const members = await db
+      .selectFrom('members')
+      .select(['email', 'role', 'password_changed'])
+      .orderBy('id')
+      .execute();
     expect(members).toEqual([
       { email: 'socio.demo@example.org', role: 'socio', password_changed: 1 },
       { email: 'affiliato.demo@example.org', role: 'affiliato', password_changed: 1 },

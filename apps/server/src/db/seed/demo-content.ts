@@ -142,7 +142,11 @@ export async function loadDemoContent(ctx: DemoContentContext): Promise<DemoCont
     }
     const loader = new DemoLoader(trx, ctx.files, ctx.societyAcronym, today);
     const summary = await loader.loadAll();
-    summary.siteContents = await insertDemoSiteContents(trx, ctx.societyAcronym, `${today}T08:00:00.000Z`);
+    summary.siteContents = await insertDemoSiteContents(
+      trx,
+      ctx.societyAcronym,
+      `${today}T08:00:00.000Z`,
+    );
     summary.accounts = await insertDemoAccounts(trx, `${today}T08:00:00.000Z`);
     return summary;
   });
