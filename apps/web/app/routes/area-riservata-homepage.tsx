@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-homepage';
 import { Breadcrumb } from '../components/breadcrumb';
+import { LinkCards } from '../components/link-cards';
 import { LOADING_COPY } from '../copy/site';
 import { RESERVED_COPY } from '../copy/reserved';
 import { pageMeta } from '../format/meta';
@@ -79,25 +80,7 @@ export default function ReservedHomePage({ loaderData }: Route.ComponentProps) {
           {RESERVED_COPY.logout}
         </Link>
       </div>
-      <ul
-        className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3 list-unstyled"
-        data-testid="reserved-cards"
-      >
-        {CARDS.map((card) => (
-          <li key={card.to} className="col">
-            <div className="card h-100">
-              <div className="card-body">
-                <h2 className="h5">
-                  <Link to={card.to} className="stretched-link">
-                    {card.title}
-                  </Link>
-                </h2>
-                <p className="mb-0">{card.text}</p>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <LinkCards cards={CARDS} testId="reserved-cards" />
     </div>
   );
 }

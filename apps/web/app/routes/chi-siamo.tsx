@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/chi-siamo';
 import { Breadcrumb } from '../components/breadcrumb';
+import { LinkCards } from '../components/link-cards';
 import { pageMeta } from '../format/meta';
 import { publicDocumentHref } from '../features/documents/open-document';
 
@@ -61,25 +61,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Chi siamo' }]} />
       <h1 className="mb-4">Il mondo {acronym}</h1>
-      <ul
-        className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3 list-unstyled"
-        data-testid="about-cards"
-      >
-        {cards.map((card) => (
-          <li key={card.to} className="col">
-            <div className="card h-100">
-              <div className="card-body">
-                <h2 className="h5">
-                  <Link to={card.to} className="stretched-link">
-                    {card.title}
-                  </Link>
-                </h2>
-                <p className="mb-0">{card.text}</p>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <LinkCards cards={cards} testId="about-cards" />
       {subscriptionActive ? (
         <p className="mt-4">
           <a

@@ -39,6 +39,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       'La società scientifica di medicina trasfusionale e immunoematologia: notizie, concorsi, formazione, emovigilanza, area riservata per soci e affiliati.',
   });
 
+/** A card of the home page (spec §2.5): title, a sentence and its link. */
+function HomeCard({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="col-12 col-md-6 col-lg-4">
+      <section className="card h-100 home-card">
+        <div className="card-body">
+          <h2 className="h5">{title}</h2>
+          <p>{text}</p>
+          {children}
+        </div>
+      </section>
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { acronym, name, featured, latest } = loaderData;
   return (
@@ -92,76 +115,58 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <FeaturedNews articles={featured} societyAcronym={acronym} />
           </div>
 
-          <div className="col-12 col-md-6 col-lg-4">
-            <section className="card h-100 home-card">
-              <div className="card-body">
-                <h2 className="h5">Area riservata</h2>
-                <p>
+          <HomeCard
+            title="Area riservata"
+            text="
                   Raccomandazioni, pareri del Consiglio Direttivo, assemblee, rassegna stampa e la
                   rivista per soci e affiliati.
-                </p>
-                <Link to="/area-riservata" className="btn btn-primary">
-                  Accedi
-                </Link>
-              </div>
-            </section>
-          </div>
-          <div className="col-12 col-md-6 col-lg-4">
-            <section className="card h-100 home-card">
-              <div className="card-body">
-                <h2 className="h5">Patrocini</h2>
-                <p>
+                "
+          >
+            <Link to="/area-riservata" className="btn btn-primary">
+              Accedi
+            </Link>
+          </HomeCard>
+          <HomeCard
+            title="Patrocini"
+            text="
                   Chiedi il patrocinio della società per un evento scientifico o la pubblicazione
                   sul sito.
-                </p>
-                <Link to="/patrocini" className="btn btn-primary">
-                  Richiedi il patrocinio
-                </Link>
-              </div>
-            </section>
-          </div>
-          <div className="col-12 col-md-6 col-lg-4">
-            <section className="card h-100 home-card">
-              <div className="card-body">
-                <h2 className="h5">Eventi</h2>
-                <p>Congressi, corsi e convegni della società e dei suoi gruppi di lavoro.</p>
-                <ExternalLink href={EXTERNAL_LINKS.events.href} className="btn btn-outline-primary">
-                  Calendario eventi
-                </ExternalLink>
-              </div>
-            </section>
-          </div>
-          <div className="col-12 col-md-6 col-lg-4">
-            <section className="card h-100 home-card">
-              <div className="card-body">
-                <h2 className="h5">Il donatore viaggiatore</h2>
-                <p>
+                "
+          >
+            <Link to="/patrocini" className="btn btn-primary">
+              Richiedi il patrocinio
+            </Link>
+          </HomeCard>
+          <HomeCard
+            title="Eventi"
+            text="Congressi, corsi e convegni della società e dei suoi gruppi di lavoro."
+          >
+            <ExternalLink href={EXTERNAL_LINKS.events.href} className="btn btn-outline-primary">
+              Calendario eventi
+            </ExternalLink>
+          </HomeCard>
+          <HomeCard
+            title="Il donatore viaggiatore"
+            text="
                   Cosa sapere prima di donare dopo un viaggio: la guida per donatori e
                   professionisti.
-                </p>
-                <ExternalLink
-                  href={EXTERNAL_LINKS.travellingDonorGuide.href}
-                  className="btn btn-outline-primary"
-                >
-                  Leggi la guida
-                </ExternalLink>
-              </div>
-            </section>
-          </div>
-          <div className="col-12 col-md-6 col-lg-4">
-            <section className="card h-100 home-card">
-              <div className="card-body">
-                <h2 className="h5">Blood Transfusion</h2>
-                <p>La rivista scientifica internazionale di medicina trasfusionale.</p>
-                <ExternalLink
-                  href={EXTERNAL_LINKS.journal.href}
-                  className="btn btn-outline-primary"
-                >
-                  Vai alla rivista
-                </ExternalLink>
-              </div>
-            </section>
-          </div>
+                "
+          >
+            <ExternalLink
+              href={EXTERNAL_LINKS.travellingDonorGuide.href}
+              className="btn btn-outline-primary"
+            >
+              Leggi la guida
+            </ExternalLink>
+          </HomeCard>
+          <HomeCard
+            title="Blood Transfusion"
+            text="La rivista scientifica internazionale di medicina trasfusionale."
+          >
+            <ExternalLink href={EXTERNAL_LINKS.journal.href} className="btn btn-outline-primary">
+              Vai alla rivista
+            </ExternalLink>
+          </HomeCard>
           <div className="col-12 col-md-6 col-lg-4">
             <section className="card h-100 home-card">
               <div className="card-body">

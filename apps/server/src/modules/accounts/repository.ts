@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, MemberRole } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -13,6 +13,28 @@ export async function findMemberByEmail(db: Executor, email: string) {
 
 export async function findMemberById(db: Executor, id: number) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A new active account without a password: the member chooses one from an invitation. */
+export async function insertMember(
+  db: Executor,
+  member: { email: string; firstName: string; lastName: string; role: MemberRole },
+  now: string,
+) {
+  await db
+    .insertInto('members')
+    .values({
+      email: member.email,
+      first_name: member.firstName,
+      last_name: member.lastName,
+      role: member.role,
+      status: 'active',
+      password_hash: null,
+      password_changed: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 export async function insertResetToken(

@@ -5,7 +5,7 @@ import { enqueue } from '../../outbox/outbox.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import { parseCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
-import { findMemberByEmail, insertResetToken } from '../accounts/repository.js';
+import { findMemberByEmail, insertMember, insertResetToken } from '../accounts/repository.js';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_LIFETIME_HOURS = 72;
@@ -81,20 +81,7 @@ export class MemberAdminService {
       throw new MemberAdminError(`esiste già un account ${member.email}`);
     }
     const now = this.deps.clock().toISOString();
-    await this.deps.db
-      .insertInto('members')
-      .values({
-        email: member.email,
-        first_name: member.firstName,
-        last_name: member.lastName,
-        role: member.role,
-        status: 'active',
-        password_hash: null,
-        password_changed: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertMember(this.deps.db, member, now);
     return member;
   }
 
@@ -140,20 +127,7 @@ export class MemberAdminService {
         if (existing === undefined) {
           report.created.push(member.email);
           if (options.apply) {
-            await trx
-              .insertInto('members')
-              .values({
-                email: member.email,
-                first_name: member.firstName,
-                last_name: member.lastName,
-                role: member.role,
-                status: 'active',
-                password_hash: null,
-                password_changed: 0,
-                created_at: now,
-                updated_at: now,
-              })
-              .execute();
+            await insertMember(trx, member, now);
           }
         } else if (
           existing.first_name !== member.firstName ||
