@@ -25,6 +25,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
+  globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
