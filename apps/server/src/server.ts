@@ -7,7 +7,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // npm runs workspace scripts inside the workspace; relative paths (DATA_DIR) are the
+    // user's, relative to where `npm start` was typed.
+    config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
