@@ -45,6 +45,33 @@ export class ContentService {
 
   /** Setup elements for pages: in the order asked, unknown keys left out, files as links. */
   async pageSetupElements(keys: string[]): Promise<PageSetupElement[]> {
+    return (await this.setupElementsWithFiles(keys)).map(({ element, files }) => ({
+      ...element,
+      attachments: files.map(({ fileName, serverRelativeUrl }) => ({
+        fileName,
+        serverRelativeUrl,
+      })),
+    }));
+  }
+
+  /** GetSetupData (spec §7): the same, with each attachment's base64 `content`. */
+  async setupData(keys: string[]): Promise<SetupElement[]> {
+    return Promise.all(
+      (await this.setupElementsWithFiles(keys)).map(async ({ element, files }) => ({
+        ...element,
+        attachments: await Promise.all(
+          files.map(async ({ fileName, serverRelativeUrl, sha256 }) => ({
+            fileName,
+            serverRelativeUrl,
+            content: (await this.deps.files.read(sha256)).toString('base64'),
+          })),
+        ),
+      })),
+    );
+  }
+
+  /** Elements by key in the order asked (unknown keys left out), sanitised, with their files. */
+  private async setupElementsWithFiles(keys: string[]) {
     const rows = await findSetupElements(this.deps.db, keys);
     const attachments = await attachmentsByOwner(
       this.deps.db,
@@ -55,42 +82,14 @@ export class ContentService {
     return keys.flatMap((key) => {
       const row = byKey.get(key);
       if (row === undefined) return [];
-      return [
-        {
-          title: row.key,
-          corpo: sanitizeRichText(row.body_html),
-          attachments: (attachments.get(row.id) ?? []).map((attachment) => ({
-            fileName: attachment.file_name,
-            serverRelativeUrl: attachment.server_relative_url,
-          })),
-        },
-      ];
+      const element = { title: row.key, corpo: sanitizeRichText(row.body_html) };
+      const files = (attachments.get(row.id) ?? []).map((attachment) => ({
+        fileName: attachment.file_name,
+        serverRelativeUrl: attachment.server_relative_url,
+        sha256: attachment.file_sha256,
+      }));
+      return [{ element, files }];
     });
-  }
-
-  /** GetSetupData (spec §7): the same, with each attachment's base64 `content`. */
-  async setupData(keys: string[]): Promise<SetupElement[]> {
-    const rows = await findSetupElements(this.deps.db, keys);
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'setup_element',
-      rows.map((row) => row.id),
-    );
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    const elements: SetupElement[] = [];
-    for (const key of keys) {
-      const row = byKey.get(key);
-      if (row === undefined) continue;
-      const files = await Promise.all(
-        (attachments.get(row.id) ?? []).map(async (attachment) => ({
-          fileName: attachment.file_name,
-          serverRelativeUrl: attachment.server_relative_url,
-          content: (await this.deps.files.read(attachment.file_sha256)).toString('base64'),
-        })),
-      );
-      elements.push({ title: row.key, corpo: sanitizeRichText(row.body_html), attachments: files });
-    }
-    return elements;
   }
 
   /** GetConsiglioDirettivo (spec §3): name, role and the photo as base64 PNG. */
