@@ -80,3 +80,14 @@ export const GetContenutiBodySchema = z.object({
     .min(1, { message: 'chiavi deve contenere almeno una chiave.' })
     .max(SITE_CONTENT_KEYS.length),
 });
+
+/**
+ * A membership fee (spec §3 "Payment fee"): `quota` is the amount in euros; the first value of
+ * `accesso` is "Socio" (members' fees) or "Affiliato" (affiliates' fees).
+ */
+export interface Fee {
+  id: number;
+  title: string;
+  quota: number;
+  accesso: Record<string, string>;
+}

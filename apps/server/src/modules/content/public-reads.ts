@@ -28,6 +28,10 @@ export class ContentPublicReads {
     );
   }
 
+  fees(): Promise<string> {
+    return this.read('GetQuote', () => this.content.fees());
+  }
+
   boardMembers(): Promise<string> {
     return this.read('GetConsiglioDirettivo', () => this.content.boardMembers());
   }

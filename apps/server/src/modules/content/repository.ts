@@ -19,6 +19,16 @@ export async function listBoardMembers(db: Kysely<Database>) {
     .execute();
 }
 
+export async function listActiveFees(db: Kysely<Database>) {
+  return db
+    .selectFrom('fees')
+    .select(['id', 'title', 'amount_cents', 'access'])
+    .where('active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
 export async function findBoardMember(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('board_members')

@@ -27,6 +27,8 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
     return sendJson(reply, await publicReads.setupData(titles));
   });
 
+  app.get('/GetQuote', async (_request, reply) => sendJson(reply, await publicReads.fees()));
+
   app.get('/GetConsiglioDirettivo', async (_request, reply) =>
     sendJson(reply, await publicReads.boardMembers()),
   );

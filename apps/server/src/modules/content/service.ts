@@ -1,6 +1,7 @@
 import {
   DEFAULT_FILE_NAME,
   type BoardMember,
+  type Fee,
   type FileContent,
   type PageSetupElement,
   type SetupElement,
@@ -19,6 +20,7 @@ import {
   findPublicAttachment,
   findSetupElements,
   findSiteContents,
+  listActiveFees,
   listBoardMembers,
 } from './repository.js';
 
@@ -90,6 +92,17 @@ export class ContentService {
       }));
       return [{ element, files }];
     });
+  }
+
+  /** GetQuote (spec §7): the active fees, in their order; amounts in euros. */
+  async fees(): Promise<Fee[]> {
+    const rows = await listActiveFees(this.deps.db);
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      quota: row.amount_cents / 100,
+      accesso: { [row.access.toLowerCase()]: row.access },
+    }));
   }
 
   /** GetConsiglioDirettivo (spec §3): name, role and the photo as base64 PNG. */

@@ -89,6 +89,28 @@ describe.each(testEngines())('society content API on %s', (engine) => {
     expect((await get('GetCVById?id=-1')).statusCode).toBe(400);
   });
 
+  it('answers the active fees with amounts in euros and their access (GetQuote)', async () => {
+    const { db, contentCache } = testApp.app.services;
+    await db
+      .updateTable('fees')
+      .set({ active: 0 })
+      .where('title', '=', 'Quota Socio under 35')
+      .execute();
+    await contentCache.contentChanged();
+    const response = await get('GetQuote');
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as {
+      data: { title: string; quota: number; accesso: Record<string, string> }[];
+    };
+    expect(data.map((fee) => [fee.title, fee.quota, Object.values(fee.accesso)[0]])).toEqual([
+      ['Quota Socio ordinario', 80, 'Socio'],
+      ['Quota Affiliato tecnico', 30, 'Affiliato'],
+      ['Quota Affiliato infermiere', 30, 'Affiliato'],
+    ]);
+    await db.updateTable('fees').set({ active: 1 }).execute();
+    await contentCache.contentChanged();
+  });
+
   it('answers the structured site contents by key, cookie policy included', async () => {
     const response = await post('GetContenuti', {
       chiavi: ['cookie-policy', 'contatti', 'presidenti'],
