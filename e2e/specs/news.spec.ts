@@ -4,6 +4,19 @@ import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
 
 const list = (page: Page) => page.getByTestId('news-list').getByTestId('news-item');
 
+/**
+ * Waits until the list shows at least one item and every item's text in `part` matches: the
+ * address changes before the new list renders, so reading the list once would race it.
+ */
+async function expectEveryItem(page: Page, part: string, pattern: RegExp): Promise<void> {
+  await expect
+    .poll(async () => {
+      const texts = await list(page).locator(part).allTextContents();
+      return texts.length > 0 && texts.every((text) => pattern.test(text));
+    })
+    .toBe(true);
+}
+
 test.describe('la pagina News', () => {
   test('cerca per testo e mostra "Nessun elemento trovato" quando non trova nulla', async ({
     page,
@@ -13,9 +26,7 @@ test.describe('la pagina News', () => {
     await page.getByLabel('Testo').fill('plasma');
     await page.getByRole('button', { name: 'Cerca' }).click();
     await expect(page).toHaveURL(/\/news\?q=plasma/);
-    const titles = await list(page).getByRole('heading').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    for (const title of titles) expect(title.toLowerCase()).toContain('plasma');
+    await expectEveryItem(page, '.news-item__title', /plasma/i);
 
     await page.getByLabel('Testo').fill('nessuna notizia ha questo titolo');
     await page.getByRole('button', { name: 'Cerca' }).click();
@@ -83,8 +94,7 @@ test.describe('la pagina News', () => {
     ]);
     await page.getByRole('button', { name: 'Cerca' }).click();
     await expect(page).toHaveURL(/anno=2024/);
-    for (const date of await list(page).locator('time').allTextContents())
-      expect(date).toMatch(/\/2024$/);
+    await expectEveryItem(page, 'time', /\/2024$/);
 
     const all = await apiPost<PagedList<Article>>(page, '/api/v1/SharepointContent/GetArticoli', {
       dataOffset: '100',
@@ -94,10 +104,7 @@ test.describe('la pagina News', () => {
     await page.getByLabel('Mese').selectOption(String(month2024));
     await page.getByRole('button', { name: 'Cerca' }).click();
     await expect(page).toHaveURL(new RegExp(`mese=${month2024}`));
-    const dates = await list(page).locator('time').allTextContents();
-    expect(dates.length).toBeGreaterThan(0);
-    for (const date of dates)
-      expect(date).toMatch(new RegExp(`/${String(month2024).padStart(2, '0')}/2024$`));
+    await expectEveryItem(page, 'time', new RegExp(`/${String(month2024).padStart(2, '0')}/2024$`));
   });
 
   test('sfoglia avanti e indietro, e il ricaricamento e la cronologia ripristinano la pagina', async ({

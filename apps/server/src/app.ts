@@ -18,6 +18,8 @@ import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
+import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
+import { ReservedAreaService } from './modules/reserved-area/service.js';
 import { ContentPublicReads } from './modules/content/public-reads.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
 import { Throttle } from './security/throttle.js';
@@ -246,6 +248,21 @@ export async function buildApp(
       await api.register(accountRoutes, { prefix: '/Account', accounts: app.services.accounts });
       await api.register(reservedAreaAccountRoutes, {
         prefix: '/ReservedArea',
+        accounts: app.services.accounts,
+      });
+      const reservedArea = new ReservedAreaService({
+        db: app.services.db,
+        files: app.services.files,
+      });
+      await api.register(reservedAreaRoutes, {
+        prefix: '/ReservedArea',
+        reservedArea,
+        accounts: app.services.accounts,
+        files: app.services.files,
+      });
+      await api.register(pressReviewRoutes, {
+        prefix: '/SharepointContent',
+        reservedArea,
         accounts: app.services.accounts,
       });
       // Unknown API addresses answer the API's 404, never the web app's page.

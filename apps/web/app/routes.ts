@@ -15,6 +15,12 @@ export default [
   route('area-riservata', 'routes/area-riservata.tsx'),
   route('area-riservata-resetpwd', 'routes/area-riservata-resetpwd.tsx'),
   route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
+  route('area-riservata-raccomandazioni', 'routes/area-riservata-raccomandazioni.tsx'),
+  route('area-riservata-pareri', 'routes/area-riservata-pareri.tsx'),
+  route('area-riservata-pareri-dettaglio', 'routes/area-riservata-pareri-dettaglio.tsx'),
+  route('area-riservata-rassegna', 'routes/area-riservata-rassegna.tsx'),
+  route('area-riservata-assemblee', 'routes/area-riservata-assemblee.tsx'),
+  route('area-riservata-assemblee-regionali', 'routes/area-riservata-assemblee-regionali.tsx'),
   route('patrocini', 'routes/patrocini.tsx'),
   // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).
   route('newsletter/conferma', 'routes/newsletter-conferma.tsx'),

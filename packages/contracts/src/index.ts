@@ -13,3 +13,4 @@ export * from './newsletter.js';
 export * from './sponsorship.js';
 export * from './sponsorship-rules.js';
 export * from './session.js';
+export * from './reserved-area.js';

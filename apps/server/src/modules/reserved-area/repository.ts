@@ -1,0 +1,230 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
+
+/** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
+export interface ReservedQuery {
+  audiences: readonly Audience[];
+  titlePattern: string | null;
+  conditions: RawBuilder<SqlBool>[];
+  order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
+  limit: number;
+}
+
+export type ReservedTable = 'recommendations' | 'assemblies' | 'press_reviews' | 'opinions';
+
+function titleCondition(table: ReservedTable, pattern: string | null): RawBuilder<SqlBool> | null {
+  if (pattern === null) return null;
+  return sql<SqlBool>`${sql.ref(`${table}.title_search`)} like ${pattern} escape '\\'`;
+}
+
+export interface RecommendationRow {
+  id: number;
+  title: string;
+  published_on: string;
+  source_name: string | null;
+  source_url: string | null;
+}
+
+export async function findRecommendations(db: Kysely<Database>, query: ReservedQuery) {
+  let builder = db
+    .selectFrom('recommendations')
+    .select([
+      'recommendations.id',
+      'recommendations.title',
+      'recommendations.published_on',
+      'recommendations.source_name',
+      'recommendations.source_url',
+    ])
+    .where('recommendations.published', '=', 1)
+    .where('recommendations.audience', 'in', [...query.audiences]);
+  const title = titleCondition('recommendations', query.titlePattern);
+  if (title !== null) builder = builder.where(title);
+  for (const condition of query.conditions) builder = builder.where(condition);
+  for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
+  return builder.limit(query.limit).execute() as Promise<RecommendationRow[]>;
+}
+
+export interface AssemblyRow {
+  id: number;
+  title: string;
+  held_on: string;
+  place: string;
+}
+
+export async function findAssemblies(
+  db: Kysely<Database>,
+  query: ReservedQuery & { territory: 'Nazionali' | 'Regionali' | null; sections: string[] },
+) {
+  let builder = db
+    .selectFrom('assemblies')
+    .select(['assemblies.id', 'assemblies.title', 'assemblies.held_on', 'assemblies.place'])
+    .where('assemblies.published', '=', 1)
+    .where('assemblies.audience', 'in', [...query.audiences]);
+  if (query.territory !== null)
+    builder = builder.where('assemblies.territory', '=', query.territory);
+  if (query.sections.length > 0)
+    builder = builder.where('assemblies.section', 'in', query.sections);
+  const title = titleCondition('assemblies', query.titlePattern);
+  if (title !== null) builder = builder.where(title);
+  for (const condition of query.conditions) builder = builder.where(condition);
+  for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
+  return builder.limit(query.limit).execute() as Promise<AssemblyRow[]>;
+}
+
+export interface PressReviewRow {
+  id: number;
+  headline: string;
+  newspaper: string;
+  published_on: string;
+  url: string | null;
+}
+
+export async function findPressReviews(db: Kysely<Database>, query: ReservedQuery) {
+  let builder = db
+    .selectFrom('press_reviews')
+    .select([
+      'press_reviews.id',
+      'press_reviews.headline',
+      'press_reviews.newspaper',
+      'press_reviews.published_on',
+      'press_reviews.url',
+    ])
+    .where('press_reviews.published', '=', 1)
+    .where('press_reviews.audience', 'in', [...query.audiences]);
+  const title = titleCondition('press_reviews', query.titlePattern);
+  if (title !== null) builder = builder.where(title);
+  for (const condition of query.conditions) builder = builder.where(condition);
+  for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
+  return builder.limit(query.limit).execute() as Promise<PressReviewRow[]>;
+}
+
+export interface OpinionRow {
+  id: number;
+  title: string;
+  title_search: string;
+  published_on: string;
+  sort_order: number;
+  question: string;
+  answer: string;
+}
+
+export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
+  let builder = db
+    .selectFrom('opinions')
+    .select([
+      'opinions.id',
+      'opinions.title',
+      'opinions.title_search',
+      'opinions.published_on',
+      'opinions.sort_order',
+      'opinions.question',
+      'opinions.answer',
+    ])
+    .where('opinions.published', '=', 1)
+    .where('opinions.audience', 'in', [...query.audiences]);
+  const title = titleCondition('opinions', query.titlePattern);
+  if (title !== null) builder = builder.where(title);
+  for (const condition of query.conditions) builder = builder.where(condition);
+  for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
+  return builder.limit(query.limit).execute() as Promise<OpinionRow[]>;
+}
+
+/** The attachment stored under exactly this address, with its file, or undefined. */
+export async function findAttachmentByUrl(db: Kysely<Database>, serverRelativeUrl: string) {
+  return db
+    .selectFrom('attachments')
+    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
+    .select([
+      'attachments.owner_kind',
+      'attachments.owner_id',
+      'attachments.file_name',
+      'attachments.server_relative_url',
+      'attachments.file_sha256',
+      'files.content_type',
+      'files.size_bytes',
+    ])
+    .where('attachments.server_relative_url', '=', serverRelativeUrl)
+    .executeTakeFirst();
+}
+
+/** Reserved owners DownloadDoc serves; other kinds (news, CVs, requests) are not its business. */
+export const RESERVED_OWNER_KINDS: readonly AttachmentOwnerKind[] = [
+  'recommendation',
+  'assembly',
+  'magazine_issue',
+  'magazine_article',
+  'press_review',
+];
+
+/** Audience of a published reserved owner, or null when it does not exist or is unpublished. */
+export async function ownerAudience(
+  db: Kysely<Database>,
+  kind: AttachmentOwnerKind,
+  id: number,
+): Promise<Audience | null> {
+  let row: { audience: Audience } | undefined;
+  switch (kind) {
+    case 'recommendation':
+      row = await db
+        .selectFrom('recommendations')
+        .select('audience')
+        .where('id', '=', id)
+        .where('published', '=', 1)
+        .executeTakeFirst();
+      break;
+    case 'assembly':
+      row = await db
+        .selectFrom('assemblies')
+        .select('audience')
+        .where('id', '=', id)
+        .where('published', '=', 1)
+        .executeTakeFirst();
+      break;
+    case 'press_review':
+      row = await db
+        .selectFrom('press_reviews')
+        .select('audience')
+        .where('id', '=', id)
+        .where('published', '=', 1)
+        .executeTakeFirst();
+      break;
+    case 'magazine_issue':
+      row = await db
+        .selectFrom('magazine_issues')
+        .select('audience')
+        .where('id', '=', id)
+        .where('published', '=', 1)
+        .executeTakeFirst();
+      break;
+    case 'magazine_article':
+      row = await db
+        .selectFrom('magazine_articles')
+        .innerJoin('magazine_issues', 'magazine_issues.id', 'magazine_articles.issue_id')
+        .select('magazine_issues.audience')
+        .where('magazine_articles.id', '=', id)
+        .where('magazine_issues.published', '=', 1)
+        .executeTakeFirst();
+      break;
+    default:
+      row = undefined;
+  }
+  return row?.audience ?? null;
+}
+
+/** Sort values of one opinion the caller may see (to place an ID-only paging token). */
+export async function findOpinionAnchor(
+  db: Kysely<Database>,
+  audiences: readonly Audience[],
+  beyondId: number,
+  ascending: boolean,
+) {
+  return db
+    .selectFrom('opinions')
+    .select(['id', 'published_on', 'sort_order', 'title_search'])
+    .where('published', '=', 1)
+    .where('audience', 'in', [...audiences])
+    .where('id', ascending ? '>' : '<', beyondId)
+    .orderBy('id', ascending ? 'asc' : 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

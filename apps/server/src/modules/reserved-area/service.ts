@@ -1,0 +1,366 @@
+import {
+  ASSEMBLY_SECTIONS,
+  decodePagingToken,
+  encodePagingToken,
+  InvalidPagingTokenError,
+  PAGE_SIZE,
+  TERRITORIES,
+  type Assembly,
+  type FileContent,
+  type ListFilter,
+  type MemberRole,
+  type Opinion,
+  type PagedList,
+  type PressReview,
+  type Recommendation,
+  type Territory,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Audience, Database } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
+import { AppError } from '../../http/app-error.js';
+import { containsPattern, searchText } from '../../text/search-text.js';
+import { attachmentsByOwner } from '../attachments/repository.js';
+import {
+  chooseOrder,
+  dateFilterCondition,
+  keysetCondition,
+  orderTerms,
+  pagedList,
+  pageSizeOf,
+  toPage,
+  type ListOrder,
+  type SortKey,
+} from '../listing/keyset.js';
+import {
+  findAssemblies,
+  findAttachmentByUrl,
+  findOpinionAnchor,
+  findOpinions,
+  findPressReviews,
+  findRecommendations,
+  ownerAudience,
+  RESERVED_OWNER_KINDS,
+  type ReservedTable,
+} from './repository.js';
+
+/**
+ * Who reads what (docs/decisions/011-reserved-area-access.md): a Socio sees items for all
+ * members and for Soci; an Affiliato those for all members, for Affiliati and for both
+ * assembly sections; the secretariat sees everything. `public` items are for everyone.
+ */
+export const AUDIENCES_OF_ROLE: Readonly<Record<MemberRole, readonly Audience[]>> = {
+  socio: ['public', 'all', 'socio'],
+  affiliato: ['public', 'all', 'affiliato', 'Affiliati tecnici', 'Affiliati infermieri'],
+  segreteria: ['public', 'all', 'socio', 'affiliato', 'Affiliati tecnici', 'Affiliati infermieri'],
+};
+
+export function mayRead(role: MemberRole, audience: Audience): boolean {
+  return AUDIENCES_OF_ROLE[role].includes(audience);
+}
+
+const byDate = (table: ReservedTable, column: string, field: string): SortKey[] => [
+  { field, column: `${table}.${column}`, type: 'date' },
+];
+const byTitle = (table: ReservedTable): SortKey[] => [
+  { field: 'Title', column: `${table}.title_search`, type: 'text' },
+];
+
+const RECOMMENDATION_ORDERS: Record<string, SortKey[]> = {
+  Datapubblicazione: byDate('recommendations', 'published_on', 'Datapubblicazione'),
+  Title: byTitle('recommendations'),
+  ID: [],
+};
+const ASSEMBLY_ORDERS: Record<string, SortKey[]> = {
+  Data: byDate('assemblies', 'held_on', 'Data'),
+  Title: byTitle('assemblies'),
+  ID: [],
+};
+const PRESS_REVIEW_ORDERS: Record<string, SortKey[]> = {
+  Datapubblicazione: byDate('press_reviews', 'published_on', 'Datapubblicazione'),
+  Title: byTitle('press_reviews'),
+  ID: [],
+};
+const OPINION_BY_DATE_AND_ORDER: SortKey[] = [
+  { field: 'Datapubblicazione', column: 'opinions.published_on', type: 'date' },
+  { field: 'Ordinamento', column: 'opinions.sort_order', type: 'integer' },
+];
+const OPINION_ORDERS: Record<string, SortKey[]> = {
+  'Datapubblicazione,Ordinamento': OPINION_BY_DATE_AND_ORDER,
+  Datapubblicazione: OPINION_BY_DATE_AND_ORDER,
+  Title: byTitle('opinions'),
+  ID: [],
+};
+
+function orderOf(
+  filter: ListFilter,
+  allowed: Record<string, SortKey[]>,
+  fallback: string,
+  idColumn: string,
+): ListOrder {
+  const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
+  return {
+    keys: chooseOrder(wanted, allowed, fallback),
+    idColumn,
+    ascending: filter.ascending ?? false,
+  };
+}
+
+function titlePatternOf(filter: ListFilter): string | null {
+  const title = filter.title?.trim() ?? '';
+  return title === '' ? null : containsPattern(title);
+}
+
+function territoryOf(value: string | null | undefined): Territory | null {
+  const wanted = value?.trim().toLowerCase() ?? '';
+  if (wanted === '') return null;
+  const territory = TERRITORIES.find((name) => name.toLowerCase() === wanted);
+  if (territory === undefined) {
+    throw new AppError('invalidRequest', [
+      { path: 'territorio', message: 'territorio deve essere "Nazionali" o "Regionali".' },
+    ]);
+  }
+  return territory;
+}
+
+function sectionsOf(values: string[] | null | undefined): string[] {
+  const sections: string[] = [];
+  for (const value of values ?? []) {
+    const wanted = searchText(value.trim());
+    if (wanted === '') continue;
+    const section = ASSEMBLY_SECTIONS.find((name) => searchText(name) === wanted);
+    if (section === undefined) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'sezioni',
+          message: `sezioni deve contenere solo: ${ASSEMBLY_SECTIONS.join(', ')}.`,
+        },
+      ]);
+    }
+    sections.push(section);
+  }
+  return [...new Set(sections)];
+}
+
+const attachmentRefs = (rows: { file_name: string; server_relative_url: string }[] = []) =>
+  rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
+
+export interface ReservedAreaServiceDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+}
+
+/** A reserved document the caller may read, with what is needed to answer it. */
+export interface ReservedDocument {
+  fileName: string;
+  sha256: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/** Reserved-area archives and documents (spec §7 ReservedArea, GetRassegneStampa). */
+export class ReservedAreaService {
+  constructor(private readonly deps: ReservedAreaServiceDeps) {}
+
+  async listRecommendations(
+    role: MemberRole,
+    filter: ListFilter,
+  ): Promise<PagedList<Recommendation>> {
+    const order = orderOf(filter, RECOMMENDATION_ORDERS, 'Datapubblicazione', 'recommendations.id');
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.recommendations);
+    const paginated = filter.paginated ?? true;
+    const rows = await findRecommendations(this.deps.db, {
+      audiences: AUDIENCES_OF_ROLE[role],
+      titlePattern: titlePatternOf(filter),
+      conditions: [
+        paginated ? keysetCondition(order, filter.pagingInfo) : null,
+        dateFilterCondition('recommendations.published_on', filter.years, filter.months),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Datapubblicazione: row.published_on,
+      Title: searchText(row.title),
+    }));
+    const attachments = await attachmentsByOwner(
+      this.deps.db,
+      'recommendation',
+      page.rows.map((row) => row.id),
+    );
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      dataPubblicazione: row.published_on,
+      sourceName: row.source_name,
+      sourceUrl: row.source_url,
+      attachments: attachmentRefs(attachments.get(row.id)),
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  async listAssemblies(role: MemberRole, filter: ListFilter): Promise<PagedList<Assembly>> {
+    const order = orderOf(filter, ASSEMBLY_ORDERS, 'Data', 'assemblies.id');
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.assemblies);
+    const paginated = filter.paginated ?? true;
+    const rows = await findAssemblies(this.deps.db, {
+      audiences: AUDIENCES_OF_ROLE[role],
+      territory: territoryOf(filter.territorio),
+      sections: sectionsOf(filter.sezioni),
+      titlePattern: titlePatternOf(filter),
+      conditions: [
+        paginated ? keysetCondition(order, filter.pagingInfo) : null,
+        dateFilterCondition('assemblies.held_on', filter.years, filter.months),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Data: row.held_on,
+      Title: searchText(row.title),
+    }));
+    const attachments = await attachmentsByOwner(
+      this.deps.db,
+      'assembly',
+      page.rows.map((row) => row.id),
+    );
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      data: row.held_on,
+      luogo: row.place,
+      attachments: attachmentRefs(attachments.get(row.id)),
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  async listPressReviews(role: MemberRole, filter: ListFilter): Promise<PagedList<PressReview>> {
+    const order = orderOf(filter, PRESS_REVIEW_ORDERS, 'Datapubblicazione', 'press_reviews.id');
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.pressReview);
+    const paginated = filter.paginated ?? true;
+    const rows = await findPressReviews(this.deps.db, {
+      audiences: AUDIENCES_OF_ROLE[role],
+      titlePattern: titlePatternOf(filter),
+      conditions: [
+        paginated ? keysetCondition(order, filter.pagingInfo) : null,
+        dateFilterCondition('press_reviews.published_on', filter.years, filter.months),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Datapubblicazione: row.published_on,
+      Title: searchText(row.headline),
+    }));
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      date: row.published_on,
+      testata: row.newspaper,
+      headline: row.headline,
+      title: row.headline,
+      url: row.url,
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  async listOpinions(role: MemberRole, filter: ListFilter): Promise<PagedList<Opinion>> {
+    const order = orderOf(filter, OPINION_ORDERS, 'Datapubblicazione,Ordinamento', 'opinions.id');
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.opinions);
+    const paginated = filter.paginated ?? true;
+    const audiences = AUDIENCES_OF_ROLE[role];
+    let token = filter.pagingInfo;
+    if (paginated) {
+      const placed = await this.placeIdOnlyOpinionToken(order, token, audiences);
+      if (placed === 'nothing') return { items: [] };
+      token = placed;
+    }
+    const rows = await findOpinions(this.deps.db, {
+      audiences,
+      titlePattern: titlePatternOf(filter),
+      conditions: [
+        paginated ? keysetCondition(order, token) : null,
+        dateFilterCondition('opinions.published_on', filter.years, filter.months),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Datapubblicazione: row.published_on,
+      Ordinamento: row.sort_order,
+      Title: row.title_search,
+    }));
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      domanda: row.question,
+      risposta: row.answer,
+      dataPubblicazione: row.published_on,
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  /**
+   * The opinion-detail trick (spec §4, ADR 011): a token with only `p_ID` in an order with sort
+   * keys starts at the visible opinion with the highest ID below p_ID (descending; lowest above
+   * it when ascending), that opinion included, and continues in the list's order. Answers a
+   * full token for that place, the token unchanged when it is not ID-only, or 'nothing'.
+   */
+  private async placeIdOnlyOpinionToken(
+    order: ListOrder,
+    token: string | null | undefined,
+    audiences: readonly Audience[],
+  ): Promise<string | null | undefined | 'nothing'> {
+    if (token === null || token === undefined || token === '' || order.keys.length === 0) {
+      return token;
+    }
+    let position;
+    try {
+      position = decodePagingToken(
+        token,
+        order.keys.map((key) => key.field),
+      );
+    } catch (error) {
+      if (error instanceof InvalidPagingTokenError) throw new AppError('invalidPagingToken');
+      throw error;
+    }
+    if (position.sortValues !== null) return token;
+    const anchor = await findOpinionAnchor(this.deps.db, audiences, position.id, order.ascending);
+    if (anchor === undefined) return 'nothing';
+    const values: Record<string, string> = {
+      Datapubblicazione: anchor.published_on,
+      Ordinamento: String(anchor.sort_order),
+      Title: anchor.title_search,
+    };
+    const sortValues: Record<string, string> = {};
+    for (const key of order.keys) sortValues[key.field] = values[key.field] ?? '';
+    // One step beyond the anchor's ID, so "strictly after" includes the anchor itself.
+    const id = order.ascending ? anchor.id - 1 : anchor.id + 1;
+    return encodePagingToken({ id, sortValues });
+  }
+
+  /**
+   * The reserved document stored under exactly `serverRelativeUrl` (never a path built from
+   * it): 404 when unknown or not a reserved owner's, 403 when the caller's role may not read it.
+   */
+  async document(role: MemberRole, serverRelativeUrl: string): Promise<ReservedDocument> {
+    const row = await findAttachmentByUrl(this.deps.db, serverRelativeUrl);
+    if (row === undefined || !RESERVED_OWNER_KINDS.includes(row.owner_kind)) {
+      throw new AppError('notFound');
+    }
+    const audience = await ownerAudience(this.deps.db, row.owner_kind, row.owner_id);
+    if (audience === null) throw new AppError('notFound');
+    if (!mayRead(role, audience)) throw new AppError('forbidden');
+    return {
+      fileName: row.file_name,
+      sha256: row.file_sha256,
+      contentType: row.content_type,
+      sizeBytes: Number(row.size_bytes),
+    };
+  }
+
+  async documentContent(role: MemberRole, serverRelativeUrl: string): Promise<FileContent> {
+    const document = await this.document(role, serverRelativeUrl);
+    const content = await this.deps.files.read(document.sha256);
+    return { content: content.toString('base64'), fileName: document.fileName };
+  }
+}

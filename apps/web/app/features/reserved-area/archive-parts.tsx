@@ -1,0 +1,188 @@
+import { ASSEMBLY_SECTIONS, ITALIAN_MONTHS } from '@sodalis/contracts';
+import { useState } from 'react';
+import { Form, Link } from 'react-router';
+import { RESERVED_COPY } from '../../copy/reserved';
+import { archiveHref, type ArchiveSearch } from './archive-search';
+
+export const ARCHIVE_COPY = {
+  empty: 'Nessun elemento trovato',
+  previous: 'PRECEDENTE',
+  next: 'SUCCESSIVA',
+  search: 'CERCA',
+  reset: 'RESET',
+  allYears: 'Tutti gli anni',
+  allMonths: 'Tutti i mesi',
+  read: 'LEGGI',
+  downloadPdf: 'SCARICA PDF',
+  allSections: 'Tutte le tipologie',
+} as const;
+
+/** The archive search box (spec §2.9): text, year, month disabled until a year, CERCA, RESET. */
+export function ArchiveSearchBox({
+  path,
+  heading,
+  search,
+  years,
+  withSections = false,
+}: {
+  path: string;
+  heading: string;
+  search: ArchiveSearch;
+  years: string[];
+  /** The assemblies' section select ("Tutte le tipologie"). */
+  withSections?: boolean;
+}) {
+  const [year, setYear] = useState(search.year === null ? '' : String(search.year));
+  return (
+    <Form
+      method="get"
+      action={path}
+      className="card card-body mb-4"
+      role="search"
+      aria-labelledby="archivio-cerca"
+    >
+      <h2 id="archivio-cerca" className="h5">
+        {heading}
+      </h2>
+      <div className="row g-2">
+        <div className="col-12 col-md-6">
+          <label htmlFor="archivio-q" className="form-label">
+            Testo
+          </label>
+          <input
+            id="archivio-q"
+            name="q"
+            type="search"
+            className="form-control"
+            defaultValue={search.title}
+            maxLength={200}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <label htmlFor="archivio-anno" className="form-label">
+            Anno
+          </label>
+          <select
+            id="archivio-anno"
+            name="anno"
+            className="form-select"
+            value={year}
+            onChange={(event) => setYear(event.target.value)}
+          >
+            <option value="">{ARCHIVE_COPY.allYears}</option>
+            {years.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label htmlFor="archivio-mese" className="form-label">
+            Mese
+          </label>
+          <select
+            id="archivio-mese"
+            name="mese"
+            className="form-select"
+            defaultValue={search.month === null ? '' : String(search.month)}
+            disabled={year === ''}
+          >
+            <option value="">{ARCHIVE_COPY.allMonths}</option>
+            {ITALIAN_MONTHS.map((name, index) => (
+              <option key={name} value={String(index + 1)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {withSections ? (
+          <div className="col-12 col-md-6">
+            <label htmlFor="archivio-sezione" className="form-label">
+              Tipologia
+            </label>
+            <select
+              id="archivio-sezione"
+              name="sezione"
+              className="form-select"
+              defaultValue={search.section ?? ''}
+            >
+              <option value="">{ARCHIVE_COPY.allSections}</option>
+              {ASSEMBLY_SECTIONS.map((section) => (
+                <option key={section} value={section}>
+                  {section}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <div className="d-flex gap-2 mt-3">
+        <button type="submit" className="btn btn-primary">
+          {ARCHIVE_COPY.search}
+        </button>
+        <Link to={path} className="btn btn-outline-secondary">
+          {ARCHIVE_COPY.reset}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** PRECEDENTE / SUCCESSIVA by the page tokens in the address, and the menu button. */
+export function ArchivePaging({
+  path,
+  label,
+  search,
+  nextToken,
+}: {
+  path: string;
+  label: string;
+  search: ArchiveSearch;
+  nextToken: string | null;
+}) {
+  const first = search.pages.length === 0;
+  return (
+    <>
+      <nav aria-label={label}>
+        <ul className="pagination justify-content-center">
+          <li className={`page-item${first ? ' disabled' : ''}`}>
+            {first ? (
+              <span className="page-link" aria-disabled="true">
+                {ARCHIVE_COPY.previous}
+              </span>
+            ) : (
+              <Link
+                className="page-link"
+                to={archiveHref(path, { ...search, pages: search.pages.slice(0, -1) })}
+                rel="prev"
+              >
+                {ARCHIVE_COPY.previous}
+              </Link>
+            )}
+          </li>
+          <li className={`page-item${nextToken === null ? ' disabled' : ''}`}>
+            {nextToken === null ? (
+              <span className="page-link" aria-disabled="true">
+                {ARCHIVE_COPY.next}
+              </span>
+            ) : (
+              <Link
+                className="page-link"
+                to={archiveHref(path, { ...search, pages: [...search.pages, nextToken] })}
+                rel="next"
+              >
+                {ARCHIVE_COPY.next}
+              </Link>
+            )}
+          </li>
+        </ul>
+      </nav>
+      <div className="text-center mt-3">
+        <Link to="/area-riservata-homepage" className="btn btn-outline-primary">
+          {RESERVED_COPY.menu}
+        </Link>
+      </div>
+    </>
+  );
+}

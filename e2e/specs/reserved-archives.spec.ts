@@ -1,0 +1,333 @@
+import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '@sodalis/contracts';
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from '../support/fixtures';
+
+const DEMO_PASSWORD = 'Sodalis-demo-2026';
+const PATH = '/area-riservata-raccomandazioni';
+
+async function logIn(page: Page, username: string) {
+  await gotoHydrated(page, '/area-riservata');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Username (e-mail)').fill(username);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+}
+
+/** Every recommendation the signed-in member may see, straight from the API. */
+async function allRecommendations(page: Page): Promise<Recommendation[]> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.post('/api/v1/ReservedArea/GetRaccomandazioni', {
+    data: { dataOffset: '100' },
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: PagedList<Recommendation> }).data.items;
+}
+
+const list = (page: Page) => page.getByTestId('archive-list').locator(':scope > li');
+
+test.describe('le raccomandazioni dell’area riservata', () => {
+  test('senza sessione si torna al login', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(page).toHaveURL(/\/area-riservata$/);
+  });
+
+  for (const [email, role] of [
+    ['socio.demo@example.org', 'Socio'],
+    ['affiliato.demo@example.org', 'Affiliato'],
+  ] as const) {
+    test(`${role}: elenco, pagine, ricerca per testo e anno`, async ({
+      page,
+      expectAccessible,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await logIn(page, email);
+      const expected = await allRecommendations(page);
+      expect(expected.length).toBeGreaterThan(4);
+      await gotoHydrated(page, PATH);
+      await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
+        `Area riservata (${role})`,
+      );
+      await expect(
+        page.getByRole('heading', { name: "Cerca nell'archivio delle Raccomandazioni" }),
+      ).toBeVisible();
+      await expect(page.getByLabel('Mese')).toBeDisabled();
+      await expect(page.getByLabel('Anno').locator('option').first()).toHaveText('Tutti gli anni');
+      await expect(page.getByRole('link', { name: 'MENU AREA RISERVATA' })).toHaveAttribute(
+        'href',
+        '/area-riservata-homepage',
+      );
+      await expectAccessible(page);
+
+      // Walk every page with SUCCESSIVA: every item once, in the API's order.
+      const titles: string[] = [];
+      for (;;) {
+        await expect(list(page).first()).toBeVisible();
+        const pageTitles = await list(page).getByRole('heading').allTextContents();
+        titles.push(...pageTitles);
+        const next = page.getByRole('link', { name: 'SUCCESSIVA' });
+        if ((await next.count()) === 0) break;
+        await next.click();
+        await expect(page).toHaveURL(/[?&]p=/);
+        // The address changes first; wait for the next page's items.
+        await expect(list(page).first().getByRole('heading')).not.toHaveText(pageTitles[0] ?? '');
+      }
+      expect(titles).toEqual(expected.map((item) => item.title));
+      await page.getByRole('link', { name: 'PRECEDENTE' }).click();
+      await expect(list(page).first()).toBeVisible();
+
+      // Text and year search.
+      const target = expected[expected.length - 1] as Recommendation;
+      await gotoHydrated(page, PATH);
+      await page.getByLabel('Testo').fill(target.title.slice(0, 20));
+      await page.getByLabel('Anno').selectOption(target.dataPubblicazione.slice(0, 4));
+      await expect(page.getByLabel('Mese')).toBeEnabled();
+      await page
+        .getByLabel('Mese')
+        .selectOption(String(Number(target.dataPubblicazione.slice(5, 7))));
+      await page.getByRole('button', { name: 'CERCA' }).click();
+      await expect(page).toHaveURL(/anno=\d{4}/);
+      await expect(list(page).getByRole('heading', { name: target.title })).toBeVisible();
+
+      await page.getByLabel('Testo').fill('nessuna raccomandazione così');
+      await page.getByRole('button', { name: 'CERCA' }).click();
+      await expect(page.getByTestId('archive-empty')).toHaveText('Nessun elemento trovato');
+      await page.getByRole('link', { name: 'RESET' }).click();
+      await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+      await expect(list(page)).toHaveCount(4);
+    });
+  }
+
+  for (const [width, expected] of [
+    [1280, 'open'],
+    [800, 'download'],
+  ] as const) {
+    test(`a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
+      page,
+      context,
+    }) => {
+      await logIn(page, 'socio.demo@example.org');
+      const withFile = (await allRecommendations(page)).find(
+        (item) => item.sourceUrl === null && item.attachments.length > 0,
+      );
+      if (!withFile) throw new Error('nessuna raccomandazione con allegato');
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withFile.title)}`);
+      const button = list(page)
+        .first()
+        .getByRole('button', { name: /^LEGGI/ });
+      if (expected === 'open') {
+        const popup = context.waitForEvent('page');
+        await button.click();
+        expect((await popup).url()).toMatch(/^blob:/);
+      } else {
+        const download = page.waitForEvent('download');
+        await button.click();
+        expect((await download).suggestedFilename()).toBe(withFile.attachments[0]?.fileName);
+      }
+    });
+  }
+
+  test('una raccomandazione con indirizzo della fonte si apre in una nuova scheda', async ({
+    page,
+  }) => {
+    await logIn(page, 'socio.demo@example.org');
+    const withSource = (await allRecommendations(page)).find((item) => item.sourceUrl !== null);
+    test.skip(withSource === undefined, 'nessuna raccomandazione con fonte esterna');
+    await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withSource?.title ?? '')}`);
+    const link = list(page)
+      .first()
+      .getByRole('link', { name: /^LEGGI/ });
+    await expect(link).toHaveAttribute('href', withSource?.sourceUrl ?? '');
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+async function apiList<T>(page: Page, url: string, body: Record<string, unknown>): Promise<T[]> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.post(url, {
+    data: { dataOffset: '100', ...body },
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: PagedList<T> }).data.items;
+}
+
+test.describe('la rassegna stampa', () => {
+  test('Socio: elenco con testata e LEGGI ONLINE, pagine e ricerca', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await logIn(page, 'socio.demo@example.org');
+    const expected = await apiList<PressReview>(
+      page,
+      '/api/v1/SharepointContent/GetRassegneStampa',
+      {},
+    );
+    expect(expected.length).toBeGreaterThan(4);
+    await gotoHydrated(page, '/area-riservata-rassegna');
+    await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
+      'Area riservata (Socio)',
+    );
+    const first = expected[0] as PressReview;
+    await expect(list(page).first()).toContainText(first.testata);
+    await expect(list(page).first().getByRole('heading')).toHaveText(first.headline);
+    await expect(
+      list(page)
+        .first()
+        .getByRole('link', { name: /^LEGGI ONLINE/ }),
+    ).toHaveAttribute('href', first.url ?? '');
+    await expect(list(page)).toHaveCount(4);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+    await expect(list(page).first().getByRole('heading')).toHaveText(
+      (expected[4] as PressReview).headline,
+    );
+    const target = expected[expected.length - 1] as PressReview;
+    await page.getByLabel('Testo').fill(target.headline.slice(0, 15));
+    await page.getByRole('button', { name: 'CERCA' }).click();
+    await expect(list(page).getByRole('heading', { name: target.headline })).toBeVisible();
+  });
+});
+
+test.describe('i pareri del Consiglio Direttivo', () => {
+  for (const email of ['socio.demo@example.org', 'affiliato.demo@example.org']) {
+    test(`${email}: elenco, dettaglio con DOMANDA e RISPOSTA, precedente e successivo`, async ({
+      page,
+      expectAccessible,
+    }) => {
+      await logIn(page, email);
+      const expected = await apiList<Opinion>(page, '/api/v1/ReservedArea/GetPareriCD', {});
+      expect(expected.length).toBeGreaterThan(2);
+      await gotoHydrated(page, '/area-riservata-pareri');
+      await expect(page.getByTestId('pareri-intro')).not.toBeEmpty();
+      const first = expected[0] as Opinion;
+      await expect(list(page).first().getByRole('heading')).toHaveText(first.title);
+      await expect(list(page).first()).toContainText(first.title.split(/\s+/)[1] ?? '');
+      await expectAccessible(page);
+      await list(page)
+        .first()
+        .getByRole('link', { name: /^LEGGI/ })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`pareri-dettaglio\\?id=${first.id}$`));
+      await expect(page.getByRole('heading', { level: 2, name: 'DOMANDA' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'RISPOSTA' })).toBeVisible();
+      await expect(page.getByTestId('domanda')).toHaveText(first.domanda.replace(/\r?\n/g, ''));
+      await expectAccessible(page);
+
+      // SUCCESSIVA walks the whole list in order, PRECEDENTE walks it back.
+      for (const item of expected.slice(1)) {
+        await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
+      }
+      await expect(page.getByRole('link', { name: 'SUCCESSIVA' })).toHaveCount(0);
+      for (const item of expected.slice(0, -1).reverse()) {
+        await page.getByRole('link', { name: 'PRECEDENTE' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.title);
+      }
+      await expect(page.getByRole('link', { name: 'PRECEDENTE' })).toHaveCount(0);
+      await page.getByRole('link', { name: 'Torna ai pareri' }).click();
+      await expect(page).toHaveURL(/\/area-riservata-pareri$/);
+    });
+  }
+});
+
+test.describe('le assemblee', () => {
+  for (const [path, territorio] of [
+    ['/area-riservata-assemblee', 'Nazionali'],
+    ['/area-riservata-assemblee-regionali', 'Regionali'],
+  ] as const) {
+    test(`${territorio}: elenco con luogo, data e documenti, pagine`, async ({
+      page,
+      expectAccessible,
+    }) => {
+      await logIn(page, 'socio.demo@example.org');
+      const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
+        territorio,
+      });
+      expect(expected.length).toBeGreaterThan(0);
+      await gotoHydrated(page, path);
+      await expect(
+        page.getByRole('heading', { name: "Cerca nell'archivio delle Assemblee" }),
+      ).toBeVisible();
+      await expect(page.getByLabel('Tipologia')).toHaveCount(territorio === 'Nazionali' ? 1 : 0);
+      const first = expected[0] as Assembly;
+      await expect(list(page).first().getByRole('heading')).toHaveText(first.title);
+      await expect(list(page).first()).toContainText(first.luogo);
+      const documents = list(page).first().getByTestId('assembly-documents').locator('li');
+      await expect(documents).toHaveCount(first.attachments.length);
+      if (first.attachments.length > 0) {
+        await expect(documents.first()).toContainText(
+          (first.attachments[0]?.fileName ?? '').replace(/\.pdf$/i, ''),
+        );
+        await expect(documents.first().getByRole('button', { name: /^LEGGI/ })).toBeVisible();
+        await expect(documents.first().getByRole('button', { name: /^SCARICA PDF/ })).toBeVisible();
+      }
+      await expect(list(page)).toHaveCount(Math.min(4, expected.length));
+      await expectAccessible(page);
+      if (expected.length > 4) {
+        await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+        await expect(list(page).first().getByRole('heading')).toHaveText(
+          (expected[4] as Assembly).title,
+        );
+      }
+    });
+  }
+
+  test('le sezioni: l’Affiliato le trova, il Socio no', async ({ page }) => {
+    await logIn(page, 'affiliato.demo@example.org');
+    const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
+      territorio: 'Nazionali',
+      sezioni: ['Affiliati tecnici'],
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    await gotoHydrated(page, '/area-riservata-assemblee');
+    await expect(page.getByLabel('Tipologia').locator('option').first()).toHaveText(
+      'Tutte le tipologie',
+    );
+    await page.getByLabel('Tipologia').selectOption('Affiliati tecnici');
+    await page.getByRole('button', { name: 'CERCA' }).click();
+    await expect(page).toHaveURL(/sezione=Affiliati/);
+    await expect(list(page).first().getByRole('heading')).toHaveText(
+      (expected[0] as Assembly).title,
+    );
+    await expect(list(page)).toHaveCount(Math.min(4, expected.length));
+
+    await page.evaluate(() => sessionStorage.clear());
+    await logIn(page, 'socio.demo@example.org');
+    await gotoHydrated(page, '/area-riservata-assemblee?sezione=Affiliati+tecnici');
+    await expect(page.getByTestId('archive-empty')).toHaveText('Nessun elemento trovato');
+  });
+
+  for (const [width, expected] of [
+    [1280, 'open'],
+    [800, 'download'],
+  ] as const) {
+    test(`a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`, async ({
+      page,
+      context,
+    }) => {
+      await logIn(page, 'socio.demo@example.org');
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/area-riservata-assemblee');
+      const documents = list(page).first().getByTestId('assembly-documents').locator('li');
+      const read = documents.first().getByRole('button', { name: /^LEGGI/ });
+      if (expected === 'open') {
+        const popup = context.waitForEvent('page');
+        await read.click();
+        expect((await popup).url()).toMatch(/^blob:/);
+      } else {
+        const download = page.waitForEvent('download');
+        await read.click();
+        expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+      }
+      const download = page.waitForEvent('download');
+      await documents
+        .first()
+        .getByRole('button', { name: /^SCARICA PDF/ })
+        .click();
+      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    });
+  }
+});
