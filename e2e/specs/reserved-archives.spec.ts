@@ -1,28 +1,13 @@
 import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
+import { logIn, memberPost } from '../support/session';
 
-const DEMO_PASSWORD = 'Sodalis-demo-2026';
 const PATH = '/area-riservata-raccomandazioni';
-
-async function logIn(page: Page, username: string) {
-  await gotoHydrated(page, '/area-riservata');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Username (e-mail)').fill(username);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page).toHaveURL(/\/area-riservata-homepage$/);
-}
 
 /** Every recommendation the signed-in member may see, straight from the API. */
 async function allRecommendations(page: Page): Promise<Recommendation[]> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const response = await page.request.post('/api/v1/ReservedArea/GetRaccomandazioni', {
-    data: { dataOffset: '100' },
-    headers: { authorization: `Bearer ${token ?? ''}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: PagedList<Recommendation> }).data.items;
+  return apiList<Recommendation>(page, '/api/v1/ReservedArea/GetRaccomandazioni', {});
 }
 
 const list = (page: Page) => page.getByTestId('archive-list').locator(':scope > li');
@@ -145,13 +130,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
 });
 
 async function apiList<T>(page: Page, url: string, body: Record<string, unknown>): Promise<T[]> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const response = await page.request.post(url, {
-    data: { dataOffset: '100', ...body },
-    headers: { authorization: `Bearer ${token ?? ''}` },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: PagedList<T> }).data.items;
+  return (await memberPost<PagedList<T>>(page, url, { dataOffset: '100', ...body })).items;
 }
 
 test.describe('la rassegna stampa', () => {

@@ -1,18 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
+import { DEMO_PASSWORD, submitLogin } from '../support/session';
 
-const DEMO_PASSWORD = 'Sodalis-demo-2026';
 const GENERIC_FAILURE =
   "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";
 
-async function logIn(page: Page, username: string, password: string) {
-  await gotoHydrated(page, '/area-riservata');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Username (e-mail)').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'LOGIN' }).click();
-}
 
 test.describe('l’accesso all’area riservata', () => {
   for (const [email, greeting, role] of [
@@ -21,7 +13,7 @@ test.describe('l’accesso all’area riservata', () => {
     ['segreteria.demo@example.org', 'Benvenuto Paola Neri', 'Segreteria'],
   ] as const) {
     test(`${email} entra, vede la home riservata ed esce`, async ({ page }) => {
-      await logIn(page, email, DEMO_PASSWORD);
+      await submitLogin(page, email, DEMO_PASSWORD);
       await expect(page).toHaveURL(/\/area-riservata-homepage$/);
       await expect(page.getByTestId('welcome')).toHaveText(greeting);
       await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
@@ -87,7 +79,7 @@ test.describe('l’accesso all’area riservata', () => {
   });
 
   test('al primo accesso nuovo.demo deve scegliere la password, poi entra', async ({ page }) => {
-    await logIn(page, 'nuovo.demo@example.org', DEMO_PASSWORD);
+    await submitLogin(page, 'nuovo.demo@example.org', DEMO_PASSWORD);
     await expect(page).toHaveURL(
       /\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=nuovo\.demo%40example\.org$/,
     );
@@ -101,7 +93,7 @@ test.describe('l’accesso all’area riservata', () => {
     await form.getByPlaceholder('Conferma password').fill('Emazie-e-plasma-2026');
     await form.getByRole('button', { name: 'RICHIEDI' }).click();
     await expect(page).toHaveURL(/\/area-riservata$/);
-    await logIn(page, 'nuovo.demo@example.org', 'Emazie-e-plasma-2026');
+    await submitLogin(page, 'nuovo.demo@example.org', 'Emazie-e-plasma-2026');
     await expect(page.getByTestId('welcome')).toHaveText('Benvenuto Luca Conti');
   });
 
@@ -129,7 +121,7 @@ test.describe('l’accesso all’area riservata', () => {
     await reset.getByPlaceholder('Conferma password').fill('Globuli-rossi-2026');
     await reset.getByRole('button', { name: 'RICHIEDI' }).click();
     await expect(page).toHaveURL(/\/area-riservata$/);
-    await logIn(page, 'affiliato.demo@example.org', 'Globuli-rossi-2026');
+    await submitLogin(page, 'affiliato.demo@example.org', 'Globuli-rossi-2026');
     await expect(page.getByTestId('welcome')).toHaveText('Benvenuto Marco Lanza');
   });
 
@@ -175,7 +167,7 @@ test.describe('l’accesso all’area riservata', () => {
       '/area-riservata-resetpwd?token=abc&username=socio.demo%40example.org',
     );
     await expectAccessible(page);
-    await logIn(page, 'segreteria.demo@example.org', DEMO_PASSWORD);
+    await submitLogin(page, 'segreteria.demo@example.org', DEMO_PASSWORD);
     await expect(page.getByTestId('welcome')).toBeVisible();
     await expectAccessible(page);
   });

@@ -20,6 +20,8 @@ import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/rou
 import { AccountService } from './modules/accounts/service.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
+import { magazineRoutes } from './modules/magazine/routes.js';
+import { MagazineService } from './modules/magazine/service.js';
 import { ContentPublicReads } from './modules/content/public-reads.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
 import { Throttle } from './security/throttle.js';
@@ -259,6 +261,11 @@ export async function buildApp(
         reservedArea,
         accounts: app.services.accounts,
         files: app.services.files,
+      });
+      await api.register(magazineRoutes, {
+        prefix: '/ReservedArea',
+        magazine: new MagazineService({ db: app.services.db }),
+        accounts: app.services.accounts,
       });
       await api.register(pressReviewRoutes, {
         prefix: '/SharepointContent',

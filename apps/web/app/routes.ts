@@ -21,6 +21,18 @@ export default [
   route('area-riservata-rassegna', 'routes/area-riservata-rassegna.tsx'),
   route('area-riservata-assemblee', 'routes/area-riservata-assemblee.tsx'),
   route('area-riservata-assemblee-regionali', 'routes/area-riservata-assemblee-regionali.tsx'),
+  route(
+    'area-riservata-servizio-trasfusionale',
+    'routes/area-riservata-servizio-trasfusionale.tsx',
+  ),
+  route(
+    'area-riservata-servizio-trasfusionale-archivio',
+    'routes/area-riservata-servizio-trasfusionale-archivio.tsx',
+  ),
+  route(
+    'area-riservata-servizio-trasfusionale-singolo-numero',
+    'routes/area-riservata-servizio-trasfusionale-singolo-numero.tsx',
+  ),
   route('patrocini', 'routes/patrocini.tsx'),
   // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).
   route('newsletter/conferma', 'routes/newsletter-conferma.tsx'),

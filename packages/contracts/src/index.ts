@@ -14,3 +14,4 @@ export * from './sponsorship.js';
 export * from './sponsorship-rules.js';
 export * from './session.js';
 export * from './reserved-area.js';
+export * from './magazine.js';

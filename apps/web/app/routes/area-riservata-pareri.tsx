@@ -1,13 +1,8 @@
-import {
-  listYears,
-  PAGE_SIZE,
-  type Opinion,
-  type PagedList,
-  type SetupElement,
-} from '@sodalis/contracts';
+import { listYears, PAGE_SIZE, type Opinion, type PagedList } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-pareri';
 import { apiRequest } from '../api/api-client';
+import { fetchSetupBody } from '../api/setup-data';
 import { Breadcrumb } from '../components/breadcrumb';
 import { LOADING_COPY } from '../copy/site';
 import { currentRomeYear } from '../format/dates';
@@ -40,18 +35,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       console.warn('Pareri non disponibili', error);
       return null;
     }),
-    apiRequest<SetupElement[]>('/api/v1/SharepointContent/GetSetupData', {
-      body: { titles: ['pareri-intro'] },
-    }).catch((error: unknown) => {
-      console.warn('Introduzione ai pareri non disponibile', error);
-      return null;
-    }),
+    fetchSetupBody('pareri-intro'),
   ]);
   return {
     role: user.role,
     search,
     years: listYears(currentRomeYear()),
-    intro: intro?.[0]?.corpo ?? '',
+    intro,
     items: page?.items ?? [],
     nextToken: page?.pagingInfo ?? null,
   };
@@ -122,7 +112,12 @@ export default function OpinionsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <ArchivePaging path={PATH} label="Pagine dei pareri" search={search} nextToken={nextToken} />
+      <ArchivePaging
+        label="Pagine dei pareri"
+        pages={search.pages}
+        nextToken={nextToken}
+        hrefFor={(pages) => archiveHref(PATH, { ...search, pages })}
+      />
     </div>
   );
 }

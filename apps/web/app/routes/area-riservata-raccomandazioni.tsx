@@ -99,10 +99,10 @@ export default function RecommendationsPage({ loaderData }: Route.ComponentProps
         </ul>
       )}
       <ArchivePaging
-        path={PATH}
         label="Pagine delle raccomandazioni"
-        search={search}
+        pages={search.pages}
         nextToken={nextToken}
+        hrefFor={(pages) => archiveHref(PATH, { ...search, pages })}
       />
     </div>
   );

@@ -108,10 +108,10 @@ export default function PressReviewPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <ArchivePaging
-        path={PATH}
         label="Pagine della rassegna stampa"
-        search={search}
+        pages={search.pages}
         nextToken={nextToken}
+        hrefFor={(pages) => archiveHref(PATH, { ...search, pages })}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { FIRST_LIST_YEAR } from '@sodalis/contracts';
+import { FIRST_LIST_YEAR, MAGAZINE_NAME } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { FileStore } from '../../files/file-store.js';
 import { attachmentUrl } from '../../modules/attachments/repository.js';
@@ -86,7 +86,6 @@ const FIRST_YEAR = FIRST_LIST_YEAR;
 const SCHEDULED_AFTER_DAYS = 30;
 /** Where, in the newest-first order of the visible news, the featured items sit. */
 const FEATURED_RANKS = [0, 5, 13, 22, 31, 40];
-const MAGAZINE_NAME = 'Il Servizio Trasfusionale';
 const DAY_MS = 86_400_000;
 
 const AREA_OF_OWNER: Readonly<Record<AttachmentOwnerKind, string>> = {
@@ -812,7 +811,7 @@ class DemoLoader {
       const issueTitle = `${MAGAZINE_NAME} - anno ${plan.year}, numero ${plan.number}`;
       const createdAt = timestamp(plan.publishedOn, 7);
       const articles: { title: string; authors: string[] }[] = [];
-      const count = 5 + Math.floor(random() * 8);
+      const count = 5 + Math.floor(random() * 11);
       for (let index = 0; index < count; index += 1) {
         const title = MAGAZINE_ARTICLE_TITLES[nextTitle % MAGAZINE_ARTICLE_TITLES.length] ?? '';
         nextTitle += 1;
@@ -850,15 +849,6 @@ class DemoLoader {
       const issueFile = `${slug(MAGAZINE_NAME)}-${plan.year}-${plan.number}.pdf`;
       await this.attach('magazine_issue', issueId, 0, issueFile, cover, createdAt);
 
-      // One PDF with every article of the issue, attached to each article (stored once).
-      const collected = await this.pdf(`${issueTitle} - Articoli`, [
-        ...articles.flatMap((article) => [
-          article.title,
-          `di ${article.authors.join(', ')}`,
-          'Testo dimostrativo: introduzione, materiali e metodi, risultati e discussione dell’articolo sono disponibili nella versione completa del numero.',
-          '',
-        ]),
-      ]);
       for (const [index, article] of articles.entries()) {
         const sortOrder = index + 1;
         const { id: articleId } = await this.trx
@@ -876,8 +866,14 @@ class DemoLoader {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const articlePdf = await this.pdf(article.title, [
+          `${issueTitle} - pagina ${sortOrder * 4 - 1}`,
+          `di ${article.authors.join(', ')}`,
+          '',
+          'Testo dimostrativo: introduzione, materiali e metodi, risultati e discussione.',
+        ]);
         const fileName = `st-${plan.year}-${plan.number}-${String(sortOrder).padStart(2, '0')}-${slug(article.title, 40)}.pdf`;
-        await this.attach('magazine_article', articleId, 0, fileName, collected, createdAt);
+        await this.attach('magazine_article', articleId, 0, fileName, articlePdf, createdAt);
       }
       articleCount += articles.length;
     }

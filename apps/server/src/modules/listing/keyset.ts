@@ -160,3 +160,9 @@ export function dateFilterCondition(
   }
   return sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
 }
+
+/** `column like pattern` with `\` as the escape of `containsPattern`, or null without a pattern. */
+export function likeCondition(column: string, pattern: string | null): RawBuilder<SqlBool> | null {
+  if (pattern === null) return null;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}

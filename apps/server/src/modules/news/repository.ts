@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { likeCondition } from '../listing/keyset.js';
 
 export interface ArticleRow {
   id: number;
@@ -49,11 +50,8 @@ export async function findArticles(
     .where('articles.published', '=', 1)
     .where('articles.published_on', '<=', query.visibleOn);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
-  if (query.titlePattern !== null) {
-    builder = builder.where(
-      sql<SqlBool>`articles.title_search like ${query.titlePattern} escape '\\'`,
-    );
-  }
+  const title = likeCondition('articles.title_search', query.titlePattern);
+  if (title !== null) builder = builder.where(title);
   if (query.categoryKeys.length > 0) {
     builder = builder.where((eb) =>
       eb.exists(

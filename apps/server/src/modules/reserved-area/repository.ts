@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
+import { likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
 export interface ReservedQuery {
@@ -13,8 +14,7 @@ export interface ReservedQuery {
 export type ReservedTable = 'recommendations' | 'assemblies' | 'press_reviews' | 'opinions';
 
 function titleCondition(table: ReservedTable, pattern: string | null): RawBuilder<SqlBool> | null {
-  if (pattern === null) return null;
-  return sql<SqlBool>`${sql.ref(`${table}.title_search`)} like ${pattern} escape '\\'`;
+  return likeCondition(`${table}.title_search`, pattern);
 }
 
 export interface RecommendationRow {

@@ -92,21 +92,23 @@ const OPINION_ORDERS: Record<string, SortKey[]> = {
   ID: [],
 };
 
-function orderOf(
+/** The order a reserved list's filter asks for among `allowed`; 400 for any other. */
+export function orderOf(
   filter: ListFilter,
   allowed: Record<string, SortKey[]>,
   fallback: string,
   idColumn: string,
+  defaultAscending = false,
 ): ListOrder {
   const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
   return {
     keys: chooseOrder(wanted, allowed, fallback),
     idColumn,
-    ascending: filter.ascending ?? false,
+    ascending: filter.ascending ?? defaultAscending,
   };
 }
 
-function titlePatternOf(filter: ListFilter): string | null {
+export function titlePatternOf(filter: ListFilter): string | null {
   const title = filter.title?.trim() ?? '';
   return title === '' ? null : containsPattern(title);
 }
@@ -142,7 +144,7 @@ function sectionsOf(values: string[] | null | undefined): string[] {
   return [...new Set(sections)];
 }
 
-const attachmentRefs = (rows: { file_name: string; server_relative_url: string }[] = []) =>
+export const attachmentRefs = (rows: { file_name: string; server_relative_url: string }[] = []) =>
   rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
 
 export interface ReservedAreaServiceDeps {

@@ -2,7 +2,7 @@ import { ASSEMBLY_SECTIONS, ITALIAN_MONTHS } from '@sodalis/contracts';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { RESERVED_COPY } from '../../copy/reserved';
-import { archiveHref, type ArchiveSearch } from './archive-search';
+import type { ArchiveSearch } from './archive-search';
 
 export const ARCHIVE_COPY = {
   empty: 'Nessun elemento trovato',
@@ -129,19 +129,22 @@ export function ArchiveSearchBox({
   );
 }
 
-/** PRECEDENTE / SUCCESSIVA by the page tokens in the address, and the menu button. */
+/**
+ * PRECEDENTE / SUCCESSIVA by the page tokens walked so far (`pages`, kept in the address; the
+ * current page is the last), and the menu button. `hrefFor` gives the address of a token list.
+ */
 export function ArchivePaging({
-  path,
   label,
-  search,
+  pages,
   nextToken,
+  hrefFor,
 }: {
-  path: string;
   label: string;
-  search: ArchiveSearch;
+  pages: string[];
   nextToken: string | null;
+  hrefFor: (pages: string[]) => string;
 }) {
-  const first = search.pages.length === 0;
+  const first = pages.length === 0;
   return (
     <>
       <nav aria-label={label}>
@@ -152,11 +155,7 @@ export function ArchivePaging({
                 {ARCHIVE_COPY.previous}
               </span>
             ) : (
-              <Link
-                className="page-link"
-                to={archiveHref(path, { ...search, pages: search.pages.slice(0, -1) })}
-                rel="prev"
-              >
+              <Link className="page-link" to={hrefFor(pages.slice(0, -1))} rel="prev">
                 {ARCHIVE_COPY.previous}
               </Link>
             )}
@@ -167,11 +166,7 @@ export function ArchivePaging({
                 {ARCHIVE_COPY.next}
               </span>
             ) : (
-              <Link
-                className="page-link"
-                to={archiveHref(path, { ...search, pages: [...search.pages, nextToken] })}
-                rel="next"
-              >
+              <Link className="page-link" to={hrefFor([...pages, nextToken])} rel="next">
                 {ARCHIVE_COPY.next}
               </Link>
             )}

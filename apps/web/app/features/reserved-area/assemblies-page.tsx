@@ -104,10 +104,10 @@ export function AssembliesPage({
         </ul>
       )}
       <ArchivePaging
-        path={path}
         label="Pagine delle assemblee"
-        search={search}
+        pages={search.pages}
         nextToken={nextToken}
+        hrefFor={(pages) => archiveHref(path, { ...search, pages })}
       />
     </div>
   );

@@ -1,0 +1,235 @@
+import {
+  decodePagingToken,
+  isIssueEntry,
+  MAGAZINE_NAME,
+  PAGE_SIZE,
+  type ListFilter,
+  type MagazineArticle,
+  type MagazineIssue,
+  type MemberRole,
+  type PagedList,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { searchText } from '../../text/search-text.js';
+import { attachmentsByOwner } from '../attachments/repository.js';
+import {
+  dateFilterCondition,
+  keysetCondition,
+  likeCondition,
+  orderTerms,
+  pagedList,
+  pageSizeOf,
+  toPage,
+  type ListOrder,
+  type SortKey,
+} from '../listing/keyset.js';
+import {
+  attachmentRefs,
+  AUDIENCES_OF_ROLE,
+  mayRead,
+  orderOf,
+  titlePatternOf,
+} from '../reserved-area/service.js';
+import {
+  findArticles,
+  findIssueByTitle,
+  findIssues,
+  type MagazineArticleRow,
+  type MagazineIssueRow,
+} from './repository.js';
+
+const ISSUE_ORDERS: Record<string, SortKey[]> = {
+  Title: [{ field: 'Title', column: 'magazine_issues.title_search', type: 'text' }],
+  Datapubblicazione: [
+    { field: 'Datapubblicazione', column: 'magazine_issues.published_on', type: 'date' },
+  ],
+  ID: [],
+};
+
+const BY_ORDINAMENTO: SortKey[] = [
+  { field: 'Ordinamento', column: 'magazine_articles.sort_order', type: 'integer' },
+];
+const ARTICLE_ORDERS: Record<string, SortKey[]> = {
+  Ordinamento: BY_ORDINAMENTO,
+  Title: [{ field: 'Title', column: 'magazine_articles.title_search', type: 'text' }],
+  ID: [],
+};
+
+/** The issue's own entry in its article list: ID 0, Ordinamento 0 (ADR 012). */
+const ISSUE_ENTRY_ID = 0;
+
+const authorsMap = (authorsJson: string): Record<string, string> => {
+  let names: unknown;
+  try {
+    names = JSON.parse(authorsJson);
+  } catch {
+    names = [];
+  }
+  const map: Record<string, string> = {};
+  if (Array.isArray(names)) {
+    names
+      .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
+      .forEach((name, index) => {
+        map[String(index + 1)] = name;
+      });
+  }
+  return map;
+};
+
+/** (Ordinamento, ID) of two entries compared in the order's direction: < 0 when `a` comes first. */
+function compareInOrder(
+  order: ListOrder,
+  a: { sort_order: number; id: number },
+  b: { sort_order: number; id: number },
+): number {
+  const difference = a.sort_order - b.sort_order || a.id - b.id;
+  return order.ascending ? difference : -difference;
+}
+
+export interface MagazineServiceDeps {
+  db: Kysely<Database>;
+}
+
+/** The bulletin's issues and articles (spec §7 GetRiviste, GetArticoliRiviste). */
+export class MagazineService {
+  constructor(private readonly deps: MagazineServiceDeps) {}
+
+  async listIssues(role: MemberRole, filter: ListFilter): Promise<PagedList<MagazineIssue>> {
+    const order = orderOf(filter, ISSUE_ORDERS, 'Title', 'magazine_issues.id');
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.magazineArchive);
+    const paginated = filter.paginated ?? true;
+    const rows = await findIssues(this.deps.db, {
+      audiences: AUDIENCES_OF_ROLE[role],
+      years: [...new Set(filter.years ?? [])],
+      conditions: [
+        paginated ? keysetCondition(order, filter.pagingInfo) : null,
+        likeCondition('magazine_issues.title_search', titlePatternOf(filter)),
+        dateFilterCondition('magazine_issues.published_on', null, filter.months),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+    const page = toPage(rows, pageSize, order, (row) => ({
+      Title: row.title_search,
+      Datapubblicazione: row.published_on,
+    }));
+    const attachments = await attachmentsByOwner(
+      this.deps.db,
+      'magazine_issue',
+      page.rows.map((row) => row.id),
+    );
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      anno: row.year,
+      dataPubblicazione: row.published_on,
+      attachments: attachmentRefs(attachments.get(row.id)),
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  /**
+   * The entries of the issue named in `riviste`: in Ordinamento order the issue itself comes
+   * first (ADR 012), then its articles. An unknown issue answers an empty list; an issue for
+   * another audience is 403, as any direct request for it (ADR 011).
+   */
+  async listArticles(role: MemberRole, filter: ListFilter): Promise<PagedList<MagazineArticle>> {
+    const issue = await this.namedIssue(filter.riviste);
+    if (issue === undefined) return { items: [] };
+    if (!mayRead(role, issue.audience)) throw new AppError('forbidden');
+
+    const order = orderOf(filter, ARTICLE_ORDERS, 'Ordinamento', 'magazine_articles.id', true);
+    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.magazineArticles);
+    const paginated = filter.paginated ?? true;
+    const titlePattern = titlePatternOf(filter);
+    const token = paginated ? filter.pagingInfo : null;
+    const rows = await findArticles(this.deps.db, issue.id, {
+      conditions: [
+        keysetCondition(order, token),
+        likeCondition('magazine_articles.title_search', titlePattern),
+      ].filter((condition) => condition !== null),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    });
+
+    const entry = issueEntry(issue);
+    const withEntry =
+      order.keys === BY_ORDINAMENTO && titlePattern === null && isAfter(order, token, entry)
+        ? [...rows, entry].sort((a, b) => compareInOrder(order, a, b))
+        : rows;
+    const page = toPage(withEntry, pageSize, order, (row) => ({
+      Ordinamento: row.sort_order,
+      Title: row.title_search,
+    }));
+
+    const articleIds = page.rows.filter((row) => row.id !== ISSUE_ENTRY_ID).map((row) => row.id);
+    const [articleFiles, issueFiles] = await Promise.all([
+      attachmentsByOwner(this.deps.db, 'magazine_article', articleIds),
+      page.rows.some((row) => row.id === ISSUE_ENTRY_ID)
+        ? attachmentsByOwner(this.deps.db, 'magazine_issue', [issue.id])
+        : new Map(),
+    ]);
+    const items = page.rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      autore: authorsMap(row.authors_json),
+      attachments: attachmentRefs(
+        row.id === ISSUE_ENTRY_ID ? issueFiles.get(issue.id) : articleFiles.get(row.id),
+      ),
+      dataPubblicazione: row.published_on,
+      testata: row.newspaper,
+      Ordinamento: row.sort_order,
+    }));
+    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  /** The one issue `riviste` names (by title, as the spec's client sends it); 400 otherwise. */
+  private async namedIssue(
+    riviste: string[] | null | undefined,
+  ): Promise<MagazineIssueRow | undefined> {
+    const titles = [...new Set((riviste ?? []).map((title) => searchText(title)))].filter(
+      (title) => title !== '',
+    );
+    if (titles.length !== 1) {
+      throw new AppError('invalidRequest', [
+        { path: 'riviste', message: 'riviste deve indicare il titolo di un solo numero.' },
+      ]);
+    }
+    return findIssueByTitle(this.deps.db, titles[0] as string);
+  }
+}
+
+/**
+ * The issue as the first entry of its list: spec §4 finds the current issue as the first entry
+ * whose title contains "numero", so a title without the word gets it appended.
+ */
+function issueEntry(issue: MagazineIssueRow): MagazineArticleRow {
+  const title = isIssueEntry(issue) ? issue.title : `${issue.title} (numero completo)`;
+  return {
+    id: ISSUE_ENTRY_ID,
+    title,
+    title_search: searchText(title),
+    authors_json: '[]',
+    newspaper: MAGAZINE_NAME,
+    published_on: issue.published_on,
+    sort_order: 0,
+  };
+}
+
+/** Whether an entry comes after the position in `token` (always, without a token). */
+function isAfter(
+  order: ListOrder,
+  token: string | null | undefined,
+  entry: { sort_order: number; id: number },
+): boolean {
+  if (token === null || token === undefined || token === '') return true;
+  // keysetCondition has already refused a malformed token.
+  const position = decodePagingToken(token, ['Ordinamento']);
+  if (position.sortValues === null) {
+    return order.ascending ? entry.id > position.id : entry.id < position.id;
+  }
+  const at = { sort_order: Number(position.sortValues.Ordinamento), id: position.id };
+  return compareInOrder(order, at, entry) < 0;
+}

@@ -1,0 +1,89 @@
+import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
+import type { Route } from './+types/area-riservata-servizio-trasfusionale';
+import { fetchSetupBody } from '../api/setup-data';
+import { Breadcrumb } from '../components/breadcrumb';
+import { LOADING_COPY } from '../copy/site';
+import { currentRomeYear } from '../format/dates';
+import { pageMeta } from '../format/meta';
+import { fetchIssuePage, findIssue, homeHref, MAGAZINE_COPY } from '../features/magazine/magazine';
+import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
+import { ArchivePaging } from '../features/reserved-area/archive-parts';
+import { parseArchiveSearch } from '../features/reserved-area/archive-search';
+import { requireUser } from '../features/session/guard';
+import { displayRole } from '../features/session/session';
+
+/**
+ * The bulletin (spec §2.10): the rivista-intro text, the latest issue with its PDF, its
+ * articles page by page, and the years of the archive. Loaded in the browser behind the guard.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = requireUser();
+  const year = currentRomeYear();
+  const { pages } = parseArchiveSearch(new URL(request.url).searchParams, year);
+  const [intro, latest] = await Promise.all([fetchSetupBody('rivista-intro'), findIssue(null)]);
+  const issuePage =
+    latest === null
+      ? { issue: null, articles: [], nextToken: null }
+      : await fetchIssuePage(latest.title, pages, latest);
+  return { role: user.role, intro, pages, years: listYears(year), ...issuePage };
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="container py-5" role="status">
+      {LOADING_COPY}…
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
+    title: MAGAZINE_NAME,
+    description: `L'ultimo numero de "${MAGAZINE_NAME}" e i suoi articoli.`,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function MagazinePage({ loaderData }: Route.ComponentProps) {
+  const { role, intro, pages, years, issue, articles, nextToken } = loaderData;
+  return (
+    <div className="container py-4">
+      <Breadcrumb
+        trail={[
+          { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' },
+          { label: MAGAZINE_NAME },
+        ]}
+      />
+      <h1 className="mb-4">{MAGAZINE_NAME}</h1>
+      {intro === '' ? null : (
+        // Sanitised on the server (rich text of setup elements).
+        <div
+          className="rich-text mb-4"
+          data-testid="rivista-intro"
+          dangerouslySetInnerHTML={{ __html: intro }}
+        />
+      )}
+      <section aria-labelledby="ultimo-numero">
+        <h2 id="ultimo-numero" className="h4">
+          {MAGAZINE_COPY.latestIssue}
+        </h2>
+        {issue === null ? null : (
+          <IssueBlock issue={issue} headingLevel="h3" readLabel={MAGAZINE_COPY.read} />
+        )}
+      </section>
+      <section aria-labelledby="articoli-numero">
+        <h2 id="articoli-numero" className="h4">
+          {MAGAZINE_COPY.articlesOfIssue}
+        </h2>
+        <ArticleList articles={articles} />
+      </section>
+      <ArchivePaging
+        label="Pagine degli articoli"
+        pages={pages}
+        nextToken={nextToken}
+        hrefFor={homeHref}
+      />
+      <YearButtons years={years} selected={null} />
+    </div>
+  );
+}
