@@ -123,17 +123,26 @@ test.describe('Il Servizio Trasfusionale', () => {
     expectAccessible,
   }) => {
     await logIn(page, 'socio.demo@example.org');
-    const chosen = (await issues(page, { years: ['2022'], dataOffset: '10' })).items.at(-1);
-    if (!chosen) throw new Error('nessun numero del 2022');
-    const articles = (await entries(page, chosen.title)).slice(1);
+    // The issue with the most articles, so that its articles take more than one page.
+    let chosen: MagazineIssue | undefined;
+    let articles: MagazineArticle[] = [];
+    for (const year of ['2019', '2020', '2021', '2022']) {
+      for (const issue of (await issues(page, { years: [year], dataOffset: '10' })).items) {
+        const ofIssue = (await entries(page, issue.title)).slice(1);
+        if (ofIssue.length > articles.length) [chosen, articles] = [issue, ofIssue];
+      }
+    }
+    if (!chosen) throw new Error('nessun numero');
+    expect(articles.length).toBeGreaterThan(10);
+    const titles = articles.map((article) => article.title);
 
-    await gotoHydrated(page, '/area-riservata-servizio-trasfusionale-archivio?anno=2022');
+    await gotoHydrated(page, `/area-riservata-servizio-trasfusionale-archivio?anno=${chosen.anno}`);
     await page
       .getByTestId('magazine-archive-issue')
       .filter({ hasText: chosen.title })
       .getByRole('link', { name: /^ELENCO ARTICOLI/ })
       .click();
-    await expect(page).toHaveURL(/singolo-numero\?anno=2022&numero=/);
+    await expect(page).toHaveURL(new RegExp(`singolo-numero\\?anno=${chosen.anno}&numero=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen.title);
     const issue = page.getByTestId('magazine-issue');
     await expect(issue.getByRole('button', { name: /^LEGGI ONLINE/ })).toBeVisible();
@@ -141,9 +150,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
       'Area riservata (Socio)',
     );
-    await expect
-      .poll(() => articleTitles(page))
-      .toEqual(articles.slice(0, 10).map((article) => article.title));
+    await expect.poll(() => articleTitles(page)).toEqual(titles.slice(0, 10));
     await expect(page.getByRole('link', { name: 'MENU AREA RISERVATA' })).toHaveAttribute(
       'href',
       '/area-riservata-homepage',
@@ -153,12 +160,19 @@ test.describe('Il Servizio Trasfusionale', () => {
     );
     await expectAccessible(page);
 
+    // Next page: the rest of the articles, the issue still named with its PDF; reload keeps it.
+    await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+    await expect.poll(() => articleTitles(page)).toEqual(titles.slice(10, 20));
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen.title);
+    await expect(issue.getByRole('button', { name: /^SCARICA PDF/ })).toBeVisible();
+    await expect.poll(() => articleTitles(page)).toEqual(titles.slice(10, 20));
 
     await page.goBack();
-    await expect(page).toHaveURL(/archivio\?anno=2022$/);
-    await expect(page.getByTestId('magazine-year')).toHaveText('2022');
+    await expect.poll(() => articleTitles(page)).toEqual(titles.slice(0, 10));
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`archivio\\?anno=${chosen.anno}$`));
+    await expect(page.getByTestId('magazine-year')).toHaveText(String(chosen.anno));
   });
 
   for (const [width, action] of [
