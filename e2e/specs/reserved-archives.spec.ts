@@ -134,40 +134,45 @@ async function apiList<T>(page: Page, url: string, body: Record<string, unknown>
 }
 
 test.describe('la rassegna stampa', () => {
-  test('Socio: elenco con testata e LEGGI ONLINE, pagine e ricerca', async ({
-    page,
-    expectAccessible,
-  }) => {
-    await logIn(page, 'socio.demo@example.org');
-    const expected = await apiList<PressReview>(
+  for (const [email, role] of [
+    ['socio.demo@example.org', 'Socio'],
+    ['affiliato.demo@example.org', 'Affiliato'],
+  ] as const) {
+    test(`${role}: elenco con testata e LEGGI ONLINE, pagine e ricerca`, async ({
       page,
-      '/api/v1/SharepointContent/GetRassegneStampa',
-      {},
-    );
-    expect(expected.length).toBeGreaterThan(4);
-    await gotoHydrated(page, '/area-riservata-rassegna');
-    await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
-      'Area riservata (Socio)',
-    );
-    const first = expected[0] as PressReview;
-    await expect(list(page).first()).toContainText(first.testata);
-    await expect(list(page).first().getByRole('heading')).toHaveText(first.headline);
-    await expect(
-      list(page)
-        .first()
-        .getByRole('link', { name: /^LEGGI ONLINE/ }),
-    ).toHaveAttribute('href', first.url ?? '');
-    await expect(list(page)).toHaveCount(4);
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
-    await expect(list(page).first().getByRole('heading')).toHaveText(
-      (expected[4] as PressReview).headline,
-    );
-    const target = expected[expected.length - 1] as PressReview;
-    await page.getByLabel('Testo').fill(target.headline.slice(0, 15));
-    await page.getByRole('button', { name: 'CERCA' }).click();
-    await expect(list(page).getByRole('heading', { name: target.headline })).toBeVisible();
-  });
+      expectAccessible,
+    }) => {
+      await logIn(page, email);
+      const expected = await apiList<PressReview>(
+        page,
+        '/api/v1/SharepointContent/GetRassegneStampa',
+        {},
+      );
+      expect(expected.length).toBeGreaterThan(4);
+      await gotoHydrated(page, '/area-riservata-rassegna');
+      await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
+        `Area riservata (${role})`,
+      );
+      const first = expected[0] as PressReview;
+      await expect(list(page).first()).toContainText(first.testata);
+      await expect(list(page).first().getByRole('heading')).toHaveText(first.headline);
+      await expect(
+        list(page)
+          .first()
+          .getByRole('link', { name: /^LEGGI ONLINE/ }),
+      ).toHaveAttribute('href', first.url ?? '');
+      await expect(list(page)).toHaveCount(4);
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+      await expect(list(page).first().getByRole('heading')).toHaveText(
+        (expected[4] as PressReview).headline,
+      );
+      const target = expected[expected.length - 1] as PressReview;
+      await page.getByLabel('Testo').fill(target.headline.slice(0, 15));
+      await page.getByRole('button', { name: 'CERCA' }).click();
+      await expect(list(page).getByRole('heading', { name: target.headline })).toBeVisible();
+    });
+  }
 });
 
 test.describe('i pareri del Consiglio Direttivo', () => {
