@@ -14,6 +14,7 @@ import { createLogger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { createMailServices, type MailServices } from './mail-services.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
@@ -248,6 +249,12 @@ export async function buildApp(
         requestsPerHour: config.sponsorship.requestsPerHour,
       });
       await api.register(accountRoutes, { prefix: '/Account', accounts: app.services.accounts });
+      await api.register(paymentRoutes, {
+        prefix: '/Payment',
+        payments: app.services.payments,
+        accounts: app.services.accounts,
+        reportsPerHour: config.paypal.reportsPerHour,
+      });
       await api.register(reservedAreaAccountRoutes, {
         prefix: '/ReservedArea',
         accounts: app.services.accounts,

@@ -33,6 +33,22 @@ export interface AppConfig {
   newsletter: { requestsPerHour: number };
   /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */
   mailup: MailUpConfig | null;
+  /** PayPal for the fee payment (issue 9). */
+  paypal: PayPalConfig;
+}
+
+export interface PayPalConfig {
+  /** Public client id the browser's SDK needs; null: the payment panels say payments are off. */
+  clientId: string | null;
+  env: 'sandbox' | 'live';
+  /** REST API of PayPal (tests point it at a stand-in on loopback). */
+  apiBaseUrl: string;
+  /** Client id + secret: the server verifies orders with PayPal; null: records stay unverified. */
+  credentials: { clientId: string; clientSecret: string } | null;
+  /** The webhook's id at PayPal; null: webhooks are not accepted. */
+  webhookId: string | null;
+  /** Payment reports accepted per client IP in an hour. */
+  reportsPerHour: number;
 }
 
 export interface MailConfig {
@@ -182,6 +198,48 @@ function parseMegabytes(env: Env, name: string, fallback: number): number {
   return number;
 }
 
+const PAYPAL_API_BASE_URLS = {
+  sandbox: 'https://api-m.sandbox.paypal.com',
+  live: 'https://api-m.paypal.com',
+} as const;
+
+/** PayPal: the client id alone shows the button; with the secret the server verifies orders. */
+function parsePayPalConfig(env: Env): PayPalConfig {
+  const clientId = read(env, 'PAYPAL_CLIENT_ID') ?? null;
+  if (clientId !== null && !/^[A-Za-z0-9_-]{1,200}$/.test(clientId)) {
+    throw new ConfigError('PAYPAL_CLIENT_ID', 'non è un client id PayPal (lettere, cifre, - e _).');
+  }
+  const payPalEnv = read(env, 'PAYPAL_ENV') ?? 'sandbox';
+  if (payPalEnv !== 'sandbox' && payPalEnv !== 'live') {
+    throw new ConfigError('PAYPAL_ENV', `deve essere sandbox o live (ricevuto "${payPalEnv}").`);
+  }
+  const clientSecret = read(env, 'PAYPAL_CLIENT_SECRET') ?? null;
+  if (clientSecret !== null && clientId === null) {
+    throw new ConfigError('PAYPAL_CLIENT_ID', 'manca: serve insieme a PAYPAL_CLIENT_SECRET.');
+  }
+  const webhookId = read(env, 'PAYPAL_WEBHOOK_ID') ?? null;
+  if (webhookId !== null && clientSecret === null) {
+    throw new ConfigError(
+      'PAYPAL_CLIENT_SECRET',
+      'manca: i webhook (PAYPAL_WEBHOOK_ID) si verificano con le credenziali.',
+    );
+  }
+  if (webhookId !== null && !/^[A-Za-z0-9-]{1,64}$/.test(webhookId)) {
+    throw new ConfigError('PAYPAL_WEBHOOK_ID', 'non è un id di webhook PayPal.');
+  }
+  const apiBaseUrl = (
+    parseUrl(env, 'PAYPAL_API_BASE_URL', ['https:', 'http:']) ?? PAYPAL_API_BASE_URLS[payPalEnv]
+  ).replace(/\/+$/, '');
+  return {
+    clientId,
+    env: payPalEnv,
+    apiBaseUrl,
+    credentials: clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null,
+    webhookId,
+    reportsPerHour: parseInteger(env, 'PAYMENT_RATE_LIMIT_PER_HOUR', 30, 1, 100_000),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
@@ -265,5 +323,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       requestsPerHour: parseInteger(env, 'NEWSLETTER_RATE_LIMIT_PER_HOUR', 20, 1, 100_000),
     },
     mailup: parseMailUpConfig(env),
+    paypal: parsePayPalConfig(env),
   };
 }

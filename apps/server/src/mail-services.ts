@@ -8,6 +8,8 @@ import type { FileStore } from './files/file-store.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MailUpClient } from './mailup/mailup-client.js';
 import { NewsletterService } from './modules/newsletter/service.js';
+import { PaymentService } from './modules/payments/service.js';
+import { PayPalClient } from './paypal/paypal-client.js';
 import { SponsorshipService } from './modules/sponsorship/service.js';
 import { outboxHandlers } from './outbox/handlers.js';
 import { OutboxWorker } from './outbox/worker.js';
@@ -19,6 +21,8 @@ export interface MailServices {
   mailer: Mailer;
   newsletter: NewsletterService;
   sponsorship: SponsorshipService;
+  /** Fee payments reported by the browser, verified with PayPal through the outbox. */
+  payments: PaymentService;
 }
 
 export interface MailServicesDeps {
@@ -41,13 +45,35 @@ export function createMailServices(deps: MailServicesDeps): MailServices {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
   const mailup = config.mailup === null ? null : new MailUpClient(config.mailup, clock);
+  const { credentials } = config.paypal;
+  const payments = new PaymentService({
+    db,
+    clock,
+    logger: logger.child({ component: 'payments' }),
+    paypal:
+      credentials === null
+        ? null
+        : new PayPalClient({ apiBaseUrl: config.paypal.apiBaseUrl, ...credentials, now: clock }),
+    webhookId: config.paypal.webhookId,
+    secretariat: config.mail.secretariat,
+    society: { acronym: config.societyAcronym, name: config.societyName },
+    // The worker below exists by the time a payment is recorded.
+    notifyOutbox: () => outbox.notify(),
+  });
   const outbox = new OutboxWorker({
     db,
     clock,
     logger: logger.child({ component: 'outbox' }),
     maxAttempts: config.outboxMaxAttempts,
     mode: deps.outboxMode,
-    handlers: outboxHandlers({ db, files, mailer, mail: config.mail, mailup }),
+    handlers: outboxHandlers({
+      db,
+      files,
+      mailer,
+      mail: config.mail,
+      mailup,
+      verifyPayment: (paymentId) => payments.verify(paymentId),
+    }),
   });
   const notifyOutbox = () => outbox.notify();
   const society = {
@@ -58,6 +84,7 @@ export function createMailServices(deps: MailServicesDeps): MailServices {
   return {
     outbox,
     mailer,
+    payments,
     newsletter: new NewsletterService({
       db,
       clock,

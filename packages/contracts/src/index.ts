@@ -15,3 +15,4 @@ export * from './sponsorship-rules.js';
 export * from './session.js';
 export * from './reserved-area.js';
 export * from './magazine.js';
+export * from './payment.js';

@@ -1,6 +1,6 @@
 import type { Article, ArticleCategory, PageSetupElement } from './content.js';
 import type { PagedList } from './envelope.js';
-import type { BoardMember, SiteContent, SiteContentKey } from './society.js';
+import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 
@@ -18,6 +18,8 @@ export interface SodalisLoadContext {
   newsletter: NewsletterLinks;
   /** Limits the /patrocini form shows and checks before sending. */
   sponsorship: SponsorshipFormSettings;
+  /** The fee payment panels (issue 9). */
+  payments: PaymentSettings;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -46,6 +48,8 @@ export interface ContentReader {
   boardMembers(): Promise<BoardMember[]>;
   /** Structured site contents by key, in the order asked (contacts, legal data…). */
   siteContents(keys: SiteContentKey[]): Promise<SiteContent[]>;
+  /** The active fees (GetQuote). */
+  fees(): Promise<Fee[]>;
 }
 
 /**
@@ -66,4 +70,9 @@ export interface SponsorshipFormSettings {
   /** Largest attachment accepted, in bytes (decoded). */
   maxFileBytes: number;
   maxAttachments: number;
+}
+
+export interface PaymentSettings {
+  /** PayPal's client id (public by design); null: payments are unavailable. */
+  paypalClientId: string | null;
 }

@@ -5,6 +5,7 @@ import { contentVersionMigration } from './migrations/0002-content-version.js';
 import { mailAndFormsMigration } from './migrations/0003-mail-and-forms.js';
 import { siteContentsMigration } from './migrations/0004-site-contents.js';
 import { accountsMigration } from './migrations/0005-accounts.js';
+import { paymentsMigration } from './migrations/0006-payments.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0003-mail-and-forms': mailAndFormsMigration,
     '0004-site-contents': siteContentsMigration,
     '0005-accounts': accountsMigration,
+    '0006-payments': paymentsMigration(engine),
   };
 }
 

@@ -285,6 +285,46 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** A fee payment reported after a PayPal capture (migration 0006, ADR 012). */
+export interface PaymentsTable {
+  id: Id;
+  paypal_order_id: string;
+  fee_id: number;
+  /** The fee's title and access when paid (the fee may change later). */
+  fee_title: string;
+  fee_access: string;
+  year: number;
+  account_name: string;
+  /** The signed-in member who paid, if any. */
+  member_id: number | null;
+  /** The fee's amount: what PayPal must have captured. */
+  expected_cents: number;
+  expected_currency: string;
+  /** What the browser said PayPal's SDK captured (untrusted). */
+  reported_amount: string;
+  reported_currency: string;
+  /** What PayPal's Orders API says was captured (after verification). */
+  paid_cents: number | null;
+  paid_currency: string | null;
+  paypal_capture_id: string | null;
+  /** The payer's address at PayPal (after verification), for the receipt. */
+  payer_email: string | null;
+  status: 'reported' | 'verified' | 'flagged' | 'rejected' | 'refunded';
+  /** Why a payment is flagged, rejected or refunded, in Italian for the secretariat. */
+  flag_reason: string | null;
+  receipt_year: number | null;
+  receipt_number: number | null;
+  verified_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The last receipt number given in a year (migration 0006). */
+export interface ReceiptCountersTable {
+  year: number;
+  last_number: number;
+}
+
 export interface SiteContentsTable {
   /** A key of contracts `SITE_CONTENT_KEYS`. */
   key: string;
@@ -321,4 +361,6 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sponsorship_requests: SponsorshipRequestsTable;
   outbox: OutboxTable;
+  payments: PaymentsTable;
+  receipt_counters: ReceiptCountersTable;
 }

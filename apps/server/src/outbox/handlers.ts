@@ -13,6 +13,8 @@ export interface OutboxHandlerDeps {
   mail: MailConfig;
   /** Null when MailUp is not configured: its jobs are never queued then. */
   mailup: MailUpClient | null;
+  /** Checks reported fee payments with PayPal (issue 9). */
+  verifyPayment: (paymentId: number) => Promise<void>;
 }
 
 /** The domain of the sender's address, for Message-IDs. */
@@ -28,7 +30,7 @@ function messageKey(row: ClaimedRow): string {
 
 /** What each kind of outbox row does when its turn comes. */
 export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
-  const { db, files, mailer, mail, mailup } = deps;
+  const { db, files, mailer, mail, mailup, verifyPayment } = deps;
   const domain = senderDomain(mail.from);
 
   return {
@@ -96,6 +98,10 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
         .set({ mailup_recipient_id: null })
         .where('id', '=', job.subscriptionId)
         .execute();
+    },
+
+    async 'payment.verify'(job) {
+      await verifyPayment(job.paymentId);
     },
   };
 }

@@ -21,8 +21,14 @@ export interface MailUpJob {
   subscriptionId: number;
 }
 
+/** Checking a reported fee payment with PayPal (issue 9). */
+export interface PaymentVerifyJob {
+  paymentId: number;
+}
+
 export interface OutboxJobs {
   mail: MailJob;
+  'payment.verify': PaymentVerifyJob;
   'mailup.subscribe': MailUpJob;
   'mailup.unsubscribe': MailUpJob;
 }

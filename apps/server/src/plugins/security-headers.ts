@@ -6,6 +6,14 @@ import helmet, { type HelmetOptions } from 'helmet';
 type CspDirectives = Record<string, string[] | null>;
 
 /**
+ * Where PayPal's JS SDK (v5) loads from and talks to: its script, the button frames, its API
+ * calls and images, all under these two domains, as PayPal's CSP guidance lists them (Venmo's
+ * domain left out: US only, and the panels offer the PayPal wallet alone). Hosts under them
+ * vary with the environment and PayPal's releases, so the domains are named, not hosts.
+ */
+export const PAYPAL_SDK_SOURCES = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
  * The Content-Security-Policy of DESIGN.md "Security baseline": this origin only, no plugins,
  * no framing by others. Pages add a per-response nonce for the scripts SSR writes inline.
  * `upgrade-insecure-requests` only when the site is served over https.
@@ -14,8 +22,11 @@ export function cspDirectives(options: {
   https: boolean;
   scriptNonce?: string;
   development?: boolean;
+  /** The page shows PayPal's button (the payment pages, when a client id is configured). */
+  paypal?: boolean;
 }): CspDirectives {
-  const scripts = ["'self'"];
+  const paypal = options.paypal ? PAYPAL_SDK_SOURCES : [];
+  const scripts = ["'self'", ...paypal];
   if (options.scriptNonce !== undefined) scripts.push(`'nonce-${options.scriptNonce}'`);
   // Vite's dev server injects inline scripts and talks to the page over a websocket.
   if (options.development) scripts.push("'unsafe-inline'");
@@ -24,11 +35,11 @@ export function cspDirectives(options: {
     'base-uri': ["'self'"],
     'script-src': scripts,
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'style-src': ["'self'", "'unsafe-inline'", ...paypal],
+    'img-src': ["'self'", 'data:', 'blob:', ...paypal],
     'font-src': ["'self'", 'data:'],
-    'connect-src': options.development ? ["'self'", 'ws:'] : ["'self'"],
-    'frame-src': ["'self'", 'blob:'],
+    'connect-src': [...(options.development ? ["'self'", 'ws:'] : ["'self'"]), ...paypal],
+    'frame-src': ["'self'", 'blob:', ...paypal],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'"],
@@ -75,6 +86,7 @@ const NONCE_PLACEHOLDER = 'NONCE_PLACEHOLDER';
 export function pageCspFactory(options: {
   https: boolean;
   development: boolean;
+  paypal?: boolean;
 }): (nonce: string) => string {
   const template = helmetHeaders(
     helmetOptions(cspDirectives({ ...options, scriptNonce: NONCE_PLACEHOLDER })),

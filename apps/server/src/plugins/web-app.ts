@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import { SPONSORSHIP_LIMITS, type SodalisLoadContext } from '@sodalis/contracts';
+import {
+  PAYMENT_PAGE_PATHS,
+  SPONSORSHIP_LIMITS,
+  type SodalisLoadContext,
+} from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../app.js';
@@ -23,10 +27,15 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
   async (app: FastifyInstance, options) => {
     const { services, mode } = options;
     const { config, newsReads, contentReads } = services;
-    const pageCsp = pageCspFactory({
+    const cspOptions = {
       https: config.publicBaseUrl.startsWith('https:'),
       development: mode === 'vite',
-    });
+    };
+    const pageCsp = pageCspFactory(cspOptions);
+    // PayPal's SDK only where its button is: the payment pages, when a client id is set.
+    const paymentPageCsp =
+      config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });
+    const paymentPaths = new Set<string>(PAYMENT_PAGE_PATHS);
     // Loaders read through the same cached public answers as the API.
     const dataOf = <T>(json: string) => (JSON.parse(json) as { data: T }).data;
     const content: SodalisLoadContext['content'] = {
@@ -36,7 +45,9 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       setupElements: async (keys) => dataOf(await contentReads.pageSetupElements(keys)),
       boardMembers: async () => dataOf(await contentReads.boardMembers()),
       siteContents: async (keys) => dataOf(await contentReads.siteContents(keys)),
+      fees: async () => dataOf(await contentReads.fees()),
     };
+    const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
     // The newsletter pages' links and the sponsorship form's limits (issue 5).
     const { newsletter: newsletterService } = services;
     const newsletter: SodalisLoadContext['newsletter'] = {
@@ -62,13 +73,16 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       viteOptions: { root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts') },
       getLoadContext(request, reply) {
         const cspNonce = randomBytes(16).toString('base64');
-        reply.header('content-security-policy', pageCsp(cspNonce));
+        const pathname = request.url.split('?')[0] ?? '';
+        const csp = paymentPaths.has(pathname) ? paymentPageCsp : pageCsp;
+        reply.header('content-security-policy', csp(cspNonce));
         const context: SodalisLoadContext = {
           society,
           cspNonce,
           content,
           newsletter,
           sponsorship,
+          payments,
           reportError: (error) =>
             request.log.error({ err: error }, 'errore durante il rendering della pagina'),
         };

@@ -44,6 +44,23 @@ export async function requireMember(
   return accounts.authenticate(match[1] as string);
 }
 
+/**
+ * The member behind a bearer token when there is a valid one, else null: for public calls that
+ * note who made them (a fee payment) but must work for visitors and expired sessions too.
+ */
+export async function optionalMember(
+  request: FastifyRequest,
+  accounts: AccountService,
+): Promise<AuthenticatedMember | null> {
+  if (request.headers.authorization === undefined) return null;
+  try {
+    return await requireMember(request, accounts);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /** /api/v1/ReservedArea/GetRoles (spec §7): the roles the signed-in member holds. */
 export async function reservedAreaAccountRoutes(
   app: FastifyInstance,

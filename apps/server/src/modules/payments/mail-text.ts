@@ -1,0 +1,77 @@
+import { euroAmount } from '@sodalis/contracts';
+import type { Selectable } from 'kysely';
+import type { PaymentsTable } from '../../db/schema.js';
+import type { MailJob } from '../../outbox/outbox.js';
+import { romeDate } from '../../text/dates.js';
+
+export interface SocietyFacts {
+  acronym: string;
+  name: string;
+}
+
+type Payment = Selectable<PaymentsTable>;
+
+/** `80,00 €`: amounts as Italian readers write them (a plain space, for any mail client). */
+function euros(cents: number): string {
+  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+}
+
+function italianDate(instant: Date): string {
+  const [year, month, day] = romeDate(instant).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The receipt of a verified payment, to the payer. */
+export function receiptMail(
+  society: SocietyFacts,
+  payment: Payment & { receiptYear: number; receiptNumber: number; paidAt: Date },
+  to: string,
+): MailJob {
+  const number = `${payment.receiptNumber}/${payment.receiptYear}`;
+  return {
+    to: [to],
+    subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${payment.year}`,
+    text: [
+      `Gentile ${payment.account_name},`,
+      '',
+      'abbiamo ricevuto il pagamento della quota associativa. Questa è la ricevuta.',
+      '',
+      `Ricevuta n. ${number}`,
+      `Data: ${italianDate(payment.paidAt)}`,
+      `Quota: ${payment.fee_title}`,
+      `Anno: ${payment.year}`,
+      `Nominativo: ${payment.account_name}`,
+      `Importo: ${euros(payment.paid_cents ?? payment.expected_cents)}`,
+      `Pagato con PayPal, ordine ${payment.paypal_order_id}`,
+      '',
+      'Grazie,',
+      `la segreteria ${society.acronym}`,
+      society.name,
+    ].join('\n'),
+  };
+}
+
+/** A payment the secretariat should look at: flagged, rejected, refunded. */
+export function secretariatNoticeMail(
+  society: SocietyFacts,
+  payment: Payment,
+  reason: string,
+  secretariat: string[],
+): MailJob {
+  return {
+    to: secretariat,
+    subject: `${society.acronym} – pagamento da controllare: ordine PayPal ${payment.paypal_order_id}`,
+    text: [
+      'Un pagamento della quota richiede un controllo.',
+      '',
+      `Motivo: ${reason}`,
+      '',
+      `Ordine PayPal: ${payment.paypal_order_id}`,
+      `Quota: ${payment.fee_title} (${payment.fee_access}), ${euros(payment.expected_cents)}`,
+      `Anno: ${payment.year}`,
+      `Nominativo: ${payment.account_name}`,
+      `Importo segnalato dal browser: ${payment.reported_amount} ${payment.reported_currency}`,
+      `Registrato il: ${italianDate(new Date(payment.created_at))}`,
+    ].join('\n'),
+  };
+}

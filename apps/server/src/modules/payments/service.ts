@@ -1,0 +1,381 @@
+import {
+  centsOf,
+  euroAmount,
+  PAYMENT,
+  paymentDescription,
+  type PaymentRecord,
+  type RegistraPagamentoBody,
+} from '@sodalis/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, PaymentsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { enqueue, type Executor } from '../../outbox/outbox.js';
+import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypal/paypal-client.js';
+import { romeYear, type Clock } from '../../text/dates.js';
+import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';
+import {
+  findPayment,
+  findPaymentByCapture,
+  findPaymentByOrder,
+  insertPaymentOnce,
+  nextReceiptNumber,
+} from './repository.js';
+
+export interface PaymentServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  /** Null without PAYPAL_CLIENT_SECRET: records stay "reported", unverified. */
+  paypal: PayPalClient | null;
+  /** Null without PAYPAL_WEBHOOK_ID: webhooks are refused. */
+  webhookId: string | null;
+  /** Who hears about payments that need a look (flagged, rejected, refunded). */
+  secretariat: string[];
+  society: SocietyFacts;
+  notifyOutbox: () => void;
+}
+
+/** Who reported a payment: the signed-in member, if any. */
+export interface PaymentReporter {
+  memberId: number | null;
+}
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+/** What PayPal's order says, judged against the fee that was chosen. */
+interface Judgement {
+  status: 'verified' | 'flagged' | 'rejected';
+  reason: string | null;
+  paidCents: number | null;
+  paidCurrency: string | null;
+  captureId: string | null;
+  payerEmail: string | null;
+}
+
+function amountText(cents: number, currency: string): string {
+  return `${euroAmount(cents / 100)} ${currency}`;
+}
+
+/** Why what the browser reported differs from the fee, or null. */
+function reportedMismatch(body: RegistraPagamentoBody, expectedCents: number): string | null {
+  const cents = centsOf(body.importo.trim());
+  if (cents !== expectedCents || body.valuta.trim() !== PAYMENT.currency) {
+    return `importo segnalato dal browser ${body.importo} ${body.valuta} diverso dalla quota ${amountText(expectedCents, PAYMENT.currency)}`;
+  }
+  return null;
+}
+
+/** Reads PayPal's order against the stored payment; null while its capture is still pending. */
+export function judgeOrder(row: PaymentRow, order: PayPalOrder | null): Judgement | null {
+  const none = { paidCents: null, paidCurrency: null, captureId: null, payerEmail: null };
+  if (order === null) {
+    return { status: 'rejected', reason: 'PayPal non conosce questo ordine', ...none };
+  }
+  const unit = order.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const payerEmail = order.payer?.email_address ?? null;
+  if (capture?.status === 'PENDING') return null;
+  if (order.status !== 'COMPLETED' || capture?.status !== 'COMPLETED') {
+    return {
+      status: 'rejected',
+      reason: `ordine PayPal in stato ${order.status}${capture?.status ? `, incasso ${capture.status}` : ', senza incasso'}`,
+      ...none,
+      payerEmail,
+    };
+  }
+  const amount = capture.amount ?? unit?.amount;
+  const paidCents = amount?.value === undefined ? null : centsOf(amount.value);
+  const paidCurrency = amount?.currency_code ?? null;
+  const facts = { paidCents, paidCurrency, captureId: capture.id ?? null, payerEmail };
+  const reasons: string[] = [];
+  if (paidCents !== row.expected_cents || paidCurrency !== row.expected_currency) {
+    reasons.push(
+      `PayPal ha incassato ${amount?.value ?? '?'} ${paidCurrency ?? '?'} invece di ${amountText(row.expected_cents, row.expected_currency)}`,
+    );
+  }
+  const description = paymentDescription(row.year, row.account_name, row.fee_title);
+  if ((unit?.description ?? '') !== description) {
+    reasons.push(
+      `la descrizione dell’ordine ("${unit?.description ?? ''}") non è "${description}"`,
+    );
+  }
+  return reasons.length === 0
+    ? { status: 'verified', reason: null, ...facts }
+    : { status: 'flagged', reason: reasons.join('; '), ...facts };
+}
+
+function toRecord(row: PaymentRow): PaymentRecord {
+  return {
+    orderId: row.paypal_order_id,
+    stato: row.status,
+    quota: row.fee_title,
+    anno: row.year,
+    nominativo: row.account_name,
+    importo: euroAmount(row.expected_cents / 100),
+    valuta: row.expected_currency,
+  };
+}
+
+/** A webhook event as far as we read it. */
+interface WebhookEvent {
+  event_type?: unknown;
+  resource?: {
+    id?: unknown;
+    supplementary_data?: { related_ids?: { order_id?: unknown } };
+    links?: { rel?: unknown; href?: unknown }[];
+  };
+}
+
+const CAPTURE_PATH = /\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/;
+
+/**
+ * The fee payment record (issue 9, ADR 012): stored once per PayPal order, verified with
+ * PayPal when credentials exist, receipts numbered per year, anything odd flagged for the
+ * secretariat. PayPal is called outside transactions, from the outbox worker (with retries).
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  get verificationEnabled(): boolean {
+    return this.deps.paypal !== null;
+  }
+
+  /** RegistraPagamento: stores the report once (idempotent on the order id); answers the record. */
+  async record(body: RegistraPagamentoBody, reporter: PaymentReporter): Promise<PaymentRecord> {
+    const { db, clock, logger } = this.deps;
+    const fee = await db
+      .selectFrom('fees')
+      .select(['id', 'title', 'access', 'amount_cents'])
+      .where('id', '=', body.quotaId)
+      .executeTakeFirst();
+    if (fee === undefined) {
+      throw new AppError('invalidRequest', [{ path: 'quotaId', message: 'La quota non esiste.' }]);
+    }
+    const now = clock().toISOString();
+    const mismatch = reportedMismatch(body, fee.amount_cents);
+    const row: Omit<PaymentsTable, 'id'> = {
+      paypal_order_id: body.orderId,
+      fee_id: fee.id,
+      fee_title: fee.title,
+      fee_access: fee.access,
+      year: body.anno,
+      account_name: body.nominativo,
+      member_id: reporter.memberId,
+      expected_cents: fee.amount_cents,
+      expected_currency: PAYMENT.currency,
+      reported_amount: body.importo,
+      reported_currency: body.valuta,
+      paid_cents: null,
+      paid_currency: null,
+      paypal_capture_id: null,
+      payer_email: null,
+      status: mismatch === null ? 'reported' : 'flagged',
+      flag_reason: mismatch,
+      receipt_year: null,
+      receipt_number: null,
+      verified_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const inserted = await db.transaction().execute(async (trx) => {
+      const id = await insertPaymentOnce(trx, row);
+      if (id === null) return false;
+      if (this.verificationEnabled) {
+        await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
+      } else if (mismatch !== null) {
+        await this.noticeSecretariat(trx, { ...row, id }, mismatch);
+      }
+      return true;
+    });
+    if (inserted) {
+      logger.info(
+        { orderId: body.orderId, feeId: fee.id, status: row.status },
+        'pagamento registrato',
+      );
+      this.deps.notifyOutbox();
+    } else {
+      logger.info({ orderId: body.orderId }, 'pagamento già registrato');
+    }
+    const stored = await findPaymentByOrder(db, body.orderId);
+    if (stored === undefined) throw new Error('pagamento registrato ma non trovato');
+    return toRecord(stored);
+  }
+
+  /**
+   * Checks a payment with PayPal's Orders API (outbox job `payment.verify`). A failure to reach
+   * PayPal throws, so the outbox retries; PayPal's answer is final once judged.
+   */
+  async verify(paymentId: number): Promise<void> {
+    const { paypal, db, clock, logger } = this.deps;
+    if (paypal === null) return;
+    const payment = await findPayment(db, paymentId);
+    // Judged already (by an earlier attempt or a webhook), or gone.
+    if (payment === undefined || payment.verified_at !== null) return;
+    if (payment.status !== 'reported' && payment.status !== 'flagged') return;
+    const judgement = judgeOrder(payment, await paypal.order(payment.paypal_order_id));
+    if (judgement === null) {
+      // The capture is pending at PayPal: its completion webhook will ask again.
+      logger.info({ orderId: payment.paypal_order_id }, 'pagamento in attesa presso PayPal');
+      return;
+    }
+    const now = clock();
+    const changed = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('payments')
+        .set({
+          status: judgement.status,
+          flag_reason: judgement.reason,
+          paid_cents: judgement.paidCents,
+          paid_currency: judgement.paidCurrency,
+          paypal_capture_id: judgement.captureId,
+          payer_email: judgement.payerEmail,
+          verified_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', payment.id)
+        .where('verified_at', 'is', null)
+        .executeTakeFirst();
+      // Another worker or a webhook judged it meanwhile.
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (judgement.status === 'verified') {
+        await this.issueReceipt(trx, payment, judgement.payerEmail, now);
+      } else {
+        await this.noticeSecretariat(trx, payment, judgement.reason ?? judgement.status);
+      }
+      return true;
+    });
+    if (changed) {
+      logger.info(
+        { orderId: payment.paypal_order_id, status: judgement.status },
+        'pagamento verificato con PayPal',
+      );
+      this.deps.notifyOutbox();
+    }
+  }
+
+  /**
+   * A PayPal webhook delivery: accepted only with a signature PayPal confirms for our webhook.
+   * Completed captures are verified like a report; refunds and reversals mark the payment.
+   */
+  async webhook(transmission: WebhookTransmission | null, event: unknown): Promise<void> {
+    const { paypal, webhookId, db, clock, logger } = this.deps;
+    if (paypal === null || webhookId === null) throw new AppError('routeNotFound');
+    if (transmission === null) throw new AppError('invalidRequest');
+    if (!(await paypal.verifyWebhookSignature(webhookId, transmission, event))) {
+      logger.warn(
+        { transmissionId: transmission.transmissionId },
+        'webhook PayPal con firma non valida',
+      );
+      throw new AppError('invalidRequest', [
+        { path: '(intestazioni)', message: 'La firma del webhook non è valida.' },
+      ]);
+    }
+    const { event_type: type, resource } = (event ?? {}) as WebhookEvent;
+    const resourceId = typeof resource?.id === 'string' ? resource.id : null;
+    const now = clock();
+    if (type === 'PAYMENT.CAPTURE.COMPLETED') {
+      const orderId = resource?.supplementary_data?.related_ids?.order_id;
+      const payment =
+        typeof orderId === 'string' ? await findPaymentByOrder(db, orderId) : undefined;
+      if (payment === undefined) {
+        logger.warn({ eventType: type }, 'webhook PayPal per un ordine non registrato');
+        return;
+      }
+      await enqueue(db, 'payment.verify', { paymentId: payment.id }, now);
+      this.deps.notifyOutbox();
+      return;
+    }
+    if (
+      type === 'PAYMENT.CAPTURE.REFUNDED' ||
+      type === 'PAYMENT.CAPTURE.REVERSED' ||
+      type === 'PAYMENT.CAPTURE.DENIED'
+    ) {
+      // A refund's resource is the refund: its "up" link names the capture.
+      const upLink = resource?.links?.find((link) => link.rel === 'up')?.href;
+      const captureId =
+        type === 'PAYMENT.CAPTURE.REFUNDED'
+          ? typeof upLink === 'string'
+            ? (CAPTURE_PATH.exec(upLink)?.[1] ?? null)
+            : null
+          : resourceId;
+      const payment = captureId === null ? undefined : await findPaymentByCapture(db, captureId);
+      if (payment === undefined) {
+        logger.warn({ eventType: type }, 'webhook PayPal per un incasso non registrato');
+        return;
+      }
+      const status = type === 'PAYMENT.CAPTURE.DENIED' ? 'rejected' : 'refunded';
+      const reason =
+        type === 'PAYMENT.CAPTURE.REFUNDED'
+          ? 'rimborsato su PayPal'
+          : type === 'PAYMENT.CAPTURE.REVERSED'
+            ? 'stornato su PayPal'
+            : 'incasso rifiutato da PayPal';
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('payments')
+          .set({ status, flag_reason: reason, updated_at: now.toISOString() })
+          .where('id', '=', payment.id)
+          .where('status', '!=', status)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) await this.noticeSecretariat(trx, payment, reason);
+      });
+      this.deps.notifyOutbox();
+      logger.info({ orderId: payment.paypal_order_id, status }, 'pagamento aggiornato da PayPal');
+      return;
+    }
+    logger.info({ eventType: typeof type === 'string' ? type : null }, 'webhook PayPal ignorato');
+  }
+
+  /** The next receipt number of the year, and the receipt to the payer (in `trx`). */
+  private async issueReceipt(
+    trx: Executor,
+    payment: PaymentRow,
+    payerEmail: string | null,
+    now: Date,
+  ): Promise<void> {
+    const year = romeYear(now);
+    const number = await nextReceiptNumber(trx, year);
+    await trx
+      .updateTable('payments')
+      .set({ receipt_year: year, receipt_number: number })
+      .where('id', '=', payment.id)
+      .execute();
+    const member =
+      payment.member_id === null
+        ? undefined
+        : await trx
+            .selectFrom('members')
+            .select('email')
+            .where('id', '=', payment.member_id)
+            .executeTakeFirst();
+    const to = member?.email ?? payerEmail;
+    if (to === null) {
+      this.deps.logger.warn({ orderId: payment.paypal_order_id }, 'ricevuta senza destinatario');
+      return;
+    }
+    await enqueue(
+      trx,
+      'mail',
+      receiptMail(
+        this.deps.society,
+        { ...payment, receiptYear: year, receiptNumber: number, paidAt: now },
+        to,
+      ),
+      now,
+    );
+  }
+
+  private async noticeSecretariat(
+    trx: Executor,
+    payment: PaymentRow,
+    reason: string,
+  ): Promise<void> {
+    await enqueue(
+      trx,
+      'mail',
+      secretariatNoticeMail(this.deps.society, payment, reason, this.deps.secretariat),
+      this.deps.clock(),
+    );
+  }
+}

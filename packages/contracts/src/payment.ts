@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { Fee } from './society.js';
+
+/**
+ * Annual fee payment (spec §2.11 Pagamento, §3 payment order, §4 payment button, §5, §7
+ * Payment, §9) and the payment record the browser reports after a capture (issue 9).
+ */
+
+/** Spec §9: currency, intent and funding source of every order; the latest year offered. */
+export const PAYMENT = {
+  currency: 'EUR',
+  intent: 'CAPTURE',
+  fundingSource: 'paypal',
+  maxYear: 2099,
+  /** PayPal refuses a purchase unit description longer than this. */
+  descriptionMaxLength: 127,
+  accountNameMaxLength: 80,
+} as const;
+
+/** Which page's fees a panel offers (spec §6 "Fee lists"): the first value of `accesso`. */
+export type FeeAccess = 'Socio' | 'Affiliato';
+
+/** Texts of spec §2.11, §5 and §8, verbatim. */
+export const PAYMENT_MESSAGES = {
+  feePlaceholder: 'Seleziona la quota',
+  memberNameLabel: 'Nominativo del socio',
+  missingData: 'Compila i dati di pagamento per continuare',
+  success: 'Il pagamento è stato effettuato con successo',
+  failure: 'Il pagamento è stato annullato o non è andato a buon fine',
+} as const;
+
+/** The access of a fee: the first value of its `accesso` map (spec §3). */
+export function feeAccess(fee: Pick<Fee, 'accesso'>): string | undefined {
+  return Object.values(fee.accesso)[0];
+}
+
+/** The fees one page offers: "Socio" on the members' page, "Affiliato" on the affiliates'. */
+export function feesFor(fees: Fee[], access: FeeAccess): Fee[] {
+  return fees.filter((fee) => feeAccess(fee) === access);
+}
+
+/** Euros as PayPal's amount string: `80` → `"80.00"`. Amounts are whole cents. */
+export function euroAmount(euros: number): string {
+  return (Math.round(euros * 100) / 100).toFixed(2);
+}
+
+/** Cents from PayPal's amount string, or null when it is not one (`"80.00"` → 8000). */
+export function centsOf(amount: string): number | null {
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(amount)) return null;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** What the payer chose in the panel; empty fields are undefined or blank. */
+export interface PaymentSelection {
+  fee: Fee | undefined;
+  accountName: string;
+  year: number | undefined;
+}
+
+/** The year is valid from the current year to 2099, whole (spec §5, §9). */
+export function isValidPaymentYear(year: number | undefined, currentYear: number): boolean {
+  return (
+    year !== undefined && Number.isInteger(year) && year >= currentYear && year <= PAYMENT.maxYear
+  );
+}
+
+/** Spec §4: the button is enabled only when fee, account name and year are all set. */
+export function isPaymentSelectionComplete(
+  selection: PaymentSelection,
+  currentYear: number,
+): selection is PaymentSelection & { fee: Fee; year: number } {
+  return (
+    selection.fee !== undefined &&
+    selection.accountName.trim() !== '' &&
+    isValidPaymentYear(selection.year, currentYear)
+  );
+}
+
+/** Spec §3: the order description is made of the year, the account name and the fee title. */
+export function paymentDescription(year: number, accountName: string, feeTitle: string): string {
+  const text = `${year} - ${accountName.trim().replace(/\s+/g, ' ')} - ${feeTitle}`;
+  return text.slice(0, PAYMENT.descriptionMaxLength);
+}
+
+/** The order the browser creates (spec §7 Payment), in PayPal's Orders v2 shape. */
+export interface PaymentOrder {
+  intent: typeof PAYMENT.intent;
+  purchase_units: [
+    {
+      amount: { currency_code: typeof PAYMENT.currency; value: string };
+      description: string;
+    },
+  ];
+}
+
+/** One purchase unit: amount = the fee's quota in EUR, description = year, name, fee title. */
+export function buildPaymentOrder(selection: {
+  fee: Fee;
+  accountName: string;
+  year: number;
+}): PaymentOrder {
+  return {
+    intent: PAYMENT.intent,
+    purchase_units: [
+      {
+        amount: { currency_code: PAYMENT.currency, value: euroAmount(selection.fee.quota) },
+        description: paymentDescription(selection.year, selection.accountName, selection.fee.title),
+      },
+    ],
+  };
+}
+
+/**
+ * POST /api/v1/Payment/RegistraPagamento: after a capture the browser reports the PayPal
+ * order with what was chosen and what PayPal's SDK answered. The server trusts none of it
+ * beyond storing it: with credentials it asks PayPal (ADR 012).
+ */
+export const RegistraPagamentoBodySchema = z.object({
+  orderId: z
+    .string()
+    .regex(/^[A-Z0-9-]{6,64}$/i, { message: 'orderId non è un identificativo PayPal valido.' }),
+  quotaId: z.number().int().positive(),
+  anno: z.number().int().min(2000).max(PAYMENT.maxYear),
+  nominativo: z
+    .string()
+    .trim()
+    .min(1, { message: 'Il nominativo è obbligatorio.' })
+    .max(PAYMENT.accountNameMaxLength),
+  /** Amount and currency of the capture as the SDK reported them. */
+  importo: z.string().max(20),
+  valuta: z.string().max(8),
+});
+export type RegistraPagamentoBody = z.infer<typeof RegistraPagamentoBodySchema>;
+
+/**
+ * How far the society can trust a payment: reported by the browser only; verified with
+ * PayPal; flagged (amount, currency or description differ from the fee); rejected (PayPal
+ * does not know it as completed); refunded or reversed afterwards.
+ */
+export const PAYMENT_STATUSES = [
+  'reported',
+  'verified',
+  'flagged',
+  'rejected',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What RegistraPagamento answers: the stored record (the first one for a repeated order). */
+export interface PaymentRecord {
+  orderId: string;
+  stato: PaymentStatus;
+  quota: string;
+  anno: number;
+  nominativo: string;
+  importo: string;
+  valuta: string;
+}
+
+/**
+ * The pages with a payment panel (spec §2.11). Only their documents carry a CSP that lets
+ * PayPal's SDK in (ADR 012); the web app loads them as whole documents for that reason.
+ */
+export const PAYMENT_PAGE_PATHS = ['/chi-siamo-iscrizione', '/chi-siamo-affiliati'] as const;
