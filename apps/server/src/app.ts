@@ -30,6 +30,9 @@ import { contentRoutes } from './modules/content/routes.js';
 import { ContentService } from './modules/content/service.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { MembersAdminService } from './modules/admin/members-admin.js';
+import { NewsAdminService } from './modules/admin/news-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
@@ -55,6 +58,8 @@ export interface AppServices extends MailServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every /api/v1/Admin route (the access matrix test walks them all). */
+    adminRouteTable: { method: string; url: string }[];
   }
 }
 
@@ -216,6 +221,7 @@ export async function buildApp(
     await database.close();
   });
 
+  app.decorate('adminRouteTable', []);
   await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(errorHandling);
   await app.register(
@@ -278,6 +284,25 @@ export async function buildApp(
         prefix: '/SharepointContent',
         reservedArea,
         accounts: app.services.accounts,
+      });
+      await api.register(adminRoutes, {
+        prefix: '/Admin',
+        accounts: app.services.accounts,
+        news: new NewsAdminService({
+          db: app.services.db,
+          files: app.services.files,
+          clock: app.services.clock,
+          contentCache: app.services.contentCache,
+        }),
+        members: new MembersAdminService({
+          db: app.services.db,
+          clock: app.services.clock,
+          society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+          notifyOutbox: () => app.services.outbox.notify(),
+        }),
+        db: app.services.db,
+        clock: app.services.clock,
+        routeTable: app.adminRouteTable,
       });
       // Unknown API addresses answer the API's 404, never the web app's page.
       api.all('/*', async () => {

@@ -16,3 +16,4 @@ export * from './session.js';
 export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
+export * from './admin.js';

@@ -6,6 +6,7 @@ import { mailAndFormsMigration } from './migrations/0003-mail-and-forms.js';
 import { siteContentsMigration } from './migrations/0004-site-contents.js';
 import { accountsMigration } from './migrations/0005-accounts.js';
 import { paymentsMigration } from './migrations/0006-payments.js';
+import { auditLogMigration } from './migrations/0007-audit-log.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0004-site-contents': siteContentsMigration,
     '0005-accounts': accountsMigration,
     '0006-payments': paymentsMigration(engine),
+    '0007-audit-log': auditLogMigration(engine),
   };
 }
 

@@ -325,6 +325,22 @@ export interface ReceiptCountersTable {
   last_number: number;
 }
 
+/** One staff action of the back office (migration 0007). */
+export interface AuditLogTable {
+  id: Id;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_email: string;
+  /** What was done: `crea`, `modifica`, `elimina`, `invita`, `importa`… */
+  action: string;
+  /** What kind of record: `news`, `category`, `member`… */
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface SiteContentsTable {
   /** A key of contracts `SITE_CONTENT_KEYS`. */
   key: string;
@@ -361,6 +377,7 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sponsorship_requests: SponsorshipRequestsTable;
   outbox: OutboxTable;
+  audit_log: AuditLogTable;
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
 }

@@ -1,11 +1,23 @@
 import { isValidEmail, MEMBER_ROLES, type MemberRole } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueue } from '../../outbox/outbox.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import { parseCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
 import { findMemberByEmail, insertMember, insertResetToken } from '../accounts/repository.js';
+
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one: the back office
+ * runs these rules inside its own transaction, with the audit entry (issue 10).
+ */
+async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<Database>);
+  return db.transaction().execute(work);
+}
 
 /** How long an invitation link stays valid. */
 export const INVITATION_LIFETIME_HOURS = 72;
@@ -100,7 +112,7 @@ export class MemberAdminService {
       throw new MemberAdminError(`intestazione mancante: ${missing.join(', ')}`);
     const seen = new Set<string>();
     const now = this.deps.clock().toISOString();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await inTransaction(this.deps.db, async (trx) => {
       for (const [index, cells] of rows.slice(1).entries()) {
         const line = index + 2;
         let member: MemberInput;
@@ -163,6 +175,20 @@ export class MemberAdminService {
     await this.update(email, { role: checkedRole(role) });
   }
 
+  /** Changes name, role and status of an account (the back office's edit form). */
+  async edit(
+    email: string,
+    input: { firstName: string; lastName: string; role: string; status: 'active' | 'disabled' },
+  ): Promise<void> {
+    const member = checkedMember({ email, ...input });
+    await this.update(member.email, {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      role: member.role,
+      status: input.status,
+    });
+  }
+
   /** E-mails a link to choose a password (valid 72 hours) through the outbox. */
   async invite(email: string): Promise<void> {
     const { db, clock, society } = this.deps;
@@ -174,7 +200,7 @@ export class MemberAdminService {
     const now = clock();
     const token = newLinkToken();
     const link = `${society.publicBaseUrl}/area-riservata-resetpwd?${new URLSearchParams({ token, username: member.email })}`;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await insertResetToken(trx, {
         memberId: member.id,
         tokenHash: hashLinkToken(token),
@@ -206,11 +232,22 @@ export class MemberAdminService {
 
   private async update(
     email: string,
-    values: { status?: 'active' | 'disabled'; role?: MemberRole },
+    values: {
+      status?: 'active' | 'disabled';
+      role?: MemberRole;
+      firstName?: string;
+      lastName?: string;
+    },
   ): Promise<void> {
+    const { firstName, lastName, ...rest } = values;
     const result = await this.deps.db
       .updateTable('members')
-      .set({ ...values, updated_at: this.deps.clock().toISOString() })
+      .set({
+        ...rest,
+        ...(firstName === undefined ? {} : { first_name: firstName }),
+        ...(lastName === undefined ? {} : { last_name: lastName }),
+        updated_at: this.deps.clock().toISOString(),
+      })
       .where('email', '=', email.trim().toLowerCase())
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)

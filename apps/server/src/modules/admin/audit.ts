@@ -1,0 +1,169 @@
+import type {
+  AdminAuditEntry,
+  AdminAuditListQuery,
+  AdminPage,
+  AuditEntity,
+} from '@sodalis/contracts';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import { likeCondition } from '../listing/keyset.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Who acts: the signed-in staff member. */
+export interface Actor {
+  id: number;
+  email: string;
+}
+
+export interface AuditRecord {
+  action: string;
+  entity: AuditEntity;
+  entityId: number | string | null;
+  summary: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Longest text value kept in an audit entry (rich text is summarised, not copied whole). */
+const MAX_VALUE_LENGTH = 500;
+
+function clipped(values: Record<string, unknown> | null | undefined): string | null {
+  if (values === null || values === undefined) return null;
+  const clippedValues = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.length > MAX_VALUE_LENGTH
+        ? `${value.slice(0, MAX_VALUE_LENGTH)}…`
+        : value,
+    ]),
+  );
+  return JSON.stringify(clippedValues);
+}
+
+/**
+ * The fields of `after` that differ from `before`, each side with only those fields: an edit's
+ * entry says what changed, not the whole record twice.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changedBefore: Record<string, unknown> = {};
+  const changedAfter: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changedBefore[key] = before[key];
+      changedAfter[key] = after[key];
+    }
+  }
+  return { before: changedBefore, after: changedAfter };
+}
+
+/**
+ * Writes one audit entry. Call it inside the transaction of the change it records, so the log
+ * has an entry exactly when the change committed. Callers pass summaries without secrets
+ * (never password hashes, tokens or file bytes).
+ */
+export async function writeAudit(
+  db: Executor,
+  actor: Actor,
+  record: AuditRecord,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: now.toISOString(),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action: record.action,
+      entity: record.entity,
+      entity_id: record.entityId === null ? null : String(record.entityId),
+      summary: record.summary,
+      before_json: clipped(record.before),
+      after_json: clipped(record.after),
+    })
+    .execute();
+}
+
+function auditQuery(db: Kysely<Database>, query: AdminAuditListQuery) {
+  let builder = db.selectFrom('audit_log');
+  if (query.entity !== undefined) builder = builder.where('entity', '=', query.entity);
+  if (query.actor !== undefined && query.actor.trim() !== '') {
+    const condition = likeCondition('actor_email', containsPattern(query.actor));
+    if (condition !== null) builder = builder.where(condition);
+  }
+  if (query.q !== undefined && query.q.trim() !== '') {
+    builder = builder.where(
+      sql<SqlBool>`lower(summary) like ${containsPattern(query.q)} escape '\\'`,
+    );
+  }
+  // Dates are Rome-agnostic days of the UTC timestamp: close enough for a filter by day.
+  if (query.from !== undefined) builder = builder.where('at', '>=', `${query.from}T00:00:00.000Z`);
+  if (query.to !== undefined) builder = builder.where('at', '<=', `${query.to}T23:59:59.999Z`);
+  return builder;
+}
+
+function toEntry(row: {
+  id: number;
+  at: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+}): AdminAuditEntry {
+  return {
+    id: row.id,
+    at: row.at,
+    actorEmail: row.actor_email,
+    action: row.action,
+    entity: row.entity as AuditEntity,
+    entityId: row.entity_id,
+    summary: row.summary,
+    before:
+      row.before_json === null ? null : (JSON.parse(row.before_json) as Record<string, unknown>),
+    after: row.after_json === null ? null : (JSON.parse(row.after_json) as Record<string, unknown>),
+  };
+}
+
+/** The log, newest first (or oldest first with `order: ASC`), one page with the total. */
+export async function listAudit(
+  db: Kysely<Database>,
+  query: AdminAuditListQuery,
+): Promise<AdminPage<AdminAuditEntry>> {
+  const direction = query.order === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    auditQuery(db, query)
+      .selectAll()
+      .orderBy('at', direction)
+      .orderBy('id', direction)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    auditQuery(db, query)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toEntry), total: Number(count.total) };
+}
+
+/** Every entry matching the filters, oldest first, for the CSV export (bounded). */
+export async function allAudit(
+  db: Kysely<Database>,
+  query: AdminAuditListQuery,
+  limit: number,
+): Promise<AdminAuditEntry[]> {
+  const rows = await auditQuery(db, query)
+    .selectAll()
+    .orderBy('at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toEntry);
+}

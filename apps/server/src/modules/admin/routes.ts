@@ -1,0 +1,198 @@
+import {
+  ADMIN_LIMITS,
+  AdminAuditListQuerySchema,
+  AdminCategoryInputSchema,
+  AdminMemberCreateSchema,
+  AdminMemberImportSchema,
+  AdminMemberListQuerySchema,
+  AdminMemberUpdateSchema,
+  AdminNewsInputSchema,
+  AdminNewsListQuerySchema,
+} from '@sodalis/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/validation.js';
+import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
+import { requireStaff } from './access.js';
+import { allAudit, listAudit, type Actor } from './audit.js';
+import { toCsv, type MembersAdminService } from './members-admin.js';
+import type { NewsAdminService } from './news-admin.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../text/dates.js';
+
+export interface AdminRoutesOptions {
+  accounts: AccountService;
+  news: NewsAdminService;
+  members: MembersAdminService;
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Filled with every admin route as it is registered (the access matrix test walks it). */
+  routeTable?: { method: string; url: string }[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member of an admin request, set by the access hook. */
+    staff: AuthenticatedMember | null;
+  }
+}
+
+const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'Identificativo non valido.' })
+    .int()
+    .positive({ message: 'Identificativo non valido.' }),
+});
+
+/** Room for the fields and JSON around the largest uploads of one save. */
+const UPLOAD_BODY_LIMIT =
+  ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
+const FORM_BODY_LIMIT = 256 * 1024;
+const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
+/** Most audit entries in one export. */
+const AUDIT_EXPORT_LIMIT = 50_000;
+
+function actorOf(request: FastifyRequest): Actor {
+  // The onRequest hook has run: a request without staff never reaches a handler.
+  const staff = request.staff as AuthenticatedMember;
+  return { id: staff.id, email: staff.email };
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
+}
+
+/**
+ * /api/v1/Admin: the secretariat's back office (issue 10, ADR 013). One hook checks the session
+ * and the role before any route of this plugin runs: 401 without a valid session, 403 for
+ * roles other than `segreteria`. Answers are never cached.
+ */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
+  const { accounts, news, members, db, clock } = options;
+  app.decorateRequest('staff', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') options.routeTable?.push({ method, url: route.url });
+    }
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    request.staff = await requireStaff(request, accounts);
+  });
+
+  // News
+  app.get('/News', async (request) => ({
+    data: await news.list(parseInput(AdminNewsListQuerySchema, request.query)),
+  }));
+  app.get('/News/:id', async (request) => ({
+    data: await news.get(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/News', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
+    data: await news.create(actorOf(request), parseInput(AdminNewsInputSchema, request.body)),
+  }));
+  app.put('/News/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await news.update(actorOf(request), id, parseInput(AdminNewsInputSchema, request.body)),
+    };
+  });
+  app.delete('/News/:id', async (request) => {
+    await news.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
+  app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await news.createCategory(
+      actorOf(request),
+      parseInput(AdminCategoryInputSchema, request.body),
+    ),
+  }));
+  app.put('/NewsCategories/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await news.renameCategory(
+        actorOf(request),
+        id,
+        parseInput(AdminCategoryInputSchema, request.body),
+      ),
+    };
+  });
+
+  // Members
+  app.get('/Members', async (request) => ({
+    data: await members.list(parseInput(AdminMemberListQuerySchema, request.query)),
+  }));
+  app.get('/Members/Export', async (request, reply) => {
+    const csv = await members.exportCsv(parseInput(AdminMemberListQuerySchema, request.query));
+    return sendCsv(reply, 'account.csv', csv);
+  });
+  app.get('/Members/:id', async (request) => ({
+    data: await members.get(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await members.create(actorOf(request), parseInput(AdminMemberCreateSchema, request.body)),
+  }));
+  app.put('/Members/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await members.update(
+        actorOf(request),
+        id,
+        parseInput(AdminMemberUpdateSchema, request.body),
+      ),
+    };
+  });
+  app.post('/Members/:id/Invite', async (request) => {
+    await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const body = parseInput(AdminMemberImportSchema, request.body);
+    return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
+  });
+
+  // Audit log
+  app.get('/AuditLog', async (request) => ({
+    data: await listAudit(db, parseInput(AdminAuditListQuerySchema, request.query)),
+  }));
+  app.get('/AuditLog/Export', async (request, reply) => {
+    const entries = await allAudit(
+      db,
+      parseInput(AdminAuditListQuerySchema, request.query),
+      AUDIT_EXPORT_LIMIT,
+    );
+    const csv = toCsv([
+      ['quando', 'chi', 'azione', 'elemento', 'id', 'descrizione', 'prima', 'dopo'],
+      ...entries.map((entry) => [
+        entry.at,
+        entry.actorEmail,
+        entry.action,
+        entry.entity,
+        entry.entityId ?? '',
+        entry.summary,
+        entry.before === null ? '' : JSON.stringify(entry.before),
+        entry.after === null ? '' : JSON.stringify(entry.after),
+      ]),
+    ]);
+    return sendCsv(reply, `registro-attivita-${clock().toISOString().slice(0, 10)}.csv`, csv);
+  });
+
+  // The signed-in staff member (the admin screens greet by name and check the role with it).
+  app.get('/Me', async (request) => {
+    const staff = request.staff as AuthenticatedMember;
+    return {
+      data: {
+        id: staff.id,
+        email: staff.email,
+        firstName: staff.firstName,
+        lastName: staff.lastName,
+        role: staff.role,
+      },
+    };
+  });
+}

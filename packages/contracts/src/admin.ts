@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
+import { MEMBER_ROLES } from './session.js';
+import { isValidEmail } from './messages.js';
+
+/**
+ * The secretariat's back office (issue 10): `/api/v1/Admin/...`, for role `segreteria` only.
+ * Lists page by number with a total (what the admin screens need to show "1–25 di 230"),
+ * unlike the public lists' opaque tokens (ADR 003): these are never public and never cached.
+ * See docs/decisions/013-back-office.md.
+ */
+
+/** Upload limits of the back office (checked on the server by size and magic bytes). */
+export const ADMIN_LIMITS = {
+  /** Largest file, decoded. */
+  maxFileBytes: 10 * 1024 * 1024,
+  /** New files in one save. */
+  maxNewFilesPerSave: 3,
+  /** Files one news item may keep. */
+  maxAttachments: 10,
+  maxCsvBytes: 1024 * 1024,
+} as const;
+
+export const ADMIN_MESSAGES = {
+  required: 'Campo obbligatorio.',
+  tooLong: 'Testo troppo lungo.',
+  date: 'Indica una data valida (aaaa-mm-gg).',
+  webAddress: 'Indica un indirizzo web valido (http:// o https://).',
+  email: 'Indica un indirizzo e-mail valido.',
+  role: `Ruolo non valido: usa ${MEMBER_ROLES.join(', ')}.`,
+  fileContent: 'Il contenuto del file non è valido.',
+  fileTooLarge: `Il file supera i ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB consentiti.`,
+  notPdf: 'Il file non è un PDF.',
+  tooManyFiles: `Puoi aggiungere al massimo ${ADMIN_LIMITS.maxNewFilesPerSave} file per volta e tenerne ${ADMIN_LIMITS.maxAttachments}.`,
+  category: 'Categoria sconosciuta.',
+  csvTooLarge: 'Il file CSV è troppo grande (massimo 1 MB).',
+  pageParameter: 'Parametro di paginazione non valido.',
+} as const;
+
+const intFromQuery = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: ADMIN_MESSAGES.pageParameter })
+    .int({ message: ADMIN_MESSAGES.pageParameter })
+    .min(min, { message: ADMIN_MESSAGES.pageParameter })
+    .max(max, { message: ADMIN_MESSAGES.pageParameter })
+    .default(fallback);
+
+/** The query of every admin list: page (from 1), page size, sort field and direction, search. */
+export const AdminListQuerySchema = z.object({
+  page: intFromQuery(1, 100_000, 1),
+  perPage: intFromQuery(1, 200, 25),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['ASC', 'DESC']).default('DESC'),
+  q: z.string().max(200).optional(),
+});
+export type AdminListQuery = z.output<typeof AdminListQuerySchema>;
+
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: ADMIN_MESSAGES.tooLong })
+    .nullish()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+const isoDate = z
+  .string({ message: ADMIN_MESSAGES.date })
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value), {
+    message: ADMIN_MESSAGES.date,
+  });
+
+/** A file sent from the admin screens: name and base64 bytes. */
+export const AdminUploadSchema = z.object({
+  fileName: z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(200),
+  content: z
+    .string()
+    .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
+    // A quick bound before decoding; the exact size and magic bytes are checked on the server.
+    .refine((value) => value.length <= Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4, {
+      message: ADMIN_MESSAGES.fileTooLarge,
+    }),
+});
+export type AdminUpload = z.infer<typeof AdminUploadSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// News
+
+/** Where a news item stands on the public site. */
+export const NEWS_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
+export type NewsState = (typeof NEWS_STATES)[number];
+
+export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
+  state: z.enum(NEWS_STATES).optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+});
+export type AdminNewsListQuery = z.output<typeof AdminNewsListQuerySchema>;
+
+export interface AdminAttachment {
+  id: number;
+  fileName: string;
+  serverRelativeUrl: string;
+  sizeBytes: number;
+}
+
+export interface AdminNewsItem {
+  id: number;
+  title: string;
+  subtitleHtml: string;
+  publishedOn: string;
+  featured: boolean;
+  published: boolean;
+  state: NewsState;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  categoryIds: number[];
+  attachments: AdminAttachment[];
+  updatedAt: string;
+}
+
+export const AdminNewsInputSchema = z.object({
+  title: z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(300, { message: ADMIN_MESSAGES.tooLong }),
+  subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
+  publishedOn: isoDate,
+  featured: z.boolean().default(false),
+  published: z.boolean().default(true),
+  sourceName: optionalText(200),
+  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
+    message: ADMIN_MESSAGES.webAddress,
+  }),
+  categoryIds: z.array(z.number().int().positive()).max(10).default([]),
+  /** Attachments already stored that stay, in this order. */
+  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
+  /** New PDFs, added after the kept ones. */
+  newAttachments: z
+    .array(AdminUploadSchema)
+    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
+    .default([]),
+});
+export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
+
+export interface AdminCategory {
+  id: number;
+  title: string;
+}
+
+export const AdminCategoryInputSchema = z.object({
+  title: z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(100, { message: ADMIN_MESSAGES.tooLong }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+export const MEMBER_STATUSES = ['active', 'disabled'] as const;
+
+export const AdminMemberListQuerySchema = AdminListQuerySchema.extend({
+  role: z.enum(MEMBER_ROLES).optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+});
+export type AdminMemberListQuery = z.output<typeof AdminMemberListQuerySchema>;
+
+export interface AdminMember {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: (typeof MEMBER_ROLES)[number];
+  status: (typeof MEMBER_STATUSES)[number];
+  /** False until the member chooses a password from the invitation. */
+  hasPassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const personName = z
+  .string({ message: ADMIN_MESSAGES.required })
+  .trim()
+  .min(1, { message: ADMIN_MESSAGES.required })
+  .max(100, { message: ADMIN_MESSAGES.tooLong });
+
+export const AdminMemberCreateSchema = z.object({
+  email: z
+    .string({ message: ADMIN_MESSAGES.email })
+    .trim()
+    .refine(isValidEmail, { message: ADMIN_MESSAGES.email }),
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(MEMBER_ROLES, { message: ADMIN_MESSAGES.role }),
+  /** Send the invitation e-mail at once. */
+  invite: z.boolean().default(false),
+});
+export type AdminMemberCreate = z.input<typeof AdminMemberCreateSchema>;
+
+export const AdminMemberUpdateSchema = z.object({
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(MEMBER_ROLES, { message: ADMIN_MESSAGES.role }),
+  status: z.enum(MEMBER_STATUSES),
+});
+export type AdminMemberUpdate = z.input<typeof AdminMemberUpdateSchema>;
+
+export const AdminMemberImportSchema = z.object({
+  csv: z.string().max(ADMIN_LIMITS.maxCsvBytes, { message: ADMIN_MESSAGES.csvTooLarge }),
+  apply: z.boolean().default(false),
+});
+
+export interface AdminMemberImportReport {
+  applied: boolean;
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  rejected: { line: number; reason: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const AUDIT_ENTITIES = ['news', 'category', 'member'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  actor: z.string().max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type AdminAuditListQuery = z.output<typeof AdminAuditListQuerySchema>;
+
+export interface AdminAuditEntry {
+  id: number;
+  at: string;
+  actorEmail: string;
+  action: string;
+  entity: AuditEntity;
+  entityId: string | null;
+  summary: string;
+  /** Values before and after (secrets never included); null when there is no such side. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
