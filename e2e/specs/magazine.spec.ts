@@ -1,5 +1,6 @@
 import type { MagazineArticle, MagazineIssue, PagedList } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
+import { expectDocument } from '../support/documents';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { logIn, memberPost } from '../support/session';
 
@@ -181,7 +182,6 @@ test.describe('Il Servizio Trasfusionale', () => {
   ] as const) {
     test(`a ${width} px LEGGI ${action === 'open' ? 'apre' : 'scarica'} l’articolo, SCARICA PDF scarica il numero`, async ({
       page,
-      context,
     }) => {
       await logIn(page, 'socio.demo@example.org');
       const latest = (await issues(page, { dataOffset: '1' })).items[0];
@@ -193,22 +193,12 @@ test.describe('Il Servizio Trasfusionale', () => {
         .getByTestId('magazine-article')
         .first()
         .getByRole('button', { name: /^LEGGI/ });
-      if (action === 'open') {
-        const popup = context.waitForEvent('page');
-        await read.click();
-        expect((await popup).url()).toMatch(/^blob:/);
-      } else {
-        const download = page.waitForEvent('download');
-        await read.click();
-        expect((await download).suggestedFilename()).toBe(all[1]?.attachments[0]?.fileName);
-      }
-
-      const download = page.waitForEvent('download');
-      await page
-        .getByTestId('magazine-issue')
-        .getByRole('button', { name: /^SCARICA PDF/ })
-        .click();
-      expect((await download).suggestedFilename()).toBe(latest?.attachments[0]?.fileName);
+      await expectDocument(read, action, all[1]?.attachments[0]?.fileName);
+      await expectDocument(
+        page.getByTestId('magazine-issue').getByRole('button', { name: /^SCARICA PDF/ }),
+        'download',
+        latest?.attachments[0]?.fileName,
+      );
     });
   }
 });

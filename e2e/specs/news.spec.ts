@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Article, PagedList } from '@sodalis/contracts';
+import { expectDocument } from '../support/documents';
 import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
 
 const list = (page: Page) => page.getByTestId('news-list').getByTestId('news-item');
@@ -162,7 +163,6 @@ test.describe('la pagina News', () => {
   ] as const) {
     test(`a ${width} px il documento di una notizia si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
       page,
-      context,
     }) => {
       const all = await apiPost<PagedList<Article>>(page, '/api/v1/SharepointContent/GetArticoli', {
         dataOffset: '100',
@@ -174,15 +174,7 @@ test.describe('la pagina News', () => {
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, `/news?q=${encodeURIComponent(withFile.title)}`);
       const button = page.getByTestId('read-on').first();
-      if (expected === 'open') {
-        const popup = context.waitForEvent('page');
-        await button.click();
-        expect((await popup).url()).toMatch(/^blob:/);
-      } else {
-        const download = page.waitForEvent('download');
-        await button.click();
-        expect((await download).suggestedFilename()).toBe(withFile.attachments[0]?.fileName);
-      }
+      await expectDocument(button, expected, withFile.attachments[0]?.fileName);
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
+import { expectDocument } from '../support/documents';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { logIn, memberPost } from '../support/session';
 
@@ -90,7 +91,6 @@ test.describe('le raccomandazioni dell’area riservata', () => {
   ] as const) {
     test(`a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
       page,
-      context,
     }) => {
       await logIn(page, 'socio.demo@example.org');
       const withFile = (await allRecommendations(page)).find(
@@ -102,15 +102,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
       const button = list(page)
         .first()
         .getByRole('button', { name: /^LEGGI/ });
-      if (expected === 'open') {
-        const popup = context.waitForEvent('page');
-        await button.click();
-        expect((await popup).url()).toMatch(/^blob:/);
-      } else {
-        const download = page.waitForEvent('download');
-        await button.click();
-        expect((await download).suggestedFilename()).toBe(withFile.attachments[0]?.fileName);
-      }
+      await expectDocument(button, expected, withFile.attachments[0]?.fileName);
     });
   }
 
@@ -290,28 +282,17 @@ test.describe('le assemblee', () => {
   ] as const) {
     test(`a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`, async ({
       page,
-      context,
     }) => {
       await logIn(page, 'socio.demo@example.org');
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, '/area-riservata-assemblee');
       const documents = list(page).first().getByTestId('assembly-documents').locator('li');
       const read = documents.first().getByRole('button', { name: /^LEGGI/ });
-      if (expected === 'open') {
-        const popup = context.waitForEvent('page');
-        await read.click();
-        expect((await popup).url()).toMatch(/^blob:/);
-      } else {
-        const download = page.waitForEvent('download');
-        await read.click();
-        expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
-      }
-      const download = page.waitForEvent('download');
-      await documents
-        .first()
-        .getByRole('button', { name: /^SCARICA PDF/ })
-        .click();
-      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+      await expectDocument(read, expected);
+      await expectDocument(
+        documents.first().getByRole('button', { name: /^SCARICA PDF/ }),
+        'download',
+      );
     });
   }
 });

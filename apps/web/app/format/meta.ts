@@ -44,3 +44,11 @@ export function pageMeta(
     { name: 'twitter:description', content: page.description },
   ];
 }
+
+/** `pageMeta` for pages behind sign-in: never indexed. */
+export function privatePageMeta(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+  page: { title: string | null; description: string },
+): MetaDescriptor[] {
+  return [...pageMeta(matches, page), { name: 'robots', content: 'noindex' }];
+}

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-homepage';
 import { Breadcrumb } from '../components/breadcrumb';
+import { PageLoading } from '../components/page-loading';
 import { LinkCards } from '../components/link-cards';
-import { LOADING_COPY } from '../copy/site';
 import { RESERVED_COPY } from '../copy/reserved';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import { requireUser } from '../features/session/guard';
 import { clearSession, displayRole } from '../features/session/session';
 
@@ -13,20 +13,13 @@ export function clientLoader() {
   return { user: requireUser() };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: 'Area riservata',
     description: 'Area riservata per Soci e Affiliati.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 const CARDS = [

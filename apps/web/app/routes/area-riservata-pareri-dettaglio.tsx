@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-pareri-dettaglio';
 import { Breadcrumb } from '../components/breadcrumb';
+import { PageLoading } from '../components/page-loading';
 import { RESERVED_COPY } from '../copy/reserved';
-import { LOADING_COPY } from '../copy/site';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import { ARCHIVE_COPY } from '../features/reserved-area/archive-parts';
 import { loadOpinionDetail, opinionDate } from '../features/reserved-area/opinions';
 import { requireUser } from '../features/session/guard';
@@ -30,20 +30,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { role: user.role, ...detail };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches, data }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: data?.opinion?.title ?? 'Parere del Consiglio Direttivo',
     description: 'Un parere del Consiglio Direttivo: domanda e risposta.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 const detailHref = (id: number) => `/area-riservata-pareri-dettaglio?id=${id}`;

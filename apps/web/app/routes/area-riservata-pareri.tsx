@@ -4,9 +4,9 @@ import type { Route } from './+types/area-riservata-pareri';
 import { apiRequest } from '../api/api-client';
 import { fetchSetupBody } from '../api/setup-data';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
 import { currentRomeYear } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
   ArchivePaging,
@@ -47,20 +47,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: 'Pareri del Consiglio Direttivo',
     description: 'I pareri del Consiglio Direttivo per Soci e Affiliati.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function OpinionsPage({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import type { Route } from './+types/area-riservata-raccomandazioni';
 import { apiRequest } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY, NEW_TAB_HINT } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
+import { NEW_TAB_HINT } from '../copy/site';
 import { currentRomeYear, formatDate } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
   ArchivePaging,
@@ -44,20 +45,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: 'Raccomandazioni',
     description: 'Archivio delle raccomandazioni per Soci e Affiliati.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function RecommendationsPage({ loaderData }: Route.ComponentProps) {

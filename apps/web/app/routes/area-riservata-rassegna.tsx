@@ -2,9 +2,10 @@ import { listYears, PAGE_SIZE, type PagedList, type PressReview } from '@sodalis
 import type { Route } from './+types/area-riservata-rassegna';
 import { apiRequest } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY, NEW_TAB_HINT } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
+import { NEW_TAB_HINT } from '../copy/site';
 import { currentRomeYear, formatDate } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
   ArchivePaging,
@@ -42,20 +43,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: 'Rassegna stampa',
     description: 'La rassegna stampa per Soci e Affiliati.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function PressReviewPage({ loaderData }: Route.ComponentProps) {

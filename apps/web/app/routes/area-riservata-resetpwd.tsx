@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/area-riservata-resetpwd';
 import { ApiError, apiRequest } from '../api/api-client';
 import { RESERVED_COPY } from '../copy/reserved';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import { showError, showToast } from '../state/toasts';
 
 /** The link carries a secret: the page's address must not leak to other sites. */
@@ -13,11 +13,10 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: 'Cambio password',
     description: 'Scegli la nuova password dell’area riservata.',
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 /** The server's reason for refusing a password (policy), when it gave one. */

@@ -2,9 +2,9 @@ import { listYears, MAGAZINE_NAME, PAGE_SIZE, type MagazineIssue } from '@sodali
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale-archivio';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
 import { currentRomeYear } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import {
   archiveHref,
   fetchIssues,
@@ -42,20 +42,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: `${MAGAZINE_NAME} | archivio`,
     description: `I numeri de "${MAGAZINE_NAME}" anno per anno.`,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function MagazineArchivePage({ loaderData }: Route.ComponentProps) {

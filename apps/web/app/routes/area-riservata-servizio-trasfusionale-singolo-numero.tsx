@@ -1,9 +1,9 @@
 import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale-singolo-numero';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
 import { currentRomeYear } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import {
   archiveHref,
   fetchIssuePage,
@@ -45,20 +45,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: loaderData?.issue?.title ?? loaderData?.title ?? MAGAZINE_NAME,
     description: `Gli articoli di un numero de "${MAGAZINE_NAME}".`,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function MagazineIssuePage({ loaderData }: Route.ComponentProps) {

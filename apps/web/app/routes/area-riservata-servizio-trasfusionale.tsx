@@ -2,9 +2,9 @@ import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale';
 import { fetchSetupBody } from '../api/setup-data';
 import { Breadcrumb } from '../components/breadcrumb';
-import { LOADING_COPY } from '../copy/site';
+import { PageLoading } from '../components/page-loading';
 import { currentRomeYear } from '../format/dates';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import { fetchIssuePage, findIssue, homeHref, MAGAZINE_COPY } from '../features/magazine/magazine';
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
 import { ArchivePaging } from '../features/reserved-area/archive-parts';
@@ -28,20 +28,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { role: user.role, intro, pages, years: listYears(year), ...issuePage };
 }
 
-export function HydrateFallback() {
-  return (
-    <div className="container py-5" role="status">
-      {LOADING_COPY}…
-    </div>
-  );
-}
+export const HydrateFallback = PageLoading;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
+  ...privatePageMeta(matches, {
     title: MAGAZINE_NAME,
     description: `L'ultimo numero de "${MAGAZINE_NAME}" e i suoi articoli.`,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function MagazinePage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { NEWSLETTER_PATHS } from '@sodalis/contracts';
 import type { Route } from './+types/newsletter-conferma';
-import { pageMeta } from '../format/meta';
+import { privatePageMeta } from '../format/meta';
 import { CONFIRM_PAGE_COPY as COPY } from '../features/newsletter/newsletter-copy';
 import {
   linkToken,
@@ -20,9 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: COPY.metaTitle, description: COPY.description }),
   // Personal links: kept out of search engines.
-  { name: 'robots', content: 'noindex' },
+  ...privatePageMeta(matches, { title: COPY.metaTitle, description: COPY.description }),
 ];
 
 export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {
