@@ -5,7 +5,6 @@ import { DEMO_PASSWORD, submitLogin } from '../support/session';
 const GENERIC_FAILURE =
   "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";
 
-
 test.describe('l’accesso all’area riservata', () => {
   for (const [email, greeting, role] of [
     ['socio.demo@example.org', 'Benvenuto Giulia Ferri', 'Socio'],
