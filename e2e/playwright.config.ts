@@ -65,6 +65,8 @@ export default defineConfig({
       DEMO_CONTENT: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The payment panels show PayPal's button (served by a stand-in, e2e/support/paypal-stand-in.ts).
+      PAYPAL_CLIENT_ID: 'e2e-client-id-sandbox',
     },
   },
 });

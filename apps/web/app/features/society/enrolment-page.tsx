@@ -1,4 +1,5 @@
-import type { BoardMember, PageSetupElement } from '@sodalis/contracts';
+import { feesFor, type BoardMember, type PageSetupElement } from '@sodalis/contracts';
+import type { ReactNode } from 'react';
 import type { AppLoadContext } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ShareBar, shareTargetOf, type ShareTarget } from '../sharing/share-links';
@@ -34,11 +35,20 @@ export async function loadEnrolmentPage(
   );
   const tab = activeTab(request, tabs);
   const title = kind === 'soci' ? 'Soci' : 'Affiliati';
+  // Spec §6: the members' page offers the "Socio" fees, the affiliates' page the "Affiliato" ones.
+  const payment =
+    tab.id === 'pagamento'
+      ? {
+          fees: feesFor(await context.content.fees(), kind === 'soci' ? 'Socio' : 'Affiliato'),
+          paypalClientId: context.payments.paypalClientId,
+        }
+      : null;
   return {
     kind,
     tabs,
     active: tab.id,
     element: byKey.get(`chisiamo-${kind}-${tab.id}`) ?? null,
+    payment,
     board,
     share: shareTargetOf(request, context.society.xHandle, `${title} | ${context.society.acronym}`),
   };
@@ -52,6 +62,7 @@ export function EnrolmentPage({
   element,
   board,
   share,
+  children,
 }: {
   title: string;
   path: string;
@@ -60,6 +71,8 @@ export function EnrolmentPage({
   element: PageSetupElement | null;
   board: BoardMember[];
   share: ShareTarget;
+  /** What the active tab shows below its text (the payment panel on Pagamento). */
+  children?: ReactNode;
 }) {
   const activeLabel = tabs.find((tab) => tab.id === active)?.label ?? '';
   return (
@@ -76,6 +89,7 @@ export function EnrolmentPage({
           downloadLabel={active === 'richiesta' ? 'Scarica il Modulo' : 'Scarica il PDF'}
           headingId="scheda-attiva"
         />
+        {children}
       </section>
       <BoardGallery members={board} />
       <ShareBar {...share} />

@@ -1,0 +1,208 @@
+import {
+  buildPaymentOrder,
+  euroAmount,
+  isPaymentSelectionComplete,
+  PAYMENT,
+  PAYMENT_MESSAGES,
+  type Fee,
+  type PaymentRecord,
+  type RegistraPagamentoBody,
+} from '@sodalis/contracts';
+import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import { useEffect, useId, useState } from 'react';
+import { apiRequest } from '../../api/api-client';
+import { currentRomeYear } from '../../format/dates';
+import { showError, showToast } from '../../state/toasts';
+import { documentCspNonce } from './paypal-document';
+
+/** The name of the payment provider: the panel's title (spec §2.11). */
+const PROVIDER_NAME = 'PayPal';
+
+export type PaymentPanelKind = 'soci' | 'affiliati';
+
+/** The account-name field: spec §5 names the members' one; the affiliates' follows suit. */
+const ACCOUNT_NAME_LABEL: Record<PaymentPanelKind, string> = {
+  soci: PAYMENT_MESSAGES.memberNameLabel,
+  affiliati: 'Nominativo dell’affiliato',
+};
+
+/** `80,00 €` for the fee list. */
+function feeLabel(fee: Fee): string {
+  return `${fee.title} – ${euroAmount(fee.quota).replace('.', ',')} €`;
+}
+
+/** What PayPal's SDK answers to a capture, as far as the record needs it. */
+interface CaptureDetails {
+  id?: string;
+  status?: string;
+  purchase_units?: {
+    payments?: {
+      captures?: { status?: string; amount?: { currency_code?: string; value?: string } }[];
+    };
+  }[];
+}
+
+/** Tells the server about a captured order; a failure here does not undo the payment. */
+async function recordPayment(body: RegistraPagamentoBody): Promise<void> {
+  try {
+    await apiRequest<PaymentRecord>('/api/v1/Payment/RegistraPagamento', { body });
+  } catch (error) {
+    console.warn('registrazione del pagamento non riuscita', error);
+  }
+}
+
+/**
+ * The payment panel of the Pagamento tab (spec §2.11, §4, §5, §7 Payment): fee, account name
+ * and year, then PayPal's button (wallet only, EUR, intent capture). The order is created in
+ * the browser; after the capture the browser reports it to the server (issue 9).
+ */
+export function PaymentPanel({
+  kind,
+  fees,
+  paypalClientId,
+}: {
+  kind: PaymentPanelKind;
+  fees: Fee[];
+  paypalClientId: string | null;
+}) {
+  const ids = useId();
+  const currentYear = currentRomeYear();
+  const [feeId, setFeeId] = useState('');
+  const [accountName, setAccountName] = useState('');
+  const [yearText, setYearText] = useState('');
+  // PayPal's SDK runs in the browser only: the button appears once the page is hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const fee = fees.find((candidate) => String(candidate.id) === feeId);
+  const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
+  const selection = { fee, accountName, year };
+  const complete = isPaymentSelectionComplete(selection, currentYear);
+
+  return (
+    <section className="payment-panel card mt-4" aria-labelledby={`${ids}-title`}>
+      <div className="card-body">
+        <h3 id={`${ids}-title`} className="h5 card-title">
+          {PROVIDER_NAME}
+        </h3>
+        {paypalClientId === null ? (
+          <p className="mb-0" data-testid="payments-unavailable">
+            Il pagamento online non è al momento disponibile. Per pagare la quota contatta la
+            segreteria.
+          </p>
+        ) : (
+          <form className="row g-3" onSubmit={(event) => event.preventDefault()} noValidate>
+            <div className="col-md-6">
+              <label htmlFor={`${ids}-fee`} className="form-label">
+                Quota
+              </label>
+              <select
+                id={`${ids}-fee`}
+                className="form-select"
+                value={feeId}
+                required
+                onChange={(event) => setFeeId(event.target.value)}
+              >
+                <option value="">{PAYMENT_MESSAGES.feePlaceholder}</option>
+                {fees.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {feeLabel(option)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="col-md-6">
+              <label htmlFor={`${ids}-name`} className="form-label">
+                {ACCOUNT_NAME_LABEL[kind]}
+              </label>
+              <input
+                id={`${ids}-name`}
+                className="form-control"
+                type="text"
+                autoComplete="name"
+                maxLength={PAYMENT.accountNameMaxLength}
+                required
+                value={accountName}
+                onChange={(event) => setAccountName(event.target.value)}
+              />
+            </div>
+            <div className="col-md-6">
+              <label htmlFor={`${ids}-year`} className="form-label">
+                Anno di iscrizione
+              </label>
+              <input
+                id={`${ids}-year`}
+                className="form-control"
+                type="number"
+                inputMode="numeric"
+                min={currentYear}
+                max={PAYMENT.maxYear}
+                step={1}
+                required
+                value={yearText}
+                onChange={(event) => setYearText(event.target.value)}
+              />
+            </div>
+            <div className="col-12" data-testid="paypal-button">
+              {hydrated ? (
+                <PayPalScriptProvider
+                  options={{
+                    clientId: paypalClientId,
+                    currency: PAYMENT.currency,
+                    intent: PAYMENT.intent.toLowerCase(),
+                    components: 'buttons',
+                    ...(documentCspNonce() ? { dataCspNonce: documentCspNonce() } : {}),
+                  }}
+                >
+                  <PayPalButtons
+                    fundingSource={PAYMENT.fundingSource}
+                    style={{ layout: 'horizontal', label: 'pay', tagline: false }}
+                    disabled={!complete}
+                    // Spec §4: any change to the selection re-creates the configuration.
+                    forceReRender={[feeId, accountName, yearText]}
+                    onClick={(_data, actions) => {
+                      if (complete) return actions.resolve();
+                      showError(PAYMENT_MESSAGES.missingData);
+                      return actions.reject();
+                    }}
+                    createOrder={(_data, actions) => {
+                      if (!isPaymentSelectionComplete(selection, currentYear)) {
+                        return Promise.reject(new Error(PAYMENT_MESSAGES.missingData));
+                      }
+                      return actions.order.create(buildPaymentOrder(selection));
+                    }}
+                    onApprove={async (data, actions) => {
+                      const details = (await actions.order?.capture()) as
+                        CaptureDetails | undefined;
+                      const capture = details?.purchase_units?.[0]?.payments?.captures?.[0];
+                      if (details?.status !== 'COMPLETED' || capture?.status !== 'COMPLETED') {
+                        showError(PAYMENT_MESSAGES.failure);
+                        return;
+                      }
+                      showToast(PAYMENT_MESSAGES.success);
+                      if (fee !== undefined && year !== undefined) {
+                        await recordPayment({
+                          orderId: details.id ?? data.orderID,
+                          quotaId: fee.id,
+                          anno: year,
+                          nominativo: accountName.trim(),
+                          importo: capture.amount?.value ?? '',
+                          valuta: capture.amount?.currency_code ?? '',
+                        });
+                      }
+                    }}
+                    onCancel={() => showError(PAYMENT_MESSAGES.failure)}
+                    onError={(error) => {
+                      console.warn('pagamento PayPal non riuscito', error);
+                      showError(PAYMENT_MESSAGES.failure);
+                    }}
+                  />
+                </PayPalScriptProvider>
+              ) : null}
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
