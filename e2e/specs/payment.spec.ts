@@ -109,6 +109,11 @@ test.describe('il pagamento della quota', () => {
     expect(sdk?.searchParams.get('currency')).toBe('EUR');
     expect(sdk?.searchParams.get('intent')).toBe('capture');
     expect(sdk?.searchParams.get('components')).toBe('buttons');
+    // The SDK gets the document's CSP nonce for what it injects.
+    await expect(page.locator('script[src^="https://www.paypal.com/sdk/js"]')).toHaveAttribute(
+      'data-csp-nonce',
+      /^[A-Za-z0-9+/=]{16,}$/,
+    );
 
     const recorded = page.waitForResponse('**/api/v1/Payment/RegistraPagamento');
     await paypalButton(panel).button.click();
@@ -191,6 +196,25 @@ test.describe('il pagamento della quota', () => {
       `${THIS_YEAR} - Anna Bianchi - Quota Affiliato infermiere`,
     ]);
     expect(reports).toEqual([]);
+  });
+
+  test.describe('senza PayPal raggiungibile', () => {
+    // The failed load this test provokes on purpose (the browser and react-paypal-js report it).
+    // One pattern: a two-element array would read as Playwright's [value, options] form.
+    test.use({
+      allowedConsoleErrors: [
+        /Failed to load resource: net::ERR_INTERNET_DISCONNECTED|Failed to load the PayPal JS SDK script/,
+      ],
+    });
+
+    test('il pannello dice che il pagamento online non è disponibile', async ({ page }) => {
+      await installPayPalStandIn(page, { unreachable: true });
+      const panel = await openPaymentTab(page, '/chi-siamo-iscrizione');
+      await expect(panel.getByTestId('payments-unavailable')).toHaveText(
+        'Il pagamento online non è al momento disponibile. Per pagare la quota contatta la segreteria.',
+      );
+      await expect(paypalButton(panel).button).toHaveCount(0);
+    });
   });
 
   test.describe('la CSP', () => {

@@ -120,13 +120,23 @@ export interface PayPalStandIn {
   setOutcome(outcome: PayPalOutcome): Promise<void>;
 }
 
-/** Answers PayPal's SDK address with the stand-in; any other PayPal address is refused. */
-export async function installPayPalStandIn(page: Page): Promise<PayPalStandIn> {
+/**
+ * Answers PayPal's SDK address with the stand-in (or, with `unreachable`, refuses it as a
+ * blocked or offline network would); any other PayPal address is refused.
+ */
+export async function installPayPalStandIn(
+  page: Page,
+  options: { unreachable?: boolean } = {},
+): Promise<PayPalStandIn> {
   const sdkRequests: URL[] = [];
   await page.route(/^https:\/\/[^/]*paypal(objects)?\.com\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === 'www.paypal.com' && url.pathname === '/sdk/js') {
       sdkRequests.push(url);
+      if (options.unreachable) {
+        await route.abort('internetdisconnected');
+        return;
+      }
       await route.fulfill({ contentType: 'application/javascript', body: STAND_IN_SDK });
       return;
     }

@@ -8,7 +8,11 @@ import {
   type PaymentRecord,
   type RegistraPagamentoBody,
 } from '@sodalis/contracts';
-import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import {
+  PayPalButtons,
+  PayPalScriptProvider,
+  usePayPalScriptReducer,
+} from '@paypal/react-paypal-js';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { currentRomeYear } from '../../format/dates';
@@ -25,6 +29,19 @@ const ACCOUNT_NAME_LABEL: Record<PaymentPanelKind, string> = {
   soci: PAYMENT_MESSAGES.memberNameLabel,
   affiliati: 'Nominativo dell’affiliato',
 };
+
+const UNAVAILABLE_TEXT =
+  'Il pagamento online non è al momento disponibile. Per pagare la quota contatta la segreteria.';
+
+/** PayPal's SDK could not be loaded (blocked, offline): say so instead of an empty space. */
+function PayPalLoadFailure() {
+  const [{ isRejected }] = usePayPalScriptReducer();
+  return isRejected ? (
+    <p className="mb-0" role="status" data-testid="payments-unavailable">
+      {UNAVAILABLE_TEXT}
+    </p>
+  ) : null;
+}
 
 /** `80,00 €` for the fee list. */
 function feeLabel(fee: Fee): string {
@@ -70,9 +87,10 @@ export function PaymentPanel({
   const [feeId, setFeeId] = useState('');
   const [accountName, setAccountName] = useState('');
   const [yearText, setYearText] = useState('');
-  // PayPal's SDK runs in the browser only: the button appears once the page is hydrated.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // PayPal's SDK runs in the browser only: the button appears once the page is hydrated, with
+  // the document's CSP nonce for what the SDK injects.
+  const [browser, setBrowser] = useState<{ cspNonce: string | undefined } | null>(null);
+  useEffect(() => setBrowser({ cspNonce: documentCspNonce() }), []);
 
   const fee = fees.find((candidate) => String(candidate.id) === feeId);
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
@@ -87,8 +105,7 @@ export function PaymentPanel({
         </h3>
         {paypalClientId === null ? (
           <p className="mb-0" data-testid="payments-unavailable">
-            Il pagamento online non è al momento disponibile. Per pagare la quota contatta la
-            segreteria.
+            {UNAVAILABLE_TEXT}
           </p>
         ) : (
           <form className="row g-3" onSubmit={(event) => event.preventDefault()} noValidate>
@@ -144,16 +161,17 @@ export function PaymentPanel({
               />
             </div>
             <div className="col-12" data-testid="paypal-button">
-              {hydrated ? (
+              {browser ? (
                 <PayPalScriptProvider
                   options={{
                     clientId: paypalClientId,
                     currency: PAYMENT.currency,
                     intent: PAYMENT.intent.toLowerCase(),
                     components: 'buttons',
-                    ...(documentCspNonce() ? { dataCspNonce: documentCspNonce() } : {}),
+                    ...(browser.cspNonce ? { dataCspNonce: browser.cspNonce } : {}),
                   }}
                 >
+                  <PayPalLoadFailure />
                   <PayPalButtons
                     fundingSource={PAYMENT.fundingSource}
                     style={{ layout: 'horizontal', label: 'pay', tagline: false }}
