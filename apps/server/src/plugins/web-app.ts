@@ -73,7 +73,8 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       viteOptions: { root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts') },
       getLoadContext(request, reply) {
         const cspNonce = randomBytes(16).toString('base64');
-        const pathname = request.url.split('?')[0] ?? '';
+        // Routes match with or without a trailing slash; so does the policy.
+        const pathname = (request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
         const csp = paymentPaths.has(pathname) ? paymentPageCsp : pageCsp;
         reply.header('content-security-policy', csp(cspNonce));
         const context: SodalisLoadContext = {

@@ -8,7 +8,9 @@ import { PAYMENT_PAGE_PATHS } from '@sodalis/contracts';
 export function documentAllowsPayPal(): boolean {
   const [entry] = performance.getEntriesByType('navigation');
   if (entry === undefined) return false;
-  return (PAYMENT_PAGE_PATHS as readonly string[]).includes(new URL(entry.name).pathname);
+  // The server matches these pages with or without a trailing slash, and so does its policy.
+  const pathname = new URL(entry.name).pathname.replace(/(.)\/+$/, '$1');
+  return (PAYMENT_PAGE_PATHS as readonly string[]).includes(pathname);
 }
 
 /**
