@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const acronym = data?.society.acronym ?? 'SIMTI';
+  // The back office (ADR 013) has its own frame: react-admin's bar, menu and skip link.
+  const backOffice = useLocation().pathname.startsWith('/amministrazione');
   return (
     <html lang="it">
       <head>
@@ -59,17 +62,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#contenuto" className="visually-hidden-focusable skip-link">
-          {NAV_COPY.skipToContent}
-        </a>
-        <SiteNavbar acronym={acronym} categories={data?.categories ?? []} />
-        <main id="contenuto" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter
-          societyName={data?.society.name ?? acronym}
-          year={data?.year ?? currentRomeYear()}
-        />
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            <a href="#contenuto" className="visually-hidden-focusable skip-link">
+              {NAV_COPY.skipToContent}
+            </a>
+            <SiteNavbar acronym={acronym} categories={data?.categories ?? []} />
+            <main id="contenuto" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter
+              societyName={data?.society.name ?? acronym}
+              year={data?.year ?? currentRomeYear()}
+            />
+          </>
+        )}
         <SpinnerOverlay />
         <ToastArea />
         <ScrollRestoration nonce={nonce} />

@@ -1,0 +1,158 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Route } from 'react-router';
+import {
+  Admin,
+  AppBar,
+  CustomRoutes,
+  Layout,
+  Resource,
+  Title,
+  TitlePortal,
+  type LayoutProps,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { AuditLogList } from './audit-log';
+import { adminDataProvider } from './data-provider';
+import { ITALIAN_MESSAGES } from './italian-messages';
+import { MemberCreate, MemberEdit, MemberImport, MemberList } from './members';
+import {
+  CategoryCreate,
+  CategoryEdit,
+  CategoryList,
+  NewsCreate,
+  NewsEdit,
+  NewsList,
+  newsBody,
+} from './news';
+import { ADMIN_THEME } from './theme';
+import './admin.css';
+import { clearSession } from '../session/session';
+
+const i18nProvider = polyglotI18nProvider(
+  () => ITALIAN_MESSAGES,
+  'it',
+  [{ locale: 'it', name: 'Italiano' }],
+  {
+    allowMissing: false,
+  },
+);
+
+const dataProvider = adminDataProvider({
+  news: async (data) => ({ ...(await newsBody(data)) }),
+});
+
+function AdminAppBar() {
+  return (
+    <AppBar userMenu={false} alwaysOn>
+      <TitlePortal />
+      <nav aria-label="Collegamenti del sito" className="admin-appbar-links">
+        <a href="/">Torna al sito</a>
+        <a
+          href="/area-riservata"
+          onClick={() => {
+            clearSession();
+          }}
+        >
+          Esci
+        </a>
+      </nav>
+    </AppBar>
+  );
+}
+
+function AdminLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={AdminAppBar} />;
+}
+
+const SECTIONS = [
+  {
+    to: '/amministrazione/news',
+    title: 'Notizie',
+    text: 'Pubblica, programma, modifica o ritira le notizie del sito.',
+  },
+  {
+    to: '/amministrazione/categorie',
+    title: 'Categorie',
+    text: 'Le categorie delle notizie e del menu.',
+  },
+  {
+    to: '/amministrazione/account',
+    title: 'Account',
+    text: 'Soci, Affiliati e segreteria: inviti, ruoli, importazione.',
+  },
+  {
+    to: '/amministrazione/registro',
+    title: 'Registro delle attività',
+    text: 'Chi ha fatto cosa, e quando.',
+  },
+];
+
+function Dashboard() {
+  return (
+    <div className="admin-dashboard">
+      <Title title="Amministrazione" />
+      <h1 className="h3">Amministrazione del sito</h1>
+      <p>
+        Scegli cosa gestire. Ogni modifica è visibile subito sul sito ed è annotata nel registro
+        delle attività.
+      </p>
+      <ul className="admin-sections">
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <Link to={section.to}>{section.title}</Link>
+            <span>{section.text}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The back office (issue 10, ADR 013): react-admin inside the site's router, under
+ * /amministrazione. This module is loaded only by that route, so public pages never carry it.
+ */
+export default function AdminApp() {
+  return (
+    <Admin
+      basename="/amministrazione"
+      title="Amministrazione"
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      layout={AdminLayout}
+      dashboard={Dashboard}
+      theme={ADMIN_THEME}
+      disableTelemetry
+      requireAuth={false}
+    >
+      <Resource
+        name="news"
+        options={{ label: 'Notizie' }}
+        list={NewsList}
+        edit={NewsEdit}
+        create={NewsCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="categorie"
+        options={{ label: 'Categorie' }}
+        list={CategoryList}
+        edit={CategoryEdit}
+        create={CategoryCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="account"
+        options={{ label: 'Account' }}
+        list={MemberList}
+        edit={MemberEdit}
+        create={MemberCreate}
+        recordRepresentation="email"
+      />
+      <Resource name="registro" options={{ label: 'Registro attività' }} list={AuditLogList} />
+      <CustomRoutes>
+        <Route path="/account/importa" element={<MemberImport />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,187 @@
+import type { AdminPage } from '@sodalis/contracts';
+import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
+import { SESSION_TOKEN_KEY } from '../../api/api-client';
+
+/** Where each react-admin resource lives under /api/v1/Admin. */
+export const ADMIN_RESOURCES = {
+  news: 'News',
+  categorie: 'NewsCategories',
+  account: 'Members',
+  registro: 'AuditLog',
+} as const;
+export type AdminResource = keyof typeof ADMIN_RESOURCES;
+
+const API_ROOT = '/api/v1/Admin';
+
+interface ApiErrorBody {
+  error?: { message?: string; issues?: { path: string; message: string }[] };
+}
+
+function bearer(): Record<string, string> {
+  const token = sessionStorage.getItem(SESSION_TOKEN_KEY);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** The address of a resource (and record), from the table above: never from user input. */
+export function adminPath(resource: string, id?: string | number): string {
+  const segment = ADMIN_RESOURCES[resource as AdminResource];
+  if (segment === undefined) throw new Error(`Risorsa sconosciuta: ${resource}`);
+  return id === undefined
+    ? `${API_ROOT}/${segment}`
+    : `${API_ROOT}/${segment}/${encodeURIComponent(String(id))}`;
+}
+
+/**
+ * Calls the admin API with the session's token. Errors become react-admin's HttpError with the
+ * server's Italian message; field issues go in `errors`, so the form marks each field. A 401
+ * means the session ended: back to the sign-in page.
+ */
+export async function adminFetch(
+  url: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<Response> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...bearer(),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  if (response.ok) return response;
+  if (response.status === 401) {
+    window.location.assign('/area-riservata');
+  }
+  let body: ApiErrorBody | null = null;
+  try {
+    body = (await response.json()) as ApiErrorBody;
+  } catch {
+    body = null;
+  }
+  const issues = body?.error?.issues ?? [];
+  const message = [body?.error?.message ?? 'Errore di comunicazione con il server.']
+    .concat(issues.map((issue) => issue.message))
+    .join(' ');
+  const errors = Object.fromEntries(
+    issues.map((issue) => [issue.path.split('.')[0] ?? issue.path, issue.message]),
+  );
+  throw new HttpError(message, response.status, { errors });
+}
+
+export async function adminJson<T>(
+  url: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await adminFetch(url, init);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The query string of a list: page, size, sort and every filter that has a value. */
+export function listQuery(params: {
+  pagination?: { page: number; perPage: number } | undefined;
+  sort?: { field: string; order: string } | undefined;
+  filter?: Record<string, unknown>;
+}): string {
+  const query = new URLSearchParams();
+  if (params.pagination) {
+    query.set('page', String(params.pagination.page));
+    query.set('perPage', String(params.pagination.perPage));
+  }
+  if (params.sort && params.sort.field !== '') {
+    query.set('sort', params.sort.field);
+    query.set('order', params.sort.order === 'ASC' ? 'ASC' : 'DESC');
+  }
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query.toString();
+}
+
+/** Hooks to turn a form's record into the API's body (files to base64, for instance). */
+export type RecordTransforms = Partial<
+  Record<AdminResource, (data: Record<string, unknown>) => Promise<Record<string, unknown>>>
+>;
+
+/** react-admin's data provider over /api/v1/Admin (ADR 013). */
+export function adminDataProvider(transforms: RecordTransforms = {}): DataProvider {
+  const toBody = async (resource: string, data: Record<string, unknown>) =>
+    (await transforms[resource as AdminResource]?.(data)) ?? data;
+
+  const getOne = async (resource: string, id: string | number) =>
+    adminJson<RaRecord>(adminPath(resource, id));
+
+  return {
+    getList: async (resource, params) => {
+      const page = await adminJson<AdminPage<RaRecord>>(
+        `${adminPath(resource)}?${listQuery(params)}`,
+      );
+      // react-admin's generic record type: the admin API answers the records it asks for.
+      return { data: page.items, total: page.total } as never;
+    },
+    getOne: async (resource, params) => ({ data: await getOne(resource, params.id) }) as never,
+    getMany: async (resource, params) => {
+      if (resource === 'categorie') {
+        const page = await adminJson<AdminPage<RaRecord>>(adminPath(resource));
+        return { data: page.items.filter((item) => params.ids.includes(item.id)) } as never;
+      }
+      return { data: await Promise.all(params.ids.map((id) => getOne(resource, id))) } as never;
+    },
+    getManyReference: async () => {
+      throw new Error('Elenco collegato non disponibile.');
+    },
+    create: async (resource, params) =>
+      ({
+        data: await adminJson<RaRecord>(adminPath(resource), {
+          method: 'POST',
+          body: await toBody(resource, params.data as Record<string, unknown>),
+        }),
+      }) as never,
+    update: async (resource, params) =>
+      ({
+        data: await adminJson<RaRecord>(adminPath(resource, params.id), {
+          method: 'PUT',
+          body: await toBody(resource, params.data as Record<string, unknown>),
+        }),
+      }) as never,
+    updateMany: async () => {
+      throw new Error('Modifica multipla non disponibile.');
+    },
+    delete: async (resource, params) => {
+      await adminFetch(adminPath(resource, params.id), { method: 'DELETE' });
+      return { data: params.previousData } as never;
+    },
+    deleteMany: async (resource, params) => {
+      for (const id of params.ids) await adminFetch(adminPath(resource, id), { method: 'DELETE' });
+      return { data: params.ids };
+    },
+  };
+}
+
+/** Reads a chosen file as plain base64 (no `data:` prefix), as the API takes uploads. */
+export function fileToBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const result = String(reader.result);
+      resolve(result.slice(result.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(new Error('Impossibile leggere il file.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Downloads an export (CSV) with the session's token and saves it under its name. */
+export async function downloadExport(url: string, fallbackName: string): Promise<void> {
+  const response = await adminFetch(url);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}

@@ -1,0 +1,60 @@
+/** Italian labels and formats shared by the admin screens. */
+
+export const ROLE_CHOICES = [
+  { id: 'socio', name: 'Socio' },
+  { id: 'affiliato', name: 'Affiliato' },
+  { id: 'segreteria', name: 'Segreteria' },
+];
+
+export const STATUS_CHOICES = [
+  { id: 'active', name: 'Attivo' },
+  { id: 'disabled', name: 'Disattivato' },
+];
+
+export const NEWS_STATE_CHOICES = [
+  { id: 'pubblicata', name: 'Pubblicata' },
+  { id: 'programmata', name: 'Programmata' },
+  { id: 'non-pubblicata', name: 'Non pubblicata' },
+];
+
+export const YES_NO_CHOICES = [
+  { id: 'true', name: 'Sì' },
+  { id: 'false', name: 'No' },
+];
+
+export const ENTITY_CHOICES = [
+  { id: 'news', name: 'Notizie' },
+  { id: 'category', name: 'Categorie' },
+  { id: 'member', name: 'Account' },
+];
+
+export function choiceName(choices: { id: string; name: string }[], id: unknown): string {
+  return choices.find((choice) => choice.id === id)?.name ?? String(id ?? '');
+}
+
+/** `dd/MM/yyyy` for a `YYYY-MM-DD` date (DESIGN.md: dates as the spec shows them). */
+export function italianDate(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '';
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** `dd/MM/yyyy HH:mm` in Rome's time for an ISO timestamp. */
+export function italianDateTime(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/** Today in Rome, `YYYY-MM-DD` (the default publication date of a new item). */
+export function romeToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+}

@@ -1,0 +1,234 @@
+import { ADMIN_LIMITS, type AdminNewsInput, type AdminAttachment } from '@sodalis/contracts';
+import { useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  BooleanField,
+  BooleanInput,
+  ChipField,
+  Create,
+  Datagrid,
+  DateInput,
+  DeleteButton,
+  Edit,
+  FileInput,
+  FunctionField,
+  List,
+  ReferenceArrayField,
+  ReferenceArrayInput,
+  ReferenceInput,
+  required,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SingleFieldList,
+  TextField,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+} from 'react-admin';
+import { fileToBase64 } from './data-provider';
+import { choiceName, italianDate, NEWS_STATE_CHOICES, romeToday, YES_NO_CHOICES } from './format';
+import { RichText } from './rich-text';
+
+/** A file of the attachments input: one already stored, or one just chosen. */
+interface AttachmentValue extends Partial<AdminAttachment> {
+  rawFile?: File;
+  title?: string;
+}
+
+/** The form's record as the API's body: kept files by id, new files as base64. */
+export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
+  const files = (data.attachments ?? []) as AttachmentValue[];
+  const kept = files.filter(
+    (file) => !(file.rawFile instanceof File) && typeof file.id === 'number',
+  );
+  const added = files.filter(
+    (file): file is AttachmentValue & { rawFile: File } => file.rawFile instanceof File,
+  );
+  return {
+    title: String(data.title ?? ''),
+    subtitleHtml: String(data.subtitleHtml ?? ''),
+    publishedOn: String(data.publishedOn ?? ''),
+    featured: data.featured === true,
+    published: data.published !== false,
+    sourceName: (data.sourceName as string | null | undefined) ?? null,
+    sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
+    categoryIds: (data.categoryIds as number[] | undefined) ?? [],
+    keptAttachmentIds: kept.map((file) => file.id as number),
+    newAttachments: await Promise.all(
+      added.map(async (file) => ({
+        fileName: file.rawFile.name,
+        content: await fileToBase64(file.rawFile),
+      })),
+    ),
+  };
+}
+
+const newsFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Cerca nel titolo" />,
+  <SelectInput key="state" source="state" label="Stato" choices={NEWS_STATE_CHOICES} alwaysOn />,
+  <ReferenceInput key="categoryId" source="categoryId" reference="categorie">
+    <SelectInput label="Categoria" optionText="title" />
+  </ReferenceInput>,
+  <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
+];
+
+export function NewsList() {
+  return (
+    <List
+      title="Notizie"
+      filters={newsFilters}
+      sort={{ field: 'publishedOn', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" label="Titolo" />
+        <FunctionField
+          source="publishedOn"
+          label="Data di pubblicazione"
+          render={(record) => italianDate(record.publishedOn)}
+        />
+        <FunctionField
+          label="Stato"
+          sortable={false}
+          render={(record) => choiceName(NEWS_STATE_CHOICES, record.state)}
+        />
+        <BooleanField source="featured" label="In evidenza" sortable={false} />
+        <ReferenceArrayField
+          source="categoryIds"
+          reference="categorie"
+          label="Categorie"
+          sortable={false}
+        >
+          <SingleFieldList linkType={false}>
+            <ChipField source="title" size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      </Datagrid>
+    </List>
+  );
+}
+
+function AttachmentName() {
+  const file = useRecordContext<AttachmentValue>();
+  if (!file) return null;
+  const name = file.rawFile?.name ?? file.fileName ?? file.title ?? '';
+  const size = file.rawFile?.size ?? file.sizeBytes;
+  return (
+    <span className="admin-attachment">
+      {name}
+      {size === undefined ? '' : ` (${Math.max(1, Math.round(size / 1024))} KB)`}
+    </span>
+  );
+}
+
+function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
+  return (
+    <SimpleForm {...(toolbar ? { toolbar } : {})}>
+      <TextInput source="title" label="Titolo" validate={required()} fullWidth />
+      <RichText source="subtitleHtml" label="Testo" />
+      <DateInput
+        source="publishedOn"
+        label="Data di pubblicazione"
+        validate={required()}
+        helperText="Con una data futura la notizia è programmata: compare sul sito da quel giorno."
+      />
+      <BooleanInput
+        source="published"
+        label="Pubblicata"
+        helperText="Togli la spunta per ritirare la notizia dal sito senza eliminarla."
+      />
+      <BooleanInput source="featured" label="In evidenza" />
+      <ReferenceArrayInput source="categoryIds" reference="categorie" perPage={200}>
+        <AutocompleteArrayInput label="Categorie" optionText="title" />
+      </ReferenceArrayInput>
+      <TextInput source="sourceName" label="Fonte (nome)" />
+      <TextInput source="sourceUrl" label="Fonte (indirizzo web)" type="url" fullWidth />
+      <FileInput
+        source="attachments"
+        label="Allegati PDF"
+        multiple
+        accept={{ 'application/pdf': ['.pdf'] }}
+        maxSize={ADMIN_LIMITS.maxFileBytes}
+        inputProps={{ 'aria-label': 'Scegli i PDF da allegare' }}
+        helperText={`Solo PDF, al massimo ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB ciascuno e ${ADMIN_LIMITS.maxNewFilesPerSave} nuovi per volta.`}
+      >
+        <AttachmentName />
+      </FileInput>
+    </SimpleForm>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Toolbar>
+  );
+}
+
+export function NewsEdit() {
+  return (
+    <Edit title="Modifica notizia" mutationMode="pessimistic" redirect="list">
+      <NewsForm toolbar={<EditToolbar />} />
+    </Edit>
+  );
+}
+
+export function NewsCreate() {
+  // One object for the form's whole life: a new one would reset what was typed.
+  const [defaults] = useState(() => ({
+    publishedOn: romeToday(),
+    published: true,
+    featured: false,
+    categoryIds: [],
+  }));
+  return (
+    <Create title="Nuova notizia" redirect="list" record={defaults}>
+      <NewsForm />
+    </Create>
+  );
+}
+
+export function CategoryList() {
+  return (
+    <List title="Categorie delle notizie" exporter={false} pagination={false} perPage={200}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" label="Nome" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function CategoryForm() {
+  return (
+    <SimpleForm
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
+      <TextInput source="title" label="Nome" validate={required()} />
+    </SimpleForm>
+  );
+}
+
+export function CategoryEdit() {
+  return (
+    <Edit title="Modifica categoria" mutationMode="pessimistic" redirect="list" actions={false}>
+      <CategoryForm />
+    </Edit>
+  );
+}
+
+export function CategoryCreate() {
+  return (
+    <Create title="Nuova categoria" redirect="list">
+      <CategoryForm />
+    </Create>
+  );
+}

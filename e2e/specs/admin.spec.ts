@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { submitLogin } from '../support/session';
+
+/** A small real PDF (the server checks the `%PDF-` signature). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+function romeDate(offsetDays: number): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
+}
+
+/**
+ * Signs in through the login page. Password hashing is deliberately slow (argon2id) and the
+ * machine may be busy with other runs: the reserved home may take longer than the default wait.
+ */
+async function logIn(page: Page, username: string) {
+  await submitLogin(page, username);
+  await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+}
+
+/** Opens a back-office screen as the signed-in user and waits for react-admin to draw it. */
+async function openAdmin(page: Page, path: string) {
+  await gotoHydrated(page, `/amministrazione${path}`);
+  // The first visit loads the back office's own chunk (react-admin, MUI, the editor).
+  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+test.describe('amministrazione', () => {
+  // Several screens, sign-in with a slow hash and axe on large pages in each test.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('la segreteria pubblica una notizia con un PDF e la vede subito su /news', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Avviso di prova ${Date.now()}`;
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '');
+    await expect(page.getByRole('heading', { name: 'Amministrazione del sito' })).toBeVisible();
+    await expectAccessible(page);
+
+    await openAdmin(page, '/news');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Crea' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/news\/create$/);
+    const text = page.getByRole('textbox', { name: 'Testo' });
+    await expect(text).toBeVisible();
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await text.fill('Il bando scade a fine mese.');
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'bando.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(page.getByText('bando.pdf')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    await expect(page).toHaveURL(/\/amministrazione\/news$/);
+
+    await gotoHydrated(page, '/news');
+    const item = page.getByRole('heading', { name: title });
+    await expect(item).toBeVisible();
+  });
+
+  test('una notizia con data futura resta nascosta sul sito e risulta programmata', async ({
+    page,
+  }) => {
+    const title = `Congresso programmato ${Date.now()}`;
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/news/create');
+    await expect(page.getByRole('textbox', { name: 'Testo' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByLabel('Data di pubblicazione').fill(romeDate(7));
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+
+    await page.getByPlaceholder('Cerca nel titolo').fill(title);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Programmata');
+
+    // The public search for its title finds nothing yet.
+    await gotoHydrated(page, `/news?q=${encodeURIComponent(title)}`);
+    await expect(page.getByText('Congresso programmato')).toHaveCount(0);
+  });
+
+  test('importa un CSV con una riga errata: anteprima, applicazione e registro', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const email = `importato.${Date.now()}@example.org`;
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/account');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Importa CSV' }).click();
+    await page.getByLabel('File CSV').setInputFiles({
+      name: 'soci.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `email;nome;cognome;ruolo\n${email};Lia;Conti;socio\nsbagliata;Ugo;Neri;socio\n`,
+      ),
+    });
+    await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
+    const report = page.getByRole('status').filter({ hasText: 'Anteprima' });
+    await expect(report).toContainText('Da creare (1)');
+    await expect(report).toContainText(email);
+    await expect(report).toContainText('Riga 3: e-mail "sbagliata" non valida');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Applica l’importazione' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'eseguita' })).toContainText(
+      'Creati (1)',
+    );
+
+    await openAdmin(page, '/registro');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Importazione CSV: 1 creati' }).first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
+    page,
+  }) => {
+    await logIn(page, 'socio.demo@example.org');
+    await gotoHydrated(page, '/amministrazione/news');
+    await expect(page).toHaveURL(/\/$/);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const response = await page.request.get('/api/v1/Admin/News', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test('senza accesso /amministrazione porta alla pagina di login', async ({ page }) => {
+    await gotoHydrated(page, '/amministrazione');
+    await expect(page).toHaveURL(/\/area-riservata$/);
+  });
+});
