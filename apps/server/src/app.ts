@@ -33,6 +33,7 @@ import { NewsService } from './modules/news/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/admin/members-admin.js';
 import { NewsAdminService } from './modules/admin/news-admin.js';
+import { MagazineAdminService } from './modules/admin/magazine-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
@@ -299,6 +300,11 @@ export async function buildApp(
           clock: app.services.clock,
           society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
           notifyOutbox: () => app.services.outbox.notify(),
+        }),
+        magazine: new MagazineAdminService({
+          db: app.services.db,
+          files: app.services.files,
+          clock: app.services.clock,
         }),
         db: app.services.db,
         clock: app.services.clock,

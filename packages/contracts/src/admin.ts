@@ -60,7 +60,7 @@ export interface AdminPage<T> {
   total: number;
 }
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -68,7 +68,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-const isoDate = z
+export const isoDate = z
   .string({ message: ADMIN_MESSAGES.date })
   .trim()
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value), {
@@ -229,7 +229,13 @@ export interface AdminMemberImportReport {
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_ENTITIES = ['news', 'category', 'member'] as const;
+export const AUDIT_ENTITIES = [
+  'news',
+  'category',
+  'member',
+  'magazine_issue',
+  'magazine_article',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

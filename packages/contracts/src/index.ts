@@ -17,3 +17,4 @@ export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
 export * from './admin.js';
+export * from './admin-magazine.js';

@@ -75,3 +75,20 @@ export const ReservedDocumentQuerySchema = z.object({
     .optional()
     .transform((value) => value === '1' || value === 'true'),
 });
+
+/**
+ * Who may read a reserved item, as the secretariat sets it (ADR 011), with its Italian label.
+ * The assembly sections are affiliate audiences.
+ */
+export const RESERVED_AUDIENCES = {
+  all: 'Tutti i soci e gli affiliati',
+  socio: 'Solo Soci',
+  affiliato: 'Solo Affiliati',
+  'Affiliati tecnici': 'Affiliati tecnici',
+  'Affiliati infermieri': 'Affiliati infermieri',
+} as const;
+export type ReservedAudience = keyof typeof RESERVED_AUDIENCES;
+export const RESERVED_AUDIENCE_VALUES = Object.keys(RESERVED_AUDIENCES) as [
+  ReservedAudience,
+  ...ReservedAudience[],
+];

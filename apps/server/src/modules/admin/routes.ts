@@ -7,6 +7,10 @@ import {
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
   AdminNewsInputSchema,
+  AdminMagazineArticleInputSchema,
+  AdminMagazineArticleListQuerySchema,
+  AdminMagazineIssueInputSchema,
+  AdminMagazineIssueListQuerySchema,
   AdminNewsListQuerySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +20,7 @@ import type { AccountService, AuthenticatedMember } from '../accounts/service.js
 import { requireStaff } from './access.js';
 import { allAudit, listAudit, type Actor } from './audit.js';
 import { toCsv, type MembersAdminService } from './members-admin.js';
+import type { MagazineAdminService } from './magazine-admin.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -25,6 +30,7 @@ export interface AdminRoutesOptions {
   accounts: AccountService;
   news: NewsAdminService;
   members: MembersAdminService;
+  magazine: MagazineAdminService;
   db: Kysely<Database>;
   clock: Clock;
   /** Filled with every admin route as it is registered (the access matrix test walks it). */
@@ -72,7 +78,7 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyRe
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, db, clock } = options;
+  const { accounts, news, members, magazine, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -154,6 +160,64 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = parseInput(AdminMemberImportSchema, request.body);
     return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
+  });
+
+  // The bulletin: issues and their articles
+  app.get('/MagazineIssues', async (request) => ({
+    data: await magazine.listIssues(parseInput(AdminMagazineIssueListQuerySchema, request.query)),
+  }));
+  app.get('/MagazineIssues/:id', async (request) => ({
+    data: await magazine.getIssue(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/MagazineIssues', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
+    data: await magazine.saveIssue(
+      actorOf(request),
+      null,
+      parseInput(AdminMagazineIssueInputSchema, request.body),
+    ),
+  }));
+  app.put('/MagazineIssues/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await magazine.saveIssue(
+        actorOf(request),
+        id,
+        parseInput(AdminMagazineIssueInputSchema, request.body),
+      ),
+    };
+  });
+  app.delete('/MagazineIssues/:id', async (request) => {
+    await magazine.removeIssue(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.get('/MagazineArticles', async (request) => ({
+    data: await magazine.listArticles(
+      parseInput(AdminMagazineArticleListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/MagazineArticles/:id', async (request) => ({
+    data: await magazine.getArticle(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/MagazineArticles', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
+    data: await magazine.saveArticle(
+      actorOf(request),
+      null,
+      parseInput(AdminMagazineArticleInputSchema, request.body),
+    ),
+  }));
+  app.put('/MagazineArticles/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await magazine.saveArticle(
+        actorOf(request),
+        id,
+        parseInput(AdminMagazineArticleInputSchema, request.body),
+      ),
+    };
+  });
+  app.delete('/MagazineArticles/:id', async (request) => {
+    await magazine.removeArticle(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
   });
 
   // Audit log
