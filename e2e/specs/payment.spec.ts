@@ -35,6 +35,7 @@ async function fill(panel: Locator, nameLabel: string, fee: string, name: string
 test.describe('il pagamento della quota', () => {
   test('i soci vedono solo le quote Socio, gli affiliati solo le quote Affiliato', async ({
     page,
+    expectAccessible,
   }) => {
     await installPayPalStandIn(page);
     const members = await openPaymentTab(page, '/chi-siamo-iscrizione');
@@ -58,6 +59,9 @@ test.describe('il pagamento della quota', () => {
       'Quota Affiliato infermiere – 30,00 €',
     ]);
     await expect(affiliates.getByLabel('Nominativo dell’affiliato')).toBeVisible();
+    await expect(paypalButton(affiliates).button).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(page);
   });
 
   test('il pulsante si abilita solo con quota, nominativo e anno; senza dati avvisa e non crea ordini', async ({
@@ -67,7 +71,9 @@ test.describe('il pagamento della quota', () => {
     const panel = await openPaymentTab(page, '/chi-siamo-iscrizione');
     await expectButtonEnabled(panel, false);
 
-    await paypalButton(panel).button.click();
+    // A disabled PayPal button still takes the click and calls onClick (PayPal's validation
+    // pattern); the stand-in marks it aria-disabled, which Playwright would wait out.
+    await paypalButton(panel).button.click({ force: true });
     const toast = page.getByTestId('toast');
     await expect(toast).toHaveText('Compila i dati di pagamento per continuare');
     await expect(toast).toHaveClass(/toast--error/);

@@ -28,12 +28,18 @@ const STAND_IN_SDK = String.raw`(() => {
     const initActions = {
       enable() {
         enabled = true;
-        if (button) button.dataset.enabled = 'true';
+        if (button) {
+          button.dataset.enabled = 'true';
+          button.removeAttribute('aria-disabled');
+        }
         return Promise.resolve();
       },
       disable() {
         enabled = false;
-        if (button) button.dataset.enabled = 'false';
+        if (button) {
+          button.dataset.enabled = 'false';
+          button.setAttribute('aria-disabled', 'true');
+        }
         return Promise.resolve();
       },
     };
@@ -97,6 +103,7 @@ const STAND_IN_SDK = String.raw`(() => {
         button.className = 'paypal-stand-in';
         button.textContent = 'PayPal';
         button.dataset.enabled = String(enabled);
+        if (!enabled) button.setAttribute('aria-disabled', 'true');
         button.addEventListener('click', () => { void pay(); });
         host.appendChild(button);
         if (options.onInit) options.onInit({}, initActions);
