@@ -127,6 +127,29 @@ test.describe('amministrazione', () => {
     await expectAccessible(page);
   });
 
+  test('modifica il testo della pagina Patrocini, vede l’anteprima e poi la pagina', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const sentence = `Le richieste si inviano entro sessanta giorni (${Date.now()}).`;
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/testi-pagine');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('row').filter({ hasText: 'patrocini-richiesta' }).click();
+    const text = page.getByRole('textbox', { name: 'Testo' });
+    await expect(text).toBeVisible();
+    await text.fill(sentence);
+    await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
+    await expect(page.getByRole('region', { name: 'Anteprima' })).toContainText(sentence);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+
+    await gotoHydrated(page, '/patrocini');
+    await expect(page.getByText(sentence)).toBeVisible();
+  });
+
   test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
     page,
   }) => {

@@ -33,6 +33,7 @@ import { NewsService } from './modules/news/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/admin/members-admin.js';
 import { NewsAdminService } from './modules/admin/news-admin.js';
+import { SetupAdminService } from './modules/admin/setup-admin.js';
 import { MagazineAdminService } from './modules/admin/magazine-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
@@ -305,6 +306,13 @@ export async function buildApp(
           db: app.services.db,
           files: app.services.files,
           clock: app.services.clock,
+        }),
+        setup: new SetupAdminService({
+          db: app.services.db,
+          files: app.services.files,
+          clock: app.services.clock,
+          contentCache: app.services.contentCache,
+          societyAcronym: config.societyAcronym,
         }),
         db: app.services.db,
         clock: app.services.clock,

@@ -235,6 +235,10 @@ export const AUDIT_ENTITIES = [
   'member',
   'magazine_issue',
   'magazine_article',
+  'setup_element',
+  'sponsorship',
+  'newsletter',
+  'outbox',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -18,3 +18,4 @@ export * from './magazine.js';
 export * from './payment.js';
 export * from './admin.js';
 export * from './admin-magazine.js';
+export * from './admin-content.js';

@@ -12,6 +12,9 @@ import {
   AdminMagazineIssueInputSchema,
   AdminMagazineIssueListQuerySchema,
   AdminNewsListQuerySchema,
+  AdminRichTextPreviewSchema,
+  AdminSetupElementInputSchema,
+  AdminSetupElementListQuerySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -22,6 +25,8 @@ import { allAudit, listAudit, type Actor } from './audit.js';
 import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { NewsAdminService } from './news-admin.js';
+import type { SetupAdminService } from './setup-admin.js';
+import { sanitizeRichText } from '../../text/rich-text.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
@@ -31,6 +36,7 @@ export interface AdminRoutesOptions {
   news: NewsAdminService;
   members: MembersAdminService;
   magazine: MagazineAdminService;
+  setup: SetupAdminService;
   db: Kysely<Database>;
   clock: Clock;
   /** Filled with every admin route as it is registered (the access matrix test walks it). */
@@ -49,6 +55,10 @@ const IdParamsSchema = z.object({
     .number({ message: 'Identificativo non valido.' })
     .int()
     .positive({ message: 'Identificativo non valido.' }),
+});
+
+const KeyParamsSchema = z.object({
+  key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
 });
 
 /** Room for the fields and JSON around the largest uploads of one save. */
@@ -78,7 +88,7 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyRe
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, db, clock } = options;
+  const { accounts, news, members, magazine, setup, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -219,6 +229,28 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await magazine.removeArticle(actorOf(request), parseInput(IdParamsSchema, request.params).id);
     return { data: null };
   });
+
+  // Setup elements (page texts by key, spec §3)
+  app.get('/SetupElements', async (request) => ({
+    data: await setup.list(parseInput(AdminSetupElementListQuerySchema, request.query)),
+  }));
+  app.get('/SetupElements/:key', async (request) => ({
+    data: await setup.get(parseInput(KeyParamsSchema, request.params).key),
+  }));
+  app.put('/SetupElements/:key', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { key } = parseInput(KeyParamsSchema, request.params);
+    return {
+      data: await setup.save(
+        actorOf(request),
+        key,
+        parseInput(AdminSetupElementInputSchema, request.body),
+      ),
+    };
+  });
+  // The rich text as the site will show it (the same allowlist), for the editors' preview.
+  app.post('/RichTextPreview', { bodyLimit: FORM_BODY_LIMIT * 2 }, async (request) => ({
+    data: { html: sanitizeRichText(parseInput(AdminRichTextPreviewSchema, request.body).bodyHtml) },
+  }));
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

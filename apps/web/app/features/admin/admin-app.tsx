@@ -24,6 +24,7 @@ import {
   NewsList,
   newsBody,
 } from './news';
+import { SetupElementEdit, SetupElementList, setupElementBody } from './setup-elements';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../session/session';
@@ -39,6 +40,7 @@ const i18nProvider = polyglotI18nProvider(
 
 const dataProvider = adminDataProvider({
   news: async (data) => ({ ...(await newsBody(data)) }),
+  'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
 });
 
 function AdminAppBar() {
@@ -74,6 +76,11 @@ const SECTIONS = [
     to: '/amministrazione/categorie',
     title: 'Categorie',
     text: 'Le categorie delle notizie e del menu.',
+  },
+  {
+    to: '/amministrazione/testi-pagine',
+    title: 'Testi delle pagine',
+    text: 'I testi e i PDF delle pagine della società, dei patrocini e dell’area riservata.',
   },
   {
     to: '/amministrazione/account',
@@ -140,6 +147,13 @@ export default function AdminApp() {
         edit={CategoryEdit}
         create={CategoryCreate}
         recordRepresentation="title"
+      />
+      <Resource
+        name="testi-pagine"
+        options={{ label: 'Testi delle pagine' }}
+        list={SetupElementList}
+        edit={SetupElementEdit}
+        recordRepresentation="place"
       />
       <Resource
         name="account"

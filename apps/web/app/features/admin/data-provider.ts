@@ -8,6 +8,7 @@ export const ADMIN_RESOURCES = {
   categorie: 'NewsCategories',
   account: 'Members',
   registro: 'AuditLog',
+  'testi-pagine': 'SetupElements',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

@@ -26,6 +26,7 @@ export const ENTITY_CHOICES = [
   { id: 'news', name: 'Notizie' },
   { id: 'category', name: 'Categorie' },
   { id: 'member', name: 'Account' },
+  { id: 'setup_element', name: 'Testi delle pagine' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {
