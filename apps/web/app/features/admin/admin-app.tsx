@@ -14,6 +14,16 @@ import { Link } from 'react-router';
 import { AuditLogList } from './audit-log';
 import { adminDataProvider } from './data-provider';
 import { ITALIAN_MESSAGES } from './italian-messages';
+import {
+  magazineArticleBody,
+  MagazineArticleCreate,
+  MagazineArticleEdit,
+  MagazineArticleList,
+  magazineIssueBody,
+  MagazineIssueCreate,
+  MagazineIssueEdit,
+  MagazineIssueList,
+} from './magazine';
 import { MemberCreate, MemberEdit, MemberImport, MemberList } from './members';
 import {
   CategoryCreate,
@@ -40,6 +50,8 @@ const i18nProvider = polyglotI18nProvider(
 
 const dataProvider = adminDataProvider({
   news: async (data) => ({ ...(await newsBody(data)) }),
+  riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
+  'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
   'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
 });
 
@@ -81,6 +93,11 @@ const SECTIONS = [
     to: '/amministrazione/testi-pagine',
     title: 'Testi delle pagine',
     text: 'I testi e i PDF delle pagine della società, dei patrocini e dell’area riservata.',
+  },
+  {
+    to: '/amministrazione/riviste',
+    title: 'Il Servizio Trasfusionale',
+    text: 'I numeri della rivista, con il PDF completo e il pubblico, e i loro articoli.',
   },
   {
     to: '/amministrazione/account',
@@ -154,6 +171,22 @@ export default function AdminApp() {
         list={SetupElementList}
         edit={SetupElementEdit}
         recordRepresentation="place"
+      />
+      <Resource
+        name="riviste"
+        options={{ label: 'Rivista: numeri' }}
+        list={MagazineIssueList}
+        edit={MagazineIssueEdit}
+        create={MagazineIssueCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="articoli-rivista"
+        options={{ label: 'Rivista: articoli' }}
+        list={MagazineArticleList}
+        edit={MagazineArticleEdit}
+        create={MagazineArticleCreate}
+        recordRepresentation="title"
       />
       <Resource
         name="account"

@@ -8,6 +8,8 @@ export const ADMIN_RESOURCES = {
   categorie: 'NewsCategories',
   account: 'Members',
   registro: 'AuditLog',
+  riviste: 'MagazineIssues',
+  'articoli-rivista': 'MagazineArticles',
   'testi-pagine': 'SetupElements',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
@@ -185,4 +187,36 @@ export async function downloadExport(url: string, fallbackName: string): Promise
   link.click();
   link.remove();
   URL.revokeObjectURL(link.href);
+}
+
+/** A file of an attachments input: one already stored (with its id), or one just chosen. */
+export interface AttachmentValue {
+  id?: number;
+  fileName?: string;
+  sizeBytes?: number;
+  rawFile?: File;
+  title?: string;
+}
+
+/** An attachments input as the API's body: kept files by id, in order; new files as base64. */
+export async function attachmentChanges(value: unknown): Promise<{
+  keptAttachmentIds: number[];
+  newAttachments: { fileName: string; content: string }[];
+}> {
+  const files = (Array.isArray(value) ? value : value ? [value] : []) as AttachmentValue[];
+  const kept = files.filter(
+    (file) => !(file.rawFile instanceof File) && typeof file.id === 'number',
+  );
+  const added = files.filter(
+    (file): file is AttachmentValue & { rawFile: File } => file.rawFile instanceof File,
+  );
+  return {
+    keptAttachmentIds: kept.map((file) => file.id as number),
+    newAttachments: await Promise.all(
+      added.map(async (file) => ({
+        fileName: file.rawFile.name,
+        content: await fileToBase64(file.rawFile),
+      })),
+    ),
+  };
 }

@@ -26,6 +26,8 @@ export const ENTITY_CHOICES = [
   { id: 'news', name: 'Notizie' },
   { id: 'category', name: 'Categorie' },
   { id: 'member', name: 'Account' },
+  { id: 'magazine_issue', name: 'Numeri della rivista' },
+  { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'setup_element', name: 'Testi delle pagine' },
 ];
 

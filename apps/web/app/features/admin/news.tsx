@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, type AdminNewsInput, type AdminAttachment } from '@sodalis/contracts';
+import type { AdminNewsInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   AutocompleteArrayInput,
@@ -10,7 +10,6 @@ import {
   DateInput,
   DeleteButton,
   Edit,
-  FileInput,
   FunctionField,
   List,
   ReferenceArrayField,
@@ -25,27 +24,14 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  useRecordContext,
 } from 'react-admin';
-import { fileToBase64 } from './data-provider';
+import { attachmentChanges } from './data-provider';
 import { choiceName, italianDate, NEWS_STATE_CHOICES, romeToday, YES_NO_CHOICES } from './format';
+import { PdfFilesInput } from './pdf-input';
 import { RichText } from './rich-text';
-
-/** A file of the attachments input: one already stored, or one just chosen. */
-interface AttachmentValue extends Partial<AdminAttachment> {
-  rawFile?: File;
-  title?: string;
-}
 
 /** The form's record as the API's body: kept files by id, new files as base64. */
 export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
-  const files = (data.attachments ?? []) as AttachmentValue[];
-  const kept = files.filter(
-    (file) => !(file.rawFile instanceof File) && typeof file.id === 'number',
-  );
-  const added = files.filter(
-    (file): file is AttachmentValue & { rawFile: File } => file.rawFile instanceof File,
-  );
   return {
     title: String(data.title ?? ''),
     subtitleHtml: String(data.subtitleHtml ?? ''),
@@ -55,13 +41,7 @@ export async function newsBody(data: Record<string, unknown>): Promise<AdminNews
     sourceName: (data.sourceName as string | null | undefined) ?? null,
     sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
     categoryIds: (data.categoryIds as number[] | undefined) ?? [],
-    keptAttachmentIds: kept.map((file) => file.id as number),
-    newAttachments: await Promise.all(
-      added.map(async (file) => ({
-        fileName: file.rawFile.name,
-        content: await fileToBase64(file.rawFile),
-      })),
-    ),
+    ...(await attachmentChanges(data.attachments)),
   };
 }
 
@@ -111,19 +91,6 @@ export function NewsList() {
   );
 }
 
-function AttachmentName() {
-  const file = useRecordContext<AttachmentValue>();
-  if (!file) return null;
-  const name = file.rawFile?.name ?? file.fileName ?? file.title ?? '';
-  const size = file.rawFile?.size ?? file.sizeBytes;
-  return (
-    <span className="admin-attachment">
-      {name}
-      {size === undefined ? '' : ` (${Math.max(1, Math.round(size / 1024))} KB)`}
-    </span>
-  );
-}
-
 function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
   return (
     <SimpleForm {...(toolbar ? { toolbar } : {})}>
@@ -146,17 +113,7 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
       </ReferenceArrayInput>
       <TextInput source="sourceName" label="Fonte (nome)" />
       <TextInput source="sourceUrl" label="Fonte (indirizzo web)" type="url" fullWidth />
-      <FileInput
-        source="attachments"
-        label="Allegati PDF"
-        multiple
-        accept={{ 'application/pdf': ['.pdf'] }}
-        maxSize={ADMIN_LIMITS.maxFileBytes}
-        inputProps={{ 'aria-label': 'Scegli i PDF da allegare' }}
-        helperText={`Solo PDF, al massimo ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB ciascuno e ${ADMIN_LIMITS.maxNewFilesPerSave} nuovi per volta.`}
-      >
-        <AttachmentName />
-      </FileInput>
+      <PdfFilesInput />
     </SimpleForm>
   );
 }
