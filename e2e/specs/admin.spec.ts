@@ -150,6 +150,53 @@ test.describe('amministrazione', () => {
     await expect(page.getByText(sentence)).toBeVisible();
   });
 
+  test('gestisce una richiesta di patrocinio, esporta gli iscritti e apre la posta non consegnata', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/patrocini?filter=%7B%22status%22%3A%22received%22%7D');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+    const first = page.getByRole('row').nth(1);
+    const eventTitle = (await first.getByRole('cell').nth(3).innerText()).trim();
+    await first.click();
+    await expect(page.getByRole('region', { name: 'Dati della richiesta' })).toBeVisible();
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('button', { name: /^Scarica / })
+      .first()
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    await page.getByRole('combobox', { name: 'Stato' }).click();
+    await page.getByRole('option', { name: 'Approvata' }).click();
+    await page.getByRole('button', { name: 'Salva lo stato' }).click();
+    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: eventTitle }).first();
+    await openAdmin(page, '/patrocini?filter=%7B%22status%22%3A%22approved%22%7D');
+    await expect(row).toContainText('segreteria.demo@example.org');
+
+    await openAdmin(page, '/newsletter');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page);
+    const csv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta CSV' }).click();
+    expect((await csv).suggestedFilename()).toBe('iscritti-newsletter.csv');
+
+    await openAdmin(page, '/posta-non-consegnata');
+    await expect(
+      page.getByText('Nessun messaggio da gestire: tutta la posta è stata consegnata.'),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await openAdmin(page, '/registro');
+    await expect(page.getByRole('row').filter({ hasText: eventTitle }).first()).toContainText(
+      'approvata',
+    );
+    await expect(page.getByRole('row').filter({ hasText: 'Esportati' }).first()).toBeVisible();
+  });
+
   test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
     page,
   }) => {

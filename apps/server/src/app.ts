@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/admin/members-admin.js';
 import { NewsAdminService } from './modules/admin/news-admin.js';
 import { SetupAdminService } from './modules/admin/setup-admin.js';
+import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { MagazineAdminService } from './modules/admin/magazine-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
@@ -314,6 +315,13 @@ export async function buildApp(
           contentCache: app.services.contentCache,
           societyAcronym: config.societyAcronym,
         }),
+        inbox: new InboxAdminService({
+          db: app.services.db,
+          clock: app.services.clock,
+          newsletter: app.services.newsletter,
+          notifyOutbox: () => app.services.outbox.notify(),
+        }),
+        files: app.services.files,
         db: app.services.db,
         clock: app.services.clock,
         routeTable: app.adminRouteTable,

@@ -19,3 +19,4 @@ export * from './payment.js';
 export * from './admin.js';
 export * from './admin-magazine.js';
 export * from './admin-content.js';
+export * from './admin-inbox.js';

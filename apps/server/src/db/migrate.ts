@@ -7,6 +7,7 @@ import { siteContentsMigration } from './migrations/0004-site-contents.js';
 import { accountsMigration } from './migrations/0005-accounts.js';
 import { paymentsMigration } from './migrations/0006-payments.js';
 import { auditLogMigration } from './migrations/0007-audit-log.js';
+import { sponsorshipHandlingMigration } from './migrations/0007-sponsorship-handling.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0005-accounts': accountsMigration,
     '0006-payments': paymentsMigration(engine),
     '0007-audit-log': auditLogMigration(engine),
+    '0007-sponsorship-handling': sponsorshipHandlingMigration,
   };
 }
 

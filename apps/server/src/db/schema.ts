@@ -271,6 +271,9 @@ export interface SponsorshipRequestsTable {
   created_at: Timestamp;
   /** sha256 of the request's content, to store a double submission once (migration 0003). */
   fingerprint: string | null;
+  /** When and by whom (staff e-mail) the request was last handled (migration 0007). */
+  handled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

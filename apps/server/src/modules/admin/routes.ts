@@ -12,6 +12,10 @@ import {
   AdminMagazineIssueInputSchema,
   AdminMagazineIssueListQuerySchema,
   AdminNewsListQuerySchema,
+  AdminNewsletterListQuerySchema,
+  AdminOutboxListQuerySchema,
+  AdminSponsorshipListQuerySchema,
+  AdminSponsorshipUpdateSchema,
   AdminRichTextPreviewSchema,
   AdminSetupElementInputSchema,
   AdminSetupElementListQuerySchema,
@@ -26,6 +30,9 @@ import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
+import type { InboxAdminService } from './inbox-admin.js';
+import { sendStoredFile } from '../../http/send-file.js';
+import type { FileStore } from '../../files/file-store.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -37,6 +44,8 @@ export interface AdminRoutesOptions {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   setup: SetupAdminService;
+  inbox: InboxAdminService;
+  files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
   /** Filled with every admin route as it is registered (the access matrix test walks it). */
@@ -52,6 +61,13 @@ declare module 'fastify' {
 
 const IdParamsSchema = z.object({
   id: z.coerce
+    .number({ message: 'Identificativo non valido.' })
+    .int()
+    .positive({ message: 'Identificativo non valido.' }),
+});
+
+const FileParamsSchema = IdParamsSchema.extend({
+  fileId: z.coerce
     .number({ message: 'Identificativo non valido.' })
     .int()
     .positive({ message: 'Identificativo non valido.' }),
@@ -88,7 +104,7 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyRe
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, setup, db, clock } = options;
+  const { accounts, news, members, magazine, setup, inbox, files, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -251,6 +267,54 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.post('/RichTextPreview', { bodyLimit: FORM_BODY_LIMIT * 2 }, async (request) => ({
     data: { html: sanitizeRichText(parseInput(AdminRichTextPreviewSchema, request.body).bodyHtml) },
   }));
+
+  // Inbox: sponsorship requests
+  app.get('/SponsorshipRequests', async (request) => ({
+    data: await inbox.listSponsorships(parseInput(AdminSponsorshipListQuerySchema, request.query)),
+  }));
+  app.get('/SponsorshipRequests/:id', async (request) => ({
+    data: await inbox.getSponsorship(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.put('/SponsorshipRequests/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { status } = parseInput(AdminSponsorshipUpdateSchema, request.body);
+    return { data: await inbox.handleSponsorship(actorOf(request), id, status) };
+  });
+  app.get('/SponsorshipRequests/:id/Files/:fileId', async (request, reply) => {
+    const { id, fileId } = parseInput(FileParamsSchema, request.params);
+    return sendStoredFile(reply, files, await inbox.sponsorshipFile(id, fileId), 'attachment');
+  });
+
+  // Inbox: newsletter subscribers
+  app.get('/NewsletterSubscribers', async (request) => ({
+    data: await inbox.listSubscribers(parseInput(AdminNewsletterListQuerySchema, request.query)),
+  }));
+  app.get('/NewsletterSubscribers/Export', async (request, reply) => {
+    const query = parseInput(AdminNewsletterListQuerySchema, request.query);
+    return sendCsv(
+      reply,
+      'iscritti-newsletter.csv',
+      await inbox.exportSubscribers(actorOf(request), query),
+    );
+  });
+  app.delete('/NewsletterSubscribers/:id', async (request) => {
+    await inbox.withdrawSubscriber(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+
+  // Inbox: outbox messages that could not be delivered
+  app.get('/OutboxMessages', async (request) => ({
+    data: await inbox.listDeadMessages(parseInput(AdminOutboxListQuerySchema, request.query)),
+  }));
+  app.post('/OutboxMessages/:id/Retry', async (request) => {
+    await inbox.retryMessage(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.delete('/OutboxMessages/:id', async (request) => {
+    await inbox.discardMessage(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -5,7 +5,7 @@ import {
   type NewsletterConfirmState,
   type NewsletterUnsubscribeState,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { maskEmail } from '../../mail/mask.js';
@@ -138,6 +138,33 @@ export class NewsletterService {
       this.deps.logger.info({ subscriptionId: row.id }, 'newsletter: iscrizione annullata');
     }
     return this.unsubscribeState(token);
+  }
+
+  /**
+   * Withdraws a subscription on the subscriber's request, from the back office (issue 10): the
+   * same change as the unsubscribe link, and `record` (the audit entry) in its transaction.
+   * False when it was already withdrawn or does not exist.
+   */
+  async withdrawById(
+    id: number,
+    record: (trx: Transaction<Database>, email: string) => Promise<void>,
+  ): Promise<boolean> {
+    const row = await this.deps.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined || row.status === 'unsubscribed') return false;
+    const now = this.deps.clock();
+    const forward = this.deps.mailupEnabled && row.status === 'confirmed';
+    const withdrawn = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await markUnsubscribed(trx, row.id, row.status, now.toISOString()))) return false;
+      if (forward) await enqueue(trx, 'mailup.unsubscribe', { subscriptionId: row.id }, now);
+      await record(trx, row.email);
+      return true;
+    });
+    if (withdrawn && forward) this.deps.notifyOutbox();
+    return withdrawn;
   }
 
   private confirmable(row: { status: string; confirmation_sent_at: string | null }): boolean {

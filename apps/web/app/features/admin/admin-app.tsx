@@ -35,6 +35,7 @@ import {
   newsBody,
 } from './news';
 import { SetupElementEdit, SetupElementList, setupElementBody } from './setup-elements';
+import { OutboxList, SponsorshipEdit, SponsorshipList, SubscriberList } from './inbox';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../session/session';
@@ -103,6 +104,21 @@ const SECTIONS = [
     to: '/amministrazione/account',
     title: 'Account',
     text: 'Soci, Affiliati e segreteria: inviti, ruoli, importazione.',
+  },
+  {
+    to: '/amministrazione/patrocini',
+    title: 'Richieste di patrocinio',
+    text: 'Leggi le richieste, scarica i PDF, segna come approvate o respinte.',
+  },
+  {
+    to: '/amministrazione/newsletter',
+    title: 'Iscritti alla newsletter',
+    text: 'Confermati e in attesa, annullamento su richiesta, esportazione.',
+  },
+  {
+    to: '/amministrazione/posta-non-consegnata',
+    title: 'Posta non consegnata',
+    text: 'Le e-mail che il server non è riuscito a consegnare: riprova o scarta.',
   },
   {
     to: '/amministrazione/registro',
@@ -195,6 +211,19 @@ export default function AdminApp() {
         edit={MemberEdit}
         create={MemberCreate}
         recordRepresentation="email"
+      />
+      <Resource
+        name="patrocini"
+        options={{ label: 'Patrocini' }}
+        list={SponsorshipList}
+        edit={SponsorshipEdit}
+        recordRepresentation="eventTitle"
+      />
+      <Resource name="newsletter" options={{ label: 'Newsletter' }} list={SubscriberList} />
+      <Resource
+        name="posta-non-consegnata"
+        options={{ label: 'Posta non consegnata' }}
+        list={OutboxList}
       />
       <Resource name="registro" options={{ label: 'Registro attività' }} list={AuditLogList} />
       <CustomRoutes>

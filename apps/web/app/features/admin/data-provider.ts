@@ -11,6 +11,9 @@ export const ADMIN_RESOURCES = {
   riviste: 'MagazineIssues',
   'articoli-rivista': 'MagazineArticles',
   'testi-pagine': 'SetupElements',
+  patrocini: 'SponsorshipRequests',
+  newsletter: 'NewsletterSubscribers',
+  'posta-non-consegnata': 'OutboxMessages',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

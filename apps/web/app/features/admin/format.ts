@@ -29,6 +29,9 @@ export const ENTITY_CHOICES = [
   { id: 'magazine_issue', name: 'Numeri della rivista' },
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'setup_element', name: 'Testi delle pagine' },
+  { id: 'sponsorship', name: 'Richieste di patrocinio' },
+  { id: 'newsletter', name: 'Newsletter' },
+  { id: 'outbox', name: 'Posta non consegnata' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {
