@@ -197,6 +197,48 @@ test.describe('amministrazione', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Esportati' }).first()).toBeVisible();
   });
 
+  test('aggiunge un documento di assemblea per gli Affiliati: l’Affiliato lo vede, il Socio no', async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    const title = `Assemblea per gli affiliati ${Date.now()}`;
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/assemblee/create');
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByLabel('Data dell’assemblea').fill(romeDate(0));
+    await page.getByRole('combobox', { name: 'Pubblico' }).click();
+    await page.getByRole('option', { name: 'Solo Affiliati' }).click();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'verbale.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Solo Affiliati');
+    await expectAccessible(page);
+
+    for (const [account, visible] of [
+      ['affiliato.demo@example.org', 1],
+      ['socio.demo@example.org', 0],
+    ] as const) {
+      const context = await browser.newContext();
+      const member = await context.newPage();
+      await logIn(member, account);
+      // The list is drawn from this answer: wait for it before counting what it shows.
+      const answered = member.waitForResponse((response) =>
+        response.url().includes('/api/v1/ReservedArea/GetAssemblee'),
+      );
+      await gotoHydrated(member, '/area-riservata-assemblee');
+      expect((await answered).status()).toBe(200);
+      await expect(member.getByText(title)).toHaveCount(visible);
+      await context.close();
+    }
+  });
+
   test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
     page,
   }) => {

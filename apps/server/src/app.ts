@@ -35,6 +35,7 @@ import { MembersAdminService } from './modules/admin/members-admin.js';
 import { NewsAdminService } from './modules/admin/news-admin.js';
 import { SetupAdminService } from './modules/admin/setup-admin.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
+import { ReservedAdminService } from './modules/admin/reserved-admin.js';
 import { MagazineAdminService } from './modules/admin/magazine-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
@@ -320,6 +321,11 @@ export async function buildApp(
           clock: app.services.clock,
           newsletter: app.services.newsletter,
           notifyOutbox: () => app.services.outbox.notify(),
+        }),
+        reserved: new ReservedAdminService({
+          db: app.services.db,
+          files: app.services.files,
+          clock: app.services.clock,
         }),
         files: app.services.files,
         db: app.services.db,

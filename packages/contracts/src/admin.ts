@@ -239,6 +239,8 @@ export const AUDIT_ENTITIES = [
   'sponsorship',
   'newsletter',
   'outbox',
+  'recommendation',
+  'assembly',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -20,3 +20,4 @@ export * from './admin.js';
 export * from './admin-magazine.js';
 export * from './admin-content.js';
 export * from './admin-inbox.js';
+export * from './admin-reserved.js';

@@ -13,6 +13,9 @@ import {
   AdminMagazineIssueListQuerySchema,
   AdminNewsListQuerySchema,
   AdminNewsletterListQuerySchema,
+  AdminAssemblyInputSchema,
+  AdminRecommendationInputSchema,
+  AdminReservedListQuerySchema,
   AdminOutboxListQuerySchema,
   AdminSponsorshipListQuerySchema,
   AdminSponsorshipUpdateSchema,
@@ -31,6 +34,7 @@ import type { MagazineAdminService } from './magazine-admin.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
 import type { InboxAdminService } from './inbox-admin.js';
+import type { ReservedAdminService } from './reserved-admin.js';
 import { sendStoredFile } from '../../http/send-file.js';
 import type { FileStore } from '../../files/file-store.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
@@ -45,6 +49,7 @@ export interface AdminRoutesOptions {
   magazine: MagazineAdminService;
   setup: SetupAdminService;
   inbox: InboxAdminService;
+  reserved: ReservedAdminService;
   files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
@@ -104,7 +109,7 @@ function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyRe
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, setup, inbox, files, db, clock } = options;
+  const { accounts, news, members, magazine, setup, inbox, reserved, files, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -315,6 +320,66 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return { data: null };
   });
 
+  // Reserved area: recommendations and assemblies, each with its audience
+  app.get('/Recommendations', async (request) => ({
+    data: await reserved.listRecommendations(
+      parseInput(AdminReservedListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/Recommendations/:id', async (request) => ({
+    data: await reserved.getRecommendation(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Recommendations', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
+    data: await reserved.saveRecommendation(
+      actorOf(request),
+      null,
+      parseInput(AdminRecommendationInputSchema, request.body),
+    ),
+  }));
+  app.put('/Recommendations/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await reserved.saveRecommendation(
+        actorOf(request),
+        id,
+        parseInput(AdminRecommendationInputSchema, request.body),
+      ),
+    };
+  });
+  app.delete('/Recommendations/:id', async (request) => {
+    await reserved.removeRecommendation(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+    );
+    return { data: null };
+  });
+  app.get('/Assemblies', async (request) => ({
+    data: await reserved.listAssemblies(parseInput(AdminReservedListQuerySchema, request.query)),
+  }));
+  app.get('/Assemblies/:id', async (request) => ({
+    data: await reserved.getAssembly(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Assemblies', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
+    data: await reserved.saveAssembly(
+      actorOf(request),
+      null,
+      parseInput(AdminAssemblyInputSchema, request.body),
+    ),
+  }));
+  app.put('/Assemblies/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await reserved.saveAssembly(
+        actorOf(request),
+        id,
+        parseInput(AdminAssemblyInputSchema, request.body),
+      ),
+    };
+  });
+  app.delete('/Assemblies/:id', async (request) => {
+    await reserved.removeAssembly(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -36,6 +36,16 @@ import {
 } from './news';
 import { SetupElementEdit, SetupElementList, setupElementBody } from './setup-elements';
 import { OutboxList, SponsorshipEdit, SponsorshipList, SubscriberList } from './inbox';
+import {
+  AssemblyCreate,
+  AssemblyEdit,
+  AssemblyList,
+  assemblyBody,
+  RecommendationCreate,
+  RecommendationEdit,
+  RecommendationList,
+  recommendationBody,
+} from './reserved';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../session/session';
@@ -54,6 +64,8 @@ const dataProvider = adminDataProvider({
   riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
   'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
   'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
+  raccomandazioni: async (data) => ({ ...(await recommendationBody(data)) }),
+  assemblee: async (data) => ({ ...(await assemblyBody(data)) }),
 });
 
 function AdminAppBar() {
@@ -104,6 +116,16 @@ const SECTIONS = [
     to: '/amministrazione/account',
     title: 'Account',
     text: 'Soci, Affiliati e segreteria: inviti, ruoli, importazione.',
+  },
+  {
+    to: '/amministrazione/raccomandazioni',
+    title: 'Raccomandazioni',
+    text: 'Le raccomandazioni dell’area riservata, con il pubblico a cui sono destinate.',
+  },
+  {
+    to: '/amministrazione/assemblee',
+    title: 'Assemblee',
+    text: 'Assemblee nazionali e regionali, sezioni, documenti e pubblico.',
   },
   {
     to: '/amministrazione/patrocini',
@@ -211,6 +233,22 @@ export default function AdminApp() {
         edit={MemberEdit}
         create={MemberCreate}
         recordRepresentation="email"
+      />
+      <Resource
+        name="raccomandazioni"
+        options={{ label: 'Raccomandazioni' }}
+        list={RecommendationList}
+        edit={RecommendationEdit}
+        create={RecommendationCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="assemblee"
+        options={{ label: 'Assemblee' }}
+        list={AssemblyList}
+        edit={AssemblyEdit}
+        create={AssemblyCreate}
+        recordRepresentation="title"
       />
       <Resource
         name="patrocini"

@@ -14,6 +14,8 @@ export const ADMIN_RESOURCES = {
   patrocini: 'SponsorshipRequests',
   newsletter: 'NewsletterSubscribers',
   'posta-non-consegnata': 'OutboxMessages',
+  raccomandazioni: 'Recommendations',
+  assemblee: 'Assemblies',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

@@ -32,6 +32,8 @@ export const ENTITY_CHOICES = [
   { id: 'sponsorship', name: 'Richieste di patrocinio' },
   { id: 'newsletter', name: 'Newsletter' },
   { id: 'outbox', name: 'Posta non consegnata' },
+  { id: 'recommendation', name: 'Raccomandazioni' },
+  { id: 'assembly', name: 'Assemblee' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

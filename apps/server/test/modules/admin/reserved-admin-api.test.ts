@@ -1,0 +1,155 @@
+import type {
+  AdminAssembly,
+  AdminAuditEntry,
+  AdminPage,
+  AdminRecommendation,
+  LoginResponse,
+} from '@sodalis/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+
+const PDF = Buffer.from('%PDF-1.4\n% verbale\n%%EOF\n').toString('base64');
+const ROLES = ['socio', 'affiliato', 'segreteria'] as const;
+type Role = (typeof ROLES)[number];
+
+describe.each(testEngines())('back office: recommendations and assemblies on %s', (engine) => {
+  let testApp: TestApp;
+  const tokens = {} as Record<Role, string>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock('2026-11-22') });
+    for (const role of ROLES) {
+      const login = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/Account/Login',
+        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
+      });
+      tokens[role] = (login.json() as { data: LoginResponse }).data.token ?? '';
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) {
+    return testApp.app.inject({
+      method,
+      url: `/api/v1/Admin${path}`,
+      ...(payload === undefined ? {} : { payload }),
+      headers: { authorization: `Bearer ${tokens.segreteria}` },
+    });
+  }
+
+  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json() as { data: T }).data;
+  }
+
+  async function titlesFor(role: Role, path: string, body: object): Promise<string[]> {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/ReservedArea/${path}`,
+      payload: { dataOffset: '50', ...body },
+      headers: { authorization: `Bearer ${tokens[role]}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: { items: { title: string }[] } }).data.items.map(
+      (item) => item.title,
+    );
+  }
+
+  it('adds an assembly document for Affiliati: an Affiliato sees it at once, a Socio does not', async () => {
+    const created = await ok<AdminAssembly>(
+      call('POST', '/Assemblies', {
+        title: 'Assemblea straordinaria dei tecnici',
+        heldOn: '2026-11-20',
+        place: 'Bologna',
+        territory: 'Nazionali',
+        section: null,
+        audience: 'affiliato',
+        newAttachments: [{ fileName: 'verbale.pdf', content: PDF }],
+      }),
+    );
+    expect(created).toMatchObject({ audience: 'affiliato', published: true, place: 'Bologna' });
+    expect(created.attachments.map((file) => file.fileName)).toEqual(['verbale.pdf']);
+    const body = { territorio: 'Nazionali', title: 'straordinaria dei tecnici' };
+    expect(await titlesFor('affiliato', 'GetAssemblee', body)).toEqual([
+      'Assemblea straordinaria dei tecnici',
+    ]);
+    expect(await titlesFor('socio', 'GetAssemblee', body)).toEqual([]);
+
+    await ok(
+      call('PUT', `/Assemblies/${created.id}`, {
+        ...created,
+        audience: 'all',
+        keptAttachmentIds: [created.attachments[0]?.id],
+      }),
+    );
+    expect(await titlesFor('socio', 'GetAssemblee', body)).toEqual([
+      'Assemblea straordinaria dei tecnici',
+    ]);
+
+    await ok(call('DELETE', `/Assemblies/${created.id}`));
+    expect(await titlesFor('affiliato', 'GetAssemblee', body)).toEqual([]);
+    const log = await ok<AdminPage<AdminAuditEntry>>(call('GET', '/AuditLog?entity=assembly'));
+    expect(log.items.map((entry) => entry.action)).toEqual(['elimina', 'modifica', 'crea']);
+    expect(log.items[1]).toMatchObject({
+      before: { pubblico: 'Solo Affiliati' },
+      after: { pubblico: 'Tutti i soci e gli affiliati' },
+    });
+  });
+
+  it('creates, filters and unpublishes recommendations', async () => {
+    const created = await ok<AdminRecommendation>(
+      call('POST', '/Recommendations', {
+        title: 'Raccomandazioni di prova sugli emocomponenti irradiati',
+        publishedOn: '2026-11-21',
+        sourceName: 'SIMTI',
+        sourceUrl: 'https://www.simti.it/',
+        audience: 'socio',
+      }),
+    );
+    const body = { title: 'prova sugli emocomponenti irradiati' };
+    expect(await titlesFor('socio', 'GetRaccomandazioni', body)).toEqual([created.title]);
+    expect(await titlesFor('affiliato', 'GetRaccomandazioni', body)).toEqual([]);
+    const forSoci = await ok<AdminPage<AdminRecommendation>>(
+      call('GET', '/Recommendations?audience=socio&perPage=200'),
+    );
+    expect(forSoci.items.every((item) => item.audience === 'socio')).toBe(true);
+    expect(forSoci.items.map((item) => item.id)).toContain(created.id);
+
+    await ok(call('PUT', `/Recommendations/${created.id}`, { ...created, published: false }));
+    expect(await titlesFor('socio', 'GetRaccomandazioni', body)).toEqual([]);
+    const unpublished = await ok<AdminPage<AdminRecommendation>>(
+      call('GET', '/Recommendations?published=false'),
+    );
+    expect(unpublished.items.map((item) => item.id)).toContain(created.id);
+  });
+
+  it('refuses bad input with Italian messages', async () => {
+    const bad = await call('POST', '/Assemblies', {
+      title: 'x',
+      heldOn: '2026-13-01',
+      territory: 'Provinciali',
+      section: 'Medici',
+      audience: 'tutti',
+    });
+    expect(bad.statusCode).toBe(400);
+    const issues = (bad.json() as { error: { issues: { path: string; message: string }[] } }).error
+      .issues;
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'heldOn', message: 'Indica una data valida (aaaa-mm-gg).' },
+        { path: 'territory', message: 'Scegli nazionale o regionale.' },
+        { path: 'section', message: 'Sezione non valida.' },
+        { path: 'audience', message: 'Scegli a chi è destinato.' },
+      ]),
+    );
+    expect((await call('GET', '/Recommendations/999999')).statusCode).toBe(404);
+    expect((await call('DELETE', '/Assemblies/999999')).statusCode).toBe(404);
+  });
+});
