@@ -37,6 +37,7 @@ import { SetupAdminService } from './modules/admin/setup-admin.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { ReservedAdminService } from './modules/admin/reserved-admin.js';
 import { MagazineAdminService } from './modules/admin/magazine-admin.js';
+import { PaymentsAdminService } from './modules/admin/payments-admin.js';
 import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
@@ -308,6 +309,11 @@ export async function buildApp(
           db: app.services.db,
           files: app.services.files,
           clock: app.services.clock,
+        }),
+        payments: new PaymentsAdminService({
+          db: app.services.db,
+          clock: app.services.clock,
+          contentCache: app.services.contentCache,
         }),
         setup: new SetupAdminService({
           db: app.services.db,

@@ -239,6 +239,7 @@ export const AUDIT_ENTITIES = [
   'sponsorship',
   'newsletter',
   'outbox',
+  'fee',
   'recommendation',
   'assembly',
 ] as const;

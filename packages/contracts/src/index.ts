@@ -20,4 +20,5 @@ export * from './admin.js';
 export * from './admin-magazine.js';
 export * from './admin-content.js';
 export * from './admin-inbox.js';
+export * from './admin-payments.js';
 export * from './admin-reserved.js';

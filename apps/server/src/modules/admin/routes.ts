@@ -31,6 +31,8 @@ import { requireStaff } from './access.js';
 import { allAudit, listAudit, type Actor } from './audit.js';
 import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
+import type { PaymentsAdminService } from './payments-admin.js';
+import { paymentsAdminRoutes } from './payments-admin-routes.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
 import type { InboxAdminService } from './inbox-admin.js';
@@ -47,6 +49,7 @@ export interface AdminRoutesOptions {
   news: NewsAdminService;
   members: MembersAdminService;
   magazine: MagazineAdminService;
+  payments: PaymentsAdminService;
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
@@ -319,6 +322,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await inbox.discardMessage(actorOf(request), parseInput(IdParamsSchema, request.params).id);
     return { data: null };
   });
+
+  // Fee payments and fees
+  await app.register(paymentsAdminRoutes, { payments: options.payments });
 
   // Reserved area: recommendations and assemblies, each with its audience
   app.get('/Recommendations', async (request) => ({

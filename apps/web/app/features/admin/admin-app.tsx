@@ -25,6 +25,7 @@ import {
   MagazineIssueList,
 } from './magazine';
 import { MemberCreate, MemberEdit, MemberImport, MemberList } from './members';
+import { feeBody, FeeCreate, FeeEdit, FeeList, PaymentList, PaymentShow } from './payments';
 import {
   CategoryCreate,
   CategoryEdit,
@@ -61,11 +62,12 @@ const i18nProvider = polyglotI18nProvider(
 
 const dataProvider = adminDataProvider({
   news: async (data) => ({ ...(await newsBody(data)) }),
-  riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
-  'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
   'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
   raccomandazioni: async (data) => ({ ...(await recommendationBody(data)) }),
   assemblee: async (data) => ({ ...(await assemblyBody(data)) }),
+  riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
+  'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
+  quote: async (data) => ({ ...(await feeBody(data)) }),
 });
 
 function AdminAppBar() {
@@ -103,14 +105,24 @@ const SECTIONS = [
     text: 'Le categorie delle notizie e del menu.',
   },
   {
+    to: '/amministrazione/riviste',
+    title: 'Il Servizio Trasfusionale',
+    text: 'I numeri della rivista, con il PDF completo e il pubblico, e i loro articoli.',
+  },
+  {
     to: '/amministrazione/testi-pagine',
     title: 'Testi delle pagine',
     text: 'I testi e i PDF delle pagine della società, dei patrocini e dell’area riservata.',
   },
   {
-    to: '/amministrazione/riviste',
-    title: 'Il Servizio Trasfusionale',
-    text: 'I numeri della rivista, con il PDF completo e il pubblico, e i loro articoli.',
+    to: '/amministrazione/pagamenti',
+    title: 'Pagamenti delle quote',
+    text: 'Chi ha pagato cosa con PayPal, verificato o da controllare; esportazione.',
+  },
+  {
+    to: '/amministrazione/quote',
+    title: 'Quote associative',
+    text: 'Gli importi che Soci e Affiliati pagano dal sito.',
   },
   {
     to: '/amministrazione/account',
@@ -204,13 +216,6 @@ export default function AdminApp() {
         recordRepresentation="title"
       />
       <Resource
-        name="testi-pagine"
-        options={{ label: 'Testi delle pagine' }}
-        list={SetupElementList}
-        edit={SetupElementEdit}
-        recordRepresentation="place"
-      />
-      <Resource
         name="riviste"
         options={{ label: 'Rivista: numeri' }}
         list={MagazineIssueList}
@@ -224,6 +229,28 @@ export default function AdminApp() {
         list={MagazineArticleList}
         edit={MagazineArticleEdit}
         create={MagazineArticleCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="testi-pagine"
+        options={{ label: 'Testi delle pagine' }}
+        list={SetupElementList}
+        edit={SetupElementEdit}
+        recordRepresentation="place"
+      />
+      <Resource
+        name="pagamenti"
+        options={{ label: 'Pagamenti' }}
+        list={PaymentList}
+        show={PaymentShow}
+        recordRepresentation="accountName"
+      />
+      <Resource
+        name="quote"
+        options={{ label: 'Quote associative' }}
+        list={FeeList}
+        edit={FeeEdit}
+        create={FeeCreate}
         recordRepresentation="title"
       />
       <Resource

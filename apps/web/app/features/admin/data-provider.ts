@@ -8,14 +8,16 @@ export const ADMIN_RESOURCES = {
   categorie: 'NewsCategories',
   account: 'Members',
   registro: 'AuditLog',
-  riviste: 'MagazineIssues',
-  'articoli-rivista': 'MagazineArticles',
   'testi-pagine': 'SetupElements',
   patrocini: 'SponsorshipRequests',
   newsletter: 'NewsletterSubscribers',
   'posta-non-consegnata': 'OutboxMessages',
   raccomandazioni: 'Recommendations',
   assemblee: 'Assemblies',
+  riviste: 'MagazineIssues',
+  'articoli-rivista': 'MagazineArticles',
+  pagamenti: 'Payments',
+  quote: 'Fees',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

@@ -26,14 +26,15 @@ export const ENTITY_CHOICES = [
   { id: 'news', name: 'Notizie' },
   { id: 'category', name: 'Categorie' },
   { id: 'member', name: 'Account' },
-  { id: 'magazine_issue', name: 'Numeri della rivista' },
-  { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'setup_element', name: 'Testi delle pagine' },
   { id: 'sponsorship', name: 'Richieste di patrocinio' },
   { id: 'newsletter', name: 'Newsletter' },
   { id: 'outbox', name: 'Posta non consegnata' },
   { id: 'recommendation', name: 'Raccomandazioni' },
   { id: 'assembly', name: 'Assemblee' },
+  { id: 'magazine_issue', name: 'Numeri della rivista' },
+  { id: 'magazine_article', name: 'Articoli della rivista' },
+  { id: 'fee', name: 'Quote associative' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

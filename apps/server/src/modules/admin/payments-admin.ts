@@ -1,0 +1,308 @@
+import {
+  PAYMENT_STATUS_LABELS,
+  type AdminFee,
+  type AdminFeeInputSchema,
+  type AdminPage,
+  type AdminPayment,
+  type AdminPaymentListQuery,
+  type FeeAccess,
+} from '@sodalis/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ContentCache } from '../../cache/content-cache.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { changedFields, writeAudit, type Actor } from './audit.js';
+import { toCsv } from './members-admin.js';
+
+type FeeInput = z.output<typeof AdminFeeInputSchema>;
+
+const PAYMENT_SORTS: Record<string, 'created_at' | 'year' | 'account_name' | 'status' | 'id'> = {
+  createdAt: 'created_at',
+  year: 'year',
+  accountName: 'account_name',
+  status: 'status',
+  id: 'id',
+};
+
+/** Most payments in one export. */
+const EXPORT_LIMIT = 50_000;
+
+const euros = (cents: number | null): string | null =>
+  cents === null ? null : (cents / 100).toFixed(2);
+
+export interface PaymentsAdminDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  contentCache: ContentCache;
+}
+
+/**
+ * The fee payments ledger and the fees (issue 10, ADR 012). Payments are read and exported,
+ * never edited: their state comes from PayPal. Fees are edited, never deleted (payments keep
+ * pointing at them); a fee no longer offered is made inactive.
+ */
+export class PaymentsAdminService {
+  constructor(private readonly deps: PaymentsAdminDeps) {}
+
+  private filtered(query: AdminPaymentListQuery) {
+    let builder = this.deps.db
+      .selectFrom('payments')
+      .leftJoin('members', 'members.id', 'payments.member_id');
+    const text = query.q?.trim().toLowerCase() ?? '';
+    if (text !== '') {
+      const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      builder = builder.where((eb) =>
+        eb.or([
+          eb(sql`lower(payments.account_name)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(payments.paypal_order_id)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(members.email)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    if (query.status !== undefined) builder = builder.where('payments.status', '=', query.status);
+    if (query.year !== undefined) builder = builder.where('payments.year', '=', query.year);
+    if (query.feeAccess !== undefined) {
+      builder = builder.where('payments.fee_access', '=', query.feeAccess);
+    }
+    return builder;
+  }
+
+  async listPayments(query: AdminPaymentListQuery): Promise<AdminPage<AdminPayment>> {
+    const builder = this.filtered(query);
+    const column = PAYMENT_SORTS[query.sort ?? 'createdAt'] ?? 'created_at';
+    const direction = query.order === 'ASC' ? 'asc' : 'desc';
+    const [rows, count] = await Promise.all([
+      builder
+        .selectAll('payments')
+        .select('members.email as member_email')
+        .orderBy(`payments.${column}`, direction)
+        .orderBy('payments.id', direction)
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute(),
+      builder
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toAdminPayment), total: Number(count.total) };
+  }
+
+  async getPayment(id: number): Promise<AdminPayment> {
+    const row = await this.deps.db
+      .selectFrom('payments')
+      .leftJoin('members', 'members.id', 'payments.member_id')
+      .selectAll('payments')
+      .select('members.email as member_email')
+      .where('payments.id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminPayment(row);
+  }
+
+  /** The ledger as CSV for a spreadsheet, oldest first, with the list's filters. */
+  async exportCsv(query: AdminPaymentListQuery): Promise<string> {
+    const rows = await this.filtered(query)
+      .selectAll('payments')
+      .select('members.email as member_email')
+      .orderBy('payments.created_at')
+      .orderBy('payments.id')
+      .limit(EXPORT_LIMIT)
+      .execute();
+    return toCsv([
+      [
+        'data',
+        'ordine PayPal',
+        'quota',
+        'tipo',
+        'anno',
+        'nominativo',
+        'account',
+        'importo dovuto',
+        'importo pagato',
+        'valuta',
+        'stato',
+        'motivo',
+        'e-mail PayPal',
+        'ricevuta',
+      ],
+      ...rows
+        .map(toAdminPayment)
+        .map((payment) => [
+          payment.createdAt,
+          payment.paypalOrderId,
+          payment.feeTitle,
+          payment.feeAccess,
+          String(payment.year),
+          payment.accountName,
+          payment.memberEmail ?? '',
+          payment.expectedAmount.replace('.', ','),
+          payment.paidAmount?.replace('.', ',') ?? '',
+          payment.currency,
+          PAYMENT_STATUS_LABELS[payment.status],
+          payment.flagReason ?? '',
+          payment.payerEmail ?? '',
+          payment.receipt ?? '',
+        ]),
+    ]);
+  }
+
+  async listFees(): Promise<AdminPage<AdminFee>> {
+    const rows = await this.deps.db
+      .selectFrom('fees')
+      .selectAll()
+      .orderBy('access')
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return { items: rows.map(toAdminFee), total: rows.length };
+  }
+
+  async getFee(id: number): Promise<AdminFee> {
+    const row = await this.deps.db
+      .selectFrom('fees')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminFee(row);
+  }
+
+  /** Creates (id null) or edits a fee; the public fee list (GetQuote) shows it at once. */
+  async saveFee(actor: Actor, id: number | null, input: FeeInput): Promise<AdminFee> {
+    const now = this.deps.clock();
+    const columns = {
+      title: input.title,
+      amount_cents: input.amount,
+      access: input.access,
+      sort_order: input.sortOrder,
+      active: input.active ? 1 : 0,
+      updated_at: now.toISOString(),
+    };
+    const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      const before = id === null ? null : feeSummary(await this.feeRow(trx, id));
+      let feeId: number;
+      if (id === null) {
+        ({ id: feeId } = await trx
+          .insertInto('fees')
+          .values({ ...columns, created_at: now.toISOString() })
+          .returning('id')
+          .executeTakeFirstOrThrow());
+      } else {
+        await trx.updateTable('fees').set(columns).where('id', '=', id).execute();
+        feeId = id;
+      }
+      const after = feeSummary(await this.feeRow(trx, feeId));
+      await writeAudit(
+        trx,
+        actor,
+        before === null
+          ? {
+              action: 'crea',
+              entity: 'fee',
+              entityId: feeId,
+              summary: `Quota creata: ${input.title}`,
+              after,
+            }
+          : {
+              action: 'modifica',
+              entity: 'fee',
+              entityId: feeId,
+              summary: `Quota modificata: ${input.title}`,
+              ...changedFields(before, after),
+            },
+        now,
+      );
+      await this.deps.contentCache.contentChanged(trx);
+      return feeId;
+    });
+    // Also drop an answer this instance computed from the old rows while the change was open.
+    await this.deps.contentCache.contentChanged();
+    return this.getFee(savedId);
+  }
+
+  private async feeRow(db: Kysely<Database>, id: number) {
+    const row = await db.selectFrom('fees').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row === undefined) throw new AppError('notFound');
+    return row;
+  }
+}
+
+function toAdminPayment(row: PaymentRow): AdminPayment {
+  return {
+    id: row.id,
+    paypalOrderId: row.paypal_order_id,
+    feeTitle: row.fee_title,
+    feeAccess: row.fee_access,
+    year: row.year,
+    accountName: row.account_name,
+    memberEmail: row.member_email,
+    expectedAmount: euros(row.expected_cents) ?? '0.00',
+    paidAmount: euros(row.paid_cents),
+    currency: row.paid_currency ?? row.expected_currency,
+    status: row.status,
+    flagReason: row.flag_reason,
+    payerEmail: row.payer_email,
+    receipt:
+      row.receipt_year === null || row.receipt_number === null
+        ? null
+        : `${row.receipt_year}/${row.receipt_number}`,
+    createdAt: row.created_at,
+    verifiedAt: row.verified_at,
+  };
+}
+
+interface PaymentRow {
+  id: number;
+  paypal_order_id: string;
+  fee_title: string;
+  fee_access: string;
+  year: number;
+  account_name: string;
+  member_email: string | null;
+  expected_cents: number;
+  expected_currency: string;
+  paid_cents: number | null;
+  paid_currency: string | null;
+  status: AdminPayment['status'];
+  flag_reason: string | null;
+  payer_email: string | null;
+  receipt_year: number | null;
+  receipt_number: number | null;
+  created_at: string;
+  verified_at: string | null;
+}
+
+interface FeeRow {
+  id: number;
+  title: string;
+  amount_cents: number;
+  access: FeeAccess;
+  sort_order: number;
+  active: number;
+  updated_at: string;
+}
+
+function toAdminFee(row: FeeRow): AdminFee {
+  return {
+    id: row.id,
+    title: row.title,
+    amount: (row.amount_cents / 100).toFixed(2),
+    access: row.access,
+    sortOrder: row.sort_order,
+    active: row.active === 1,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What the audit log keeps of a fee (Italian field names). */
+function feeSummary(row: FeeRow): Record<string, unknown> {
+  return {
+    titolo: row.title,
+    importo: (row.amount_cents / 100).toFixed(2),
+    tipo: row.access,
+    ordine: row.sort_order,
+    attiva: row.active === 1,
+  };
+}

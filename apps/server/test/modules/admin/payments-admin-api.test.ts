@@ -1,0 +1,211 @@
+import type { AdminFee, AdminPage, AdminPayment, Fee } from '@sodalis/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemoMembers } from '../../helpers/member-api.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+
+const TODAY = '2026-11-22';
+
+describe.each(testEngines())('back office: payments and fees on %s', (engine) => {
+  let site: TestApp;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    site = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
+    staffToken = (await signInDemoMembers(site.app, ['segreteria'])).segreteria;
+
+    // Three payments as RegistraPagamento and the verification would leave them.
+    const { db } = site.app.services;
+    const fee = await db
+      .selectFrom('fees')
+      .selectAll()
+      .where('access', '=', 'Socio')
+      .executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'socio.demo@example.org')
+      .executeTakeFirstOrThrow();
+    const base = {
+      fee_id: fee.id,
+      fee_title: fee.title,
+      fee_access: fee.access,
+      expected_cents: fee.amount_cents,
+      expected_currency: 'EUR',
+      reported_amount: (fee.amount_cents / 100).toFixed(2),
+      reported_currency: 'EUR',
+      created_at: `${TODAY}T09:00:00.000Z`,
+      updated_at: `${TODAY}T09:00:00.000Z`,
+    };
+    await db
+      .insertInto('payments')
+      .values([
+        {
+          ...base,
+          paypal_order_id: 'ORDINE-VERIFICATO',
+          year: 2026,
+          account_name: 'Giulia Ferri',
+          member_id: member.id,
+          status: 'verified',
+          paid_cents: fee.amount_cents,
+          paid_currency: 'EUR',
+          payer_email: 'giulia@example.org',
+          receipt_year: 2026,
+          receipt_number: 1,
+          verified_at: `${TODAY}T09:01:00.000Z`,
+        },
+        {
+          ...base,
+          paypal_order_id: 'ORDINE-SOSPETTO',
+          year: 2026,
+          account_name: 'Mario Bianchi',
+          status: 'flagged',
+          flag_reason: 'Importo diverso dalla quota',
+          created_at: `${TODAY}T10:00:00.000Z`,
+        },
+        {
+          ...base,
+          paypal_order_id: 'ORDINE-2025',
+          year: 2025,
+          account_name: 'Anna Verdi',
+          status: 'reported',
+          created_at: `${TODAY}T11:00:00.000Z`,
+        },
+      ])
+      .execute();
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  function admin(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) {
+    return site.app.inject({
+      method,
+      url: `/api/v1/Admin${path}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+  }
+
+  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json() as { data: T }).data;
+  }
+
+  const publicFees = async () => {
+    const response = await site.app.inject({
+      method: 'GET',
+      url: '/api/v1/SharepointContent/GetQuote',
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { data: Fee[] }).data;
+  };
+
+  it('lists the payments newest first, with filters, the member and the receipt', async () => {
+    const all = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments'));
+    expect(all.total).toBe(3);
+    expect(all.items.map((payment) => payment.paypalOrderId)).toEqual([
+      'ORDINE-2025',
+      'ORDINE-SOSPETTO',
+      'ORDINE-VERIFICATO',
+    ]);
+    const verified = all.items[2];
+    expect(verified).toMatchObject({
+      status: 'verified',
+      memberEmail: 'socio.demo@example.org',
+      receipt: '2026/1',
+      currency: 'EUR',
+    });
+    expect(verified?.paidAmount).toBe(verified?.expectedAmount);
+
+    const flagged = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?status=flagged'));
+    expect(flagged.items.map((payment) => payment.flagReason)).toEqual([
+      'Importo diverso dalla quota',
+    ]);
+    const of2025 = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?year=2025'));
+    expect(of2025.items.map((payment) => payment.accountName)).toEqual(['Anna Verdi']);
+    const byMember = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?q=SOCIO.DEMO'));
+    expect(byMember.items.map((payment) => payment.paypalOrderId)).toEqual(['ORDINE-VERIFICATO']);
+    const paged = await ok<AdminPage<AdminPayment>>(
+      admin('GET', '/Payments?perPage=2&page=2&sort=accountName&order=ASC'),
+    );
+    expect(paged).toMatchObject({ total: 3, items: [{ accountName: 'Mario Bianchi' }] });
+
+    expect((await admin('GET', '/Payments/999999')).statusCode).toBe(404);
+    expect((await admin('GET', '/Payments?status=pagato')).statusCode).toBe(400);
+  });
+
+  it('exports the ledger as CSV with Italian statuses', async () => {
+    const response = await admin('GET', '/Payments/Export?year=2026');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toContain('pagamenti.csv');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.split(';')[1]).toBe('ordine PayPal');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('ORDINE-VERIFICATO');
+    expect(lines[1]).toContain('Verificato');
+    expect(lines[1]).toContain('2026/1');
+    expect(lines[2]).toContain('Da controllare');
+  });
+
+  it('creates, edits and retires a fee; the payment pages’ list follows at once', async () => {
+    const created = await ok<AdminFee>(
+      admin('POST', '/Fees', { title: 'Quota giovani under 35', amount: '45,50', access: 'Socio' }),
+    );
+    expect(created).toMatchObject({ amount: '45.50', access: 'Socio', active: true });
+    expect((await publicFees()).find((fee) => fee.title === created.title)?.quota).toBe(45.5);
+
+    const edited = await ok<AdminFee>(
+      admin('PUT', `/Fees/${created.id}`, {
+        title: created.title,
+        amount: 50,
+        access: 'Affiliato',
+        active: true,
+      }),
+    );
+    expect(edited).toMatchObject({ amount: '50.00', access: 'Affiliato' });
+    const listed = (await publicFees()).find((fee) => fee.title === created.title);
+    expect(listed?.quota).toBe(50);
+    expect(Object.values(listed?.accesso ?? {})[0]).toBe('Affiliato');
+
+    await ok(
+      admin('PUT', `/Fees/${created.id}`, {
+        title: created.title,
+        amount: '50',
+        access: 'Affiliato',
+        active: false,
+      }),
+    );
+    expect((await publicFees()).some((fee) => fee.title === created.title)).toBe(false);
+    const fees = await ok<AdminPage<AdminFee>>(admin('GET', '/Fees'));
+    expect(fees.items.find((fee) => fee.id === created.id)?.active).toBe(false);
+
+    const audit = await ok<AdminPage<{ action: string; entityId: string; after: unknown }>>(
+      admin('GET', '/AuditLog?entity=fee&perPage=50'),
+    );
+    const entries = audit.items.filter((entry) => entry.entityId === String(created.id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['crea', 'modifica', 'modifica']);
+  });
+
+  it('refuses a bad fee with Italian messages', async () => {
+    for (const amount of ['0', '-5', 'ottanta', '80,999', '']) {
+      const response = await admin('POST', '/Fees', { title: 'X', amount, access: 'Socio' });
+      expect(response.statusCode, amount).toBe(400);
+      expect(response.body).toContain('Indica un importo in euro maggiore di zero');
+    }
+    const access = await admin('POST', '/Fees', { title: 'X', amount: '10', access: 'Ospite' });
+    expect(access.statusCode).toBe(400);
+    expect(access.body).toContain('Scegli Socio o Affiliato.');
+    const title = await admin('POST', '/Fees', { title: ' ', amount: '10', access: 'Socio' });
+    expect(title.body).toContain('Campo obbligatorio.');
+    expect(
+      (await admin('PUT', '/Fees/999999', { title: 'X', amount: '1', access: 'Socio' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,23 @@
+import { Button, useListContext, useNotify } from 'react-admin';
+import { adminPath, downloadExport, listQuery } from './data-provider';
+
+/** "Esporta CSV" of a list: the resource's `/Export` with the list's current filters. */
+export function ExportCsvButton({ resource, fileName }: { resource: string; fileName: string }) {
+  const { filterValues } = useListContext();
+  const notify = useNotify();
+  return (
+    <Button
+      label="Esporta CSV"
+      onClick={() => {
+        downloadExport(
+          `${adminPath(resource)}/Export?${listQuery({ filter: filterValues })}`,
+          fileName,
+        ).catch((error: unknown) =>
+          notify(error instanceof Error ? error.message : 'Esportazione non riuscita.', {
+            type: 'error',
+          }),
+        );
+      }}
+    />
+  );
+}
