@@ -32,6 +32,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 30_000,
+  // One server and one database for all: the back office's specs change what the public pages
+  // show (latest news, page texts), so they run after the public site's specs.
+  projects: [
+    { name: 'sito', testIgnore: /admin.*\.spec\.ts$/ },
+    { name: 'amministrazione', testMatch: /admin.*\.spec\.ts$/, dependencies: ['sito'] },
+  ],
   use: {
     baseURL,
     locale: 'it-IT',
