@@ -20,24 +20,24 @@ import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
+import { idPage } from './list-page.js';
 import { checkedPdfs, replaceAttachments } from './uploads.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
 
-const ISSUE_SORTS: Record<string, 'title_search' | 'published_on' | 'year' | 'updated_at' | 'id'> =
-  {
-    title: 'title_search',
-    publishedOn: 'published_on',
-    year: 'year',
-    updatedAt: 'updated_at',
-    id: 'id',
-  };
-const ARTICLE_SORTS: Record<string, 'sort_order' | 'title_search' | 'updated_at' | 'id'> = {
-  sortOrder: 'sort_order',
-  title: 'title_search',
-  updatedAt: 'updated_at',
-  id: 'id',
+const ISSUE_SORTS: Record<string, string> = {
+  title: 'magazine_issues.title_search',
+  publishedOn: 'magazine_issues.published_on',
+  year: 'magazine_issues.year',
+  updatedAt: 'magazine_issues.updated_at',
+  id: 'magazine_issues.id',
+};
+const ARTICLE_SORTS: Record<string, string> = {
+  sortOrder: 'magazine_articles.sort_order',
+  title: 'magazine_articles.title_search',
+  updatedAt: 'magazine_articles.updated_at',
+  id: 'magazine_articles.id',
 };
 
 /** Where each owner's files are addressed (the same areas as the demo content's). */
@@ -58,26 +58,17 @@ export class MagazineAdminService {
   constructor(private readonly deps: MagazineAdminDeps) {}
 
   async listIssues(query: AdminMagazineIssueListQuery): Promise<AdminPage<AdminMagazineIssue>> {
-    const { db } = this.deps;
-    let builder = db.selectFrom('magazine_issues');
-    const title = likeCondition('title_search', containsPattern(query.q?.trim() ?? ''));
-    if ((query.q?.trim() ?? '') !== '' && title !== null) builder = builder.where(title);
-    if (query.year !== undefined) builder = builder.where('year', '=', query.year);
-    const column = ISSUE_SORTS[query.sort ?? 'title'] ?? 'title_search';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .select('id')
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { items: await this.issues(rows.map((row) => row.id)), total: Number(count.total) };
+    let builder = this.deps.db.selectFrom('magazine_issues');
+    const text = query.q?.trim() ?? '';
+    const title = likeCondition('magazine_issues.title_search', containsPattern(text));
+    if (text !== '' && title !== null) builder = builder.where(title);
+    if (query.year !== undefined) builder = builder.where('magazine_issues.year', '=', query.year);
+    const page = await idPage(builder, query, {
+      idColumn: 'magazine_issues.id',
+      sortColumns: ISSUE_SORTS,
+      fallback: 'title',
+    });
+    return { items: await this.issues(page.ids), total: page.total };
   }
 
   async getIssue(id: number): Promise<AdminMagazineIssue> {
@@ -182,27 +173,19 @@ export class MagazineAdminService {
   async listArticles(
     query: AdminMagazineArticleListQuery,
   ): Promise<AdminPage<AdminMagazineArticle>> {
-    const { db } = this.deps;
-    let builder = db.selectFrom('magazine_articles');
+    let builder = this.deps.db.selectFrom('magazine_articles');
     const text = query.q?.trim() ?? '';
-    const title = likeCondition('title_search', containsPattern(text));
+    const title = likeCondition('magazine_articles.title_search', containsPattern(text));
     if (text !== '' && title !== null) builder = builder.where(title);
-    if (query.issueId !== undefined) builder = builder.where('issue_id', '=', query.issueId);
-    const column = ARTICLE_SORTS[query.sort ?? 'sortOrder'] ?? 'sort_order';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .select('id')
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { items: await this.articles(rows.map((row) => row.id)), total: Number(count.total) };
+    if (query.issueId !== undefined) {
+      builder = builder.where('magazine_articles.issue_id', '=', query.issueId);
+    }
+    const page = await idPage(builder, query, {
+      idColumn: 'magazine_articles.id',
+      sortColumns: ARTICLE_SORTS,
+      fallback: 'sortOrder',
+    });
+    return { items: await this.articles(page.ids), total: page.total };
   }
 
   async getArticle(id: number): Promise<AdminMagazineArticle> {

@@ -14,16 +14,17 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
+import { idPage } from './list-page.js';
 import { toCsv } from './members-admin.js';
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
 
-const PAYMENT_SORTS: Record<string, 'created_at' | 'year' | 'account_name' | 'status' | 'id'> = {
-  createdAt: 'created_at',
-  year: 'year',
-  accountName: 'account_name',
-  status: 'status',
-  id: 'id',
+const PAYMENT_SORTS: Record<string, string> = {
+  createdAt: 'payments.created_at',
+  year: 'payments.year',
+  accountName: 'payments.account_name',
+  status: 'payments.status',
+  id: 'payments.id',
 };
 
 /** Most payments in one export. */
@@ -70,33 +71,36 @@ export class PaymentsAdminService {
   }
 
   async listPayments(query: AdminPaymentListQuery): Promise<AdminPage<AdminPayment>> {
-    const builder = this.filtered(query);
-    const column = PAYMENT_SORTS[query.sort ?? 'createdAt'] ?? 'created_at';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .selectAll('payments')
-        .select('members.email as member_email')
-        .orderBy(`payments.${column}`, direction)
-        .orderBy('payments.id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(toAdminPayment), total: Number(count.total) };
+    const page = await idPage(this.filtered(query), query, {
+      idColumn: 'payments.id',
+      sortColumns: PAYMENT_SORTS,
+      fallback: 'createdAt',
+    });
+    const rows =
+      page.ids.length === 0
+        ? []
+        : await this.withMember().where('payments.id', 'in', page.ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      items: page.ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row === undefined ? [] : [toAdminPayment(row)];
+      }),
+      total: page.total,
+    };
   }
 
-  async getPayment(id: number): Promise<AdminPayment> {
-    const row = await this.deps.db
+  /** Payments with the e-mail of the member who paid. */
+  private withMember() {
+    return this.deps.db
       .selectFrom('payments')
       .leftJoin('members', 'members.id', 'payments.member_id')
       .selectAll('payments')
-      .select('members.email as member_email')
-      .where('payments.id', '=', id)
-      .executeTakeFirst();
+      .select('members.email as member_email');
+  }
+
+  async getPayment(id: number): Promise<AdminPayment> {
+    const row = await this.withMember().where('payments.id', '=', id).executeTakeFirst();
     if (row === undefined) throw new AppError('notFound');
     return toAdminPayment(row);
   }
