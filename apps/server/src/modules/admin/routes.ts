@@ -23,16 +23,17 @@ import {
   AdminSetupElementInputSchema,
   AdminSetupElementListQuerySchema,
 } from '@sodalis/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
 import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
 import { requireStaff } from './access.js';
-import { allAudit, listAudit, type Actor } from './audit.js';
+import { allAudit, listAudit } from './audit.js';
 import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { PaymentsAdminService } from './payments-admin.js';
 import { paymentsAdminRoutes } from './payments-admin-routes.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
 import type { InboxAdminService } from './inbox-admin.js';
@@ -67,13 +68,6 @@ declare module 'fastify' {
   }
 }
 
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Identificativo non valido.' })
-    .int()
-    .positive({ message: 'Identificativo non valido.' }),
-});
-
 const FileParamsSchema = IdParamsSchema.extend({
   fileId: z.coerce
     .number({ message: 'Identificativo non valido.' })
@@ -88,23 +82,9 @@ const KeyParamsSchema = z.object({
 /** Room for the fields and JSON around the largest uploads of one save. */
 const UPLOAD_BODY_LIMIT =
   ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
-const FORM_BODY_LIMIT = 256 * 1024;
 const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
-
-function actorOf(request: FastifyRequest): Actor {
-  // The onRequest hook has run: a request without staff never reaches a handler.
-  const staff = request.staff as AuthenticatedMember;
-  return { id: staff.id, email: staff.email };
-}
-
-function sendCsv(reply: FastifyReply, fileName: string, body: string): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(body);
-}
 
 /**
  * /api/v1/Admin: the secretariat's back office (issue 10, ADR 013). One hook checks the session

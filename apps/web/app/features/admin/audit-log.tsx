@@ -1,6 +1,5 @@
 import type { AdminAuditEntry } from '@sodalis/contracts';
 import {
-  Button,
   Datagrid,
   DateInput,
   FilterButton,
@@ -11,11 +10,9 @@ import {
   TextField,
   TextInput,
   TopToolbar,
-  useListContext,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
-import { adminPath, downloadExport, listQuery } from './data-provider';
+import { ExportCsvButton } from './export-button';
 import { choiceName, ENTITY_CHOICES, italianDateTime } from './format';
 
 const auditFilters = [
@@ -25,26 +22,6 @@ const auditFilters = [
   <DateInput key="from" source="from" label="Dal" />,
   <DateInput key="to" source="to" label="Al" />,
 ];
-
-function ExportAuditButton() {
-  const { filterValues } = useListContext();
-  const notify = useNotify();
-  return (
-    <Button
-      label="Esporta CSV"
-      onClick={() => {
-        downloadExport(
-          `${adminPath('registro')}/Export?${listQuery({ filter: filterValues })}`,
-          'registro.csv',
-        ).catch((error: unknown) =>
-          notify(error instanceof Error ? error.message : 'Esportazione non riuscita.', {
-            type: 'error',
-          }),
-        );
-      }}
-    />
-  );
-}
 
 function display(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -97,7 +74,7 @@ export function AuditLogList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <ExportAuditButton />
+          <ExportCsvButton resource="registro" fileName="registro.csv" />
         </TopToolbar>
       }
       sort={{ field: 'at', order: 'DESC' }}

@@ -16,12 +16,12 @@ import {
   TextField,
   Toolbar,
   TopToolbar,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { adminJson, adminPath, downloadExport, listQuery } from './data-provider';
+import { adminJson, adminPath, downloadExport } from './data-provider';
+import { ExportCsvButton } from './export-button';
 import { choiceName, italianDate, italianDateTime } from './format';
 
 export const SPONSORSHIP_STATUS_CHOICES = [
@@ -202,24 +202,6 @@ export function SponsorshipEdit() {
 
 // --- newsletter subscribers --------------------------------------------------------------------
 
-function ExportSubscribersButton() {
-  const { filterValues } = useListContext();
-  const notify = useNotify();
-  return (
-    <Button
-      label="Esporta CSV"
-      onClick={() => {
-        downloadExport(
-          `${adminPath('newsletter')}/Export?${listQuery({ filter: filterValues })}`,
-          'iscritti-newsletter.csv',
-        ).catch((error: unknown) =>
-          notify(errorText(error, 'Esportazione non riuscita.'), { type: 'error' }),
-        );
-      }}
-    />
-  );
-}
-
 export function SubscriberList() {
   return (
     <List
@@ -237,7 +219,7 @@ export function SubscriberList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <ExportSubscribersButton />
+          <ExportCsvButton resource="newsletter" fileName="iscritti-newsletter.csv" />
         </TopToolbar>
       }
       sort={{ field: 'createdAt', order: 'DESC' }}

@@ -22,13 +22,13 @@ import {
   Title,
   Toolbar,
   TopToolbar,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { adminJson, adminPath, downloadExport, listQuery } from './data-provider';
+import { adminJson, adminPath } from './data-provider';
+import { ExportCsvButton } from './export-button';
 import { choiceName, ROLE_CHOICES, STATUS_CHOICES } from './format';
 
 const memberFilters = [
@@ -37,33 +37,13 @@ const memberFilters = [
   <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
 ];
 
-function ExportMembersButton() {
-  const { filterValues } = useListContext();
-  const notify = useNotify();
-  return (
-    <Button
-      label="Esporta CSV"
-      onClick={() => {
-        downloadExport(
-          `${adminPath('account')}/Export?${listQuery({ filter: filterValues })}`,
-          'account.csv',
-        ).catch((error: unknown) =>
-          notify(error instanceof Error ? error.message : 'Esportazione non riuscita.', {
-            type: 'error',
-          }),
-        );
-      }}
-    />
-  );
-}
-
 function MemberListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       <CreateButton label="Nuovo account" />
       <Button label="Importa CSV" component={Link} to="/amministrazione/account/importa" />
-      <ExportMembersButton />
+      <ExportCsvButton resource="account" fileName="account.csv" />
     </TopToolbar>
   );
 }
