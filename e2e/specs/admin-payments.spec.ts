@@ -63,7 +63,11 @@ test.describe('amministrazione: quote e pagamenti', () => {
     await expect(row).toContainText('Segnalato (non verificato)');
     await expect(row).toContainText('€ 120,50');
     await expect(page.getByRole('button', { name: 'Esporta CSV' })).toBeVisible();
-    await row.click();
+    // The list may draw again as the filter settles: click until the detail opens.
+    await expect(async () => {
+      await row.getByRole('cell', { name: 'Carla Rinaldi' }).click({ timeout: 2000 });
+      await expect(page).toHaveURL(/\/amministrazione\/pagamenti\/\d+\/show$/, { timeout: 2000 });
+    }).toPass();
     await expect(page.getByText(orderId)).toBeVisible();
     await expectAccessible(page);
   });

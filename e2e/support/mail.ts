@@ -29,13 +29,16 @@ function messages(): string[] {
     .map((name) => readable(fs.readFileSync(path.join(dir, name), 'latin1')));
 }
 
-/** Waits for the outbox to deliver a message containing `text` (an address, a title) and answers it. */
-export async function waitForMail(text: string): Promise<string> {
+/**
+ * Waits for the outbox to deliver a message containing `text` (an address, a title) and answers
+ * it; messages in `except` (read before) do not count.
+ */
+export async function waitForMail(text: string, except: string[] = []): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       () => {
-        found = messages().find((message) => message.includes(text));
+        found = messages().find((message) => message.includes(text) && !except.includes(message));
         return found !== undefined;
       },
       { message: `nessuna e-mail con "${text}"`, timeout: 15_000 },
