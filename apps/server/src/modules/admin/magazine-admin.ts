@@ -19,6 +19,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
+import { parseAuthors } from '../magazine/repository.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
 import { checkedPdfs, replaceAttachments } from './uploads.js';
@@ -407,17 +408,6 @@ export class MagazineAdminService {
         },
       ];
     });
-  }
-}
-
-function parseAuthors(json: string): string[] {
-  try {
-    const names: unknown = JSON.parse(json);
-    return Array.isArray(names)
-      ? names.filter((name): name is string => typeof name === 'string')
-      : [];
-  } catch {
-    return [];
   }
 }
 

@@ -90,3 +90,15 @@ export async function findArticles(
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute();
 }
+
+/** The author names stored in `authors_json`, in order; anything unreadable counts as none. */
+export function parseAuthors(authorsJson: string): string[] {
+  try {
+    const names: unknown = JSON.parse(authorsJson);
+    return Array.isArray(names)
+      ? names.filter((name): name is string => typeof name === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}

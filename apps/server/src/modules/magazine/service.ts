@@ -37,6 +37,7 @@ import {
   findIssueByTitle,
   findIssues,
   type MagazineArticleRow,
+  parseAuthors,
   type MagazineIssueRow,
 } from './repository.js';
 
@@ -57,26 +58,16 @@ const ARTICLE_ORDERS: Record<string, SortKey[]> = {
   ID: [],
 };
 
-/** The issue's own entry in its article list: ID 0, Ordinamento 0 (ADR 012). */
+/** The issue's own entry in its article list: ID 0, Ordinamento 0 (ADR 014). */
 const ISSUE_ENTRY_ID = 0;
 
-const authorsMap = (authorsJson: string): Record<string, string> => {
-  let names: unknown;
-  try {
-    names = JSON.parse(authorsJson);
-  } catch {
-    names = [];
-  }
-  const map: Record<string, string> = {};
-  if (Array.isArray(names)) {
-    names
-      .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
-      .forEach((name, index) => {
-        map[String(index + 1)] = name;
-      });
-  }
-  return map;
-};
+/** `autore` of spec §3: position ("1", "2", …) to name, blank names left out. */
+const authorsMap = (authorsJson: string): Record<string, string> =>
+  Object.fromEntries(
+    parseAuthors(authorsJson)
+      .filter((name) => name.trim() !== '')
+      .map((name, index) => [String(index + 1), name]),
+  );
 
 /** (Ordinamento, ID) of two entries compared in the order's direction: < 0 when `a` comes first. */
 function compareInOrder(
