@@ -22,6 +22,7 @@ export const AdminPaymentListQuerySchema = AdminListQuerySchema.extend({
   status: z.enum(PAYMENT_STATUSES).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   feeAccess: z.enum(FEE_ACCESSES).optional(),
+  feeId: z.coerce.number().int().positive().optional(),
 });
 export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
 

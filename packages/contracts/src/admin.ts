@@ -167,9 +167,30 @@ export const AdminCategoryInputSchema = z.object({
 
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 
+/**
+ * A member's annual fee for a year, from the payments ledger: `paid` with a payment PayPal
+ * verified, `toVerify` with one only reported or flagged, `unpaid` with none (or only rejected
+ * or refunded ones).
+ */
+export const MEMBER_FEE_STATUSES = ['paid', 'toVerify', 'unpaid'] as const;
+export type MemberFeeStatus = (typeof MEMBER_FEE_STATUSES)[number];
+export const MEMBER_FEE_STATUS_LABELS: Record<MemberFeeStatus, string> = {
+  paid: 'Pagata',
+  toVerify: 'Da verificare',
+  unpaid: 'Non pagata',
+};
+
 export const AdminMemberListQuerySchema = AdminListQuerySchema.extend({
   role: z.enum(MEMBER_ROLES).optional(),
   status: z.enum(MEMBER_STATUSES).optional(),
+  feeStatus: z.enum(MEMBER_FEE_STATUSES, { message: 'Stato della quota non valido.' }).optional(),
+  /** The fee year the status is about; this year (Rome) when absent. */
+  feeYear: z.coerce
+    .number({ message: 'Anno non valido.' })
+    .int({ message: 'Anno non valido.' })
+    .min(2000, { message: 'Anno non valido.' })
+    .max(2100, { message: 'Anno non valido.' })
+    .optional(),
 });
 export type AdminMemberListQuery = z.output<typeof AdminMemberListQuerySchema>;
 
@@ -182,6 +203,9 @@ export interface AdminMember {
   status: (typeof MEMBER_STATUSES)[number];
   /** False until the member chooses a password from the invitation. */
   hasPassword: boolean;
+  /** The annual fee of `feeYear` (the list's year, or this year). */
+  feeYear: number;
+  feeStatus: MemberFeeStatus;
   createdAt: string;
   updatedAt: string;
 }

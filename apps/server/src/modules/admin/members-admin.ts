@@ -1,16 +1,18 @@
-import type {
-  AdminMember,
-  AdminMemberCreateSchema,
-  AdminMemberImportReport,
-  AdminMemberListQuery,
-  AdminMemberUpdateSchema,
-  AdminPage,
+import {
+  MEMBER_FEE_STATUS_LABELS,
+  type AdminMember,
+  type AdminMemberCreateSchema,
+  type AdminMemberImportReport,
+  type AdminMemberListQuery,
+  type AdminMemberUpdateSchema,
+  type AdminPage,
+  type MemberFeeStatus,
 } from '@sodalis/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { Clock } from '../../text/dates.js';
+import { romeYear, type Clock } from '../../text/dates.js';
 import { containsPattern } from '../../text/search-text.js';
 import { findMemberById } from '../accounts/repository.js';
 import { MemberAdminError, MemberAdminService } from '../members/service.js';
@@ -28,8 +30,10 @@ const MEMBER_SORTS: Record<
   id: 'id',
 };
 
-/** Columns of the export, the same the import reads (plus the status). */
-const CSV_HEADER = ['email', 'nome', 'cognome', 'ruolo', 'stato'];
+/** Columns of the export, the same the import reads (plus the status and the year's fee). */
+function csvHeader(feeYear: number): string[] {
+  return ['email', 'nome', 'cognome', 'ruolo', 'stato', `quota ${feeYear}`];
+}
 
 export interface MembersAdminDeps {
   db: Kysely<Database>;
@@ -40,7 +44,20 @@ export interface MembersAdminDeps {
 
 type MemberRow = Awaited<ReturnType<typeof findMemberById>> & object;
 
-function toMember(row: MemberRow): AdminMember {
+/**
+ * The member's fee for `year` from the payments ledger (contracts `MEMBER_FEE_STATUSES`): a
+ * payment counts when it was made signed in to the account or PayPal's payer address is the
+ * account's e-mail. Correlated with the outer `members` row.
+ */
+function feeStatusOf(year: number): RawBuilder<MemberFeeStatus> {
+  const paymentsOfMember = (statuses: string[]) =>
+    sql`exists (select 1 from payments where payments.year = ${year} and payments.status in (${sql.join(
+      statuses,
+    )}) and (payments.member_id = members.id or lower(payments.payer_email) = members.email))`;
+  return sql<MemberFeeStatus>`(case when ${paymentsOfMember(['verified'])} then 'paid' when ${paymentsOfMember(['reported', 'flagged'])} then 'toVerify' else 'unpaid' end)`;
+}
+
+function toMember(row: MemberRow & { fee_status: MemberFeeStatus }, feeYear: number): AdminMember {
   return {
     id: row.id,
     email: row.email,
@@ -49,19 +66,21 @@ function toMember(row: MemberRow): AdminMember {
     role: row.role,
     status: row.status,
     hasPassword: row.password_hash !== null,
+    feeYear,
+    feeStatus: row.fee_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 /** What the audit log keeps of an account: never the password hash or tokens. */
-function auditView(member: AdminMember): Record<string, unknown> {
+function auditView(row: MemberRow): Record<string, unknown> {
   return {
-    email: member.email,
-    nome: member.firstName,
-    cognome: member.lastName,
-    ruolo: member.role,
-    stato: member.status,
+    email: row.email,
+    nome: row.first_name,
+    cognome: row.last_name,
+    ruolo: row.role,
+    stato: row.status,
   };
 }
 
@@ -96,6 +115,10 @@ export class MembersAdminService {
     return new MemberAdminService({ db, clock: this.deps.clock, society: this.deps.society });
   }
 
+  private feeYear(query: { feeYear?: number | undefined }): number {
+    return query.feeYear ?? romeYear(this.deps.clock());
+  }
+
   private filtered(query: AdminMemberListQuery) {
     let builder = this.deps.db.selectFrom('members');
     const text = query.q?.trim() ?? '';
@@ -107,15 +130,24 @@ export class MembersAdminService {
     }
     if (query.role !== undefined) builder = builder.where('role', '=', query.role);
     if (query.status !== undefined) builder = builder.where('status', '=', query.status);
+    if (query.feeStatus !== undefined) {
+      builder = builder.where(feeStatusOf(this.feeYear(query)), '=', query.feeStatus);
+    }
     return builder;
+  }
+
+  /** Accounts with their fee of `feeYear`. */
+  private withFee(query: AdminMemberListQuery) {
+    return this.filtered(query)
+      .selectAll('members')
+      .select(feeStatusOf(this.feeYear(query)).as('fee_status'));
   }
 
   async list(query: AdminMemberListQuery): Promise<AdminPage<AdminMember>> {
     const column = MEMBER_SORTS[query.sort ?? 'lastName'] ?? 'last_name';
     const direction = query.order === 'ASC' ? 'asc' : 'desc';
     const [rows, count] = await Promise.all([
-      this.filtered(query)
-        .selectAll()
+      this.withFee(query)
         .orderBy(column, direction)
         .orderBy('id', direction)
         .limit(query.perPage)
@@ -125,13 +157,20 @@ export class MembersAdminService {
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toMember), total: Number(count.total) };
+    const feeYear = this.feeYear(query);
+    return { items: rows.map((row) => toMember(row, feeYear)), total: Number(count.total) };
   }
 
   async get(id: number): Promise<AdminMember> {
-    const row = await findMemberById(this.deps.db, id);
+    const feeYear = this.feeYear({});
+    const row = await this.deps.db
+      .selectFrom('members')
+      .selectAll('members')
+      .select(feeStatusOf(feeYear).as('fee_status'))
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (row === undefined) throw new AppError('notFound');
-    return toMember(row);
+    return toMember(row, feeYear);
   }
 
   async create(
@@ -158,7 +197,7 @@ export class MembersAdminService {
             entity: 'member',
             entityId: row.id,
             summary: `Account creato: ${member.email}${input.invite ? ' (invito inviato)' : ''}`,
-            after: auditView(toMember(row)),
+            after: auditView(row),
           },
           now,
         );
@@ -188,9 +227,9 @@ export class MembersAdminService {
             { path: 'role', message: 'Non puoi disattivare il tuo account né cambiarne il ruolo.' },
           ]);
         }
-        const before = auditView(toMember(row));
+        const before = auditView(row);
         await this.rules(trx).edit(row.email, input);
-        const after = auditView(toMember((await findMemberById(trx, id)) as MemberRow));
+        const after = auditView((await findMemberById(trx, id)) as MemberRow);
         const changes = changedFields(before, after);
         const action =
           before.stato === 'active' && after.stato === 'disabled'
@@ -278,20 +317,21 @@ export class MembersAdminService {
   }
 
   async exportCsv(query: AdminMemberListQuery): Promise<string> {
-    const rows = await this.filtered(query)
-      .selectAll()
+    const feeYear = this.feeYear(query);
+    const rows = await this.withFee(query)
       .orderBy('last_name')
       .orderBy('first_name')
       .orderBy('id')
       .execute();
     return toCsv([
-      CSV_HEADER,
+      csvHeader(feeYear),
       ...rows.map((row) => [
         row.email,
         row.first_name,
         row.last_name,
         row.role,
         row.status === 'active' ? 'attivo' : 'disattivato',
+        row.role === 'segreteria' ? '' : MEMBER_FEE_STATUS_LABELS[row.fee_status],
       ]),
     ]);
   }

@@ -67,6 +67,7 @@ export class PaymentsAdminService {
     if (query.feeAccess !== undefined) {
       builder = builder.where('payments.fee_access', '=', query.feeAccess);
     }
+    if (query.feeId !== undefined) builder = builder.where('payments.fee_id', '=', query.feeId);
     return builder;
   }
 

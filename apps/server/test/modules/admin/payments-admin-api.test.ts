@@ -1,4 +1,4 @@
-import type { AdminFee, AdminPage, AdminPayment, Fee } from '@sodalis/contracts';
+import type { AdminFee, AdminMember, AdminPage, AdminPayment, Fee } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemoMembers } from '../../helpers/member-api.js';
@@ -207,5 +207,90 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(
       (await admin('PUT', '/Fees/999999', { title: 'X', amount: '1', access: 'Socio' })).statusCode,
     ).toBe(404);
+  });
+
+  it('filters the ledger by fee', async () => {
+    const { db } = site.app.services;
+    const paidFee = await db
+      .selectFrom('payments')
+      .select('fee_id')
+      .where('paypal_order_id', '=', 'ORDINE-VERIFICATO')
+      .executeTakeFirstOrThrow();
+    const otherFee = await db
+      .selectFrom('fees')
+      .select('id')
+      .where('id', '!=', paidFee.fee_id)
+      .executeTakeFirstOrThrow();
+    const ofFee = await ok<AdminPage<AdminPayment>>(
+      admin('GET', `/Payments?feeId=${paidFee.fee_id}`),
+    );
+    expect(ofFee.total).toBe(3);
+    const ofOther = await ok<AdminPage<AdminPayment>>(
+      admin('GET', `/Payments?feeId=${otherFee.id}`),
+    );
+    expect(ofOther.total).toBe(0);
+    expect((await admin('GET', '/Payments?feeId=quota')).statusCode).toBe(400);
+  });
+
+  it('tells each account’s fee of the year from the ledger, as a filter, a column and in the export', async () => {
+    // The Affiliato paid without signing in: PayPal's payer address is the account's e-mail.
+    const { db } = site.app.services;
+    const base = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('paypal_order_id', '=', 'ORDINE-2025')
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = base;
+    await db
+      .insertInto('payments')
+      .values({
+        ...copy,
+        paypal_order_id: 'ORDINE-AFFILIATO',
+        year: 2026,
+        account_name: 'Affiliato Demo',
+        payer_email: 'Affiliato.Demo@example.org',
+        status: 'reported',
+      })
+      .execute();
+
+    const emails = async (query: string) =>
+      (await ok<AdminPage<AdminMember>>(admin('GET', `/Members?perPage=100${query}`))).items.map(
+        (member) => member.email,
+      );
+    const paid = await emails('&feeStatus=paid');
+    expect(paid).toContain('socio.demo@example.org');
+    expect(paid).not.toContain('affiliato.demo@example.org');
+    expect(await emails('&feeStatus=toVerify')).toEqual(['affiliato.demo@example.org']);
+    const unpaid = await emails('&feeStatus=unpaid');
+    expect(unpaid).toContain('nuovo.demo@example.org');
+    expect(unpaid).not.toContain('socio.demo@example.org');
+    expect(unpaid).not.toContain('affiliato.demo@example.org');
+    // The verified payment is for 2026: in 2025 the Socio has not paid.
+    expect(await emails('&feeStatus=paid&feeYear=2025')).not.toContain('socio.demo@example.org');
+    expect(await emails('&feeStatus=unpaid&feeYear=2025')).toContain('socio.demo@example.org');
+
+    const all = await ok<AdminPage<AdminMember>>(admin('GET', '/Members?perPage=100'));
+    expect(all.items.find((member) => member.email === 'socio.demo@example.org')).toMatchObject({
+      feeYear: 2026,
+      feeStatus: 'paid',
+    });
+    const socio = all.items.find((member) => member.email === 'socio.demo@example.org');
+    expect(await ok<AdminMember>(admin('GET', `/Members/${socio?.id}`))).toMatchObject({
+      feeStatus: 'paid',
+    });
+
+    const exported = await admin('GET', '/Members/Export?feeStatus=paid');
+    expect(exported.statusCode).toBe(200);
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('email;nome;cognome;ruolo;stato;quota 2026');
+    expect(lines.find((line) => line.startsWith('socio.demo@example.org;'))).toMatch(/;Pagata$/);
+
+    for (const query of ['feeStatus=pagata', 'feeYear=1999', 'feeYear=anno']) {
+      const response = await admin('GET', `/Members?${query}`);
+      expect(response.statusCode, query).toBe(400);
+    }
   });
 });

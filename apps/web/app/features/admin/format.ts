@@ -67,3 +67,15 @@ export function italianDateTime(value: unknown): string {
 export function romeToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 }
+
+/**
+ * Year choices for filters, newest first, down to 2019 (spec §9: year lists start in 2019).
+ * `yearsAhead` adds years after this one (fees can be paid for next year).
+ */
+export function yearChoices(yearsAhead = 0): { id: string; name: string }[] {
+  const choices: { id: string; name: string }[] = [];
+  for (let year = Number(romeToday().slice(0, 4)) + yearsAhead; year >= 2019; year -= 1) {
+    choices.push({ id: String(year), name: String(year) });
+  }
+  return choices;
+}

@@ -32,7 +32,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { attachmentChanges } from './data-provider';
-import { choiceName, italianDate, romeToday } from './format';
+import { choiceName, italianDate, romeToday, yearChoices } from './format';
 import { PdfFilesInput } from './pdf-input';
 
 /**
@@ -42,13 +42,7 @@ import { PdfFilesInput } from './pdf-input';
 
 const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({ id, name }));
 
-const YEAR_CHOICES = (() => {
-  const choices: { id: string; name: string }[] = [];
-  for (let year = Number(romeToday().slice(0, 4)); year >= 2019; year -= 1) {
-    choices.push({ id: String(year), name: String(year) });
-  }
-  return choices;
-})();
+const YEAR_CHOICES = yearChoices();
 
 /** The form's record as the API's body. */
 export async function magazineIssueBody(

@@ -1,4 +1,9 @@
-import type { AdminMember, AdminMemberImportReport } from '@sodalis/contracts';
+import {
+  MEMBER_FEE_STATUS_LABELS,
+  MEMBER_FEE_STATUSES,
+  type AdminMember,
+  type AdminMemberImportReport,
+} from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   BooleanField,
@@ -29,13 +34,38 @@ import {
 import { Link } from 'react-router';
 import { adminJson, adminPath } from './data-provider';
 import { ExportCsvButton } from './export-button';
-import { choiceName, ROLE_CHOICES, STATUS_CHOICES } from './format';
+import { choiceName, ROLE_CHOICES, STATUS_CHOICES, yearChoices } from './format';
+
+const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
+  id,
+  name: MEMBER_FEE_STATUS_LABELS[id],
+}));
 
 const memberFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Cerca per nome o e-mail" />,
   <SelectInput key="role" source="role" label="Ruolo" choices={ROLE_CHOICES} alwaysOn />,
   <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput
+    key="feeStatus"
+    source="feeStatus"
+    label="Quota dell’anno"
+    choices={FEE_STATUS_CHOICES}
+    alwaysOn
+  />,
+  <SelectInput
+    key="feeYear"
+    source="feeYear"
+    label="Anno della quota"
+    choices={yearChoices(1)}
+    emptyText="Anno in corso"
+  />,
 ];
+
+/** The year's fee of an account, from the payments ledger; staff pay none. */
+function feeLabel(member: AdminMember): string {
+  if (member.role === 'segreteria') return '—';
+  return `${MEMBER_FEE_STATUS_LABELS[member.feeStatus]} (${member.feeYear})`;
+}
 
 function MemberListActions() {
   return (
@@ -73,6 +103,11 @@ export function MemberList() {
           render={(record) => choiceName(STATUS_CHOICES, record.status)}
         />
         <BooleanField source="hasPassword" label="Password scelta" sortable={false} />
+        <FunctionField<AdminMember>
+          label="Quota"
+          sortable={false}
+          render={(record) => feeLabel(record)}
+        />
       </Datagrid>
     </List>
   );
