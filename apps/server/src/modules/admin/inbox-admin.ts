@@ -14,6 +14,7 @@ import { containsPattern } from '../../text/search-text.js';
 import type { NewsletterService } from '../newsletter/service.js';
 import { writeAudit, type Actor } from './audit.js';
 import { toCsv } from './members-admin.js';
+import { attachmentsOf } from './uploads.js';
 
 interface ListQuery {
   page: number;
@@ -175,28 +176,15 @@ export class InboxAdminService {
     };
   }
 
+  /** A request's PDFs by id and name: they are served only through the request (`sponsorshipFile`). */
   private async sponsorshipFiles(ids: number[]) {
-    const grouped = new Map<number, { id: number; fileName: string; sizeBytes: number }[]>();
-    if (ids.length === 0) return grouped;
-    const rows = await this.deps.db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .select([
-        'attachments.id',
-        'attachments.owner_id',
-        'attachments.file_name',
-        'files.size_bytes',
-      ])
-      .where('attachments.owner_kind', '=', 'sponsorship_request')
-      .where('attachments.owner_id', 'in', ids)
-      .orderBy('attachments.position')
-      .execute();
-    for (const row of rows) {
-      const list = grouped.get(row.owner_id) ?? [];
-      list.push({ id: row.id, fileName: row.file_name, sizeBytes: row.size_bytes });
-      grouped.set(row.owner_id, list);
-    }
-    return grouped;
+    const grouped = await attachmentsOf(this.deps.db, 'sponsorship_request', ids);
+    return new Map(
+      [...grouped].map(([owner, files]) => [
+        owner,
+        files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
+      ]),
+    );
   }
 
   private sponsorshipSummary(

@@ -19,7 +19,7 @@ import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, replaceAttachments } from './uploads.js';
 
 type NewsInput = z.output<typeof AdminNewsInputSchema>;
 
@@ -411,21 +411,7 @@ export class NewsAdminService {
         .where('article_id', 'in', ids)
         .orderBy('position')
         .execute(),
-      db
-        .selectFrom('attachments')
-        .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-        .select([
-          'attachments.id',
-          'attachments.owner_id',
-          'attachments.file_name',
-          'attachments.server_relative_url',
-          'files.size_bytes',
-        ])
-        .where('attachments.owner_kind', '=', 'article')
-        .where('attachments.owner_id', 'in', ids)
-        .orderBy('attachments.position')
-        .orderBy('attachments.id')
-        .execute(),
+      attachmentsOf(db, 'article', ids),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -437,14 +423,7 @@ export class NewsAdminService {
           : row.published_on > today
             ? 'programmata'
             : 'pubblicata';
-      const files: AdminAttachment[] = attachments
-        .filter((attachment) => attachment.owner_id === id)
-        .map((attachment) => ({
-          id: attachment.id,
-          fileName: attachment.file_name,
-          serverRelativeUrl: attachment.server_relative_url,
-          sizeBytes: attachment.size_bytes,
-        }));
+      const files: AdminAttachment[] = attachments.get(id) ?? [];
       return [
         {
           id: row.id,
