@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
+import { fillAdminField, openAdmin } from '../support/admin';
 import { logIn } from '../support/session';
 
 /** A small real PDF (the server checks the `%PDF-` signature). */
@@ -8,27 +8,6 @@ const pdf = (label: string) => ({
   mimeType: 'application/pdf',
   buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
 });
-
-/** Opens a back-office screen and waits for react-admin to draw it (its own chunk loads first). */
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
-}
-
-/**
- * Types into a react-admin field. Right after a navigation inside the back office the page is
- * drawn twice and a field typed into during the first drawing comes back empty (a react-admin
- * quirk, noted in ADR 013's consequences): type again until the value stays.
- */
-async function fill(page: Page, role: 'textbox' | 'spinbutton', name: string, value: string) {
-  const field = page.getByRole(role, { name });
-  await expect(async () => {
-    await field.fill(value);
-    await expect(field).toHaveValue(value, { timeout: 500 });
-  }).toPass();
-}
 
 test.describe('amministrazione: Il Servizio Trasfusionale', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -47,8 +26,8 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     await page.getByRole('link', { name: 'Crea' }).click();
     await page.locator('input[type="file"]').setInputFiles(pdf('numero-completo'));
     await expect(page.getByText('numero-completo.pdf')).toBeVisible();
-    await fill(page, 'textbox', 'Titolo', title);
-    await fill(page, 'spinbutton', 'Anno', '2019');
+    await fillAdminField(page, 'textbox', 'Titolo', title);
+    await fillAdminField(page, 'spinbutton', 'Anno', '2019');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
@@ -59,8 +38,8 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     await expect(page.getByRole('combobox', { name: 'Numero della rivista' })).toHaveValue(title);
     await page.locator('input[type="file"]').setInputFiles(pdf('donatori-giovani'));
     await expect(page.getByText('donatori-giovani.pdf')).toBeVisible();
-    await fill(page, 'textbox', 'Titolo', 'Donatori giovani: cosa li trattiene');
-    await fill(page, 'textbox', 'Autori', 'Anna Rossi\nLuca Bianchi');
+    await fillAdminField(page, 'textbox', 'Titolo', 'Donatori giovani: cosa li trattiene');
+    await fillAdminField(page, 'textbox', 'Autori', 'Anna Rossi\nLuca Bianchi');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
@@ -97,8 +76,13 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     test('un titolo già usato è rifiutato con un messaggio chiaro', async ({ page }) => {
       await logIn(page, 'segreteria.demo@example.org');
       await openAdmin(page, '/riviste/create');
-      await fill(page, 'textbox', 'Titolo', 'Il Servizio Trasfusionale - anno 2020, numero 1');
-      await fill(page, 'spinbutton', 'Anno', '2020');
+      await fillAdminField(
+        page,
+        'textbox',
+        'Titolo',
+        'Il Servizio Trasfusionale - anno 2020, numero 1',
+      );
+      await fillAdminField(page, 'spinbutton', 'Anno', '2020');
       await page.getByRole('button', { name: 'Salva' }).click();
       await expect(page.getByText('Esiste già un numero con questo titolo.').first()).toBeVisible();
       await expect(page).toHaveURL(/\/amministrazione\/riviste\/create$/);

@@ -1,14 +1,7 @@
 import type { Fee } from '@sodalis/contracts';
-import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from '../support/fixtures';
-import { logIn } from '../support/session';
-
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
-}
+import { expect, test } from '../support/fixtures';
+import { openAdmin } from '../support/admin';
+import { DEMO_PASSWORD, logIn } from '../support/session';
 
 test.describe('amministrazione: quote e pagamenti', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -45,12 +38,14 @@ test.describe('amministrazione: quote e pagamenti', () => {
     // A payment as the browser reports it after PayPal's approval (unverified: no secret here).
     const fee = fees.find((item) => item.title === title);
     const orderId = `E2E${Date.now()}`;
+    // A name of this run only: a retry finds the first attempt's payment in the same ledger.
+    const payer = `Carla Rinaldi ${orderId.slice(-6)}`;
     const report = await page.request.post('/api/v1/Payment/RegistraPagamento', {
       data: {
         orderId,
         quotaId: fee?.id,
         anno: new Date().getFullYear(),
-        nominativo: 'Carla Rinaldi',
+        nominativo: payer,
         importo: '120.50',
         valuta: 'EUR',
       },
@@ -59,16 +54,64 @@ test.describe('amministrazione: quote e pagamenti', () => {
 
     await openAdmin(page, '/pagamenti');
     await page.getByPlaceholder('Nome, e-mail o ordine PayPal').fill(orderId);
-    const row = page.getByRole('row', { name: /Carla Rinaldi/ });
+    const row = page.getByRole('row', { name: new RegExp(payer) });
     await expect(row).toContainText('Segnalato (non verificato)');
     await expect(row).toContainText('€ 120,50');
     await expect(page.getByRole('button', { name: 'Esporta CSV' })).toBeVisible();
     // The list may draw again as the filter settles: click until the detail opens.
     await expect(async () => {
-      await row.getByRole('cell', { name: 'Carla Rinaldi' }).click({ timeout: 2000 });
+      await row.getByRole('cell', { name: payer }).click({ timeout: 2000 });
       await expect(page).toHaveURL(/\/amministrazione\/pagamenti\/\d+\/show$/, { timeout: 2000 });
     }).toPass();
     await expect(page.getByText(orderId)).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('gli account si filtrano per la quota dell’anno, letta dal registro dei pagamenti', async ({
+    page,
+    expectAccessible,
+  }) => {
+    // The Affiliato reports a payment signed in (unverified here: no PayPal secret).
+    const login = await page.request.post('/api/v1/Account/Login', {
+      data: { username: 'affiliato.demo@example.org', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const fees = (
+      (await (await page.request.get('/api/v1/SharepointContent/GetQuote')).json()) as {
+        data: Fee[];
+      }
+    ).data;
+    const year = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(),
+    );
+    const report = await page.request.post('/api/v1/Payment/RegistraPagamento', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        orderId: `E2E-AFF-${Date.now()}`,
+        quotaId: fees.find((fee) => Object.values(fee.accesso)[0] === 'Affiliato')?.id,
+        anno: year,
+        nominativo: 'Affiliato Demo',
+        importo: '1.00',
+        valuta: 'EUR',
+      },
+    });
+    expect(report.status()).toBe(200);
+
+    await logIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/account');
+    await page.getByRole('combobox', { name: 'Quota dell’anno' }).click();
+    await page.getByRole('option', { name: 'Da verificare' }).click();
+    const row = page.getByRole('row', { name: /affiliato\.demo@example\.org/ });
+    await expect(row).toContainText(`Da verificare (${year})`);
+    await expect(page.getByRole('row', { name: /nuovo\.demo@example\.org/ })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('combobox', { name: 'Quota dell’anno' }).click();
+    await page.getByRole('option', { name: 'Non pagata' }).click();
+    await expect(page.getByRole('row', { name: /nuovo\.demo@example\.org/ })).toContainText(
+      `Non pagata (${year})`,
+    );
+    await expect(row).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { submitLogin } from '../support/session';
+import { openAdmin } from '../support/admin';
+import { logIn } from '../support/session';
 
 /** A small real PDF (the server checks the `%PDF-` signature). */
 const PDF = Buffer.from(
@@ -10,24 +10,6 @@ const PDF = Buffer.from(
 function romeDate(offsetDays: number): string {
   const date = new Date(Date.now() + offsetDays * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
-}
-
-/**
- * Signs in through the login page. Password hashing is deliberately slow (argon2id) and the
- * machine may be busy with other runs: the reserved home may take longer than the default wait.
- */
-async function logIn(page: Page, username: string) {
-  await submitLogin(page, username);
-  await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
-}
-
-/** Opens a back-office screen as the signed-in user and waits for react-admin to draw it. */
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  // The first visit loads the back office's own chunk (react-admin, MUI, the editor).
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
 }
 
 test.describe('amministrazione', () => {

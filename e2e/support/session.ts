@@ -13,10 +13,13 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
   await form.getByRole('button', { name: 'LOGIN' }).click();
 }
 
-/** Signs a demo member in and waits for the reserved home. */
+/**
+ * Signs a demo member in and waits for the reserved home. Password hashing is deliberately slow
+ * (argon2id) and the machine may be busy with other runs: the wait is longer than the default.
+ */
 export async function logIn(page: Page, username: string) {
   await submitLogin(page, username);
-  await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+  await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
 }
 
 /** A members-only API answer with the page's session token, to compare screens with data. */
