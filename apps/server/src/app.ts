@@ -314,6 +314,8 @@ export async function buildApp(
           db: app.services.db,
           clock: app.services.clock,
           contentCache: app.services.contentCache,
+          receipts: app.services.payments,
+          notifyOutbox: () => app.services.outbox.notify(),
         }),
         setup: new SetupAdminService({
           db: app.services.db,

@@ -264,6 +264,7 @@ export const AUDIT_ENTITIES = [
   'newsletter',
   'outbox',
   'fee',
+  'payment',
   'recommendation',
   'assembly',
 ] as const;

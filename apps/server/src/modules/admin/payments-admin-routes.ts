@@ -24,6 +24,12 @@ export async function paymentsAdminRoutes(
   app.get('/Payments/:id', async (request) => ({
     data: await payments.getPayment(parseInput(IdParamsSchema, request.params).id),
   }));
+  app.post('/Payments/:id/ResendReceipt', async (request) => ({
+    data: await payments.resendReceipt(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+    ),
+  }));
 
   app.get('/Fees', async () => ({ data: await payments.listFees() }));
   app.get('/Fees/:id', async (request) => ({

@@ -16,6 +16,7 @@ import type { Clock } from '../../text/dates.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
 import { toCsv } from './members-admin.js';
+import type { PaymentService } from '../payments/service.js';
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
 
@@ -37,6 +38,9 @@ export interface PaymentsAdminDeps {
   db: Kysely<Database>;
   clock: Clock;
   contentCache: ContentCache;
+  /** The payments module's receipts (one rule for who gets a receipt and what it says). */
+  receipts: Pick<PaymentService, 'resendReceipt'>;
+  notifyOutbox: () => void;
 }
 
 /**
@@ -225,6 +229,33 @@ export class PaymentsAdminService {
     // Also drop an answer this instance computed from the old rows while the change was open.
     await this.deps.contentCache.contentChanged();
     return this.getFee(savedId);
+  }
+
+  /** Sends a verified payment's receipt again, to the address it went to; audited. */
+  async resendReceipt(actor: Actor, id: number): Promise<{ sentTo: string }> {
+    const now = this.deps.clock();
+    const sentTo = await this.deps.db.transaction().execute(async (trx) => {
+      const to = await this.deps.receipts.resendReceipt(trx, id);
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['receipt_number', 'receipt_year', 'account_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'invia ricevuta',
+          entity: 'payment',
+          entityId: id,
+          summary: `Ricevuta n. ${payment.receipt_number}/${payment.receipt_year} di ${payment.account_name} inviata di nuovo a ${to}`,
+        },
+        now,
+      );
+      return to;
+    });
+    this.deps.notifyOutbox();
+    return { sentTo };
   }
 
   private async feeRow(db: Kysely<Database>, id: number) {

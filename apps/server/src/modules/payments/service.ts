@@ -341,6 +341,48 @@ export class PaymentService {
       .set({ receipt_year: year, receipt_number: number })
       .where('id', '=', payment.id)
       .execute();
+    const to = await this.enqueueReceipt(
+      trx,
+      { ...payment, payer_email: payerEmail, receipt_year: year, receipt_number: number },
+      now,
+      now,
+    );
+    if (to === null) {
+      this.deps.logger.warn({ orderId: payment.paypal_order_id }, 'ricevuta senza destinatario');
+    }
+  }
+
+  /**
+   * The receipt of a verified payment sent again (the secretariat's request, in `trx`): to the
+   * same address as the first time. Answers that address; refuses a payment without a receipt.
+   */
+  async resendReceipt(trx: Executor, paymentId: number): Promise<string> {
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (payment === undefined) throw new AppError('notFound');
+    const refuse = (message: string) =>
+      new AppError('invalidRequest', [{ path: 'receipt', message }]);
+    if (payment.status !== 'verified' || payment.receipt_number === null) {
+      throw refuse('Solo un pagamento verificato ha una ricevuta da inviare.');
+    }
+    const paidAt = new Date(payment.verified_at ?? payment.created_at);
+    const to = await this.enqueueReceipt(trx, payment, paidAt, this.deps.clock());
+    if (to === null) throw refuse('Il pagamento non ha un indirizzo e-mail a cui inviarla.');
+    return to;
+  }
+
+  /** The receipt mail of a numbered payment, to its member or PayPal's payer; null if neither. */
+  private async enqueueReceipt(
+    trx: Executor,
+    payment: PaymentRow,
+    paidAt: Date,
+    now: Date,
+  ): Promise<string | null> {
+    const { receipt_year: receiptYear, receipt_number: receiptNumber } = payment;
+    if (receiptYear === null || receiptNumber === null) return null;
     const member =
       payment.member_id === null
         ? undefined
@@ -349,21 +391,15 @@ export class PaymentService {
             .select('email')
             .where('id', '=', payment.member_id)
             .executeTakeFirst();
-    const to = member?.email ?? payerEmail;
-    if (to === null) {
-      this.deps.logger.warn({ orderId: payment.paypal_order_id }, 'ricevuta senza destinatario');
-      return;
-    }
+    const to = member?.email ?? payment.payer_email;
+    if (to === null) return null;
     await enqueue(
       trx,
       'mail',
-      receiptMail(
-        this.deps.society,
-        { ...payment, receiptYear: year, receiptNumber: number, paidAt: now },
-        to,
-      ),
+      receiptMail(this.deps.society, { ...payment, receiptYear, receiptNumber, paidAt }, to),
       now,
     );
+    return to;
   }
 
   private async noticeSecretariat(

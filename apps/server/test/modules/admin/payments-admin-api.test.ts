@@ -292,4 +292,41 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       expect(response.statusCode, query).toBe(400);
     }
   });
+
+  it('sends a verified payment’s receipt again to the same address, audited; refuses others', async () => {
+    const { db } = site.app.services;
+    const idOf = async (orderId: string) =>
+      (
+        await db
+          .selectFrom('payments')
+          .select('id')
+          .where('paypal_order_id', '=', orderId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const verified = await idOf('ORDINE-VERIFICATO');
+    const answer = await ok<{ sentTo: string }>(
+      admin('POST', `/Payments/${verified}/ResendReceipt`),
+    );
+    expect(answer).toEqual({ sentTo: 'socio.demo@example.org' });
+    const mails = await db
+      .selectFrom('outbox')
+      .select('payload_json')
+      .where('payload_json', 'like', '%ricevuta n. 1/2026%')
+      .execute();
+    expect(mails).toHaveLength(1);
+    const mail = JSON.parse(mails[0]?.payload_json ?? '{}') as { to: string[]; text: string };
+    expect(mail.to).toEqual(['socio.demo@example.org']);
+    expect(mail.text).toContain('Nominativo: Giulia Ferri');
+
+    const audit = await ok<AdminPage<{ action: string; entityId: string; summary: string }>>(
+      admin('GET', '/AuditLog?entity=payment'),
+    );
+    expect(audit.items[0]).toMatchObject({ action: 'invia ricevuta', entityId: String(verified) });
+    expect(audit.items[0]?.summary).toContain('Ricevuta n. 1/2026 di Giulia Ferri');
+
+    const flagged = await admin('POST', `/Payments/${await idOf('ORDINE-SOSPETTO')}/ResendReceipt`);
+    expect(flagged.statusCode).toBe(400);
+    expect(flagged.body).toContain('Solo un pagamento verificato ha una ricevuta da inviare.');
+    expect((await admin('POST', '/Payments/999999/ResendReceipt')).statusCode).toBe(404);
+  });
 });

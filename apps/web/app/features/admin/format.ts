@@ -35,6 +35,7 @@ export const ENTITY_CHOICES = [
   { id: 'magazine_issue', name: 'Numeri della rivista' },
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'fee', name: 'Quote associative' },
+  { id: 'payment', name: 'Pagamenti delle quote' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

@@ -3,9 +3,13 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type AdminFeeInput,
+  type AdminPayment,
 } from '@sodalis/contracts';
+import { useState } from 'react';
 import {
   BooleanField,
+  Button,
+  Confirm,
   BooleanInput,
   Create,
   Datagrid,
@@ -27,7 +31,10 @@ import {
   Toolbar,
   TopToolbar,
   CreateButton,
+  useNotify,
+  useRecordContext,
 } from 'react-admin';
+import { adminJson, adminPath } from './data-provider';
 import { ExportCsvButton } from './export-button';
 import { choiceName, italianDate, italianDateTime, yearChoices } from './format';
 
@@ -99,9 +106,55 @@ export function PaymentList() {
   );
 }
 
+/** Sends a verified payment's receipt again (the payer lost it), after a confirmation. */
+function ResendReceiptButton() {
+  const payment = useRecordContext<AdminPayment>();
+  const notify = useNotify();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  if (!payment || payment.status !== 'verified' || payment.receipt === null) return null;
+  const send = () => {
+    setAsking(false);
+    setSending(true);
+    adminJson<{ sentTo: string }>(`${adminPath('pagamenti', payment.id)}/ResendReceipt`, {
+      method: 'POST',
+    })
+      .then(({ sentTo }) => notify(`Ricevuta inviata di nuovo a ${sentTo}.`, { type: 'success' }))
+      .catch((error: unknown) =>
+        notify(error instanceof Error ? error.message : 'Invio non riuscito.', { type: 'error' }),
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <>
+      <Button
+        label="Invia di nuovo la ricevuta"
+        disabled={sending}
+        onClick={() => setAsking(true)}
+      />
+      <Confirm
+        isOpen={asking}
+        title={`Inviare di nuovo la ricevuta n. ${payment.receipt}?`}
+        content="La ricevuta parte per e-mail all’indirizzo a cui era stata inviata."
+        confirm="Invia"
+        cancel="Annulla"
+        onConfirm={send}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
 export function PaymentShow() {
   return (
-    <Show title="Pagamento">
+    <Show
+      title="Pagamento"
+      actions={
+        <TopToolbar>
+          <ResendReceiptButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="accountName" label="Nominativo" />
         <TextField source="memberEmail" label="Account che ha pagato" emptyText="—" />
