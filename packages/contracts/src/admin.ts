@@ -242,6 +242,8 @@ export const AUDIT_ENTITIES = [
   'fee',
   'recommendation',
   'assembly',
+  'board_member',
+  'site_content',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

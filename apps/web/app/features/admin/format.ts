@@ -35,6 +35,8 @@ export const ENTITY_CHOICES = [
   { id: 'magazine_issue', name: 'Numeri della rivista' },
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'fee', name: 'Quote associative' },
+  { id: 'board_member', name: 'Consiglio Direttivo' },
+  { id: 'site_content', name: 'Contatti, dati legali e contenuti' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {
