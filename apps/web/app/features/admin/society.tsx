@@ -1,6 +1,11 @@
 import {
   ADMIN_IMAGE_LIMITS,
   ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  isPhoneNumber,
+  isValidEmail,
+  isWebAddress,
+  SOCIETY_MESSAGES,
   type AdminBoardMember,
   type AdminBoardMemberInput,
   type AdminSiteContent,
@@ -284,34 +289,62 @@ const text = (source: string, label: string, max = 300, helperText?: string) => 
 
 function maxLengthOf(max: number) {
   return (value: unknown) =>
-    typeof value === 'string' && value.length > max ? 'Testo troppo lungo.' : undefined;
+    typeof value === 'string' && value.length > max ? ADMIN_MESSAGES.tooLong : undefined;
 }
 
+// The same rules as the server's (contracts), said before saving.
 function webAddress(value: unknown) {
   if (value === undefined || value === null || value === '') return undefined;
-  return /^https?:\/\/[^\s/]+\.[^\s]+$/.test(String(value))
-    ? undefined
-    : 'Indica un indirizzo web valido (http:// o https://).';
+  return isWebAddress(String(value).trim()) ? undefined : ADMIN_MESSAGES.webAddress;
 }
 
 function emailAddress(value: unknown) {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(String(value ?? ''))
-    ? undefined
-    : 'Indica un indirizzo e-mail valido.';
+  return isValidEmail(String(value ?? '')) ? undefined : ADMIN_MESSAGES.email;
+}
+
+function phoneNumber(value: unknown) {
+  return isPhoneNumber(String(value ?? '').trim()) ? undefined : SOCIETY_MESSAGES.phone;
+}
+
+/** The value at a dotted path of the form's values ("presidenti.2.dal"). */
+function valueAt(values: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (current, key) =>
+        current !== null && typeof current === 'object'
+          ? (current as Record<string, unknown>)[key]
+          : undefined,
+      values,
+    );
+}
+
+/** A term's end year is not before its start (the row's "dal" beside this "al"). */
+function notBeforeStart(value: unknown, allValues: unknown, props?: { source?: string }) {
+  const source = props?.source ?? '';
+  const from = Number(valueAt(allValues, source.replace(/\.al$/, '.dal')));
+  return value !== null && value !== '' && Number.isFinite(from) && Number(value) < from
+    ? SOCIETY_MESSAGES.yearsOrder
+    : undefined;
 }
 
 const latestYear = new Date().getFullYear() + 10;
 const YEAR_VALIDATION = [
   required(),
-  minValue(1900, 'Indica un anno plausibile (dal 1900 a dieci anni da oggi).'),
-  maxValue(latestYear, 'Indica un anno plausibile (dal 1900 a dieci anni da oggi).'),
+  minValue(1900, SOCIETY_MESSAGES.year),
+  maxValue(latestYear, SOCIETY_MESSAGES.year),
 ];
 
 function ContactsFields() {
   return (
     <>
       {text('indirizzo', 'Indirizzo della segreteria nazionale')}
-      {text('telefono', 'Telefono', 40)}
+      <TextInput
+        source="telefono"
+        label="Telefono"
+        validate={[required(), phoneNumber]}
+        fullWidth
+      />
       {text('social.etichetta', 'Nome della pagina social', 100, 'Per esempio Facebook.')}
       <TextInput
         source="social.url"
@@ -352,7 +385,12 @@ function SupportersFields() {
         {text('nome', 'Nome dell’azienda', 200)}
         <PictureInput source="logo" label="Logo" title="Logo attuale" />
         {text('indirizzo', 'Indirizzo')}
-        {text('telefono', 'Telefono', 40)}
+        <TextInput
+          source="telefono"
+          label="Telefono"
+          validate={[required(), phoneNumber]}
+          fullWidth
+        />
         <TextInput
           source="sito"
           label="Sito web"
@@ -371,7 +409,12 @@ function PresidentsFields() {
       <SimpleFormIterator inline disableClear>
         {text('nome', 'Nome e cognome', 200)}
         <NumberInput source="dal" label="Dal (anno)" step={1} validate={YEAR_VALIDATION} />
-        <NumberInput source="al" label="Al (anno)" step={1} validate={YEAR_VALIDATION} />
+        <NumberInput
+          source="al"
+          label="Al (anno)"
+          step={1}
+          validate={[...YEAR_VALIDATION, notBeforeStart]}
+        />
       </SimpleFormIterator>
     </ArrayInput>
   );
