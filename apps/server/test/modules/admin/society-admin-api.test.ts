@@ -12,8 +12,7 @@ import {
   type SiteContentByKey,
 } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { deflateSync } from 'node:zlib';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemoMembers } from '../../helpers/member-api.js';
