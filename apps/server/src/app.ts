@@ -33,6 +33,7 @@ import { NewsService } from './modules/news/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/admin/members-admin.js';
 import { NewsAdminService } from './modules/admin/news-admin.js';
+import { SocietyAdminService } from './modules/admin/society-admin.js';
 import { SetupAdminService } from './modules/admin/setup-admin.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { ReservedAdminService } from './modules/admin/reserved-admin.js';
@@ -316,6 +317,13 @@ export async function buildApp(
           contentCache: app.services.contentCache,
           receipts: app.services.payments,
           notifyOutbox: () => app.services.outbox.notify(),
+        }),
+        society: new SocietyAdminService({
+          db: app.services.db,
+          files: app.services.files,
+          clock: app.services.clock,
+          contentCache: app.services.contentCache,
+          societyAcronym: config.societyAcronym,
         }),
         setup: new SetupAdminService({
           db: app.services.db,

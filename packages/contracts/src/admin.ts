@@ -267,6 +267,8 @@ export const AUDIT_ENTITIES = [
   'payment',
   'recommendation',
   'assembly',
+  'board_member',
+  'site_content',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -33,6 +33,8 @@ import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { PaymentsAdminService } from './payments-admin.js';
 import { paymentsAdminRoutes } from './payments-admin-routes.js';
+import type { SocietyAdminService } from './society-admin.js';
+import { societyAdminRoutes } from './society-admin-routes.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
@@ -51,6 +53,7 @@ export interface AdminRoutesOptions {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   payments: PaymentsAdminService;
+  society: SocietyAdminService;
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
@@ -305,6 +308,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });
+  // The board, contacts, legal data, supporters, past presidents and cookie policy
+  await app.register(societyAdminRoutes, { society: options.society });
 
   // Reserved area: recommendations and assemblies, each with its audience
   app.get('/Recommendations', async (request) => ({

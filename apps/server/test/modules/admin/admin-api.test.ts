@@ -110,6 +110,8 @@ describe.each(testEngines())('back office API on %s', (engine) => {
       'NewsletterSubscribers',
       'OutboxMessages',
       'AuditLog',
+      'BoardMembers',
+      'SiteContents',
     ]) {
       expect(areas, area).toContain(area);
     }

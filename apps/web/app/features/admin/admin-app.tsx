@@ -36,6 +36,15 @@ import {
   newsBody,
 } from './news';
 import { SetupElementEdit, SetupElementList, setupElementBody } from './setup-elements';
+import {
+  BoardMemberCreate,
+  BoardMemberEdit,
+  BoardMemberList,
+  boardMemberBody,
+  SiteContentEdit,
+  SiteContentList,
+  siteContentBody,
+} from './society';
 import { OutboxList, SponsorshipEdit, SponsorshipList, SubscriberList } from './inbox';
 import {
   AssemblyCreate,
@@ -68,6 +77,8 @@ const dataProvider = adminDataProvider({
   riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
   'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
   quote: async (data) => ({ ...(await feeBody(data)) }),
+  'consiglio-direttivo': async (data) => ({ ...(await boardMemberBody(data)) }),
+  'contenuti-sito': async (data) => siteContentBody(data),
 });
 
 function AdminAppBar() {
@@ -113,6 +124,16 @@ const SECTIONS = [
     to: '/amministrazione/testi-pagine',
     title: 'Testi delle pagine',
     text: 'I testi e i PDF delle pagine della società, dei patrocini e dell’area riservata.',
+  },
+  {
+    to: '/amministrazione/consiglio-direttivo',
+    title: 'Consiglio Direttivo',
+    text: 'I componenti del Consiglio: nome, ruolo, ordine, foto e curriculum.',
+  },
+  {
+    to: '/amministrazione/contenuti-sito',
+    title: 'Contatti, dati legali e contenuti',
+    text: 'Contatti, dati legali, aziende sostenitrici, albo dei past president, cookie policy.',
   },
   {
     to: '/amministrazione/pagamenti',
@@ -236,6 +257,21 @@ export default function AdminApp() {
         options={{ label: 'Testi delle pagine' }}
         list={SetupElementList}
         edit={SetupElementEdit}
+        recordRepresentation="place"
+      />
+      <Resource
+        name="consiglio-direttivo"
+        options={{ label: 'Consiglio Direttivo' }}
+        list={BoardMemberList}
+        edit={BoardMemberEdit}
+        create={BoardMemberCreate}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="contenuti-sito"
+        options={{ label: 'Contatti e contenuti' }}
+        list={SiteContentList}
+        edit={SiteContentEdit}
         recordRepresentation="place"
       />
       <Resource

@@ -18,6 +18,8 @@ export const ADMIN_RESOURCES = {
   'articoli-rivista': 'MagazineArticles',
   pagamenti: 'Payments',
   quote: 'Fees',
+  'consiglio-direttivo': 'BoardMembers',
+  'contenuti-sito': 'SiteContents',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

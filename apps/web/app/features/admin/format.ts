@@ -36,6 +36,8 @@ export const ENTITY_CHOICES = [
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'fee', name: 'Quote associative' },
   { id: 'payment', name: 'Pagamenti delle quote' },
+  { id: 'board_member', name: 'Consiglio Direttivo' },
+  { id: 'site_content', name: 'Contatti, dati legali e contenuti' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

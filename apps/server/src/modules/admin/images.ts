@@ -1,0 +1,114 @@
+import {
+  ADMIN_IMAGE_LIMITS,
+  SOCIETY_MESSAGES,
+  base64DecodedBytes,
+  isStrictBase64,
+} from '@sodalis/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.js';
+
+/**
+ * Images of the back office (ADR 016): board members' photos and supporters' logos. Uploads are
+ * checked by their bytes (JPEG, PNG or WebP signature), by size, and by the dimensions their
+ * header declares before anything is decoded, so an image bomb is refused, not decoded. What is
+ * stored is always a PNG made here (no metadata: EXIF and GPS are dropped).
+ */
+
+type Pipeline = ReturnType<typeof sharp>;
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image type by its first bytes, or null when it is none of JPEG, PNG, WebP. */
+export function imageKind(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/** The width and height of a PNG, read from its IHDR chunk. */
+export function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  if (imageKind(bytes) !== 'png' || bytes.length < 24) return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+const invalid = (path: string, message: string) =>
+  new AppError('invalidRequest', [{ path, message }]);
+
+/** Decodes an uploaded image and checks its size and type by its bytes; `path` names the field. */
+export function checkedImage(content: string, path: string): { bytes: Buffer; kind: ImageKind } {
+  if (!isStrictBase64(content)) throw invalid(path, SOCIETY_MESSAGES.notImage);
+  if (base64DecodedBytes(content) > ADMIN_IMAGE_LIMITS.maxBytes)
+    throw invalid(path, SOCIETY_MESSAGES.imageTooLarge);
+  const bytes = Buffer.from(content, 'base64');
+  const kind = imageKind(bytes);
+  if (kind === null) throw invalid(path, SOCIETY_MESSAGES.notImage);
+  return { bytes, kind };
+}
+
+/**
+ * A pipeline over a checked image: its header's dimensions must stay within the pixel limit
+ * (read without decoding) and its decoded format must be the one its signature said.
+ */
+async function pipeline(image: { bytes: Buffer; kind: ImageKind }, path: string) {
+  const options = { limitInputPixels: ADMIN_IMAGE_LIMITS.maxPixels, failOn: 'error' } as const;
+  let metadata: Awaited<ReturnType<Pipeline['metadata']>>;
+  try {
+    metadata = await sharp(image.bytes, { ...options, limitInputPixels: false }).metadata();
+  } catch {
+    throw invalid(path, SOCIETY_MESSAGES.imageUnreadable);
+  }
+  const { width, height, format } = metadata;
+  if (format !== image.kind || width === undefined || height === undefined)
+    throw invalid(path, SOCIETY_MESSAGES.imageUnreadable);
+  if (width * height > ADMIN_IMAGE_LIMITS.maxPixels)
+    throw invalid(path, SOCIETY_MESSAGES.imageTooManyPixels);
+  // `rotate()` applies the EXIF orientation of a phone photo before the metadata is dropped.
+  return sharp(image.bytes, options).rotate();
+}
+
+async function rendered(output: Pipeline, path: string): Promise<Buffer> {
+  try {
+    return await output.toBuffer();
+  } catch {
+    // A header that promised a readable image over broken data.
+    throw invalid(path, SOCIETY_MESSAGES.imageUnreadable);
+  }
+}
+
+/** PNG settings: a palette of up to 256 colours keeps a photo a few tens of KB. */
+const PNG_OPTIONS = { palette: true, quality: 90, effort: 7, compressionLevel: 9 } as const;
+
+/** A square PNG profile picture (spec §2.11 fotoProfilo), cropped around the subject. */
+export async function profilePhotoPng(content: string, path: string): Promise<Buffer> {
+  const side = ADMIN_IMAGE_LIMITS.photoSide;
+  const image = await pipeline(checkedImage(content, path), path);
+  return rendered(
+    image.resize(side, side, { fit: 'cover', position: sharp.strategy.attention }).png(PNG_OPTIONS),
+    path,
+  );
+}
+
+/** A logo fitted whole into a square PNG with transparent margins (the page shows it square). */
+export async function logoPng(content: string, path: string): Promise<Buffer> {
+  const side = ADMIN_IMAGE_LIMITS.logoSide;
+  const image = await pipeline(checkedImage(content, path), path);
+  return rendered(
+    image
+      .resize(side, side, {
+        fit: 'contain',
+        background: { r: 255, g: 255, b: 255, alpha: 0 },
+        withoutEnlargement: false,
+      })
+      .png(PNG_OPTIONS),
+    path,
+  );
+}

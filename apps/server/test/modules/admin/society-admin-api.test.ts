@@ -1,0 +1,539 @@
+import {
+  ADMIN_IMAGE_LIMITS,
+  SOCIETY_MESSAGES,
+  type AdminAuditEntry,
+  type AdminBoardMember,
+  type AdminPage,
+  type AdminSiteContent,
+  type AdminSiteContentSummary,
+  type BoardMember,
+  type FileContent,
+  type SiteContent,
+  type SiteContentByKey,
+} from '@sodalis/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemoMembers } from '../../helpers/member-api.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+
+const TODAY = '2026-11-22';
+const PDF = Buffer.from('%PDF-1.4\n% curriculum di prova\n%%EOF\n').toString('base64');
+
+/** Width and height from a PNG's IHDR, after checking its signature. */
+function pngHeader(base64: string): { width: number; height: number } {
+  const bytes = Buffer.from(base64, 'base64');
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny PNG whose header claims `side` × `side` pixels: an image bomb if decoded. */
+function pngBomb(side: number): string {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(side * 3 + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
+}
+
+/** A landscape photo-like JPEG (noise over a gradient, so it compresses like a photo). */
+async function photo(format: 'jpeg' | 'webp' | 'png', width = 900, height = 600): Promise<string> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < raw.length; index += 1) {
+    raw[index] = ((index / 3) % width) / 4 + ((index * 2654435761) >>> 27);
+  }
+  return (
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .toFormat(format)
+      .toBuffer()
+  ).toString('base64');
+}
+
+describe.each(testEngines())(
+  'back office: board, contacts and the society contents on %s',
+  (engine) => {
+    let site: TestApp;
+    let staffToken: string;
+
+    beforeAll(async () => {
+      site = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
+      staffToken = (await signInDemoMembers(site.app, ['segreteria'])).segreteria;
+    }, 120_000);
+
+    afterAll(async () => {
+      await site?.close();
+    });
+
+    function admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) {
+      return site.app.inject({
+        method,
+        url: `/api/v1/Admin${path}`,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: { authorization: `Bearer ${staffToken}` },
+      });
+    }
+
+    async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
+      const answer = await response;
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { data: T }).data;
+    }
+
+    /** A 400 naming `path` with `message`. */
+    async function refused(
+      response: Promise<LightMyRequestResponse>,
+      path: string,
+      message: string,
+    ) {
+      const answer = await response;
+      expect(answer.statusCode, answer.body).toBe(400);
+      const issues = (answer.json() as { error: { issues: { path: string; message: string }[] } })
+        .error.issues;
+      expect(issues).toContainEqual({ path, message });
+    }
+
+    async function publicBoard(): Promise<BoardMember[]> {
+      const response = await site.app.inject({
+        method: 'GET',
+        url: '/api/v1/SharepointContent/GetConsiglioDirettivo',
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: BoardMember[] }).data;
+    }
+
+    async function publicContent<K extends keyof SiteContentByKey>(
+      key: K,
+    ): Promise<SiteContentByKey[K]> {
+      const response = await site.app.inject({
+        method: 'POST',
+        url: '/api/v1/SharepointContent/GetContenuti',
+        payload: { chiavi: [key] },
+      });
+      expect(response.statusCode).toBe(200);
+      const [content] = (response.json() as { data: SiteContent[] }).data;
+      return content?.contenuto as SiteContentByKey[K];
+    }
+
+    async function auditOf(entity: string, entityId: string) {
+      const page = await ok<AdminPage<AdminAuditEntry>>(
+        admin('GET', `/AuditLog?entity=${entity}&perPage=200`),
+      );
+      return page.items.filter((entry) => entry.entityId === entityId);
+    }
+
+    function memberInput(overrides: Record<string, unknown> = {}) {
+      return {
+        name: 'Chiara Lombardi',
+        role: 'Consigliere',
+        sortOrder: 50,
+        keepPhoto: true,
+        newPhoto: null,
+        keepCv: true,
+        newCv: null,
+        ...overrides,
+      };
+    }
+
+    it('adds a board member with a photo made a square PNG and a CV; the public board shows them at once', async () => {
+      const before = await publicBoard();
+      expect(before.length).toBeGreaterThan(0);
+      const jpeg = await photo('jpeg');
+      const created = await ok<AdminBoardMember>(
+        admin(
+          'POST',
+          '/BoardMembers',
+          memberInput({
+            newPhoto: { fileName: 'foto.jpg', content: jpeg },
+            newCv: { fileName: 'Curriculum Lombardi.pdf', content: PDF },
+          }),
+        ),
+      );
+      expect(created).toMatchObject({
+        name: 'Chiara Lombardi',
+        role: 'Consigliere',
+        sortOrder: 50,
+      });
+      expect(created.cv?.fileName).toBe('Curriculum Lombardi.pdf');
+      expect(pngHeader(created.photo ?? '')).toEqual({
+        width: ADMIN_IMAGE_LIMITS.photoSide,
+        height: ADMIN_IMAGE_LIMITS.photoSide,
+      });
+
+      const after = await publicBoard();
+      expect(after).toHaveLength(before.length + 1);
+      const shown = after.find((member) => member.id === created.id);
+      expect(shown).toMatchObject({ title: 'Chiara Lombardi', ruolo: 'Consigliere' });
+      expect(pngHeader(shown?.fotoProfilo ?? '')).toEqual({ width: 256, height: 256 });
+      // Ordered by the order field: 50 is after the demo board.
+      expect(after.at(-1)?.id).toBe(created.id);
+
+      const cv = await site.app.inject({
+        method: 'GET',
+        url: `/api/v1/SharepointContent/GetCVById?id=${created.id}`,
+      });
+      expect(cv.statusCode).toBe(200);
+      expect((cv.json() as { data: FileContent }).data).toEqual({
+        content: PDF,
+        fileName: 'Curriculum Lombardi.pdf',
+      });
+
+      const [entry] = await auditOf('board_member', String(created.id));
+      expect(entry).toMatchObject({ action: 'crea', before: null });
+      expect(entry?.after).toMatchObject({
+        nome: 'Chiara Lombardi',
+        ruolo: 'Consigliere',
+        ordine: 50,
+        cv: 'Curriculum Lombardi.pdf',
+      });
+      expect(String(entry?.after?.foto)).toMatch(/^PNG 256×256, \d+ KB/);
+    });
+
+    it('edits, reorders and replaces the photo (WebP, PNG), keeping what is not sent; audits only the changes', async () => {
+      const created = await ok<AdminBoardMember>(
+        admin(
+          'POST',
+          '/BoardMembers',
+          memberInput({
+            name: 'Davide Serra',
+            newPhoto: { fileName: 'foto.png', content: await photo('png', 300, 500) },
+            newCv: { fileName: 'cv.pdf', content: PDF },
+          }),
+        ),
+      );
+      expect(pngHeader(created.photo ?? '')).toEqual({ width: 256, height: 256 });
+
+      const moved = await ok<AdminBoardMember>(
+        admin(
+          'PUT',
+          `/BoardMembers/${created.id}`,
+          memberInput({ name: 'Davide Serra', role: 'Tesoriere', sortOrder: 0 }),
+        ),
+      );
+      expect(moved.photo).toBe(created.photo);
+      expect(moved.cv?.id).toBe(created.cv?.id);
+      expect((await publicBoard())[0]).toMatchObject({ id: created.id, ruolo: 'Tesoriere' });
+      const [edit] = await auditOf('board_member', String(created.id));
+      expect(edit).toMatchObject({
+        action: 'modifica',
+        before: { ruolo: 'Consigliere', ordine: 50 },
+        after: { ruolo: 'Tesoriere', ordine: 0 },
+      });
+
+      const webp = await ok<AdminBoardMember>(
+        admin(
+          'PUT',
+          `/BoardMembers/${created.id}`,
+          memberInput({
+            name: 'Davide Serra',
+            role: 'Tesoriere',
+            sortOrder: 0,
+            newPhoto: { fileName: 'foto.webp', content: await photo('webp') },
+          }),
+        ),
+      );
+      expect(webp.photo).not.toBe(created.photo);
+      expect(pngHeader(webp.photo ?? '')).toEqual({ width: 256, height: 256 });
+
+      const bare = await ok<AdminBoardMember>(
+        admin(
+          'PUT',
+          `/BoardMembers/${created.id}`,
+          memberInput({
+            name: 'Davide Serra',
+            role: 'Tesoriere',
+            sortOrder: 0,
+            keepPhoto: false,
+            keepCv: false,
+          }),
+        ),
+      );
+      expect(bare).toMatchObject({ photo: null, cv: null });
+      expect((await publicBoard()).find((member) => member.id === created.id)?.fotoProfilo).toBe(
+        '',
+      );
+
+      const list = await ok<AdminPage<AdminBoardMember>>(
+        admin('GET', '/BoardMembers?q=serra&sort=sortOrder&order=ASC'),
+      );
+      expect(list.items.map((member) => member.name)).toEqual(['Davide Serra']);
+      const paged = await ok<AdminPage<AdminBoardMember>>(
+        admin('GET', '/BoardMembers?perPage=2&page=1&sort=sortOrder&order=ASC'),
+      );
+      expect(paged.items).toHaveLength(2);
+      expect(paged.items[0]?.id).toBe(created.id);
+      expect(paged.total).toBeGreaterThan(2);
+    });
+
+    it('refuses images that are not JPEG, PNG or WebP by their bytes, too large, bombs and broken ones', async () => {
+      const withPhoto = (content: string, fileName = 'foto.jpg') =>
+        admin('POST', '/BoardMembers', memberInput({ newPhoto: { fileName, content } }));
+      // A PDF named .jpg, and a GIF: the bytes decide.
+      await refused(withPhoto(PDF), 'newPhoto', SOCIETY_MESSAGES.notImage);
+      await refused(
+        withPhoto(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1').toString('base64'), 'a.gif'),
+        'newPhoto',
+        SOCIETY_MESSAGES.notImage,
+      );
+      // Over the size limit, with a JPEG signature.
+      const huge = Buffer.alloc(ADMIN_IMAGE_LIMITS.maxBytes + 1);
+      huge.set([0xff, 0xd8, 0xff, 0xe0]);
+      await refused(withPhoto(huge.toString('base64')), 'newPhoto', SOCIETY_MESSAGES.imageTooLarge);
+      // 30000 × 30000 declared in a file of a few KB: refused before decoding.
+      await refused(
+        withPhoto(pngBomb(30_000), 'bomba.png'),
+        'newPhoto',
+        SOCIETY_MESSAGES.imageTooManyPixels,
+      );
+      // The right signature over nonsense.
+      const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+      await refused(
+        withPhoto(broken.toString('base64')),
+        'newPhoto',
+        SOCIETY_MESSAGES.imageUnreadable,
+      );
+      // The CV must be a PDF; name and role are required.
+      await refused(
+        admin(
+          'POST',
+          '/BoardMembers',
+          memberInput({ newCv: { fileName: 'cv.pdf', content: await photo('jpeg', 20, 20) } }),
+        ),
+        'newCv.0',
+        'Il file non è un PDF. (cv.pdf)',
+      );
+      await refused(
+        admin('POST', '/BoardMembers', memberInput({ name: ' ' })),
+        'name',
+        'Campo obbligatorio.',
+      );
+      await refused(
+        admin('POST', '/BoardMembers', memberInput({ sortOrder: 1000 })),
+        'sortOrder',
+        SOCIETY_MESSAGES.order,
+      );
+      // Nothing was created by the refused saves.
+      const list = await ok<AdminPage<AdminBoardMember>>(admin('GET', '/BoardMembers?q=Lombardi'));
+      expect(list.items).toHaveLength(1);
+    });
+
+    it('deletes a board member with the CV; the public board and GetCVById forget it at once', async () => {
+      const created = await ok<AdminBoardMember>(
+        admin(
+          'POST',
+          '/BoardMembers',
+          memberInput({ name: 'Ettore Fabbri', newCv: { fileName: 'cv.pdf', content: PDF } }),
+        ),
+      );
+      expect((await publicBoard()).some((member) => member.id === created.id)).toBe(true);
+      expect((await admin('DELETE', `/BoardMembers/${created.id}`)).statusCode).toBe(200);
+      expect((await publicBoard()).some((member) => member.id === created.id)).toBe(false);
+      const cv = await site.app.inject({
+        method: 'GET',
+        url: `/api/v1/SharepointContent/GetCVById?id=${created.id}`,
+      });
+      expect(cv.statusCode).toBe(404);
+      expect((await admin('GET', `/BoardMembers/${created.id}`)).statusCode).toBe(404);
+      const [entry] = await auditOf('board_member', String(created.id));
+      expect(entry).toMatchObject({
+        action: 'elimina',
+        before: { nome: 'Ettore Fabbri', cv: 'cv.pdf' },
+      });
+    });
+
+    it('lists the five contents and edits the contacts: /contatti answers the change at once, audited', async () => {
+      const list = await ok<AdminPage<AdminSiteContentSummary>>(admin('GET', '/SiteContents'));
+      expect(list.items.map((item) => item.id)).toEqual([
+        'contatti',
+        'dati-legali',
+        'sostenitori',
+        'presidenti',
+        'cookie-policy',
+      ]);
+      expect(list.items.every((item) => item.exists)).toBe(true);
+      expect(list.items.find((item) => item.id === 'presidenti')?.pagePath).toBe(
+        '/chi-siamo-simti',
+      );
+
+      const current = await ok<AdminSiteContent>(admin('GET', '/SiteContents/contatti'));
+      const before = await publicContent('contatti');
+      expect(current).toMatchObject({ id: 'contatti', indirizzo: before.indirizzo });
+
+      const changed = {
+        indirizzo: 'Via delle Trasfusioni 3, 00100 Roma (RM)',
+        telefono: '+39 06 9999 0000',
+        social: { etichetta: 'Facebook', url: 'https://www.facebook.com/example.society' },
+        email: [
+          ...before.email,
+          { ruolo: 'Ufficio stampa', indirizzo: 'stampa@simti.example.org' },
+        ],
+      };
+      await ok(admin('PUT', '/SiteContents/contatti', changed));
+      expect(await publicContent('contatti')).toEqual(changed);
+      const [entry] = await auditOf('site_content', 'contatti');
+      expect(entry).toMatchObject({
+        action: 'modifica',
+        before: { indirizzo: before.indirizzo, telefono: before.telefono, email: before.email },
+        after: { indirizzo: changed.indirizzo, telefono: changed.telefono, email: changed.email },
+      });
+      expect(entry?.after).not.toHaveProperty('social');
+
+      await refused(
+        admin('PUT', '/SiteContents/contatti', {
+          ...changed,
+          email: [{ ruolo: 'Info', indirizzo: 'non-una-email' }],
+        }),
+        'email.0.indirizzo',
+        'Indica un indirizzo e-mail valido.',
+      );
+      await refused(
+        admin('PUT', '/SiteContents/contatti', {
+          ...changed,
+          social: { etichetta: 'Facebook', url: 'javascript:alert(1)' },
+        }),
+        'social.url',
+        'Indica un indirizzo web valido (http:// o https://).',
+      );
+      await refused(
+        admin('PUT', '/SiteContents/contatti', { ...changed, telefono: 'chiamaci' }),
+        'telefono',
+        SOCIETY_MESSAGES.phone,
+      );
+      expect(await publicContent('contatti')).toEqual(changed);
+      expect((await admin('PUT', '/SiteContents/sconosciuto', changed)).statusCode).toBe(400);
+    });
+
+    it('checks the honour roll years and saves the legal data', async () => {
+      const roll = await publicContent('presidenti');
+      const term = (dal: unknown, al: unknown) => ({
+        presidenti: [...roll.presidenti, { nome: 'Nuovo Presidente', dal, al }],
+      });
+      const last = roll.presidenti.length;
+      await refused(
+        admin('PUT', '/SiteContents/presidenti', term(2024, 2020)),
+        `presidenti.${last}.al`,
+        SOCIETY_MESSAGES.yearsOrder,
+      );
+      await refused(
+        admin('PUT', '/SiteContents/presidenti', term(1850, 2020)),
+        `presidenti.${last}.dal`,
+        SOCIETY_MESSAGES.year,
+      );
+      await refused(
+        admin('PUT', '/SiteContents/presidenti', term(2023, 2300)),
+        `presidenti.${last}.al`,
+        SOCIETY_MESSAGES.year,
+      );
+      await refused(
+        admin('PUT', '/SiteContents/presidenti', { presidenti: [] }),
+        'presidenti',
+        SOCIETY_MESSAGES.atLeastOne,
+      );
+      await ok(admin('PUT', '/SiteContents/presidenti', term(2023, 2027)));
+      expect((await publicContent('presidenti')).presidenti.at(-1)).toEqual({
+        nome: 'Nuovo Presidente',
+        dal: 2023,
+        al: 2027,
+      });
+
+      const righe = [
+        { etichetta: 'Denominazione', valore: 'SIMTI' },
+        { etichetta: 'Codice fiscale', valore: '98765432100' },
+      ];
+      await ok(admin('PUT', '/SiteContents/dati-legali', { righe }));
+      expect(await publicContent('dati-legali')).toEqual({ righe });
+      await refused(
+        admin('PUT', '/SiteContents/dati-legali', { righe: [{ etichetta: 'PEC', valore: '' }] }),
+        'righe.0.valore',
+        'Campo obbligatorio.',
+      );
+      const [entry] = await auditOf('site_content', 'dati-legali');
+      expect(entry?.after).toEqual({ righe });
+    });
+
+    it('keeps stored logos, makes a new logo a square PNG, refuses a logo that is not an image', async () => {
+      const before = await publicContent('sostenitori');
+      const first = before.aziende[0];
+      if (first === undefined) throw new Error('demo supporters missing');
+      const added = {
+        nome: 'Nuova Azienda S.r.l.',
+        logo: await photo('jpeg', 400, 100),
+        indirizzo: 'Via Roma 1, 10100 Torino (TO)',
+        telefono: '011 123 4567',
+        sito: 'https://www.example.com/nuova',
+      };
+      const saved = await ok<AdminSiteContent>(
+        admin('PUT', '/SiteContents/sostenitori', { aziende: [first, added] }),
+      );
+      const shown = await publicContent('sostenitori');
+      expect(shown.aziende).toHaveLength(2);
+      expect(shown.aziende[0]).toEqual(first);
+      expect(pngHeader(shown.aziende[1]?.logo ?? '')).toEqual({ width: 128, height: 128 });
+      expect((saved.aziende as { logo: string }[])[1]?.logo).toBe(shown.aziende[1]?.logo);
+      const [entry] = await auditOf('site_content', 'sostenitori');
+      expect(JSON.stringify(entry)).not.toContain(shown.aziende[1]?.logo ?? '');
+      expect(JSON.stringify(entry?.after)).toMatch(/PNG 128×128/);
+
+      await refused(
+        admin('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: PDF }] }),
+        'aziende.0.logo',
+        SOCIETY_MESSAGES.notImage,
+      );
+      await refused(
+        admin('PUT', '/SiteContents/sostenitori', {
+          aziende: [{ ...added, sito: 'www senza schema' }],
+        }),
+        'aziende.0.sito',
+        'Indica un indirizzo web valido (http:// o https://).',
+      );
+      await refused(
+        admin('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: '' }] }),
+        'aziende.0.logo',
+        SOCIETY_MESSAGES.logoRequired,
+      );
+    });
+
+    it('saves the cookie policy through the rich-text allowlist; /cookie shows it at once', async () => {
+      await ok(
+        admin('PUT', '/SiteContents/cookie-policy', {
+          data: '2026-11-20',
+          corpo: '<p onclick="rubare()">Usiamo solo cookie tecnici.</p><script>alert(1)</script>',
+        }),
+      );
+      expect(await publicContent('cookie-policy')).toEqual({
+        data: '2026-11-20',
+        corpo: '<p>Usiamo solo cookie tecnici.</p>',
+      });
+      await refused(
+        admin('PUT', '/SiteContents/cookie-policy', { data: '2026-02-30', corpo: '<p>Testo</p>' }),
+        'data',
+        'Indica una data valida (aaaa-mm-gg).',
+      );
+      await refused(
+        admin('PUT', '/SiteContents/cookie-policy', {
+          data: '2026-11-20',
+          corpo: '<script>x</script>',
+        }),
+        'corpo',
+        'Campo obbligatorio.',
+      );
+      const [entry] = await auditOf('site_content', 'cookie-policy');
+      expect(entry).toMatchObject({ action: 'modifica', after: { data: '2026-11-20' } });
+    });
+  },
+);
