@@ -242,6 +242,8 @@ export const AUDIT_ENTITIES = [
   'fee',
   'recommendation',
   'assembly',
+  'press_review',
+  'opinion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
