@@ -33,6 +33,8 @@ import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { PaymentsAdminService } from './payments-admin.js';
 import { paymentsAdminRoutes } from './payments-admin-routes.js';
+import type { PressOpinionsAdminService } from './press-opinions-admin.js';
+import { pressOpinionsAdminRoutes } from './press-opinions-admin-routes.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
@@ -54,6 +56,7 @@ export interface AdminRoutesOptions {
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
+  pressOpinions: PressOpinionsAdminService;
   files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
@@ -366,6 +369,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await reserved.removeAssembly(actorOf(request), parseInput(IdParamsSchema, request.params).id);
     return { data: null };
   });
+
+  // Press review and the board's opinions, each with its audience
+  await app.register(pressOpinionsAdminRoutes, { pressOpinions: options.pressOpinions });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({
