@@ -32,6 +32,8 @@ export const ENTITY_CHOICES = [
   { id: 'outbox', name: 'Posta non consegnata' },
   { id: 'recommendation', name: 'Raccomandazioni' },
   { id: 'assembly', name: 'Assemblee' },
+  { id: 'press_review', name: 'Rassegna stampa' },
+  { id: 'opinion', name: 'Pareri' },
   { id: 'magazine_issue', name: 'Numeri della rivista' },
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'fee', name: 'Quote associative' },
