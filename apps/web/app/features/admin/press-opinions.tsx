@@ -1,4 +1,6 @@
 import {
+  ADMIN_MESSAGES,
+  isWebAddress,
   OPINION_TEXT_MAX,
   opinionTitleDate,
   opinionTitleProblem,
@@ -117,6 +119,13 @@ export async function pressReviewBody(
   });
 }
 
+/** The server's rule for the link, said in the form before saving. */
+function webAddress(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' && !isWebAddress(value.trim())
+    ? ADMIN_MESSAGES.webAddress
+    : undefined;
+}
+
 export function PressReviewList() {
   return (
     <List
@@ -167,7 +176,7 @@ function PressReviewForm({
         source="url"
         label="Indirizzo dell’articolo"
         type="url"
-        validate={[required(), maxLength(1000, 'Testo troppo lungo.')]}
+        validate={[required(), maxLength(1000, 'Testo troppo lungo.'), webAddress]}
         fullWidth
         helperText="Si apre con il pulsante «LEGGI ONLINE»: inizia con https:// (o http://)."
       />
