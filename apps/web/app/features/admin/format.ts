@@ -1,4 +1,21 @@
+import { RESERVED_AUDIENCES } from '@sodalis/contracts';
+
 /** Italian labels and formats shared by the admin screens. */
+
+/** Who may read a reserved item (ADR 011), as the audience selects offer it. */
+export const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({
+  id,
+  name,
+}));
+
+/** Years from `lastYear` back to 2019 (the archives' first year, spec §9), newest first. */
+export function yearChoices(lastYear: number): { id: string; name: string }[] {
+  const choices: { id: string; name: string }[] = [];
+  for (let year = lastYear; year >= 2019; year -= 1) {
+    choices.push({ id: String(year), name: String(year) });
+  }
+  return choices;
+}
 
 export const ROLE_CHOICES = [
   { id: 'socio', name: 'Socio' },

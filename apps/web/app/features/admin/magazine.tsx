@@ -1,6 +1,5 @@
 import {
   MAGAZINE_NAME,
-  RESERVED_AUDIENCES,
   type AdminMagazineArticleInput,
   type AdminMagazineIssueInput,
 } from '@sodalis/contracts';
@@ -32,7 +31,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { attachmentChanges } from './data-provider';
-import { choiceName, italianDate, romeToday } from './format';
+import { AUDIENCE_CHOICES, choiceName, italianDate, romeToday, yearChoices } from './format';
 import { PdfFilesInput } from './pdf-input';
 
 /**
@@ -40,15 +39,7 @@ import { PdfFilesInput } from './pdf-input';
  * and each issue's articles with order, authors and PDF.
  */
 
-const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({ id, name }));
-
-const YEAR_CHOICES = (() => {
-  const choices: { id: string; name: string }[] = [];
-  for (let year = Number(romeToday().slice(0, 4)); year >= 2019; year -= 1) {
-    choices.push({ id: String(year), name: String(year) });
-  }
-  return choices;
-})();
+const YEAR_CHOICES = yearChoices(Number(romeToday().slice(0, 4)));
 
 /** The form's record as the API's body. */
 export async function magazineIssueBody(

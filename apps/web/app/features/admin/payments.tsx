@@ -28,7 +28,7 @@ import {
   CreateButton,
 } from 'react-admin';
 import { ExportCsvButton } from './export-button';
-import { choiceName, italianDate, italianDateTime, romeToday } from './format';
+import { choiceName, italianDate, italianDateTime, romeToday, yearChoices } from './format';
 
 /**
  * Fee payments and fees (issue 10, ADR 012). The ledger is read-only: a payment's state comes
@@ -37,13 +37,7 @@ import { choiceName, italianDate, italianDateTime, romeToday } from './format';
 
 const STATUS_CHOICES = PAYMENT_STATUSES.map((id) => ({ id, name: PAYMENT_STATUS_LABELS[id] }));
 const ACCESS_CHOICES = FEE_ACCESSES.map((id) => ({ id, name: id }));
-const YEAR_CHOICES = (() => {
-  const choices: { id: string; name: string }[] = [];
-  for (let year = Number(romeToday().slice(0, 4)) + 1; year >= 2019; year -= 1) {
-    choices.push({ id: String(year), name: String(year) });
-  }
-  return choices;
-})();
+const YEAR_CHOICES = yearChoices(Number(romeToday().slice(0, 4)) + 1);
 
 const euro = (amount: unknown) =>
   typeof amount === 'string' ? `€ ${amount.replace('.', ',')}` : '—';

@@ -4,7 +4,6 @@ import {
   OPINION_TEXT_MAX,
   opinionTitleDate,
   opinionTitleProblem,
-  RESERVED_AUDIENCES,
   type AdminOpinionInput,
   type AdminPressReviewInput,
 } from '@sodalis/contracts';
@@ -30,22 +29,21 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
-import { choiceName, italianDate, romeToday, YES_NO_CHOICES } from './format';
+import {
+  AUDIENCE_CHOICES,
+  choiceName,
+  italianDate,
+  romeToday,
+  yearChoices,
+  YES_NO_CHOICES,
+} from './format';
 
 /**
  * The press review (rassegna stampa) and the board's opinions (pareri) of the reserved area
  * (issue 10, ADR 015): lists with search and filters, create, edit, delete with confirmation.
  */
 
-const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({ id, name }));
-
-const YEAR_CHOICES = (() => {
-  const choices: { id: string; name: string }[] = [];
-  for (let year = Number(romeToday().slice(0, 4)); year >= 2019; year -= 1) {
-    choices.push({ id: String(year), name: String(year) });
-  }
-  return choices;
-})();
+const YEAR_CHOICES = yearChoices(Number(romeToday().slice(0, 4)));
 
 const listFilters = (searchLabel: string) => [
   <SearchInput key="q" source="q" alwaysOn placeholder={searchLabel} />,
