@@ -1,7 +1,6 @@
 import {
   MAGAZINE_ADMIN_MESSAGES,
   MAGAZINE_NAME,
-  type AdminAttachment,
   type AdminMagazineArticle,
   type AdminMagazineArticleInputSchema,
   type AdminMagazineArticleListQuery,
@@ -22,7 +21,7 @@ import { likeCondition } from '../listing/keyset.js';
 import { parseAuthors } from '../magazine/repository.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from './uploads.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
@@ -421,50 +420,4 @@ async function deleteAttachments(
     .where('owner_kind', '=', kind)
     .where('owner_id', '=', id)
     .execute();
-}
-
-async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
-  const rows = await db
-    .selectFrom('attachments')
-    .select('file_name')
-    .where('owner_kind', '=', kind)
-    .where('owner_id', '=', id)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => row.file_name);
-}
-
-/** Attachments of owners of one kind, for the editor (with id and size), by owner. */
-async function attachmentsOf(
-  db: Kysely<Database>,
-  kind: AttachmentOwnerKind,
-  ids: number[],
-): Promise<Map<number, AdminAttachment[]>> {
-  const rows = await db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.id',
-      'attachments.owner_id',
-      'attachments.file_name',
-      'attachments.server_relative_url',
-      'files.size_bytes',
-    ])
-    .where('attachments.owner_kind', '=', kind)
-    .where('attachments.owner_id', 'in', ids)
-    .orderBy('attachments.position')
-    .orderBy('attachments.id')
-    .execute();
-  const grouped = new Map<number, AdminAttachment[]>();
-  for (const row of rows) {
-    const list = grouped.get(row.owner_id) ?? [];
-    list.push({
-      id: row.id,
-      fileName: row.file_name,
-      serverRelativeUrl: row.server_relative_url,
-      sizeBytes: Number(row.size_bytes),
-    });
-    grouped.set(row.owner_id, list);
-  }
-  return grouped;
 }

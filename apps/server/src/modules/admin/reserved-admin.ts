@@ -9,7 +9,7 @@ import {
 } from '@sodalis/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
@@ -22,7 +22,7 @@ import {
   reservedIdPage,
   saveAudited,
 } from './reserved-records.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from './uploads.js';
 
 type RecommendationInput = z.output<typeof AdminRecommendationInputSchema>;
 type AssemblyInput = z.output<typeof AdminAssemblyInputSchema>;
@@ -190,7 +190,7 @@ export class ReservedAdminService {
       .selectAll()
       .where('id', 'in', ids)
       .execute();
-    const files = await this.attachments(this.deps.db, 'recommendation', ids);
+    const files = await attachmentsOf(this.deps.db, 'recommendation', ids);
     return inIdOrder(ids, rows).map((row) => this.toRecommendation(row, files.get(row.id) ?? []));
   }
 
@@ -201,7 +201,7 @@ export class ReservedAdminService {
       .selectAll()
       .where('id', 'in', ids)
       .execute();
-    const files = await this.attachments(this.deps.db, 'assembly', ids);
+    const files = await attachmentsOf(this.deps.db, 'assembly', ids);
     return inIdOrder(ids, rows).map((row) => this.toAssembly(row, files.get(row.id) ?? []));
   }
 
@@ -219,7 +219,7 @@ export class ReservedAdminService {
       indirizzoFonte: row.source_url,
       pubblico: audienceLabel(row.audience),
       pubblicata: row.published === 1,
-      allegati: await this.fileNames(db, 'recommendation', id),
+      allegati: await fileNames(db, 'recommendation', id),
     };
   }
 
@@ -235,58 +235,8 @@ export class ReservedAdminService {
       sezione: row.section,
       pubblico: audienceLabel(row.audience),
       pubblicata: row.published === 1,
-      allegati: await this.fileNames(db, 'assembly', id),
+      allegati: await fileNames(db, 'assembly', id),
     };
-  }
-
-  private async fileNames(
-    db: Kysely<Database>,
-    kind: AttachmentOwnerKind,
-    id: number,
-  ): Promise<string[]> {
-    const rows = await db
-      .selectFrom('attachments')
-      .select('file_name')
-      .where('owner_kind', '=', kind)
-      .where('owner_id', '=', id)
-      .orderBy('position')
-      .execute();
-    return rows.map((row) => row.file_name);
-  }
-
-  private async attachments(
-    db: Kysely<Database>,
-    kind: AttachmentOwnerKind,
-    ids: number[],
-  ): Promise<Map<number, AdminAttachment[]>> {
-    const grouped = new Map<number, AdminAttachment[]>();
-    if (ids.length === 0) return grouped;
-    const rows = await db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .select([
-        'attachments.id',
-        'attachments.owner_id',
-        'attachments.file_name',
-        'attachments.server_relative_url',
-        'files.size_bytes',
-      ])
-      .where('attachments.owner_kind', '=', kind)
-      .where('attachments.owner_id', 'in', ids)
-      .orderBy('attachments.position')
-      .orderBy('attachments.id')
-      .execute();
-    for (const row of rows) {
-      const list = grouped.get(row.owner_id) ?? [];
-      list.push({
-        id: row.id,
-        fileName: row.file_name,
-        serverRelativeUrl: row.server_relative_url,
-        sizeBytes: row.size_bytes,
-      });
-      grouped.set(row.owner_id, list);
-    }
-    return grouped;
   }
 
   private toRecommendation(

@@ -2,9 +2,10 @@ import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
   base64DecodedBytes,
+  type AdminAttachment,
   type AdminUpload,
 } from '@sodalis/contracts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
@@ -112,4 +113,52 @@ export async function replaceAttachments(
     names.push(fileName);
   }
   return names;
+}
+
+/** File names of an owner's attachments, in order (what the audit log records). */
+export async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('file_name')
+    .where('owner_kind', '=', kind)
+    .where('owner_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.file_name);
+}
+
+/** Attachments of owners of one kind, for the editor (with id and size), by owner. */
+export async function attachmentsOf(
+  db: Kysely<Database>,
+  kind: AttachmentOwnerKind,
+  ids: number[],
+): Promise<Map<number, AdminAttachment[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('attachments')
+    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
+    .select([
+      'attachments.id',
+      'attachments.owner_id',
+      'attachments.file_name',
+      'attachments.server_relative_url',
+      'files.size_bytes',
+    ])
+    .where('attachments.owner_kind', '=', kind)
+    .where('attachments.owner_id', 'in', ids)
+    .orderBy('attachments.position')
+    .orderBy('attachments.id')
+    .execute();
+  const grouped = new Map<number, AdminAttachment[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.owner_id) ?? [];
+    list.push({
+      id: row.id,
+      fileName: row.file_name,
+      serverRelativeUrl: row.server_relative_url,
+      sizeBytes: Number(row.size_bytes),
+    });
+    grouped.set(row.owner_id, list);
+  }
+  return grouped;
 }
