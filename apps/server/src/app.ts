@@ -37,6 +37,7 @@ import { SocietyAdminService } from './modules/admin/society-admin.js';
 import { SetupAdminService } from './modules/admin/setup-admin.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { ReservedAdminService } from './modules/admin/reserved-admin.js';
+import { PressOpinionsAdminService } from './modules/admin/press-opinions-admin.js';
 import { MagazineAdminService } from './modules/admin/magazine-admin.js';
 import { PaymentsAdminService } from './modules/admin/payments-admin.js';
 import { AppError } from './http/app-error.js';
@@ -341,6 +342,10 @@ export async function buildApp(
         reserved: new ReservedAdminService({
           db: app.services.db,
           files: app.services.files,
+          clock: app.services.clock,
+        }),
+        pressOpinions: new PressOpinionsAdminService({
+          db: app.services.db,
           clock: app.services.clock,
         }),
         files: app.services.files,

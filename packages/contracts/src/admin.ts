@@ -269,6 +269,8 @@ export const AUDIT_ENTITIES = [
   'assembly',
   'board_member',
   'site_content',
+  'press_review',
+  'opinion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

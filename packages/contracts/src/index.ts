@@ -23,3 +23,4 @@ export * from './admin-inbox.js';
 export * from './admin-payments.js';
 export * from './admin-reserved.js';
 export * from './admin-society.js';
+export * from './admin-press-opinions.js';

@@ -21,7 +21,7 @@ import { likeCondition } from '../listing/keyset.js';
 import { parseAuthors } from '../magazine/repository.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
-import { attachmentsOf, checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from './uploads.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
@@ -420,15 +420,4 @@ async function deleteAttachments(
     .where('owner_kind', '=', kind)
     .where('owner_id', '=', id)
     .execute();
-}
-
-async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
-  const rows = await db
-    .selectFrom('attachments')
-    .select('file_name')
-    .where('owner_kind', '=', kind)
-    .where('owner_id', '=', id)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => row.file_name);
 }

@@ -1,5 +1,4 @@
 import {
-  RESERVED_AUDIENCES,
   type AdminAssembly,
   type AdminAssemblyInputSchema,
   type AdminAttachment,
@@ -8,30 +7,36 @@ import {
   type AdminRecommendationInputSchema,
   type AdminReservedListQuery,
 } from '@sodalis/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
-import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
-import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
-import { containsPattern, searchText } from '../../text/search-text.js';
-import { likeCondition } from '../listing/keyset.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { searchText } from '../../text/search-text.js';
+import type { Actor } from './audit.js';
+import {
+  audienceLabel,
+  found,
+  inIdOrder,
+  removeAudited,
+  reservedIdPage,
+  saveAudited,
+} from './reserved-records.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from './uploads.js';
 
 type RecommendationInput = z.output<typeof AdminRecommendationInputSchema>;
 type AssemblyInput = z.output<typeof AdminAssemblyInputSchema>;
 
-const RECOMMENDATION_SORTS = {
-  publishedOn: 'published_on',
-  title: 'title_search',
-  id: 'id',
-} as const;
-const ASSEMBLY_SORTS = { heldOn: 'held_on', title: 'title_search', id: 'id' } as const;
-
-function audienceLabel(audience: string): string {
-  return RESERVED_AUDIENCES[audience as keyof typeof RESERVED_AUDIENCES] ?? audience;
-}
+const RECOMMENDATION_SORTS: Record<string, string> = {
+  publishedOn: 'recommendations.published_on',
+  title: 'recommendations.title_search',
+  id: 'recommendations.id',
+};
+const ASSEMBLY_SORTS: Record<string, string> = {
+  heldOn: 'assemblies.held_on',
+  title: 'assemblies.title_search',
+  id: 'assemblies.id',
+};
 
 export interface ReservedAdminDeps {
   db: Kysely<Database>;
@@ -41,8 +46,9 @@ export interface ReservedAdminDeps {
 
 /**
  * The reserved area's recommendations and assemblies in the back office (issue 10): lists with
- * search and filters (audience, published, territory), create, edit, delete, PDFs. Reserved
- * answers are never cached (ADR 011), so a change shows to members at once without a cache bump.
+ * search and filters (audience, published, territory), create, edit, delete, PDFs. The shared
+ * rules (filters, audited save and delete) are `reserved-records.ts`'s. Reserved answers are
+ * never cached (ADR 011), so a change shows to members at once without a cache bump.
  */
 export class ReservedAdminService {
   constructor(private readonly deps: ReservedAdminDeps) {}
@@ -52,53 +58,16 @@ export class ReservedAdminService {
   async listRecommendations(
     query: AdminReservedListQuery,
   ): Promise<AdminPage<AdminRecommendation>> {
-    let builder = this.deps.db.selectFrom('recommendations');
-    const condition = likeCondition(
-      'title_search',
-      query.q?.trim() ? containsPattern(query.q) : null,
-    );
-    if (condition !== null) builder = builder.where(condition);
-    if (query.audience !== undefined) builder = builder.where('audience', '=', query.audience);
-    if (query.published !== undefined)
-      builder = builder.where('published', '=', query.published === 'true' ? 1 : 0);
-    const column =
-      RECOMMENDATION_SORTS[(query.sort ?? 'publishedOn') as keyof typeof RECOMMENDATION_SORTS] ??
-      'published_on';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .selectAll()
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const files = await this.attachments(
-      this.deps.db,
-      'recommendation',
-      rows.map((row) => row.id),
-    );
-    return {
-      items: rows.map((row) => this.toRecommendation(row, files.get(row.id) ?? [])),
-      total: Number(count.total),
-    };
+    const page = await reservedIdPage(this.deps.db, 'recommendations', query, {
+      dateColumn: 'recommendations.published_on',
+      sortColumns: RECOMMENDATION_SORTS,
+      fallback: 'publishedOn',
+    });
+    return { items: await this.recommendations(page.ids), total: page.total };
   }
 
   async getRecommendation(id: number): Promise<AdminRecommendation> {
-    const row = await this.deps.db
-      .selectFrom('recommendations')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
-    return this.toRecommendation(
-      row,
-      (await this.attachments(this.deps.db, 'recommendation', [id])).get(id) ?? [],
-    );
+    return found((await this.recommendations([id]))[0]);
   }
 
   async saveRecommendation(
@@ -107,117 +76,63 @@ export class ReservedAdminService {
     input: RecommendationInput,
   ): Promise<AdminRecommendation> {
     const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
-    const now = this.deps.clock();
-    const values = {
-      title: input.title,
-      title_search: searchText(input.title),
-      published_on: input.publishedOn,
-      source_name: input.sourceName,
-      source_url: input.sourceUrl,
-      audience: input.audience,
-      published: input.published ? 1 : 0,
-      updated_at: now.toISOString(),
-    };
-    const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : await this.recommendationView(trx, id);
-      let rowId: number;
-      if (id === null) {
-        ({ id: rowId } = await trx
-          .insertInto('recommendations')
-          .values({ ...values, created_at: now.toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      } else {
-        rowId = id;
-        await trx.updateTable('recommendations').set(values).where('id', '=', id).execute();
-      }
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: 'recommendation', id: rowId, area: 'Raccomandazioni' },
-        input.keptAttachmentIds,
-        pdfs,
-        now.toISOString(),
-      );
-      const after = await this.recommendationView(trx, rowId);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: before === null ? 'crea' : 'modifica',
-          entity: 'recommendation',
-          entityId: rowId,
-          summary: `Raccomandazione ${before === null ? 'creata' : 'modificata'}: ${input.title}`,
-          ...(before === null ? { after } : changedFields(before, after)),
-        },
-        now,
-      );
-      return rowId;
+    const savedId = await saveAudited(this.deps.db, this.deps.clock, actor, {
+      table: 'recommendations',
+      id,
+      entity: 'recommendation',
+      values: {
+        title: input.title,
+        title_search: searchText(input.title),
+        published_on: input.publishedOn,
+        source_name: input.sourceName,
+        source_url: input.sourceUrl,
+        audience: input.audience,
+        published: input.published ? 1 : 0,
+      },
+      view: (trx, rowId) => this.recommendationView(trx, rowId),
+      alsoWrite: (trx, rowId, now) =>
+        replaceAttachments(
+          trx,
+          this.deps.files,
+          { kind: 'recommendation', id: rowId, area: 'Raccomandazioni' },
+          input.keptAttachmentIds,
+          pdfs,
+          now,
+        ),
+      summary: (created) => `Raccomandazione ${created ? 'creata' : 'modificata'}: ${input.title}`,
     });
     return this.getRecommendation(savedId);
   }
 
   async removeRecommendation(actor: Actor, id: number): Promise<void> {
-    await this.remove(
-      actor,
+    await removeAudited(this.deps.db, this.deps.clock, actor, {
+      table: 'recommendations',
       id,
-      'recommendation',
-      'recommendations',
-      (trx) => this.recommendationView(trx, id),
-      'Raccomandazione eliminata',
-    );
+      entity: 'recommendation',
+      attachmentKind: 'recommendation',
+      view: (trx, rowId) => this.recommendationView(trx, rowId),
+      summary: 'Raccomandazione eliminata',
+    });
   }
 
   // --- assemblies ----------------------------------------------------------------------------
 
   async listAssemblies(query: AdminReservedListQuery): Promise<AdminPage<AdminAssembly>> {
-    let builder = this.deps.db.selectFrom('assemblies');
-    const condition = likeCondition(
-      'title_search',
-      query.q?.trim() ? containsPattern(query.q) : null,
-    );
-    if (condition !== null) builder = builder.where(condition);
-    if (query.audience !== undefined) builder = builder.where('audience', '=', query.audience);
-    if (query.published !== undefined)
-      builder = builder.where('published', '=', query.published === 'true' ? 1 : 0);
-    if (query.territory !== undefined) builder = builder.where('territory', '=', query.territory);
-    const column =
-      ASSEMBLY_SORTS[(query.sort ?? 'heldOn') as keyof typeof ASSEMBLY_SORTS] ?? 'held_on';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .selectAll()
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const files = await this.attachments(
-      this.deps.db,
-      'assembly',
-      rows.map((row) => row.id),
-    );
-    return {
-      items: rows.map((row) => this.toAssembly(row, files.get(row.id) ?? [])),
-      total: Number(count.total),
-    };
+    const page = await reservedIdPage(this.deps.db, 'assemblies', query, {
+      dateColumn: 'assemblies.held_on',
+      sortColumns: ASSEMBLY_SORTS,
+      fallback: 'heldOn',
+      extra: [
+        query.territory === undefined
+          ? undefined
+          : sql<SqlBool>`${sql.ref('assemblies.territory')} = ${query.territory}`,
+      ],
+    });
+    return { items: await this.assemblies(page.ids), total: page.total };
   }
 
   async getAssembly(id: number): Promise<AdminAssembly> {
-    const row = await this.deps.db
-      .selectFrom('assemblies')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
-    return this.toAssembly(
-      row,
-      (await this.attachments(this.deps.db, 'assembly', [id])).get(id) ?? [],
-    );
+    return found((await this.assemblies([id]))[0]);
   }
 
   async saveAssembly(
@@ -226,112 +141,77 @@ export class ReservedAdminService {
     input: AssemblyInput,
   ): Promise<AdminAssembly> {
     const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
-    const now = this.deps.clock();
-    const values = {
-      title: input.title,
-      title_search: searchText(input.title),
-      held_on: input.heldOn,
-      place: input.place ?? '',
-      territory: input.territory,
-      section: input.section,
-      audience: input.audience,
-      published: input.published ? 1 : 0,
-      updated_at: now.toISOString(),
-    };
-    const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : await this.assemblyView(trx, id);
-      let rowId: number;
-      if (id === null) {
-        ({ id: rowId } = await trx
-          .insertInto('assemblies')
-          .values({ ...values, created_at: now.toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      } else {
-        rowId = id;
-        await trx.updateTable('assemblies').set(values).where('id', '=', id).execute();
-      }
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: 'assembly', id: rowId, area: 'Assemblee' },
-        input.keptAttachmentIds,
-        pdfs,
-        now.toISOString(),
-      );
-      const after = await this.assemblyView(trx, rowId);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: before === null ? 'crea' : 'modifica',
-          entity: 'assembly',
-          entityId: rowId,
-          summary: `Assemblea ${before === null ? 'creata' : 'modificata'}: ${input.title}`,
-          ...(before === null ? { after } : changedFields(before, after)),
-        },
-        now,
-      );
-      return rowId;
+    const savedId = await saveAudited(this.deps.db, this.deps.clock, actor, {
+      table: 'assemblies',
+      id,
+      entity: 'assembly',
+      values: {
+        title: input.title,
+        title_search: searchText(input.title),
+        held_on: input.heldOn,
+        place: input.place ?? '',
+        territory: input.territory,
+        section: input.section,
+        audience: input.audience,
+        published: input.published ? 1 : 0,
+      },
+      view: (trx, rowId) => this.assemblyView(trx, rowId),
+      alsoWrite: (trx, rowId, now) =>
+        replaceAttachments(
+          trx,
+          this.deps.files,
+          { kind: 'assembly', id: rowId, area: 'Assemblee' },
+          input.keptAttachmentIds,
+          pdfs,
+          now,
+        ),
+      summary: (created) => `Assemblea ${created ? 'creata' : 'modificata'}: ${input.title}`,
     });
     return this.getAssembly(savedId);
   }
 
   async removeAssembly(actor: Actor, id: number): Promise<void> {
-    await this.remove(
-      actor,
+    await removeAudited(this.deps.db, this.deps.clock, actor, {
+      table: 'assemblies',
       id,
-      'assembly',
-      'assemblies',
-      (trx) => this.assemblyView(trx, id),
-      'Assemblea eliminata',
-    );
+      entity: 'assembly',
+      attachmentKind: 'assembly',
+      view: (trx, rowId) => this.assemblyView(trx, rowId),
+      summary: 'Assemblea eliminata',
+    });
   }
 
   // --- shared --------------------------------------------------------------------------------
 
-  private async remove(
-    actor: Actor,
-    id: number,
-    kind: 'recommendation' | 'assembly',
-    table: 'recommendations' | 'assemblies',
-    view: (trx: Transaction<Database>) => Promise<Record<string, unknown>>,
-    summary: string,
-  ): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await view(trx);
-      await trx
-        .deleteFrom('attachments')
-        .where('owner_kind', '=', kind)
-        .where('owner_id', '=', id)
-        .execute();
-      await trx.deleteFrom(table).where('id', '=', id).execute();
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: kind,
-          entityId: id,
-          summary: `${summary}: ${String(before.titolo)}`,
-          before,
-        },
-        now,
-      );
-    });
+  private async recommendations(ids: number[]): Promise<AdminRecommendation[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.deps.db
+      .selectFrom('recommendations')
+      .selectAll()
+      .where('id', 'in', ids)
+      .execute();
+    const files = await attachmentsOf(this.deps.db, 'recommendation', ids);
+    return inIdOrder(ids, rows).map((row) => this.toRecommendation(row, files.get(row.id) ?? []));
+  }
+
+  private async assemblies(ids: number[]): Promise<AdminAssembly[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.deps.db
+      .selectFrom('assemblies')
+      .selectAll()
+      .where('id', 'in', ids)
+      .execute();
+    const files = await attachmentsOf(this.deps.db, 'assembly', ids);
+    return inIdOrder(ids, rows).map((row) => this.toAssembly(row, files.get(row.id) ?? []));
   }
 
   private async recommendationView(
     db: Kysely<Database>,
     id: number,
   ): Promise<Record<string, unknown>> {
-    const row = await db
-      .selectFrom('recommendations')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
+    const row = found(
+      await db.selectFrom('recommendations').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
     return {
       titolo: row.title,
       dataPubblicazione: row.published_on,
@@ -339,17 +219,14 @@ export class ReservedAdminService {
       indirizzoFonte: row.source_url,
       pubblico: audienceLabel(row.audience),
       pubblicata: row.published === 1,
-      allegati: await this.fileNames(db, 'recommendation', id),
+      allegati: await fileNames(db, 'recommendation', id),
     };
   }
 
   private async assemblyView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
-    const row = await db
-      .selectFrom('assemblies')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
+    const row = found(
+      await db.selectFrom('assemblies').selectAll().where('id', '=', id).executeTakeFirst(),
+    );
     return {
       titolo: row.title,
       data: row.held_on,
@@ -358,58 +235,8 @@ export class ReservedAdminService {
       sezione: row.section,
       pubblico: audienceLabel(row.audience),
       pubblicata: row.published === 1,
-      allegati: await this.fileNames(db, 'assembly', id),
+      allegati: await fileNames(db, 'assembly', id),
     };
-  }
-
-  private async fileNames(
-    db: Kysely<Database>,
-    kind: AttachmentOwnerKind,
-    id: number,
-  ): Promise<string[]> {
-    const rows = await db
-      .selectFrom('attachments')
-      .select('file_name')
-      .where('owner_kind', '=', kind)
-      .where('owner_id', '=', id)
-      .orderBy('position')
-      .execute();
-    return rows.map((row) => row.file_name);
-  }
-
-  private async attachments(
-    db: Kysely<Database>,
-    kind: AttachmentOwnerKind,
-    ids: number[],
-  ): Promise<Map<number, AdminAttachment[]>> {
-    const grouped = new Map<number, AdminAttachment[]>();
-    if (ids.length === 0) return grouped;
-    const rows = await db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .select([
-        'attachments.id',
-        'attachments.owner_id',
-        'attachments.file_name',
-        'attachments.server_relative_url',
-        'files.size_bytes',
-      ])
-      .where('attachments.owner_kind', '=', kind)
-      .where('attachments.owner_id', 'in', ids)
-      .orderBy('attachments.position')
-      .orderBy('attachments.id')
-      .execute();
-    for (const row of rows) {
-      const list = grouped.get(row.owner_id) ?? [];
-      list.push({
-        id: row.id,
-        fileName: row.file_name,
-        serverRelativeUrl: row.server_relative_url,
-        sizeBytes: row.size_bytes,
-      });
-      grouped.set(row.owner_id, list);
-    }
-    return grouped;
   }
 
   private toRecommendation(

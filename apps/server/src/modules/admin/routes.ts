@@ -35,6 +35,8 @@ import type { PaymentsAdminService } from './payments-admin.js';
 import { paymentsAdminRoutes } from './payments-admin-routes.js';
 import type { SocietyAdminService } from './society-admin.js';
 import { societyAdminRoutes } from './society-admin-routes.js';
+import type { PressOpinionsAdminService } from './press-opinions-admin.js';
+import { pressOpinionsAdminRoutes } from './press-opinions-admin-routes.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
@@ -57,6 +59,7 @@ export interface AdminRoutesOptions {
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
+  pressOpinions: PressOpinionsAdminService;
   files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
@@ -371,6 +374,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await reserved.removeAssembly(actorOf(request), parseInput(IdParamsSchema, request.params).id);
     return { data: null };
   });
+
+  // Press review and the board's opinions, each with its audience
+  await app.register(pressOpinionsAdminRoutes, { pressOpinions: options.pressOpinions });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -115,6 +115,18 @@ export async function replaceAttachments(
   return names;
 }
 
+/** File names of an owner's attachments, in order (what the audit log records). */
+export async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('file_name')
+    .where('owner_kind', '=', kind)
+    .where('owner_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.file_name);
+}
+
 /** Attachments of owners of one kind, for the editor (with id and size), by owner. */
 export async function attachmentsOf(
   db: Kysely<Database>,

@@ -106,6 +106,8 @@ describe.each(testEngines())('back office API on %s', (engine) => {
       'SetupElements',
       'Recommendations',
       'Assemblies',
+      'PressReviews',
+      'Opinions',
       'SponsorshipRequests',
       'NewsletterSubscribers',
       'OutboxMessages',

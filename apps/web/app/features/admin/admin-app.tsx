@@ -56,6 +56,16 @@ import {
   RecommendationList,
   recommendationBody,
 } from './reserved';
+import {
+  OpinionCreate,
+  OpinionEdit,
+  OpinionList,
+  opinionBody,
+  PressReviewCreate,
+  PressReviewEdit,
+  PressReviewList,
+  pressReviewBody,
+} from './press-opinions';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../session/session';
@@ -74,6 +84,8 @@ const dataProvider = adminDataProvider({
   'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
   raccomandazioni: async (data) => ({ ...(await recommendationBody(data)) }),
   assemblee: async (data) => ({ ...(await assemblyBody(data)) }),
+  'rassegna-stampa': async (data) => ({ ...(await pressReviewBody(data)) }),
+  pareri: async (data) => ({ ...(await opinionBody(data)) }),
   riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
   'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
   quote: async (data) => ({ ...(await feeBody(data)) }),
@@ -159,6 +171,16 @@ const SECTIONS = [
     to: '/amministrazione/assemblee',
     title: 'Assemblee',
     text: 'Assemblee nazionali e regionali, sezioni, documenti e pubblico.',
+  },
+  {
+    to: '/amministrazione/rassegna-stampa',
+    title: 'Rassegna stampa',
+    text: 'Gli articoli di giornale per i soci: testata, titolo, data e indirizzo da leggere online.',
+  },
+  {
+    to: '/amministrazione/pareri',
+    title: 'Pareri del Consiglio Direttivo',
+    text: 'Domanda e risposta di ogni parere, con la data nel titolo e il pubblico.',
   },
   {
     to: '/amministrazione/patrocini',
@@ -311,6 +333,22 @@ export default function AdminApp() {
         list={AssemblyList}
         edit={AssemblyEdit}
         create={AssemblyCreate}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="rassegna-stampa"
+        options={{ label: 'Rassegna stampa' }}
+        list={PressReviewList}
+        edit={PressReviewEdit}
+        create={PressReviewCreate}
+        recordRepresentation="headline"
+      />
+      <Resource
+        name="pareri"
+        options={{ label: 'Pareri' }}
+        list={OpinionList}
+        edit={OpinionEdit}
+        create={OpinionCreate}
         recordRepresentation="title"
       />
       <Resource

@@ -14,6 +14,8 @@ export const ADMIN_RESOURCES = {
   'posta-non-consegnata': 'OutboxMessages',
   raccomandazioni: 'Recommendations',
   assemblee: 'Assemblies',
+  'rassegna-stampa': 'PressReviews',
+  pareri: 'Opinions',
   riviste: 'MagazineIssues',
   'articoli-rivista': 'MagazineArticles',
   pagamenti: 'Payments',

@@ -1,4 +1,12 @@
+import { RESERVED_AUDIENCES } from '@sodalis/contracts';
+
 /** Italian labels and formats shared by the admin screens. */
+
+/** Who may read a reserved item (ADR 011), as the audience selects offer it. */
+export const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({
+  id,
+  name,
+}));
 
 export const ROLE_CHOICES = [
   { id: 'socio', name: 'Socio' },
@@ -32,6 +40,8 @@ export const ENTITY_CHOICES = [
   { id: 'outbox', name: 'Posta non consegnata' },
   { id: 'recommendation', name: 'Raccomandazioni' },
   { id: 'assembly', name: 'Assemblee' },
+  { id: 'press_review', name: 'Rassegna stampa' },
+  { id: 'opinion', name: 'Pareri' },
   { id: 'magazine_issue', name: 'Numeri della rivista' },
   { id: 'magazine_article', name: 'Articoli della rivista' },
   { id: 'fee', name: 'Quote associative' },

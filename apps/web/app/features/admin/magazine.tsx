@@ -1,6 +1,5 @@
 import {
   MAGAZINE_NAME,
-  RESERVED_AUDIENCES,
   type AdminMagazineArticleInput,
   type AdminMagazineIssueInput,
 } from '@sodalis/contracts';
@@ -32,15 +31,13 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { attachmentChanges } from './data-provider';
-import { choiceName, italianDate, romeToday, yearChoices } from './format';
+import { AUDIENCE_CHOICES, choiceName, italianDate, romeToday, yearChoices } from './format';
 import { PdfFilesInput } from './pdf-input';
 
 /**
  * The bulletin's editor (issue 10, ADR 014): issues with their whole-issue PDF and audience,
  * and each issue's articles with order, authors and PDF.
  */
-
-const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({ id, name }));
 
 const YEAR_CHOICES = yearChoices();
 

@@ -1,10 +1,7 @@
 import {
-  ADMIN_LIMITS,
   ASSEMBLY_SECTIONS,
-  RESERVED_AUDIENCES,
   TERRITORIES,
   type AdminAssemblyInput,
-  type AdminAttachment,
   type AdminRecommendationInput,
 } from '@sodalis/contracts';
 import {
@@ -15,7 +12,6 @@ import {
   DateInput,
   DeleteButton,
   Edit,
-  FileInput,
   FunctionField,
   List,
   required,
@@ -26,39 +22,16 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  useRecordContext,
 } from 'react-admin';
-import { fileToBase64 } from './data-provider';
-import { choiceName, italianDate, YES_NO_CHOICES } from './format';
+import { attachmentChanges } from './data-provider';
+import { AUDIENCE_CHOICES, choiceName, italianDate, YES_NO_CHOICES } from './format';
+import { PdfFilesInput } from './pdf-input';
 
-const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({ id, name }));
 const TERRITORY_CHOICES = TERRITORIES.map((id) => ({
   id,
   name: id === 'Nazionali' ? 'Nazionale' : 'Regionale',
 }));
 const SECTION_CHOICES = ASSEMBLY_SECTIONS.map((id) => ({ id, name: id }));
-
-interface FileValue extends Partial<AdminAttachment> {
-  rawFile?: File;
-}
-
-/** An attachments input as the API's body: kept files by id, new files as base64. */
-async function fileChanges(value: unknown) {
-  const files = (Array.isArray(value) ? value : []) as FileValue[];
-  return {
-    keptAttachmentIds: files
-      .filter((file) => !(file.rawFile instanceof File) && typeof file.id === 'number')
-      .map((file) => file.id as number),
-    newAttachments: await Promise.all(
-      files
-        .filter((file): file is FileValue & { rawFile: File } => file.rawFile instanceof File)
-        .map(async (file) => ({
-          fileName: file.rawFile.name,
-          content: await fileToBase64(file.rawFile),
-        })),
-    ),
-  };
-}
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
@@ -72,7 +45,7 @@ export async function recommendationBody(
     sourceUrl: text(data.sourceUrl),
     audience: String(data.audience ?? '') as AdminRecommendationInput['audience'],
     published: data.published !== false,
-    ...(await fileChanges(data.attachments)),
+    ...(await attachmentChanges(data.attachments)),
   };
 }
 
@@ -85,31 +58,11 @@ export async function assemblyBody(data: Record<string, unknown>): Promise<Admin
     section: (text(data.section) ?? null) as AdminAssemblyInput['section'],
     audience: String(data.audience ?? '') as AdminAssemblyInput['audience'],
     published: data.published !== false,
-    ...(await fileChanges(data.attachments)),
+    ...(await attachmentChanges(data.attachments)),
   };
 }
 
-function FileName() {
-  const file = useRecordContext<FileValue>();
-  if (!file) return null;
-  return <span>{file.rawFile?.name ?? file.fileName ?? ''}</span>;
-}
-
-function PdfFiles() {
-  return (
-    <FileInput
-      source="attachments"
-      label="Documenti PDF"
-      multiple
-      accept={{ 'application/pdf': ['.pdf'] }}
-      maxSize={ADMIN_LIMITS.maxFileBytes}
-      inputProps={{ 'aria-label': 'Scegli i PDF da allegare' }}
-      helperText={`Solo PDF, al massimo ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB ciascuno e ${ADMIN_LIMITS.maxNewFilesPerSave} nuovi per volta.`}
-    >
-      <FileName />
-    </FileInput>
-  );
-}
+const PdfFiles = () => <PdfFilesInput label="Documenti PDF" />;
 
 function AudienceInput() {
   return (
