@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { submitLogin } from '../support/session';
+import { fillAdminField, openAdmin } from '../support/admin';
+import { logIn } from '../support/session';
 
 function romeToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
@@ -9,32 +10,6 @@ function romeToday(): string {
 /** `dd/MM/yyyy` of a `YYYY-MM-DD` date. */
 function italian(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
-
-/** Signs in (argon2id is slow on a busy machine: the reserved home may take a while). */
-async function logIn(page: Page, username: string) {
-  await submitLogin(page, username);
-  await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
-}
-
-/** Opens a back-office screen and waits for react-admin to draw it (its own chunk loads first). */
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
-}
-
-/**
- * Types into a react-admin field until the value stays: right after a navigation inside the back
- * office the form is drawn twice and text typed during the first drawing is lost (ADR 013).
- */
-async function fill(page: Page, name: string, value: string) {
-  const field = page.getByRole('textbox', { name });
-  await expect(async () => {
-    await field.fill(value);
-    await expect(field).toHaveValue(value, { timeout: 500 });
-  }).toPass();
 }
 
 /** A member's own browser session, closed afterwards. */
@@ -66,9 +41,14 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
 
     await page.getByRole('link', { name: 'Crea' }).click();
     await expect(page).toHaveURL(/\/amministrazione\/rassegna-stampa\/create$/);
-    await fill(page, 'Titolo dell’articolo', headline);
-    await fill(page, 'Testata', 'Il Resto del Carlino');
-    await fill(page, 'Indirizzo dell’articolo', 'ftp://www.example.org/donatori');
+    await fillAdminField(page, 'textbox', 'Titolo dell’articolo', headline);
+    await fillAdminField(page, 'textbox', 'Testata', 'Il Resto del Carlino');
+    await fillAdminField(
+      page,
+      'textbox',
+      'Indirizzo dell’articolo',
+      'ftp://www.example.org/donatori',
+    );
     await page.getByRole('combobox', { name: 'Pubblico' }).click();
     await page.getByRole('option', { name: 'Solo Affiliati' }).click();
     await page.getByRole('button', { name: 'Salva' }).click();
@@ -76,7 +56,12 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     await expect(
       page.getByText('Indica un indirizzo web valido (http:// o https://).').first(),
     ).toBeVisible();
-    await fill(page, 'Indirizzo dell’articolo', 'https://www.example.org/donatori');
+    await fillAdminField(
+      page,
+      'textbox',
+      'Indirizzo dell’articolo',
+      'https://www.example.org/donatori',
+    );
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
@@ -126,10 +111,16 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(
       `Parere ${italian(today)} – `,
     );
-    await fill(page, 'Titolo', `${word} sulle piastrine`);
-    await fill(page, 'Domanda', 'Per quanto tempo si conservano\nle piastrine?');
-    await fill(
+    await fillAdminField(page, 'textbox', 'Titolo', `${word} sulle piastrine`);
+    await fillAdminField(
       page,
+      'textbox',
+      'Domanda',
+      'Per quanto tempo si conservano\nle piastrine?',
+    );
+    await fillAdminField(
+      page,
+      'textbox',
       'Risposta',
       'Fino a cinque giorni.\nSette con la riduzione dei patogeni.\nVedi le linee guida.',
     );
@@ -138,7 +129,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     await expect(
       page.getByText(`deve essere ${italian(today)}, la data di pubblicazione`).first(),
     ).toBeVisible();
-    await fill(page, 'Titolo', title);
+    await fillAdminField(page, 'textbox', 'Titolo', title);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();

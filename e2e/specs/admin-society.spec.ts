@@ -1,6 +1,7 @@
 import type { BoardMember, FileContent, SiteContent } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
+import { openAdmin } from '../support/admin';
 import { logIn } from '../support/session';
 
 /** A 64 × 48 JPEG (the server makes it a 256 px square PNG). */
@@ -9,13 +10,6 @@ const PHOTO_JPEG = Buffer.from(
   'base64',
 );
 const CV_PDF = Buffer.from('%PDF-1.4\n% curriculum e2e\n%%EOF\n');
-
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
-}
 
 /** An admin API call with the page's session token (to restore what a test changed). */
 async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown) {
