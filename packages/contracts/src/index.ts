@@ -22,3 +22,4 @@ export * from './admin-content.js';
 export * from './admin-inbox.js';
 export * from './admin-payments.js';
 export * from './admin-reserved.js';
+export * from './two-factor.js';

@@ -33,6 +33,8 @@ import { toCsv, type MembersAdminService } from './members-admin.js';
 import type { MagazineAdminService } from './magazine-admin.js';
 import type { PaymentsAdminService } from './payments-admin.js';
 import { paymentsAdminRoutes } from './payments-admin-routes.js';
+import { enforceStaffTwoFactor, securityAdminRoutes } from './security-admin-routes.js';
+import type { TwoFactorService } from '../accounts/two-factor.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
@@ -54,6 +56,7 @@ export interface AdminRoutesOptions {
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
+  twoFactor: TwoFactorService;
   files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
@@ -103,6 +106,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     request.staff = await requireStaff(request, accounts);
+    await enforceStaffTwoFactor(request, options.twoFactor);
   });
 
   // News
@@ -305,6 +309,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });
+  // Staff security: two-factor sign-in (ADR 017)
+  await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
   // Reserved area: recommendations and assemblies, each with its audience
   app.get('/Recommendations', async (request) => ({

@@ -110,6 +110,7 @@ describe.each(testEngines())('back office API on %s', (engine) => {
       'NewsletterSubscribers',
       'OutboxMessages',
       'AuditLog',
+      'Security',
     ]) {
       expect(areas, area).toContain(area);
     }
