@@ -30,6 +30,7 @@ import { Link } from 'react-router';
 import { adminJson, adminPath } from './data-provider';
 import { ExportCsvButton } from './export-button';
 import { choiceName, ROLE_CHOICES, STATUS_CHOICES } from './format';
+import { MemberTwoFactorButton } from './security';
 
 const memberFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Cerca per nome o e-mail" />,
@@ -111,6 +112,7 @@ function MemberEditActions() {
   return (
     <TopToolbar>
       <SendLinkButton />
+      <MemberTwoFactorButton />
     </TopToolbar>
   );
 }
