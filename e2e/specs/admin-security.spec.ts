@@ -20,7 +20,7 @@ function totpCode(secret: string, offsetMs = 0): string {
  * API with an invitation, whose link sets the password. The demo secretariat account is never
  * given two-factor (other specs sign in with it).
  */
-async function createStaffAccount(page: Page, email: string): Promise<void> {
+async function createStaffAccount(page: Page, email: string): Promise<number> {
   const login = await page.request.post('/api/v1/Account/Login', {
     data: { username: 'segreteria.demo@example.org', password: DEMO_PASSWORD },
   });
@@ -31,6 +31,7 @@ async function createStaffAccount(page: Page, email: string): Promise<void> {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(created.status(), await created.text()).toBe(200);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
   const message = await waitForMail(email);
   const match = /\/area-riservata-resetpwd\?token=([A-Za-z0-9_-]+)/.exec(message);
   expect(match, 'link dell’invito').not.toBeNull();
@@ -43,6 +44,7 @@ async function createStaffAccount(page: Page, email: string): Promise<void> {
     },
   });
   expect(reset.status(), await reset.text()).toBe(200);
+  return id;
 }
 
 async function openAdmin(page: Page, path: string) {
@@ -53,7 +55,7 @@ async function openAdmin(page: Page, path: string) {
 }
 
 test.describe('sicurezza dell’account della segreteria', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
   // The wrong code is answered 401 on purpose: the browser logs the failed request.
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
@@ -62,7 +64,7 @@ test.describe('sicurezza dell’account della segreteria', () => {
     expectAccessible,
   }) => {
     const email = `elena.galli.${Date.now()}@example.org`;
-    await createStaffAccount(page, email);
+    const memberId = await createStaffAccount(page, email);
 
     await submitLogin(page, email, STAFF_PASSWORD);
     await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
@@ -121,5 +123,33 @@ test.describe('sicurezza dell’account della segreteria', () => {
     await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
     await openAdmin(page, '');
     await expect(page.getByRole('heading', { name: 'Amministrazione del sito' })).toBeVisible();
+
+    // Her phone is lost: a colleague turns her two-factor off from her account's screen.
+    // Another tab of the same browser: the session lives in each tab's sessionStorage.
+    const colleague = await page.context().newPage();
+    try {
+      await submitLogin(colleague, 'segreteria.demo@example.org');
+      await expect(colleague).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+      await openAdmin(colleague, `/account/${memberId}`);
+      await colleague.getByRole('button', { name: 'Disattiva verifica in due passaggi' }).click();
+      const dialog = colleague.getByRole('dialog', {
+        name: 'Disattivare la verifica in due passaggi?',
+      });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(colleague);
+      await dialog.getByRole('button', { name: 'Disattiva' }).click();
+      await expect(
+        colleague.getByText(`Verifica in due passaggi disattivata per ${email}.`),
+      ).toBeVisible();
+      await expect(
+        colleague.getByRole('button', { name: 'Disattiva verifica in due passaggi' }),
+      ).toHaveCount(0);
+    } finally {
+      await colleague.close();
+    }
+    // The password alone signs her in again.
+    await page.evaluate(() => sessionStorage.clear());
+    await submitLogin(page, email, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
   });
 });
