@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type {
   AdminAuditEntry,
   AdminMember,
@@ -16,6 +20,8 @@ import { hashPassword } from '../../../src/security/passwords.js';
 import { TestClock } from '../../helpers/mail-test-app.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
 
+const run = promisify(execFile);
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const STAFF_PASSWORD = 'Emocomponenti-sicuri-77';
 const STAFF_MINUTES = 90;
 
@@ -376,84 +382,108 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
     await ok(loginOtp(throttled, codeAt(enrolment.secret, at), '10.0.0.10'));
   });
 
-  it('turns off another staff member’s two-factor from the back office, never one’s own that way, each change logged', async () => {
-    const state = await ok<MemberTwoFactorState>(
-      admin('GET', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken),
-    );
-    expect(state).toEqual({ enabled: true, staff: true });
-    const own = await admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, staffToken);
-    expect(own.statusCode).toBe(400);
-    expect(own.json()).toMatchObject({
-      error: {
-        issues: [{ path: 'code', message: expect.stringContaining('Sicurezza dell’account') }],
-      },
-    });
-    await ok(admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken));
-    expect(
-      await ok<MemberTwoFactorState>(
+  it(
+    'turns off another staff member’s two-factor from the back office, never one’s own that way, each change logged',
+    { timeout: 120_000 },
+    async () => {
+      const state = await ok<MemberTwoFactorState>(
         admin('GET', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken),
-      ),
-    ).toEqual({ enabled: false, staff: true });
-    expect(
-      await testApp.app.services.db
-        .selectFrom('member_recovery_codes')
-        .select('id')
-        .where('member_id', '=', staffId)
-        .execute(),
-    ).toEqual([]);
-    const again = await admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken);
-    expect(again.statusCode).toBe(400);
-    expect(
-      (await admin('DELETE', '/Security/Members/999999/TwoFactor', demoStaffToken)).statusCode,
-    ).toBe(404);
-    const entry = (await auditFor(staffId)).find(
-      (item) => item.action === 'disattiva verifica in due passaggi',
-    );
-    expect(entry).toMatchObject({
-      actorEmail: 'segreteria.demo@example.org',
-      summary:
-        'Verifica in due passaggi di lucia.ferri@example.org disattivata da segreteria.demo@example.org',
-      after: { verifica_due_passaggi: 'non attiva' },
-    });
-    // The password alone signs in again.
-    expect((await signIn('lucia.ferri@example.org')).token).toEqual(expect.any(String));
+      );
+      expect(state).toEqual({ enabled: true, staff: true });
+      const own = await admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, staffToken);
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({
+        error: {
+          issues: [{ path: 'code', message: expect.stringContaining('Sicurezza dell’account') }],
+        },
+      });
+      await ok(admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken));
+      expect(
+        await ok<MemberTwoFactorState>(
+          admin('GET', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken),
+        ),
+      ).toEqual({ enabled: false, staff: true });
+      expect(
+        await testApp.app.services.db
+          .selectFrom('member_recovery_codes')
+          .select('id')
+          .where('member_id', '=', staffId)
+          .execute(),
+      ).toEqual([]);
+      const again = await admin('DELETE', `/Security/Members/${staffId}/TwoFactor`, demoStaffToken);
+      expect(again.statusCode).toBe(400);
+      expect(
+        (await admin('DELETE', '/Security/Members/999999/TwoFactor', demoStaffToken)).statusCode,
+      ).toBe(404);
+      const entry = (await auditFor(staffId)).find(
+        (item) => item.action === 'disattiva verifica in due passaggi',
+      );
+      expect(entry).toMatchObject({
+        actorEmail: 'segreteria.demo@example.org',
+        summary:
+          'Verifica in due passaggi di lucia.ferri@example.org disattivata da segreteria.demo@example.org',
+        after: { verifica_due_passaggi: 'non attiva' },
+      });
+      // The password alone signs in again.
+      expect((await signIn('lucia.ferri@example.org')).token).toEqual(expect.any(String));
 
-    // One's own: with a current code only.
-    const { secret } = await enrol(staffToken);
-    time.advance(30_000);
-    const now = time.clock();
-    const wrong = await admin('POST', '/Security/TwoFactor/Disable', staffToken, {
-      code: wrongCodeAt(
-        secret,
-        now,
-        new Date(now.getTime() - 30_000),
-        new Date(now.getTime() + 30_000),
-      ),
-    });
-    expect(wrong.statusCode).toBe(400);
-    await ok(
-      admin('POST', '/Security/TwoFactor/Disable', staffToken, { code: codeAt(secret, now) }),
-    );
-    expect(
-      (await ok<TwoFactorStatus>(admin('GET', '/Security/TwoFactor', staffToken))).enabled,
-    ).toBe(false);
-    const ownEntries = (await auditFor(staffId)).filter(
-      (item) =>
-        item.actorEmail === 'lucia.ferri@example.org' &&
-        item.action === 'disattiva verifica in due passaggi',
-    );
-    expect(ownEntries).toHaveLength(1);
+      // One's own: with a current code only.
+      const { secret } = await enrol(staffToken);
+      time.advance(30_000);
+      const now = time.clock();
+      const wrong = await admin('POST', '/Security/TwoFactor/Disable', staffToken, {
+        code: wrongCodeAt(
+          secret,
+          now,
+          new Date(now.getTime() - 30_000),
+          new Date(now.getTime() + 30_000),
+        ),
+      });
+      expect(wrong.statusCode).toBe(400);
+      await ok(
+        admin('POST', '/Security/TwoFactor/Disable', staffToken, { code: codeAt(secret, now) }),
+      );
+      expect(
+        (await ok<TwoFactorStatus>(admin('GET', '/Security/TwoFactor', staffToken))).enabled,
+      ).toBe(false);
+      const ownEntries = (await auditFor(staffId)).filter(
+        (item) =>
+          item.actorEmail === 'lucia.ferri@example.org' &&
+          item.action === 'disattiva verifica in due passaggi',
+      );
+      expect(ownEntries).toHaveLength(1);
 
-    // The command line's way (membri:2fa-disattiva) through the same service.
-    await enrol(staffToken);
-    expect(await testApp.app.services.twoFactor.disableByEmail('Lucia.Ferri@example.org')).toBe(
-      true,
-    );
-    expect(await testApp.app.services.twoFactor.disableByEmail('lucia.ferri@example.org')).toBe(
-      false,
-    );
-    expect((await signIn('lucia.ferri@example.org')).token).toEqual(expect.any(String));
-  });
+      // The command line's way (membri:2fa-disattiva), a real process on the same database.
+      await enrol(staffToken);
+      const cli = (...args: string[]) =>
+        run(
+          process.execPath,
+          ['--conditions=sodalis-source', '--import', 'tsx', 'src/cli/index.ts', ...args],
+          {
+            cwd: SERVER_ROOT,
+            env: {
+              ...process.env,
+              DATA_DIR: testApp.config.dataDir,
+              DATABASE_URL: testApp.config.databaseUrl ?? '',
+              DEMO_CONTENT: 'false',
+            },
+          },
+        );
+      const done = await cli('membri:2fa-disattiva', 'Lucia.Ferri@example.org');
+      expect(done.stdout).toContain(
+        'Verifica in due passaggi disattivata per lucia.ferri@example.org',
+      );
+      expect(await testApp.app.services.twoFactor.isEnabled(staffId)).toBe(false);
+      expect((await cli('membri:2fa-disattiva', 'lucia.ferri@example.org')).stdout).toContain(
+        'non era attiva',
+      );
+      await expect(cli('membri:2fa-disattiva', 'nessuno@example.org')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Errore: nessun account con e-mail nessuno@example.org'),
+      });
+      expect((await signIn('lucia.ferri@example.org')).token).toEqual(expect.any(String));
+    },
+  );
 }
 
 function enforcementSuite(engine: 'sqlite' | 'postgres') {
