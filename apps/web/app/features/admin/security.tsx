@@ -1,5 +1,4 @@
 import {
-  TOKEN_EXPIRY_MARGIN_SECONDS,
   type AdminMember,
   type MemberTwoFactorState,
   type TwoFactorEnrolment,
@@ -16,7 +15,7 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
-import { clearSession, decodeClaims } from '../session/session';
+import { clearSession, decodeClaims, msUntilExpiring } from '../session/session';
 import { adminJson } from './data-provider';
 import { ADMIN_THEME } from './theme';
 
@@ -324,7 +323,7 @@ function useSessionEnd(): void {
       clearSession();
       window.location.assign('/area-riservata');
     };
-    const remaining = (exp - TOKEN_EXPIRY_MARGIN_SECONDS) * 1000 - Date.now();
+    const remaining = msUntilExpiring({ exp });
     if (remaining <= 0) {
       signOut();
       return undefined;
