@@ -19,6 +19,7 @@ import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
 import { AccountService } from './modules/accounts/service.js';
+import { TwoFactorService } from './modules/accounts/two-factor.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
 import { magazineRoutes } from './modules/magazine/routes.js';
@@ -59,6 +60,8 @@ export interface AppServices extends MailServices {
   content: ContentService;
   contentReads: ContentPublicReads;
   accounts: AccountService;
+  /** Two-factor sign-in of staff accounts (ADR 017). */
+  twoFactor: TwoFactorService;
   contentCache: ContentCache;
 }
 
@@ -166,6 +169,19 @@ export async function buildApp(
       outboxMode: options.outbox ?? 'auto',
       ...(options.mailer ? { mailer: options.mailer } : {}),
     });
+    const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
+    const tokens = new SessionTokens(jwtSecret, clock, config.staff.sessionMinutes * 60);
+    const throttle = new Throttle(database.db, clock);
+    const twoFactor = new TwoFactorService({
+      db: database.db,
+      clock,
+      tokens,
+      throttle,
+      logger: logger.child({ component: 'two-factor' }),
+      serverSecret: jwtSecret,
+      issuer: config.societyAcronym,
+      required: config.staff.twoFactorRequired,
+    });
     app.decorate('services', {
       config,
       db: database.db,
@@ -178,11 +194,13 @@ export async function buildApp(
       contentReads: new ContentPublicReads(content, contentCache),
       contentCache,
       ...mailServices,
+      twoFactor,
       accounts: new AccountService({
         db: database.db,
         clock,
-        tokens: new SessionTokens(loadJwtSecret(config.jwtSecret, config.dataDir), clock),
-        throttle: new Throttle(database.db, clock),
+        tokens,
+        throttle,
+        twoFactor,
         logger: logger.child({ component: 'account' }),
         society: {
           acronym: config.societyAcronym,
@@ -348,6 +366,7 @@ export async function buildApp(
           db: app.services.db,
           clock: app.services.clock,
         }),
+        twoFactor: app.services.twoFactor,
         files: app.services.files,
         db: app.services.db,
         clock: app.services.clock,

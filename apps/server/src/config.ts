@@ -35,6 +35,15 @@ export interface AppConfig {
   mailup: MailUpConfig | null;
   /** PayPal for the fee payment (issue 9). */
   paypal: PayPalConfig;
+  /** Staff (`segreteria`) sessions and two-factor sign-in (issue 10 point 6, ADR 017). */
+  staff: StaffSecurityConfig;
+}
+
+export interface StaffSecurityConfig {
+  /** Lifetime of a staff session token, minutes (members keep SESSION_LIFETIME_SECONDS). */
+  sessionMinutes: number;
+  /** Staff without two-factor reach only its enrolment in the back office. */
+  twoFactorRequired: boolean;
 }
 
 export interface PayPalConfig {
@@ -240,6 +249,25 @@ function parsePayPalConfig(env: Env): PayPalConfig {
   };
 }
 
+/**
+ * The browser treats a token as ended 3000 s (50 minutes, spec §9) before its `exp`: a staff
+ * session must be longer than that to be usable at all, and not longer than a member's (12 h).
+ */
+const STAFF_SESSION_MINUTES = { fallback: 180, min: 60, max: 720 } as const;
+
+function parseStaffSecurityConfig(env: Env): StaffSecurityConfig {
+  return {
+    sessionMinutes: parseInteger(
+      env,
+      'STAFF_SESSION_MINUTES',
+      STAFF_SESSION_MINUTES.fallback,
+      STAFF_SESSION_MINUTES.min,
+      STAFF_SESSION_MINUTES.max,
+    ),
+    twoFactorRequired: parseBoolean(env, 'STAFF_TWO_FACTOR_REQUIRED', false),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
@@ -324,5 +352,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     mailup: parseMailUpConfig(env),
     paypal: parsePayPalConfig(env),
+    staff: parseStaffSecurityConfig(env),
   };
 }

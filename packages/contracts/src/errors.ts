@@ -30,6 +30,12 @@ export const API_ERRORS = {
   },
   unauthorized: { status: 401, code: 'non-autenticato', message: 'Accesso richiesto.' },
   forbidden: { status: 403, code: 'non-permesso', message: 'Operazione non permessa.' },
+  twoFactorRequired: {
+    status: 403,
+    code: 'verifica-due-passaggi-richiesta',
+    message:
+      'Per usare l’amministrazione attiva prima la verifica in due passaggi da "Sicurezza dell’account".',
+  },
   notFound: { status: 404, code: 'non-trovato', message: 'Elemento non trovato.' },
   routeNotFound: { status: 404, code: 'percorso-non-trovato', message: 'Percorso non trovato.' },
   payloadTooLarge: {

@@ -24,3 +24,4 @@ export * from './admin-payments.js';
 export * from './admin-reserved.js';
 export * from './admin-society.js';
 export * from './admin-press-opinions.js';
+export * from './two-factor.js';

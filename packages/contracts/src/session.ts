@@ -26,6 +26,12 @@ export interface LoginResponse {
   token: string | null;
   resetToken: string | null;
   username: string;
+  /**
+   * Only for accounts with two-factor sign-in (ADR 017): no token yet, but a short-lived
+   * challenge to send with a code to /Account/LoginOtp. Absent for every other account.
+   */
+  twoFactorRequired?: true;
+  challenge?: string;
 }
 
 export const SendResetPasswordEmailBodySchema = z.object({ username });

@@ -5,6 +5,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MemberAdminError, MemberAdminService } from '../modules/members/service.js';
+import { TwoFactorService } from '../modules/accounts/two-factor.js';
+import { AppError } from '../http/app-error.js';
+import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
+import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
 
 /**
@@ -21,7 +25,8 @@ Comandi:
   membri:disattiva <email>                           disattiva un account
   membri:riattiva <email>                            riattiva un account
   membri:ruolo <email> <ruolo>                       cambia il ruolo
-  membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)`;
+  membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)
+  membri:2fa-disattiva <email>                       disattiva la verifica in due passaggi (telefono perso)`;
 
 /** npm runs workspace scripts in the workspace folder; paths given by the user are theirs. */
 const userCwd = process.env.INIT_CWD ?? process.cwd();
@@ -99,6 +104,34 @@ async function main(argv: string[]): Promise<number> {
         need(1);
         await members.invite(args[0] ?? '');
         console.log(`Invito accodato per ${args[0]}: lo invia il server (posta in uscita).`);
+        return 0;
+      }
+      case 'membri:2fa-disattiva': {
+        need(1);
+        const email = (args[0] ?? '').trim().toLowerCase();
+        const serverSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
+        const twoFactor = new TwoFactorService({
+          db: database.db,
+          clock: systemClock,
+          tokens: new SessionTokens(serverSecret, systemClock, config.staff.sessionMinutes * 60),
+          throttle: new Throttle(database.db, systemClock),
+          logger: pino({ level: 'silent' }),
+          serverSecret,
+          issuer: config.societyAcronym,
+          required: config.staff.twoFactorRequired,
+        });
+        try {
+          const wasOn = await twoFactor.disableByEmail(email);
+          console.log(
+            wasOn
+              ? `Verifica in due passaggi disattivata per ${email} (dalla riga di comando, ${new Date().toISOString()}). Al prossimo accesso basta la password; può riattivarla dall'amministrazione.`
+              : `La verifica in due passaggi non era attiva per ${email}: nulla da fare.`,
+          );
+        } catch (error) {
+          if (error instanceof AppError && error.status === 404)
+            throw new MemberAdminError(`nessun account con e-mail ${email}`);
+          throw error;
+        }
         return 0;
       }
       default:

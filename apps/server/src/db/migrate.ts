@@ -8,6 +8,7 @@ import { accountsMigration } from './migrations/0005-accounts.js';
 import { paymentsMigration } from './migrations/0006-payments.js';
 import { auditLogMigration } from './migrations/0007-audit-log.js';
 import { sponsorshipHandlingMigration } from './migrations/0007-sponsorship-handling.js';
+import { staffTwoFactorMigration } from './migrations/0008-staff-two-factor.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0006-payments': paymentsMigration(engine),
     '0007-audit-log': auditLogMigration(engine),
     '0007-sponsorship-handling': sponsorshipHandlingMigration,
+    '0008-staff-two-factor': staffTwoFactorMigration(engine),
   };
 }
 

@@ -209,6 +209,26 @@ export interface MembersTable {
   updated_at: Timestamp;
 }
 
+/** Two-factor sign-in of a staff account (ADR 017); enabled once a code confirmed it. */
+export interface MemberTwoFactorTable {
+  member_id: number;
+  /** The TOTP secret, AES-256-GCM with a key derived from the server's secret (security/totp.ts). */
+  secret_encrypted: string;
+  enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code of that step or earlier is a replay. */
+  last_used_step: ColumnType<number | null, number | null, number | null>;
+  created_at: Timestamp;
+}
+
+/** Single-use recovery codes of a two-factor account; only their sha256 is kept. */
+export interface MemberRecoveryCodesTable {
+  id: Id;
+  member_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface ThrottleCountersTable {
   /** What is counted, e.g. `login:<e-mail>:<ip>`. */
   key: string;
@@ -377,6 +397,8 @@ export interface Database {
   fees: FeesTable;
   members: MembersTable;
   reset_tokens: ResetTokensTable;
+  member_two_factor: MemberTwoFactorTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   sponsorship_requests: SponsorshipRequestsTable;
   outbox: OutboxTable;

@@ -37,12 +37,14 @@ export function loadJwtSecret(configured: string | null, dataDir: string): Uint8
 
 /**
  * Session tokens (spec §3): HS256 JWTs with `unique_name`, `family_name`, `role`, `exp`, valid
- * 12 hours. Only HS256 is accepted; `exp` is enforced.
+ * 12 hours; staff (`segreteria`) tokens live `staffLifetimeSeconds` (STAFF_SESSION_MINUTES,
+ * ADR 017). Only HS256 is accepted; `exp` is enforced.
  */
 export class SessionTokens {
   constructor(
     private readonly secret: Uint8Array,
     private readonly now: () => Date,
+    private readonly staffLifetimeSeconds: number = SESSION_LIFETIME_SECONDS,
   ) {}
 
   async issue(member: {
@@ -60,7 +62,10 @@ export class SessionTokens {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(member.id))
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + SESSION_LIFETIME_SECONDS)
+      .setExpirationTime(
+        issuedAt +
+          (member.role === 'segreteria' ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS),
+      )
       .sign(this.secret);
   }
 

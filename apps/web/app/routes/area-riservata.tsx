@@ -52,6 +52,15 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const [sending, setSending] = useState(false);
   // Spec §4: entering recovery clears the password and remembers it for the way back.
   const rememberedPassword = useRef('');
+  // Two-factor sign-in (ADR 017): the challenge of the password step, then a code.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (challenge !== null) codeInput.current?.focus();
+  }, [challenge, recoveryCode]);
 
   // Spec §4: with a non-expiring session the login page goes straight to the reserved home.
   useEffect(() => {
@@ -91,13 +100,39 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         method: 'POST',
         body: { username: username.trim(), password },
       });
-      if (answer?.passwordChanged && answer.token) {
+      if (answer?.twoFactorRequired && answer.challenge) {
+        setCode('');
+        setRecoveryCode(false);
+        setChallenge(answer.challenge);
+      } else if (answer?.passwordChanged && answer.token) {
         saveSession(answer.token);
         await navigate('/area-riservata-homepage');
       } else if (answer && !answer.passwordChanged && answer.resetToken) {
         await navigate(
           `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
         );
+      } else {
+        showError(RESERVED_COPY.genericFailure);
+      }
+    } catch {
+      showError(RESERVED_COPY.genericFailure);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (challenge === null || code.trim() === '' || sending) return;
+    setSending(true);
+    try {
+      const answer = await apiRequest<LoginResponse>('/api/v1/Account/LoginOtp', {
+        method: 'POST',
+        body: { challenge, code: code.trim() },
+      });
+      if (answer?.token) {
+        saveSession(answer.token);
+        await navigate('/area-riservata-homepage');
       } else {
         showError(RESERVED_COPY.genericFailure);
       }
@@ -118,65 +153,138 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           <p>
             Accedi con l’indirizzo e-mail con cui sei iscritto come Socio o Affiliato {acronym}.
           </p>
-          <form
-            className="card card-body login-form"
-            noValidate
-            onSubmit={submit}
-            data-testid="login-form"
-          >
-            <div className="mb-3">
-              <label htmlFor="login-username" className="form-label">
-                Username (e-mail)
-              </label>
-              <input
-                id="login-username"
-                name="username"
-                type="email"
-                autoComplete="username"
-                className={`form-control${showUsernameError ? ' is-invalid' : ''}`}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                onBlur={() => setTouched(true)}
-                aria-invalid={showUsernameError}
-                aria-describedby={showUsernameError ? 'login-username-error' : undefined}
-                required
-              />
-              {showUsernameError ? (
-                <div id="login-username-error" className="invalid-feedback">
-                  {usernameError}
+          {challenge !== null ? (
+            <form
+              className="card card-body login-form"
+              noValidate
+              onSubmit={submitCode}
+              data-testid="login-code-form"
+              aria-labelledby="login-code-title"
+            >
+              <h2 id="login-code-title" className="h5">
+                Verifica in due passaggi
+              </h2>
+              <div className="mb-3">
+                <label htmlFor="login-code" className="form-label">
+                  {recoveryCode ? 'Codice di recupero' : 'Codice di verifica'}
+                </label>
+                <input
+                  ref={codeInput}
+                  id="login-code"
+                  name="code"
+                  type="text"
+                  inputMode={recoveryCode ? 'text' : 'numeric'}
+                  autoComplete="one-time-code"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={recoveryCode ? 11 : 7}
+                  className="form-control"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  aria-describedby="login-code-help"
+                  required
+                />
+                <div id="login-code-help" className="form-text">
+                  {recoveryCode
+                    ? 'Uno dei codici di recupero ricevuti quando hai attivato la verifica (vale una sola volta).'
+                    : 'Le 6 cifre mostrate ora dall’app di autenticazione.'}
                 </div>
+              </div>
+              <div className="d-flex gap-2 flex-wrap">
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  onClick={() => {
+                    setChallenge(null);
+                    setCode('');
+                  }}
+                >
+                  {RESERVED_COPY.cancel}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  onClick={() => {
+                    setRecoveryCode(!recoveryCode);
+                    setCode('');
+                  }}
+                >
+                  {recoveryCode ? 'Usa il codice dell’app' : 'Usa un codice di recupero'}
+                </button>
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={code.trim() === '' || sending}
+                >
+                  Verifica
+                </button>
+              </div>
+            </form>
+          ) : (
+            <form
+              className="card card-body login-form"
+              noValidate
+              onSubmit={submit}
+              data-testid="login-form"
+            >
+              <div className="mb-3">
+                <label htmlFor="login-username" className="form-label">
+                  Username (e-mail)
+                </label>
+                <input
+                  id="login-username"
+                  name="username"
+                  type="email"
+                  autoComplete="username"
+                  className={`form-control${showUsernameError ? ' is-invalid' : ''}`}
+                  value={username}
+                  onChange={(event) => setUsername(event.target.value)}
+                  onBlur={() => setTouched(true)}
+                  aria-invalid={showUsernameError}
+                  aria-describedby={showUsernameError ? 'login-username-error' : undefined}
+                  required
+                />
+                {showUsernameError ? (
+                  <div id="login-username-error" className="invalid-feedback">
+                    {usernameError}
+                  </div>
+                ) : null}
+              </div>
+              <div className="mb-3">
+                <label htmlFor="login-password" className="form-label">
+                  Password
+                </label>
+                <input
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  className="form-control"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  disabled={recovering}
+                  required={!recovering}
+                />
+              </div>
+              {recovering ? (
+                <p className="small">
+                  Ti invieremo un collegamento per scegliere una nuova password.
+                </p>
               ) : null}
-            </div>
-            <div className="mb-3">
-              <label htmlFor="login-password" className="form-label">
-                Password
-              </label>
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                className="form-control"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                disabled={recovering}
-                required={!recovering}
-              />
-            </div>
-            {recovering ? (
-              <p className="small">
-                Ti invieremo un collegamento per scegliere una nuova password.
-              </p>
-            ) : null}
-            <div className="d-flex gap-2 flex-wrap">
-              <button type="button" className="btn btn-outline-secondary" onClick={toggleRecovery}>
-                {recovering ? RESERVED_COPY.cancel : RESERVED_COPY.recover}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={!valid || sending}>
-                {recovering ? RESERVED_COPY.request : RESERVED_COPY.login}
-              </button>
-            </div>
-          </form>
+              <div className="d-flex gap-2 flex-wrap">
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  onClick={toggleRecovery}
+                >
+                  {recovering ? RESERVED_COPY.cancel : RESERVED_COPY.recover}
+                </button>
+                <button type="submit" className="btn btn-primary" disabled={!valid || sending}>
+                  {recovering ? RESERVED_COPY.request : RESERVED_COPY.login}
+                </button>
+              </div>
+            </form>
+          )}
           {helpEmail ? (
             <p className="mt-3">
               Problemi di accesso? Scrivi a <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.

@@ -1,5 +1,6 @@
 import {
   LoginBodySchema,
+  LoginOtpBodySchema,
   ResetPasswordBodySchema,
   SendResetPasswordEmailBodySchema,
 } from '@sodalis/contracts';
@@ -18,6 +19,12 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
   app.post('/Login', { bodyLimit: 4 * 1024 }, async (request) => {
     const body = parseInput(LoginBodySchema, request.body);
     return { data: await accounts.login(body, request.ip) };
+  });
+
+  // Second step for accounts with two-factor sign-in (ADR 017).
+  app.post('/LoginOtp', { bodyLimit: 4 * 1024 }, async (request) => {
+    const body = parseInput(LoginOtpBodySchema, request.body);
+    return { data: await accounts.loginOtp(body, request.ip) };
   });
 
   app.post('/SendResetPasswordEmail', { bodyLimit: 4 * 1024 }, async (request) => {

@@ -18,6 +18,7 @@ import { InvalidSessionTokenError, type SessionTokens } from '../../security/ses
 import type { Throttle } from '../../security/throttle.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
+import type { TwoFactorService } from './two-factor.js';
 import {
   findMemberByEmail,
   findMemberById,
@@ -35,6 +36,8 @@ export interface AccountServiceDeps {
   society: { acronym: string; name: string; publicBaseUrl: string };
   /** Tells the outbox worker there is something to send. */
   notifyOutbox: () => void;
+  /** Two-factor sign-in of staff accounts (ADR 017). */
+  twoFactor: TwoFactorService;
 }
 
 /** The signed-in member behind a request. */
@@ -81,6 +84,18 @@ export class AccountService {
     await throttle.reset(key);
     logger.info({ memberId: member.id }, 'accesso riuscito');
     if (member.password_changed === 1) {
+      // Two-factor on: no session yet, a challenge for the code (POST /Account/LoginOtp).
+      const challenge = await this.deps.twoFactor.challengeFor(member.id);
+      if (challenge !== null) {
+        return {
+          passwordChanged: true,
+          token: null,
+          resetToken: null,
+          username: member.email,
+          twoFactorRequired: true,
+          challenge,
+        };
+      }
       const token = await tokens.issue({
         id: member.id,
         firstName: member.first_name,
@@ -92,6 +107,11 @@ export class AccountService {
     // First sign-in: no session, only a single-use token to choose a password.
     const resetToken = await this.createResetToken(db, member.id, 'first-login');
     return { passwordChanged: false, token: null, resetToken, username: member.email };
+  }
+
+  /** The second step of a two-factor sign-in: challenge + code give the session token. */
+  loginOtp(input: { challenge: string; code: string }, ip: string): Promise<LoginResponse> {
+    return this.deps.twoFactor.completeLogin(input, ip);
   }
 
   /** Always answers the same; sends a link only to an active account. Throttled per address+IP. */

@@ -37,6 +37,8 @@ import type { SocietyAdminService } from './society-admin.js';
 import { societyAdminRoutes } from './society-admin-routes.js';
 import type { PressOpinionsAdminService } from './press-opinions-admin.js';
 import { pressOpinionsAdminRoutes } from './press-opinions-admin-routes.js';
+import { enforceStaffTwoFactor, securityAdminRoutes } from './security-admin-routes.js';
+import type { TwoFactorService } from '../accounts/two-factor.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from './news-admin.js';
 import type { SetupAdminService } from './setup-admin.js';
@@ -60,6 +62,7 @@ export interface AdminRoutesOptions {
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
   pressOpinions: PressOpinionsAdminService;
+  twoFactor: TwoFactorService;
   files: FileStore;
   db: Kysely<Database>;
   clock: Clock;
@@ -109,6 +112,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     request.staff = await requireStaff(request, accounts);
+    await enforceStaffTwoFactor(request, options.twoFactor);
   });
 
   // News
@@ -313,6 +317,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(paymentsAdminRoutes, { payments: options.payments });
   // The board, contacts, legal data, supporters, past presidents and cookie policy
   await app.register(societyAdminRoutes, { society: options.society });
+  // Staff security: two-factor sign-in (ADR 017)
+  await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
   // Reserved area: recommendations and assemblies, each with its audience
   app.get('/Recommendations', async (request) => ({

@@ -114,6 +114,7 @@ describe.each(testEngines())('back office API on %s', (engine) => {
       'AuditLog',
       'BoardMembers',
       'SiteContents',
+      'Security',
     ]) {
       expect(areas, area).toContain(area);
     }

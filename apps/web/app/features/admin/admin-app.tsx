@@ -66,6 +66,7 @@ import {
   PressReviewList,
   pressReviewBody,
 } from './press-opinions';
+import { AccountSecurityScreen, StaffSecurityGate } from './security';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../session/session';
@@ -98,6 +99,7 @@ function AdminAppBar() {
     <AppBar userMenu={false} alwaysOn>
       <TitlePortal />
       <nav aria-label="Collegamenti del sito" className="admin-appbar-links">
+        <Link to="/amministrazione/sicurezza">Sicurezza dell’account</Link>
         <a href="/">Torna al sito</a>
         <a
           href="/area-riservata"
@@ -202,6 +204,11 @@ const SECTIONS = [
     title: 'Registro delle attività',
     text: 'Chi ha fatto cosa, e quando.',
   },
+  {
+    to: '/amministrazione/sicurezza',
+    title: 'Sicurezza dell’account',
+    text: 'La verifica in due passaggi del tuo accesso: codice QR, codici di recupero.',
+  },
 ];
 
 function Dashboard() {
@@ -231,143 +238,146 @@ function Dashboard() {
  */
 export default function AdminApp() {
   return (
-    <Admin
-      basename="/amministrazione"
-      title="Amministrazione"
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      layout={AdminLayout}
-      dashboard={Dashboard}
-      theme={ADMIN_THEME}
-      disableTelemetry
-      requireAuth={false}
-    >
-      <Resource
-        name="news"
-        options={{ label: 'Notizie' }}
-        list={NewsList}
-        edit={NewsEdit}
-        create={NewsCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="categorie"
-        options={{ label: 'Categorie' }}
-        list={CategoryList}
-        edit={CategoryEdit}
-        create={CategoryCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="riviste"
-        options={{ label: 'Rivista: numeri' }}
-        list={MagazineIssueList}
-        edit={MagazineIssueEdit}
-        create={MagazineIssueCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="articoli-rivista"
-        options={{ label: 'Rivista: articoli' }}
-        list={MagazineArticleList}
-        edit={MagazineArticleEdit}
-        create={MagazineArticleCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="testi-pagine"
-        options={{ label: 'Testi delle pagine' }}
-        list={SetupElementList}
-        edit={SetupElementEdit}
-        recordRepresentation="place"
-      />
-      <Resource
-        name="consiglio-direttivo"
-        options={{ label: 'Consiglio Direttivo' }}
-        list={BoardMemberList}
-        edit={BoardMemberEdit}
-        create={BoardMemberCreate}
-        recordRepresentation="name"
-      />
-      <Resource
-        name="contenuti-sito"
-        options={{ label: 'Contatti e contenuti' }}
-        list={SiteContentList}
-        edit={SiteContentEdit}
-        recordRepresentation="place"
-      />
-      <Resource
-        name="pagamenti"
-        options={{ label: 'Pagamenti' }}
-        list={PaymentList}
-        show={PaymentShow}
-        recordRepresentation="accountName"
-      />
-      <Resource
-        name="quote"
-        options={{ label: 'Quote associative' }}
-        list={FeeList}
-        edit={FeeEdit}
-        create={FeeCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="account"
-        options={{ label: 'Account' }}
-        list={MemberList}
-        edit={MemberEdit}
-        create={MemberCreate}
-        recordRepresentation="email"
-      />
-      <Resource
-        name="raccomandazioni"
-        options={{ label: 'Raccomandazioni' }}
-        list={RecommendationList}
-        edit={RecommendationEdit}
-        create={RecommendationCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="assemblee"
-        options={{ label: 'Assemblee' }}
-        list={AssemblyList}
-        edit={AssemblyEdit}
-        create={AssemblyCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="rassegna-stampa"
-        options={{ label: 'Rassegna stampa' }}
-        list={PressReviewList}
-        edit={PressReviewEdit}
-        create={PressReviewCreate}
-        recordRepresentation="headline"
-      />
-      <Resource
-        name="pareri"
-        options={{ label: 'Pareri' }}
-        list={OpinionList}
-        edit={OpinionEdit}
-        create={OpinionCreate}
-        recordRepresentation="title"
-      />
-      <Resource
-        name="patrocini"
-        options={{ label: 'Patrocini' }}
-        list={SponsorshipList}
-        edit={SponsorshipEdit}
-        recordRepresentation="eventTitle"
-      />
-      <Resource name="newsletter" options={{ label: 'Newsletter' }} list={SubscriberList} />
-      <Resource
-        name="posta-non-consegnata"
-        options={{ label: 'Posta non consegnata' }}
-        list={OutboxList}
-      />
-      <Resource name="registro" options={{ label: 'Registro attività' }} list={AuditLogList} />
-      <CustomRoutes>
-        <Route path="/account/importa" element={<MemberImport />} />
-      </CustomRoutes>
-    </Admin>
+    <StaffSecurityGate>
+      <Admin
+        basename="/amministrazione"
+        title="Amministrazione"
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        layout={AdminLayout}
+        dashboard={Dashboard}
+        theme={ADMIN_THEME}
+        disableTelemetry
+        requireAuth={false}
+      >
+        <Resource
+          name="news"
+          options={{ label: 'Notizie' }}
+          list={NewsList}
+          edit={NewsEdit}
+          create={NewsCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="categorie"
+          options={{ label: 'Categorie' }}
+          list={CategoryList}
+          edit={CategoryEdit}
+          create={CategoryCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="riviste"
+          options={{ label: 'Rivista: numeri' }}
+          list={MagazineIssueList}
+          edit={MagazineIssueEdit}
+          create={MagazineIssueCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="articoli-rivista"
+          options={{ label: 'Rivista: articoli' }}
+          list={MagazineArticleList}
+          edit={MagazineArticleEdit}
+          create={MagazineArticleCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="testi-pagine"
+          options={{ label: 'Testi delle pagine' }}
+          list={SetupElementList}
+          edit={SetupElementEdit}
+          recordRepresentation="place"
+        />
+        <Resource
+          name="consiglio-direttivo"
+          options={{ label: 'Consiglio Direttivo' }}
+          list={BoardMemberList}
+          edit={BoardMemberEdit}
+          create={BoardMemberCreate}
+          recordRepresentation="name"
+        />
+        <Resource
+          name="contenuti-sito"
+          options={{ label: 'Contatti e contenuti' }}
+          list={SiteContentList}
+          edit={SiteContentEdit}
+          recordRepresentation="place"
+        />
+        <Resource
+          name="pagamenti"
+          options={{ label: 'Pagamenti' }}
+          list={PaymentList}
+          show={PaymentShow}
+          recordRepresentation="accountName"
+        />
+        <Resource
+          name="quote"
+          options={{ label: 'Quote associative' }}
+          list={FeeList}
+          edit={FeeEdit}
+          create={FeeCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="account"
+          options={{ label: 'Account' }}
+          list={MemberList}
+          edit={MemberEdit}
+          create={MemberCreate}
+          recordRepresentation="email"
+        />
+        <Resource
+          name="raccomandazioni"
+          options={{ label: 'Raccomandazioni' }}
+          list={RecommendationList}
+          edit={RecommendationEdit}
+          create={RecommendationCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="assemblee"
+          options={{ label: 'Assemblee' }}
+          list={AssemblyList}
+          edit={AssemblyEdit}
+          create={AssemblyCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="rassegna-stampa"
+          options={{ label: 'Rassegna stampa' }}
+          list={PressReviewList}
+          edit={PressReviewEdit}
+          create={PressReviewCreate}
+          recordRepresentation="headline"
+        />
+        <Resource
+          name="pareri"
+          options={{ label: 'Pareri' }}
+          list={OpinionList}
+          edit={OpinionEdit}
+          create={OpinionCreate}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="patrocini"
+          options={{ label: 'Patrocini' }}
+          list={SponsorshipList}
+          edit={SponsorshipEdit}
+          recordRepresentation="eventTitle"
+        />
+        <Resource name="newsletter" options={{ label: 'Newsletter' }} list={SubscriberList} />
+        <Resource
+          name="posta-non-consegnata"
+          options={{ label: 'Posta non consegnata' }}
+          list={OutboxList}
+        />
+        <Resource name="registro" options={{ label: 'Registro attività' }} list={AuditLogList} />
+        <CustomRoutes>
+          <Route path="/account/importa" element={<MemberImport />} />
+          <Route path="/sicurezza" element={<AccountSecurityScreen />} />
+        </CustomRoutes>
+      </Admin>
+    </StaffSecurityGate>
   );
 }

@@ -35,6 +35,7 @@ import { Link } from 'react-router';
 import { adminJson, adminPath } from './data-provider';
 import { ExportCsvButton } from './export-button';
 import { choiceName, ROLE_CHOICES, STATUS_CHOICES, yearChoices } from './format';
+import { MemberTwoFactorButton } from './security';
 
 const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
   id,
@@ -146,6 +147,7 @@ function MemberEditActions() {
   return (
     <TopToolbar>
       <SendLinkButton />
+      <MemberTwoFactorButton />
     </TopToolbar>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, displayRole, isExpiring } from './session';
+import { decodeClaims, displayRole, isExpiring, msUntilExpiring } from './session';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -10,6 +10,17 @@ describe('the session token (spec §3, §4, §8)', () => {
     expect(isExpiring({ exp }, now)).toBe(true);
     expect(isExpiring({ exp: exp + 1 }, now)).toBe(false);
     expect(isExpiring({ exp: now / 1000 - 1 }, now)).toBe(true);
+  });
+
+  it('says when an open tab must sign out: 3000 s before exp, when isExpiring turns true', () => {
+    const now = Date.UTC(2026, 10, 22, 9, 0, 0);
+    // A 3-hour staff token (ADR 017): usable for 2 h 10 in the browser.
+    const exp = now / 1000 + 3 * 3600;
+    const remaining = msUntilExpiring({ exp }, now);
+    expect(remaining).toBe((3 * 3600 - 3000) * 1000);
+    expect(isExpiring({ exp }, now + remaining - 1000)).toBe(false);
+    expect(isExpiring({ exp }, now + remaining)).toBe(true);
+    expect(msUntilExpiring({ exp: now / 1000 + 60 }, now)).toBeLessThan(0);
   });
 
   it('decodes the claims and shows the role capitalised', () => {

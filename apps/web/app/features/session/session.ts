@@ -27,6 +27,17 @@ export function isExpiring(
   return typeof claims.exp !== 'number' || nowMs / 1000 + TOKEN_EXPIRY_MARGIN_SECONDS >= claims.exp;
 }
 
+/**
+ * Milliseconds until the token starts counting as expiring (the moment `isExpiring` turns true):
+ * when an open tab must sign out. Staff tokens are short (STAFF_SESSION_MINUTES, ADR 017).
+ */
+export function msUntilExpiring(
+  claims: Pick<SessionClaims, 'exp'>,
+  nowMs: number = Date.now(),
+): number {
+  return (claims.exp - TOKEN_EXPIRY_MARGIN_SECONDS) * 1000 - nowMs;
+}
+
 /** The role as the breadcrumbs show it: first letter capitalised (spec §3, §6). */
 export function displayRole(role: string): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
