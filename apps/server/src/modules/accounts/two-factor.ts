@@ -390,7 +390,19 @@ export class TwoFactorService {
     sealedSecret: string,
     code: string,
   ): Promise<boolean> {
-    const step = matchingTotpStep(this.box.open(sealedSecret), code, this.deps.clock());
+    let secret: string;
+    try {
+      secret = this.box.open(sealedSecret);
+    } catch {
+      // Sealed with other key material (JWT_SECRET changed): no code can match. The staff member
+      // signs in again once a colleague or `membri:2fa-disattiva` turns two-factor off (ADR 017).
+      this.deps.logger.error(
+        { memberId },
+        'verifica in due passaggi: segreto illeggibile (JWT_SECRET cambiato?); disattivarla con membri:2fa-disattiva',
+      );
+      return false;
+    }
+    const step = matchingTotpStep(secret, code, this.deps.clock());
     if (step === null) return false;
     const result = await db
       .updateTable('member_two_factor')

@@ -380,6 +380,26 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
       429,
     );
     await ok(loginOtp(throttled, codeAt(enrolment.secret, at), '10.0.0.10'));
+
+    // A secret sealed with other key material (JWT_SECRET changed) matches no code: 401, not 500.
+    const sealed = await testApp.app.services.db
+      .selectFrom('member_two_factor')
+      .select(['member_id', 'secret_encrypted'])
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const corrupted = `${sealed.secret_encrypted.slice(0, -4)}AAAA`;
+    await testApp.app.services.db
+      .updateTable('member_two_factor')
+      .set({ secret_encrypted: corrupted })
+      .where('member_id', '=', sealed.member_id)
+      .execute();
+    time.advance(60_000);
+    const unreadable = await loginOtp(
+      await challengeOf('lucia.ferri@example.org'),
+      codeAt(enrolment.secret, time.clock()),
+      '10.0.0.11',
+    );
+    expect(unreadable.statusCode).toBe(401);
   });
 
   it(
