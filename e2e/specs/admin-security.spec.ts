@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
+import { TWO_FACTOR_MESSAGES } from '@sodalis/contracts';
 import { Secret, TOTP } from 'otpauth';
-import { expect, gotoHydrated, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { openAdmin } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { DEMO_PASSWORD, submitLogin } from '../support/session';
 
-const GENERIC_FAILURE =
-  "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";
 const STAFF_PASSWORD = 'Plasmaderivati-sicuri-31';
 
 /** The code the phone's authenticator shows `offsetMs` from now (otpauth, as the app does). */
@@ -45,13 +45,6 @@ async function createStaffAccount(page: Page, email: string): Promise<number> {
   });
   expect(reset.status(), await reset.text()).toBe(200);
   return id;
-}
-
-async function openAdmin(page: Page, path: string) {
-  await gotoHydrated(page, `/amministrazione${path}`);
-  await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
-  });
 }
 
 test.describe('sicurezza dell’account della segreteria', () => {
@@ -108,13 +101,13 @@ test.describe('sicurezza dell’account della segreteria', () => {
     await expect(loginCode).toHaveAttribute('inputmode', 'numeric');
     await expectAccessible(page);
 
-    // A wrong code: the spec's error toast, and the form stays.
+    // A wrong code: the toast says so, and the form stays.
     const right = new Set([totpCode(secret, -30_000), totpCode(secret), totpCode(secret, 30_000)]);
     let wrong = 100_000;
     while (right.has(String(wrong))) wrong += 1;
     await loginCode.fill(String(wrong));
     await codeForm.getByRole('button', { name: 'Verifica' }).click();
-    await expect(page.getByTestId('toast')).toHaveText(GENERIC_FAILURE);
+    await expect(page.getByTestId('toast')).toHaveText(TWO_FACTOR_MESSAGES.wrongCode);
     await expect(codeForm).toBeVisible();
 
     // The next step's code: never the one spent on confirming (a replay is refused).

@@ -251,9 +251,10 @@ function parsePayPalConfig(env: Env): PayPalConfig {
 
 /**
  * The browser treats a token as ended 3000 s (50 minutes, spec §9) before its `exp`: a staff
- * session must be longer than that to be usable at all, and not longer than a member's (12 h).
+ * session must be well longer than that to be usable (90 minutes leave 40 of work), and not
+ * longer than a member's (12 h).
  */
-const STAFF_SESSION_MINUTES = { fallback: 180, min: 60, max: 720 } as const;
+const STAFF_SESSION_MINUTES = { fallback: 180, min: 90, max: 720 } as const;
 
 function parseStaffSecurityConfig(env: Env): StaffSecurityConfig {
   return {

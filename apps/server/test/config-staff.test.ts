@@ -13,12 +13,12 @@ describe('configuration of staff sessions and two-factor sign-in', () => {
     expect(loadConfig({ STAFF_TWO_FACTOR_REQUIRED: 'no' }).staff.twoFactorRequired).toBe(false);
   });
 
-  it.each(['30', '59', '721', 'abc', '90.5', '-120'])(
+  it.each(['30', '60', '89', '721', 'abc', '90.5', '-120'])(
     'refuses STAFF_SESSION_MINUTES=%s with one line naming the variable',
     (value) => {
       expect(() => loadConfig({ STAFF_SESSION_MINUTES: value })).toThrow(ConfigError);
       expect(() => loadConfig({ STAFF_SESSION_MINUTES: value })).toThrow(
-        `Configurazione non valida: STAFF_SESSION_MINUTES deve essere un numero intero tra 60 e 720 (ricevuto "${value}").`,
+        `Configurazione non valida: STAFF_SESSION_MINUTES deve essere un numero intero tra 90 e 720 (ricevuto "${value}").`,
       );
     },
   );

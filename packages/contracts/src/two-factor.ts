@@ -16,6 +16,9 @@ export const LOGIN_CHALLENGE_LIFETIME_SECONDS = 5 * 60;
 export const TWO_FACTOR_MESSAGES = {
   code: 'Inserisci il codice di 6 cifre dell’app di autenticazione o un codice di recupero.',
   wrongCode: 'Il codice non è corretto o è scaduto: usa quello mostrato ora dall’app.',
+  tooManyAttempts: 'Troppi tentativi non riusciti: riprova tra 15 minuti.',
+  challengeExpired:
+    'Il tempo per inserire il codice è scaduto: accedi di nuovo con e-mail e password.',
   notPending: 'Avvia prima l’attivazione della verifica in due passaggi.',
   alreadyEnabled: 'La verifica in due passaggi è già attiva.',
   notEnabled: 'La verifica in due passaggi non è attiva.',

@@ -65,6 +65,16 @@ export class Throttle {
     return true;
   }
 
+  /**
+   * Counts an attempt before it is judged, so parallel attempts cannot all pass a check made
+   * before any of them failed; answers true when the key is blocked (refuse the attempt).
+   * Callers reset the key when the attempt succeeds.
+   */
+  async attempt(key: string): Promise<boolean> {
+    if (await this.isBlocked(key)) return true;
+    return this.recordFailure(key);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('throttle_counters').where('key', '=', key).execute();
   }

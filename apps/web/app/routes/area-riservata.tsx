@@ -1,13 +1,15 @@
 import {
   isValidEmail,
+  LOGIN_CHALLENGE_LIFETIME_SECONDS,
   PAGE_SIZE,
+  TWO_FACTOR_MESSAGES,
   VALIDATION_MESSAGES,
   type LoginResponse,
 } from '@sodalis/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/area-riservata';
-import { apiRequest } from '../api/api-client';
+import { ApiError, apiRequest, UnexpectedApiError } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
 import { RESERVED_COPY } from '../copy/reserved';
 import { pageMeta } from '../format/meta';
@@ -54,6 +56,8 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const rememberedPassword = useRef('');
   // Two-factor sign-in (ADR 017): the challenge of the password step, then a code.
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** When the challenge came: past its lifetime a refused code means "sign in again". */
+  const challengeReceivedAt = useRef(0);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -103,6 +107,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       if (answer?.twoFactorRequired && answer.challenge) {
         setCode('');
         setRecoveryCode(false);
+        challengeReceivedAt.current = Date.now();
         setChallenge(answer.challenge);
       } else if (answer?.passwordChanged && answer.token) {
         saveSession(answer.token);
@@ -136,8 +141,22 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       } else {
         showError(RESERVED_COPY.genericFailure);
       }
-    } catch {
-      showError(RESERVED_COPY.genericFailure);
+    } catch (error) {
+      const status =
+        error instanceof ApiError || error instanceof UnexpectedApiError ? error.status : 0;
+      const expired =
+        Date.now() - challengeReceivedAt.current > LOGIN_CHALLENGE_LIFETIME_SECONDS * 1000;
+      if (status === 429) {
+        showError(TWO_FACTOR_MESSAGES.tooManyAttempts);
+      } else if (status === 401 && expired) {
+        setChallenge(null);
+        setCode('');
+        showError(TWO_FACTOR_MESSAGES.challengeExpired);
+      } else if (status === 401) {
+        showError(TWO_FACTOR_MESSAGES.wrongCode);
+      } else {
+        showError(RESERVED_COPY.genericFailure);
+      }
     } finally {
       setSending(false);
     }

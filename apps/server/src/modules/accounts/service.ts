@@ -67,7 +67,7 @@ export class AccountService {
     const { db, throttle, tokens, logger } = this.deps;
     const email = input.username.trim().toLowerCase();
     const key = `login:${email}:${ip}`;
-    if (await throttle.isBlocked(key)) {
+    if (await throttle.attempt(key)) {
       logger.warn({ account: maskEmail(email), ip }, 'accesso bloccato: troppi tentativi');
       throw new AppError('tooManyRequests');
     }
@@ -77,9 +77,8 @@ export class AccountService {
         ? await verifyPassword(member.password_hash, input.password)
         : await verifyPassword(await decoyPasswordHash(), input.password).then(() => false);
     if (!valid || member === undefined) {
-      const blocked = await throttle.recordFailure(key);
-      logger.info({ account: maskEmail(email), ip, blocked }, 'accesso non riuscito');
-      throw new AppError(blocked ? 'tooManyRequests' : 'unauthorized');
+      logger.info({ account: maskEmail(email), ip }, 'accesso non riuscito');
+      throw new AppError('unauthorized');
     }
     await throttle.reset(key);
     logger.info({ memberId: member.id }, 'accesso riuscito');

@@ -130,7 +130,7 @@ export class TwoFactorService {
     const secret = newTotpSecret();
     const sealed = this.box.seal(secret);
     const now = clock().toISOString();
-    await db
+    const started = await db
       .insertInto('member_two_factor')
       .values({
         member_id: actor.id,
@@ -142,9 +142,16 @@ export class TwoFactorService {
       .onConflict((conflict) =>
         conflict
           .column('member_id')
-          .doUpdateSet({ secret_encrypted: sealed, last_used_step: null, created_at: now }),
+          .doUpdateSet({ secret_encrypted: sealed, last_used_step: null, created_at: now })
+          // Never replace the secret of two-factor already on (a confirm may have just landed).
+          .where('member_two_factor.enabled_at', 'is', null),
       )
-      .execute();
+      .executeTakeFirst();
+    if (Number(started.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new AppError('invalidRequest', [
+        { path: 'code', message: TWO_FACTOR_MESSAGES.alreadyEnabled },
+      ]);
+    }
     const url = otpauthUrl(secret, actor.email, issuer);
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return {
@@ -158,7 +165,7 @@ export class TwoFactorService {
   async confirm(actor: Actor, code: string): Promise<TwoFactorRecoveryCodes> {
     const { db, clock } = this.deps;
     const key = `two-factor-manage:${actor.id}`;
-    await this.refuseWhenBlocked(key);
+    await this.countAttempt([key]);
     const now = clock();
     const recoveryCodes = newRecoveryCodes();
     const confirmed = await db.transaction().execute(async (trx) => {
@@ -174,13 +181,29 @@ export class TwoFactorService {
           },
         ]);
       }
-      const step = matchingTotpStep(this.box.open(row.secret_encrypted), code, now);
+      let secret: string;
+      try {
+        secret = this.box.open(row.secret_encrypted);
+      } catch {
+        // Sealed with other key material (JWT_SECRET changed): the activation starts again.
+        throw new AppError('invalidRequest', [
+          { path: 'code', message: TWO_FACTOR_MESSAGES.notPending },
+        ]);
+      }
+      const step = matchingTotpStep(secret, code, now);
       if (step === null) return false;
-      await trx
+      const enabled = await trx
         .updateTable('member_two_factor')
         .set({ enabled_at: now.toISOString(), last_used_step: step })
         .where('member_id', '=', actor.id)
-        .execute();
+        .where('enabled_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(enabled.numUpdatedRows) === 0) {
+        // A simultaneous confirmation won: its recovery codes are the ones shown.
+        throw new AppError('invalidRequest', [
+          { path: 'code', message: TWO_FACTOR_MESSAGES.alreadyEnabled },
+        ]);
+      }
       await trx.deleteFrom('member_recovery_codes').where('member_id', '=', actor.id).execute();
       await trx
         .insertInto('member_recovery_codes')
@@ -208,10 +231,7 @@ export class TwoFactorService {
       );
       return true;
     });
-    if (!confirmed) {
-      await this.countFailure(key);
-      throw wrongCode();
-    }
+    if (!confirmed) throw wrongCode();
     await this.deps.throttle.reset(key);
     this.deps.logger.info({ memberId: actor.id }, 'verifica in due passaggi attivata');
     return { recoveryCodes };
@@ -220,7 +240,7 @@ export class TwoFactorService {
   /** Turns one's own two-factor off with a current code (not a recovery code). */
   async disableOwn(actor: Actor, code: string): Promise<void> {
     const key = `two-factor-manage:${actor.id}`;
-    await this.refuseWhenBlocked(key);
+    await this.countAttempt([key]);
     const row = await this.row(this.deps.db, actor.id);
     if (row?.enabled_at == null) {
       throw new AppError('invalidRequest', [
@@ -228,7 +248,6 @@ export class TwoFactorService {
       ]);
     }
     if (!(await this.useTotpCode(this.deps.db, actor.id, row.secret_encrypted, code))) {
-      await this.countFailure(key);
       throw wrongCode();
     }
     await this.deps.throttle.reset(key);
@@ -266,13 +285,12 @@ export class TwoFactorService {
   async disableByEmail(email: string): Promise<boolean> {
     const member = await findMemberByEmail(this.deps.db, email);
     if (member === undefined) throw new AppError('notFound');
+    // True only when two-factor was on: an unconfirmed activation is dropped, not "turned off".
     const deleted = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.row(trx, member.id);
       await trx.deleteFrom('member_recovery_codes').where('member_id', '=', member.id).execute();
-      const result = await trx
-        .deleteFrom('member_two_factor')
-        .where('member_id', '=', member.id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      await trx.deleteFrom('member_two_factor').where('member_id', '=', member.id).execute();
+      return row?.enabled_at != null;
     });
     this.deps.logger.info(
       { memberId: member.id },
@@ -325,8 +343,9 @@ export class TwoFactorService {
   ): Promise<LoginResponse> {
     const { db, throttle, tokens, logger } = this.deps;
     const memberId = await this.challengeMember(input.challenge);
-    const key = `login-otp:${memberId}:${ip}`;
-    if (await throttle.isBlocked(key)) {
+    // Per account and address, and per account: a guesser changing address is still limited.
+    const keys = [`login-otp:${memberId}:${ip}`, `login-otp:${memberId}`];
+    if (await this.attemptsBlocked(keys)) {
       logger.warn({ memberId, ip }, 'verifica in due passaggi bloccata: troppi tentativi');
       throw new AppError('tooManyRequests');
     }
@@ -348,11 +367,10 @@ export class TwoFactorService {
       }
     }
     if (!valid || member === undefined) {
-      const blocked = await throttle.recordFailure(key);
-      logger.info({ memberId, ip, blocked }, 'verifica in due passaggi non riuscita');
-      throw new AppError(blocked ? 'tooManyRequests' : 'unauthorized');
+      logger.info({ memberId, ip }, 'verifica in due passaggi non riuscita');
+      throw new AppError('unauthorized');
     }
-    await throttle.reset(key);
+    await Promise.all(keys.map((key) => throttle.reset(key)));
     logger.info({ memberId, usedRecoveryCode }, 'accesso riuscito con verifica in due passaggi');
     const token = await tokens.issue({
       id: member.id,
@@ -425,11 +443,14 @@ export class TwoFactorService {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  private async refuseWhenBlocked(key: string): Promise<void> {
-    if (await this.deps.throttle.isBlocked(key)) throw new AppError('tooManyRequests');
+  /** Counts an attempt on every key before the code is checked; true when one is blocked. */
+  private async attemptsBlocked(keys: string[]): Promise<boolean> {
+    let blocked = false;
+    for (const key of keys) blocked = (await this.deps.throttle.attempt(key)) || blocked;
+    return blocked;
   }
 
-  private async countFailure(key: string): Promise<void> {
-    if (await this.deps.throttle.recordFailure(key)) throw new AppError('tooManyRequests');
+  private async countAttempt(keys: string[]): Promise<void> {
+    if (await this.attemptsBlocked(keys)) throw new AppError('tooManyRequests');
   }
 }

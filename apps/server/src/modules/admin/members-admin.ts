@@ -131,7 +131,10 @@ export class MembersAdminService {
     if (query.role !== undefined) builder = builder.where('role', '=', query.role);
     if (query.status !== undefined) builder = builder.where('status', '=', query.status);
     if (query.feeStatus !== undefined) {
-      builder = builder.where(feeStatusOf(this.feeYear(query)), '=', query.feeStatus);
+      // Staff pay no fee: a reminder list from this filter must not name them.
+      builder = builder
+        .where('role', '!=', 'segreteria')
+        .where(feeStatusOf(this.feeYear(query)), '=', query.feeStatus);
     }
     return builder;
   }

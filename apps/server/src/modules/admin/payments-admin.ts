@@ -231,7 +231,7 @@ export class PaymentsAdminService {
     return this.getFee(savedId);
   }
 
-  /** Sends a verified payment's receipt again, to the address it went to; audited. */
+  /** Sends a verified payment's receipt again (the account's e-mail, else PayPal's payer); audited. */
   async resendReceipt(actor: Actor, id: number): Promise<{ sentTo: string }> {
     const now = this.deps.clock();
     const sentTo = await this.deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { isValidEmail, MEMBER_ROLES, type MemberRole } from '@sodalis/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueue } from '../../outbox/outbox.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
@@ -240,13 +240,24 @@ export class MemberAdminService {
     },
   ): Promise<void> {
     const { firstName, lastName, ...rest } = values;
+    const now = this.deps.clock();
+    // A new role ends the account's sessions (JWT times are whole seconds): its tokens carry the
+    // old role, and a staff session must not outlive STAFF_SESSION_MINUTES on a member's token.
+    const sessionsEnd = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
     const result = await this.deps.db
       .updateTable('members')
       .set({
         ...rest,
         ...(firstName === undefined ? {} : { first_name: firstName }),
         ...(lastName === undefined ? {} : { last_name: lastName }),
-        updated_at: this.deps.clock().toISOString(),
+        ...(values.role === undefined
+          ? {}
+          : {
+              sessions_valid_after: sql<
+                string | null
+              >`case when role <> ${values.role} then ${sessionsEnd} else sessions_valid_after end`,
+            }),
+        updated_at: now.toISOString(),
       })
       .where('email', '=', email.trim().toLowerCase())
       .executeTakeFirst();

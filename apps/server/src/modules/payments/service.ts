@@ -354,7 +354,8 @@ export class PaymentService {
 
   /**
    * The receipt of a verified payment sent again (the secretariat's request, in `trx`): to the
-   * same address as the first time. Answers that address; refuses a payment without a receipt.
+   * account's current e-mail, or PayPal's payer without an account. Answers that address;
+   * refuses a payment without a receipt.
    */
   async resendReceipt(trx: Executor, paymentId: number): Promise<string> {
     const payment = await trx

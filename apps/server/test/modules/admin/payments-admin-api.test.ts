@@ -262,6 +262,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(await emails('&feeStatus=toVerify')).toEqual(['affiliato.demo@example.org']);
     const unpaid = await emails('&feeStatus=unpaid');
     expect(unpaid).toContain('nuovo.demo@example.org');
+    expect(unpaid).not.toContain('segreteria.demo@example.org');
     expect(unpaid).not.toContain('socio.demo@example.org');
     expect(unpaid).not.toContain('affiliato.demo@example.org');
     // The verified payment is for 2026: in 2025 the Socio has not paid.

@@ -185,6 +185,57 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
     }
   });
 
+  it('ends an account’s sessions when its role changes (a member’s long token never reaches the back office)', async () => {
+    const promoted = await newStaff('promossa.socia@example.org');
+    // Back to socio through the back office, then signed in as a member (12-hour token).
+    const asSocio = {
+      firstName: 'Lucia',
+      lastName: 'Ferri',
+      role: 'socio',
+      status: 'active',
+    } as const;
+    await ok(
+      inject({
+        method: 'PUT',
+        url: `/api/v1/Admin/Members/${promoted.id}`,
+        headers: { authorization: `Bearer ${demoStaffToken}` },
+        payload: asSocio,
+      }),
+    );
+    const memberToken = (await signIn('promossa.socia@example.org')).token ?? '';
+    time.advance(2000);
+    // A change of name only keeps the session.
+    await ok(
+      inject({
+        method: 'PUT',
+        url: `/api/v1/Admin/Members/${promoted.id}`,
+        headers: { authorization: `Bearer ${demoStaffToken}` },
+        payload: { ...asSocio, firstName: 'Lucia Maria' },
+      }),
+    );
+    const roles = (token: string) =>
+      inject({
+        method: 'GET',
+        url: '/api/v1/ReservedArea/GetRoles',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await roles(memberToken)).statusCode).toBe(200);
+    // Promoted to the secretariat: the member's token ends; a new sign-in has the staff lifetime.
+    await ok(
+      inject({
+        method: 'PUT',
+        url: `/api/v1/Admin/Members/${promoted.id}`,
+        headers: { authorization: `Bearer ${demoStaffToken}` },
+        payload: { ...asSocio, role: 'segreteria' },
+      }),
+    );
+    expect((await admin('GET', '/Me', memberToken)).statusCode).toBe(401);
+    expect((await roles(memberToken)).statusCode).toBe(401);
+    time.advance(1000);
+    const staff = claimsOf((await signIn('promossa.socia@example.org')).token ?? '');
+    expect(Number(staff.exp) - Number(staff.iat)).toBe(STAFF_MINUTES * 60);
+  });
+
   it('enrols with a QR code and a confirming code, storing the secret encrypted and the audit without it', async () => {
     expect(await ok<TwoFactorStatus>(admin('GET', '/Security/TwoFactor', staffToken))).toEqual({
       enabled: false,
@@ -362,8 +413,8 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
         .recoveryCodesLeft,
     ).toBe(8);
 
-    // Throttling: the 6th wrong code in 15 minutes blocks this account and address, even a
-    // right code; another address is not blocked.
+    // Throttling: the 6th wrong code in 15 minutes blocks the account, even a right code and
+    // from another address (a guesser changing address is limited as well).
     const throttled = await challengeOf('lucia.ferri@example.org');
     const at = time.clock();
     const wrongCode = wrongCodeAt(
@@ -379,7 +430,34 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
     expect((await loginOtp(throttled, codeAt(enrolment.secret, at), '10.0.0.9')).statusCode).toBe(
       429,
     );
-    await ok(loginOtp(throttled, codeAt(enrolment.secret, at), '10.0.0.10'));
+    expect((await loginOtp(throttled, codeAt(enrolment.secret, at), '10.0.0.10')).statusCode).toBe(
+      429,
+    );
+    time.advance(15 * 60_000 + 1000);
+    await ok(
+      loginOtp(
+        await challengeOf('lucia.ferri@example.org'),
+        codeAt(enrolment.secret, time.clock()),
+        '10.0.0.10',
+      ),
+    );
+
+    // Parallel guesses all count before any is judged: at most 5 are checked, the rest refused.
+    const burst = await challengeOf('lucia.ferri@example.org');
+    const burstWrong = wrongCodeAt(
+      enrolment.secret,
+      time.clock(),
+      new Date(time.clock().getTime() - 30_000),
+      new Date(time.clock().getTime() + 30_000),
+    );
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) => loginOtp(burst, burstWrong, `10.0.1.${index}`)),
+      )
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+    time.advance(15 * 60_000 + 1000);
 
     // A secret sealed with other key material (JWT_SECRET changed) matches no code: 401, not 500.
     const sealed = await testApp.app.services.db

@@ -135,7 +135,7 @@ function ResendReceiptButton() {
       <Confirm
         isOpen={asking}
         title={`Inviare di nuovo la ricevuta n. ${payment.receipt}?`}
-        content="La ricevuta parte per e-mail all’indirizzo a cui era stata inviata."
+        content="La ricevuta parte per e-mail all’indirizzo dell’account che ha pagato o, se il pagamento è stato fatto senza accesso, all’e-mail del pagante su PayPal."
         confirm="Invia"
         cancel="Annulla"
         onConfirm={send}

@@ -307,11 +307,16 @@ export function AccountSecurityScreen() {
   );
 }
 
+/** How long before the session ends the back office warns (time to save a form). */
+const SESSION_END_WARNING_MS = 5 * 60_000;
+
 /**
  * Ends the staff session in this tab when the browser's expiry rule (spec §9: 3000 s before
- * `exp`) reaches it, even if the page stays open without navigating.
+ * `exp`) reaches it, even if the page stays open without navigating. Answers true during the
+ * last minutes, so the back office can say so before unsaved work is lost.
  */
-function useSessionEnd(): void {
+function useSessionEnd(): boolean {
+  const [endingSoon, setEndingSoon] = useState(false);
   useEffect(() => {
     let exp: number;
     try {
@@ -328,9 +333,16 @@ function useSessionEnd(): void {
       signOut();
       return undefined;
     }
-    const timer = window.setTimeout(signOut, Math.min(remaining, 2_147_483_647));
-    return () => window.clearTimeout(timer);
+    const timers = [
+      window.setTimeout(signOut, Math.min(remaining, 2_147_483_647)),
+      window.setTimeout(
+        () => setEndingSoon(true),
+        Math.min(Math.max(remaining - SESSION_END_WARNING_MS, 0), 2_147_483_647),
+      ),
+    ];
+    return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, []);
+  return endingSoon;
 }
 
 const GATE_THEME = createTheme(ADMIN_THEME);
@@ -341,8 +353,16 @@ const GATE_THEME = createTheme(ADMIN_THEME);
  * every other admin call with 403 anyway).
  */
 export function StaffSecurityGate({ children }: { children: ReactNode }) {
-  useSessionEnd();
+  const endingSoon = useSessionEnd();
   const [status, reload] = useTwoFactorStatus();
+  const warning = endingSoon ? (
+    <ThemeProvider theme={GATE_THEME}>
+      <Alert severity="warning" role="alert" className="admin-session-warning">
+        La sessione sta per scadere: salva le modifiche in corso. Tra pochi minuti servirà un nuovo
+        accesso.
+      </Alert>
+    </ThemeProvider>
+  ) : null;
   if (status === null) {
     return (
       <div className="container py-5" role="status">
@@ -350,10 +370,18 @@ export function StaffSecurityGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'error' || !status.required || status.enabled) return <>{children}</>;
+  if (status === 'error' || !status.required || status.enabled) {
+    return (
+      <>
+        {warning}
+        {children}
+      </>
+    );
+  }
   return (
     <ThemeProvider theme={GATE_THEME}>
       <CssBaseline />
+      {warning}
       <main className="admin-dashboard admin-enrolment-only">
         <Typography component="h1" variant="h5" gutterBottom>
           Sicurezza dell’account
