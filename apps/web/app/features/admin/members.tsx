@@ -52,6 +52,7 @@ const memberFilters = [
     label="Quota dell’anno"
     choices={FEE_STATUS_CHOICES}
     alwaysOn
+    sx={{ minWidth: 180 }}
   />,
   <SelectInput
     key="feeYear"
