@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidEmail } from '@sodalis/contracts';
 
@@ -22,8 +23,12 @@ export interface AppConfig {
   xHandle: string;
   demoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Trust X-Forwarded-* from a reverse proxy (needed for client IPs behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * Trust X-Forwarded-* from a reverse proxy (needed for client IPs behind a load balancer):
+   * every hop (`true`) or only the listed proxy addresses/ranges, so a client cannot forge its
+   * address (rate limits and sign-in throttling are per address).
+   */
+  trustProxy: boolean | string[];
   production: boolean;
   /** Sender and recipients of the mail the site sends (issue 5). */
   mail: MailConfig;
@@ -101,6 +106,32 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'on', 'yes', 'si', 'sì'].includes(lower)) return true;
   if (['0', 'false', 'off', 'no'].includes(lower)) return false;
   throw new ConfigError(name, `deve essere true o false (ricevuto "${value}").`);
+}
+
+/** TRUST_PROXY: true/false, or the proxies' addresses and CIDR ranges separated by commas. */
+function parseTrustProxy(env: Env): boolean | string[] {
+  const value = read(env, 'TRUST_PROXY');
+  if (value === undefined || !/[.:]/.test(value)) return parseBoolean(env, 'TRUST_PROXY', false);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+  };
+  const wrong = entries.find((entry) => !valid(entry));
+  if (entries.length === 0 || wrong !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `deve essere true, false o un elenco di indirizzi IP o reti CIDR dei proxy separati da virgole (ricevuto "${value}").`,
+    );
+  }
+  return entries;
 }
 
 function parseUrl(env: Env, name: string, protocols: string[]): string | undefined {
@@ -339,7 +370,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     xHandle,
     demoContent,
     logLevel,
-    trustProxy: parseBoolean(env, 'TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(env),
     production: env.NODE_ENV === 'production',
     mail: parseMailConfig(env, publicBaseUrl, societyAcronym),
     outboxMaxAttempts: parseInteger(env, 'OUTBOX_MAX_ATTEMPTS', 20, 1, 100),

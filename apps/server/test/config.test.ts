@@ -59,8 +59,20 @@ describe('configuration from the environment', () => {
     ['SOCIETY_ACRONYM', { SOCIETY_ACRONYM: '1SIMTI' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1, proxy.interno' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
   ])('refuses a bad %s with a message naming it', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Configurazione non valida: ${variable} `));
+  });
+
+  it('trusts every proxy hop, none, or only the listed proxies (TRUST_PROXY)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.1.0/24,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      '::1',
+    ]);
   });
 });
