@@ -1,6 +1,7 @@
 import type { AdminPage } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
+import { formErrorsOf } from './field-errors';
 
 /** Where each react-admin resource lives under /api/v1/Admin. */
 export const ADMIN_RESOURCES = {
@@ -77,10 +78,7 @@ export async function adminFetch(
   const message = [body?.error?.message ?? 'Errore di comunicazione con il server.']
     .concat(issues.map((issue) => issue.message))
     .join(' ');
-  const errors = Object.fromEntries(
-    issues.map((issue) => [issue.path.split('.')[0] ?? issue.path, issue.message]),
-  );
-  throw new HttpError(message, response.status, { errors });
+  throw new HttpError(message, response.status, { errors: formErrorsOf(issues) });
 }
 
 export async function adminJson<T>(
