@@ -63,6 +63,20 @@ export function changedFields(
 }
 
 /**
+ * The entry of a save: `crea` with the new values when there was no record, else `modifica`
+ * with only the fields that changed.
+ */
+export function saveEntry(
+  record: { entity: AuditEntity; entityId: number | string; summary: string },
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): AuditRecord {
+  return before === null
+    ? { action: 'crea', ...record, after }
+    : { action: 'modifica', ...record, ...changedFields(before, after) };
+}
+
+/**
  * Writes one audit entry. Call it inside the transaction of the change it records, so the log
  * has an entry exactly when the change committed. Callers pass summaries without secrets
  * (never password hashes, tokens or file bytes).

@@ -13,7 +13,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
+import { saveEntry, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
 import { toCsv } from './members-admin.js';
 import type { PaymentService } from '../payments/service.js';
@@ -206,21 +206,15 @@ export class PaymentsAdminService {
       await writeAudit(
         trx,
         actor,
-        before === null
-          ? {
-              action: 'crea',
-              entity: 'fee',
-              entityId: feeId,
-              summary: `Quota creata: ${input.title}`,
-              after,
-            }
-          : {
-              action: 'modifica',
-              entity: 'fee',
-              entityId: feeId,
-              summary: `Quota modificata: ${input.title}`,
-              ...changedFields(before, after),
-            },
+        saveEntry(
+          {
+            entity: 'fee',
+            entityId: feeId,
+            summary: `Quota ${before === null ? 'creata' : 'modificata'}: ${input.title}`,
+          },
+          before,
+          after,
+        ),
         now,
       );
       await this.deps.contentCache.contentChanged(trx);

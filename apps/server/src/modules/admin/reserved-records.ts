@@ -10,7 +10,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern } from '../../text/search-text.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
+import { saveEntry, writeAudit, type Actor } from './audit.js';
 import { idPage } from './list-page.js';
 
 /**
@@ -130,13 +130,11 @@ export async function saveAudited<T extends ReservedRecordTable>(
     await writeAudit(
       trx,
       actor,
-      {
-        action: before === null ? 'crea' : 'modifica',
-        entity: save.entity,
-        entityId: id,
-        summary: save.summary(before === null),
-        ...(before === null ? { after } : changedFields(before, after)),
-      },
+      saveEntry(
+        { entity: save.entity, entityId: id, summary: save.summary(before === null) },
+        before,
+        after,
+      ),
       now,
     );
     return id;

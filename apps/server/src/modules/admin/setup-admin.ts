@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
+import { saveEntry, writeAudit, type Actor } from './audit.js';
 import { checkedPdfs, replaceAttachments } from './uploads.js';
 
 /** Where each key appears on the site (spec §2.11, §2.12, §2.9, §2.10). */
@@ -176,13 +176,15 @@ export class SetupAdminService {
       await writeAudit(
         trx,
         actor,
-        {
-          action: before === null ? 'crea' : 'modifica',
-          entity: 'setup_element',
-          entityId: key,
-          summary: `Testo "${placeOf(key, this.deps.societyAcronym).place}" ${before === null ? 'creato' : 'modificato'}`,
-          ...(before === null ? { after } : changedFields(before, after)),
-        },
+        saveEntry(
+          {
+            entity: 'setup_element',
+            entityId: key,
+            summary: `Testo "${placeOf(key, this.deps.societyAcronym).place}" ${before === null ? 'creato' : 'modificato'}`,
+          },
+          before,
+          after,
+        ),
         now,
       );
       await this.deps.contentCache.contentChanged(trx);

@@ -24,7 +24,7 @@ import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern } from '../../text/search-text.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
+import { saveEntry, writeAudit, type Actor } from './audit.js';
 import { logoPng, pngSize, profilePhotoPng } from './images.js';
 import { idPage } from './list-page.js';
 import { checkedPdfs, replaceAttachments } from './uploads.js';
@@ -164,13 +164,15 @@ export class SocietyAdminService {
       await writeAudit(
         trx,
         actor,
-        {
-          action: before === null ? 'crea' : 'modifica',
-          entity: 'board_member',
-          entityId: rowId,
-          summary: `Componente del Consiglio Direttivo ${before === null ? 'aggiunto' : 'modificato'}: ${input.name}`,
-          ...(before === null ? { after } : changedFields(before, after)),
-        },
+        saveEntry(
+          {
+            entity: 'board_member',
+            entityId: rowId,
+            summary: `Componente del Consiglio Direttivo ${before === null ? 'aggiunto' : 'modificato'}: ${input.name}`,
+          },
+          before,
+          after,
+        ),
         now,
       );
       await this.deps.contentCache.contentChanged(trx);
@@ -357,13 +359,15 @@ export class SocietyAdminService {
       await writeAudit(
         trx,
         actor,
-        {
-          action: before === null ? 'crea' : 'modifica',
-          entity: 'site_content',
-          entityId: key,
-          summary: `Contenuto "${this.placeOf(key).place}" ${before === null ? 'creato' : 'modificato'}`,
-          ...(before === null ? { after } : changedFields(before, after)),
-        },
+        saveEntry(
+          {
+            entity: 'site_content',
+            entityId: key,
+            summary: `Contenuto "${this.placeOf(key).place}" ${before === null ? 'creato' : 'modificato'}`,
+          },
+          before,
+          after,
+        ),
         now,
       );
       await this.deps.contentCache.contentChanged(trx);
