@@ -1,5 +1,4 @@
 import type {
-  AdminAttachment,
   AdminPage,
   AdminSetupElement,
   AdminSetupElementInputSchema,
@@ -17,7 +16,7 @@ import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from './audit.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from './uploads.js';
 
 /** Where each key appears on the site (spec §2.11, §2.12, §2.9, §2.10). */
 function placeOf(key: string, acronym: string): { place: string; pagePath: string } {
@@ -122,7 +121,10 @@ export class SetupAdminService {
     return {
       ...summary,
       bodyHtml: row === undefined ? '' : sanitizeRichText(row.body_html),
-      attachments: row === undefined ? [] : await this.attachments(this.deps.db, row.id),
+      attachments:
+        row === undefined
+          ? []
+          : ((await attachmentsOf(this.deps.db, 'setup_element', [row.id])).get(row.id) ?? []),
     };
   }
 
@@ -147,7 +149,7 @@ export class SetupAdminService {
           ? null
           : {
               testo: existing.body_html,
-              allegati: (await this.attachments(trx, existing.id)).map((file) => file.fileName),
+              allegati: await fileNames(trx, 'setup_element', existing.id),
             };
       let id: number;
       if (existing === undefined) {
@@ -192,28 +194,5 @@ export class SetupAdminService {
     // See NewsAdminService.afterCommit: this instance drops what it computed meanwhile.
     await this.deps.contentCache.contentChanged();
     return this.get(key);
-  }
-
-  private async attachments(db: Kysely<Database>, ownerId: number): Promise<AdminAttachment[]> {
-    const rows = await db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .select([
-        'attachments.id',
-        'attachments.file_name',
-        'attachments.server_relative_url',
-        'files.size_bytes',
-      ])
-      .where('attachments.owner_kind', '=', 'setup_element')
-      .where('attachments.owner_id', '=', ownerId)
-      .orderBy('attachments.position')
-      .orderBy('attachments.id')
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      fileName: row.file_name,
-      serverRelativeUrl: row.server_relative_url,
-      sizeBytes: row.size_bytes,
-    }));
   }
 }

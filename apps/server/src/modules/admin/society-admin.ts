@@ -27,7 +27,7 @@ import { containsPattern } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from './audit.js';
 import { logoPng, pngSize, profilePhotoPng } from './images.js';
 import { idPage } from './list-page.js';
-import { checkedPdfs, replaceAttachments } from './uploads.js';
+import { attachmentsOf, checkedPdfs, replaceAttachments } from './uploads.js';
 
 type BoardMemberInput = z.output<typeof AdminBoardMemberInputSchema>;
 
@@ -210,29 +210,9 @@ export class SocietyAdminService {
     await this.deps.contentCache.contentChanged();
   }
 
+  /** The board member's CV (one file at most). */
   private async cvOf(db: Kysely<Database>, id: number): Promise<AdminAttachment | null> {
-    const row = await db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .select([
-        'attachments.id',
-        'attachments.file_name',
-        'attachments.server_relative_url',
-        'files.size_bytes',
-      ])
-      .where('attachments.owner_kind', '=', 'board_member_cv')
-      .where('attachments.owner_id', '=', id)
-      .orderBy('attachments.position')
-      .orderBy('attachments.id')
-      .executeTakeFirst();
-    return row === undefined
-      ? null
-      : {
-          id: row.id,
-          fileName: row.file_name,
-          serverRelativeUrl: row.server_relative_url,
-          sizeBytes: row.size_bytes,
-        };
+    return (await attachmentsOf(db, 'board_member_cv', [id])).get(id)?.[0] ?? null;
   }
 
   /** What the audit log keeps of a board member (Italian field names, no bytes). */
