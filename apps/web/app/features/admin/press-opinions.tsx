@@ -1,6 +1,4 @@
 import {
-  ADMIN_MESSAGES,
-  isWebAddress,
   OPINION_TEXT_MAX,
   opinionTitleDate,
   opinionTitleProblem,
@@ -37,6 +35,7 @@ import {
   yearChoices,
   YES_NO_CHOICES,
 } from './format';
+import { webAddress } from './form-rules';
 
 /**
  * The press review (rassegna stampa) and the board's opinions (pareri) of the reserved area
@@ -115,13 +114,6 @@ export async function pressReviewBody(
     audience: String(data.audience ?? '') as AdminPressReviewInput['audience'],
     published: data.published !== false,
   });
-}
-
-/** The server's rule for the link, said in the form before saving. */
-function webAddress(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' && !isWebAddress(value.trim())
-    ? ADMIN_MESSAGES.webAddress
-    : undefined;
 }
 
 export function PressReviewList() {

@@ -4,7 +4,6 @@ import {
   ADMIN_MESSAGES,
   isPhoneNumber,
   isValidEmail,
-  isWebAddress,
   SOCIETY_MESSAGES,
   type AdminBoardMember,
   type AdminBoardMemberInput,
@@ -38,6 +37,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { fileToBase64 } from './data-provider';
+import { webAddress } from './form-rules';
 import { italianDateTime } from './format';
 import { AttachmentName } from './pdf-input';
 import { RichText } from './rich-text';
@@ -293,10 +293,6 @@ function maxLengthOf(max: number) {
 }
 
 // The same rules as the server's (contracts), said before saving.
-function webAddress(value: unknown) {
-  if (value === undefined || value === null || value === '') return undefined;
-  return isWebAddress(String(value).trim()) ? undefined : ADMIN_MESSAGES.webAddress;
-}
 
 function emailAddress(value: unknown) {
   return isValidEmail(String(value ?? '')) ? undefined : ADMIN_MESSAGES.email;
