@@ -1,6 +1,6 @@
 import type { Fee } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
+import { openAdmin, romeDate } from '../support/admin';
 import { DEMO_PASSWORD, logIn } from '../support/session';
 
 test.describe('amministrazione: quote e pagamenti', () => {
@@ -82,9 +82,7 @@ test.describe('amministrazione: quote e pagamenti', () => {
         data: Fee[];
       }
     ).data;
-    const year = Number(
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric' }).format(),
-    );
+    const year = Number(romeDate().slice(0, 4));
     const report = await page.request.post('/api/v1/Payment/RegistraPagamento', {
       headers: { authorization: `Bearer ${token}` },
       data: {

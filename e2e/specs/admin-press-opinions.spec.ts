@@ -1,11 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { fillAdminField, openAdmin } from '../support/admin';
+import { fillAdminField, openAdmin, romeDate } from '../support/admin';
 import { logIn } from '../support/session';
-
-function romeToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-}
 
 /** `dd/MM/yyyy` of a `YYYY-MM-DD` date. */
 function italian(iso: string): string {
@@ -98,7 +94,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     expectAccessible,
   }) => {
     const word = `Parerediprova${Date.now()}`;
-    const today = romeToday();
+    const today = romeDate();
     const title = `Parere ${italian(today)} – ${word} sulle piastrine`;
     await logIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/pareri');

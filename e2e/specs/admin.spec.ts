@@ -1,16 +1,11 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
+import { openAdmin, romeDate } from '../support/admin';
 import { logIn } from '../support/session';
 
 /** A small real PDF (the server checks the `%PDF-` signature). */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-function romeDate(offsetDays: number): string {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
-}
 
 test.describe('amministrazione', () => {
   // Several screens, sign-in with a slow hash and axe on large pages in each test.

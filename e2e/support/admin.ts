@@ -26,3 +26,9 @@ export async function fillAdminField(
     await expect(field).toHaveValue(value, { timeout: 500 });
   }).toPass();
 }
+
+/** `YYYY-MM-DD` in Rome, `offsetDays` from today (what the back office's date fields take). */
+export function romeDate(offsetDays = 0): string {
+  const date = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
+}
