@@ -11,8 +11,8 @@ import { NewsletterService } from './modules/newsletter/service.js';
 import { PaymentService } from './modules/payments/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { SponsorshipService } from './modules/sponsorship/service.js';
-import { outboxHandlers } from './outbox/handlers.js';
-import { OutboxWorker } from './outbox/worker.js';
+import { outboxHandlers } from './modules/outbox/handlers.js';
+import { OutboxWorker } from './modules/outbox/worker.js';
 import type { Clock } from './text/dates.js';
 
 export interface MailServices {

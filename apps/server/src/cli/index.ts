@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { MemberAdminError, MemberAdminService } from '../modules/members/service.js';
+import { MemberAdminError, MemberAdminService } from '../modules/accounts/members-service.js';
 import { TwoFactorService } from '../modules/accounts/two-factor.js';
 import { AppError } from '../http/app-error.js';
 import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Route } from './+types/amministrazione';
 import { pageMeta } from '../format/meta';
-import { requireUser } from '../features/session/guard';
+import { requireUser } from '../shared/session/guard';
 
 /**
  * The secretariat's back office (issue 10, ADR 013). It runs only in the browser, behind the

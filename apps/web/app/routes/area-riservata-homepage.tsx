@@ -5,8 +5,8 @@ import { PageLoading } from '../components/page-loading';
 import { LinkCards } from '../components/link-cards';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { requireUser } from '../features/session/guard';
-import { clearSession, displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { clearSession, displayRole } from '../shared/session/session';
 
 /** The reserved area loads in the browser, behind the guard (DESIGN.md; spec §6). */
 export function clientLoader() {

@@ -6,8 +6,8 @@ import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
 import { ARCHIVE_COPY } from '../features/reserved-area/archive-parts';
 import { loadOpinionDetail, opinionDate } from '../features/reserved-area/opinions';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 /** One board opinion (spec §2.9, §4) with previous/next in the list's order. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -18,8 +18,8 @@ import {
   parseArchiveSearch,
 } from '../features/reserved-area/archive-search';
 import { OPINION_ORDER, opinionDate } from '../features/reserved-area/opinions';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 const PATH = '/area-riservata-pareri';
 

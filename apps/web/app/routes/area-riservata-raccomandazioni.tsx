@@ -18,8 +18,8 @@ import {
   parseArchiveSearch,
 } from '../features/reserved-area/archive-search';
 import { openReservedDocument } from '../features/reserved-area/reserved-document';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 const PATH = '/area-riservata-raccomandazioni';
 

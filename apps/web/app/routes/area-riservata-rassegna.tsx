@@ -16,8 +16,8 @@ import {
   archiveHref,
   parseArchiveSearch,
 } from '../features/reserved-area/archive-search';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 const PATH = '/area-riservata-rassegna';
 

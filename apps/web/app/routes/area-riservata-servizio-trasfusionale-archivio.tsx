@@ -15,8 +15,8 @@ import {
 import { PdfButtons, YearButtons } from '../features/magazine/magazine-parts';
 import { ARCHIVE_COPY, ArchivePaging } from '../features/reserved-area/archive-parts';
 import { parseArchiveSearch } from '../features/reserved-area/archive-search';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 /**
  * The bulletin's archive (spec §2.10): the issues of the year in the address (this year

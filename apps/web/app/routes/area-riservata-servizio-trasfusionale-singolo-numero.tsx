@@ -15,8 +15,8 @@ import {
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
 import { ArchivePaging } from '../features/reserved-area/archive-parts';
 import { parseArchiveSearch } from '../features/reserved-area/archive-search';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 /**
  * One issue and its articles (spec §2.10): the issue named in the address (`numero`, with its

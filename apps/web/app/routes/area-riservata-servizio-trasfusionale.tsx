@@ -9,8 +9,8 @@ import { fetchIssuePage, findIssue, homeHref, MAGAZINE_COPY } from '../features/
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
 import { ArchivePaging } from '../features/reserved-area/archive-parts';
 import { parseArchiveSearch } from '../features/reserved-area/archive-search';
-import { requireUser } from '../features/session/guard';
-import { displayRole } from '../features/session/session';
+import { requireUser } from '../shared/session/guard';
+import { displayRole } from '../shared/session/session';
 
 /**
  * The bulletin (spec §2.10): the rivista-intro text, the latest issue with its PDF, its

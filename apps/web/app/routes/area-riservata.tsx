@@ -14,7 +14,7 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { RESERVED_COPY } from '../copy/reserved';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
-import { currentUser, saveSession } from '../features/session/session';
+import { currentUser, saveSession } from '../shared/session/session';
 import { showError, showToast } from '../state/toasts';
 
 /** The sign-in page (spec §2.7): featured news and the secretariat's address beside the form. */

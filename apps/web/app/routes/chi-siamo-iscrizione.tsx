@@ -1,8 +1,8 @@
 import type { Route } from './+types/chi-siamo-iscrizione';
 import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
-import { PaymentPanel } from '../features/payment/payment-panel';
-import { documentAllowsPayPal } from '../features/payment/paypal-document';
+import { PaymentPanel } from '../features/payments/payment-panel';
+import { documentAllowsPayPal } from '../features/payments/paypal-document';
 import { EnrolmentPage, loadEnrolmentPage } from '../features/society/enrolment-page';
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/chi-siamo-organizzazione';
 import { Breadcrumb } from '../components/breadcrumb';
 import { pageMeta } from '../format/meta';
-import { ShareBar, shareTargetOf } from '../features/sharing/share-links';
+import { ShareBar, shareTargetOf } from '../shared/sharing/share-links';
 import { BackToAbout } from '../features/society/back-link';
 import { activeTab, PageTabs, type PageTab } from '../features/society/page-tabs';
 import { SetupElementPanel } from '../features/society/setup-element-panel';

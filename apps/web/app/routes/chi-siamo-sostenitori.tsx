@@ -4,7 +4,7 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
-import { ShareBar, shareTargetOf } from '../features/sharing/share-links';
+import { ShareBar, shareTargetOf } from '../shared/sharing/share-links';
 import { BackToAbout } from '../features/society/back-link';
 import { activeTab, PageTabs, type PageTab } from '../features/society/page-tabs';
 import { SetupElementPanel } from '../features/society/setup-element-panel';

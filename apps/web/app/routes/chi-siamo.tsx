@@ -2,7 +2,7 @@ import type { Route } from './+types/chi-siamo';
 import { Breadcrumb } from '../components/breadcrumb';
 import { LinkCards } from '../components/link-cards';
 import { pageMeta } from '../format/meta';
-import { publicDocumentHref } from '../features/documents/open-document';
+import { publicDocumentHref } from '../shared/documents/open-document';
 
 /** The society's world (spec §2.11): cards to its pages and the "MODULO ABBONAMENTO" button. */
 export async function loader({ context }: Route.LoaderArgs) {

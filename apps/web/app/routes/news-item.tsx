@@ -4,11 +4,11 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { formatDate } from '../format/dates';
 import { pageMeta } from '../format/meta';
-import { publicDocumentHref } from '../features/documents/open-document';
+import { publicDocumentHref } from '../shared/documents/open-document';
 import { CategoryIcon } from '../features/news/category-icon';
 import { firstCategory } from '../features/news/news-item';
 import { articleHref } from '../features/news/news-search';
-import { ShareBar } from '../features/sharing/share-links';
+import { ShareBar } from '../shared/sharing/share-links';
 
 /** The page of one news item, `/news/<id>-<slug>` (issue 4): a shareable address per item. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {

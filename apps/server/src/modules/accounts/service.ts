@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { enqueue } from '../../outbox/outbox.js';
+import { enqueue } from '../outbox/outbox.js';
 import {
   decoyPasswordHash,
   hashPassword,

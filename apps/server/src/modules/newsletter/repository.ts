@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { NewsletterSubscriptionsTable } from '../../db/schema.js';
-import type { Executor } from '../../outbox/outbox.js';
+import type { Executor } from '../outbox/outbox.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { maskEmail } from '../../mail/mask.js';
-import { enqueue } from '../../outbox/outbox.js';
+import { enqueue } from '../outbox/outbox.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
 import {

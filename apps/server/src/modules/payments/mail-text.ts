@@ -1,7 +1,7 @@
 import { euroAmount } from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
-import type { MailJob } from '../../outbox/outbox.js';
+import type { MailJob } from '../outbox/outbox.js';
 import { romeDate } from '../../text/dates.js';
 
 export interface SocietyFacts {

@@ -10,7 +10,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, PaymentsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { enqueue, type Executor } from '../../outbox/outbox.js';
+import { enqueue, type Executor } from '../outbox/outbox.js';
 import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypal/paypal-client.js';
 import { romeYear, type Clock } from '../../text/dates.js';
 import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';

@@ -3,7 +3,7 @@ import {
   type SponsorshipField,
   type SponsorshipRequest,
 } from '@sodalis/contracts';
-import type { MailJob } from '../../outbox/outbox.js';
+import type { MailJob } from '../outbox/outbox.js';
 import type { StoredFile } from './repository.js';
 
 /** `dd/MM/yyyy` of an ISO date (the site's date format, spec §2.6). */

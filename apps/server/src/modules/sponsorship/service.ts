@@ -10,7 +10,7 @@ import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError, type ErrorIssue } from '../../http/app-error.js';
-import { enqueue } from '../../outbox/outbox.js';
+import { enqueue } from '../outbox/outbox.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitisePdfFileName, uniqueFileNames } from './file-names.js';
 import { acknowledgementMail, secretariatMail } from './mail-text.js';

@@ -10,7 +10,7 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import { enqueue } from '../../../src/outbox/outbox.js';
+import { enqueue } from '../../../src/modules/outbox/outbox.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('back office: inbox on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { NEWSLETTER_CONSENT } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MailJob } from '../../../src/outbox/outbox.js';
+import type { MailJob } from '../../../src/modules/outbox/outbox.js';
 import { CONFIRMATION_RESEND_MS } from '../../../src/modules/newsletter/service.js';
 import { FakeMailUp } from '../../helpers/fake-mailup.js';
 import {

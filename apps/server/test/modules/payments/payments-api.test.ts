@@ -2,7 +2,7 @@ import type { LoginResponse } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import type { MailJob } from '../../../src/outbox/outbox.js';
+import type { MailJob } from '../../../src/modules/outbox/outbox.js';
 import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
 import {
   CapturedLog,

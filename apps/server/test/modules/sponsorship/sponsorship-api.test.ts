@@ -2,7 +2,7 @@ import { SPONSORSHIP_REQUIRED_FIELDS } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DUPLICATE_WINDOW_MS } from '../../../src/modules/sponsorship/service.js';
-import type { MailJob } from '../../../src/outbox/outbox.js';
+import type { MailJob } from '../../../src/modules/outbox/outbox.js';
 import {
   createMailTestSite,
   samplePdf,

@@ -23,9 +23,21 @@ import {
   MagazineIssueCreate,
   MagazineIssueEdit,
   MagazineIssueList,
-} from './magazine';
-import { MemberCreate, MemberEdit, MemberImport, MemberList } from './members';
-import { feeBody, FeeCreate, FeeEdit, FeeList, PaymentList, PaymentShow } from './payments';
+} from '../magazine/admin/magazine-screens';
+import {
+  MemberCreate,
+  MemberEdit,
+  MemberImport,
+  MemberList,
+} from '../accounts/admin/member-screens';
+import {
+  feeBody,
+  FeeCreate,
+  FeeEdit,
+  FeeList,
+  PaymentList,
+  PaymentShow,
+} from '../payments/admin/payment-screens';
 import {
   CategoryCreate,
   CategoryEdit,
@@ -34,8 +46,12 @@ import {
   NewsEdit,
   NewsList,
   newsBody,
-} from './news';
-import { SetupElementEdit, SetupElementList, setupElementBody } from './setup-elements';
+} from '../news/admin/news-screens';
+import {
+  SetupElementEdit,
+  SetupElementList,
+  setupElementBody,
+} from '../society/admin/setup-element-screens';
 import {
   BoardMemberCreate,
   BoardMemberEdit,
@@ -44,7 +60,7 @@ import {
   SiteContentEdit,
   SiteContentList,
   siteContentBody,
-} from './society';
+} from '../society/admin/society-screens';
 import { OutboxList, SponsorshipEdit, SponsorshipList, SubscriberList } from './inbox';
 import {
   AssemblyCreate,
@@ -55,7 +71,7 @@ import {
   RecommendationEdit,
   RecommendationList,
   recommendationBody,
-} from './reserved';
+} from '../reserved-area/admin/recommendation-assembly-screens';
 import {
   OpinionCreate,
   OpinionEdit,
@@ -65,11 +81,11 @@ import {
   PressReviewEdit,
   PressReviewList,
   pressReviewBody,
-} from './press-opinions';
-import { AccountSecurityScreen, StaffSecurityGate } from './security';
+} from '../reserved-area/admin/press-opinion-screens';
+import { AccountSecurityScreen, StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
-import { clearSession } from '../session/session';
+import { clearSession } from '../../shared/session/session';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,

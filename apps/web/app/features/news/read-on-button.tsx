@@ -2,7 +2,7 @@ import type { Article, FileContent } from '@sodalis/contracts';
 import { useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { NEW_TAB_HINT, NEWS_COPY } from '../../copy/site';
-import { requireParameter, showDocument } from '../documents/open-document';
+import { requireParameter, showDocument } from '../../shared/documents/open-document';
 
 /**
  * "LEGGI SU <source>" (spec §2.6): a source address opens in a new tab; otherwise the

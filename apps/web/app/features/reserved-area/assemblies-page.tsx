@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { currentRomeYear, formatDate } from '../../format/dates';
-import { requireUser } from '../session/guard';
-import { displayRole } from '../session/session';
+import { requireUser } from '../../shared/session/guard';
+import { displayRole } from '../../shared/session/session';
 import { ARCHIVE_COPY, ArchivePaging, ArchiveSearchBox } from './archive-parts';
 import {
   archiveFilter,

@@ -1,6 +1,6 @@
 import type { FileContent } from '@sodalis/contracts';
 import { apiRequest } from '../../api/api-client';
-import { requireParameter, showDocument } from '../documents/open-document';
+import { requireParameter, showDocument } from '../../shared/documents/open-document';
 
 /**
  * Fetches a reserved document (DownloadDoc) and opens or downloads it by the 860 px rule

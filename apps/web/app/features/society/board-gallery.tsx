@@ -1,6 +1,6 @@
 import type { BoardMember, FileContent } from '@sodalis/contracts';
 import { apiRequest } from '../../api/api-client';
-import { requireParameter, showDocument } from '../documents/open-document';
+import { requireParameter, showDocument } from '../../shared/documents/open-document';
 
 async function downloadCv(id: number) {
   try {

@@ -2,7 +2,7 @@ import { feesFor, type BoardMember, type PageSetupElement } from '@sodalis/contr
 import type { ReactNode } from 'react';
 import type { AppLoadContext } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { ShareBar, shareTargetOf, type ShareTarget } from '../sharing/share-links';
+import { ShareBar, shareTargetOf, type ShareTarget } from '../../shared/sharing/share-links';
 import { BackToAbout } from './back-link';
 import { BoardGallery } from './board-gallery';
 import { activeTab, PageTabs, type PageTab } from './page-tabs';

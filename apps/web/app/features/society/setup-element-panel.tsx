@@ -1,5 +1,5 @@
 import type { PageSetupElement } from '@sodalis/contracts';
-import { publicDocumentHref } from '../documents/open-document';
+import { publicDocumentHref } from '../../shared/documents/open-document';
 
 /**
  * A setup element on a page (spec §2.11): its rich text, the first PDF as a download link and,

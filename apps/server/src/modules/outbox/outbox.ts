@@ -1,0 +1,63 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The outbox (DESIGN.md "Side effects: nothing lost"): anything that leaves the process is a
+ * row written in the same transaction as the record that causes it; the worker
+ * (`worker.ts`) delivers it later, with retries.
+ */
+
+/** An e-mail as the outbox keeps it; attachments are FileStore addresses, read at send time. */
+export interface MailJob {
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  attachments?: { fileName: string; sha256: string }[];
+}
+
+/** Forwarding a confirmed newsletter address to MailUp, or withdrawing it there. */
+export interface MailUpJob {
+  subscriptionId: number;
+}
+
+/** Checking a reported fee payment with PayPal (issue 9). */
+export interface PaymentVerifyJob {
+  paymentId: number;
+}
+
+export interface OutboxJobs {
+  mail: MailJob;
+  'payment.verify': PaymentVerifyJob;
+  'mailup.subscribe': MailUpJob;
+  'mailup.unsubscribe': MailUpJob;
+}
+export type OutboxKind = keyof OutboxJobs;
+
+/** A database or an open transaction: enqueue inside the caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Adds a job, due at once. Call it inside the transaction that stores its cause. */
+export async function enqueue<K extends OutboxKind>(
+  db: Executor,
+  kind: K,
+  payload: OutboxJobs[K],
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const { id } = await db
+    .insertInto('outbox')
+    .values({
+      kind,
+      payload_json: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,0 +1,55 @@
+import { AdminFeeInputSchema, AdminPaymentListQuerySchema } from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../http/validation.js';
+import type { PaymentsAdminService } from './admin-service.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
+
+/**
+ * /api/v1/Admin/Payments and /Fees (issue 10, ADR 012). Registered inside `adminRoutes`, so its
+ * access hook checks session and role first and the access-matrix test walks these routes too.
+ */
+export async function paymentsAdminRoutes(
+  app: FastifyInstance,
+  options: { payments: PaymentsAdminService },
+) {
+  const { payments } = options;
+
+  app.get('/Payments', async (request) => ({
+    data: await payments.listPayments(parseInput(AdminPaymentListQuerySchema, request.query)),
+  }));
+  app.get('/Payments/Export', async (request, reply) => {
+    const csv = await payments.exportCsv(parseInput(AdminPaymentListQuerySchema, request.query));
+    return sendCsv(reply, 'pagamenti.csv', csv);
+  });
+  app.get('/Payments/:id', async (request) => ({
+    data: await payments.getPayment(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Payments/:id/ResendReceipt', async (request) => ({
+    data: await payments.resendReceipt(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+    ),
+  }));
+
+  app.get('/Fees', async () => ({ data: await payments.listFees() }));
+  app.get('/Fees/:id', async (request) => ({
+    data: await payments.getFee(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Fees', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await payments.saveFee(
+      actorOf(request),
+      null,
+      parseInput(AdminFeeInputSchema, request.body),
+    ),
+  }));
+  app.put('/Fees/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await payments.saveFee(
+        actorOf(request),
+        id,
+        parseInput(AdminFeeInputSchema, request.body),
+      ),
+    };
+  });
+}

@@ -1,0 +1,319 @@
+import {
+  MEMBER_FEE_STATUS_LABELS,
+  MEMBER_FEE_STATUSES,
+  type AdminMember,
+  type AdminMemberImportReport,
+} from '@sodalis/contracts';
+import { useState } from 'react';
+import {
+  BooleanField,
+  BooleanInput,
+  Button,
+  Create,
+  CreateButton,
+  Datagrid,
+  Edit,
+  email,
+  FilterButton,
+  FunctionField,
+  List,
+  required,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Title,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { adminJson, adminPath } from '../../admin/data-provider';
+import { ExportCsvButton } from '../../admin/export-button';
+import { choiceName, ROLE_CHOICES, STATUS_CHOICES, yearChoices } from '../../admin/format';
+import { MemberTwoFactorButton } from './security-screens';
+
+const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
+  id,
+  name: MEMBER_FEE_STATUS_LABELS[id],
+}));
+
+const memberFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Cerca per nome o e-mail" />,
+  <SelectInput key="role" source="role" label="Ruolo" choices={ROLE_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput
+    key="feeStatus"
+    source="feeStatus"
+    label="Quota dell’anno"
+    choices={FEE_STATUS_CHOICES}
+    alwaysOn
+    sx={{ minWidth: 180 }}
+  />,
+  <SelectInput
+    key="feeYear"
+    source="feeYear"
+    label="Anno della quota"
+    choices={yearChoices(1)}
+    emptyText="Anno in corso"
+  />,
+];
+
+/** The year's fee of an account, from the payments ledger; staff pay none. */
+function feeLabel(member: AdminMember): string {
+  if (member.role === 'segreteria') return '—';
+  return `${MEMBER_FEE_STATUS_LABELS[member.feeStatus]} (${member.feeYear})`;
+}
+
+function MemberListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton label="Nuovo account" />
+      <Button label="Importa CSV" component={Link} to="/amministrazione/account/importa" />
+      <ExportCsvButton resource="account" fileName="account.csv" />
+    </TopToolbar>
+  );
+}
+
+export function MemberList() {
+  return (
+    <List
+      title="Account"
+      filters={memberFilters}
+      actions={<MemberListActions />}
+      sort={{ field: 'lastName', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="lastName" label="Cognome" />
+        <TextField source="firstName" label="Nome" sortable={false} />
+        <TextField source="email" label="E-mail" />
+        <FunctionField
+          source="role"
+          label="Ruolo"
+          render={(record) => choiceName(ROLE_CHOICES, record.role)}
+        />
+        <FunctionField
+          source="status"
+          label="Stato"
+          render={(record) => choiceName(STATUS_CHOICES, record.status)}
+        />
+        <BooleanField source="hasPassword" label="Password scelta" sortable={false} />
+        <FunctionField<AdminMember>
+          label="Quota"
+          sortable={false}
+          render={(record) => feeLabel(record)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** E-mails the member the link to choose a password (invitation or reset). */
+function SendLinkButton() {
+  const member = useRecordContext<AdminMember>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  if (!member) return null;
+  return (
+    <Button
+      label={member.hasPassword ? 'Invia link per reimpostare la password' : 'Invia invito'}
+      disabled={sending || member.status !== 'active'}
+      onClick={() => {
+        setSending(true);
+        adminJson(`${adminPath('account', member.id)}/Invite`, { method: 'POST' })
+          .then(() => {
+            notify(`E-mail inviata a ${member.email}.`, { type: 'success' });
+            refresh();
+          })
+          .catch((error: unknown) =>
+            notify(error instanceof Error ? error.message : 'Invio non riuscito.', {
+              type: 'error',
+            }),
+          )
+          .finally(() => setSending(false));
+      }}
+    />
+  );
+}
+
+function MemberEditActions() {
+  return (
+    <TopToolbar>
+      <SendLinkButton />
+      <MemberTwoFactorButton />
+    </TopToolbar>
+  );
+}
+
+const SaveOnlyToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+export function MemberEdit() {
+  return (
+    <Edit
+      title="Modifica account"
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={<MemberEditActions />}
+    >
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
+        <TextInput source="email" label="E-mail" disabled />
+        <TextInput source="firstName" label="Nome" validate={required()} />
+        <TextInput source="lastName" label="Cognome" validate={required()} />
+        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <SelectInput
+          source="status"
+          label="Stato"
+          choices={STATUS_CHOICES}
+          validate={required()}
+          helperText="Un account disattivato non può più accedere all’area riservata."
+        />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+const NEW_MEMBER = { role: 'socio', invite: true };
+
+export function MemberCreate() {
+  return (
+    <Create title="Nuovo account" redirect="list" record={NEW_MEMBER}>
+      <SimpleForm>
+        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
+        <TextInput source="firstName" label="Nome" validate={required()} />
+        <TextInput source="lastName" label="Cognome" validate={required()} />
+        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <BooleanInput
+          source="invite"
+          label="Invia subito l’invito"
+          helperText="L’e-mail contiene il link per scegliere la password (valido 72 ore)."
+        />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function ReportList({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section>
+      <h3 className="h6">
+        {title} ({items.length})
+      </h3>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Import from the secretariat's CSV: the file is read in the browser, the server answers what
+ * would change (the CLI's preview), and only "Applica" writes.
+ */
+export function MemberImport() {
+  const notify = useNotify();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [report, setReport] = useState<AdminMemberImportReport | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (apply: boolean) => {
+    if (csv === null) return;
+    setBusy(true);
+    try {
+      const answer = await adminJson<AdminMemberImportReport>(`${adminPath('account')}/Import`, {
+        method: 'POST',
+        body: { csv, apply },
+      });
+      setReport(answer);
+      if (apply) notify('Importazione eseguita.', { type: 'success' });
+    } catch (error) {
+      setReport(null);
+      notify(error instanceof Error ? error.message : 'Importazione non riuscita.', {
+        type: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-import">
+      <Title title="Importa account da CSV" />
+      <h2 className="h5">Importa account da CSV</h2>
+      <p>
+        Colonne <code>email</code>, <code>nome</code>, <code>cognome</code>, <code>ruolo</code>{' '}
+        (socio, affiliato, segreteria), separate da virgola o punto e virgola. Prima vedi cosa
+        cambierebbe; niente è scritto finché non scegli “Applica l’importazione”.
+      </p>
+      <label htmlFor="csv-file" className="form-label">
+        File CSV
+      </label>
+      <input
+        id="csv-file"
+        type="file"
+        accept=".csv,text/csv"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          setReport(null);
+          if (!file) return;
+          setFileName(file.name);
+          file
+            .text()
+            .then(setCsv)
+            .catch(() => notify('Impossibile leggere il file.', { type: 'error' }));
+        }}
+      />
+      <div className="admin-import-actions">
+        <Button
+          label="Mostra l’anteprima"
+          variant="contained"
+          disabled={csv === null || busy}
+          onClick={() => void send(false)}
+        />
+        {report !== null && !report.applied ? (
+          <Button
+            label="Applica l’importazione"
+            variant="contained"
+            color="secondary"
+            disabled={busy || (report.created.length === 0 && report.updated.length === 0)}
+            onClick={() => void send(true)}
+          />
+        ) : null}
+      </div>
+      {report !== null ? (
+        <div role="status" className="admin-import-report">
+          <h3 className="h6">
+            {report.applied
+              ? `Importazione di ${fileName} eseguita`
+              : `Anteprima di ${fileName}: nulla è stato ancora scritto`}
+          </h3>
+          <ReportList title={report.applied ? 'Creati' : 'Da creare'} items={report.created} />
+          <ReportList
+            title={report.applied ? 'Aggiornati' : 'Da aggiornare'}
+            items={report.updated}
+          />
+          <ReportList title="Invariati" items={report.unchanged} />
+          <ReportList
+            title="Righe scartate"
+            items={report.rejected.map((row) => `Riga ${row.line}: ${row.reason}`)}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+import {
+  MAGAZINE_NAME,
+  type AdminMagazineArticleInput,
+  type AdminMagazineIssueInput,
+} from '@sodalis/contracts';
+import {
+  BooleanField,
+  BooleanInput,
+  Button,
+  Create,
+  Datagrid,
+  DateInput,
+  DeleteButton,
+  Edit,
+  FunctionField,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  AutocompleteInput,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { attachmentChanges } from '../../admin/data-provider';
+import {
+  AUDIENCE_CHOICES,
+  choiceName,
+  italianDate,
+  romeToday,
+  yearChoices,
+} from '../../admin/format';
+import { PdfFilesInput } from '../../admin/pdf-input';
+
+/**
+ * The bulletin's editor (issue 10, ADR 014): issues with their whole-issue PDF and audience,
+ * and each issue's articles with order, authors and PDF.
+ */
+
+const YEAR_CHOICES = yearChoices();
+
+/** The form's record as the API's body. */
+export async function magazineIssueBody(
+  data: Record<string, unknown>,
+): Promise<AdminMagazineIssueInput> {
+  return {
+    title: String(data.title ?? ''),
+    year: Number(data.year),
+    publishedOn: String(data.publishedOn ?? ''),
+    audience: String(data.audience ?? 'all') as AdminMagazineIssueInput['audience'],
+    published: data.published !== false,
+    ...(await attachmentChanges(data.attachments)),
+  };
+}
+
+/** Authors are typed one per line; blank lines are dropped. */
+const authorsOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value.map(String) : String(value ?? '').split('\n'))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+
+export async function magazineArticleBody(
+  data: Record<string, unknown>,
+): Promise<AdminMagazineArticleInput> {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value : null;
+  return {
+    issueId: Number(data.issueId),
+    title: String(data.title ?? ''),
+    authors: authorsOf(data.authors),
+    sortOrder: Number(data.sortOrder),
+    publishedOn: text(data.publishedOn),
+    testata: text(data.testata),
+    ...(await attachmentChanges(data.attachments)),
+  };
+}
+
+const issueFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Cerca nel titolo" />,
+  <SelectInput key="year" source="year" label="Anno" choices={YEAR_CHOICES} alwaysOn />,
+];
+
+export function MagazineIssueList() {
+  return (
+    <List
+      title={`${MAGAZINE_NAME}: numeri`}
+      filters={issueFilters}
+      sort={{ field: 'title', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" label="Titolo" />
+        <NumberField source="year" label="Anno" options={{ useGrouping: false }} />
+        <FunctionField
+          source="publishedOn"
+          label="Data di pubblicazione"
+          render={(record) => italianDate(record.publishedOn)}
+        />
+        <FunctionField
+          label="Pubblico"
+          sortable={false}
+          render={(record) => choiceName(AUDIENCE_CHOICES, record.audience)}
+        />
+        <BooleanField source="published" label="Pubblicato" sortable={false} />
+        <NumberField source="articleCount" label="Articoli" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function IssueForm({
+  toolbar,
+  defaultValues,
+}: {
+  toolbar?: React.ReactElement;
+  defaultValues?: () => Record<string, unknown>;
+}) {
+  return (
+    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+      <TextInput
+        source="title"
+        label="Titolo"
+        validate={required()}
+        fullWidth
+        helperText={`Il numero più recente è il primo in ordine alfabetico decrescente: scrivi per esempio "${MAGAZINE_NAME} - anno 2026, numero 3".`}
+      />
+      <NumberInput
+        source="year"
+        label="Anno"
+        validate={required()}
+        min={2000}
+        max={2100}
+        step={1}
+      />
+      <DateInput source="publishedOn" label="Data di pubblicazione" validate={required()} />
+      <SelectInput
+        source="audience"
+        label="Pubblico"
+        choices={AUDIENCE_CHOICES}
+        validate={required()}
+      />
+      <BooleanInput
+        source="published"
+        label="Pubblicato"
+        helperText="Togli la spunta per nascondere il numero e i suoi articoli senza eliminarli."
+      />
+      <PdfFilesInput label="PDF del numero completo" />
+    </SimpleForm>
+  );
+}
+
+/** From an issue to the list of its articles, and to a new article of it. */
+function IssueArticlesButtons() {
+  const issue = useRecordContext<{ id: number }>();
+  if (!issue) return null;
+  const ofIssue = encodeURIComponent(JSON.stringify({ issueId: issue.id }));
+  return (
+    <>
+      <Button
+        component={Link}
+        to={`/amministrazione/articoli-rivista?filter=${ofIssue}`}
+        label="Articoli di questo numero"
+      />
+      <Button
+        component={Link}
+        to={`/amministrazione/articoli-rivista/create?source=${ofIssue}`}
+        label="Nuovo articolo"
+      />
+    </>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton
+        mutationMode="pessimistic"
+        confirmTitle="Eliminare questo numero?"
+        confirmContent="Il numero, i suoi articoli e i loro PDF saranno eliminati."
+      />
+    </Toolbar>
+  );
+}
+
+export function MagazineIssueEdit() {
+  return (
+    <Edit
+      title="Modifica numero della rivista"
+      mutationMode="pessimistic"
+      redirect="list"
+      actions={
+        <TopToolbar>
+          <IssueArticlesButtons />
+        </TopToolbar>
+      }
+    >
+      <IssueForm toolbar={<EditToolbar />} />
+    </Edit>
+  );
+}
+
+export function MagazineIssueCreate() {
+  return (
+    <Create title="Nuovo numero della rivista" redirect="edit">
+      <IssueForm defaultValues={issueDefaults} />
+    </Create>
+  );
+}
+
+/** A new issue: this year, today, for all members, published. */
+const issueDefaults = () => ({
+  year: Number(romeToday().slice(0, 4)),
+  publishedOn: romeToday(),
+  audience: 'all',
+  published: true,
+});
+
+const articleFilters = [
+  <ReferenceInput
+    key="issueId"
+    source="issueId"
+    reference="riviste"
+    alwaysOn
+    sort={{ field: 'title', order: 'DESC' }}
+  >
+    <AutocompleteInput label="Numero" optionText="title" sx={{ minWidth: 320 }} />
+  </ReferenceInput>,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Cerca nel titolo" />,
+];
+
+export function MagazineArticleList() {
+  return (
+    <List
+      title={`${MAGAZINE_NAME}: articoli`}
+      filters={articleFilters}
+      sort={{ field: 'sortOrder', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="issueTitle" label="Numero" sortable={false} />
+        <NumberField source="sortOrder" label="Ordine" />
+        <TextField source="title" label="Titolo" />
+        <FunctionField
+          label="Autori"
+          sortable={false}
+          render={(record) => (record.authors as string[]).join(', ')}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+const ARTICLE_DEFAULTS = { sortOrder: 1, authors: [] };
+
+function ArticleForm({
+  toolbar,
+  defaultValues,
+}: {
+  toolbar?: React.ReactElement;
+  defaultValues?: Record<string, unknown>;
+}) {
+  return (
+    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+      <ReferenceInput source="issueId" reference="riviste" sort={{ field: 'title', order: 'DESC' }}>
+        <AutocompleteInput
+          label="Numero della rivista"
+          optionText="title"
+          validate={required()}
+          fullWidth
+        />
+      </ReferenceInput>
+      <TextInput source="title" label="Titolo" validate={required()} fullWidth />
+      <TextInput
+        source="authors"
+        label="Autori"
+        multiline
+        minRows={2}
+        fullWidth
+        helperText="Un autore per riga, nell'ordine in cui compaiono."
+        format={(value: unknown) => (Array.isArray(value) ? value.join('\n') : (value ?? ''))}
+      />
+      <NumberInput
+        source="sortOrder"
+        label="Ordine nel numero"
+        validate={required()}
+        min={1}
+        max={9999}
+        step={1}
+        helperText="1 per il primo articolo; il numero completo compare sempre prima degli articoli."
+      />
+      <DateInput
+        source="publishedOn"
+        label="Data di pubblicazione"
+        helperText="Vuota: la data del numero."
+      />
+      <TextInput source="testata" label="Testata" helperText={`Vuota: ${MAGAZINE_NAME}.`} />
+      <PdfFilesInput label="PDF dell'articolo" />
+    </SimpleForm>
+  );
+}
+
+export function MagazineArticleEdit() {
+  return (
+    <Edit title="Modifica articolo della rivista" mutationMode="pessimistic" redirect="list">
+      <ArticleForm
+        toolbar={
+          <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+            <SaveButton />
+            <DeleteButton mutationMode="pessimistic" />
+          </Toolbar>
+        }
+      />
+    </Edit>
+  );
+}
+
+export function MagazineArticleCreate() {
+  // "Nuovo articolo" of an issue opens this with ?source={"issueId":…}: react-admin fills it in.
+  return (
+    <Create title="Nuovo articolo della rivista" redirect="list">
+      <ArticleForm defaultValues={ARTICLE_DEFAULTS} />
+    </Create>
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  FEE_ACCESSES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type AdminFeeInput,
+  type AdminPayment,
+} from '@sodalis/contracts';
+import { useState } from 'react';
+import {
+  BooleanField,
+  Button,
+  Confirm,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FilterButton,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  CreateButton,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { adminJson, adminPath } from '../../admin/data-provider';
+import { ExportCsvButton } from '../../admin/export-button';
+import { choiceName, italianDate, italianDateTime, yearChoices } from '../../admin/format';
+
+/**
+ * Fee payments and fees (issue 10, ADR 012). The ledger is read-only: a payment's state comes
+ * from PayPal. Fees are edited and retired, never deleted.
+ */
+
+const STATUS_CHOICES = PAYMENT_STATUSES.map((id) => ({ id, name: PAYMENT_STATUS_LABELS[id] }));
+const ACCESS_CHOICES = FEE_ACCESSES.map((id) => ({ id, name: id }));
+const YEAR_CHOICES = yearChoices(1);
+
+const euro = (amount: unknown) =>
+  typeof amount === 'string' ? `€ ${amount.replace('.', ',')}` : '—';
+
+const paymentFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Nome, e-mail o ordine PayPal" />,
+  <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="year" source="year" label="Anno della quota" choices={YEAR_CHOICES} alwaysOn />,
+  <SelectInput key="feeAccess" source="feeAccess" label="Tipo" choices={ACCESS_CHOICES} />,
+  <ReferenceInput key="feeId" source="feeId" reference="quote" perPage={100}>
+    <SelectInput label="Quota" optionText="title" />
+  </ReferenceInput>,
+];
+
+function PaymentListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton resource="pagamenti" fileName="pagamenti.csv" />
+    </TopToolbar>
+  );
+}
+
+export function PaymentList() {
+  return (
+    <List
+      title="Pagamenti delle quote"
+      filters={paymentFilters}
+      // A ledger keeps its filters and export even when nothing matches.
+      empty={false}
+      actions={<PaymentListActions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <FunctionField
+          source="createdAt"
+          label="Data"
+          render={(record) => italianDateTime(record.createdAt)}
+        />
+        <TextField source="accountName" label="Nominativo" />
+        <TextField source="feeTitle" label="Quota" sortable={false} />
+        <TextField source="year" label="Anno" />
+        <FunctionField
+          label="Importo"
+          sortable={false}
+          render={(record) => euro(record.paidAmount ?? record.expectedAmount)}
+        />
+        <FunctionField
+          source="status"
+          label="Stato"
+          render={(record) => choiceName(STATUS_CHOICES, record.status)}
+        />
+        <TextField source="receipt" label="Ricevuta" sortable={false} emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** Sends a verified payment's receipt again (the payer lost it), after a confirmation. */
+function ResendReceiptButton() {
+  const payment = useRecordContext<AdminPayment>();
+  const notify = useNotify();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  if (!payment || payment.status !== 'verified' || payment.receipt === null) return null;
+  const send = () => {
+    setAsking(false);
+    setSending(true);
+    adminJson<{ sentTo: string }>(`${adminPath('pagamenti', payment.id)}/ResendReceipt`, {
+      method: 'POST',
+    })
+      .then(({ sentTo }) => notify(`Ricevuta inviata di nuovo a ${sentTo}.`, { type: 'success' }))
+      .catch((error: unknown) =>
+        notify(error instanceof Error ? error.message : 'Invio non riuscito.', { type: 'error' }),
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <>
+      <Button
+        label="Invia di nuovo la ricevuta"
+        disabled={sending}
+        onClick={() => setAsking(true)}
+      />
+      <Confirm
+        isOpen={asking}
+        title={`Inviare di nuovo la ricevuta n. ${payment.receipt}?`}
+        content="La ricevuta parte per e-mail all’indirizzo dell’account che ha pagato o, se il pagamento è stato fatto senza accesso, all’e-mail del pagante su PayPal."
+        confirm="Invia"
+        cancel="Annulla"
+        onConfirm={send}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+export function PaymentShow() {
+  return (
+    <Show
+      title="Pagamento"
+      actions={
+        <TopToolbar>
+          <ResendReceiptButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <TextField source="accountName" label="Nominativo" />
+        <TextField source="memberEmail" label="Account che ha pagato" emptyText="—" />
+        <TextField source="feeTitle" label="Quota" />
+        <TextField source="feeAccess" label="Tipo" />
+        <TextField source="year" label="Anno della quota" />
+        <FunctionField label="Importo dovuto" render={(record) => euro(record.expectedAmount)} />
+        <FunctionField label="Importo pagato" render={(record) => euro(record.paidAmount)} />
+        <FunctionField
+          label="Stato"
+          render={(record) => choiceName(STATUS_CHOICES, record.status)}
+        />
+        <TextField source="flagReason" label="Motivo" emptyText="—" />
+        <TextField source="paypalOrderId" label="Ordine PayPal" />
+        <TextField source="payerEmail" label="E-mail PayPal" emptyText="—" />
+        <TextField source="receipt" label="Ricevuta" emptyText="—" />
+        <FunctionField
+          label="Segnalato il"
+          render={(record) => italianDateTime(record.createdAt)}
+        />
+        <FunctionField
+          label="Verificato il"
+          render={(record) => italianDateTime(record.verifiedAt) || '—'}
+        />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+/** The form's record as the API's body. */
+export async function feeBody(data: Record<string, unknown>): Promise<AdminFeeInput> {
+  return {
+    title: String(data.title ?? ''),
+    amount: String(data.amount ?? ''),
+    access: String(data.access ?? '') as AdminFeeInput['access'],
+    sortOrder: Number(data.sortOrder ?? 0),
+    active: data.active !== false,
+  };
+}
+
+export function FeeList() {
+  return (
+    <List
+      title="Quote associative"
+      pagination={false}
+      perPage={200}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Nuova quota" />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="title" label="Quota" sortable={false} />
+        <FunctionField label="Importo" sortable={false} render={(record) => euro(record.amount)} />
+        <TextField source="access" label="Tipo" sortable={false} />
+        <BooleanField source="active" label="Offerta sul sito" sortable={false} />
+        <FunctionField
+          label="Ultima modifica"
+          sortable={false}
+          render={(record) => italianDate(record.updatedAt)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+const FEE_DEFAULTS = () => ({ access: 'Socio', sortOrder: 0, active: true });
+
+function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unknown> }) {
+  return (
+    <SimpleForm
+      {...(defaultValues ? { defaultValues } : {})}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
+      <TextInput source="title" label="Nome della quota" validate={required()} fullWidth />
+      <TextInput
+        source="amount"
+        label="Importo in euro"
+        validate={required()}
+        helperText="Per esempio 80 oppure 80,50."
+      />
+      <SelectInput source="access" label="Tipo" choices={ACCESS_CHOICES} validate={required()} />
+      <NumberInput source="sortOrder" label="Ordine nell'elenco" min={0} max={999} step={1} />
+      <BooleanInput
+        source="active"
+        label="Offerta sul sito"
+        helperText="Togli la spunta per non offrirla più: i pagamenti già fatti restano."
+      />
+    </SimpleForm>
+  );
+}
+
+export function FeeEdit() {
+  return (
+    <Edit title="Modifica quota" mutationMode="pessimistic" redirect="list" actions={false}>
+      <FeeForm />
+    </Edit>
+  );
+}
+
+export function FeeCreate() {
+  return (
+    <Create title="Nuova quota" redirect="list">
+      <FeeForm defaultValues={FEE_DEFAULTS} />
+    </Create>
+  );
+}
