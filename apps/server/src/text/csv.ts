@@ -1,45 +1,43 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * A small CSV reader for the secretariat's exports: comma or semicolon separated (Italian
- * spreadsheets use ";"), double-quoted fields with "" escapes, CRLF or LF lines, a BOM ignored.
+ * The secretariat's CSV files, read and written with maintained libraries (csv-parse and
+ * csv-stringify). Exports open correctly in Italian Excel: UTF-8 with a BOM, ";" between fields,
+ * CRLF lines, every field quoted where it needs to be.
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return stringify(
+    rows.map((row) => row.map(formulaSafe)),
+    {
+      bom: true,
+      delimiter: ';',
+      record_delimiter: 'windows',
+      eof: true,
+    },
+  );
+}
+
+/** A leading =, +, - or @ would be a formula in a spreadsheet: it is written as text. */
+function formulaSafe(value: string): string {
+  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Reads what a spreadsheet saved: comma or semicolon separated (Italian spreadsheets use ";"),
+ * double-quoted fields with "" escapes, CRLF or LF lines, a BOM ignored, blank lines skipped.
+ * Rows may have different lengths (the import reports them per row).
  */
 export function parseCsv(text: string): string[][] {
   const source = text.replace(/^\uFEFF/, '');
   const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
-  const separator =
+  const delimiter =
     (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index];
-    if (quoted) {
-      if (char === '"' && source[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === separator) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[index + 1] === '\n') index += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
+  const rows = parse(source, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  }) as string[][];
   return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }

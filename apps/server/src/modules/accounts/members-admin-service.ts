@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { romeYear, type Clock } from '../../text/dates.js';
 import { containsPattern } from '../../text/search-text.js';
+import { toCsv } from '../../text/csv.js';
 import { findMemberById } from './repository.js';
 import { MemberAdminError, MemberAdminService } from './members-service.js';
 import { changedFields, writeAudit, type Actor } from '../admin/audit.js';
@@ -91,17 +92,6 @@ function asAppError(error: unknown, path: string): unknown {
   return new AppError('invalidRequest', [
     { path, message: message.endsWith('.') ? message : `${message}.` },
   ]);
-}
-
-function csvCell(value: string): string {
-  // A leading =, +, - or @ would be a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Lines of a CSV for spreadsheets in Italian locales: semicolons, CRLF, a BOM for Excel. */
-export function toCsv(rows: string[][]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }
 
 /**

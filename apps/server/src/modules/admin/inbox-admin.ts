@@ -13,7 +13,7 @@ import type { Clock } from '../../text/dates.js';
 import { containsPattern } from '../../text/search-text.js';
 import type { NewsletterService } from '../newsletter/service.js';
 import { writeAudit, type Actor } from './audit.js';
-import { toCsv } from '../accounts/members-admin-service.js';
+import { toCsv } from '../../text/csv.js';
 import { attachmentsOf } from './uploads.js';
 
 interface ListQuery {

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { idPage } from '../admin/list-page.js';
-import { toCsv } from '../accounts/members-admin-service.js';
+import { toCsv } from '../../text/csv.js';
 import type { PaymentService } from './service.js';
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
