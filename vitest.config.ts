@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/web/app/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     setupFiles: ['apps/server/test/setup/fail-on-console.ts'],
     testTimeout: 20_000,

@@ -1,0 +1,219 @@
+/**
+ * The architecture's boundaries, checked on the import graph (docs/architecture.md, "Rules").
+ * Run by `npm run lint` and by the test suite (test/architecture.test.ts), so a change that
+ * crosses a boundary fails before it lands.
+ *
+ * - No import cycles in the server, the web app or the contracts (type-only imports included).
+ * - Web: a feature imports no other feature; a feature's staff screens (`features/<x>/admin/`)
+ *   may use the shared staff kit in `features/admin/`; only the admin app's composition
+ *   (`features/admin/admin-app.tsx`) imports the domains' staff screens; routes never import
+ *   staff screens (the back office stays its own lazy chunk).
+ * - Server: the shared staff plumbing in `modules/admin/` imports no domain (but the accounts
+ *   module, for the session behind the staff guard) except its one registration file
+ *   `modules/admin/routes.ts`; a domain's public code (anything not named `admin-*`) never
+ *   imports `modules/admin/`; no domain imports another domain's staff files.
+ * - Server: services run no SQL; every query of a domain's tables is in its repository.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Violation {
+  rule: string;
+  file: string;
+  detail: string;
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx'];
+const IMPORT_PATTERN =
+  /(?:^|[\s;])(?:import|export)\s(?:[^'"]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const SQL_PATTERN =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql\s*`|\bsql</;
+
+function walk(directory: string, found: string[] = []): string[] {
+  if (!fs.existsSync(directory)) return found;
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) walk(full, found);
+    else if (SOURCE_EXTENSIONS.includes(path.extname(entry.name)) && !entry.name.endsWith('.d.ts'))
+      found.push(full);
+  }
+  return found;
+}
+
+function resolveImport(fromFile: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const stem = /\.(js|jsx)$/.test(base) ? base.replace(/\.(js|jsx)$/, '') : base;
+  const candidates = [
+    ...SOURCE_EXTENSIONS.map((extension) => stem + extension),
+    base,
+    ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`)),
+  ];
+  return (
+    candidates.find(
+      (candidate) =>
+        SOURCE_EXTENSIONS.includes(path.extname(candidate)) &&
+        fs.existsSync(candidate) &&
+        fs.statSync(candidate).isFile(),
+    ) ?? null
+  );
+}
+
+/** Relative imports of every source file, resolved to files. */
+function importGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const source = fs.readFileSync(file, 'utf8');
+    const targets: string[] = [];
+    for (const match of source.matchAll(IMPORT_PATTERN)) {
+      const specifier = match[1] ?? match[2];
+      if (specifier === undefined) continue;
+      const target = resolveImport(file, specifier);
+      if (target !== null) targets.push(target);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** Each cycle once, as the files along it. */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (state.get(target) === 'open') cycles.push(stack.slice(stack.indexOf(target)));
+      else if (state.get(target) === undefined) visit(target);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (state.get(file) === undefined) visit(file);
+  return cycles;
+}
+
+/** `modules/<domain>/…` or `features/<domain>/…` → the domain, else null. */
+function domainOf(file: string, root: string): string | null {
+  const relative = path.relative(root, file).split(path.sep);
+  return relative.length > 1 ? (relative[0] ?? null) : null;
+}
+
+/** Modules every domain may use: list paging and stored attachments (no tables of their own). */
+const SHARED_MODULES = new Set(['listing', 'attachments']);
+
+/** A domain's staff side: `admin-routes.ts`, `admin-service.ts`, `members-admin-service.ts`… */
+const isStaffFile = (file: string) => /(^|-)admin[-.]/.test(path.basename(file));
+
+export function checkArchitecture(repositoryRoot: string): Violation[] {
+  const violations: Violation[] = [];
+  const relative = (file: string) => path.relative(repositoryRoot, file);
+  const serverSrc = path.join(repositoryRoot, 'apps/server/src');
+  const webApp = path.join(repositoryRoot, 'apps/web/app');
+  const contractsSrc = path.join(repositoryRoot, 'packages/contracts/src');
+
+  for (const root of [serverSrc, webApp, contractsSrc]) {
+    const graph = importGraph(walk(root));
+    for (const cycle of findCycles(graph)) {
+      violations.push({
+        rule: 'nessun ciclo di import',
+        file: relative(cycle[0] ?? root),
+        detail: [...cycle, cycle[0] ?? ''].map(relative).join(' → '),
+      });
+    }
+
+    if (root === webApp) {
+      const features = path.join(webApp, 'features');
+      for (const [file, targets] of graph) {
+        const fromFeature = file.startsWith(features + path.sep) ? domainOf(file, features) : null;
+        for (const target of targets) {
+          if (!target.startsWith(features + path.sep)) continue;
+          const toFeature = domainOf(target, features);
+          const toStaffScreens =
+            toFeature !== 'admin' && path.relative(features, target).split(path.sep)[1] === 'admin';
+          if (fromFeature === null) {
+            const isAdminRoute =
+              path.relative(webApp, file) === path.join('routes', 'amministrazione.tsx');
+            if (toStaffScreens || (toFeature === 'admin' && !isAdminRoute)) {
+              violations.push({
+                rule: 'le pagine non importano le schermate della segreteria',
+                file: relative(file),
+                detail: relative(target),
+              });
+            }
+            continue;
+          }
+          if (toFeature === fromFeature) continue;
+          const fromStaffScreens = path.relative(features, file).split(path.sep)[1] === 'admin';
+          const allowed =
+            (toFeature === 'admin' && (fromStaffScreens || fromFeature === 'admin')) ||
+            (fromFeature === 'admin' && toStaffScreens && path.basename(file) === 'admin-app.tsx');
+          if (!allowed) {
+            violations.push({
+              rule: 'una funzionalità non importa un’altra funzionalità',
+              file: relative(file),
+              detail: relative(target),
+            });
+          }
+        }
+      }
+    }
+
+    if (root === serverSrc) {
+      const modules = path.join(serverSrc, 'modules');
+      for (const [file, targets] of graph) {
+        if (!file.startsWith(modules + path.sep)) continue;
+        const fromDomain = domainOf(file, modules);
+        for (const target of targets) {
+          if (!target.startsWith(modules + path.sep)) continue;
+          const toDomain = domainOf(target, modules);
+          if (toDomain === fromDomain || (toDomain !== null && SHARED_MODULES.has(toDomain)))
+            continue;
+          if (fromDomain === 'admin') {
+            const registration = path.basename(file) === 'routes.ts';
+            if (!registration && toDomain !== 'accounts') {
+              violations.push({
+                rule: 'modules/admin non importa i domini',
+                file: relative(file),
+                detail: relative(target),
+              });
+            }
+          } else if (toDomain === 'admin' && !isStaffFile(file)) {
+            violations.push({
+              rule: 'il codice pubblico di un dominio non importa modules/admin',
+              file: relative(file),
+              detail: relative(target),
+            });
+          } else if (toDomain !== 'admin' && isStaffFile(target)) {
+            violations.push({
+              rule: 'un dominio non importa i file della segreteria di un altro',
+              file: relative(file),
+              detail: relative(target),
+            });
+          }
+        }
+        if (/service\.ts$/.test(file) && SQL_PATTERN.test(fs.readFileSync(file, 'utf8'))) {
+          violations.push({
+            rule: 'nessuna query nei servizi: le query stanno nel repository del dominio',
+            file: relative(file),
+            detail: 'selectFrom/insertInto/updateTable/deleteFrom/sql',
+          });
+        }
+      }
+    }
+  }
+  return violations;
+}
+
+// `tsx scripts/check-architecture.ts` (npm run lint): print and fail on any violation.
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename) {
+  const violations = checkArchitecture(path.resolve(import.meta.dirname, '..'));
+  for (const violation of violations) {
+    console.error(`${violation.file}: ${violation.rule} (${violation.detail})`);
+  }
+  if (violations.length > 0) process.exit(1);
+  console.log('architettura: nessuna violazione');
+}
