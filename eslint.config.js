@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -36,6 +37,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The rules of hooks and React Compiler's checks (no setState in effects, pure renders).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     // Spec §7: failures loading lists and files are logged in the browser, not shown.

@@ -22,7 +22,12 @@ export function NavMenu({
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.key]);
+  // Closes on navigation: state adjusted while rendering, not in an effect (no second render).
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

@@ -9,16 +9,17 @@ import { useActiveRequests } from '../state/loading';
  */
 export function SpinnerOverlay() {
   const active = useActiveRequests() > 0;
-  const [visible, setVisible] = useState(false);
+  const [delayPassed, setDelayPassed] = useState(false);
 
   useEffect(() => {
-    if (!active) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), SPINNER.delayMs);
-    return () => clearTimeout(timer);
+    if (!active) return;
+    const timer = setTimeout(() => setDelayPassed(true), SPINNER.delayMs);
+    return () => {
+      clearTimeout(timer);
+      setDelayPassed(false);
+    };
   }, [active]);
+  const visible = active && delayPassed;
 
   return (
     <div

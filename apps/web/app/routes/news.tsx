@@ -1,5 +1,5 @@
 import { ITALIAN_MONTHS, listYears, PAGE_SIZE } from '@sodalis/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/news';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -68,7 +68,11 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   // Spec §4: checking a category clears the others and filters; unchecking clears the filter.
   // The boxes show the choice at once and follow the address (the News menu changes it too).
   const [checkedCategory, setCheckedCategory] = useState(search.category);
-  useEffect(() => setCheckedCategory(search.category), [search.category]);
+  const [addressCategory, setAddressCategory] = useState(search.category);
+  if (addressCategory !== search.category) {
+    setAddressCategory(search.category);
+    setCheckedCategory(search.category);
+  }
   const chooseCategory = (category: string, checked: boolean) => {
     setCheckedCategory(checked ? category : null);
     void navigate(newsHref({ ...firstPage, category: checked ? category : null }));

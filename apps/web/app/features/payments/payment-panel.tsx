@@ -13,9 +13,10 @@ import {
   PayPalScriptProvider,
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { currentRomeYear } from '../../format/dates';
+import { useHydrated } from '../../state/hydrated';
 import { showError, showToast } from '../../state/toasts';
 import { documentCspNonce } from './paypal-document';
 
@@ -89,8 +90,8 @@ export function PaymentPanel({
   const [yearText, setYearText] = useState('');
   // PayPal's SDK runs in the browser only: the button appears once the page is hydrated, with
   // the document's CSP nonce for what the SDK injects.
-  const [browser, setBrowser] = useState<{ cspNonce: string | undefined } | null>(null);
-  useEffect(() => setBrowser({ cspNonce: documentCspNonce() }), []);
+  const hydrated = useHydrated();
+  const browser = hydrated ? { cspNonce: documentCspNonce() } : null;
 
   const fee = fees.find((candidate) => String(candidate.id) === feeId);
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
