@@ -17,7 +17,6 @@ export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
 export * from './admin.js';
-export * from './admin-magazine.js';
 export * from './admin-content.js';
 export * from './admin-inbox.js';
 export * from './admin-payments.js';

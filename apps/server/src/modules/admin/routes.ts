@@ -7,10 +7,6 @@ import {
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
   AdminNewsInputSchema,
-  AdminMagazineArticleInputSchema,
-  AdminMagazineArticleListQuerySchema,
-  AdminMagazineIssueInputSchema,
-  AdminMagazineIssueListQuerySchema,
   AdminNewsListQuerySchema,
   AdminNewsletterListQuerySchema,
   AdminAssemblyInputSchema,
@@ -32,6 +28,7 @@ import { allAudit, listAudit } from './audit.js';
 import type { MembersAdminService } from '../accounts/members-admin-service.js';
 import { toCsv } from '../../text/csv.js';
 import type { MagazineAdminService } from '../magazine/admin-service.js';
+import { magazineAdminRoutes } from '../magazine/admin-routes.js';
 import type { PaymentsAdminService } from '../payments/admin-service.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import type { SocietyAdminService } from '../content/society-admin-service.js';
@@ -40,7 +37,13 @@ import type { PressOpinionsAdminService } from '../reserved-area/press-opinions-
 import { pressOpinionsAdminRoutes } from '../reserved-area/press-opinions-admin-routes.js';
 import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  IdParamsSchema,
+  sendCsv,
+  UPLOAD_BODY_LIMIT,
+} from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
 import type { SetupAdminService } from '../content/setup-admin-service.js';
 import type { InboxAdminService } from './inbox-admin.js';
@@ -89,9 +92,6 @@ const KeyParamsSchema = z.object({
   key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
 });
 
-/** Room for the fields and JSON around the largest uploads of one save. */
-const UPLOAD_BODY_LIMIT =
-  ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
 const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
@@ -188,62 +188,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   // The bulletin: issues and their articles
-  app.get('/MagazineIssues', async (request) => ({
-    data: await magazine.listIssues(parseInput(AdminMagazineIssueListQuerySchema, request.query)),
-  }));
-  app.get('/MagazineIssues/:id', async (request) => ({
-    data: await magazine.getIssue(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/MagazineIssues', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await magazine.saveIssue(
-      actorOf(request),
-      null,
-      parseInput(AdminMagazineIssueInputSchema, request.body),
-    ),
-  }));
-  app.put('/MagazineIssues/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await magazine.saveIssue(
-        actorOf(request),
-        id,
-        parseInput(AdminMagazineIssueInputSchema, request.body),
-      ),
-    };
-  });
-  app.delete('/MagazineIssues/:id', async (request) => {
-    await magazine.removeIssue(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.get('/MagazineArticles', async (request) => ({
-    data: await magazine.listArticles(
-      parseInput(AdminMagazineArticleListQuerySchema, request.query),
-    ),
-  }));
-  app.get('/MagazineArticles/:id', async (request) => ({
-    data: await magazine.getArticle(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/MagazineArticles', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await magazine.saveArticle(
-      actorOf(request),
-      null,
-      parseInput(AdminMagazineArticleInputSchema, request.body),
-    ),
-  }));
-  app.put('/MagazineArticles/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await magazine.saveArticle(
-        actorOf(request),
-        id,
-        parseInput(AdminMagazineArticleInputSchema, request.body),
-      ),
-    };
-  });
-  app.delete('/MagazineArticles/:id', async (request) => {
-    await magazine.removeArticle(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
+  await app.register(magazineAdminRoutes, { magazine });
 
   // Setup elements (page texts by key, spec §3)
   app.get('/SetupElements', async (request) => ({

@@ -1,5 +1,17 @@
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
-import type { Audience, Database } from '../../db/schema.js';
+import type {
+  AdminMagazineArticleListQuery,
+  AdminMagazineIssueListQuery,
+} from '@sodalis/contracts';
+import type { Insertable, Kysely, RawBuilder, Selectable, SqlBool, Transaction } from 'kysely';
+import type {
+  Audience,
+  Database,
+  MagazineArticlesTable,
+  MagazineIssuesTable,
+} from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import { likeCondition } from '../listing/keyset.js';
+import { idPage } from '../admin/list-page.js';
 
 /** Query parts of the magazine lists: who may see, extra conditions, order, limit. */
 export interface MagazineQuery {
@@ -101,4 +113,189 @@ export function parseAuthors(authorsJson: string): string[] {
   } catch {
     return [];
   }
+}
+
+// The back office's reads and writes (ADR 014). Writes take the service's transaction.
+
+const ISSUE_SORTS: Record<string, string> = {
+  title: 'magazine_issues.title_search',
+  publishedOn: 'magazine_issues.published_on',
+  year: 'magazine_issues.year',
+  updatedAt: 'magazine_issues.updated_at',
+  id: 'magazine_issues.id',
+};
+const ARTICLE_SORTS: Record<string, string> = {
+  sortOrder: 'magazine_articles.sort_order',
+  title: 'magazine_articles.title_search',
+  updatedAt: 'magazine_articles.updated_at',
+  id: 'magazine_articles.id',
+};
+
+/** One page of issue ids (any audience, published or not): title text and year filter it. */
+export async function findIssuePage(
+  db: Kysely<Database>,
+  query: AdminMagazineIssueListQuery,
+): Promise<{ ids: number[]; total: number }> {
+  let builder = db.selectFrom('magazine_issues');
+  const title = titleCondition('magazine_issues.title_search', query.q);
+  if (title !== null) builder = builder.where(title);
+  if (query.year !== undefined) builder = builder.where('magazine_issues.year', '=', query.year);
+  return idPage(builder, query, {
+    idColumn: 'magazine_issues.id',
+    sortColumns: ISSUE_SORTS,
+    fallback: 'title',
+  });
+}
+
+/** One page of article ids: title text and issue filter it. */
+export async function findArticlePage(
+  db: Kysely<Database>,
+  query: AdminMagazineArticleListQuery,
+): Promise<{ ids: number[]; total: number }> {
+  let builder = db.selectFrom('magazine_articles');
+  const title = titleCondition('magazine_articles.title_search', query.q);
+  if (title !== null) builder = builder.where(title);
+  if (query.issueId !== undefined) {
+    builder = builder.where('magazine_articles.issue_id', '=', query.issueId);
+  }
+  return idPage(builder, query, {
+    idColumn: 'magazine_articles.id',
+    sortColumns: ARTICLE_SORTS,
+    fallback: 'sortOrder',
+  });
+}
+
+function titleCondition(column: string, text: string | undefined) {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : likeCondition(column, containsPattern(trimmed));
+}
+
+/** Issues by id, in no particular order (callers put them in theirs). */
+export async function findIssueRows(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<Selectable<MagazineIssuesTable>[]> {
+  return db.selectFrom('magazine_issues').selectAll().where('id', 'in', ids).execute();
+}
+
+/** How many articles each of these issues has; issues without any are absent. */
+export async function countArticlesByIssue(
+  db: Kysely<Database>,
+  issueIds: number[],
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('magazine_articles')
+    .select(['issue_id', db.fn.countAll<number | string>().as('count')])
+    .where('issue_id', 'in', issueIds)
+    .groupBy('issue_id')
+    .execute();
+  return new Map(rows.map((row) => [row.issue_id, Number(row.count)]));
+}
+
+/** Articles by id with their issue's title, in no particular order. */
+export async function findArticleRows(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<(Selectable<MagazineArticlesTable> & { issue_title: string })[]> {
+  return db
+    .selectFrom('magazine_articles')
+    .innerJoin('magazine_issues', 'magazine_issues.id', 'magazine_articles.issue_id')
+    .selectAll('magazine_articles')
+    .select('magazine_issues.title as issue_title')
+    .where('magazine_articles.id', 'in', ids)
+    .execute();
+}
+
+/** The id of the issue whose title reads as this search text, published or not. */
+export async function findIssueIdWithTitle(
+  db: Kysely<Database>,
+  titleSearch: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('magazine_issues')
+    .select('id')
+    .where('title_search', '=', titleSearch)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Creates the issue (`id` null) or overwrites its columns; answers its id. */
+export async function writeIssue(
+  trx: Transaction<Database>,
+  id: number | null,
+  values: Omit<Insertable<MagazineIssuesTable>, 'created_at' | 'updated_at'>,
+  now: string,
+): Promise<number> {
+  if (id !== null) {
+    await trx
+      .updateTable('magazine_issues')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const row = await trx
+    .insertInto('magazine_issues')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Creates the article (`id` null) or overwrites its columns; answers its id. */
+export async function writeArticle(
+  trx: Transaction<Database>,
+  id: number | null,
+  values: Omit<Insertable<MagazineArticlesTable>, 'created_at' | 'updated_at'>,
+  now: string,
+): Promise<number> {
+  if (id !== null) {
+    await trx
+      .updateTable('magazine_articles')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const row = await trx
+    .insertInto('magazine_articles')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Deletes an issue, its articles and the attachment rows of both (the blobs stay: they are
+ * content-addressed and may be shared). Answers how many articles went with it.
+ */
+export async function deleteIssue(trx: Transaction<Database>, id: number): Promise<number> {
+  const articleIds = (
+    await trx.selectFrom('magazine_articles').select('id').where('issue_id', '=', id).execute()
+  ).map((row) => row.id);
+  if (articleIds.length > 0) {
+    await deleteAttachments(trx, 'magazine_article', articleIds);
+    await trx.deleteFrom('magazine_articles').where('issue_id', '=', id).execute();
+  }
+  await deleteAttachments(trx, 'magazine_issue', [id]);
+  await trx.deleteFrom('magazine_issues').where('id', '=', id).execute();
+  return articleIds.length;
+}
+
+/** Deletes an article and its attachment rows. */
+export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {
+  await deleteAttachments(trx, 'magazine_article', [id]);
+  await trx.deleteFrom('magazine_articles').where('id', '=', id).execute();
+}
+
+async function deleteAttachments(
+  trx: Transaction<Database>,
+  kind: 'magazine_issue' | 'magazine_article',
+  ownerIds: number[],
+): Promise<void> {
+  await trx
+    .deleteFrom('attachments')
+    .where('owner_kind', '=', kind)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
 }

@@ -41,7 +41,7 @@ import {
 import { PdfFilesInput } from '../../admin/pdf-input';
 
 /**
- * The bulletin's editor (issue 10, ADR 014): issues with their whole-issue PDF and audience,
+ * The bulletin's editor (ADR 014): issues with their whole-issue PDF and audience,
  * and each issue's articles with order, authors and PDF.
  */
 
@@ -179,18 +179,23 @@ function IssueArticlesButtons() {
   );
 }
 
-function EditToolbar() {
+/** Save and delete of an edit form; the delete asks first, in its own words when given. */
+function EditToolbar({ confirm }: { confirm?: { title: string; content: string } }) {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
       <DeleteButton
         mutationMode="pessimistic"
-        confirmTitle="Eliminare questo numero?"
-        confirmContent="Il numero, i suoi articoli e i loro PDF saranno eliminati."
+        {...(confirm ? { confirmTitle: confirm.title, confirmContent: confirm.content } : {})}
       />
     </Toolbar>
   );
 }
+
+const ISSUE_DELETE_CONFIRM = {
+  title: 'Eliminare questo numero?',
+  content: 'Il numero, i suoi articoli e i loro PDF saranno eliminati.',
+};
 
 export function MagazineIssueEdit() {
   return (
@@ -204,7 +209,7 @@ export function MagazineIssueEdit() {
         </TopToolbar>
       }
     >
-      <IssueForm toolbar={<EditToolbar />} />
+      <IssueForm toolbar={<EditToolbar confirm={ISSUE_DELETE_CONFIRM} />} />
     </Edit>
   );
 }
@@ -313,14 +318,7 @@ function ArticleForm({
 export function MagazineArticleEdit() {
   return (
     <Edit title="Modifica articolo della rivista" mutationMode="pessimistic" redirect="list">
-      <ArticleForm
-        toolbar={
-          <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-            <SaveButton />
-            <DeleteButton mutationMode="pessimistic" />
-          </Toolbar>
-        }
-      />
+      <ArticleForm toolbar={<EditToolbar />} />
     </Edit>
   );
 }
