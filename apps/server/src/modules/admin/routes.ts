@@ -1,17 +1,14 @@
 import {
   ADMIN_LIMITS,
   AdminAuditListQuerySchema,
-  AdminCategoryInputSchema,
   AdminMemberCreateSchema,
   AdminMemberImportSchema,
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
-  AdminNewsInputSchema,
   AdminMagazineArticleInputSchema,
   AdminMagazineArticleListQuerySchema,
   AdminMagazineIssueInputSchema,
   AdminMagazineIssueListQuerySchema,
-  AdminNewsListQuerySchema,
   AdminNewsletterListQuerySchema,
   AdminAssemblyInputSchema,
   AdminRecommendationInputSchema,
@@ -40,8 +37,15 @@ import type { PressOpinionsAdminService } from '../reserved-area/press-opinions-
 import { pressOpinionsAdminRoutes } from '../reserved-area/press-opinions-admin-routes.js';
 import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  IdParamsSchema,
+  sendCsv,
+  UPLOAD_BODY_LIMIT,
+} from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
+import { newsAdminRoutes } from '../news/admin-routes.js';
 import type { SetupAdminService } from '../content/setup-admin-service.js';
 import type { InboxAdminService } from './inbox-admin.js';
 import type { ReservedAdminService } from '../reserved-area/admin-service.js';
@@ -89,9 +93,6 @@ const KeyParamsSchema = z.object({
   key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
 });
 
-/** Room for the fields and JSON around the largest uploads of one save. */
-const UPLOAD_BODY_LIMIT =
-  ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
 const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
@@ -116,43 +117,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await enforceStaffTwoFactor(request, options.twoFactor);
   });
 
-  // News
-  app.get('/News', async (request) => ({
-    data: await news.list(parseInput(AdminNewsListQuerySchema, request.query)),
-  }));
-  app.get('/News/:id', async (request) => ({
-    data: await news.get(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/News', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await news.create(actorOf(request), parseInput(AdminNewsInputSchema, request.body)),
-  }));
-  app.put('/News/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await news.update(actorOf(request), id, parseInput(AdminNewsInputSchema, request.body)),
-    };
-  });
-  app.delete('/News/:id', async (request) => {
-    await news.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
-  app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await news.createCategory(
-      actorOf(request),
-      parseInput(AdminCategoryInputSchema, request.body),
-    ),
-  }));
-  app.put('/NewsCategories/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await news.renameCategory(
-        actorOf(request),
-        id,
-        parseInput(AdminCategoryInputSchema, request.body),
-      ),
-    };
-  });
+  // News and their categories
+  await app.register(newsAdminRoutes, { news });
 
   // Members
   app.get('/Members', async (request) => ({
