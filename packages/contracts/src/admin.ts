@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
+import { isRealDate, isStrictBase64 } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './session.js';
 import { isValidEmail } from './messages.js';
 
@@ -88,79 +88,13 @@ export const AdminUploadSchema = z.object({
 });
 export type AdminUpload = z.infer<typeof AdminUploadSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// News
-
-/** Where a news item stands on the public site. */
-export const NEWS_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
-export type NewsState = (typeof NEWS_STATES)[number];
-
-export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
-  state: z.enum(NEWS_STATES).optional(),
-  featured: z.enum(['true', 'false']).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
-});
-export type AdminNewsListQuery = z.output<typeof AdminNewsListQuerySchema>;
-
+/** A stored file of a record, as the editors show it. */
 export interface AdminAttachment {
   id: number;
   fileName: string;
   serverRelativeUrl: string;
   sizeBytes: number;
 }
-
-export interface AdminNewsItem {
-  id: number;
-  title: string;
-  subtitleHtml: string;
-  publishedOn: string;
-  featured: boolean;
-  published: boolean;
-  state: NewsState;
-  sourceName: string | null;
-  sourceUrl: string | null;
-  categoryIds: number[];
-  attachments: AdminAttachment[];
-  updatedAt: string;
-}
-
-export const AdminNewsInputSchema = z.object({
-  title: z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(300, { message: ADMIN_MESSAGES.tooLong }),
-  subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
-  publishedOn: isoDate,
-  featured: z.boolean().default(false),
-  published: z.boolean().default(true),
-  sourceName: optionalText(200),
-  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
-    message: ADMIN_MESSAGES.webAddress,
-  }),
-  categoryIds: z.array(z.number().int().positive()).max(10).default([]),
-  /** Attachments already stored that stay, in this order. */
-  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
-  /** New PDFs, added after the kept ones. */
-  newAttachments: z
-    .array(AdminUploadSchema)
-    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
-    .default([]),
-});
-export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
-
-export interface AdminCategory {
-  id: number;
-  title: string;
-}
-
-export const AdminCategoryInputSchema = z.object({
-  title: z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(100, { message: ADMIN_MESSAGES.tooLong }),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Members

@@ -1,38 +1,8 @@
 import { z } from 'zod';
 import { AttachmentRefSchema, type AttachmentRef } from './attachments.js';
-import { envelopeSchema, pagedListSchema } from './envelope.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 
-/**
- * SharepointContent: news (spec §3 "News item", §7 GetArticoli, GetArticleCategories,
- * GetNewsFileById).
- */
-
-export const ArticleCategorySchema = z.object({ id: z.number().int(), title: z.string() });
-export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
-export const ArticleCategoriesResponseSchema = envelopeSchema(z.array(ArticleCategorySchema));
-
-/**
- * A news item. `categorie` maps a stable key to the category title; keys are slugs (never
- * integer-like) so the map keeps its order in JavaScript and the first value is the displayed
- * category (spec §3). `dataPubblicazione` is an ISO date, `YYYY-MM-DD`.
- */
-export const ArticleSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  subtitle: z.string(),
-  categorie: z.record(z.string(), z.string()),
-  dataPubblicazione: z.string(),
-  attachments: z.array(AttachmentRefSchema),
-  sourceUrl: z.string().nullable(),
-  sourceName: z.string().nullable(),
-  inEvidenza: z.boolean(),
-});
-export type Article = z.infer<typeof ArticleSchema>;
-export const ArticleListResponseSchema = envelopeSchema(pagedListSchema(ArticleSchema));
-
-/** Sort fields GetArticoli accepts in `orderByFields` (case-insensitive). */
-export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as const;
+// SharepointContent beside the news (news.ts): file ids and page contents by key (spec §3, §7).
 
 /** `?id=` of GetNewsFileById / GetCVById: a positive integer (spec §5: must not be null). */
 export const IdQuerySchema = z.object({

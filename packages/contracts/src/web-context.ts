@@ -1,4 +1,5 @@
-import type { Article, ArticleCategory, PageSetupElement } from './content.js';
+import type { PageSetupElement } from './content.js';
+import type { Article, ArticleCategory } from './news.js';
 import type { PagedList } from './envelope.js';
 import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';

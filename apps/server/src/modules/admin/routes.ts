@@ -1,13 +1,10 @@
 import {
   ADMIN_LIMITS,
   AdminAuditListQuerySchema,
-  AdminCategoryInputSchema,
   AdminMemberCreateSchema,
   AdminMemberImportSchema,
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
-  AdminNewsInputSchema,
-  AdminNewsListQuerySchema,
   AdminNewsletterListQuerySchema,
   AdminAssemblyInputSchema,
   AdminRecommendationInputSchema,
@@ -45,6 +42,7 @@ import {
   UPLOAD_BODY_LIMIT,
 } from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
+import { newsAdminRoutes } from '../news/admin-routes.js';
 import type { SetupAdminService } from '../content/setup-admin-service.js';
 import type { InboxAdminService } from './inbox-admin.js';
 import type { ReservedAdminService } from '../reserved-area/admin-service.js';
@@ -116,43 +114,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await enforceStaffTwoFactor(request, options.twoFactor);
   });
 
-  // News
-  app.get('/News', async (request) => ({
-    data: await news.list(parseInput(AdminNewsListQuerySchema, request.query)),
-  }));
-  app.get('/News/:id', async (request) => ({
-    data: await news.get(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/News', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await news.create(actorOf(request), parseInput(AdminNewsInputSchema, request.body)),
-  }));
-  app.put('/News/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await news.update(actorOf(request), id, parseInput(AdminNewsInputSchema, request.body)),
-    };
-  });
-  app.delete('/News/:id', async (request) => {
-    await news.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
-  app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await news.createCategory(
-      actorOf(request),
-      parseInput(AdminCategoryInputSchema, request.body),
-    ),
-  }));
-  app.put('/NewsCategories/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await news.renameCategory(
-        actorOf(request),
-        id,
-        parseInput(AdminCategoryInputSchema, request.body),
-      ),
-    };
-  });
+  // News and their categories
+  await app.register(newsAdminRoutes, { news });
 
   // Members
   app.get('/Members', async (request) => ({

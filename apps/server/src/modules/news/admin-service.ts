@@ -1,14 +1,13 @@
 import type { AdminCategoryInputSchema, AdminNewsInputSchema } from '@sodalis/contracts';
 import {
   ADMIN_MESSAGES,
-  type AdminAttachment,
   type AdminCategory,
   type AdminNewsItem,
   type AdminNewsListQuery,
   type AdminPage,
   type NewsState,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
@@ -17,18 +16,34 @@ import { AppError } from '../../http/app-error.js';
 import { romeDate, type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
-import { likeCondition } from '../listing/keyset.js';
-import { changedFields, writeAudit, type Actor } from '../admin/audit.js';
-import { attachmentsOf, checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { idPage } from '../admin/list-page.js';
+import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import {
+  categoriesOfArticles,
+  countCategories,
+  deleteArticle,
+  filteredArticles,
+  findArticleRows,
+  findCategoryIdBySearchKey,
+  findCategoryTitle,
+  insertCategory,
+  listCategories,
+  renameCategory,
+  replaceArticleCategories,
+  writeArticle,
+  type ArticleValues,
+} from './repository.js';
 
 type NewsInput = z.output<typeof AdminNewsInputSchema>;
+type CategoryInput = z.output<typeof AdminCategoryInputSchema>;
 
 /** Sort fields the news list accepts, and their columns. */
-const NEWS_SORTS: Record<string, 'published_on' | 'title_search' | 'updated_at' | 'id'> = {
-  publishedOn: 'published_on',
-  title: 'title_search',
-  updatedAt: 'updated_at',
-  id: 'id',
+const NEWS_SORTS = {
+  publishedOn: 'articles.published_on',
+  title: 'articles.title_search',
+  updatedAt: 'articles.updated_at',
+  id: 'articles.id',
 };
 
 export interface NewsAdminDeps {
@@ -39,7 +54,7 @@ export interface NewsAdminDeps {
 }
 
 /**
- * The secretariat's news editor (issue 10): list with search, filters and paging, create,
+ * The secretariat's news editor (ADR 013): list with search, filters and paging, create,
  * edit (including unpublishing), delete. Every change is one transaction with its audit entry
  * and the content version bump that empties the public answer cache (ADR 005).
  */
@@ -51,51 +66,20 @@ export class NewsAdminService {
   }
 
   async list(query: AdminNewsListQuery): Promise<AdminPage<AdminNewsItem>> {
-    const { db } = this.deps;
-    const today = this.today();
-    let builder = db.selectFrom('articles');
     const title = query.q?.trim() ?? '';
-    if (title !== '') {
-      const condition = likeCondition('title_search', containsPattern(title));
-      if (condition !== null) builder = builder.where(condition);
-    }
-    if (query.state === 'non-pubblicata') builder = builder.where('published', '=', 0);
-    if (query.state === 'pubblicata') {
-      builder = builder.where('published', '=', 1).where('published_on', '<=', today);
-    }
-    if (query.state === 'programmata') {
-      builder = builder.where('published', '=', 1).where('published_on', '>', today);
-    }
-    if (query.featured !== undefined) {
-      builder = builder.where('featured', '=', query.featured === 'true' ? 1 : 0);
-    }
-    if (query.categoryId !== undefined) {
-      const categoryId = query.categoryId;
-      builder = builder.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('article_categories')
-            .select(sql.lit(1).as('one'))
-            .whereRef('article_categories.article_id', '=', 'articles.id')
-            .where('article_categories.category_id', '=', categoryId),
-        ),
-      );
-    }
-    const column = NEWS_SORTS[query.sort ?? 'publishedOn'] ?? 'published_on';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      builder
-        .select('id')
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      builder
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { items: await this.items(rows.map((row) => row.id)), total: Number(count.total) };
+    const filtered = filteredArticles(this.deps.db, {
+      titlePattern: title === '' ? null : containsPattern(title),
+      state: query.state,
+      today: this.today(),
+      featured: query.featured === undefined ? undefined : query.featured === 'true',
+      categoryId: query.categoryId,
+    });
+    const page = await idPage(filtered, query, {
+      idColumn: 'articles.id',
+      sortColumns: NEWS_SORTS,
+      fallback: 'publishedOn',
+    });
+    return { items: await this.items(page.ids), total: page.total };
   }
 
   async get(id: number): Promise<AdminNewsItem> {
@@ -104,101 +88,19 @@ export class NewsAdminService {
     return item;
   }
 
-  async create(actor: Actor, input: NewsInput): Promise<AdminNewsItem> {
-    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
-    const now = this.deps.clock();
-    const id = await this.deps.db.transaction().execute(async (trx) => {
-      await this.checkCategories(trx, input.categoryIds);
-      const { id: articleId } = await trx
-        .insertInto('articles')
-        .values({
-          ...this.columns(input),
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.setCategories(trx, articleId, input.categoryIds);
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: 'article', id: articleId, area: 'News' },
-        [],
-        pdfs,
-        now.toISOString(),
-      );
-      const after = await this.summary(trx, articleId);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'crea',
-          entity: 'news',
-          entityId: articleId,
-          summary: `Notizia creata: ${input.title}`,
-          after,
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
-      return articleId;
-    });
-    await this.afterCommit();
-    return this.get(id);
+  create(actor: Actor, input: NewsInput): Promise<AdminNewsItem> {
+    return this.save(actor, null, input);
   }
 
-  async update(actor: Actor, id: number, input: NewsInput): Promise<AdminNewsItem> {
-    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.summary(trx, id);
-      await this.checkCategories(trx, input.categoryIds);
-      await trx
-        .updateTable('articles')
-        .set({ ...this.columns(input), updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .execute();
-      await this.setCategories(trx, id, input.categoryIds);
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: 'article', id, area: 'News' },
-        input.keptAttachmentIds,
-        pdfs,
-        now.toISOString(),
-      );
-      const after = await this.summary(trx, id);
-      const changes = changedFields(before, after);
-      const unpublished = before.pubblicata === true && after.pubblicata === false;
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: unpublished ? 'ritira' : 'modifica',
-          entity: 'news',
-          entityId: id,
-          summary: `${unpublished ? 'Notizia ritirata' : 'Notizia modificata'}: ${input.title}`,
-          ...changes,
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
-    });
-    await this.afterCommit();
-    return this.get(id);
+  update(actor: Actor, id: number, input: NewsInput): Promise<AdminNewsItem> {
+    return this.save(actor, id, input);
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.summary(trx, id);
-      await trx
-        .deleteFrom('attachments')
-        .where('owner_kind', '=', 'article')
-        .where('owner_id', '=', id)
-        .execute();
-      await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
-      await trx.deleteFrom('articles').where('id', '=', id).execute();
+      const before = await newsView(trx, id);
+      await deleteArticle(trx, id);
       await writeAudit(
         trx,
         actor,
@@ -217,28 +119,52 @@ export class NewsAdminService {
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
-    const items = await this.deps.db
-      .selectFrom('categories')
-      .select(['id', 'title'])
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const items = await listCategories(this.deps.db);
     return { items, total: items.length };
   }
 
-  async createCategory(
-    actor: Actor,
-    input: z.output<typeof AdminCategoryInputSchema>,
-  ): Promise<AdminCategory> {
+  createCategory(actor: Actor, input: CategoryInput): Promise<AdminCategory> {
     return this.saveCategory(actor, null, input.title);
   }
 
-  async renameCategory(
-    actor: Actor,
-    id: number,
-    input: z.output<typeof AdminCategoryInputSchema>,
-  ): Promise<AdminCategory> {
+  renameCategory(actor: Actor, id: number, input: CategoryInput): Promise<AdminCategory> {
     return this.saveCategory(actor, id, input.title);
+  }
+
+  /**
+   * Creates (id null) or edits a news item: its row, categories and attachments, the audit
+   * entry (`ritira` when the edit takes it off the site) and the cache bump, in one transaction.
+   */
+  private async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
+    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
+    const now = this.deps.clock();
+    const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      const before = id === null ? null : await newsView(trx, id);
+      await checkCategories(trx, input.categoryIds);
+      const articleId = await writeArticle(trx, id, articleValues(input), now.toISOString());
+      await replaceArticleCategories(trx, articleId, input.categoryIds);
+      await replaceAttachments(
+        trx,
+        this.deps.files,
+        { kind: 'article', id: articleId, area: 'News' },
+        id === null ? [] : input.keptAttachmentIds,
+        pdfs,
+        now.toISOString(),
+      );
+      const after = await newsView(trx, articleId);
+      const unpublished = before?.pubblicata === true && after.pubblicata === false;
+      const done = before === null ? 'creata' : unpublished ? 'ritirata' : 'modificata';
+      const entry = saveEntry(
+        { entity: 'news', entityId: articleId, summary: `Notizia ${done}: ${input.title}` },
+        before,
+        after,
+      );
+      await writeAudit(trx, actor, unpublished ? { ...entry, action: 'ritira' } : entry, now);
+      await this.deps.contentCache.contentChanged(trx);
+      return articleId;
+    });
+    await this.afterCommit();
+    return this.get(savedId);
   }
 
   private async saveCategory(
@@ -249,26 +175,14 @@ export class NewsAdminService {
     const now = this.deps.clock();
     const key = searchText(title);
     const saved = await this.deps.db.transaction().execute(async (trx) => {
-      const clash = await trx
-        .selectFrom('categories')
-        .select('id')
-        .where('title_search', '=', key)
-        .executeTakeFirst();
-      if (clash !== undefined && clash.id !== id) {
+      const clash = await findCategoryIdBySearchKey(trx, key);
+      if (clash !== null && clash !== id) {
         throw new AppError('invalidRequest', [
           { path: 'title', message: 'Esiste già una categoria con questo nome.' },
         ]);
       }
       if (id === null) {
-        const last = await trx
-          .selectFrom('categories')
-          .select((eb) => eb.fn.max('sort_order').as('last'))
-          .executeTakeFirst();
-        const { id: newId } = await trx
-          .insertInto('categories')
-          .values({ title, title_search: key, sort_order: Number(last?.last ?? 0) + 1 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const newId = await insertCategory(trx, title, key);
         await writeAudit(
           trx,
           actor,
@@ -283,17 +197,9 @@ export class NewsAdminService {
         );
         return { id: newId, title };
       }
-      const before = await trx
-        .selectFrom('categories')
-        .select('title')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (before === undefined) throw new AppError('notFound');
-      await trx
-        .updateTable('categories')
-        .set({ title, title_search: key })
-        .where('id', '=', id)
-        .execute();
+      const before = await findCategoryTitle(trx, id);
+      if (before === null) throw new AppError('notFound');
+      await renameCategory(trx, id, title, key);
       await writeAudit(
         trx,
         actor,
@@ -301,8 +207,8 @@ export class NewsAdminService {
           action: 'modifica',
           entity: 'category',
           entityId: id,
-          summary: `Categoria rinominata: ${before.title} → ${title}`,
-          before: { titolo: before.title },
+          summary: `Categoria rinominata: ${before} → ${title}`,
+          before: { titolo: before },
           after: { titolo: title },
         },
         now,
@@ -323,94 +229,13 @@ export class NewsAdminService {
     await this.deps.contentCache.contentChanged();
   }
 
-  private columns(input: NewsInput) {
-    return {
-      title: input.title,
-      title_search: searchText(input.title),
-      subtitle_html: sanitizeRichText(input.subtitleHtml),
-      published_on: input.publishedOn,
-      featured: input.featured ? 1 : 0,
-      published: input.published ? 1 : 0,
-      source_name: input.sourceName,
-      source_url: input.sourceUrl,
-    };
-  }
-
-  private async checkCategories(trx: Transaction<Database>, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    const found = await trx.selectFrom('categories').select('id').where('id', 'in', ids).execute();
-    if (found.length !== new Set(ids).size) {
-      throw new AppError('invalidRequest', [
-        { path: 'categoryIds', message: ADMIN_MESSAGES.category },
-      ]);
-    }
-  }
-
-  private async setCategories(
-    trx: Transaction<Database>,
-    articleId: number,
-    ids: number[],
-  ): Promise<void> {
-    await trx.deleteFrom('article_categories').where('article_id', '=', articleId).execute();
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return;
-    await trx
-      .insertInto('article_categories')
-      .values(
-        unique.map((categoryId, position) => ({
-          article_id: articleId,
-          category_id: categoryId,
-          position,
-        })),
-      )
-      .execute();
-  }
-
-  /** What the audit log keeps of a news item (Italian field names, as the secretariat reads them). */
-  private async summary(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
-    const row = await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
-    const [categories, attachments] = await Promise.all([
-      db
-        .selectFrom('article_categories')
-        .innerJoin('categories', 'categories.id', 'article_categories.category_id')
-        .select('categories.title')
-        .where('article_id', '=', id)
-        .orderBy('position')
-        .execute(),
-      db
-        .selectFrom('attachments')
-        .select('file_name')
-        .where('owner_kind', '=', 'article')
-        .where('owner_id', '=', id)
-        .orderBy('position')
-        .execute(),
-    ]);
-    return {
-      titolo: row.title,
-      sottotitolo: row.subtitle_html,
-      dataPubblicazione: row.published_on,
-      inEvidenza: row.featured === 1,
-      pubblicata: row.published === 1,
-      fonte: row.source_name,
-      indirizzoFonte: row.source_url,
-      categorie: categories.map((category) => category.title),
-      allegati: attachments.map((attachment) => attachment.file_name),
-    };
-  }
-
   private async items(ids: number[]): Promise<AdminNewsItem[]> {
     if (ids.length === 0) return [];
     const { db } = this.deps;
     const today = this.today();
     const [rows, categories, attachments] = await Promise.all([
-      db.selectFrom('articles').selectAll().where('id', 'in', ids).execute(),
-      db
-        .selectFrom('article_categories')
-        .select(['article_id', 'category_id'])
-        .where('article_id', 'in', ids)
-        .orderBy('position')
-        .execute(),
+      findArticleRows(db, ids),
+      categoriesOfArticles(db, ids),
       attachmentsOf(db, 'article', ids),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -423,7 +248,6 @@ export class NewsAdminService {
           : row.published_on > today
             ? 'programmata'
             : 'pubblicata';
-      const files: AdminAttachment[] = attachments.get(id) ?? [];
       return [
         {
           id: row.id,
@@ -438,10 +262,54 @@ export class NewsAdminService {
           categoryIds: categories
             .filter((category) => category.article_id === id)
             .map((category) => category.category_id),
-          attachments: files,
+          attachments: attachments.get(id) ?? [],
           updatedAt: row.updated_at,
         },
       ];
     });
   }
+}
+
+function articleValues(input: NewsInput): ArticleValues {
+  return {
+    title: input.title,
+    title_search: searchText(input.title),
+    subtitle_html: sanitizeRichText(input.subtitleHtml),
+    published_on: input.publishedOn,
+    featured: input.featured ? 1 : 0,
+    published: input.published ? 1 : 0,
+    source_name: input.sourceName,
+    source_url: input.sourceUrl,
+  };
+}
+
+/** Every chosen category must exist (a 400 on the field, not a foreign-key error). */
+async function checkCategories(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  if ((await countCategories(trx, ids)) !== new Set(ids).size) {
+    throw new AppError('invalidRequest', [
+      { path: 'categoryIds', message: ADMIN_MESSAGES.category },
+    ]);
+  }
+}
+
+/** What the audit log keeps of a news item (Italian field names, as the secretariat reads them). */
+async function newsView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
+  const [row] = await findArticleRows(db, [id]);
+  if (row === undefined) throw new AppError('notFound');
+  const [categories, attachments] = await Promise.all([
+    categoriesOfArticles(db, [id]),
+    fileNames(db, 'article', id),
+  ]);
+  return {
+    titolo: row.title,
+    sottotitolo: row.subtitle_html,
+    dataPubblicazione: row.published_on,
+    inEvidenza: row.featured === 1,
+    pubblicata: row.published === 1,
+    fonte: row.source_name,
+    indirizzoFonte: row.source_url,
+    categorie: categories.map((category) => category.title),
+    allegati: attachments,
+  };
 }

@@ -1,5 +1,14 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { NewsState } from '@sodalis/contracts';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import type { ArticlesTable, Database } from '../../db/schema.js';
 import { likeCondition } from '../listing/keyset.js';
 
 export interface ArticleRow {
@@ -18,6 +27,8 @@ export interface ArticleQuery {
   featuredOnly: boolean;
   titlePattern: string | null;
   categoryKeys: string[];
+  /** Only this article (its page). */
+  articleId?: number;
   conditions: RawBuilder<SqlBool>[];
   order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
   limit: number;
@@ -49,6 +60,7 @@ export async function findArticles(
     ])
     .where('articles.published', '=', 1)
     .where('articles.published_on', '<=', query.visibleOn);
+  if (query.articleId !== undefined) builder = builder.where('articles.id', '=', query.articleId);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
   const title = likeCondition('articles.title_search', query.titlePattern);
   if (title !== null) builder = builder.where(title);
@@ -69,12 +81,13 @@ export async function findArticles(
   return builder.limit(query.limit).execute();
 }
 
+/** The categories of articles, each article's in its order (position 0 is the displayed one). */
 export async function categoriesOfArticles(db: Kysely<Database>, articleIds: number[]) {
   if (articleIds.length === 0) return [];
   return db
     .selectFrom('article_categories')
     .innerJoin('categories', 'categories.id', 'article_categories.category_id')
-    .select(['article_categories.article_id', 'categories.title'])
+    .select(['article_categories.article_id', 'article_categories.category_id', 'categories.title'])
     .where('article_categories.article_id', 'in', articleIds)
     .orderBy('article_categories.article_id')
     .orderBy('article_categories.position')
@@ -91,4 +104,186 @@ export async function findVisibleArticleId(db: Kysely<Database>, id: number, vis
     .where('published_on', '<=', visibleOn)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The secretariat's editor (ADR 013): every article, whatever its state
+
+/** What the staff list filters by; `today` (Rome) tells published from scheduled. */
+export interface StaffNewsFilter {
+  titlePattern: string | null;
+  state: NewsState | undefined;
+  today: string;
+  featured: boolean | undefined;
+  categoryId: number | undefined;
+}
+
+/** The articles the staff list shows, unpaged and unsorted (`idPage` pages them). */
+export function filteredArticles(db: Kysely<Database>, filter: StaffNewsFilter) {
+  let builder = db.selectFrom('articles');
+  const title = likeCondition('articles.title_search', filter.titlePattern);
+  if (title !== null) builder = builder.where(title);
+  if (filter.state === 'non-pubblicata') builder = builder.where('articles.published', '=', 0);
+  if (filter.state === 'pubblicata') {
+    builder = builder
+      .where('articles.published', '=', 1)
+      .where('articles.published_on', '<=', filter.today);
+  }
+  if (filter.state === 'programmata') {
+    builder = builder
+      .where('articles.published', '=', 1)
+      .where('articles.published_on', '>', filter.today);
+  }
+  if (filter.featured !== undefined) {
+    builder = builder.where('articles.featured', '=', filter.featured ? 1 : 0);
+  }
+  const { categoryId } = filter;
+  if (categoryId !== undefined) {
+    builder = builder.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('article_categories')
+          .select(sql.lit(1).as('one'))
+          .whereRef('article_categories.article_id', '=', 'articles.id')
+          .where('article_categories.category_id', '=', categoryId),
+      ),
+    );
+  }
+  return builder;
+}
+
+export async function findArticleRows(
+  db: Kysely<Database>,
+  ids: number[],
+): Promise<Selectable<ArticlesTable>[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('articles').selectAll().where('id', 'in', ids).execute();
+}
+
+/** An article's columns as the editor writes them. */
+export type ArticleValues = Omit<Insertable<ArticlesTable>, 'id' | 'created_at' | 'updated_at'>;
+
+/** Inserts (id null) or updates an article; answers its id. `now` is the change's timestamp. */
+export async function writeArticle(
+  trx: Transaction<Database>,
+  id: number | null,
+  values: ArticleValues,
+  now: string,
+): Promise<number> {
+  if (id === null) {
+    const inserted = await trx
+      .insertInto('articles')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+  await trx
+    .updateTable('articles')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** Deletes an article with its category links and attachment rows (the blobs stay, shared). */
+export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx
+    .deleteFrom('attachments')
+    .where('owner_kind', '=', 'article')
+    .where('owner_id', '=', id)
+    .execute();
+  await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+  await trx.deleteFrom('articles').where('id', '=', id).execute();
+}
+
+/** How many of these category ids exist. */
+export async function countCategories(
+  trx: Transaction<Database>,
+  categoryIds: number[],
+): Promise<number> {
+  if (categoryIds.length === 0) return 0;
+  const found = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('id', 'in', categoryIds)
+    .execute();
+  return found.length;
+}
+
+/** An article's categories become `categoryIds`, in that order (duplicates dropped). */
+export async function replaceArticleCategories(
+  trx: Transaction<Database>,
+  articleId: number,
+  categoryIds: number[],
+): Promise<void> {
+  await trx.deleteFrom('article_categories').where('article_id', '=', articleId).execute();
+  const unique = [...new Set(categoryIds)];
+  if (unique.length === 0) return;
+  await trx
+    .insertInto('article_categories')
+    .values(
+      unique.map((categoryId, position) => ({
+        article_id: articleId,
+        category_id: categoryId,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** The category whose name reads as `titleSearch` (names are unique that way), if any. */
+export async function findCategoryIdBySearchKey(
+  trx: Transaction<Database>,
+  titleSearch: string,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('title_search', '=', titleSearch)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findCategoryTitle(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<string | null> {
+  const row = await trx
+    .selectFrom('categories')
+    .select('title')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.title ?? null;
+}
+
+/** Adds a category after the others (the menu's order); answers its id. */
+export async function insertCategory(
+  trx: Transaction<Database>,
+  title: string,
+  titleSearch: string,
+): Promise<number> {
+  const last = await trx
+    .selectFrom('categories')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .executeTakeFirst();
+  const inserted = await trx
+    .insertInto('categories')
+    .values({ title, title_search: titleSearch, sort_order: Number(last?.last ?? 0) + 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function renameCategory(
+  trx: Transaction<Database>,
+  id: number,
+  title: string,
+  titleSearch: string,
+): Promise<void> {
+  await trx
+    .updateTable('categories')
+    .set({ title, title_search: titleSearch })
+    .where('id', '=', id)
+    .execute();
 }

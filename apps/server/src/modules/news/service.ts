@@ -7,7 +7,7 @@ import {
   type ListFilter,
   type PagedList,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
@@ -100,15 +100,13 @@ export class NewsService {
 
   /** One visible news item, or null when it does not exist, is scheduled or unpublished. */
   async getArticle(id: number): Promise<Article | null> {
-    const { db, clock } = this.deps;
-    const visibleId = await findVisibleArticleId(db, id, romeDate(clock()));
-    if (visibleId === null) return null;
-    const rows = await findArticles(db, {
-      visibleOn: romeDate(clock()),
+    const rows = await findArticles(this.deps.db, {
+      visibleOn: romeDate(this.deps.clock()),
       featuredOnly: false,
       titlePattern: null,
       categoryKeys: [],
-      conditions: [sql<SqlBool>`articles.id = ${visibleId}`],
+      articleId: id,
+      conditions: [],
       order: [],
       limit: 1,
     });

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, isWebAddress } from '@sodalis/contracts';
+import { formErrorsOf } from './field-errors';
 
 /**
  * A web address checked before saving with the server's own rule (contracts `isWebAddress`);
@@ -7,4 +8,34 @@ import { ADMIN_MESSAGES, isWebAddress } from '@sodalis/contracts';
 export function webAddress(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return isWebAddress(String(value).trim()) ? undefined : ADMIN_MESSAGES.webAddress;
+}
+
+/** What a form needs of a contracts schema (a zod schema): its `safeParse`. */
+interface FormSchema {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A whole form checked before saving with the schema the server parses the body with, so the
+ * form shows the server's Italian messages on the same fields (STYLE.md #3). `toInput` turns
+ * the form's record into the API's body; paths map to fields as the server's errors do.
+ */
+export function schemaRules(
+  schema: FormSchema,
+  toInput: (values: Record<string, unknown>) => unknown = (values) => values,
+): (values: Record<string, unknown>) => Record<string, string> {
+  return (values) => {
+    const result = schema.safeParse(toInput(values));
+    if (result.success) return {};
+    return formErrorsOf(
+      result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
+    );
+  };
 }

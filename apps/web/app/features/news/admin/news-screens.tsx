@@ -1,4 +1,8 @@
-import type { AdminNewsInput } from '@sodalis/contracts';
+import {
+  AdminCategoryInputSchema,
+  AdminNewsInputSchema,
+  type AdminNewsInput,
+} from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   AutocompleteArrayInput,
@@ -15,7 +19,6 @@ import {
   ReferenceArrayField,
   ReferenceArrayInput,
   ReferenceInput,
-  required,
   SaveButton,
   SearchInput,
   SelectInput,
@@ -33,11 +36,14 @@ import {
   romeToday,
   YES_NO_CHOICES,
 } from '../../admin/format';
+import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 
-/** The form's record as the API's body: kept files by id, new files as base64. */
-export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
+/** The form's record as the API's body, files aside. */
+function newsFields(
+  data: Record<string, unknown>,
+): Omit<AdminNewsInput, 'keptAttachmentIds' | 'newAttachments'> {
   return {
     title: String(data.title ?? ''),
     subtitleHtml: String(data.subtitleHtml ?? ''),
@@ -47,9 +53,17 @@ export async function newsBody(data: Record<string, unknown>): Promise<AdminNews
     sourceName: (data.sourceName as string | null | undefined) ?? null,
     sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
     categoryIds: (data.categoryIds as number[] | undefined) ?? [],
-    ...(await attachmentChanges(data.attachments)),
   };
 }
+
+/** The form's record as the API's body: kept files by id, new files as base64. */
+export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
+  return { ...newsFields(data), ...(await attachmentChanges(data.attachments)) };
+}
+
+// Checked before saving with the server's schemas; the files only on the server, by their bytes.
+const newsRules = schemaRules(AdminNewsInputSchema, newsFields);
+const categoryRules = schemaRules(AdminCategoryInputSchema);
 
 const newsFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Cerca nel titolo" />,
@@ -99,13 +113,13 @@ export function NewsList() {
 
 function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})}>
-      <TextInput source="title" label="Titolo" validate={required()} fullWidth />
+    <SimpleForm validate={newsRules} {...(toolbar ? { toolbar } : {})}>
+      <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
       <DateInput
         source="publishedOn"
         label="Data di pubblicazione"
-        validate={required()}
+        isRequired
         helperText="Con una data futura la notizia è programmata: compare sul sito da quel giorno."
       />
       <BooleanInput
@@ -169,13 +183,14 @@ export function CategoryList() {
 function CategoryForm() {
   return (
     <SimpleForm
+      validate={categoryRules}
       toolbar={
         <Toolbar>
           <SaveButton />
         </Toolbar>
       }
     >
-      <TextInput source="title" label="Nome" validate={required()} />
+      <TextInput source="title" label="Nome" isRequired />
     </SimpleForm>
   );
 }

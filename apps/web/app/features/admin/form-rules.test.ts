@@ -1,0 +1,22 @@
+import { AdminCategoryInputSchema, AdminNewsInputSchema } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { schemaRules } from './form-rules';
+
+describe('a form checked with the server’s schema', () => {
+  it('shows the server’s Italian messages on the form’s fields', () => {
+    const rules = schemaRules(AdminNewsInputSchema);
+    expect(
+      rules({ title: ' ', publishedOn: '2026-02-30', sourceUrl: 'javascript:alert(1)' }),
+    ).toEqual({
+      title: 'Campo obbligatorio.',
+      publishedOn: 'Indica una data valida (aaaa-mm-gg).',
+      sourceUrl: 'Indica un indirizzo web valido (http:// o https://).',
+    });
+  });
+
+  it('checks the body the form will send, and passes a valid one', () => {
+    const rules = schemaRules(AdminCategoryInputSchema, (values) => ({ title: values.name }));
+    expect(rules({ id: 3, name: 'Eventi' })).toEqual({});
+    expect(rules({ id: 3, name: '' })).toEqual({ title: 'Campo obbligatorio.' });
+  });
+});

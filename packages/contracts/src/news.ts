@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  AdminListQuerySchema,
+  AdminUploadSchema,
+  isoDate,
+  optionalText,
+  type AdminAttachment,
+} from './admin.js';
+import { AttachmentRefSchema } from './attachments.js';
+import { envelopeSchema, pagedListSchema } from './envelope.js';
+import { isWebAddress } from './sponsorship-rules.js';
+
+/**
+ * SharepointContent: news (spec §3 "News item", §7 GetArticoli, GetArticleCategories,
+ * GetNewsFileById).
+ */
+
+export const ArticleCategorySchema = z.object({ id: z.number().int(), title: z.string() });
+export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
+export const ArticleCategoriesResponseSchema = envelopeSchema(z.array(ArticleCategorySchema));
+
+/**
+ * A news item. `categorie` maps a stable key to the category title; keys are slugs (never
+ * integer-like) so the map keeps its order in JavaScript and the first value is the displayed
+ * category (spec §3). `dataPubblicazione` is an ISO date, `YYYY-MM-DD`.
+ */
+export const ArticleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  categorie: z.record(z.string(), z.string()),
+  dataPubblicazione: z.string(),
+  attachments: z.array(AttachmentRefSchema),
+  sourceUrl: z.string().nullable(),
+  sourceName: z.string().nullable(),
+  inEvidenza: z.boolean(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+export const ArticleListResponseSchema = envelopeSchema(pagedListSchema(ArticleSchema));
+
+/** Sort fields GetArticoli accepts in `orderByFields` (case-insensitive). */
+export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// The secretariat's editor (ADR 013): every news item whatever its state, and the categories
+
+/** Where a news item stands on the public site. */
+export const NEWS_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
+export type NewsState = (typeof NEWS_STATES)[number];
+
+export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
+  state: z.enum(NEWS_STATES).optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+});
+export type AdminNewsListQuery = z.output<typeof AdminNewsListQuerySchema>;
+
+export interface AdminNewsItem {
+  id: number;
+  title: string;
+  subtitleHtml: string;
+  publishedOn: string;
+  featured: boolean;
+  published: boolean;
+  state: NewsState;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  categoryIds: number[];
+  attachments: AdminAttachment[];
+  updatedAt: string;
+}
+
+export const AdminNewsInputSchema = z.object({
+  title: z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(300, { message: ADMIN_MESSAGES.tooLong }),
+  subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
+  publishedOn: isoDate,
+  featured: z.boolean().default(false),
+  published: z.boolean().default(true),
+  sourceName: optionalText(200),
+  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
+    message: ADMIN_MESSAGES.webAddress,
+  }),
+  categoryIds: z.array(z.number().int().positive()).max(10).default([]),
+  /** Attachments already stored that stay, in this order. */
+  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
+  /** New PDFs, added after the kept ones. */
+  newAttachments: z
+    .array(AdminUploadSchema)
+    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
+    .default([]),
+});
+export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
+
+export interface AdminCategory {
+  id: number;
+  title: string;
+}
+
+export const AdminCategoryInputSchema = z.object({
+  title: z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(100, { message: ADMIN_MESSAGES.tooLong }),
+});
