@@ -54,10 +54,10 @@ export interface ReservedRecordListQuery extends AdminListQuery {
 export interface ReservedKind<T extends ReservedTable, Input, Item> {
   table: T;
   entity: AuditEntity;
-  /** Attachments deleted with the record; null for a kind that never has any. */
+  /** Whose attachments a delete removes with the record; null for a kind that never has any. */
   attachmentOwner: AttachmentOwnerKind | null;
-  /** The record's PDFs as the editor changes them (their address area); null when it has none. */
-  pdfs: { area: string; changes: (input: Input) => FileChanges } | null;
+  /** The PDFs the editor shows and changes (owner, address area); null for a kind without. */
+  pdfs: { owner: AttachmentOwnerKind; area: string; changes: (input: Input) => FileChanges } | null;
   dateColumn: string;
   sortColumns: Record<string, string>;
   fallbackSort: string;
@@ -102,7 +102,7 @@ export const RECOMMENDATIONS: ReservedKind<
   table: 'recommendations',
   entity: 'recommendation',
   attachmentOwner: 'recommendation',
-  pdfs: { area: 'Raccomandazioni', changes: (input) => input },
+  pdfs: { owner: 'recommendation', area: 'Raccomandazioni', changes: (input) => input },
   dateColumn: 'recommendations.published_on',
   sortColumns: {
     publishedOn: 'recommendations.published_on',
@@ -151,7 +151,7 @@ export const ASSEMBLIES: ReservedKind<'assemblies', AssemblyInput, AdminAssembly
   table: 'assemblies',
   entity: 'assembly',
   attachmentOwner: 'assembly',
-  pdfs: { area: 'Assemblee', changes: (input) => input },
+  pdfs: { owner: 'assembly', area: 'Assemblee', changes: (input) => input },
   dateColumn: 'assemblies.held_on',
   sortColumns: {
     heldOn: 'assemblies.held_on',
@@ -353,7 +353,8 @@ export class ReservedAdminService {
     input: Input,
   ): Promise<Item> {
     const files = kind.pdfs === null ? null : kind.pdfs.changes(input);
-    const pdfs = files === null ? [] : checkedPdfs(files.newAttachments, 'newAttachments');
+    // Checked before the transaction: a bad file is a 400 that writes nothing.
+    const added = files === null ? [] : checkedPdfs(files.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const stamp = now.toISOString();
     const values = kind.values(input);
@@ -366,13 +367,13 @@ export class ReservedAdminService {
         rowId = id;
         await updateReservedRecord(trx, kind.table, rowId, values, stamp);
       }
-      if (kind.pdfs !== null && kind.attachmentOwner !== null && files !== null) {
+      if (kind.pdfs !== null && files !== null) {
         await replaceAttachments(
           trx,
           this.deps.files,
-          { kind: kind.attachmentOwner, id: rowId, area: kind.pdfs.area },
+          { kind: kind.pdfs.owner, id: rowId, area: kind.pdfs.area },
           files.keptAttachmentIds,
-          pdfs,
+          added,
           stamp,
         );
       }
@@ -421,9 +422,9 @@ export class ReservedAdminService {
   ): Promise<Item[]> {
     const rows = await findReservedRecords(this.deps.db, kind.table, ids);
     const files =
-      kind.pdfs === null || kind.attachmentOwner === null
+      kind.pdfs === null
         ? new Map<number, AdminAttachment[]>()
-        : await attachmentsOf(this.deps.db, kind.attachmentOwner, ids);
+        : await attachmentsOf(this.deps.db, kind.pdfs.owner, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -438,8 +439,8 @@ export class ReservedAdminService {
     id: number,
   ): Promise<Record<string, unknown>> {
     const row = found(await findReservedRecord(db, kind.table, id));
-    if (kind.pdfs === null || kind.attachmentOwner === null) return kind.view(row);
-    return { ...kind.view(row), allegati: await fileNames(db, kind.attachmentOwner, id) };
+    if (kind.pdfs === null) return kind.view(row);
+    return { ...kind.view(row), allegati: await fileNames(db, kind.pdfs.owner, id) };
   }
 }
 
