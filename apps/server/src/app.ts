@@ -38,7 +38,6 @@ import { SocietyAdminService } from './modules/content/society-admin-service.js'
 import { SetupAdminService } from './modules/content/setup-admin-service.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
-import { PressOpinionsAdminService } from './modules/reserved-area/press-opinions-admin-service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
 import { AppError } from './http/app-error.js';
@@ -360,10 +359,6 @@ export async function buildApp(
         reserved: new ReservedAdminService({
           db: app.services.db,
           files: app.services.files,
-          clock: app.services.clock,
-        }),
-        pressOpinions: new PressOpinionsAdminService({
-          db: app.services.db,
           clock: app.services.clock,
         }),
         twoFactor: app.services.twoFactor,

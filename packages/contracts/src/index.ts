@@ -21,7 +21,5 @@ export * from './admin.js';
 export * from './admin-content.js';
 export * from './admin-inbox.js';
 export * from './admin-payments.js';
-export * from './admin-reserved.js';
 export * from './admin-society.js';
-export * from './admin-press-opinions.js';
 export * from './two-factor.js';

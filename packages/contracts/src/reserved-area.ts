@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  AdminListQuerySchema,
+  AdminUploadSchema,
+  isoDate,
+  optionalText,
+  type AdminAttachment,
+} from './admin.js';
 import { AttachmentRefSchema } from './attachments.js';
+import { ASSEMBLY_SECTIONS, TERRITORIES } from './constants.js';
 import { envelopeSchema, pagedListSchema } from './envelope.js';
 import { VALIDATION_MESSAGES } from './messages.js';
+import { isWebAddress } from './sponsorship-rules.js';
 
 /**
  * Reserved area (spec §3, §7 ReservedArea and SharepointContent GetRassegneStampa): archives a
@@ -92,3 +103,186 @@ export const RESERVED_AUDIENCE_VALUES = Object.keys(RESERVED_AUDIENCES) as [
   ReservedAudience,
   ...ReservedAudience[],
 ];
+
+// --- back office -------------------------------------------------------------------------------
+
+/*
+ * The secretariat's side of the four archives (docs/decisions/013-back-office.md,
+ * 015-admin-press-opinions.md), each record with its audience (ADR 011): recommendations and
+ * assemblies carry PDFs; the press review links out ("LEGGI ONLINE") and an opinion is plain
+ * text, so neither of those has files.
+ */
+
+const AUDIENCE_MESSAGE = 'Scegli a chi è destinato.';
+const audience = z.enum(RESERVED_AUDIENCE_VALUES, { message: AUDIENCE_MESSAGE });
+
+/** Lists of recommendations and assemblies: search, audience, published, territory. */
+export const AdminReservedListQuerySchema = AdminListQuerySchema.extend({
+  audience: z.enum(RESERVED_AUDIENCE_VALUES).optional(),
+  published: z.enum(['true', 'false']).optional(),
+  territory: z.enum(TERRITORIES).optional(),
+});
+export type AdminReservedListQuery = z.output<typeof AdminReservedListQuerySchema>;
+
+/** Lists of the press review and the opinions: search, audience, published and the year. */
+export const AdminArchiveListQuerySchema = AdminReservedListQuerySchema.omit({
+  territory: true,
+}).extend({
+  year: z.coerce
+    .number({ message: 'Anno non valido.' })
+    .int({ message: 'Anno non valido.' })
+    .min(1900, { message: 'Anno non valido.' })
+    .max(2999, { message: 'Anno non valido.' })
+    .optional(),
+});
+export type AdminArchiveListQuery = z.output<typeof AdminArchiveListQuerySchema>;
+
+const requiredText = (max: number) =>
+  z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(max, { message: ADMIN_MESSAGES.tooLong });
+
+const files = {
+  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
+  newAttachments: z
+    .array(AdminUploadSchema)
+    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
+    .default([]),
+};
+
+// --- recommendations and assemblies ------------------------------------------------------------
+
+export const AdminRecommendationInputSchema = z.object({
+  title: requiredText(300),
+  publishedOn: isoDate,
+  sourceName: optionalText(200),
+  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
+    message: ADMIN_MESSAGES.webAddress,
+  }),
+  audience,
+  published: z.boolean().default(true),
+  ...files,
+});
+export type AdminRecommendationInput = z.input<typeof AdminRecommendationInputSchema>;
+
+export const AdminAssemblyInputSchema = z.object({
+  title: requiredText(300),
+  heldOn: isoDate,
+  place: optionalText(200),
+  territory: z.enum(TERRITORIES, { message: 'Scegli nazionale o regionale.' }),
+  section: z
+    .enum(ASSEMBLY_SECTIONS, { message: 'Sezione non valida.' })
+    .nullish()
+    .transform((value) => value ?? null),
+  audience,
+  published: z.boolean().default(true),
+  ...files,
+});
+export type AdminAssemblyInput = z.input<typeof AdminAssemblyInputSchema>;
+
+export interface AdminRecommendation {
+  id: number;
+  title: string;
+  publishedOn: string;
+  sourceName: string | null;
+  sourceUrl: string | null;
+  audience: ReservedAudience;
+  published: boolean;
+  attachments: AdminAttachment[];
+  updatedAt: string;
+}
+
+export interface AdminAssembly {
+  id: number;
+  title: string;
+  heldOn: string;
+  place: string;
+  territory: (typeof TERRITORIES)[number];
+  section: (typeof ASSEMBLY_SECTIONS)[number] | null;
+  audience: ReservedAudience;
+  published: boolean;
+  attachments: AdminAttachment[];
+  updatedAt: string;
+}
+
+// --- press review ------------------------------------------------------------------------------
+
+export const AdminPressReviewInputSchema = z.object({
+  headline: requiredText(300),
+  newspaper: requiredText(200),
+  publishedOn: isoDate,
+  url: requiredText(1000).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress }),
+  audience,
+  published: z.boolean().default(true),
+});
+export type AdminPressReviewInput = z.input<typeof AdminPressReviewInputSchema>;
+
+export interface AdminPressReview {
+  id: number;
+  headline: string;
+  newspaper: string;
+  publishedOn: string;
+  url: string | null;
+  audience: ReservedAudience;
+  published: boolean;
+  updatedAt: string;
+}
+
+// --- opinions ----------------------------------------------------------------------------------
+
+/** Longest question or answer of an opinion. */
+export const OPINION_TEXT_MAX = 20_000;
+
+/** `dd/MM/yyyy` of a `YYYY-MM-DD` date: how an opinion's title carries its date (spec §3). */
+export function opinionTitleDate(isoDay: string): string {
+  return `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
+}
+
+/**
+ * Why an opinion's title does not fit its publication date, or null when it does. The members'
+ * screens show the second word of the title as the opinion's date (spec §3), so that word must
+ * be the publication date as `gg/mm/aaaa`, e.g. "Parere 21/11/2026 – Argomento".
+ */
+export function opinionTitleProblem(title: string, publishedOn: string): string | null {
+  const expected = opinionTitleDate(publishedOn);
+  const second = title.trim().split(/\s+/)[1] ?? '';
+  if (second === expected) return null;
+  return `La seconda parola del titolo è la data che i soci vedono: deve essere ${expected}, la data di pubblicazione (ad esempio «Parere ${expected} – Argomento»).`;
+}
+
+export const AdminOpinionInputSchema = z
+  .object({
+    title: requiredText(300),
+    publishedOn: isoDate,
+    sortOrder: z
+      .number({ message: 'Indica un numero intero da 0 a 9999.' })
+      .int({ message: 'Indica un numero intero da 0 a 9999.' })
+      .min(0, { message: 'Indica un numero intero da 0 a 9999.' })
+      .max(9999, { message: 'Indica un numero intero da 0 a 9999.' })
+      .default(1),
+    question: requiredText(OPINION_TEXT_MAX),
+    answer: requiredText(OPINION_TEXT_MAX),
+    audience,
+    published: z.boolean().default(true),
+  })
+  .superRefine((value, context) => {
+    // Only when both fields are valid: otherwise their own messages say what is wrong.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value.publishedOn)) return;
+    const problem = opinionTitleProblem(value.title, value.publishedOn);
+    if (problem !== null) context.addIssue({ code: 'custom', path: ['title'], message: problem });
+  });
+export type AdminOpinionInput = z.input<typeof AdminOpinionInputSchema>;
+
+export interface AdminOpinion {
+  id: number;
+  title: string;
+  publishedOn: string;
+  sortOrder: number;
+  question: string;
+  answer: string;
+  audience: ReservedAudience;
+  published: boolean;
+  updatedAt: string;
+}

@@ -6,9 +6,6 @@ import {
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
   AdminNewsletterListQuerySchema,
-  AdminAssemblyInputSchema,
-  AdminRecommendationInputSchema,
-  AdminReservedListQuerySchema,
   AdminOutboxListQuerySchema,
   AdminSponsorshipListQuerySchema,
   AdminSponsorshipUpdateSchema,
@@ -30,8 +27,7 @@ import type { PaymentsAdminService } from '../payments/admin-service.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import type { SocietyAdminService } from '../content/society-admin-service.js';
 import { societyAdminRoutes } from '../content/society-admin-routes.js';
-import type { PressOpinionsAdminService } from '../reserved-area/press-opinions-admin-service.js';
-import { pressOpinionsAdminRoutes } from '../reserved-area/press-opinions-admin-routes.js';
+import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
 import {
@@ -63,7 +59,6 @@ export interface AdminRoutesOptions {
   setup: SetupAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
-  pressOpinions: PressOpinionsAdminService;
   twoFactor: TwoFactorService;
   files: FileStore;
   db: Kysely<Database>;
@@ -229,69 +224,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Staff security: two-factor sign-in (ADR 017)
   await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
-  // Reserved area: recommendations and assemblies, each with its audience
-  app.get('/Recommendations', async (request) => ({
-    data: await reserved.listRecommendations(
-      parseInput(AdminReservedListQuerySchema, request.query),
-    ),
-  }));
-  app.get('/Recommendations/:id', async (request) => ({
-    data: await reserved.getRecommendation(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/Recommendations', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await reserved.saveRecommendation(
-      actorOf(request),
-      null,
-      parseInput(AdminRecommendationInputSchema, request.body),
-    ),
-  }));
-  app.put('/Recommendations/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await reserved.saveRecommendation(
-        actorOf(request),
-        id,
-        parseInput(AdminRecommendationInputSchema, request.body),
-      ),
-    };
-  });
-  app.delete('/Recommendations/:id', async (request) => {
-    await reserved.removeRecommendation(
-      actorOf(request),
-      parseInput(IdParamsSchema, request.params).id,
-    );
-    return { data: null };
-  });
-  app.get('/Assemblies', async (request) => ({
-    data: await reserved.listAssemblies(parseInput(AdminReservedListQuerySchema, request.query)),
-  }));
-  app.get('/Assemblies/:id', async (request) => ({
-    data: await reserved.getAssembly(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/Assemblies', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await reserved.saveAssembly(
-      actorOf(request),
-      null,
-      parseInput(AdminAssemblyInputSchema, request.body),
-    ),
-  }));
-  app.put('/Assemblies/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await reserved.saveAssembly(
-        actorOf(request),
-        id,
-        parseInput(AdminAssemblyInputSchema, request.body),
-      ),
-    };
-  });
-  app.delete('/Assemblies/:id', async (request) => {
-    await reserved.removeAssembly(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-
-  // Press review and the board's opinions, each with its audience
-  await app.register(pressOpinionsAdminRoutes, { pressOpinions: options.pressOpinions });
+  // Reserved area: recommendations, assemblies, press review and the board's opinions, each
+  // with its audience
+  await app.register(reservedAreaAdminRoutes, { reserved });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

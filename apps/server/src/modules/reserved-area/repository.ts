@@ -1,6 +1,16 @@
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Territory } from '@sodalis/contracts';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
-import { likeCondition } from '../listing/keyset.js';
+import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
 export interface ReservedQuery {
@@ -11,6 +21,7 @@ export interface ReservedQuery {
   limit: number;
 }
 
+/** The tables of the reserved area's records: each has title_search, audience and published. */
 export type ReservedTable = 'recommendations' | 'assemblies' | 'press_reviews' | 'opinions';
 
 function titleCondition(table: ReservedTable, pattern: string | null): RawBuilder<SqlBool> | null {
@@ -227,4 +238,133 @@ export async function findOpinionAnchor(
     .orderBy('id', ascending ? 'asc' : 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+// --- back office (ADR 013, ADR 015) --------------------------------------------------------------
+// The staff editor's reads and writes of the four record kinds, whatever their audience or
+// publication. Writes take the service's transaction, so a record, its files and its audit
+// entry commit together. Kysely cannot check a column set against a table chosen at run time,
+// so these generic functions name one of the four tables for the compiler; the signatures tie
+// rows and values to the table the caller passes.
+
+/** The staff lists' filters, as columns of the table being listed. */
+export interface ReservedRecordFilters {
+  titlePattern: string | null;
+  audience: Audience | undefined;
+  published: boolean | undefined;
+  /** Year of `dateColumn`. */
+  year: number | undefined;
+  dateColumn: string;
+  /** Assemblies only. */
+  territory: Territory | undefined;
+}
+
+/** The rows of a reserved table that match the filters, for the staff list to page (`idPage`). */
+export function reservedRecordsMatching(
+  db: Kysely<Database>,
+  table: ReservedTable,
+  filters: ReservedRecordFilters,
+): SelectQueryBuilder<Database, ReservedTable, object> {
+  const conditions = [
+    titleCondition(table, filters.titlePattern),
+    filters.year === undefined
+      ? null
+      : dateFilterCondition(filters.dateColumn, [filters.year], null),
+    filters.territory === undefined
+      ? null
+      : sql<SqlBool>`${sql.ref(`${table}.territory`)} = ${filters.territory}`,
+    filters.audience === undefined
+      ? null
+      : sql<SqlBool>`${sql.ref(`${table}.audience`)} = ${filters.audience}`,
+    filters.published === undefined
+      ? null
+      : sql<SqlBool>`${sql.ref(`${table}.published`)} = ${filters.published ? 1 : 0}`,
+  ];
+  let builder = db.selectFrom(table);
+  for (const condition of conditions) if (condition !== null) builder = builder.where(condition);
+  return builder;
+}
+
+/** A row of a reserved table. */
+export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & { id: number };
+
+/** A record's columns as a save writes them: all but id and the timestamps the save sets. */
+export type ReservedValues<T extends ReservedTable> = Omit<
+  Insertable<Database[T]>,
+  'id' | 'created_at' | 'updated_at'
+>;
+
+/** Records of one table by id, in no particular order. */
+export async function findReservedRecords<T extends ReservedTable>(
+  db: Kysely<Database>,
+  table: T,
+  ids: number[],
+): Promise<ReservedRow<T>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(table as 'press_reviews')
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute();
+  return rows as unknown as ReservedRow<T>[];
+}
+
+/** One record by id, or undefined. */
+export async function findReservedRecord<T extends ReservedTable>(
+  db: Kysely<Database>,
+  table: T,
+  id: number,
+): Promise<ReservedRow<T> | undefined> {
+  return (await findReservedRecords(db, table, [id]))[0];
+}
+
+/** Inserts one record created and updated at `now`; answers its id. */
+export async function insertReservedRecord<T extends ReservedTable>(
+  trx: Transaction<Database>,
+  table: T,
+  values: ReservedValues<T>,
+  now: string,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto(table as 'press_reviews')
+    .values({
+      ...(values as ReservedValues<'press_reviews'>),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Writes one record's columns, updated at `now`. */
+export async function updateReservedRecord<T extends ReservedTable>(
+  trx: Transaction<Database>,
+  table: T,
+  id: number,
+  values: ReservedValues<T>,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable(table as 'press_reviews')
+    .set({ ...(values as ReservedValues<'press_reviews'>), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes one record and, when its kind has any, its attachments. */
+export async function deleteReservedRecord(
+  trx: Transaction<Database>,
+  table: ReservedTable,
+  id: number,
+  attachmentKind: AttachmentOwnerKind | null,
+): Promise<void> {
+  if (attachmentKind !== null) {
+    await trx
+      .deleteFrom('attachments')
+      .where('owner_kind', '=', attachmentKind)
+      .where('owner_id', '=', id)
+      .execute();
+  }
+  await trx.deleteFrom(table).where('id', '=', id).execute();
 }

@@ -6,97 +6,49 @@ import {
   type AdminPressReviewInput,
 } from '@sodalis/contracts';
 import {
-  BooleanField,
-  BooleanInput,
-  Create,
-  Datagrid,
   DateInput,
-  DeleteButton,
-  Edit,
   FunctionField,
-  List,
   maxLength,
   NumberField,
   NumberInput,
   required,
-  SaveButton,
-  SearchInput,
-  SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
 } from 'react-admin';
-import {
-  AUDIENCE_CHOICES,
-  choiceName,
-  italianDate,
-  romeToday,
-  yearChoices,
-  YES_NO_CHOICES,
-} from '../../admin/format';
+import { italianDate, romeToday } from '../../admin/format';
 import { webAddress } from '../../admin/form-rules';
+import {
+  audienceFields,
+  AudienceInput,
+  PublishedInput,
+  ReservedCreate,
+  ReservedEdit,
+  ReservedList,
+  ReservedSimpleForm,
+  type ReservedFormProps,
+} from './reserved-record-frame';
 
 /**
  * The press review (rassegna stampa) and the board's opinions (pareri) of the reserved area
- * (issue 10, ADR 015): lists with search and filters, create, edit, delete with confirmation.
+ * (ADR 015): lists with search and filters, create, edit, delete with confirmation. The frame
+ * is `reserved-record-frame.tsx`'s.
  */
 
-const YEAR_CHOICES = yearChoices();
+const tooLong = (max: number) => maxLength(max, 'Testo troppo lungo.');
 
-const listFilters = (searchLabel: string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={searchLabel} />,
-  <SelectInput
-    key="audience"
-    source="audience"
-    label="Pubblico"
-    choices={AUDIENCE_CHOICES}
-    alwaysOn
-  />,
-  <SelectInput key="year" source="year" label="Anno" choices={YEAR_CHOICES} alwaysOn />,
-  <SelectInput key="published" source="published" label="Pubblicato" choices={YES_NO_CHOICES} />,
-];
+/** Both kinds say how to hide a record without deleting it. */
+const Published = () => (
+  <PublishedInput
+    label="Pubblicato"
+    helperText="Togli la spunta per nasconderlo ai soci senza eliminarlo."
+  />
+);
 
-function AudienceInput() {
-  return (
-    <SelectInput
-      source="audience"
-      label="Pubblico"
-      choices={AUDIENCE_CHOICES}
-      validate={required()}
-      helperText="Chi lo vede nell’area riservata (la segreteria vede tutto)."
-    />
-  );
-}
-
-function PublishedInput() {
-  return (
-    <BooleanInput
-      source="published"
-      label="Pubblicato"
-      helperText="Togli la spunta per nasconderlo ai soci senza eliminarlo."
-    />
-  );
-}
-
-function EditToolbar({ confirmTitle }: { confirmTitle: string }) {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle={confirmTitle}
-        confirmContent="Non sarà più visibile ai soci. L’eliminazione resta annotata nel registro delle attività."
-      />
-    </Toolbar>
-  );
-}
-
-const audienceColumn = (
+const dateColumn = (
   <FunctionField
-    label="Pubblico"
-    sortable={false}
-    render={(record) => choiceName(AUDIENCE_CHOICES, record.audience)}
+    source="publishedOn"
+    label="Data"
+    render={(record) => italianDate(record.publishedOn)}
   />
 );
 
@@ -111,54 +63,38 @@ export async function pressReviewBody(
     newspaper: String(data.newspaper ?? ''),
     publishedOn: String(data.publishedOn ?? ''),
     url: String(data.url ?? ''),
-    audience: String(data.audience ?? '') as AdminPressReviewInput['audience'],
-    published: data.published !== false,
+    ...audienceFields(data),
   });
 }
 
 export function PressReviewList() {
   return (
-    <List
+    <ReservedList
       title="Rassegna stampa"
-      filters={listFilters('Cerca nel titolo')}
-      sort={{ field: 'publishedOn', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
+      sortField="publishedOn"
+      publishedLabel="Pubblicato"
+      byYear
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField
-          source="publishedOn"
-          label="Data"
-          render={(record) => italianDate(record.publishedOn)}
-        />
-        <TextField source="newspaper" label="Testata" />
-        <TextField source="headline" label="Titolo" />
-        {audienceColumn}
-        <BooleanField source="published" label="Pubblicato" sortable={false} />
-      </Datagrid>
-    </List>
+      {dateColumn}
+      <TextField source="newspaper" label="Testata" />
+      <TextField source="headline" label="Titolo" />
+    </ReservedList>
   );
 }
 
-function PressReviewForm({
-  toolbar,
-  defaultValues,
-}: {
-  toolbar?: React.ReactElement;
-  defaultValues?: () => Record<string, unknown>;
-}) {
+function PressReviewForm(props: ReservedFormProps) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <ReservedSimpleForm {...props}>
       <TextInput
         source="headline"
         label="Titolo dell’articolo"
-        validate={[required(), maxLength(300, 'Testo troppo lungo.')]}
+        validate={[required(), tooLong(300)]}
         fullWidth
       />
       <TextInput
         source="newspaper"
         label="Testata"
-        validate={[required(), maxLength(200, 'Testo troppo lungo.')]}
+        validate={[required(), tooLong(200)]}
         helperText="Il giornale o il sito che ha pubblicato l’articolo, es. «Corriere della Sera»."
       />
       <DateInput source="publishedOn" label="Data dell’articolo" validate={required()} />
@@ -166,27 +102,23 @@ function PressReviewForm({
         source="url"
         label="Indirizzo dell’articolo"
         type="url"
-        validate={[required(), maxLength(1000, 'Testo troppo lungo.'), webAddress]}
+        validate={[required(), tooLong(1000), webAddress]}
         fullWidth
         helperText="Si apre con il pulsante «LEGGI ONLINE»: inizia con https:// (o http://)."
       />
       <AudienceInput />
-      <PublishedInput />
-    </SimpleForm>
+      <Published />
+    </ReservedSimpleForm>
   );
 }
 
 export function PressReviewEdit() {
   return (
-    <Edit
+    <ReservedEdit
       title="Modifica articolo della rassegna stampa"
-      mutationMode="pessimistic"
-      redirect="list"
-    >
-      <PressReviewForm
-        toolbar={<EditToolbar confirmTitle="Eliminare questo articolo della rassegna stampa?" />}
-      />
-    </Edit>
+      form={PressReviewForm}
+      confirmTitle="Eliminare questo articolo della rassegna stampa?"
+    />
   );
 }
 
@@ -195,9 +127,11 @@ const pressReviewDefaults = () => ({ publishedOn: romeToday(), audience: 'all', 
 
 export function PressReviewCreate() {
   return (
-    <Create title="Nuovo articolo della rassegna stampa" redirect="list">
-      <PressReviewForm defaultValues={pressReviewDefaults} />
-    </Create>
+    <ReservedCreate
+      title="Nuovo articolo della rassegna stampa"
+      form={PressReviewForm}
+      defaults={pressReviewDefaults}
+    />
   );
 }
 
@@ -210,8 +144,7 @@ export async function opinionBody(data: Record<string, unknown>): Promise<AdminO
     sortOrder: Number(data.sortOrder ?? 1),
     question: String(data.question ?? ''),
     answer: String(data.answer ?? ''),
-    audience: String(data.audience ?? '') as AdminOpinionInput['audience'],
-    published: data.published !== false,
+    ...audienceFields(data),
   });
 }
 
@@ -225,44 +158,29 @@ function titleCarriesDate(value: unknown, values: Record<string, unknown>): stri
 
 export function OpinionList() {
   return (
-    <List
+    <ReservedList
       title="Pareri del Consiglio Direttivo"
-      filters={listFilters('Cerca nel titolo')}
-      sort={{ field: 'publishedOn', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
+      sortField="publishedOn"
+      publishedLabel="Pubblicato"
+      byYear
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField
-          source="publishedOn"
-          label="Data"
-          render={(record) => italianDate(record.publishedOn)}
-        />
-        <NumberField source="sortOrder" label="Ordinamento" />
-        <TextField source="title" label="Titolo" />
-        {audienceColumn}
-        <BooleanField source="published" label="Pubblicato" sortable={false} />
-      </Datagrid>
-    </List>
+      {dateColumn}
+      <NumberField source="sortOrder" label="Ordinamento" />
+      <TextField source="title" label="Titolo" />
+    </ReservedList>
   );
 }
 
-const textLimit = maxLength(OPINION_TEXT_MAX, 'Testo troppo lungo.');
+const textLimit = tooLong(OPINION_TEXT_MAX);
 
-function OpinionForm({
-  toolbar,
-  defaultValues,
-}: {
-  toolbar?: React.ReactElement;
-  defaultValues?: () => Record<string, unknown>;
-}) {
+function OpinionForm(props: ReservedFormProps) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <ReservedSimpleForm {...props}>
       <DateInput source="publishedOn" label="Data di pubblicazione" validate={required()} />
       <TextInput
         source="title"
         label="Titolo"
-        validate={[required(), maxLength(300, 'Testo troppo lungo.'), titleCarriesDate]}
+        validate={[required(), tooLong(300), titleCarriesDate]}
         fullWidth
         helperText="Scrivi «Parere gg/mm/aaaa – argomento»: la seconda parola è la data di pubblicazione, che i soci vedono accanto al titolo."
       />
@@ -294,16 +212,18 @@ function OpinionForm({
         helperText="Testo semplice: gli a capo che scrivi restano visibili ai soci."
       />
       <AudienceInput />
-      <PublishedInput />
-    </SimpleForm>
+      <Published />
+    </ReservedSimpleForm>
   );
 }
 
 export function OpinionEdit() {
   return (
-    <Edit title="Modifica parere" mutationMode="pessimistic" redirect="list">
-      <OpinionForm toolbar={<EditToolbar confirmTitle="Eliminare questo parere?" />} />
-    </Edit>
+    <ReservedEdit
+      title="Modifica parere"
+      form={OpinionForm}
+      confirmTitle="Eliminare questo parere?"
+    />
   );
 }
 
@@ -320,9 +240,5 @@ const opinionDefaults = () => {
 };
 
 export function OpinionCreate() {
-  return (
-    <Create title="Nuovo parere" redirect="list">
-      <OpinionForm defaultValues={opinionDefaults} />
-    </Create>
-  );
+  return <ReservedCreate title="Nuovo parere" form={OpinionForm} defaults={opinionDefaults} />;
 }

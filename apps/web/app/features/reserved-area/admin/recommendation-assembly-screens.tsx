@@ -4,28 +4,25 @@ import {
   type AdminAssemblyInput,
   type AdminRecommendationInput,
 } from '@sodalis/contracts';
-import {
-  BooleanField,
-  BooleanInput,
-  Create,
-  Datagrid,
-  DateInput,
-  DeleteButton,
-  Edit,
-  FunctionField,
-  List,
-  required,
-  SaveButton,
-  SearchInput,
-  SelectInput,
-  SimpleForm,
-  TextField,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
+import { DateInput, FunctionField, required, SelectInput, TextField, TextInput } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
-import { AUDIENCE_CHOICES, choiceName, italianDate, YES_NO_CHOICES } from '../../admin/format';
+import { choiceName, italianDate } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
+import {
+  audienceFields,
+  AudienceInput,
+  PublishedInput,
+  ReservedCreate,
+  ReservedEdit,
+  ReservedList,
+  ReservedSimpleForm,
+  type ReservedFormProps,
+} from './reserved-record-frame';
+
+/**
+ * The reserved area's recommendations and assemblies (ADR 013): lists with search and filters,
+ * create, edit, delete, PDFs. The frame is `reserved-record-frame.tsx`'s.
+ */
 
 const TERRITORY_CHOICES = TERRITORIES.map((id) => ({
   id,
@@ -43,8 +40,7 @@ export async function recommendationBody(
     publishedOn: String(data.publishedOn ?? ''),
     sourceName: text(data.sourceName),
     sourceUrl: text(data.sourceUrl),
-    audience: String(data.audience ?? '') as AdminRecommendationInput['audience'],
-    published: data.published !== false,
+    ...audienceFields(data),
     ...(await attachmentChanges(data.attachments)),
   };
 }
@@ -56,149 +52,89 @@ export async function assemblyBody(data: Record<string, unknown>): Promise<Admin
     place: text(data.place),
     territory: String(data.territory ?? '') as AdminAssemblyInput['territory'],
     section: (text(data.section) ?? null) as AdminAssemblyInput['section'],
-    audience: String(data.audience ?? '') as AdminAssemblyInput['audience'],
-    published: data.published !== false,
+    ...audienceFields(data),
     ...(await attachmentChanges(data.attachments)),
   };
 }
 
 const PdfFiles = () => <PdfFilesInput label="Documenti PDF" />;
 
-function AudienceInput() {
-  return (
-    <SelectInput
-      source="audience"
-      label="Pubblico"
-      choices={AUDIENCE_CHOICES}
-      validate={required()}
-      helperText="Chi lo vede nell’area riservata (la segreteria vede tutto)."
-    />
-  );
-}
-
-const EditToolbar = () => (
-  <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-    <SaveButton />
-    <DeleteButton mutationMode="pessimistic" />
-  </Toolbar>
-);
-
-const audienceFilters = (searchLabel: string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={searchLabel} />,
-  <SelectInput
-    key="audience"
-    source="audience"
-    label="Pubblico"
-    choices={AUDIENCE_CHOICES}
-    alwaysOn
-  />,
-  <SelectInput key="published" source="published" label="Pubblicata" choices={YES_NO_CHOICES} />,
-];
-
 // --- recommendations ---------------------------------------------------------------------------
 
 export function RecommendationList() {
   return (
-    <List
-      title="Raccomandazioni"
-      filters={audienceFilters('Cerca nel titolo')}
-      sort={{ field: 'publishedOn', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-    >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="title" label="Titolo" />
-        <FunctionField
-          source="publishedOn"
-          label="Data"
-          render={(r) => italianDate(r.publishedOn)}
-        />
-        <FunctionField
-          label="Pubblico"
-          sortable={false}
-          render={(r) => choiceName(AUDIENCE_CHOICES, r.audience)}
-        />
-        <BooleanField source="published" label="Pubblicata" sortable={false} />
-      </Datagrid>
-    </List>
+    <ReservedList title="Raccomandazioni" sortField="publishedOn" publishedLabel="Pubblicata">
+      <TextField source="title" label="Titolo" />
+      <FunctionField source="publishedOn" label="Data" render={(r) => italianDate(r.publishedOn)} />
+    </ReservedList>
   );
 }
 
-function RecommendationForm({ toolbar }: { toolbar?: React.ReactElement }) {
+function RecommendationForm(props: ReservedFormProps) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})}>
+    <ReservedSimpleForm {...props}>
       <TextInput source="title" label="Titolo" validate={required()} fullWidth />
       <DateInput source="publishedOn" label="Data di pubblicazione" validate={required()} />
       <AudienceInput />
-      <BooleanInput source="published" label="Pubblicata" />
+      <PublishedInput label="Pubblicata" />
       <TextInput source="sourceName" label="Fonte (nome)" />
       <TextInput source="sourceUrl" label="Fonte (indirizzo web)" type="url" fullWidth />
       <PdfFiles />
-    </SimpleForm>
+    </ReservedSimpleForm>
   );
 }
 
 export function RecommendationEdit() {
-  return (
-    <Edit title="Modifica raccomandazione" mutationMode="pessimistic" redirect="list">
-      <RecommendationForm toolbar={<EditToolbar />} />
-    </Edit>
-  );
+  return <ReservedEdit title="Modifica raccomandazione" form={RecommendationForm} />;
 }
 
-const NEW_RECOMMENDATION = { audience: 'all', published: true };
+const newRecommendation = () => ({ audience: 'all', published: true });
 
 export function RecommendationCreate() {
   return (
-    <Create title="Nuova raccomandazione" redirect="list" record={NEW_RECOMMENDATION}>
-      <RecommendationForm />
-    </Create>
+    <ReservedCreate
+      title="Nuova raccomandazione"
+      form={RecommendationForm}
+      defaults={newRecommendation}
+    />
   );
 }
 
 // --- assemblies ----------------------------------------------------------------------------------
 
+const TERRITORY_FILTER = (
+  <SelectInput
+    key="territory"
+    source="territory"
+    label="Territorio"
+    choices={TERRITORY_CHOICES}
+    alwaysOn
+  />
+);
+
 export function AssemblyList() {
   return (
-    <List
+    <ReservedList
       title="Assemblee"
-      filters={[
-        ...audienceFilters('Cerca nel titolo'),
-        <SelectInput
-          key="territory"
-          source="territory"
-          label="Territorio"
-          choices={TERRITORY_CHOICES}
-          alwaysOn
-        />,
-      ]}
-      sort={{ field: 'heldOn', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
+      sortField="heldOn"
+      publishedLabel="Pubblicata"
+      moreFilters={[TERRITORY_FILTER]}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="title" label="Titolo" />
-        <FunctionField source="heldOn" label="Data" render={(r) => italianDate(r.heldOn)} />
-        <FunctionField
-          label="Territorio"
-          sortable={false}
-          render={(r) => choiceName(TERRITORY_CHOICES, r.territory)}
-        />
-        <TextField source="section" label="Sezione" sortable={false} emptyText="—" />
-        <FunctionField
-          label="Pubblico"
-          sortable={false}
-          render={(r) => choiceName(AUDIENCE_CHOICES, r.audience)}
-        />
-        <BooleanField source="published" label="Pubblicata" sortable={false} />
-      </Datagrid>
-    </List>
+      <TextField source="title" label="Titolo" />
+      <FunctionField source="heldOn" label="Data" render={(r) => italianDate(r.heldOn)} />
+      <FunctionField
+        label="Territorio"
+        sortable={false}
+        render={(r) => choiceName(TERRITORY_CHOICES, r.territory)}
+      />
+      <TextField source="section" label="Sezione" sortable={false} emptyText="—" />
+    </ReservedList>
   );
 }
 
-function AssemblyForm({ toolbar }: { toolbar?: React.ReactElement }) {
+function AssemblyForm(props: ReservedFormProps) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})}>
+    <ReservedSimpleForm {...props}>
       <TextInput source="title" label="Titolo" validate={required()} fullWidth />
       <DateInput source="heldOn" label="Data dell’assemblea" validate={required()} />
       <TextInput source="place" label="Luogo" />
@@ -216,26 +152,23 @@ function AssemblyForm({ toolbar }: { toolbar?: React.ReactElement }) {
         helperText="Le assemblee di sezione sono per gli Affiliati."
       />
       <AudienceInput />
-      <BooleanInput source="published" label="Pubblicata" />
+      <PublishedInput label="Pubblicata" />
       <PdfFiles />
-    </SimpleForm>
+    </ReservedSimpleForm>
   );
 }
 
 export function AssemblyEdit() {
-  return (
-    <Edit title="Modifica assemblea" mutationMode="pessimistic" redirect="list">
-      <AssemblyForm toolbar={<EditToolbar />} />
-    </Edit>
-  );
+  return <ReservedEdit title="Modifica assemblea" form={AssemblyForm} />;
 }
 
-const NEW_ASSEMBLY = { audience: 'all', published: true, territory: 'Nazionali', section: null };
+const newAssembly = () => ({
+  audience: 'all',
+  published: true,
+  territory: 'Nazionali',
+  section: null,
+});
 
 export function AssemblyCreate() {
-  return (
-    <Create title="Nuova assemblea" redirect="list" record={NEW_ASSEMBLY}>
-      <AssemblyForm />
-    </Create>
-  );
+  return <ReservedCreate title="Nuova assemblea" form={AssemblyForm} defaults={newAssembly} />;
 }
