@@ -37,8 +37,10 @@ export type NewsletterUnsubscribeState = 'attiva' | 'annullata' | 'non-valido';
 
 export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 
-export const AdminNewsletterListQuerySchema = AdminListQuerySchema.extend({
-  status: z.enum(NEWSLETTER_STATUSES).optional(),
+// Marked pure: the home page's signup form imports this module, and unused there the staff
+// schema must drop out of its bundle with zod.
+export const AdminNewsletterListQuerySchema = /* @__PURE__ */ AdminListQuerySchema.extend({
+  status: /* @__PURE__ */ z.enum(NEWSLETTER_STATUSES).optional(),
 });
 
 export interface AdminNewsletterSubscriber {
