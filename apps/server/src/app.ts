@@ -36,7 +36,9 @@ import { MembersAdminService } from './modules/accounts/members-admin-service.js
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { SocietyAdminService } from './modules/content/society-admin-service.js';
 import { SetupAdminService } from './modules/content/setup-admin-service.js';
-import { InboxAdminService } from './modules/admin/inbox-admin.js';
+import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
+import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
+import { OutboxAdminService } from './modules/outbox/admin-service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
@@ -350,10 +352,18 @@ export async function buildApp(
           contentCache: app.services.contentCache,
           societyAcronym: config.societyAcronym,
         }),
-        inbox: new InboxAdminService({
+        sponsorship: new SponsorshipAdminService({
+          db: app.services.db,
+          clock: app.services.clock,
+        }),
+        newsletter: new NewsletterAdminService({
           db: app.services.db,
           clock: app.services.clock,
           newsletter: app.services.newsletter,
+        }),
+        outbox: new OutboxAdminService({
+          db: app.services.db,
+          clock: app.services.clock,
           notifyOutbox: () => app.services.outbox.notify(),
         }),
         reserved: new ReservedAdminService({

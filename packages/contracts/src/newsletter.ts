@@ -1,6 +1,9 @@
+import { z } from 'zod';
+import { AdminListQuerySchema } from './admin.js';
+
 /**
- * Newsletter signup (spec §2.5, §3, §5) and its double opt-in. No zod here: the home page's
- * bundle imports this module.
+ * Newsletter signup (spec §2.5, §3, §5) and its double opt-in, and the subscribers as the back
+ * office lists them (docs/decisions/013-back-office.md).
  */
 
 /**
@@ -29,3 +32,22 @@ export type NewsletterConfirmState = 'da-confermare' | 'confermata' | 'non-valid
 
 /** What an unsubscribe link finds: an active or pending subscription, one already withdrawn, or nothing. */
 export type NewsletterUnsubscribeState = 'attiva' | 'annullata' | 'non-valido';
+
+// --- The subscribers in the back office ----------------------------------------------------
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+// Marked pure: the home page's signup form imports this module, and unused there the staff
+// schema must drop out of its bundle with zod.
+export const AdminNewsletterListQuerySchema = /* @__PURE__ */ AdminListQuerySchema.extend({
+  status: /* @__PURE__ */ z.enum(NEWSLETTER_STATUSES).optional(),
+});
+
+export interface AdminNewsletterSubscriber {
+  id: number;
+  email: string;
+  status: (typeof NEWSLETTER_STATUSES)[number];
+  consentAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminListQuerySchema } from './admin.js';
 import { envelopeSchema } from './envelope.js';
 import {
   isStrictBase64,
@@ -140,3 +141,46 @@ export type InviaRichiestaPatrocinioBody = z.input<typeof InviaRichiestaPatrocin
 
 /** The answer: `data` is null (spec §7 does not read it). */
 export const InviaRichiestaPatrocinioResponseSchema = envelopeSchema(z.null());
+
+// --- The secretariat's handling of the requests (docs/decisions/013-back-office.md) ----------
+
+export const SPONSORSHIP_STATUSES = ['received', 'approved', 'rejected'] as const;
+export type SponsorshipStatus = (typeof SPONSORSHIP_STATUSES)[number];
+
+export const AdminSponsorshipListQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(SPONSORSHIP_STATUSES).optional(),
+});
+
+export interface AdminSponsorshipSummary {
+  id: number;
+  createdAt: string;
+  requester: string;
+  email: string | null;
+  organisation: string;
+  eventTitle: string;
+  eventKind: string;
+  startsOn: string;
+  endsOn: string;
+  city: string;
+  status: SponsorshipStatus;
+  handledAt: string | null;
+  handledBy: string | null;
+  attachmentCount: number;
+}
+
+export interface AdminSponsorshipRequest extends AdminSponsorshipSummary {
+  phone: string | null;
+  requestKind: string | null;
+  venue: string | null;
+  organiser: string | null;
+  website: string | null;
+  scientificSecretariat: string | null;
+  organisingSecretariat: string | null;
+  otherSponsors: string | null;
+  eventContents: string | null;
+  attachments: { id: number; fileName: string; sizeBytes: number }[];
+}
+
+export const AdminSponsorshipUpdateSchema = z.object({
+  status: z.enum(SPONSORSHIP_STATUSES, { message: 'Stato non valido.' }),
+});

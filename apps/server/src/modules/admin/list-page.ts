@@ -29,3 +29,12 @@ export async function idPage<TB extends keyof Database>(
   ]);
   return { ids: rows.map((row) => Number(row.page_id)), total: Number(count.total) };
 }
+
+/** The rows of a page loaded by id (`idPage`), back in the page's order; vanished ids are skipped. */
+export function inPageOrder<Row extends { id: number }>(ids: number[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
+}

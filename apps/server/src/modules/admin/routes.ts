@@ -5,10 +5,6 @@ import {
   AdminMemberImportSchema,
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
-  AdminNewsletterListQuerySchema,
-  AdminOutboxListQuerySchema,
-  AdminSponsorshipListQuerySchema,
-  AdminSponsorshipUpdateSchema,
   AdminRichTextPreviewSchema,
   AdminSetupElementInputSchema,
   AdminSetupElementListQuerySchema,
@@ -40,9 +36,13 @@ import {
 import type { NewsAdminService } from '../news/admin-service.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import type { SetupAdminService } from '../content/setup-admin-service.js';
-import type { InboxAdminService } from './inbox-admin.js';
+import type { SponsorshipAdminService } from '../sponsorship/admin-service.js';
+import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
+import type { NewsletterAdminService } from '../newsletter/admin-service.js';
+import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
+import type { OutboxAdminService } from '../outbox/admin-service.js';
+import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import type { ReservedAdminService } from '../reserved-area/admin-service.js';
-import { sendStoredFile } from '../../http/send-file.js';
 import type { FileStore } from '../../files/file-store.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import type { Kysely } from 'kysely';
@@ -57,7 +57,9 @@ export interface AdminRoutesOptions {
   payments: PaymentsAdminService;
   society: SocietyAdminService;
   setup: SetupAdminService;
-  inbox: InboxAdminService;
+  sponsorship: SponsorshipAdminService;
+  newsletter: NewsletterAdminService;
+  outbox: OutboxAdminService;
   reserved: ReservedAdminService;
   twoFactor: TwoFactorService;
   files: FileStore;
@@ -74,13 +76,6 @@ declare module 'fastify' {
   }
 }
 
-const FileParamsSchema = IdParamsSchema.extend({
-  fileId: z.coerce
-    .number({ message: 'Identificativo non valido.' })
-    .int()
-    .positive({ message: 'Identificativo non valido.' }),
-});
-
 const KeyParamsSchema = z.object({
   key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
 });
@@ -95,7 +90,7 @@ const AUDIT_EXPORT_LIMIT = 50_000;
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, setup, inbox, reserved, files, db, clock } = options;
+  const { accounts, news, members, magazine, setup, reserved, files, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -170,52 +165,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     data: { html: sanitizeRichText(parseInput(AdminRichTextPreviewSchema, request.body).bodyHtml) },
   }));
 
-  // Inbox: sponsorship requests
-  app.get('/SponsorshipRequests', async (request) => ({
-    data: await inbox.listSponsorships(parseInput(AdminSponsorshipListQuerySchema, request.query)),
-  }));
-  app.get('/SponsorshipRequests/:id', async (request) => ({
-    data: await inbox.getSponsorship(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.put('/SponsorshipRequests/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    const { status } = parseInput(AdminSponsorshipUpdateSchema, request.body);
-    return { data: await inbox.handleSponsorship(actorOf(request), id, status) };
-  });
-  app.get('/SponsorshipRequests/:id/Files/:fileId', async (request, reply) => {
-    const { id, fileId } = parseInput(FileParamsSchema, request.params);
-    return sendStoredFile(reply, files, await inbox.sponsorshipFile(id, fileId), 'attachment');
-  });
-
-  // Inbox: newsletter subscribers
-  app.get('/NewsletterSubscribers', async (request) => ({
-    data: await inbox.listSubscribers(parseInput(AdminNewsletterListQuerySchema, request.query)),
-  }));
-  app.get('/NewsletterSubscribers/Export', async (request, reply) => {
-    const query = parseInput(AdminNewsletterListQuerySchema, request.query);
-    return sendCsv(
-      reply,
-      'iscritti-newsletter.csv',
-      await inbox.exportSubscribers(actorOf(request), query),
-    );
-  });
-  app.delete('/NewsletterSubscribers/:id', async (request) => {
-    await inbox.withdrawSubscriber(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-
-  // Inbox: outbox messages that could not be delivered
-  app.get('/OutboxMessages', async (request) => ({
-    data: await inbox.listDeadMessages(parseInput(AdminOutboxListQuerySchema, request.query)),
-  }));
-  app.post('/OutboxMessages/:id/Retry', async (request) => {
-    await inbox.retryMessage(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.delete('/OutboxMessages/:id', async (request) => {
-    await inbox.discardMessage(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
+  // Sponsorship requests, newsletter subscribers, messages that could not be delivered
+  await app.register(sponsorshipAdminRoutes, { sponsorship: options.sponsorship, files });
+  await app.register(newsletterAdminRoutes, { newsletter: options.newsletter });
+  await app.register(outboxAdminRoutes, { outbox: options.outbox });
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });

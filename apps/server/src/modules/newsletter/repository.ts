@@ -1,8 +1,19 @@
-import type { Selectable } from 'kysely';
-import type { NewsletterSubscriptionsTable } from '../../db/schema.js';
+import type { AdminListQuery, AdminNewsletterSubscriber } from '@sodalis/contracts';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import { idPage, inPageOrder } from '../admin/list-page.js';
 import type { Executor } from '../outbox/outbox.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
+
+export function findById(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
 
 export function findByEmail(db: Executor, email: string): Promise<SubscriptionRow | undefined> {
   return db
@@ -120,4 +131,62 @@ export async function markUnsubscribed(
     .where('status', '=', fromStatus)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** The MailUp recipient of a forwarded address, or null once withdrawn there (ADR 008). */
+export async function setMailUpRecipient(
+  db: Executor,
+  id: number,
+  recipientId: SubscriptionRow['mailup_recipient_id'],
+): Promise<void> {
+  await db
+    .updateTable('newsletter_subscriptions')
+    .set({ mailup_recipient_id: recipientId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface SubscriberFilter {
+  q?: string | undefined;
+  status?: AdminNewsletterSubscriber['status'] | undefined;
+}
+
+/** Subscriptions whose address contains `q`, of one status if given. */
+function filteredSubscriptions(db: Kysely<Database>, filter: SubscriberFilter) {
+  let builder = db.selectFrom('newsletter_subscriptions');
+  const text = filter.q?.trim() ?? '';
+  if (text !== '') {
+    builder = builder.where(sql<SqlBool>`lower(email) like ${containsPattern(text)} escape '\\'`);
+  }
+  if (filter.status !== undefined) builder = builder.where('status', '=', filter.status);
+  return builder;
+}
+
+/** One page of subscriptions, newest first unless `order` says otherwise, with the total. */
+export async function subscriptionPage(
+  db: Kysely<Database>,
+  query: AdminListQuery & SubscriberFilter,
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
+  const page = await idPage(filteredSubscriptions(db, query), query, {
+    idColumn: 'id',
+    sortColumns: { createdAt: 'created_at' },
+    fallback: 'createdAt',
+  });
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await db
+          .selectFrom('newsletter_subscriptions')
+          .selectAll()
+          .where('id', 'in', page.ids)
+          .execute();
+  return { rows: inPageOrder(page.ids, rows), total: page.total };
+}
+
+/** Every subscription of the filter, by address (the export). */
+export function allSubscriptions(
+  db: Kysely<Database>,
+  filter: SubscriberFilter,
+): Promise<SubscriptionRow[]> {
+  return filteredSubscriptions(db, filter).selectAll().orderBy('email').execute();
 }

@@ -15,12 +15,14 @@ import type { Clock } from '../../text/dates.js';
 import {
   findByConfirmHash,
   findByEmail,
+  findById,
   findByUnsubscribeHash,
   insertPending,
   markConfirmed,
   markUnsubscribed,
   renewPending,
   type PendingValues,
+  type SubscriptionRow,
 } from './repository.js';
 
 /** A repeated signup of a pending address mails it again only after this long. */
@@ -39,7 +41,7 @@ export interface NewsletterServiceDeps {
 }
 
 /**
- * Newsletter signup with double opt-in (issue 5): a signup stores a pending subscription with
+ * Newsletter signup with double opt-in (ADR 008): a signup stores a pending subscription with
  * its consent record and queues a confirmation e-mail; only confirmed addresses count, and
  * only those are forwarded to MailUp (when configured).
  */
@@ -126,22 +128,14 @@ export class NewsletterService {
     const row = await this.byUnsubscribeToken(token);
     if (row === undefined) return 'non-valido';
     if (row.status === 'unsubscribed') return 'annullata';
-    const now = this.deps.clock();
-    const forward = this.deps.mailupEnabled && row.status === 'confirmed';
-    const withdrawn = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await markUnsubscribed(trx, row.id, row.status, now.toISOString()))) return false;
-      if (forward) await enqueue(trx, 'mailup.unsubscribe', { subscriptionId: row.id }, now);
-      return true;
-    });
-    if (withdrawn) {
-      if (forward) this.deps.notifyOutbox();
+    if (await this.withdraw(row)) {
       this.deps.logger.info({ subscriptionId: row.id }, 'newsletter: iscrizione annullata');
     }
     return this.unsubscribeState(token);
   }
 
   /**
-   * Withdraws a subscription on the subscriber's request, from the back office (issue 10): the
+   * Withdraws a subscription on the subscriber's request, from the back office (ADR 013): the
    * same change as the unsubscribe link, and `record` (the audit entry) in its transaction.
    * False when it was already withdrawn or does not exist.
    */
@@ -149,18 +143,25 @@ export class NewsletterService {
     id: number,
     record: (trx: Transaction<Database>, email: string) => Promise<void>,
   ): Promise<boolean> {
-    const row = await this.deps.db
-      .selectFrom('newsletter_subscriptions')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findById(this.deps.db, id);
     if (row === undefined || row.status === 'unsubscribed') return false;
+    return this.withdraw(row, record);
+  }
+
+  /**
+   * Withdraws a pending or confirmed subscription, at MailUp too when it was forwarded there,
+   * with `record` in the same transaction. False when a simultaneous change got there first.
+   */
+  private async withdraw(
+    row: SubscriptionRow,
+    record?: (trx: Transaction<Database>, email: string) => Promise<void>,
+  ): Promise<boolean> {
     const now = this.deps.clock();
     const forward = this.deps.mailupEnabled && row.status === 'confirmed';
     const withdrawn = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await markUnsubscribed(trx, row.id, row.status, now.toISOString()))) return false;
       if (forward) await enqueue(trx, 'mailup.unsubscribe', { subscriptionId: row.id }, now);
-      await record(trx, row.email);
+      await record?.(trx, row.email);
       return true;
     });
     if (withdrawn && forward) this.deps.notifyOutbox();

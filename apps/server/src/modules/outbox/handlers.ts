@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { MailUpClient } from '../../mailup/mailup-client.js';
+import { findById, setMailUpRecipient } from '../newsletter/repository.js';
 import { PermanentDeliveryError, type ClaimedRow, type OutboxHandlers } from './worker.js';
 
 export interface OutboxHandlerDeps {
@@ -13,7 +14,7 @@ export interface OutboxHandlerDeps {
   mail: MailConfig;
   /** Null when MailUp is not configured: its jobs are never queued then. */
   mailup: MailUpClient | null;
-  /** Checks reported fee payments with PayPal (issue 9). */
+  /** Checks reported fee payments with PayPal (ADR 012). */
   verifyPayment: (paymentId: number) => Promise<void>;
 }
 
@@ -63,28 +64,16 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
 
     async 'mailup.subscribe'(job) {
       if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-      const subscription = await db
-        .selectFrom('newsletter_subscriptions')
-        .select(['email', 'status', 'mailup_recipient_id'])
-        .where('id', '=', job.subscriptionId)
-        .executeTakeFirst();
+      const subscription = await findById(db, job.subscriptionId);
       // Withdrawn meanwhile, or already forwarded: nothing to do.
       if (subscription?.status !== 'confirmed' || subscription.mailup_recipient_id !== null) return;
       const recipientId = await mailup.subscribe(subscription.email);
-      await db
-        .updateTable('newsletter_subscriptions')
-        .set({ mailup_recipient_id: recipientId })
-        .where('id', '=', job.subscriptionId)
-        .execute();
+      await setMailUpRecipient(db, job.subscriptionId, recipientId);
     },
 
     async 'mailup.unsubscribe'(job) {
       if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-      const subscription = await db
-        .selectFrom('newsletter_subscriptions')
-        .select(['status', 'mailup_recipient_id'])
-        .where('id', '=', job.subscriptionId)
-        .executeTakeFirst();
+      const subscription = await findById(db, job.subscriptionId);
       // Never forwarded, or subscribed again meanwhile: nothing to withdraw.
       if (
         subscription === undefined ||
@@ -93,11 +82,7 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
       )
         return;
       await mailup.unsubscribe(subscription.mailup_recipient_id);
-      await db
-        .updateTable('newsletter_subscriptions')
-        .set({ mailup_recipient_id: null })
-        .where('id', '=', job.subscriptionId)
-        .execute();
+      await setMailUpRecipient(db, job.subscriptionId, null);
     },
 
     async 'payment.verify'(job) {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { insertPending } from './repository.js';
 
 /**
  * The outbox (DESIGN.md "Side effects: nothing lost"): anything that leaves the process is a
@@ -21,7 +22,7 @@ export interface MailUpJob {
   subscriptionId: number;
 }
 
-/** Checking a reported fee payment with PayPal (issue 9). */
+/** Checking a reported fee payment with PayPal (ADR 012). */
 export interface PaymentVerifyJob {
   paymentId: number;
 }
@@ -44,20 +45,5 @@ export async function enqueue<K extends OutboxKind>(
   payload: OutboxJobs[K],
   now: Date,
 ): Promise<number> {
-  const at = now.toISOString();
-  const { id } = await db
-    .insertInto('outbox')
-    .values({
-      kind,
-      payload_json: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  return insertPending(db, kind, JSON.stringify(payload), now.toISOString());
 }

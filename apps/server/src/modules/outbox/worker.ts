@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { maskEmailsIn } from '../../mail/mask.js';
 import type { Clock } from '../../text/dates.js';
 import type { OutboxJobs, OutboxKind } from './outbox.js';
+import { claimRow, dueRows, markFailed, markSent } from './repository.js';
 
 /** The row a handler is given: which job, and how many attempts it has had (this one included). */
 export interface ClaimedRow {
@@ -144,15 +145,7 @@ export class OutboxWorker {
     const { db, clock } = this.options;
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !this.stopping; batch += 1) {
       const now = clock();
-      const due = await db
-        .selectFrom('outbox')
-        .select(['id', 'next_attempt_at'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(this.batchSize)
-        .execute();
+      const due = await dueRows(db, now.toISOString(), this.batchSize);
       if (due.length === 0) break;
       for (const candidate of due) {
         if (this.stopping) break;
@@ -167,14 +160,7 @@ export class OutboxWorker {
   /** Reserves a row for this worker: only one of several concurrent claims can match. */
   private async claim(id: number, seenDueAt: string) {
     const leaseUntil = new Date(this.options.clock().getTime() + this.leaseMs).toISOString();
-    return this.options.db
-      .updateTable('outbox')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '=', seenDueAt)
-      .returning(['id', 'kind', 'payload_json', 'attempts', 'created_at'])
-      .executeTakeFirst();
+    return claimRow(this.options.db, id, seenDueAt, leaseUntil);
   }
 
   private async deliver(row: {
@@ -211,18 +197,12 @@ export class OutboxWorker {
       );
       const dead = error instanceof PermanentDeliveryError || row.attempts >= maxAttempts;
       const now = clock();
-      await db
-        .updateTable('outbox')
-        .set(
-          dead
-            ? { status: 'dead', last_error: message }
-            : {
-                next_attempt_at: new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
-                last_error: message,
-              },
-        )
-        .where('id', '=', row.id)
-        .execute();
+      await markFailed(
+        db,
+        row.id,
+        message,
+        dead ? null : new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString(),
+      );
       if (dead) {
         logger.error({ ...log, error: message }, 'posta in uscita: messaggio abbandonato (dead)');
         return 'dead';
@@ -230,11 +210,7 @@ export class OutboxWorker {
       logger.warn({ ...log, error: message }, 'posta in uscita: consegna non riuscita, riprovo');
       return 'retried';
     }
-    await db
-      .updateTable('outbox')
-      .set({ status: 'sent', sent_at: clock().toISOString(), last_error: null })
-      .where('id', '=', row.id)
-      .execute();
+    await markSent(db, row.id, clock().toISOString());
     logger.info(log, 'posta in uscita: consegnato');
     return 'sent';
   }

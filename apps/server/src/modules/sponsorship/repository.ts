@@ -1,7 +1,10 @@
-import type { SponsorshipRequest } from '@sodalis/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AdminListQuery, SponsorshipRequest, SponsorshipStatus } from '@sodalis/contracts';
+import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import { idPage, inPageOrder } from '../admin/list-page.js';
 import { attachmentUrl } from '../attachments/repository.js';
+import type { Executor } from '../outbox/outbox.js';
 
 export interface StoredFile {
   fileName: string;
@@ -85,4 +88,87 @@ export async function insertRequest(
       .execute();
   }
   return id;
+}
+
+export type SponsorshipRequestRow = Selectable<SponsorshipRequestsTable>;
+
+/**
+ * On PostgreSQL two identical requests may arrive together on two connections: this
+ * transaction lock on the fingerprint makes the second wait and then see the first (ADR 008).
+ * SQLite runs one transaction at a time and needs none.
+ */
+export async function lockFingerprint(trx: Transaction<Database>, fingerprint: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`.execute(trx);
+}
+
+/** Requests whose requester, organisation or event title contain `q`, of one status if given. */
+function filteredRequests(
+  db: Kysely<Database>,
+  query: { q?: string | undefined; status?: SponsorshipStatus | undefined },
+) {
+  let builder = db.selectFrom('sponsorship_requests');
+  const text = query.q?.trim() ?? '';
+  if (text !== '') {
+    const pattern = containsPattern(text);
+    builder = builder.where(
+      sql<SqlBool>`(lower(requester) like ${pattern} escape '\\' or lower(organisation) like ${pattern} escape '\\' or lower(event_title) like ${pattern} escape '\\')`,
+    );
+  }
+  if (query.status !== undefined) builder = builder.where('status', '=', query.status);
+  return builder;
+}
+
+/** One page of requests, newest first unless `order` says otherwise, with the total. */
+export async function requestPage(
+  db: Kysely<Database>,
+  query: AdminListQuery & { status?: SponsorshipStatus | undefined },
+): Promise<{ rows: SponsorshipRequestRow[]; total: number }> {
+  const page = await idPage(filteredRequests(db, query), query, {
+    idColumn: 'id',
+    sortColumns: { createdAt: 'created_at' },
+    fallback: 'createdAt',
+  });
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await db
+          .selectFrom('sponsorship_requests')
+          .selectAll()
+          .where('id', 'in', page.ids)
+          .execute();
+  return { rows: inPageOrder(page.ids, rows), total: page.total };
+}
+
+export function findRequest(db: Executor, id: number): Promise<SponsorshipRequestRow | undefined> {
+  return db.selectFrom('sponsorship_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records the secretariat's decision, who took it and when (both null when reopened). */
+export async function setRequestStatus(
+  trx: Transaction<Database>,
+  id: number,
+  change: { status: SponsorshipStatus; handledAt: string | null; handledBy: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('sponsorship_requests')
+    .set({ status: change.status, handled_at: change.handledAt, handled_by: change.handledBy })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A file of a request, by its attachment id and the request's id (never by a path). */
+export function findRequestFile(db: Kysely<Database>, requestId: number, attachmentId: number) {
+  return db
+    .selectFrom('attachments')
+    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
+    .select([
+      'attachments.file_name',
+      'attachments.file_sha256',
+      'files.content_type',
+      'files.size_bytes',
+    ])
+    .where('attachments.id', '=', attachmentId)
+    .where('attachments.owner_kind', '=', 'sponsorship_request')
+    .where('attachments.owner_id', '=', requestId)
+    .executeTakeFirst();
 }

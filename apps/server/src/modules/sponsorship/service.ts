@@ -4,7 +4,7 @@ import {
   SPONSORSHIP_MESSAGES,
   type SponsorshipRequest,
 } from '@sodalis/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -14,7 +14,12 @@ import { enqueue } from '../outbox/outbox.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitisePdfFileName, uniqueFileNames } from './file-names.js';
 import { acknowledgementMail, secretariatMail } from './mail-text.js';
-import { insertRequest, recentWithFingerprint, type StoredFile } from './repository.js';
+import {
+  insertRequest,
+  lockFingerprint,
+  recentWithFingerprint,
+  type StoredFile,
+} from './repository.js';
 
 /** The same request sent again within this window is stored once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
@@ -66,11 +71,7 @@ export class SponsorshipService {
     const now = this.deps.clock();
     const since = new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString();
     const id = await this.deps.db.transaction().execute(async (trx) => {
-      // On PostgreSQL two identical requests may arrive together on two connections: the
-      // lock makes the second wait and then see the first. SQLite runs one transaction at a time.
-      if (this.deps.engine === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`.execute(trx);
-      }
+      if (this.deps.engine === 'postgres') await lockFingerprint(trx, fingerprint);
       if ((await recentWithFingerprint(trx, fingerprint, since)) !== null) return null;
       const requestId = await insertRequest(trx, request, files, fingerprint, now.toISOString());
       await enqueue(

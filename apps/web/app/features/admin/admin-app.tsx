@@ -61,7 +61,9 @@ import {
   SiteContentList,
   siteContentBody,
 } from '../society/admin/society-screens';
-import { OutboxList, SponsorshipEdit, SponsorshipList, SubscriberList } from './inbox';
+import { SponsorshipEdit, SponsorshipList } from '../sponsorship/admin/sponsorship-screens';
+import { SubscriberList } from '../newsletter/admin/subscriber-screens';
+import { OutboxList } from '../outbox/admin/outbox-screens';
 import {
   AssemblyCreate,
   AssemblyEdit,

@@ -1,0 +1,144 @@
+import type {
+  AdminListQuery,
+  AdminPage,
+  AdminSponsorshipRequest,
+  AdminSponsorshipSummary,
+  SponsorshipStatus,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { writeAudit, type Actor } from '../admin/audit.js';
+import { attachmentsOf } from '../admin/uploads.js';
+import {
+  findRequest,
+  findRequestFile,
+  requestPage,
+  setRequestStatus,
+  type SponsorshipRequestRow,
+} from './repository.js';
+
+const STATUS_LABEL: Record<SponsorshipStatus, string> = {
+  received: 'ricevuta',
+  approved: 'approvata',
+  rejected: 'respinta',
+};
+
+export interface SponsorshipAdminDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/**
+ * The sponsorship requests in the back office (ADR 013): read, their PDFs downloaded, handled
+ * with who and when. Every change has its audit entry in its transaction.
+ */
+export class SponsorshipAdminService {
+  constructor(private readonly deps: SponsorshipAdminDeps) {}
+
+  async listSponsorships(
+    query: AdminListQuery & { status?: SponsorshipStatus | undefined },
+  ): Promise<AdminPage<AdminSponsorshipSummary>> {
+    const { rows, total } = await requestPage(this.deps.db, query);
+    const files = await this.sponsorshipFiles(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => toSummary(row, files.get(row.id)?.length ?? 0)),
+      total,
+    };
+  }
+
+  async getSponsorship(id: number): Promise<AdminSponsorshipRequest> {
+    const row = await findRequest(this.deps.db, id);
+    if (row === undefined) throw new AppError('notFound');
+    const files = (await this.sponsorshipFiles([id])).get(id) ?? [];
+    return {
+      ...toSummary(row, files.length),
+      phone: row.phone,
+      requestKind: row.request_kind,
+      venue: row.venue,
+      organiser: row.organiser,
+      website: row.website,
+      scientificSecretariat: row.scientific_secretariat,
+      organisingSecretariat: row.organising_secretariat,
+      otherSponsors: row.other_sponsors,
+      eventContents: row.event_contents,
+      attachments: files,
+    };
+  }
+
+  /** Records the decision, who took it and when; back to "received" clears both. */
+  async handleSponsorship(
+    actor: Actor,
+    id: number,
+    status: SponsorshipStatus,
+  ): Promise<AdminSponsorshipRequest> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findRequest(trx, id);
+      if (row === undefined) throw new AppError('notFound');
+      const handled = status !== 'received';
+      await setRequestStatus(trx, id, {
+        status,
+        handledAt: handled ? now.toISOString() : null,
+        handledBy: handled ? actor.email : null,
+      });
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: handled ? 'gestisce' : 'riapre',
+          entity: 'sponsorship',
+          entityId: id,
+          summary: `Richiesta di patrocinio "${row.event_title}" (${row.requester}): ${STATUS_LABEL[status]}`,
+          before: { stato: STATUS_LABEL[row.status] },
+          after: { stato: STATUS_LABEL[status] },
+        },
+        now,
+      );
+    });
+    return this.getSponsorship(id);
+  }
+
+  /** A file of a request, by its attachment id and the request's id (never by a path). */
+  async sponsorshipFile(requestId: number, attachmentId: number) {
+    const row = await findRequestFile(this.deps.db, requestId, attachmentId);
+    if (row === undefined) throw new AppError('notFound');
+    return {
+      sha256: row.file_sha256,
+      fileName: row.file_name,
+      contentType: row.content_type,
+      sizeBytes: row.size_bytes,
+    };
+  }
+
+  /** A request's PDFs by id and name: they are served only through the request (`sponsorshipFile`). */
+  private async sponsorshipFiles(ids: number[]) {
+    const grouped = await attachmentsOf(this.deps.db, 'sponsorship_request', ids);
+    return new Map(
+      [...grouped].map(([owner, files]) => [
+        owner,
+        files.map(({ id, fileName, sizeBytes }) => ({ id, fileName, sizeBytes })),
+      ]),
+    );
+  }
+}
+
+function toSummary(row: SponsorshipRequestRow, attachmentCount: number): AdminSponsorshipSummary {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    requester: row.requester,
+    email: row.email,
+    organisation: row.organisation,
+    eventTitle: row.event_title,
+    eventKind: row.event_kind,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    city: row.city,
+    status: row.status,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
+    attachmentCount,
+  };
+}

@@ -1,0 +1,81 @@
+import type { AdminOutboxMessage, AdminPage } from '@sodalis/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../../src/modules/outbox/outbox.js';
+import { signInStaff, type StaffApi } from '../../helpers/staff-api.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+
+describe.each(testEngines())('back office: undelivered mail on %s', (engine) => {
+  let testApp: TestApp;
+  let staff: StaffApi;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, {
+      demoContent: true,
+      clock: fixedClock('2026-11-22'),
+    });
+    staff = await signInStaff(testApp.app);
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('shows dead outbox messages without their text, retries one and discards another', async () => {
+    const { db } = testApp.app.services;
+    const now = new Date('2026-11-20T10:00:00Z');
+    const ids: number[] = [];
+    for (const to of ['uno@example.org', 'due@example.org']) {
+      const id = await enqueue(
+        db,
+        'mail',
+        {
+          to: [to],
+          subject: 'Reimposta la password',
+          text: 'https://x/area-riservata-resetpwd?token=SEGRETO',
+        },
+        now,
+      );
+      await db
+        .updateTable('outbox')
+        .set({ status: 'dead', attempts: 20, last_error: 'connessione rifiutata' })
+        .where('id', '=', id)
+        .execute();
+      ids.push(id);
+    }
+    const dead = await staff.call('GET', '/OutboxMessages');
+    expect(dead.statusCode).toBe(200);
+    expect(dead.body).not.toContain('SEGRETO');
+    const items = (dead.json() as { data: AdminPage<AdminOutboxMessage> }).data.items;
+    expect(items.find((item) => item.id === ids[0])).toMatchObject({
+      kind: 'mail',
+      recipients: 'uno@example.org',
+      subject: 'Reimposta la password',
+      attempts: 20,
+      lastError: 'connessione rifiutata',
+    });
+
+    await staff.ok(staff.call('POST', `/OutboxMessages/${ids[0]}/Retry`));
+    const retried = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', ids[0] as number)
+      .executeTakeFirstOrThrow();
+    expect(retried).toMatchObject({ attempts: 0, last_error: null });
+    expect(['pending', 'sent']).toContain(retried.status);
+    expect((await staff.call('POST', `/OutboxMessages/${ids[0]}/Retry`)).statusCode).toBe(400);
+
+    await staff.ok(staff.call('DELETE', `/OutboxMessages/${ids[1]}`));
+    expect(
+      await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('id', '=', ids[1] as number)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await staff.lastAudit('outbox')).toMatchObject({
+      action: 'scarta',
+      entityId: String(ids[1]),
+    });
+    expect((await staff.call('DELETE', '/OutboxMessages/999999')).statusCode).toBe(404);
+  });
+});
