@@ -34,8 +34,7 @@ import { NewsService } from './modules/news/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/accounts/members-admin-service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
-import { SocietyAdminService } from './modules/content/society-admin-service.js';
-import { SetupAdminService } from './modules/content/setup-admin-service.js';
+import { ContentAdminService } from './modules/content/admin-service.js';
 import { InboxAdminService } from './modules/admin/inbox-admin.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { PressOpinionsAdminService } from './modules/reserved-area/press-opinions-admin-service.js';
@@ -337,14 +336,7 @@ export async function buildApp(
           receipts: app.services.payments,
           notifyOutbox: () => app.services.outbox.notify(),
         }),
-        society: new SocietyAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-          contentCache: app.services.contentCache,
-          societyAcronym: config.societyAcronym,
-        }),
-        setup: new SetupAdminService({
+        content: new ContentAdminService({
           db: app.services.db,
           files: app.services.files,
           clock: app.services.clock,

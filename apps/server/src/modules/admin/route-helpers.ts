@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS } from '@sodalis/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthenticatedMember } from '../accounts/service.js';
@@ -13,6 +14,10 @@ export const IdParamsSchema = z.object({
 
 /** Body limit of a form without files. */
 export const FORM_BODY_LIMIT = 256 * 1024;
+
+/** Room for the fields and JSON around the largest uploads of one save. */
+export const UPLOAD_BODY_LIMIT =
+  ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
 
 /** The staff member acting: set by adminRoutes' access hook before any handler runs. */
 export function actorOf(request: FastifyRequest): Actor {

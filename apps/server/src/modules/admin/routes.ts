@@ -20,8 +20,6 @@ import {
   AdminSponsorshipListQuerySchema,
   AdminSponsorshipUpdateSchema,
   AdminRichTextPreviewSchema,
-  AdminSetupElementInputSchema,
-  AdminSetupElementListQuerySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -34,15 +32,14 @@ import { toCsv } from '../../text/csv.js';
 import type { MagazineAdminService } from '../magazine/admin-service.js';
 import type { PaymentsAdminService } from '../payments/admin-service.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
-import type { SocietyAdminService } from '../content/society-admin-service.js';
-import { societyAdminRoutes } from '../content/society-admin-routes.js';
+import type { ContentAdminService } from '../content/admin-service.js';
+import { contentAdminRoutes } from '../content/admin-routes.js';
 import type { PressOpinionsAdminService } from '../reserved-area/press-opinions-admin-service.js';
 import { pressOpinionsAdminRoutes } from '../reserved-area/press-opinions-admin-routes.js';
 import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
-import type { SetupAdminService } from '../content/setup-admin-service.js';
 import type { InboxAdminService } from './inbox-admin.js';
 import type { ReservedAdminService } from '../reserved-area/admin-service.js';
 import { sendStoredFile } from '../../http/send-file.js';
@@ -58,8 +55,7 @@ export interface AdminRoutesOptions {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   payments: PaymentsAdminService;
-  society: SocietyAdminService;
-  setup: SetupAdminService;
+  content: ContentAdminService;
   inbox: InboxAdminService;
   reserved: ReservedAdminService;
   pressOpinions: PressOpinionsAdminService;
@@ -85,10 +81,6 @@ const FileParamsSchema = IdParamsSchema.extend({
     .positive({ message: 'Identificativo non valido.' }),
 });
 
-const KeyParamsSchema = z.object({
-  key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
-});
-
 /** Room for the fields and JSON around the largest uploads of one save. */
 const UPLOAD_BODY_LIMIT =
   ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
@@ -102,7 +94,7 @@ const AUDIT_EXPORT_LIMIT = 50_000;
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, setup, inbox, reserved, files, db, clock } = options;
+  const { accounts, news, members, magazine, inbox, reserved, files, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -245,23 +237,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return { data: null };
   });
 
-  // Setup elements (page texts by key, spec §3)
-  app.get('/SetupElements', async (request) => ({
-    data: await setup.list(parseInput(AdminSetupElementListQuerySchema, request.query)),
-  }));
-  app.get('/SetupElements/:key', async (request) => ({
-    data: await setup.get(parseInput(KeyParamsSchema, request.params).key),
-  }));
-  app.put('/SetupElements/:key', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { key } = parseInput(KeyParamsSchema, request.params);
-    return {
-      data: await setup.save(
-        actorOf(request),
-        key,
-        parseInput(AdminSetupElementInputSchema, request.body),
-      ),
-    };
-  });
+  // Page texts, the board, contacts, legal data, supporters, past presidents and cookie policy
+  await app.register(contentAdminRoutes, { content: options.content });
   // The rich text as the site will show it (the same allowlist), for the editors' preview.
   app.post('/RichTextPreview', { bodyLimit: FORM_BODY_LIMIT * 2 }, async (request) => ({
     data: { html: sanitizeRichText(parseInput(AdminRichTextPreviewSchema, request.body).bodyHtml) },
@@ -316,8 +293,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });
-  // The board, contacts, legal data, supporters, past presidents and cookie policy
-  await app.register(societyAdminRoutes, { society: options.society });
   // Staff security: two-factor sign-in (ADR 017)
   await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
