@@ -34,8 +34,7 @@ import { NewsService } from './modules/news/service.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { MembersAdminService } from './modules/accounts/members-admin-service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
-import { SocietyAdminService } from './modules/content/society-admin-service.js';
-import { SetupAdminService } from './modules/content/setup-admin-service.js';
+import { ContentAdminService } from './modules/content/admin-service.js';
 import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
 import { OutboxAdminService } from './modules/outbox/admin-service.js';
@@ -338,14 +337,7 @@ export async function buildApp(
           receipts: app.services.payments,
           notifyOutbox: () => app.services.outbox.notify(),
         }),
-        society: new SocietyAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-          contentCache: app.services.contentCache,
-          societyAcronym: config.societyAcronym,
-        }),
-        setup: new SetupAdminService({
+        content: new ContentAdminService({
           db: app.services.db,
           files: app.services.files,
           clock: app.services.clock,

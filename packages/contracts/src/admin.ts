@@ -60,6 +60,11 @@ export interface AdminPage<T> {
   total: number;
 }
 
+/** A rich text to preview as the site will show it (every editor's preview). */
+export const AdminRichTextPreviewSchema = z.object({
+  bodyHtml: z.string().max(500_000, { message: ADMIN_MESSAGES.tooLong }),
+});
+
 export const optionalText = (max: number) =>
   z
     .string()

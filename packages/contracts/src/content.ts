@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  AdminListQuerySchema,
+  AdminUploadSchema,
+  type AdminAttachment,
+} from './admin.js';
 import { AttachmentRefSchema, type AttachmentRef } from './attachments.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 
@@ -40,3 +47,63 @@ export const GetSetupDataBodySchema = z.object({
     .min(1, { message: 'titles deve contenere almeno una chiave.' })
     .max(50, { message: 'titles può contenere al massimo 50 chiavi.' }),
 });
+
+/** Every setup element of spec §3: the keys the pages ask for, in the spec's order. */
+export const SETUP_ELEMENT_KEYS = [
+  'chisiamo-organizzazione-storia',
+  'chisiamo-organizzazione-organigramma',
+  'chisiamo-organizzazione-codiceetico',
+  'chisiamo-organizzazione-bilancio',
+  'chisiamo-organizzazione-statuto',
+  'chisiamo-soci-iscrizione',
+  'chisiamo-soci-pagamento',
+  'chisiamo-soci-richiesta',
+  'chisiamo-soci-carichesociali',
+  'chisiamo-affiliati-iscrizione',
+  'chisiamo-affiliati-pagamento',
+  'chisiamo-affiliati-richiesta',
+  'chisiamo-affiliati-carichesociali',
+  'chisiamo-sostenitori-contributo',
+  'pareri-intro',
+  'patrocini-richiesta',
+  'rivista-intro',
+  'modulo-abbonamento-attivo',
+] as const;
+export type SetupElementKey = (typeof SETUP_ELEMENT_KEYS)[number];
+
+// --- back office -------------------------------------------------------------------------------
+
+/*
+ * Setup elements as the secretariat edits them, by key, with their PDFs
+ * (docs/decisions/013-back-office.md).
+ */
+
+export interface AdminSetupElementSummary {
+  /** The key: react-admin's record id. */
+  id: string;
+  /** Where the site shows it, in Italian. */
+  place: string;
+  /** Address of the page that shows it. */
+  pagePath: string;
+  /** False for a key of the spec that has no text yet. */
+  exists: boolean;
+  attachmentCount: number;
+  updatedAt: string | null;
+}
+
+export interface AdminSetupElement extends AdminSetupElementSummary {
+  bodyHtml: string;
+  attachments: AdminAttachment[];
+}
+
+export const AdminSetupElementListQuerySchema = AdminListQuerySchema;
+
+export const AdminSetupElementInputSchema = z.object({
+  bodyHtml: z.string().max(500_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
+  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
+  newAttachments: z
+    .array(AdminUploadSchema)
+    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
+    .default([]),
+});
+export type AdminSetupElementInput = z.input<typeof AdminSetupElementInputSchema>;

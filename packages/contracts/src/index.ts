@@ -19,7 +19,5 @@ export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
 export * from './admin.js';
-export * from './admin-content.js';
 export * from './admin-payments.js';
-export * from './admin-society.js';
 export * from './two-factor.js';

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  AdminListQuerySchema,
+  AdminUploadSchema,
+  isoDate,
+  optionalText,
+  type AdminAttachment,
+} from './admin.js';
+import { isValidEmail } from './messages.js';
+import { isPhoneNumber, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
 
 /**
  * The society's pages (spec §2.11, §3, §7): board members, and the structured site contents
@@ -91,3 +101,221 @@ export interface Fee {
   quota: number;
   accesso: Record<string, string>;
 }
+
+// --- back office -------------------------------------------------------------------------------
+
+/*
+ * The society's pages as the secretariat edits them
+ * (docs/decisions/016-board-photos-and-society-contents.md): the board with photo and CV, and
+ * the structured site contents of GetContenuti (ADR 009).
+ */
+
+/** Image uploads (board photos, supporters' logos): checked on the server by bytes and size. */
+export const ADMIN_IMAGE_LIMITS = {
+  /** Largest image file, decoded. */
+  maxBytes: 5 * 1024 * 1024,
+  /** Most pixels an image may declare (width × height): larger ones are refused undecoded. */
+  maxPixels: 40_000_000,
+  /** Side of the square PNG profile picture the server makes (spec §2.11: fotoProfilo). */
+  photoSide: 256,
+  /** Side of the square PNG a supporter's logo is fitted into (transparent margins). */
+  logoSide: 128,
+} as const;
+
+export const SOCIETY_MESSAGES = {
+  imageTooLarge: `L'immagine supera i ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB consentiti.`,
+  notImage: "Il file non è un'immagine JPEG, PNG o WebP.",
+  imageUnreadable: "L'immagine è danneggiata o non leggibile.",
+  imageTooManyPixels: `L'immagine è troppo grande: al massimo ${ADMIN_IMAGE_LIMITS.maxPixels / 1_000_000} milioni di pixel.`,
+  order: 'Indica un numero d’ordine tra 0 e 999.',
+  phone: 'Indica un numero di telefono valido.',
+  year: 'Indica un anno plausibile (dal 1900 a dieci anni da oggi).',
+  yearsOrder: "L'anno di inizio non può essere successivo all'anno di fine.",
+  logoRequired: "Carica il logo dell'azienda.",
+  atLeastOne: 'Aggiungi almeno una riga.',
+  tooMany: 'Troppe righe.',
+} as const;
+
+/** An image sent from the admin screens: name and base64 bytes (JPEG, PNG or WebP). */
+export const AdminImageUploadSchema = z.object({
+  fileName: z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(200),
+  content: z
+    .string()
+    .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
+    // A quick bound before decoding; the exact size and magic bytes are checked on the server.
+    .refine((value) => value.length <= Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4, {
+      message: SOCIETY_MESSAGES.imageTooLarge,
+    }),
+});
+export type AdminImageUpload = z.infer<typeof AdminImageUploadSchema>;
+
+const requiredText = (max: number) =>
+  z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(max, { message: ADMIN_MESSAGES.tooLong });
+
+const sortOrder = z.coerce
+  .number({ message: SOCIETY_MESSAGES.order })
+  .int({ message: SOCIETY_MESSAGES.order })
+  .min(0, { message: SOCIETY_MESSAGES.order })
+  .max(999, { message: SOCIETY_MESSAGES.order });
+
+// ---------------------------------------------------------------------------------------------
+// Board members (table board_members, CV as attachment board_member_cv)
+
+export interface AdminBoardMember {
+  id: number;
+  name: string;
+  role: string;
+  sortOrder: number;
+  /** The profile picture as base64 PNG (what GetConsiglioDirettivo answers), or null. */
+  photo: string | null;
+  cv: AdminAttachment | null;
+  updatedAt: string;
+}
+
+export const AdminBoardMemberListQuerySchema = AdminListQuerySchema;
+
+export const AdminBoardMemberInputSchema = z.object({
+  name: requiredText(200),
+  role: requiredText(200),
+  sortOrder: sortOrder.default(0),
+  /** Keep the stored photo (ignored when a new one is sent). */
+  keepPhoto: z.boolean().default(true),
+  /** A new photo: JPEG, PNG or WebP, made a square PNG by the server. */
+  newPhoto: AdminImageUploadSchema.nullish().transform((value) => value ?? null),
+  /** Keep the stored CV (ignored when a new one is sent). */
+  keepCv: z.boolean().default(true),
+  newCv: AdminUploadSchema.nullish().transform((value) => value ?? null),
+});
+export type AdminBoardMemberInput = z.input<typeof AdminBoardMemberInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Structured site contents (GetContenuti, ADR 009)
+
+/** Italian names of the contents and the page that shows each. */
+export const SITE_CONTENT_PLACES: Record<SiteContentKey, { place: string; pagePath: string }> = {
+  contatti: { place: 'Contatti', pagePath: '/contatti' },
+  'dati-legali': { place: 'Dati legali', pagePath: '/dati-legali' },
+  sostenitori: {
+    place: 'Sostenitori (aziende)',
+    pagePath: '/chi-siamo-sostenitori?scheda=sostenitori',
+  },
+  presidenti: { place: 'Albo dei past president', pagePath: '/chi-siamo-{acronimo}' },
+  'cookie-policy': { place: 'Cookie policy', pagePath: '/cookie' },
+};
+
+export interface AdminSiteContentSummary {
+  /** The key: react-admin's record id. */
+  id: SiteContentKey;
+  place: string;
+  pagePath: string;
+  exists: boolean;
+  updatedAt: string | null;
+}
+
+/** A content for its edit screen: the summary and the content's own fields side by side. */
+export type AdminSiteContent = AdminSiteContentSummary & Record<string, unknown>;
+
+const webAddress = (max: number) =>
+  requiredText(max).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
+
+const phone = requiredText(40).refine(isPhoneNumber, { message: SOCIETY_MESSAGES.phone });
+
+const rows = <T extends z.ZodTypeAny>(item: T, min: number, max: number) =>
+  z
+    .array(item, { message: SOCIETY_MESSAGES.atLeastOne })
+    .min(min, { message: SOCIETY_MESSAGES.atLeastOne })
+    .max(max, { message: SOCIETY_MESSAGES.tooMany });
+
+/** Latest plausible year: a term may end some years ahead. */
+const latestYear = () => new Date().getUTCFullYear() + 10;
+const year = z.coerce
+  .number({ message: SOCIETY_MESSAGES.year })
+  .int({ message: SOCIETY_MESSAGES.year })
+  .min(1900, { message: SOCIETY_MESSAGES.year })
+  .refine((value) => value <= latestYear(), { message: SOCIETY_MESSAGES.year });
+
+export const ContactsInputSchema = z.object({
+  indirizzo: requiredText(300),
+  telefono: phone,
+  social: z.object({ etichetta: requiredText(100), url: webAddress(1000) }),
+  email: rows(
+    z.object({
+      ruolo: requiredText(100),
+      indirizzo: requiredText(254).refine(isValidEmail, { message: ADMIN_MESSAGES.email }),
+    }),
+    1,
+    20,
+  ),
+});
+
+export const LegalDataInputSchema = z.object({
+  righe: rows(z.object({ etichetta: requiredText(100), valore: requiredText(500) }), 1, 30),
+});
+
+export const SupportersInputSchema = z.object({
+  aziende: rows(
+    z.object({
+      nome: requiredText(200),
+      /**
+       * The logo as base64: the stored PNG sent back unchanged, or a new JPEG, PNG or WebP
+       * image, which the server checks by its bytes and fits into a square PNG.
+       */
+      logo: z
+        .string({ message: SOCIETY_MESSAGES.logoRequired })
+        .min(1, { message: SOCIETY_MESSAGES.logoRequired })
+        .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
+        .refine((value) => value.length <= Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4, {
+          message: SOCIETY_MESSAGES.imageTooLarge,
+        }),
+      indirizzo: requiredText(300),
+      telefono: phone,
+      sito: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
+        message: ADMIN_MESSAGES.webAddress,
+      }),
+    }),
+    0,
+    30,
+  ),
+});
+
+export const PastPresidentsInputSchema = z.object({
+  presidenti: rows(
+    z
+      .object({ nome: requiredText(200), dal: year, al: year })
+      .refine((term) => term.dal <= term.al, {
+        message: SOCIETY_MESSAGES.yearsOrder,
+        path: ['al'],
+      }),
+    1,
+    60,
+  ),
+});
+
+export const CookiePolicyInputSchema = z.object({
+  data: isoDate,
+  corpo: z
+    .string({ message: ADMIN_MESSAGES.required })
+    .max(200_000, { message: ADMIN_MESSAGES.tooLong })
+    .refine((value) => value.replace(/<[^>]*>/g, '').trim() !== '', {
+      message: ADMIN_MESSAGES.required,
+    }),
+});
+
+/** The body of each content's save, by key (the server sanitises the cookie policy's HTML). */
+export const SITE_CONTENT_INPUT_SCHEMAS = {
+  contatti: ContactsInputSchema,
+  'dati-legali': LegalDataInputSchema,
+  sostenitori: SupportersInputSchema,
+  presidenti: PastPresidentsInputSchema,
+  'cookie-policy': CookiePolicyInputSchema,
+} as const satisfies Record<SiteContentKey, z.ZodTypeAny>;
+
+export const SiteContentKeyParamsSchema = z.object({
+  key: z.enum(SITE_CONTENT_KEYS, {
+    message: `Contenuto sconosciuto: usa ${SITE_CONTENT_KEYS.join(', ')}.`,
+  }),
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SETUP_ELEMENT_KEYS } from '@sodalis/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../../src/db/database.js';
@@ -8,7 +9,6 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import {
   isDatabaseEmpty,
   loadDemoContent,
-  SETUP_ELEMENT_KEYS,
   type DemoContentSummary,
 } from '../../src/db/seed/demo-content.js';
 import { LocalFileStore } from '../../src/files/file-store.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { FIRST_LIST_YEAR, MAGAZINE_NAME } from '@sodalis/contracts';
+import { FIRST_LIST_YEAR, MAGAZINE_NAME, SETUP_ELEMENT_KEYS } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { FileStore } from '../../files/file-store.js';
 import { attachmentUrl } from '../../modules/attachments/repository.js';
@@ -22,7 +22,6 @@ import {
   RECOMMENDATIONS,
   REGIONAL_ASSEMBLIES,
   SCHEDULED_NEWS,
-  SETUP_ELEMENT_KEYS,
   SETUP_ELEMENTS,
   SPONSORSHIP_REQUEST,
   type AssemblyDocumentKind,
@@ -33,8 +32,6 @@ import {
 import { makeDemoPdf } from './demo-pdf.js';
 import { insertDemoAccounts } from './demo-accounts.js';
 import { insertDemoSiteContents } from './demo-site-contents.js';
-
-export { SETUP_ELEMENT_KEYS } from './demo-data.js';
 
 /*
  * The demo data set (DESIGN.md "Data": a fresh install is filled with demo content on first

@@ -1,3 +1,4 @@
+import type { SetupElementKey } from '@sodalis/contracts';
 import type { Audience } from '../schema.js';
 
 /*
@@ -986,30 +987,6 @@ export const AUTHOR_LAST_NAMES: readonly string[] = [
   'Negri',
   'Piras',
 ];
-
-/** Every setup element of spec §3, with the keys the screens ask for. */
-export const SETUP_ELEMENT_KEYS = [
-  'chisiamo-organizzazione-storia',
-  'chisiamo-organizzazione-organigramma',
-  'chisiamo-organizzazione-codiceetico',
-  'chisiamo-organizzazione-bilancio',
-  'chisiamo-organizzazione-statuto',
-  'chisiamo-soci-iscrizione',
-  'chisiamo-soci-pagamento',
-  'chisiamo-soci-richiesta',
-  'chisiamo-soci-carichesociali',
-  'chisiamo-affiliati-iscrizione',
-  'chisiamo-affiliati-pagamento',
-  'chisiamo-affiliati-richiesta',
-  'chisiamo-affiliati-carichesociali',
-  'chisiamo-sostenitori-contributo',
-  'pareri-intro',
-  'patrocini-richiesta',
-  'rivista-intro',
-  'modulo-abbonamento-attivo',
-] as const;
-
-export type SetupElementKey = (typeof SETUP_ELEMENT_KEYS)[number];
 
 export interface SetupElementTemplate {
   /** HTML; {societa} is replaced by the acronym (escaped), {anno} by last year. */

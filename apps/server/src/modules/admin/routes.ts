@@ -6,11 +6,8 @@ import {
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
   AdminRichTextPreviewSchema,
-  AdminSetupElementInputSchema,
-  AdminSetupElementListQuerySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
 import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
 import { requireStaff } from './access.js';
@@ -21,21 +18,14 @@ import type { MagazineAdminService } from '../magazine/admin-service.js';
 import { magazineAdminRoutes } from '../magazine/admin-routes.js';
 import type { PaymentsAdminService } from '../payments/admin-service.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
-import type { SocietyAdminService } from '../content/society-admin-service.js';
-import { societyAdminRoutes } from '../content/society-admin-routes.js';
+import type { ContentAdminService } from '../content/admin-service.js';
+import { contentAdminRoutes } from '../content/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
-import {
-  actorOf,
-  FORM_BODY_LIMIT,
-  IdParamsSchema,
-  sendCsv,
-  UPLOAD_BODY_LIMIT,
-} from './route-helpers.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
-import type { SetupAdminService } from '../content/setup-admin-service.js';
 import type { SponsorshipAdminService } from '../sponsorship/admin-service.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import type { NewsletterAdminService } from '../newsletter/admin-service.js';
@@ -55,8 +45,7 @@ export interface AdminRoutesOptions {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   payments: PaymentsAdminService;
-  society: SocietyAdminService;
-  setup: SetupAdminService;
+  content: ContentAdminService;
   sponsorship: SponsorshipAdminService;
   newsletter: NewsletterAdminService;
   outbox: OutboxAdminService;
@@ -76,10 +65,6 @@ declare module 'fastify' {
   }
 }
 
-const KeyParamsSchema = z.object({
-  key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
-});
-
 const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
@@ -90,7 +75,7 @@ const AUDIT_EXPORT_LIMIT = 50_000;
  * roles other than `segreteria`. Answers are never cached.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
-  const { accounts, news, members, magazine, setup, reserved, files, db, clock } = options;
+  const { accounts, news, members, magazine, reserved, files, db, clock } = options;
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -143,23 +128,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // The bulletin: issues and their articles
   await app.register(magazineAdminRoutes, { magazine });
 
-  // Setup elements (page texts by key, spec §3)
-  app.get('/SetupElements', async (request) => ({
-    data: await setup.list(parseInput(AdminSetupElementListQuerySchema, request.query)),
-  }));
-  app.get('/SetupElements/:key', async (request) => ({
-    data: await setup.get(parseInput(KeyParamsSchema, request.params).key),
-  }));
-  app.put('/SetupElements/:key', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { key } = parseInput(KeyParamsSchema, request.params);
-    return {
-      data: await setup.save(
-        actorOf(request),
-        key,
-        parseInput(AdminSetupElementInputSchema, request.body),
-      ),
-    };
-  });
+  // Page texts, the board, contacts, legal data, supporters, past presidents and cookie policy
+  await app.register(contentAdminRoutes, { content: options.content });
   // The rich text as the site will show it (the same allowlist), for the editors' preview.
   app.post('/RichTextPreview', { bodyLimit: FORM_BODY_LIMIT * 2 }, async (request) => ({
     data: { html: sanitizeRichText(parseInput(AdminRichTextPreviewSchema, request.body).bodyHtml) },
@@ -172,8 +142,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });
-  // The board, contacts, legal data, supporters, past presidents and cookie policy
-  await app.register(societyAdminRoutes, { society: options.society });
   // Staff security: two-factor sign-in (ADR 017)
   await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 

@@ -87,16 +87,7 @@ export async function replaceAttachments(
   }
   for (const [index, pdf] of added.entries()) {
     const stored = await files.put(pdf.content);
-    await trx
-      .insertInto('files')
-      .values({
-        sha256: stored.sha256,
-        size_bytes: stored.sizeBytes,
-        content_type: 'application/pdf',
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.column('sha256').doNothing())
-      .execute();
+    await recordStoredFile(trx, stored, 'application/pdf', now);
     const fileName = freeName(pdf.fileName, used);
     await trx
       .insertInto('attachments')
@@ -113,6 +104,25 @@ export async function replaceAttachments(
     names.push(fileName);
   }
   return names;
+}
+
+/** Records a blob already in the file store (once: content-addressed, a second save is a no-op). */
+export async function recordStoredFile(
+  db: Kysely<Database>,
+  stored: { sha256: string; sizeBytes: number },
+  contentType: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      sha256: stored.sha256,
+      size_bytes: stored.sizeBytes,
+      content_type: contentType,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('sha256').doNothing())
+    .execute();
 }
 
 /** File names of an owner's attachments, in order (what the audit log records). */

@@ -1,5 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { AdminListQuery, SiteContentKey } from '@sodalis/contracts';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import { idPage } from '../admin/list-page.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];
@@ -30,11 +33,7 @@ export async function listActiveFees(db: Kysely<Database>) {
 }
 
 export async function findBoardMember(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('board_members')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('board_members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function findSiteContents(db: Kysely<Database>, keys: readonly string[]) {
@@ -81,4 +80,150 @@ export async function findPublicAttachment(
     if (article === undefined) return null;
   }
   return attachment;
+}
+
+// --- back office: setup elements ----------------------------------------------------------------
+
+/** Every setup element row, for the staff list (keys a former back end left included). */
+export async function listSetupElementRows(db: Kysely<Database>) {
+  return db.selectFrom('setup_elements').select(['id', 'key', 'updated_at']).execute();
+}
+
+/** How many attachments each setup element has, by its id (elements without any left out). */
+export async function setupElementAttachmentCounts(
+  db: Kysely<Database>,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['owner_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('owner_kind', '=', 'setup_element')
+    .groupBy('owner_id')
+    .execute();
+  return new Map(rows.map((row) => [row.owner_id, Number(row.count)]));
+}
+
+export async function findSetupElementByKey(db: Kysely<Database>, key: string) {
+  return db
+    .selectFrom('setup_elements')
+    .select(['id', 'body_html'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Creates (`id` null) or rewrites a setup element's text; answers its id. */
+export async function writeSetupElement(
+  db: Kysely<Database>,
+  id: number | null,
+  values: { key: string; bodyHtml: string; updatedAt: string },
+): Promise<number> {
+  if (id === null) {
+    const row = await db
+      .insertInto('setup_elements')
+      .values({ key: values.key, body_html: values.bodyHtml, updated_at: values.updatedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  await db
+    .updateTable('setup_elements')
+    .set({ body_html: values.bodyHtml, updated_at: values.updatedAt })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+// --- back office: board members -----------------------------------------------------------------
+
+const BOARD_SORTS: Record<string, string> = {
+  sortOrder: 'board_members.sort_order',
+  name: 'board_members.name',
+  role: 'board_members.role',
+  updatedAt: 'board_members.updated_at',
+  id: 'board_members.id',
+};
+
+/** One page of the board for the staff list: searched by name or role (ADR 013 paging). */
+export async function boardMemberPage(db: Kysely<Database>, query: AdminListQuery) {
+  let builder = db.selectFrom('board_members');
+  if (query.q !== undefined && query.q.trim() !== '') {
+    const pattern = containsPattern(query.q);
+    builder = builder.where(
+      sql<SqlBool>`(lower(board_members.name) like ${pattern} escape '\\' or lower(board_members.role) like ${pattern} escape '\\')`,
+    );
+  }
+  return idPage(builder, query, {
+    idColumn: 'board_members.id',
+    sortColumns: BOARD_SORTS,
+    fallback: 'sortOrder',
+  });
+}
+
+export interface BoardMemberValues {
+  name: string;
+  role: string;
+  sort_order: number;
+  photo_sha256: string | null;
+  updated_at: string;
+}
+
+/** Creates (`id` null, created now) or rewrites a board member; answers its id. */
+export async function writeBoardMember(
+  db: Kysely<Database>,
+  id: number | null,
+  values: BoardMemberValues,
+): Promise<number> {
+  if (id === null) {
+    const row = await db
+      .insertInto('board_members')
+      .values({ ...values, created_at: values.updated_at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  await db.updateTable('board_members').set(values).where('id', '=', id).execute();
+  return id;
+}
+
+/** Deletes a board member with its CV. */
+export async function deleteBoardMember(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .deleteFrom('attachments')
+    .where('owner_kind', '=', 'board_member_cv')
+    .where('owner_id', '=', id)
+    .execute();
+  await db.deleteFrom('board_members').where('id', '=', id).execute();
+}
+
+// --- back office: structured site contents ------------------------------------------------------
+
+export async function listSiteContentRows(db: Kysely<Database>) {
+  return db.selectFrom('site_contents').select(['key', 'updated_at']).execute();
+}
+
+export async function findSiteContent(db: Kysely<Database>, key: SiteContentKey) {
+  return db
+    .selectFrom('site_contents')
+    .select(['data_json', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Creates (`exists` false) or rewrites a content's JSON. */
+export async function writeSiteContent(
+  db: Kysely<Database>,
+  exists: boolean,
+  values: { key: SiteContentKey; json: string; updatedAt: string },
+): Promise<void> {
+  if (!exists) {
+    await db
+      .insertInto('site_contents')
+      .values({ key: values.key, data_json: values.json, updated_at: values.updatedAt })
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('site_contents')
+    .set({ data_json: values.json, updated_at: values.updatedAt })
+    .where('key', '=', values.key)
+    .execute();
 }

@@ -24,6 +24,14 @@ import {
   listBoardMembers,
 } from './repository.js';
 
+/** A stored site content read back: the cookie policy's HTML sanitised on the way out. */
+export function parsedSiteContent(key: SiteContentKey, json: string): Record<string, unknown> {
+  const content = JSON.parse(json) as Record<string, unknown>;
+  if (key === 'cookie-policy' && typeof content.corpo === 'string')
+    content.corpo = sanitizeRichText(content.corpo);
+  return content;
+}
+
 export interface ContentServiceDeps {
   db: Kysely<Database>;
   files: FileStore;
@@ -139,9 +147,7 @@ export class ContentService {
     return keys.flatMap((key) => {
       const json = byKey.get(key);
       if (json === undefined) return [];
-      const contenuto = JSON.parse(json) as Record<string, unknown>;
-      if (key === 'cookie-policy' && typeof contenuto.corpo === 'string')
-        contenuto.corpo = sanitizeRichText(contenuto.corpo);
+      const contenuto = parsedSiteContent(key, json);
       // The JSON was written from the typed content of this key (contracts SiteContentByKey).
       return [{ chiave: key, contenuto } as unknown as SiteContent];
     });

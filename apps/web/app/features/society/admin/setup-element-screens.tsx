@@ -1,16 +1,10 @@
-import {
-  ADMIN_LIMITS,
-  type AdminAttachment,
-  type AdminSetupElement,
-  type AdminSetupElementInput,
-} from '@sodalis/contracts';
+import { type AdminSetupElement, type AdminSetupElementInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   BooleanField,
   Button,
   Datagrid,
   Edit,
-  FileInput,
   FormDataConsumer,
   FunctionField,
   List,
@@ -22,32 +16,18 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { adminJson, fileToBase64 } from '../../admin/data-provider';
+import { adminJson, attachmentChanges } from '../../admin/data-provider';
 import { italianDateTime } from '../../admin/format';
+import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
-
-interface FileValue extends Partial<AdminAttachment> {
-  rawFile?: File;
-}
 
 /** The form's record as the API's body: the text, kept files by id, new files as base64. */
 export async function setupElementBody(
   data: Record<string, unknown>,
 ): Promise<AdminSetupElementInput> {
-  const files = (data.attachments ?? []) as FileValue[];
   return {
     bodyHtml: String(data.bodyHtml ?? ''),
-    keptAttachmentIds: files
-      .filter((file) => !(file.rawFile instanceof File) && typeof file.id === 'number')
-      .map((file) => file.id as number),
-    newAttachments: await Promise.all(
-      files
-        .filter((file): file is FileValue & { rawFile: File } => file.rawFile instanceof File)
-        .map(async (file) => ({
-          fileName: file.rawFile.name,
-          content: await fileToBase64(file.rawFile),
-        })),
-    ),
+    ...(await attachmentChanges(data.attachments)),
   };
 }
 
@@ -76,12 +56,6 @@ export function SetupElementList() {
       </Datagrid>
     </List>
   );
-}
-
-function FileName() {
-  const file = useRecordContext<FileValue>();
-  if (!file) return null;
-  return <span>{file.rawFile?.name ?? file.fileName ?? ''}</span>;
 }
 
 /** The text as the site will show it: sanitised by the server with the same allowlist. */
@@ -145,17 +119,7 @@ export function SetupElementEdit() {
         <FormDataConsumer>
           {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
         </FormDataConsumer>
-        <FileInput
-          source="attachments"
-          label="Allegati PDF"
-          multiple
-          accept={{ 'application/pdf': ['.pdf'] }}
-          maxSize={ADMIN_LIMITS.maxFileBytes}
-          inputProps={{ 'aria-label': 'Scegli i PDF da allegare' }}
-          helperText={`Solo PDF, al massimo ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB ciascuno.`}
-        >
-          <FileName />
-        </FileInput>
+        <PdfFilesInput />
       </SimpleForm>
     </Edit>
   );

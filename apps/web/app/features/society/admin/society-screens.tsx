@@ -36,17 +36,17 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { fileToBase64 } from '../../admin/data-provider';
+import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
 import { italianDateTime } from '../../admin/format';
 import { AttachmentName } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 
 /**
- * The society's pages in the back office (issue 10, ADR 016): the board (Consiglio Direttivo)
- * with photo and CV, and the structured contents of GetContenuti — contacts, legal data,
- * supporters, the honour roll of past presidents and the cookie policy. The server checks
- * everything again (images by their bytes) and makes photos and logos square PNGs.
+ * The society's pages in the back office (ADR 016): the board (Consiglio Direttivo) with photo
+ * and CV, and the structured contents of GetContenuti — contacts, legal data, supporters, the
+ * honour roll of past presidents and the cookie policy. The server checks everything again
+ * (images by their bytes) and makes photos and logos square PNGs.
  */
 
 const IMAGE_ACCEPT = {
@@ -92,10 +92,9 @@ function PictureInput({ source, label, title }: { source: string; label: string;
   );
 }
 
-/** A new image's bytes, or null when the input holds no new file. */
-async function newImage(value: unknown): Promise<{ fileName: string; content: string } | null> {
-  const file = (value as ImageValue | null)?.rawFile;
-  return file instanceof File ? { fileName: file.name, content: await fileToBase64(file) } : null;
+/** A newly chosen file (photo, logo, CV) as name and base64, or null when none was chosen. */
+async function newUpload(value: unknown): Promise<{ fileName: string; content: string } | null> {
+  return (await attachmentChanges(value)).newAttachments[0] ?? null;
 }
 
 // --- board members ---------------------------------------------------------------------------
@@ -104,16 +103,14 @@ async function newImage(value: unknown): Promise<{ fileName: string; content: st
 export async function boardMemberBody(
   data: Record<string, unknown>,
 ): Promise<AdminBoardMemberInput> {
-  const cvValue = data.cv as { rawFile?: File } | null | undefined;
-  const cvFile = cvValue?.rawFile instanceof File ? cvValue.rawFile : null;
   return {
     name: String(data.name ?? ''),
     role: String(data.role ?? ''),
     sortOrder: Number(data.sortOrder ?? 0),
     keepPhoto: data.photo !== null && data.photo !== undefined && data.photo !== '',
-    newPhoto: await newImage(data.photo),
-    keepCv: cvValue !== null && cvValue !== undefined,
-    newCv: cvFile === null ? null : { fileName: cvFile.name, content: await fileToBase64(cvFile) },
+    newPhoto: await newUpload(data.photo),
+    keepCv: data.cv !== null && data.cv !== undefined,
+    newCv: await newUpload(data.cv),
   };
 }
 
@@ -248,7 +245,7 @@ export async function siteContentBody(
         logo:
           typeof company.logo === 'string'
             ? company.logo
-            : ((await newImage(company.logo))?.content ?? ''),
+            : ((await newUpload(company.logo))?.content ?? ''),
       })),
     );
   }

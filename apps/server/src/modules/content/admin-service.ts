@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  SETUP_ELEMENT_KEYS,
   SITE_CONTENT_INPUT_SCHEMAS,
   SITE_CONTENT_KEYS,
   SITE_CONTENT_PLACES,
@@ -8,13 +9,16 @@ import {
   type AdminBoardMemberInputSchema,
   type AdminListQuery,
   type AdminPage,
+  type AdminSetupElement,
+  type AdminSetupElementInputSchema,
+  type AdminSetupElementSummary,
   type AdminSiteContent,
   type AdminSiteContentSummary,
   type SiteContentByKey,
   type SiteContentKey,
 } from '@sodalis/contracts';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
@@ -23,31 +27,84 @@ import { AppError } from '../../http/app-error.js';
 import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
-import { containsPattern } from '../../text/search-text.js';
+import { searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { logoPng, pngSize, profilePhotoPng } from '../admin/images.js';
-import { idPage } from '../admin/list-page.js';
-import { attachmentsOf, checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import {
+  attachmentsOf,
+  checkedPdfs,
+  fileNames,
+  recordStoredFile,
+  replaceAttachments,
+} from '../admin/uploads.js';
+import {
+  boardMemberPage,
+  deleteBoardMember,
+  findBoardMember,
+  findSetupElementByKey,
+  findSiteContent,
+  listSetupElementRows,
+  listSiteContentRows,
+  setupElementAttachmentCounts,
+  writeBoardMember,
+  writeSetupElement,
+  writeSiteContent,
+} from './repository.js';
+import { parsedSiteContent } from './service.js';
 
+type SetupElementInput = z.output<typeof AdminSetupElementInputSchema>;
 type BoardMemberInput = z.output<typeof AdminBoardMemberInputSchema>;
-
-const BOARD_SORTS: Record<string, string> = {
-  sortOrder: 'board_members.sort_order',
-  name: 'board_members.name',
-  role: 'board_members.role',
-  updatedAt: 'board_members.updated_at',
-  id: 'board_members.id',
-};
 
 /** The CV's area in attachment addresses (`/Documenti/CV/<id>/<name>`, as the demo content). */
 const CV_AREA = 'CV';
 
-export interface SocietyAdminDeps {
+/** The keys of spec §3 are listed first, in the spec's order. */
+const SPEC_SETUP_KEYS: readonly string[] = SETUP_ELEMENT_KEYS;
+
+export interface ContentAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
   clock: Clock;
   contentCache: ContentCache;
   societyAcronym: string;
+}
+
+/** Where each setup element appears on the site (spec §2.11, §2.12, §2.9, §2.10). */
+function setupElementPlace(key: string, acronym: string): { place: string; pagePath: string } {
+  const organisation = `/chi-siamo-${acronym.toLowerCase()}`;
+  const tab = (prefix: string) => key.slice(prefix.length).replace(/-/g, ' ');
+  if (key.startsWith('chisiamo-organizzazione-'))
+    return {
+      place: `Chi siamo ${acronym}, scheda ${tab('chisiamo-organizzazione-')}`,
+      pagePath: organisation,
+    };
+  if (key.startsWith('chisiamo-soci-'))
+    return {
+      place: `Iscrizione Soci, scheda ${tab('chisiamo-soci-')}`,
+      pagePath: '/chi-siamo-iscrizione',
+    };
+  if (key.startsWith('chisiamo-affiliati-'))
+    return {
+      place: `Affiliati, scheda ${tab('chisiamo-affiliati-')}`,
+      pagePath: '/chi-siamo-affiliati',
+    };
+  if (key.startsWith('chisiamo-sostenitori-'))
+    return { place: 'Sostenitori', pagePath: '/chi-siamo-sostenitori' };
+  if (key === 'pareri-intro')
+    return {
+      place: 'Pareri del Consiglio Direttivo, introduzione',
+      pagePath: '/area-riservata-pareri',
+    };
+  if (key === 'patrocini-richiesta')
+    return { place: 'Patrocini, scheda Richiesta', pagePath: '/patrocini' };
+  if (key === 'rivista-intro')
+    return {
+      place: 'Il Servizio Trasfusionale, introduzione',
+      pagePath: '/area-riservata-servizio-trasfusionale',
+    };
+  if (key === 'modulo-abbonamento-attivo')
+    return { place: 'Chi siamo, modulo di abbonamento', pagePath: '/chi-siamo' };
+  return { place: key, pagePath: '/' };
 }
 
 /** An image as the audit log names it: never its bytes. */
@@ -59,38 +116,133 @@ function imageLabel(png: Buffer | null): string | null {
 }
 
 /**
- * The society's pages in the back office (issue 10, ADR 016): the board (Consiglio Direttivo)
- * with photo and CV, and the structured site contents of GetContenuti. Every change is audited
- * in its transaction and bumps the content version, so the public pages show it at once.
+ * The society's content in the back office (docs/decisions/013-back-office.md, 016): the page
+ * texts (setup elements of spec §3) with their PDFs, the board (Consiglio Direttivo) with photo
+ * and CV, and the structured site contents of GetContenuti (ADR 009). Every change is audited in
+ * its transaction and bumps the content version, so the public pages show it at once.
  */
-export class SocietyAdminService {
-  constructor(private readonly deps: SocietyAdminDeps) {}
+export class ContentAdminService {
+  constructor(private readonly deps: ContentAdminDeps) {}
+
+  /**
+   * Runs a change of public content in one transaction that also bumps the content version,
+   * then drops again what this instance cached while the change was open (ADR 005).
+   */
+  private async publish<T>(change: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const result = await this.deps.db.transaction().execute(async (trx) => {
+      const value = await change(trx);
+      await this.deps.contentCache.contentChanged(trx);
+      return value;
+    });
+    await this.deps.contentCache.contentChanged();
+    return result;
+  }
+
+  // --- setup elements ------------------------------------------------------------------------
+  // Every key of spec §3 is listed; one without a row yet shows `exists: false` and is created
+  // on its first save.
+
+  async listSetupElements(query: {
+    q?: string | undefined;
+  }): Promise<AdminPage<AdminSetupElementSummary>> {
+    const rows = await listSetupElementRows(this.deps.db);
+    const countById = await setupElementAttachmentCounts(this.deps.db);
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    // Spec keys first, in the spec's order, then any other key a former back end left.
+    const keys = [
+      ...SPEC_SETUP_KEYS,
+      ...rows.map((row) => row.key).filter((key) => !SPEC_SETUP_KEYS.includes(key)),
+    ];
+    const text = searchText(query.q ?? '');
+    const items = keys
+      .map((key) => {
+        const row = byKey.get(key);
+        return {
+          id: key,
+          ...setupElementPlace(key, this.deps.societyAcronym),
+          exists: row !== undefined,
+          attachmentCount: row === undefined ? 0 : (countById.get(row.id) ?? 0),
+          updatedAt: row?.updated_at ?? null,
+        };
+      })
+      .filter((item) => text === '' || searchText(`${item.id} ${item.place}`).includes(text));
+    return { items, total: items.length };
+  }
+
+  async getSetupElement(key: string): Promise<AdminSetupElement> {
+    const summary = (await this.listSetupElements({})).items.find((item) => item.id === key);
+    if (summary === undefined) throw new AppError('notFound');
+    const row = await findSetupElementByKey(this.deps.db, key);
+    return {
+      ...summary,
+      bodyHtml: row === undefined ? '' : sanitizeRichText(row.body_html),
+      attachments:
+        row === undefined
+          ? []
+          : ((await attachmentsOf(this.deps.db, 'setup_element', [row.id])).get(row.id) ?? []),
+    };
+  }
+
+  async saveSetupElement(
+    actor: Actor,
+    key: string,
+    input: SetupElementInput,
+  ): Promise<AdminSetupElement> {
+    if (!(await this.listSetupElements({})).items.some((item) => item.id === key))
+      throw new AppError('notFound');
+    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
+    const now = this.deps.clock();
+    const bodyHtml = sanitizeRichText(input.bodyHtml);
+    await this.publish(async (trx) => {
+      const existing = await findSetupElementByKey(trx, key);
+      const before =
+        existing === undefined
+          ? null
+          : {
+              testo: existing.body_html,
+              allegati: await fileNames(trx, 'setup_element', existing.id),
+            };
+      const id = await writeSetupElement(trx, existing?.id ?? null, {
+        key,
+        bodyHtml,
+        updatedAt: now.toISOString(),
+      });
+      const names = await replaceAttachments(
+        trx,
+        this.deps.files,
+        { kind: 'setup_element', id, area: 'Setup' },
+        input.keptAttachmentIds,
+        pdfs,
+        now.toISOString(),
+      );
+      await writeAudit(
+        trx,
+        actor,
+        saveEntry(
+          {
+            entity: 'setup_element',
+            entityId: key,
+            summary: `Testo "${setupElementPlace(key, this.deps.societyAcronym).place}" ${before === null ? 'creato' : 'modificato'}`,
+          },
+          before,
+          { testo: bodyHtml, allegati: names },
+        ),
+        now,
+      );
+    });
+    return this.getSetupElement(key);
+  }
 
   // --- board members -------------------------------------------------------------------------
 
   async listBoardMembers(query: AdminListQuery): Promise<AdminPage<AdminBoardMember>> {
-    let builder = this.deps.db.selectFrom('board_members');
-    if (query.q !== undefined && query.q.trim() !== '') {
-      const pattern = containsPattern(query.q);
-      builder = builder.where(
-        sql<SqlBool>`(lower(board_members.name) like ${pattern} escape '\\' or lower(board_members.role) like ${pattern} escape '\\')`,
-      );
-    }
-    const page = await idPage(builder, query, {
-      idColumn: 'board_members.id',
-      sortColumns: BOARD_SORTS,
-      fallback: 'sortOrder',
-    });
+    const page = await boardMemberPage(this.deps.db, query);
     const members = await Promise.all(page.ids.map((id) => this.getBoardMember(id)));
     return { items: members, total: page.total };
   }
 
   async getBoardMember(id: number): Promise<AdminBoardMember> {
-    const row = await this.deps.db
-      .selectFrom('board_members')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findBoardMember(this.deps.db, id);
     if (row === undefined) throw new AppError('notFound');
     const cv = await this.cvOf(this.deps.db, id);
     return {
@@ -119,38 +271,20 @@ export class SocietyAdminService {
     const cv = input.newCv === null ? [] : checkedPdfs([input.newCv], 'newCv');
     const now = this.deps.clock();
     const stamp = now.toISOString();
-    const storedPhoto = photo === null ? null : await this.storeImage(photo, stamp);
-    const savedId = await this.deps.db.transaction().execute(async (trx) => {
+    // Content-addressed: a blob of a save that then rolls back is harmless.
+    const storedPhoto = photo === null ? null : await this.deps.files.put(photo);
+    const savedId = await this.publish(async (trx) => {
       const before = id === null ? null : await this.boardMemberView(trx, id);
-      const existing =
-        id === null
-          ? undefined
-          : await trx
-              .selectFrom('board_members')
-              .select('photo_sha256')
-              .where('id', '=', id)
-              .executeTakeFirst();
-      if (storedPhoto !== null) await this.recordFile(trx, storedPhoto, stamp);
-      const photoSha =
-        storedPhoto?.sha256 ?? (input.keepPhoto ? (existing?.photo_sha256 ?? null) : null);
-      const values = {
+      const existing = id === null ? undefined : await findBoardMember(trx, id);
+      if (storedPhoto !== null) await recordStoredFile(trx, storedPhoto, 'image/png', stamp);
+      const rowId = await writeBoardMember(trx, id, {
         name: input.name,
         role: input.role,
         sort_order: input.sortOrder,
-        photo_sha256: photoSha,
+        photo_sha256:
+          storedPhoto?.sha256 ?? (input.keepPhoto ? (existing?.photo_sha256 ?? null) : null),
         updated_at: stamp,
-      };
-      let rowId: number;
-      if (id === null) {
-        ({ id: rowId } = await trx
-          .insertInto('board_members')
-          .values({ ...values, created_at: stamp })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      } else {
-        rowId = id;
-        await trx.updateTable('board_members').set(values).where('id', '=', id).execute();
-      }
+      });
       const keptCv = cv.length === 0 && input.keepCv ? await this.cvOf(trx, rowId) : null;
       await replaceAttachments(
         trx,
@@ -175,24 +309,16 @@ export class SocietyAdminService {
         ),
         now,
       );
-      await this.deps.contentCache.contentChanged(trx);
       return rowId;
     });
-    // Also drop an answer this instance computed from the old rows while the change was open.
-    await this.deps.contentCache.contentChanged();
     return this.getBoardMember(savedId);
   }
 
   async removeBoardMember(actor: Actor, id: number): Promise<void> {
     const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.publish(async (trx) => {
       const before = await this.boardMemberView(trx, id);
-      await trx
-        .deleteFrom('attachments')
-        .where('owner_kind', '=', 'board_member_cv')
-        .where('owner_id', '=', id)
-        .execute();
-      await trx.deleteFrom('board_members').where('id', '=', id).execute();
+      await deleteBoardMember(trx, id);
       await writeAudit(
         trx,
         actor,
@@ -205,9 +331,7 @@ export class SocietyAdminService {
         },
         now,
       );
-      await this.deps.contentCache.contentChanged(trx);
     });
-    await this.deps.contentCache.contentChanged();
   }
 
   /** The board member's CV (one file at most). */
@@ -220,11 +344,7 @@ export class SocietyAdminService {
     db: Kysely<Database>,
     id: number,
   ): Promise<Record<string, unknown>> {
-    const row = await db
-      .selectFrom('board_members')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findBoardMember(db, id);
     if (row === undefined) throw new AppError('notFound');
     return {
       nome: row.name,
@@ -236,32 +356,9 @@ export class SocietyAdminService {
     };
   }
 
-  /** Puts an image's bytes in the file store (content-addressed: harmless if the save fails). */
-  private async storeImage(png: Buffer, stamp: string) {
-    const stored = await this.deps.files.put(png);
-    return { ...stored, createdAt: stamp };
-  }
-
-  private async recordFile(
-    db: Kysely<Database>,
-    stored: { sha256: string; sizeBytes: number },
-    stamp: string,
-  ): Promise<void> {
-    await db
-      .insertInto('files')
-      .values({
-        sha256: stored.sha256,
-        size_bytes: stored.sizeBytes,
-        content_type: 'image/png',
-        created_at: stamp,
-      })
-      .onConflict((conflict) => conflict.column('sha256').doNothing())
-      .execute();
-  }
-
   // --- structured site contents --------------------------------------------------------------
 
-  private placeOf(key: SiteContentKey): { place: string; pagePath: string } {
+  private siteContentPlace(key: SiteContentKey): { place: string; pagePath: string } {
     const { place, pagePath } = SITE_CONTENT_PLACES[key];
     return {
       place,
@@ -270,14 +367,11 @@ export class SocietyAdminService {
   }
 
   async listSiteContents(): Promise<AdminPage<AdminSiteContentSummary>> {
-    const rows = await this.deps.db
-      .selectFrom('site_contents')
-      .select(['key', 'updated_at'])
-      .execute();
+    const rows = await listSiteContentRows(this.deps.db);
     const byKey = new Map(rows.map((row) => [row.key, row.updated_at]));
     const items = SITE_CONTENT_KEYS.map((key) => ({
       id: key,
-      ...this.placeOf(key),
+      ...this.siteContentPlace(key),
       exists: byKey.has(key),
       updatedAt: byKey.get(key) ?? null,
     }));
@@ -285,16 +379,12 @@ export class SocietyAdminService {
   }
 
   async getSiteContent(key: SiteContentKey): Promise<AdminSiteContent> {
-    const row = await this.deps.db
-      .selectFrom('site_contents')
-      .select(['data_json', 'updated_at'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const content = row === undefined ? emptyContent(key) : parsedContent(key, row.data_json);
+    const row = await findSiteContent(this.deps.db, key);
+    const content = row === undefined ? emptyContent(key) : parsedSiteContent(key, row.data_json);
     return {
       ...content,
       id: key,
-      ...this.placeOf(key),
+      ...this.siteContentPlace(key),
       exists: row !== undefined,
       updatedAt: row?.updated_at ?? null,
     };
@@ -308,34 +398,17 @@ export class SocietyAdminService {
   ): Promise<AdminSiteContent> {
     const now = this.deps.clock();
     const stamp = now.toISOString();
-    const current = await this.deps.db
-      .selectFrom('site_contents')
-      .select('data_json')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const previous = current === undefined ? null : parsedContent(key, current.data_json);
+    const current = await findSiteContent(this.deps.db, key);
+    const previous = current === undefined ? null : parsedSiteContent(key, current.data_json);
     const content = await this.checkedContent(key, body, previous);
-    await this.deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('site_contents')
-        .select('data_json')
-        .where('key', '=', key)
-        .executeTakeFirst();
-      const json = JSON.stringify(content);
-      if (row === undefined) {
-        await trx
-          .insertInto('site_contents')
-          .values({ key, data_json: json, updated_at: stamp })
-          .execute();
-      } else {
-        await trx
-          .updateTable('site_contents')
-          .set({ data_json: json, updated_at: stamp })
-          .where('key', '=', key)
-          .execute();
-      }
-      const before = row === undefined ? null : auditView(parsedContent(key, row.data_json));
-      const after = auditView(content);
+    await this.publish(async (trx) => {
+      const row = await findSiteContent(trx, key);
+      await writeSiteContent(trx, row !== undefined, {
+        key,
+        json: JSON.stringify(content),
+        updatedAt: stamp,
+      });
+      const before = row === undefined ? null : auditView(parsedSiteContent(key, row.data_json));
       await writeAudit(
         trx,
         actor,
@@ -343,16 +416,14 @@ export class SocietyAdminService {
           {
             entity: 'site_content',
             entityId: key,
-            summary: `Contenuto "${this.placeOf(key).place}" ${before === null ? 'creato' : 'modificato'}`,
+            summary: `Contenuto "${this.siteContentPlace(key).place}" ${before === null ? 'creato' : 'modificato'}`,
           },
           before,
-          after,
+          auditView(content),
         ),
         now,
       );
-      await this.deps.contentCache.contentChanged(trx);
     });
-    await this.deps.contentCache.contentChanged();
     return this.getSiteContent(key);
   }
 
@@ -414,13 +485,6 @@ function emptyContent(key: SiteContentKey): Record<string, unknown> {
     case 'cookie-policy':
       return { data: '', corpo: '' };
   }
-}
-
-function parsedContent(key: SiteContentKey, json: string): Record<string, unknown> {
-  const content = JSON.parse(json) as Record<string, unknown>;
-  if (key === 'cookie-policy' && typeof content.corpo === 'string')
-    content.corpo = sanitizeRichText(content.corpo);
-  return content;
 }
 
 /** A content as the audit log keeps it: logos by size and fingerprint, never their bytes. */

@@ -1,0 +1,105 @@
+import {
+  ADMIN_IMAGE_LIMITS,
+  ADMIN_LIMITS,
+  AdminBoardMemberInputSchema,
+  AdminBoardMemberListQuerySchema,
+  AdminSetupElementInputSchema,
+  AdminSetupElementListQuerySchema,
+  SiteContentKeyParamsSchema,
+} from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../http/validation.js';
+import { actorOf, IdParamsSchema, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import type { ContentAdminService } from './admin-service.js';
+
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/** A board member's save: one photo and one CV, with the fields and JSON around them. */
+const BOARD_BODY_LIMIT =
+  base64Length(ADMIN_IMAGE_LIMITS.maxBytes) + base64Length(ADMIN_LIMITS.maxFileBytes) + 64 * 1024;
+/** The supporters' save: a few new logos at most per save is the usual case; room for 4. */
+const CONTENT_BODY_LIMIT = 4 * base64Length(ADMIN_IMAGE_LIMITS.maxBytes) + 512 * 1024;
+
+/** `:key` of a setup element: the keys of spec §3 and any a former back end left. */
+const SetupElementKeyParamsSchema = z.object({
+  key: z.string().regex(/^[a-z0-9-]{1,100}$/, { message: 'Chiave non valida.' }),
+});
+
+/**
+ * /api/v1/Admin/SetupElements, /BoardMembers and /SiteContents (docs/decisions/013-back-office.md,
+ * 016). Registered inside `adminRoutes`, so its access hook checks session and role first and
+ * the access-matrix test walks these routes too.
+ */
+export async function contentAdminRoutes(
+  app: FastifyInstance,
+  options: { content: ContentAdminService },
+) {
+  const { content } = options;
+
+  // Setup elements (page texts by key, spec §3)
+  app.get('/SetupElements', async (request) => ({
+    data: await content.listSetupElements(
+      parseInput(AdminSetupElementListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/SetupElements/:key', async (request) => ({
+    data: await content.getSetupElement(
+      parseInput(SetupElementKeyParamsSchema, request.params).key,
+    ),
+  }));
+  app.put('/SetupElements/:key', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    const { key } = parseInput(SetupElementKeyParamsSchema, request.params);
+    return {
+      data: await content.saveSetupElement(
+        actorOf(request),
+        key,
+        parseInput(AdminSetupElementInputSchema, request.body),
+      ),
+    };
+  });
+
+  // The board (Consiglio Direttivo)
+  app.get('/BoardMembers', async (request) => ({
+    data: await content.listBoardMembers(
+      parseInput(AdminBoardMemberListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/BoardMembers/:id', async (request) => ({
+    data: await content.getBoardMember(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/BoardMembers', { bodyLimit: BOARD_BODY_LIMIT }, async (request) => ({
+    data: await content.saveBoardMember(
+      actorOf(request),
+      null,
+      parseInput(AdminBoardMemberInputSchema, request.body),
+    ),
+  }));
+  app.put('/BoardMembers/:id', { bodyLimit: BOARD_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await content.saveBoardMember(
+        actorOf(request),
+        id,
+        parseInput(AdminBoardMemberInputSchema, request.body),
+      ),
+    };
+  });
+  app.delete('/BoardMembers/:id', async (request) => {
+    await content.removeBoardMember(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+    );
+    return { data: null };
+  });
+
+  // Contacts, legal data, supporters, past presidents and cookie policy (GetContenuti, ADR 009)
+  app.get('/SiteContents', async () => ({ data: await content.listSiteContents() }));
+  app.get('/SiteContents/:key', async (request) => ({
+    data: await content.getSiteContent(parseInput(SiteContentKeyParamsSchema, request.params).key),
+  }));
+  app.put('/SiteContents/:key', { bodyLimit: CONTENT_BODY_LIMIT }, async (request) => {
+    const { key } = parseInput(SiteContentKeyParamsSchema, request.params);
+    return { data: await content.saveSiteContent(actorOf(request), key, request.body) };
+  });
+}
