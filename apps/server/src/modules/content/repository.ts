@@ -2,7 +2,7 @@ import type { AdminListQuery, SiteContentKey } from '@sodalis/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
-import { idPage } from '../admin/list-page.js';
+import { idPage } from '../listing/id-page.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];

@@ -11,7 +11,7 @@ import type {
 } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
-import { idPage } from '../admin/list-page.js';
+import { idPage } from '../listing/id-page.js';
 
 /** Query parts of the magazine lists: who may see, extra conditions, order, limit. */
 export interface MagazineQuery {

@@ -17,7 +17,7 @@ import { romeDate, type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../admin/list-page.js';
+import { idPage } from '../listing/id-page.js';
 import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
 import {
   categoriesOfArticles,

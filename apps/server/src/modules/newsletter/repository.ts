@@ -2,7 +2,7 @@ import type { AdminListQuery, AdminNewsletterSubscriber } from '@sodalis/contrac
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
-import { idPage, inPageOrder } from '../admin/list-page.js';
+import { idPage, inPageOrder } from '../listing/id-page.js';
 import type { Executor } from '../outbox/outbox.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;

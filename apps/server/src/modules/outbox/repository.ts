@@ -1,7 +1,7 @@
 import type { AdminListQuery } from '@sodalis/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema.js';
-import { idPage, inPageOrder } from '../admin/list-page.js';
+import { idPage, inPageOrder } from '../listing/id-page.js';
 import type { Executor } from './outbox.js';
 
 export type OutboxRow = Selectable<OutboxTable>;

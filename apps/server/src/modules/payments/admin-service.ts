@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../admin/list-page.js';
+import { idPage } from '../listing/id-page.js';
 import { toCsv } from '../../text/csv.js';
 import type { PaymentService } from './service.js';
 

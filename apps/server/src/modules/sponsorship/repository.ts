@@ -2,7 +2,7 @@ import type { AdminListQuery, SponsorshipRequest, SponsorshipStatus } from '@sod
 import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
-import { idPage, inPageOrder } from '../admin/list-page.js';
+import { idPage, inPageOrder } from '../listing/id-page.js';
 import { attachmentUrl } from '../attachments/repository.js';
 import type { Executor } from '../outbox/outbox.js';
 
