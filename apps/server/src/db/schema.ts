@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Kysely table types. Conventions (DESIGN.md "Data"): dates are ISO text (`YYYY-MM-DD`,
@@ -406,3 +406,6 @@ export interface Database {
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
 }
+
+/** The database or an open transaction: repository functions run inside the caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;

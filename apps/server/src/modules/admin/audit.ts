@@ -4,12 +4,10 @@ import type {
   AdminPage,
   AuditEntity,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database, Executor } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Who acts: the signed-in staff member. */
 export interface Actor {

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
-import type { Executor } from '../outbox/outbox.js';
+import type { Executor } from '../../db/schema.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 

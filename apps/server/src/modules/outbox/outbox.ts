@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import { insertPending } from './repository.js';
 
 /**
@@ -34,9 +33,6 @@ export interface OutboxJobs {
   'mailup.unsubscribe': MailUpJob;
 }
 export type OutboxKind = keyof OutboxJobs;
-
-/** A database or an open transaction: enqueue inside the caller's transaction. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Adds a job, due at once. Call it inside the transaction that stores its cause. */
 export async function enqueue<K extends OutboxKind>(

@@ -2,7 +2,7 @@ import type { AdminListQuery } from '@sodalis/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
-import type { Executor } from './outbox.js';
+import type { Executor } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.js';
-import type { Executor } from '../outbox/outbox.js';
+import type { Executor } from '../../db/schema.js';
 
 export async function findPayment(db: Kysely<Database>, id: number) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();

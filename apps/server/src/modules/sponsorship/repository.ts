@@ -4,7 +4,7 @@ import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
 import { attachmentUrl } from '../attachments/repository.js';
-import type { Executor } from '../outbox/outbox.js';
+import type { Executor } from '../../db/schema.js';
 
 export interface StoredFile {
   fileName: string;
