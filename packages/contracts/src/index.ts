@@ -25,3 +25,5 @@ export * from './admin-reserved.js';
 export * from './admin-society.js';
 export * from './admin-press-opinions.js';
 export * from './two-factor.js';
+export * from './file-names.js';
+export * from './dates.js';

@@ -7,6 +7,7 @@ import {
   type AdminNewsListQuery,
   type AdminPage,
   type NewsState,
+  romeDate,
 } from '@sodalis/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { romeDate, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';

@@ -5,6 +5,7 @@ import {
   paymentDescription,
   type PaymentRecord,
   type RegistraPagamentoBody,
+  romeYear,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,7 +13,7 @@ import type { Database, PaymentsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueue, type Executor } from '../outbox/outbox.js';
 import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypal/paypal-client.js';
-import { romeYear, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';
 import {
   findPayment,

@@ -1,3 +1,4 @@
+import { italianDate, italianDateTime } from '@sodalis/contracts';
 import type { AdminOutboxMessage, AdminSponsorshipRequest } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -22,7 +23,7 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath, downloadExport } from './data-provider';
 import { ExportCsvButton } from './export-button';
-import { choiceName, italianDate, italianDateTime } from './format';
+import { choiceName } from './format';
 
 export const SPONSORSHIP_STATUS_CHOICES = [
   { id: 'received', name: 'Da gestire' },

@@ -1,3 +1,4 @@
+import { italianDate, romeDate } from '@sodalis/contracts';
 import type { AdminNewsInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -26,13 +27,7 @@ import {
   Toolbar,
 } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
-import {
-  choiceName,
-  italianDate,
-  NEWS_STATE_CHOICES,
-  romeToday,
-  YES_NO_CHOICES,
-} from '../../admin/format';
+import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 
@@ -144,7 +139,7 @@ export function NewsEdit() {
 export function NewsCreate() {
   // One object for the form's whole life: a new one would reset what was typed.
   const [defaults] = useState(() => ({
-    publishedOn: romeToday(),
+    publishedOn: romeDate(),
     published: true,
     featured: false,
     categoryIds: [],

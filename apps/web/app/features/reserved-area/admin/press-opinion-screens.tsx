@@ -4,6 +4,8 @@ import {
   opinionTitleProblem,
   type AdminOpinionInput,
   type AdminPressReviewInput,
+  italianDate,
+  romeDate,
 } from '@sodalis/contracts';
 import {
   BooleanField,
@@ -27,14 +29,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
-import {
-  AUDIENCE_CHOICES,
-  choiceName,
-  italianDate,
-  romeToday,
-  yearChoices,
-  YES_NO_CHOICES,
-} from '../../admin/format';
+import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../../admin/format';
 import { webAddress } from '../../admin/form-rules';
 
 /**
@@ -191,7 +186,7 @@ export function PressReviewEdit() {
 }
 
 /** A new press item: today, for all members, published. */
-const pressReviewDefaults = () => ({ publishedOn: romeToday(), audience: 'all', published: true });
+const pressReviewDefaults = () => ({ publishedOn: romeDate(), audience: 'all', published: true });
 
 export function PressReviewCreate() {
   return (
@@ -309,7 +304,7 @@ export function OpinionEdit() {
 
 /** A new opinion: today, its date already in the title, first of the day, for all members. */
 const opinionDefaults = () => {
-  const today = romeToday();
+  const today = romeDate();
   return {
     publishedOn: today,
     title: `Parere ${opinionTitleDate(today)} – `,

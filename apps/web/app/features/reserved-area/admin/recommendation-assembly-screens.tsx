@@ -3,6 +3,7 @@ import {
   TERRITORIES,
   type AdminAssemblyInput,
   type AdminRecommendationInput,
+  italianDate,
 } from '@sodalis/contracts';
 import {
   BooleanField,
@@ -24,7 +25,7 @@ import {
   Toolbar,
 } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
-import { AUDIENCE_CHOICES, choiceName, italianDate, YES_NO_CHOICES } from '../../admin/format';
+import { AUDIENCE_CHOICES, choiceName, YES_NO_CHOICES } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 
 const TERRITORY_CHOICES = TERRITORIES.map((id) => ({

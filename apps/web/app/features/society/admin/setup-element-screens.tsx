@@ -3,6 +3,7 @@ import {
   type AdminAttachment,
   type AdminSetupElement,
   type AdminSetupElementInput,
+  italianDateTime,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -23,7 +24,6 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, fileToBase64 } from '../../admin/data-provider';
-import { italianDateTime } from '../../admin/format';
 import { RichText } from '../../admin/rich-text';
 
 interface FileValue extends Partial<AdminAttachment> {
