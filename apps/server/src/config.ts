@@ -229,7 +229,7 @@ const RATE_LIMIT_MAX = 100_000;
 
 /** Every variable the server reads, each described once (`.env.example` mirrors this list). */
 export const ENVIRONMENT_VARIABLES = z.object({
-  NODE_ENV: text('production: the built site, secure cookies, no stack traces.'),
+  NODE_ENV: text('production: serves the built web app; development: Vite; else the API alone.'),
   PORT: variable('HTTP port (0: any free port).', (value) => {
     const port = Number(value);
     return /^\d+$/.test(value) && port >= 0 && port <= 65535
