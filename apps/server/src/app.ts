@@ -1,3 +1,4 @@
+import { romeDate } from '@sodalis/contracts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -45,7 +46,7 @@ import { AppError } from './http/app-error.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
 import { securityHeaders } from './plugins/security-headers.js';
-import { romeDate, systemClock, type Clock } from './text/dates.js';
+import { systemClock, type Clock } from './text/dates.js';
 import type { Logger } from 'pino';
 
 /** What the routes (and later the SSR loaders) are given: services, never raw requests. */

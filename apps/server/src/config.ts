@@ -1,10 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidEmail } from '@sodalis/contracts';
+import { z } from 'zod';
 
 /**
- * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6).
- * A bad value stops the start with one line naming the variable and what is wrong.
+ * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6) by one
+ * zod schema, ENVIRONMENT, where each variable is described once (`.env.example` lists the same
+ * ones, checked by a test). A bad value stops the start with one line per bad variable naming
+ * it and what is wrong.
  */
 export interface AppConfig {
   port: number;
@@ -83,35 +86,104 @@ export interface MailUpConfig {
 }
 
 export class ConfigError extends Error {
+  /**
+   * `variable` is the first bad one; `others` are the further bad variables of the same
+   * environment, each on its own line of the message.
+   */
   constructor(
     readonly variable: string,
     problem: string,
+    others: readonly { variable: string; problem: string }[] = [],
   ) {
-    super(`Configurazione non valida: ${variable} ${problem}`);
+    super(
+      [{ variable, problem }, ...others]
+        .map((bad) => `Configurazione non valida: ${bad.variable} ${bad.problem}`)
+        .join('\n'),
+    );
     this.name = 'ConfigError';
   }
 }
 
 type Env = Record<string, string | undefined>;
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
+/** A value the variable's parser refuses, with what is wrong (Italian, after the name). */
+class Invalid {
+  constructor(readonly problem: string) {}
 }
 
-function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
+/**
+ * One variable: absent or blank is `undefined`, otherwise `parse` reads the trimmed text or
+ * answers Invalid. Defaults that depend on other variables are set in ENVIRONMENT's transform.
+ */
+function variable<T>(description: string, parse: (value: string) => T | Invalid) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): T | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = parse(value);
+      if (!(parsed instanceof Invalid)) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .describe(description);
+}
+
+const text = (description: string) => variable(description, (value) => value);
+
+function booleanText(value: string): boolean | Invalid {
   const lower = value.toLowerCase();
   if (['1', 'true', 'on', 'yes', 'si', 'sì'].includes(lower)) return true;
   if (['0', 'false', 'off', 'no'].includes(lower)) return false;
-  throw new ConfigError(name, `deve essere true o false (ricevuto "${value}").`);
+  return new Invalid(`deve essere true o false (ricevuto "${value}").`);
+}
+
+const boolean = (description: string) => variable(description, booleanText);
+
+function integer(description: string, min: number, max: number) {
+  return variable(description, (value) => {
+    const number = Number(value);
+    return /^\d+$/.test(value) && number >= min && number <= max
+      ? number
+      : new Invalid(`deve essere un numero intero tra ${min} e ${max} (ricevuto "${value}").`);
+  });
+}
+
+/** An address with one of `protocols`, without trailing slashes when `trimSlashes`. */
+function url(description: string, protocols: string[], trimSlashes = false) {
+  return variable(description, (value) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      return new Invalid('non è un indirizzo valido.');
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      return new Invalid(`deve iniziare con ${protocols.map((p) => `${p}//`).join(' o ')}.`);
+    }
+    return trimSlashes ? value.replace(/\/+$/, '') : value;
+  });
+}
+
+function matching(description: string, pattern: RegExp, problem: (value: string) => string) {
+  return variable(description, (value) =>
+    pattern.test(value) ? value : new Invalid(problem(value)),
+  );
+}
+
+function oneOf<const T extends string>(
+  description: string,
+  choices: readonly T[],
+  problem: (value: string) => string,
+) {
+  return variable(description, (value) =>
+    (choices as readonly string[]).includes(value) ? (value as T) : new Invalid(problem(value)),
+  );
 }
 
 /** TRUST_PROXY: true/false, or the proxies' addresses and CIDR ranges separated by commas. */
-function parseTrustProxy(env: Env): boolean | string[] {
-  const value = read(env, 'TRUST_PROXY');
-  if (value === undefined || !/[.:]/.test(value)) return parseBoolean(env, 'TRUST_PROXY', false);
+function trustProxyText(value: string): boolean | string[] | Invalid {
+  if (!/[.:]/.test(value)) return booleanText(value);
   const entries = value
     .split(',')
     .map((entry) => entry.trim())
@@ -124,42 +196,12 @@ function parseTrustProxy(env: Env): boolean | string[] {
     const bits = Number(prefix);
     return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
   };
-  const wrong = entries.find((entry) => !valid(entry));
-  if (entries.length === 0 || wrong !== undefined) {
-    throw new ConfigError(
-      'TRUST_PROXY',
+  if (entries.length === 0 || !entries.every(valid)) {
+    return new Invalid(
       `deve essere true, false o un elenco di indirizzi IP o reti CIDR dei proxy separati da virgole (ricevuto "${value}").`,
     );
   }
   return entries;
-}
-
-function parseUrl(env: Env, name: string, protocols: string[]): string | undefined {
-  const value = read(env, name);
-  if (value === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(name, 'non è un indirizzo valido.');
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(name, `deve iniziare con ${protocols.map((p) => `${p}//`).join(' o ')}.`);
-  }
-  return value;
-}
-
-function parseInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new ConfigError(
-      name,
-      `deve essere un numero intero tra ${min} e ${max} (ricevuto "${value}").`,
-    );
-  }
-  return number;
 }
 
 /** `Nome <indirizzo>` or a bare address; answers the address. */
@@ -169,116 +211,10 @@ function mailboxAddress(value: string): string | null {
   return address !== undefined && isValidEmail(address) ? address : null;
 }
 
-function parseMailConfig(env: Env, publicBaseUrl: string, societyAcronym: string): MailConfig {
-  // Defaults on the site's domain (without "www."); a local or numeric host gets a placeholder.
-  const hostname = new URL(publicBaseUrl).hostname;
-  const host =
-    hostname.includes('.') && !/^[\d.]+$/.test(hostname)
-      ? hostname.replace(/^www\./, '')
-      : 'localhost.localdomain';
-  const from = read(env, 'MAIL_FROM') ?? `${societyAcronym} <noreply@${host}>`;
-  if (mailboxAddress(from) === null) {
-    throw new ConfigError(
-      'MAIL_FROM',
-      `deve essere un indirizzo e-mail, anche nella forma "Nome <indirizzo>".`,
-    );
-  }
-  const secretariatText = read(env, 'SECRETARIAT_EMAIL') ?? `segreteria@${host}`;
-  const secretariat = secretariatText.split(',').map((part) => part.trim());
-  if (secretariat.some((address) => !isValidEmail(address))) {
-    throw new ConfigError(
-      'SECRETARIAT_EMAIL',
-      'deve essere un indirizzo e-mail o un elenco separato da virgole.',
-    );
-  }
-  return { from, secretariat };
-}
-
-const MAILUP_VARIABLES = {
-  clientId: 'MAILUP_CLIENT_ID',
-  clientSecret: 'MAILUP_CLIENT_SECRET',
-  username: 'MAILUP_USERNAME',
-  password: 'MAILUP_PASSWORD',
-  listId: 'MAILUP_LIST_ID',
-} as const;
-
-/** MailUp is on when all of its credentials are set, off when none is; half a set is an error. */
-function parseMailUpConfig(env: Env): MailUpConfig | null {
-  const given = Object.values(MAILUP_VARIABLES).filter((name) => read(env, name) !== undefined);
-  if (given.length === 0) return null;
-  const missing = Object.values(MAILUP_VARIABLES).find((name) => read(env, name) === undefined);
-  if (missing !== undefined) {
-    throw new ConfigError(
-      missing,
-      `manca: le credenziali MailUp vanno date tutte (${Object.values(MAILUP_VARIABLES).join(', ')}) o nessuna.`,
-    );
-  }
-  return {
-    clientId: read(env, MAILUP_VARIABLES.clientId) as string,
-    clientSecret: read(env, MAILUP_VARIABLES.clientSecret) as string,
-    username: read(env, MAILUP_VARIABLES.username) as string,
-    password: read(env, MAILUP_VARIABLES.password) as string,
-    listId: parseInteger(env, MAILUP_VARIABLES.listId, 0, 1, 999_999_999),
-    apiUrl: (
-      parseUrl(env, 'MAILUP_API_URL', ['https:', 'http:']) ?? 'https://services.mailup.com'
-    ).replace(/\/+$/, ''),
-  };
-}
-
-function parseMegabytes(env: Env, name: string, fallback: number): number {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || number <= 0 || number > 50) {
-    throw new ConfigError(
-      name,
-      `deve essere un numero di megabyte maggiore di 0 e al massimo 50 (ricevuto "${value}").`,
-    );
-  }
-  return number;
-}
-
 const PAYPAL_API_BASE_URLS = {
   sandbox: 'https://api-m.sandbox.paypal.com',
   live: 'https://api-m.paypal.com',
 } as const;
-
-/** PayPal: the client id alone shows the button; with the secret the server verifies orders. */
-function parsePayPalConfig(env: Env): PayPalConfig {
-  const clientId = read(env, 'PAYPAL_CLIENT_ID') ?? null;
-  if (clientId !== null && !/^[A-Za-z0-9_-]{1,200}$/.test(clientId)) {
-    throw new ConfigError('PAYPAL_CLIENT_ID', 'non è un client id PayPal (lettere, cifre, - e _).');
-  }
-  const payPalEnv = read(env, 'PAYPAL_ENV') ?? 'sandbox';
-  if (payPalEnv !== 'sandbox' && payPalEnv !== 'live') {
-    throw new ConfigError('PAYPAL_ENV', `deve essere sandbox o live (ricevuto "${payPalEnv}").`);
-  }
-  const clientSecret = read(env, 'PAYPAL_CLIENT_SECRET') ?? null;
-  if (clientSecret !== null && clientId === null) {
-    throw new ConfigError('PAYPAL_CLIENT_ID', 'manca: serve insieme a PAYPAL_CLIENT_SECRET.');
-  }
-  const webhookId = read(env, 'PAYPAL_WEBHOOK_ID') ?? null;
-  if (webhookId !== null && clientSecret === null) {
-    throw new ConfigError(
-      'PAYPAL_CLIENT_SECRET',
-      'manca: i webhook (PAYPAL_WEBHOOK_ID) si verificano con le credenziali.',
-    );
-  }
-  if (webhookId !== null && !/^[A-Za-z0-9-]{1,64}$/.test(webhookId)) {
-    throw new ConfigError('PAYPAL_WEBHOOK_ID', 'non è un id di webhook PayPal.');
-  }
-  const apiBaseUrl = (
-    parseUrl(env, 'PAYPAL_API_BASE_URL', ['https:', 'http:']) ?? PAYPAL_API_BASE_URLS[payPalEnv]
-  ).replace(/\/+$/, '');
-  return {
-    clientId,
-    env: payPalEnv,
-    apiBaseUrl,
-    credentials: clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null,
-    webhookId,
-    reportsPerHour: parseInteger(env, 'PAYMENT_RATE_LIMIT_PER_HOUR', 30, 1, 100_000),
-  };
-}
 
 /**
  * The browser treats a token as ended 3000 s (50 minutes, spec §9) before its `exp`: a staff
@@ -287,103 +223,270 @@ function parsePayPalConfig(env: Env): PayPalConfig {
  */
 const STAFF_SESSION_MINUTES = { fallback: 180, min: 90, max: 720 } as const;
 
-function parseStaffSecurityConfig(env: Env): StaffSecurityConfig {
-  return {
-    sessionMinutes: parseInteger(
-      env,
-      'STAFF_SESSION_MINUTES',
-      STAFF_SESSION_MINUTES.fallback,
-      STAFF_SESSION_MINUTES.min,
-      STAFF_SESSION_MINUTES.max,
-    ),
-    twoFactorRequired: parseBoolean(env, 'STAFF_TWO_FACTOR_REQUIRED', false),
-  };
-}
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
-  const portText = read(env, 'PORT') ?? '3000';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 0 || port > 65535) {
-    throw new ConfigError('PORT', `deve essere un numero tra 0 e 65535 (ricevuto "${portText}").`);
-  }
+const RATE_LIMIT_MAX = 100_000;
 
-  const host = read(env, 'HOST') ?? '0.0.0.0';
-  if (/\s/.test(host)) throw new ConfigError('HOST', 'non può contenere spazi.');
+/** Every variable the server reads, each described once (`.env.example` mirrors this list). */
+export const ENVIRONMENT_VARIABLES = z.object({
+  NODE_ENV: text('production: serves the built web app; development: Vite; else the API alone.'),
+  PORT: variable('HTTP port (0: any free port).', (value) => {
+    const port = Number(value);
+    return /^\d+$/.test(value) && port >= 0 && port <= 65535
+      ? port
+      : new Invalid(`deve essere un numero tra 0 e 65535 (ricevuto "${value}").`);
+  }),
+  HOST: variable('Address the server listens on.', (value) =>
+    /\s/.test(value) ? new Invalid('non può contenere spazi.') : value,
+  ),
+  DATA_DIR: text('Data folder (database file, files, mail, generated secrets).'),
+  DATABASE_URL: url('PostgreSQL connection string; unset: the embedded SQLite database.', [
+    'postgres:',
+    'postgresql:',
+  ]),
+  JWT_SECRET: variable(
+    'Secret of the session tokens (32+ characters); unset: generated in DATA_DIR.',
+    (value) => (value.length < 32 ? new Invalid('deve essere lungo almeno 32 caratteri.') : value),
+  ),
+  SMTP_URL: url('Outgoing mail server; unset: mail is written to DATA_DIR.', ['smtp:', 'smtps:']),
+  PUBLIC_BASE_URL: url('Public address of the site (links in mails).', ['http:', 'https:'], true),
+  SOCIETY_ACRONYM: matching(
+    'The society’s acronym.',
+    /^[A-Za-z][A-Za-z0-9]{1,11}$/,
+    (value) =>
+      `deve essere una sigla di 2-12 lettere o cifre che inizia con una lettera (ricevuto "${value}").`,
+  ),
+  SOCIETY_NAME: variable('The society’s full name (footer, e-mails).', (value) =>
+    value.length > 200 ? new Invalid('può contenere al massimo 200 caratteri.') : value,
+  ),
+  SOCIAL_X_HANDLE: variable('The society’s handle on X, in share links (spec §2.14).', (value) => {
+    const handle = value.replace(/^@/, '');
+    return /^[A-Za-z0-9_]{1,15}$/.test(handle)
+      ? handle
+      : new Invalid('deve essere un nome utente di X (lettere, cifre e _, al massimo 15).');
+  }),
+  DEMO_CONTENT: boolean('Load the demo content into an empty database.'),
+  LOG_LEVEL: oneOf('Log level.', LOG_LEVELS, () => `deve essere uno tra ${LOG_LEVELS.join(', ')}.`),
+  TRUST_PROXY: variable(
+    'Trust X-Forwarded-* from every proxy (true) or only the listed addresses/CIDR ranges.',
+    trustProxyText,
+  ),
+  MAIL_FROM: variable('Sender of the site’s mail, "Nome <indirizzo>" or an address.', (value) =>
+    mailboxAddress(value) === null
+      ? new Invalid('deve essere un indirizzo e-mail, anche nella forma "Nome <indirizzo>".')
+      : value,
+  ),
+  SECRETARIAT_EMAIL: variable('Who receives sponsorship requests, comma-separated.', (value) => {
+    const addresses = value.split(',').map((part) => part.trim());
+    return addresses.every((address) => isValidEmail(address))
+      ? addresses
+      : new Invalid('deve essere un indirizzo e-mail o un elenco separato da virgole.');
+  }),
+  OUTBOX_MAX_ATTEMPTS: integer('Deliveries tried per outbox row before it is dead.', 1, 100),
+  SPONSORSHIP_MAX_FILE_MB: variable('Largest sponsorship attachment, megabytes.', (value) => {
+    const number = Number(value);
+    return /^\d+(\.\d+)?$/.test(value) && number > 0 && number <= 50
+      ? number
+      : new Invalid(
+          `deve essere un numero di megabyte maggiore di 0 e al massimo 50 (ricevuto "${value}").`,
+        );
+  }),
+  SPONSORSHIP_RATE_LIMIT_PER_HOUR: integer(
+    'Sponsorship requests accepted per client IP in an hour.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  NEWSLETTER_RATE_LIMIT_PER_HOUR: integer(
+    'Newsletter sign-ups accepted per client IP in an hour.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  MAILUP_CLIENT_ID: text('MailUp client id (all MAILUP_* credentials or none).'),
+  MAILUP_CLIENT_SECRET: text('MailUp client secret.'),
+  MAILUP_USERNAME: text('MailUp console user.'),
+  MAILUP_PASSWORD: text('MailUp console password.'),
+  MAILUP_LIST_ID: integer('MailUp list of the newsletter.', 1, 999_999_999),
+  MAILUP_API_URL: url('MailUp services address (tests: a stand-in).', ['https:', 'http:'], true),
+  PAYPAL_CLIENT_ID: matching(
+    'PayPal client id; unset: payments are off.',
+    /^[A-Za-z0-9_-]{1,200}$/,
+    () => 'non è un client id PayPal (lettere, cifre, - e _).',
+  ),
+  PAYPAL_CLIENT_SECRET: text('PayPal secret: the server verifies orders with PayPal.'),
+  PAYPAL_ENV: oneOf(
+    'PayPal environment.',
+    ['sandbox', 'live'] as const,
+    (value) => `deve essere sandbox o live (ricevuto "${value}").`,
+  ),
+  PAYPAL_WEBHOOK_ID: matching(
+    'Id of the PayPal webhook; unset: webhooks are refused.',
+    /^[A-Za-z0-9-]{1,64}$/,
+    () => 'non è un id di webhook PayPal.',
+  ),
+  PAYPAL_API_BASE_URL: url(
+    'PayPal REST API address (tests: a stand-in).',
+    ['https:', 'http:'],
+    true,
+  ),
+  PAYMENT_RATE_LIMIT_PER_HOUR: integer(
+    'Payment reports accepted per client IP in an hour.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  STAFF_SESSION_MINUTES: integer(
+    'Lifetime of a staff session, minutes.',
+    STAFF_SESSION_MINUTES.min,
+    STAFF_SESSION_MINUTES.max,
+  ),
+  STAFF_TWO_FACTOR_REQUIRED: boolean('Staff without two-factor reach only its enrolment.'),
+});
 
-  const dataDir = path.resolve(cwd, read(env, 'DATA_DIR') ?? './data');
+type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
+type VariableName = keyof Variables;
 
-  const databaseUrl = parseUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null;
+const MAILUP_CREDENTIALS = [
+  'MAILUP_CLIENT_ID',
+  'MAILUP_CLIENT_SECRET',
+  'MAILUP_USERNAME',
+  'MAILUP_PASSWORD',
+  'MAILUP_LIST_ID',
+] as const satisfies readonly VariableName[];
 
-  const jwtSecret = read(env, 'JWT_SECRET') ?? null;
-  if (jwtSecret !== null && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET', 'deve essere lungo almeno 32 caratteri.');
-  }
-
-  const smtpUrl = parseUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']) ?? null;
-
-  const publicBaseUrl = (
-    parseUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port || 3000}`
-  ).replace(/\/+$/, '');
-
-  const societyAcronym = read(env, 'SOCIETY_ACRONYM') ?? 'SIMTI';
-  if (!/^[A-Za-z][A-Za-z0-9]{1,11}$/.test(societyAcronym)) {
-    throw new ConfigError(
-      'SOCIETY_ACRONYM',
-      `deve essere una sigla di 2-12 lettere o cifre che inizia con una lettera (ricevuto "${societyAcronym}").`,
-    );
-  }
-
-  const societyName =
-    read(env, 'SOCIETY_NAME') ?? 'Società Italiana di Medicina Trasfusionale e Immunoematologia';
-  if (societyName.length > 200)
-    throw new ConfigError('SOCIETY_NAME', 'può contenere al massimo 200 caratteri.');
-
-  const xHandle = (read(env, 'SOCIAL_X_HANDLE') ?? societyAcronym).replace(/^@/, '');
-  if (!/^[A-Za-z0-9_]{1,15}$/.test(xHandle)) {
-    throw new ConfigError(
-      'SOCIAL_X_HANDLE',
-      'deve essere un nome utente di X (lettere, cifre e _, al massimo 15).',
-    );
-  }
-
-  const demoContent = parseBoolean(env, 'DEMO_CONTENT', databaseUrl === null);
-
-  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `deve essere uno tra ${LOG_LEVELS.join(', ')}.`);
-  }
-
-  const sponsorshipMaxFileMb = parseMegabytes(env, 'SPONSORSHIP_MAX_FILE_MB', 10);
-
+/** The rules across variables and the defaults that depend on other variables. */
+function appConfig(
+  env: Variables,
+  cwd: string,
+  refuse: (name: VariableName, problem: string) => void,
+): AppConfig {
+  const port = env.PORT ?? 3000;
+  const databaseUrl = env.DATABASE_URL ?? null;
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port || 3000}`;
+  const societyAcronym = env.SOCIETY_ACRONYM ?? 'SIMTI';
+  const sponsorshipMaxFileMb = env.SPONSORSHIP_MAX_FILE_MB ?? 10;
   return {
     port,
-    host,
-    dataDir,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR ?? './data'),
     databaseUrl,
-    jwtSecret,
-    smtpUrl,
+    jwtSecret: env.JWT_SECRET ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
     publicBaseUrl,
     societyAcronym,
-    societyName,
-    xHandle,
-    demoContent,
-    logLevel,
-    trustProxy: parseTrustProxy(env),
+    societyName:
+      env.SOCIETY_NAME ?? 'Società Italiana di Medicina Trasfusionale e Immunoematologia',
+    xHandle: env.SOCIAL_X_HANDLE ?? societyAcronym,
+    demoContent: env.DEMO_CONTENT ?? databaseUrl === null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY ?? false,
     production: env.NODE_ENV === 'production',
-    mail: parseMailConfig(env, publicBaseUrl, societyAcronym),
-    outboxMaxAttempts: parseInteger(env, 'OUTBOX_MAX_ATTEMPTS', 20, 1, 100),
+    mail: mailConfig(env, publicBaseUrl, societyAcronym),
+    outboxMaxAttempts: env.OUTBOX_MAX_ATTEMPTS ?? 20,
     sponsorship: {
       maxFileMb: sponsorshipMaxFileMb,
       maxFileBytes: Math.floor(sponsorshipMaxFileMb * 1024 * 1024),
-      requestsPerHour: parseInteger(env, 'SPONSORSHIP_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
+      requestsPerHour: env.SPONSORSHIP_RATE_LIMIT_PER_HOUR ?? 10,
     },
-    newsletter: {
-      requestsPerHour: parseInteger(env, 'NEWSLETTER_RATE_LIMIT_PER_HOUR', 20, 1, 100_000),
+    newsletter: { requestsPerHour: env.NEWSLETTER_RATE_LIMIT_PER_HOUR ?? 20 },
+    mailup: mailUpConfig(env, refuse),
+    paypal: payPalConfig(env, refuse),
+    staff: {
+      sessionMinutes: env.STAFF_SESSION_MINUTES ?? STAFF_SESSION_MINUTES.fallback,
+      twoFactorRequired: env.STAFF_TWO_FACTOR_REQUIRED ?? false,
     },
-    mailup: parseMailUpConfig(env),
-    paypal: parsePayPalConfig(env),
-    staff: parseStaffSecurityConfig(env),
   };
+}
+
+function mailConfig(env: Variables, publicBaseUrl: string, societyAcronym: string): MailConfig {
+  // Defaults on the site's domain (without "www."); a local or numeric host gets a placeholder.
+  const hostname = new URL(publicBaseUrl).hostname;
+  const host =
+    hostname.includes('.') && !/^[\d.]+$/.test(hostname)
+      ? hostname.replace(/^www\./, '')
+      : 'localhost.localdomain';
+  return {
+    from: env.MAIL_FROM ?? `${societyAcronym} <noreply@${host}>`,
+    secretariat: env.SECRETARIAT_EMAIL ?? [`segreteria@${host}`],
+  };
+}
+
+/** MailUp is on when all of its credentials are set, off when none is; half a set is an error. */
+function mailUpConfig(
+  env: Variables,
+  refuse: (name: VariableName, problem: string) => void,
+): MailUpConfig | null {
+  const { MAILUP_CLIENT_ID: clientId, MAILUP_CLIENT_SECRET: clientSecret } = env;
+  const { MAILUP_USERNAME: username, MAILUP_PASSWORD: password, MAILUP_LIST_ID: listId } = env;
+  if (MAILUP_CREDENTIALS.every((name) => env[name] === undefined)) return null;
+  if (
+    clientId === undefined ||
+    clientSecret === undefined ||
+    username === undefined ||
+    password === undefined ||
+    listId === undefined
+  ) {
+    const missing =
+      MAILUP_CREDENTIALS.find((name) => env[name] === undefined) ?? 'MAILUP_CLIENT_ID';
+    refuse(
+      missing,
+      `manca: le credenziali MailUp vanno date tutte (${MAILUP_CREDENTIALS.join(', ')}) o nessuna.`,
+    );
+    return null;
+  }
+  return {
+    clientId,
+    clientSecret,
+    username,
+    password,
+    listId,
+    apiUrl: env.MAILUP_API_URL ?? 'https://services.mailup.com',
+  };
+}
+
+/** PayPal: the client id alone shows the button; with the secret the server verifies orders. */
+function payPalConfig(
+  env: Variables,
+  refuse: (name: VariableName, problem: string) => void,
+): PayPalConfig {
+  const clientId = env.PAYPAL_CLIENT_ID ?? null;
+  const clientSecret = env.PAYPAL_CLIENT_SECRET ?? null;
+  const webhookId = env.PAYPAL_WEBHOOK_ID ?? null;
+  if (clientSecret !== null && clientId === null) {
+    refuse('PAYPAL_CLIENT_ID', 'manca: serve insieme a PAYPAL_CLIENT_SECRET.');
+  }
+  if (webhookId !== null && clientSecret === null) {
+    refuse(
+      'PAYPAL_CLIENT_SECRET',
+      'manca: i webhook (PAYPAL_WEBHOOK_ID) si verificano con le credenziali.',
+    );
+  }
+  const payPalEnv = env.PAYPAL_ENV ?? 'sandbox';
+  return {
+    clientId,
+    env: payPalEnv,
+    apiBaseUrl: env.PAYPAL_API_BASE_URL ?? PAYPAL_API_BASE_URLS[payPalEnv],
+    credentials: clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null,
+    webhookId,
+    reportsPerHour: env.PAYMENT_RATE_LIMIT_PER_HOUR ?? 30,
+  };
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  // Blank counts as unset, and values are read trimmed.
+  const given: Env = {};
+  for (const name of Object.keys(ENVIRONMENT_VARIABLES.shape)) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') given[name] = value;
+  }
+  const result = ENVIRONMENT_VARIABLES.transform((variables, context) =>
+    appConfig(variables, cwd, (name, message) =>
+      context.addIssue({ code: 'custom', path: [name], message }),
+    ),
+  ).safeParse(given);
+  if (result.success) return result.data;
+  const [first, ...others] = result.error.issues.map((issue) => ({
+    variable: String(issue.path[0]),
+    problem: issue.message,
+  }));
+  if (first === undefined) throw result.error;
+  throw new ConfigError(first.variable, first.problem, others);
 }

@@ -1,3 +1,4 @@
+import { romeYear } from '@sodalis/contracts';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -18,7 +19,6 @@ import { SiteNavbar } from './components/site-navbar';
 import { SpinnerOverlay } from './components/spinner-overlay';
 import { ToastArea } from './components/toast-area';
 import { ERROR_COPY, NAV_COPY } from './copy/site';
-import { currentRomeYear } from './format/dates';
 import './load-context';
 import './styles/app.scss';
 
@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     society: { acronym: context.society.acronym, name: context.society.name },
     categories,
-    year: currentRomeYear(),
+    year: romeYear(),
   };
 }
 
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
             <SiteFooter
               societyName={data?.society.name ?? acronym}
-              year={data?.year ?? currentRomeYear()}
+              year={data?.year ?? romeYear()}
             />
           </>
         )}

@@ -21,3 +21,5 @@ export * from './payment.js';
 export * from './admin.js';
 export * from './admin-payments.js';
 export * from './two-factor.js';
+export * from './file-names.js';
+export * from './dates.js';

@@ -1,9 +1,8 @@
 import type { MailUpConfig } from '../config.js';
+import { OAuthTokenCache } from '../http/oauth-token-cache.js';
 
 /** How long one call to MailUp may take before the attempt counts as failed. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Tokens are renewed this long before MailUp says they expire. */
-const TOKEN_MARGIN_MS = 60_000;
 
 const CONSOLE_PATH = '/API/v1.1/Rest/ConsoleService.svc/Console';
 
@@ -23,12 +22,28 @@ export class MailUpError extends Error {
  * of its own) and unsubscribe it. OAuth 2 password grant; the token is kept in memory.
  */
 export class MailUpClient {
-  private token: { value: string; expiresAt: number } | null = null;
+  private readonly token: OAuthTokenCache;
 
   constructor(
     private readonly config: MailUpConfig,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    now: () => Date = () => new Date(),
+  ) {
+    this.token = new OAuthTokenCache({
+      service: 'MailUp',
+      tokenUrl: `${config.apiUrl}/Authorization/OAuth/Token`,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      grant: {
+        grant_type: 'password',
+        username: config.username,
+        password: config.password,
+        client_id: config.clientId,
+        client_secret: config.clientSecret,
+      },
+      error: (message, status) => new MailUpError(message, status),
+      now,
+    });
+  }
 
   /** Subscribes `email` to the configured list; answers MailUp's recipient id. */
   async subscribe(email: string): Promise<string> {
@@ -52,7 +67,7 @@ export class MailUpClient {
   }
 
   private async call(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    const token = await this.accessToken();
+    const token = await this.token.accessToken();
     const response = await fetch(`${this.config.apiUrl}${CONSOLE_PATH}${path}`, {
       method,
       headers: {
@@ -64,7 +79,7 @@ export class MailUpClient {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    if (response.status === 401) this.token = null;
+    if (response.status === 401) this.token.forget();
     if (!response.ok)
       throw new MailUpError(`MailUp ha risposto ${response.status}`, response.status);
     if (text.trim() === '') return null;
@@ -73,43 +88,5 @@ export class MailUpClient {
     } catch {
       return text.trim();
     }
-  }
-
-  private async accessToken(): Promise<string> {
-    const now = this.now().getTime();
-    if (this.token !== null && this.token.expiresAt > now) return this.token.value;
-    const { clientId, clientSecret, username, password, apiUrl } = this.config;
-    const response = await fetch(`${apiUrl}/Authorization/OAuth/Token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        accept: 'application/json',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username,
-        password,
-        client_id: clientId,
-        client_secret: clientSecret,
-      }).toString(),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      throw new MailUpError(
-        `autenticazione MailUp non riuscita (${response.status})`,
-        response.status,
-      );
-    }
-    const answer = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof answer.access_token !== 'string' || answer.access_token === '') {
-      throw new MailUpError('MailUp non ha restituito un token di accesso', response.status);
-    }
-    const seconds = typeof answer.expires_in === 'number' ? answer.expires_in : 900;
-    this.token = {
-      value: answer.access_token,
-      expiresAt: now + Math.max(0, seconds * 1000 - TOKEN_MARGIN_MS),
-    };
-    return this.token.value;
   }
 }

@@ -4,10 +4,10 @@
  * tests answer them from a stand-in on loopback.
  */
 
+import { OAuthTokenCache } from '../http/oauth-token-cache.js';
+
 /** How long one call to PayPal may take before the attempt counts as failed. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Tokens are renewed this long before PayPal says they expire. */
-const TOKEN_MARGIN_MS = 60_000;
 
 export class PayPalError extends Error {
   constructor(
@@ -54,11 +54,18 @@ export interface PayPalClientOptions {
 }
 
 export class PayPalClient {
-  private token: { value: string; expiresAt: number } | null = null;
-  private readonly now: () => Date;
+  private readonly token: OAuthTokenCache;
 
   constructor(private readonly options: PayPalClientOptions) {
-    this.now = options.now ?? (() => new Date());
+    this.token = new OAuthTokenCache({
+      service: 'PayPal',
+      tokenUrl: `${options.apiBaseUrl}/v1/oauth2/token`,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      grant: { grant_type: 'client_credentials' },
+      error: (message, status) => new PayPalError(message, status),
+      now: options.now,
+    });
   }
 
   /** The order, or null when PayPal does not know it (404). */
@@ -100,7 +107,7 @@ export class PayPalClient {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
-    const token = await this.accessToken();
+    const token = await this.token.accessToken();
     const response = await fetch(`${this.options.apiBaseUrl}${path}`, {
       method,
       headers: {
@@ -112,39 +119,7 @@ export class PayPalClient {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     // An expired or revoked token: the next attempt asks for a new one.
-    if (response.status === 401) this.token = null;
+    if (response.status === 401) this.token.forget();
     return response;
-  }
-
-  private async accessToken(): Promise<string> {
-    const now = this.now().getTime();
-    if (this.token !== null && this.token.expiresAt > now) return this.token.value;
-    const { apiBaseUrl, clientId, clientSecret } = this.options;
-    const response = await fetch(`${apiBaseUrl}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-        accept: 'application/json',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      throw new PayPalError(
-        `autenticazione PayPal non riuscita (${response.status})`,
-        response.status,
-      );
-    }
-    const answer = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof answer.access_token !== 'string' || answer.access_token === '') {
-      throw new PayPalError('PayPal non ha restituito un token di accesso', response.status);
-    }
-    const seconds = typeof answer.expires_in === 'number' ? answer.expires_in : 900;
-    this.token = {
-      value: answer.access_token,
-      expiresAt: now + Math.max(0, seconds * 1000 - TOKEN_MARGIN_MS),
-    };
-    return this.token.value;
   }
 }

@@ -1,3 +1,4 @@
+import { romeDate } from '@sodalis/contracts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,6 @@ import {
   type DemoContentSummary,
 } from '../../src/db/seed/demo-content.js';
 import { LocalFileStore } from '../../src/files/file-store.js';
-import { romeDate } from '../../src/text/dates.js';
 import { searchText } from '../../src/text/search-text.js';
 import { createPostgresDatabase, testEngines } from '../helpers/test-app.js';
 

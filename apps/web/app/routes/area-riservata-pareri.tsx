@@ -1,11 +1,10 @@
-import { listYears, PAGE_SIZE, type Opinion, type PagedList } from '@sodalis/contracts';
+import { listYears, PAGE_SIZE, type Opinion, type PagedList, romeYear } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-pareri';
 import { apiRequest } from '../api/api-client';
 import { fetchSetupBody } from '../api/setup-data';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { currentRomeYear } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
@@ -26,7 +25,7 @@ const PATH = '/area-riservata-pareri';
 /** Board opinions (spec §2.9): the pareri-intro text, the list, search and pages in the address. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const search = parseArchiveSearch(new URL(request.url).searchParams, currentRomeYear());
+  const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
   const [page, intro] = await Promise.all([
     apiRequest<PagedList<Opinion>>('/api/v1/ReservedArea/GetPareriCD', {
       body: archiveFilter(search, PAGE_SIZE.opinions, OPINION_ORDER),
@@ -40,7 +39,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return {
     role: user.role,
     search,
-    years: listYears(currentRomeYear()),
+    years: listYears(romeYear()),
     intro,
     items: page?.items ?? [],
     nextToken: page?.pagingInfo ?? null,

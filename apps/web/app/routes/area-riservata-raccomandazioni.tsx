@@ -1,11 +1,17 @@
-import { listYears, PAGE_SIZE, type PagedList, type Recommendation } from '@sodalis/contracts';
+import {
+  listYears,
+  PAGE_SIZE,
+  type PagedList,
+  type Recommendation,
+  romeYear,
+  italianDate,
+} from '@sodalis/contracts';
 import { useState } from 'react';
 import type { Route } from './+types/area-riservata-raccomandazioni';
 import { apiRequest } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { NEW_TAB_HINT } from '../copy/site';
-import { currentRomeYear, formatDate } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
@@ -26,7 +32,7 @@ const PATH = '/area-riservata-raccomandazioni';
 /** Recommendations (spec §2.9): loaded in the browser behind the guard; search in the address. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const search = parseArchiveSearch(new URL(request.url).searchParams, currentRomeYear());
+  const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
   let page: PagedList<Recommendation> | null = null;
   try {
     page = await apiRequest<PagedList<Recommendation>>('/api/v1/ReservedArea/GetRaccomandazioni', {
@@ -39,7 +45,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return {
     role: user.role,
     search,
-    years: listYears(currentRomeYear()),
+    years: listYears(romeYear()),
     items: page?.items ?? [],
     nextToken: page?.pagingInfo ?? null,
   };
@@ -82,7 +88,7 @@ export default function RecommendationsPage({ loaderData }: Route.ComponentProps
             <li key={item.id} className="card mb-3">
               <div className="card-body">
                 <p className="text-muted small mb-1">
-                  {formatDate(item.dataPubblicazione)}
+                  {italianDate(item.dataPubblicazione)}
                   {item.sourceName ? ` · ${item.sourceName}` : ''}
                 </p>
                 <h2 className="h5">{item.title}</h2>

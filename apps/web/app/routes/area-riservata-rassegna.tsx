@@ -1,10 +1,16 @@
-import { listYears, PAGE_SIZE, type PagedList, type PressReview } from '@sodalis/contracts';
+import {
+  listYears,
+  PAGE_SIZE,
+  type PagedList,
+  type PressReview,
+  romeYear,
+  italianDate,
+} from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-rassegna';
 import { apiRequest } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { NEW_TAB_HINT } from '../copy/site';
-import { currentRomeYear, formatDate } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import {
   ARCHIVE_COPY,
@@ -24,7 +30,7 @@ const PATH = '/area-riservata-rassegna';
 /** The press review (spec §2.9): loaded in the browser behind the guard; search in the address. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const search = parseArchiveSearch(new URL(request.url).searchParams, currentRomeYear());
+  const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
   let page: PagedList<PressReview> | null = null;
   try {
     page = await apiRequest<PagedList<PressReview>>('/api/v1/SharepointContent/GetRassegneStampa', {
@@ -37,7 +43,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return {
     role: user.role,
     search,
-    years: listYears(currentRomeYear()),
+    years: listYears(romeYear()),
     items: page?.items ?? [],
     nextToken: page?.pagingInfo ?? null,
   };
@@ -80,7 +86,7 @@ export default function PressReviewPage({ loaderData }: Route.ComponentProps) {
             <li key={item.id} className="card mb-3">
               <div className="card-body">
                 <p className="text-muted small mb-1">
-                  {formatDate(item.date)} · {item.testata}
+                  {italianDate(item.date)} · {item.testata}
                 </p>
                 <h2 className="h5">{item.headline}</h2>
                 {item.url ? (

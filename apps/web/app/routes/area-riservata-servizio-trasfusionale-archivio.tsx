@@ -1,9 +1,14 @@
-import { listYears, MAGAZINE_NAME, PAGE_SIZE, type MagazineIssue } from '@sodalis/contracts';
+import {
+  listYears,
+  MAGAZINE_NAME,
+  PAGE_SIZE,
+  type MagazineIssue,
+  romeYear,
+} from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale-archivio';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { currentRomeYear } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import {
   archiveHref,
@@ -24,7 +29,7 @@ import { displayRole } from '../shared/session/session';
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const currentYear = currentRomeYear();
+  const currentYear = romeYear();
   const search = parseArchiveSearch(new URL(request.url).searchParams, currentYear);
   const year = search.year ?? currentYear;
   const page = await fetchIssues({

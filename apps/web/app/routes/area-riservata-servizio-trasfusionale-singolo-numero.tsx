@@ -1,8 +1,7 @@
-import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
+import { listYears, MAGAZINE_NAME, romeYear } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale-singolo-numero';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { currentRomeYear } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import {
   archiveHref,
@@ -24,7 +23,7 @@ import { displayRole } from '../shared/session/session';
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const currentYear = currentRomeYear();
+  const currentYear = romeYear();
   const params = new URL(request.url).searchParams;
   const search = parseArchiveSearch(params, currentYear);
   const named = params.get('numero')?.trim().slice(0, 300) || null;

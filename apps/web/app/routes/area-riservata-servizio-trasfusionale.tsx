@@ -1,9 +1,8 @@
-import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
+import { listYears, MAGAZINE_NAME, romeYear } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale';
 import { fetchSetupBody } from '../api/setup-data';
 import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { currentRomeYear } from '../format/dates';
 import { privatePageMeta } from '../format/meta';
 import { fetchIssuePage, findIssue, homeHref, MAGAZINE_COPY } from '../features/magazine/magazine';
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
@@ -18,7 +17,7 @@ import { displayRole } from '../shared/session/session';
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = requireUser();
-  const year = currentRomeYear();
+  const year = romeYear();
   const { pages } = parseArchiveSearch(new URL(request.url).searchParams, year);
   const [intro, latest] = await Promise.all([fetchSetupBody('rivista-intro'), findIssue(null)]);
   const issuePage =

@@ -1,7 +1,7 @@
+import { italianDate } from '@sodalis/contracts';
 import { data } from 'react-router';
 import type { Route } from './+types/cookie';
 import { Breadcrumb } from '../components/breadcrumb';
-import { formatDate } from '../format/dates';
 import { pageMeta } from '../format/meta';
 
 /** The cookie policy (spec §2.11): dated 23.09.2024, technical cookies only. */
@@ -24,7 +24,7 @@ export default function CookiePage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb trail={[{ label: 'Cookie policy' }]} />
       <h1>Cookie policy</h1>
       <p className="text-body-secondary">
-        Aggiornata al {formatDate(policy.data).replace(/\//g, '.')}
+        Aggiornata al {italianDate(policy.data).replace(/\//g, '.')}
       </p>
       {/* Sanitised on the server with the rich-text allowlist. */}
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: policy.corpo }} />

@@ -1,8 +1,8 @@
+import { italianDate } from '@sodalis/contracts';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/news-item';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
-import { formatDate } from '../format/dates';
 import { pageMeta } from '../format/meta';
 import { publicDocumentHref } from '../shared/documents/open-document';
 import { CategoryIcon } from '../features/news/category-icon';
@@ -66,7 +66,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
               <Link to={`/news?categoria=${encodeURIComponent(category)}`}>{category}</Link>
               <span aria-hidden="true"> · </span>
               <time dateTime={article.dataPubblicazione}>
-                {formatDate(article.dataPubblicazione)}
+                {italianDate(article.dataPubblicazione)}
               </time>
             </p>
           </div>

@@ -1,10 +1,10 @@
+import { romeYear } from '@sodalis/contracts';
 import { ITALIAN_MONTHS, listYears, PAGE_SIZE } from '@sodalis/contracts';
 import { useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/news';
 import { Breadcrumb } from '../components/breadcrumb';
 import { NEWS_COPY } from '../copy/site';
-import { currentRomeYear } from '../format/dates';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
 import { NewsItem } from '../features/news/news-item';
@@ -20,7 +20,7 @@ import { ReadOnButton } from '../features/news/read-on-button';
 /** The news list (spec §2.6): the first page renders on the server, filters live in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = await context.content.listCategories();
-  const year = currentRomeYear();
+  const year = romeYear();
   const search = parseNewsSearch(
     new URL(request.url).searchParams,
     categories.map((c) => c.title),

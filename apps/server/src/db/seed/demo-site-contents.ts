@@ -1,7 +1,7 @@
 import type { SiteContentByKey } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { makePortraitPng } from './demo-content.js';
+import { makePortraitPng } from './demo-png.js';
 
 /**
  * Demo values of the structured site contents (contacts, legal data, supporters, past

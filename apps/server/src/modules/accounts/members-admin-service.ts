@@ -7,12 +7,13 @@ import {
   type AdminMemberUpdateSchema,
   type AdminPage,
   type MemberFeeStatus,
+  romeYear,
 } from '@sodalis/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { romeYear, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { containsPattern } from '../../text/search-text.js';
 import { toCsv } from '../../text/csv.js';
 import { findMemberById } from './repository.js';

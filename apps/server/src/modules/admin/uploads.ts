@@ -2,6 +2,7 @@ import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
   base64DecodedBytes,
+  sanitisePdfFileName,
   type AdminAttachment,
   type AdminUpload,
 } from '@sodalis/contracts';
@@ -10,7 +11,6 @@ import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { attachmentUrl } from '../attachments/repository.js';
-import { sanitisePdfFileName } from '../sponsorship/file-names.js';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
 

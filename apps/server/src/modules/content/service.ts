@@ -7,12 +7,13 @@ import {
   type SetupElement,
   type SiteContent,
   type SiteContentKey,
+  romeDate,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { romeDate, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { attachmentsByOwner } from '../attachments/repository.js';
 import {

@@ -6,6 +6,7 @@ import {
   type AdminNewsListQuery,
   type AdminPage,
   type NewsState,
+  romeDate,
 } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { romeDate, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';

@@ -1,7 +1,7 @@
-import { ListFilterSchema } from '@sodalis/contracts';
+import { ListFilterSchema, romeDate } from '@sodalis/contracts';
 import type { ContentCache } from '../../cache/content-cache.js';
 import { parseInput } from '../../http/validation.js';
-import { romeDate, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import type { NewsService } from './service.js';
 
 /**

@@ -1,8 +1,7 @@
-import { euroAmount } from '@sodalis/contracts';
+import { euroAmount, italianRomeDate } from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
 import type { MailJob } from '../outbox/outbox.js';
-import { romeDate } from '../../text/dates.js';
 
 export interface SocietyFacts {
   acronym: string;
@@ -14,11 +13,6 @@ type Payment = Selectable<PaymentsTable>;
 /** `80,00 €`: amounts as Italian readers write them (a plain space, for any mail client). */
 function euros(cents: number): string {
   return `${euroAmount(cents / 100).replace('.', ',')} €`;
-}
-
-function italianDate(instant: Date): string {
-  const [year, month, day] = romeDate(instant).split('-');
-  return `${day}/${month}/${year}`;
 }
 
 /** The receipt of a verified payment, to the payer. */
@@ -37,7 +31,7 @@ export function receiptMail(
       'abbiamo ricevuto il pagamento della quota associativa. Questa è la ricevuta.',
       '',
       `Ricevuta n. ${number}`,
-      `Data: ${italianDate(payment.paidAt)}`,
+      `Data: ${italianRomeDate(payment.paidAt)}`,
       `Quota: ${payment.fee_title}`,
       `Anno: ${payment.year}`,
       `Nominativo: ${payment.account_name}`,
@@ -71,7 +65,7 @@ export function secretariatNoticeMail(
       `Anno: ${payment.year}`,
       `Nominativo: ${payment.account_name}`,
       `Importo segnalato dal browser: ${payment.reported_amount} ${payment.reported_currency}`,
-      `Registrato il: ${italianDate(new Date(payment.created_at))}`,
+      `Registrato il: ${italianRomeDate(new Date(payment.created_at))}`,
     ].join('\n'),
   };
 }

@@ -5,6 +5,7 @@ import {
   paymentDescription,
   type PaymentRecord,
   type RegistraPagamentoBody,
+  romeYear,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
@@ -13,7 +14,7 @@ import { AppError } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
 import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypal/paypal-client.js';
-import { romeYear, type Clock } from '../../text/dates.js';
+import { type Clock } from '../../text/dates.js';
 import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';
 import {
   findPayment,

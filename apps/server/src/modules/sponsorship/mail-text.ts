@@ -1,16 +1,11 @@
 import {
+  italianDate,
   SPONSORSHIP_FIELD_LABELS,
   type SponsorshipField,
   type SponsorshipRequest,
 } from '@sodalis/contracts';
 import type { MailJob } from '../outbox/outbox.js';
 import type { StoredFile } from './repository.js';
-
-/** `dd/MM/yyyy` of an ISO date (the site's date format, spec §2.6). */
-function italianDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
 
 const ROME_TIME = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   base64DecodedBytes,
+  sanitisePdfFileName,
   SPONSORSHIP_MESSAGES,
   type SponsorshipRequest,
+  uniqueFileNames,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,7 +14,6 @@ import type { FileStore } from '../../files/file-store.js';
 import { AppError, type ErrorIssue } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Clock } from '../../text/dates.js';
-import { sanitisePdfFileName, uniqueFileNames } from './file-names.js';
 import { acknowledgementMail, secretariatMail } from './mail-text.js';
 import {
   insertRequest,

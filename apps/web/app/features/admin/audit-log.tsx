@@ -1,3 +1,4 @@
+import { italianDateTime } from '@sodalis/contracts';
 import type { AdminAuditEntry } from '@sodalis/contracts';
 import {
   Datagrid,
@@ -13,7 +14,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ExportCsvButton } from './export-button';
-import { choiceName, ENTITY_CHOICES, italianDateTime } from './format';
+import { choiceName, ENTITY_CHOICES } from './format';
 
 const auditFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Cerca nella descrizione" />,

@@ -1,4 +1,4 @@
-import { RESERVED_AUDIENCES } from '@sodalis/contracts';
+import { RESERVED_AUDIENCES, romeYear } from '@sodalis/contracts';
 
 /** Italian labels and formats shared by the admin screens. */
 
@@ -54,40 +54,13 @@ export function choiceName(choices: { id: string; name: string }[], id: unknown)
   return choices.find((choice) => choice.id === id)?.name ?? String(id ?? '');
 }
 
-/** `dd/MM/yyyy` for a `YYYY-MM-DD` date (DESIGN.md: dates as the spec shows them). */
-export function italianDate(value: unknown): string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '';
-  const [year, month, day] = value.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}
-
-/** `dd/MM/yyyy HH:mm` in Rome's time for an ISO timestamp. */
-export function italianDateTime(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-}
-
-/** Today in Rome, `YYYY-MM-DD` (the default publication date of a new item). */
-export function romeToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-}
-
 /**
  * Year choices for filters, newest first, down to 2019 (spec §9: year lists start in 2019).
  * `yearsAhead` adds years after this one (fees can be paid for next year).
  */
 export function yearChoices(yearsAhead = 0): { id: string; name: string }[] {
   const choices: { id: string; name: string }[] = [];
-  for (let year = Number(romeToday().slice(0, 4)) + yearsAhead; year >= 2019; year -= 1) {
+  for (let year = romeYear() + yearsAhead; year >= 2019; year -= 1) {
     choices.push({ id: String(year), name: String(year) });
   }
   return choices;

@@ -1,6 +1,6 @@
+import { italianDate } from '@sodalis/contracts';
 import type { Article } from '@sodalis/contracts';
 import { Link } from 'react-router';
-import { formatDate } from '../../format/dates';
 import { CategoryIcon } from './category-icon';
 
 /** The displayed category: the first value of `categorie` (spec §3). */
@@ -46,7 +46,7 @@ export function NewsItem({
         <p className="news-item__meta">
           <span className="news-item__category">{category}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={article.dataPubblicazione}>{formatDate(article.dataPubblicazione)}</time>
+          <time dateTime={article.dataPubblicazione}>{italianDate(article.dataPubblicazione)}</time>
         </p>
         {actions}
       </div>

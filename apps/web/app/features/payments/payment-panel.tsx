@@ -7,6 +7,7 @@ import {
   type Fee,
   type PaymentRecord,
   type RegistraPagamentoBody,
+  romeYear,
 } from '@sodalis/contracts';
 import {
   PayPalButtons,
@@ -15,7 +16,6 @@ import {
 } from '@paypal/react-paypal-js';
 import { useId, useState } from 'react';
 import { apiRequest } from '../../api/api-client';
-import { currentRomeYear } from '../../format/dates';
 import { useHydrated } from '../../state/hydrated';
 import { showError, showToast } from '../../state/toasts';
 import { documentCspNonce } from './paypal-document';
@@ -84,7 +84,7 @@ export function PaymentPanel({
   paypalClientId: string | null;
 }) {
   const ids = useId();
-  const currentYear = currentRomeYear();
+  const currentYear = romeYear();
   const [feeId, setFeeId] = useState('');
   const [accountName, setAccountName] = useState('');
   const [yearText, setYearText] = useState('');

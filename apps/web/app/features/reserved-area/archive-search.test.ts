@@ -1,6 +1,6 @@
+import { cleanFileName } from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
 import { archiveFilter, archiveHref, parseArchiveSearch } from './archive-search';
-import { cleanFileName } from './file-names';
 
 describe('reserved-area archive search in the address', () => {
   it('reads text, year, month only with a year, a known section and page tokens', () => {

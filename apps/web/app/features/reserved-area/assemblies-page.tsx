@@ -1,15 +1,17 @@
 import {
+  cleanFileName,
   listYears,
   PAGE_SIZE,
   type Assembly,
   type MemberRole,
   type PagedList,
   type Territory,
+  romeYear,
+  italianDate,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { currentRomeYear, formatDate } from '../../format/dates';
 import { requireUser } from '../../shared/session/guard';
 import { displayRole } from '../../shared/session/session';
 import { ARCHIVE_COPY, ArchivePaging, ArchiveSearchBox } from './archive-parts';
@@ -19,13 +21,12 @@ import {
   parseArchiveSearch,
   type ArchiveSearch,
 } from './archive-search';
-import { cleanFileName } from './file-names';
 import { openReservedDocument } from './reserved-document';
 
 /** The clientLoader of both assembly pages: national ones may filter by section. */
 export async function loadAssemblies(request: Request, territory: Territory) {
   const user = requireUser();
-  const search = parseArchiveSearch(new URL(request.url).searchParams, currentRomeYear());
+  const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
   if (territory === 'Regionali') search.section = null;
   let page: PagedList<Assembly> | null = null;
   try {
@@ -39,7 +40,7 @@ export async function loadAssemblies(request: Request, territory: Territory) {
   return {
     role: user.role,
     search,
-    years: listYears(currentRomeYear()),
+    years: listYears(romeYear()),
     items: page?.items ?? [],
     nextToken: page?.pagingInfo ?? null,
   };
@@ -91,7 +92,7 @@ export function AssembliesPage({
               <div className="card-body">
                 <h2 className="h5">{item.title}</h2>
                 <p className="text-muted small">
-                  {formatDate(item.data)} · {item.luogo}
+                  {italianDate(item.data)} · {item.luogo}
                 </p>
                 <ul className="list-unstyled mb-0" data-testid="assembly-documents">
                   {item.attachments.map((attachment) => (

@@ -2,6 +2,9 @@ import {
   MAGAZINE_NAME,
   type AdminMagazineArticleInput,
   type AdminMagazineIssueInput,
+  italianDate,
+  romeDate,
+  romeYear,
 } from '@sodalis/contracts';
 import {
   BooleanField,
@@ -31,13 +34,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { attachmentChanges } from '../../admin/data-provider';
-import {
-  AUDIENCE_CHOICES,
-  choiceName,
-  italianDate,
-  romeToday,
-  yearChoices,
-} from '../../admin/format';
+import { AUDIENCE_CHOICES, choiceName, yearChoices } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 
 /**
@@ -224,8 +221,8 @@ export function MagazineIssueCreate() {
 
 /** A new issue: this year, today, for all members, published. */
 const issueDefaults = () => ({
-  year: Number(romeToday().slice(0, 4)),
-  publishedOn: romeToday(),
+  year: romeYear(),
+  publishedOn: romeDate(),
   audience: 'all',
   published: true,
 });

@@ -1,3 +1,4 @@
+import { italianDate, romeDate } from '@sodalis/contracts';
 import {
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
@@ -29,13 +30,7 @@ import {
   Toolbar,
 } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
-import {
-  choiceName,
-  italianDate,
-  NEWS_STATE_CHOICES,
-  romeToday,
-  YES_NO_CHOICES,
-} from '../../admin/format';
+import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
@@ -158,7 +153,7 @@ export function NewsEdit() {
 export function NewsCreate() {
   // One object for the form's whole life: a new one would reset what was typed.
   const [defaults] = useState(() => ({
-    publishedOn: romeToday(),
+    publishedOn: romeDate(),
     published: true,
     featured: false,
     categoryIds: [],

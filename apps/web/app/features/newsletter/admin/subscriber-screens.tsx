@@ -1,3 +1,4 @@
+import { italianDateTime } from '@sodalis/contracts';
 import {
   Datagrid,
   DeleteButton,
@@ -11,7 +12,7 @@ import {
 } from 'react-admin';
 import { EmptyList } from '../../admin/empty-list';
 import { ExportCsvButton } from '../../admin/export-button';
-import { choiceName, italianDateTime } from '../../admin/format';
+import { choiceName } from '../../admin/format';
 
 /** The newsletter subscribers in the back office (ADR 013): read, withdrawn on request, exported. */
 

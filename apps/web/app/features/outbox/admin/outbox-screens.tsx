@@ -1,3 +1,4 @@
+import { italianDateTime } from '@sodalis/contracts';
 import type { AdminOutboxMessage } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -14,7 +15,6 @@ import {
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
-import { italianDateTime } from '../../admin/format';
 
 /** The messages the outbox gave up on (ADR 008, ADR 013): retried or discarded. */
 

@@ -4,6 +4,8 @@ import {
   PAYMENT_STATUSES,
   type AdminFeeInput,
   type AdminPayment,
+  italianDate,
+  italianDateTime,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -36,7 +38,7 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { ExportCsvButton } from '../../admin/export-button';
-import { choiceName, italianDate, italianDateTime, yearChoices } from '../../admin/format';
+import { choiceName, yearChoices } from '../../admin/format';
 
 /**
  * Fee payments and fees (issue 10, ADR 012). The ledger is read-only: a payment's state comes

@@ -4,6 +4,8 @@ import {
   opinionTitleProblem,
   type AdminOpinionInput,
   type AdminPressReviewInput,
+  italianDate,
+  romeDate,
 } from '@sodalis/contracts';
 import {
   DateInput,
@@ -15,7 +17,6 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { italianDate, romeToday } from '../../admin/format';
 import { webAddress } from '../../admin/form-rules';
 import {
   audienceFields,
@@ -123,7 +124,7 @@ export function PressReviewEdit() {
 }
 
 /** A new press item: today, for all members, published. */
-const pressReviewDefaults = () => ({ publishedOn: romeToday(), audience: 'all', published: true });
+const pressReviewDefaults = () => ({ publishedOn: romeDate(), audience: 'all', published: true });
 
 export function PressReviewCreate() {
   return (
@@ -229,7 +230,7 @@ export function OpinionEdit() {
 
 /** A new opinion: today, its date already in the title, first of the day, for all members. */
 const opinionDefaults = () => {
-  const today = romeToday();
+  const today = romeDate();
   return {
     publishedOn: today,
     title: `Parere ${opinionTitleDate(today)} – `,

@@ -3,10 +3,11 @@ import {
   TERRITORIES,
   type AdminAssemblyInput,
   type AdminRecommendationInput,
+  italianDate,
 } from '@sodalis/contracts';
 import { DateInput, FunctionField, required, SelectInput, TextField, TextInput } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
-import { choiceName, italianDate } from '../../admin/format';
+import { choiceName } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import {
   audienceFields,

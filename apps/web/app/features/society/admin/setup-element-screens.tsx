@@ -1,3 +1,4 @@
+import { italianDateTime } from '@sodalis/contracts';
 import { type AdminSetupElement, type AdminSetupElementInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -17,7 +18,6 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
-import { italianDateTime } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 

@@ -8,6 +8,7 @@ import {
   type AdminBoardMember,
   type AdminBoardMemberInput,
   type AdminSiteContent,
+  italianDateTime,
 } from '@sodalis/contracts';
 import {
   ArrayInput,
@@ -38,7 +39,6 @@ import {
 } from 'react-admin';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
-import { italianDateTime } from '../../admin/format';
 import { AttachmentName } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 

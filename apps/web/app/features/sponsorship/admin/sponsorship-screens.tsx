@@ -1,3 +1,4 @@
+import { italianDate, italianDateTime } from '@sodalis/contracts';
 import type { AdminSponsorshipRequest } from '@sodalis/contracts';
 import {
   Button,
@@ -18,7 +19,7 @@ import {
 import { adminPath, downloadExport } from '../../admin/data-provider';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
-import { choiceName, italianDate, italianDateTime } from '../../admin/format';
+import { choiceName } from '../../admin/format';
 
 /** The sponsorship requests in the back office (ADR 013): read, files downloaded, handled. */
 

@@ -1,3 +1,8 @@
+/**
+ * File-name rules shared by the server (names it stores and mails) and the web (names it shows),
+ * so one upload's name reads the same everywhere.
+ */
+
 /** Longest stem kept (before `.pdf`); long names are cut, not refused. */
 const MAX_STEM_LENGTH = 100;
 
@@ -30,4 +35,12 @@ export function uniqueFileNames(names: string[]): string[] {
     used.add(candidate.toLowerCase());
     return candidate;
   });
+}
+
+/** A file name as shown: without extension, underscores as spaces (spec §2.9 "cleaned"). */
+export function cleanFileName(fileName: string): string {
+  return fileName
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim();
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { italianDate, italianDateTime, italianRomeDate, romeDate, romeYear } from './dates.js';
+
+describe('Italian dates (spec §2.6)', () => {
+  it('writes a date, or the date a timestamp starts with, as dd/MM/yyyy', () => {
+    expect(italianDate('2025-01-05')).toBe('05/01/2025');
+    expect(italianDate('2025-01-05T23:30:00.000Z')).toBe('05/01/2025');
+    expect(italianDate('')).toBe('');
+    expect(italianDate(null)).toBe('');
+  });
+
+  it('reads "today" and "this year" on Rome’s clock', () => {
+    const newYearInRome = new Date('2025-12-31T23:30:00Z');
+    expect(romeDate(newYearInRome)).toBe('2026-01-01');
+    expect(romeYear(newYearInRome)).toBe(2026);
+    expect(italianRomeDate(newYearInRome)).toBe('01/01/2026');
+  });
+
+  it('writes a timestamp as Rome’s date and time', () => {
+    expect(italianDateTime('2025-07-05T08:05:00Z')).toBe('05/07/2025, 10:05');
+    expect(italianDateTime('non una data')).toBe('');
+    expect(italianDateTime(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Dates as the society writes them (spec §2.6: `dd/MM/yyyy`) and read on Italian time, one set
+ * of rules for the server's mails and the web's pages and back office.
+ */
+
+/** The society works in Italian time: "today" and "this year" are Rome's. */
+export const ROME_TIME_ZONE = 'Europe/Rome';
+
+const ROME_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ROME_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+let memo = { minute: Number.NaN, date: '' };
+
+/** `YYYY-MM-DD` of `instant` in Rome. Memoised per minute: Intl formatting is slow on hot paths. */
+export function romeDate(instant: Date = new Date()): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== memo.minute) memo = { minute, date: ROME_DATE.format(instant) };
+  return memo.date;
+}
+
+/** The year `instant` falls in, in Rome (the footer, year lists, fees). */
+export function romeYear(instant: Date = new Date()): number {
+  return Number(romeDate(instant).slice(0, 4));
+}
+
+/**
+ * `dd/MM/yyyy` of a `YYYY-MM-DD` date, or of the date an ISO timestamp starts with; empty for
+ * anything else, so a missing value shows as nothing.
+ */
+export function italianDate(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '';
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** `dd/MM/yyyy` of the day `instant` falls on in Rome (a payment's date in its receipt). */
+export function italianRomeDate(instant: Date): string {
+  return italianDate(romeDate(instant));
+}
+
+const ITALIAN_DATE_TIME = new Intl.DateTimeFormat('it-IT', {
+  timeZone: ROME_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `dd/MM/yyyy, HH:mm` in Rome's time for an ISO timestamp; empty when it is not one. */
+export function italianDateTime(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : ITALIAN_DATE_TIME.format(date);
+}
