@@ -20,7 +20,6 @@ export * from './admin.js';
 export * from './admin-magazine.js';
 export * from './admin-content.js';
 export * from './admin-inbox.js';
-export * from './admin-payments.js';
 export * from './admin-reserved.js';
 export * from './admin-society.js';
 export * from './admin-press-opinions.js';
