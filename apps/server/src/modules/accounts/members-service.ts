@@ -1,11 +1,21 @@
-import { isValidEmail, MEMBER_ROLES, type MemberRole } from '@sodalis/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  isValidEmail,
+  MEMBER_ROLES,
+  type AdminMemberImportReport,
+  type MemberRole,
+} from '@sodalis/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueue } from '../outbox/outbox.js';
-import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import { parseCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
-import { findMemberByEmail, insertMember, insertResetToken } from './repository.js';
+import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
+import {
+  findMemberByEmail,
+  insertMember,
+  updateMemberByEmail,
+  updateMemberDetails,
+} from './repository.js';
 
 /**
  * Runs `work` in a transaction, or in the caller's when `db` already is one: the back office
@@ -29,12 +39,8 @@ export interface MemberInput {
   role: MemberRole;
 }
 
-export interface ImportReport {
-  created: string[];
-  updated: string[];
-  unchanged: string[];
-  rejected: { line: number; reason: string }[];
-}
+/** What an import did or, in a preview, would do (the back office adds whether it applied). */
+export type ImportReport = Omit<AdminMemberImportReport, 'applied'>;
 
 export class MemberAdminError extends Error {
   constructor(message: string) {
@@ -148,16 +154,7 @@ export class MemberAdminService {
         ) {
           report.updated.push(member.email);
           if (options.apply) {
-            await trx
-              .updateTable('members')
-              .set({
-                first_name: member.firstName,
-                last_name: member.lastName,
-                role: member.role,
-                updated_at: now,
-              })
-              .where('id', '=', existing.id)
-              .execute();
+            await updateMemberDetails(trx, existing.id, member, now);
           }
         } else {
           report.unchanged.push(member.email);
@@ -198,16 +195,14 @@ export class MemberAdminService {
     if (member.status !== 'active')
       throw new MemberAdminError(`l'account ${member.email} è disattivato`);
     const now = clock();
-    const token = newLinkToken();
-    const link = `${society.publicBaseUrl}/area-riservata-resetpwd?${new URLSearchParams({ token, username: member.email })}`;
     await inTransaction(db, async (trx) => {
-      await insertResetToken(trx, {
+      const token = await issueResetToken(trx, {
         memberId: member.id,
-        tokenHash: hashLinkToken(token),
         purpose: 'first-login',
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_HOURS * 3_600_000).toISOString(),
-        createdAt: now.toISOString(),
+        now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_HOURS * 3_600_000),
       });
+      const link = resetPasswordLink(society.publicBaseUrl, token, member.email);
       await enqueue(
         trx,
         'mail',
@@ -239,29 +234,13 @@ export class MemberAdminService {
       lastName?: string;
     },
   ): Promise<void> {
-    const { firstName, lastName, ...rest } = values;
     const now = this.deps.clock();
-    // A new role ends the account's sessions (JWT times are whole seconds): its tokens carry the
-    // old role, and a staff session must not outlive STAFF_SESSION_MINUTES on a member's token.
-    const sessionsEnd = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
-    const result = await this.deps.db
-      .updateTable('members')
-      .set({
-        ...rest,
-        ...(firstName === undefined ? {} : { first_name: firstName }),
-        ...(lastName === undefined ? {} : { last_name: lastName }),
-        ...(values.role === undefined
-          ? {}
-          : {
-              sessions_valid_after: sql<
-                string | null
-              >`case when role <> ${values.role} then ${sessionsEnd} else sessions_valid_after end`,
-            }),
-        updated_at: now.toISOString(),
-      })
-      .where('email', '=', email.trim().toLowerCase())
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
+    // A new role ends the account's sessions: its tokens carry the old role, and a staff
+    // session must not outlive STAFF_SESSION_MINUTES on a member's token (ADR 017).
+    const updated = await updateMemberByEmail(this.deps.db, email, values, {
+      now: now.toISOString(),
+      sessionsEnd: sessionsEndAt(now),
+    });
+    if (!updated) throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
   }
 }

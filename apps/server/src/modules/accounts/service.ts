@@ -16,14 +16,16 @@ import {
 } from '../../security/passwords.js';
 import { InvalidSessionTokenError, type SessionTokens } from '../../security/session-tokens.js';
 import type { Throttle } from '../../security/throttle.js';
-import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
+import { hashLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
+import type { Executor } from '../outbox/outbox.js';
+import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
 import type { TwoFactorService } from './two-factor.js';
 import {
   findMemberByEmail,
   findMemberById,
   findUsableResetToken,
-  insertResetToken,
+  setMemberPassword,
   useUpResetTokens,
 } from './repository.js';
 
@@ -130,7 +132,7 @@ export class AccountService {
     }
     await db.transaction().execute(async (trx) => {
       const token = await this.createResetToken(trx, member.id, 'reset');
-      const link = `${society.publicBaseUrl}/area-riservata-resetpwd?${new URLSearchParams({ token, username: member.email })}`;
+      const link = resetPasswordLink(society.publicBaseUrl, token, member.email);
       await enqueue(
         trx,
         'mail',
@@ -188,19 +190,12 @@ export class AccountService {
     if (problem !== null)
       throw new AppError('invalidRequest', [{ path: 'password', message: problem }]);
     const passwordHash = await hashPassword(input.password);
-    // Sessions issued before this second end (JWT times are whole seconds).
-    const validAfter = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('members')
-        .set({
-          password_hash: passwordHash,
-          password_changed: 1,
-          sessions_valid_after: validAfter,
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', member.id)
-        .execute();
+      await setMemberPassword(trx, member.id, {
+        passwordHash,
+        sessionsValidAfter: sessionsEndAt(now),
+        now: now.toISOString(),
+      });
       await useUpResetTokens(trx, member.id, now.toISOString());
     });
     await throttle.reset(key);
@@ -233,20 +228,13 @@ export class AccountService {
     };
   }
 
-  private async createResetToken(
-    db: Kysely<Database>,
+  private createResetToken(
+    db: Executor,
     memberId: number,
     purpose: 'reset' | 'first-login',
   ): Promise<string> {
-    const token = newLinkToken();
     const now = this.deps.clock();
-    await insertResetToken(db, {
-      memberId,
-      tokenHash: hashLinkToken(token),
-      purpose,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000).toISOString(),
-      createdAt: now.toISOString(),
-    });
-    return token;
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000);
+    return issueResetToken(db, { memberId, purpose, now, expiresAt });
   }
 }

@@ -2,10 +2,6 @@ import {
   ADMIN_LIMITS,
   AdminAuditListQuerySchema,
   AdminCategoryInputSchema,
-  AdminMemberCreateSchema,
-  AdminMemberImportSchema,
-  AdminMemberListQuerySchema,
-  AdminMemberUpdateSchema,
   AdminNewsInputSchema,
   AdminMagazineArticleInputSchema,
   AdminMagazineArticleListQuerySchema,
@@ -38,7 +34,8 @@ import type { SocietyAdminService } from '../content/society-admin-service.js';
 import { societyAdminRoutes } from '../content/society-admin-routes.js';
 import type { PressOpinionsAdminService } from '../reserved-area/press-opinions-admin-service.js';
 import { pressOpinionsAdminRoutes } from '../reserved-area/press-opinions-admin-routes.js';
-import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
+import { accountsAdminRoutes } from '../accounts/admin-routes.js';
+import { enforceStaffTwoFactor } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
@@ -92,7 +89,6 @@ const KeyParamsSchema = z.object({
 /** Room for the fields and JSON around the largest uploads of one save. */
 const UPLOAD_BODY_LIMIT =
   ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
-const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
 
@@ -154,38 +150,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     };
   });
 
-  // Members
-  app.get('/Members', async (request) => ({
-    data: await members.list(parseInput(AdminMemberListQuerySchema, request.query)),
-  }));
-  app.get('/Members/Export', async (request, reply) => {
-    const csv = await members.exportCsv(parseInput(AdminMemberListQuerySchema, request.query));
-    return sendCsv(reply, 'account.csv', csv);
-  });
-  app.get('/Members/:id', async (request) => ({
-    data: await members.get(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await members.create(actorOf(request), parseInput(AdminMemberCreateSchema, request.body)),
-  }));
-  app.put('/Members/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await members.update(
-        actorOf(request),
-        id,
-        parseInput(AdminMemberUpdateSchema, request.body),
-      ),
-    };
-  });
-  app.post('/Members/:id/Invite', async (request) => {
-    await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const body = parseInput(AdminMemberImportSchema, request.body);
-    return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
-  });
+  // Members and staff security (two-factor sign-in)
+  await app.register(accountsAdminRoutes, { members, twoFactor: options.twoFactor });
 
   // The bulletin: issues and their articles
   app.get('/MagazineIssues', async (request) => ({
@@ -318,8 +284,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(paymentsAdminRoutes, { payments: options.payments });
   // The board, contacts, legal data, supporters, past presidents and cookie policy
   await app.register(societyAdminRoutes, { society: options.society });
-  // Staff security: two-factor sign-in (ADR 017)
-  await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
   // Reserved area: recommendations and assemblies, each with its audience
   app.get('/Recommendations', async (request) => ({

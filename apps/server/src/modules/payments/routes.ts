@@ -3,7 +3,7 @@ import { RegistraPagamentoBodySchema } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../http/validation.js';
 import type { WebhookTransmission } from '../../paypal/paypal-client.js';
-import { optionalMember } from '../accounts/routes.js';
+import { optionalMember } from '../accounts/guard.js';
 import type { AccountService } from '../accounts/service.js';
 import type { PaymentService } from './service.js';
 
