@@ -22,7 +22,7 @@ export type SubscribeMailUpBody = z.input<typeof SubscribeMailUpBodySchema>;
 export const SubscribeMailUpResponseSchema = envelopeSchema(z.null());
 
 // ---------------------------------------------------------------------------------------------
-// Members in the back office (issue 10, ADR 013)
+// Members in the back office (ADR 013)
 
 export const MEMBER_STATUSES = ['active', 'disabled'] as const;
 

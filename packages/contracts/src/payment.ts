@@ -4,7 +4,7 @@ import type { Fee } from './society.js';
 
 /**
  * Annual fee payment (spec §2.11 Pagamento, §3 payment order, §4 payment button, §5, §7
- * Payment, §9) and the payment record the browser reports after a capture (issue 9).
+ * Payment, §9) and the payment record the browser reports after a capture (ADR 012).
  */
 
 /** Spec §9: currency, intent and funding source of every order; the latest year offered. */
@@ -168,7 +168,7 @@ export const PAYMENT_PAGE_PATHS = ['/chi-siamo-iscrizione', '/chi-siamo-affiliat
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The back office's fee payments (issue 10, ADR 012): the ledger the secretariat reads and
+ * The back office's fee payments (ADR 012, ADR 013): the ledger the secretariat reads and
  * exports (payments are facts from PayPal: never edited here), and the fees members pay.
  */
 

@@ -74,7 +74,7 @@ function asAppError(error: unknown, path: string): unknown {
 }
 
 /**
- * Members in the back office (issue 10). The rules (checks, import, invitation) are the CLI's
+ * Members in the back office (ADR 013). The rules (checks, import, invitation) are the CLI's
  * `MemberAdminService`, run inside this service's transaction with the audit entry.
  */
 export class MembersAdminService {

@@ -19,7 +19,7 @@ import {
 
 /**
  * Runs `work` in a transaction, or in the caller's when `db` already is one: the back office
- * runs these rules inside its own transaction, with the audit entry (issue 10).
+ * runs these rules inside its own transaction, with the audit entry (ADR 013).
  */
 async function inTransaction<T>(
   db: Kysely<Database>,
@@ -75,7 +75,7 @@ function checkedMember(input: {
 }
 
 /**
- * Managing accounts (issue 6; the CLI now, the back office later): add, import from the
+ * Managing accounts (ADR 010; the CLI and the back office): add, import from the
  * secretariat's CSV, disable, change role, invite. Accounts are created without a password:
  * the member sets one from the invitation link (`passwordChanged` stays false until then).
  */

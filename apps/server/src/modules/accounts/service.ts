@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { maskEmail } from '../../mail/mask.js';
 import { enqueue } from '../outbox/outbox.js';
 import {
   decoyPasswordHash,
@@ -51,14 +52,8 @@ export interface AuthenticatedMember {
   role: MemberRole;
 }
 
-/** Hides most of an address in logs: `m***@example.org`. */
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
 /**
- * Sign-in and passwords (spec §7 Account, issue 6): login with throttling per account and IP,
+ * Sign-in and passwords (spec §7 Account, ADR 010): login with throttling per account and IP,
  * first-login change, recovery by e-mail through the outbox, reset with single-use tokens, and
  * verification of session tokens on protected calls.
  */

@@ -64,7 +64,7 @@ function wrongCode(): AppError {
 }
 
 /**
- * Two-factor sign-in for staff (issue 10 point 6, ADR 017): enrolment with a confirming code,
+ * Two-factor sign-in for staff (ADR 017): enrolment with a confirming code,
  * single-use recovery codes, the second step of sign-in, turning it off (one's own with a code,
  * another staff member's from the back office or the CLI), and the rule that makes it
  * mandatory. Audit entries say only whether it is on.

@@ -1,4 +1,5 @@
 import {
+  euroAmount,
   PAYMENT_STATUS_LABELS,
   type AdminFee,
   type AdminFeeInputSchema,
@@ -34,9 +35,6 @@ type FeeInput = z.output<typeof AdminFeeInputSchema>;
 /** Most payments in one export. */
 const EXPORT_LIMIT = 50_000;
 
-const euros = (cents: number | null): string | null =>
-  cents === null ? null : (cents / 100).toFixed(2);
-
 export interface PaymentsAdminDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -47,7 +45,7 @@ export interface PaymentsAdminDeps {
 }
 
 /**
- * The fee payments ledger and the fees (issue 10, ADR 012). Payments are read and exported,
+ * The fee payments ledger and the fees (ADR 012, ADR 013). Payments are read and exported,
  * never edited: their state comes from PayPal. Fees are edited, never deleted (payments keep
  * pointing at them); a fee no longer offered is made inactive.
  */
@@ -198,8 +196,8 @@ function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
     year: row.year,
     accountName: row.account_name,
     memberEmail: row.member_email,
-    expectedAmount: euros(row.expected_cents) ?? '0.00',
-    paidAmount: euros(row.paid_cents),
+    expectedAmount: euroAmount(row.expected_cents / 100),
+    paidAmount: row.paid_cents === null ? null : euroAmount(row.paid_cents / 100),
     currency: row.paid_currency ?? row.expected_currency,
     status: row.status,
     flagReason: row.flag_reason,
@@ -217,7 +215,7 @@ function toAdminFee(row: FeeRow): AdminFee {
   return {
     id: row.id,
     title: row.title,
-    amount: (row.amount_cents / 100).toFixed(2),
+    amount: euroAmount(row.amount_cents / 100),
     access: row.access,
     sortOrder: row.sort_order,
     active: row.active === 1,
@@ -229,7 +227,7 @@ function toAdminFee(row: FeeRow): AdminFee {
 function feeSummary(row: FeeRow): Record<string, unknown> {
   return {
     titolo: row.title,
-    importo: (row.amount_cents / 100).toFixed(2),
+    importo: euroAmount(row.amount_cents / 100),
     tipo: row.access,
     ordine: row.sort_order,
     attiva: row.active === 1,

@@ -31,7 +31,7 @@ function transmissionOf(request: FastifyRequest): WebhookTransmission | null {
 }
 
 /**
- * /api/v1/Payment (issue 9, ADR 012): the browser reports a captured order; PayPal notifies
+ * /api/v1/Payment (ADR 012): the browser reports a captured order; PayPal notifies
  * captures and refunds through its webhook.
  */
 export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions) {

@@ -135,7 +135,7 @@ interface WebhookEvent {
 const CAPTURE_PATH = /\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/;
 
 /**
- * The fee payment record (issue 9, ADR 012): stored once per PayPal order, verified with
+ * The fee payment record (ADR 012): stored once per PayPal order, verified with
  * PayPal when credentials exist, receipts numbered per year, anything odd flagged for the
  * secretariat. PayPal is called outside transactions, from the outbox worker (with retries).
  */
