@@ -22,7 +22,7 @@ import {
   type MemberRow,
   type MemberWithFeeRow,
 } from './repository.js';
-import { MemberAdminError, MemberAdminService } from './members-service.js';
+import { MemberRuleError, MembersService } from './members-service.js';
 import { changedFields, writeAudit, type Actor } from '../admin/audit.js';
 
 /** Columns of the export, the same the import reads (plus the status and the year's fee). */
@@ -66,7 +66,7 @@ function auditView(row: MemberRow): Record<string, unknown> {
 
 /** The rule's message as the secretariat reads it (the CLI's wording, capitalised). */
 function asAppError(error: unknown, path: string): unknown {
-  if (!(error instanceof MemberAdminError)) return error;
+  if (!(error instanceof MemberRuleError)) return error;
   const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
   return new AppError('invalidRequest', [
     { path, message: message.endsWith('.') ? message : `${message}.` },
@@ -75,13 +75,13 @@ function asAppError(error: unknown, path: string): unknown {
 
 /**
  * Members in the back office (ADR 013). The rules (checks, import, invitation) are the CLI's
- * `MemberAdminService`, run inside this service's transaction with the audit entry.
+ * `MembersService`, run inside this service's transaction with the audit entry.
  */
 export class MembersAdminService {
   constructor(private readonly deps: MembersAdminDeps) {}
 
-  private rules(db: Kysely<Database>): MemberAdminService {
-    return new MemberAdminService({ db, clock: this.deps.clock, society: this.deps.society });
+  private rules(db: Kysely<Database>): MembersService {
+    return new MembersService({ db, clock: this.deps.clock, society: this.deps.society });
   }
 
   private feeYear(query: { feeYear?: number | undefined }): number {

@@ -42,17 +42,17 @@ export interface MemberInput {
 /** What an import did or, in a preview, would do (the back office adds whether it applied). */
 export type ImportReport = Omit<AdminMemberImportReport, 'applied'>;
 
-export class MemberAdminError extends Error {
+export class MemberRuleError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'MemberAdminError';
+    this.name = 'MemberRuleError';
   }
 }
 
 function checkedRole(value: string): MemberRole {
   const role = value.trim().toLowerCase();
   if (!(MEMBER_ROLES as readonly string[]).includes(role)) {
-    throw new MemberAdminError(`ruolo "${value}" non valido: usa ${MEMBER_ROLES.join(', ')}`);
+    throw new MemberRuleError(`ruolo "${value}" non valido: usa ${MEMBER_ROLES.join(', ')}`);
   }
   return role as MemberRole;
 }
@@ -64,13 +64,13 @@ function checkedMember(input: {
   role: string;
 }): MemberInput {
   const email = input.email.trim().toLowerCase();
-  if (!isValidEmail(email)) throw new MemberAdminError(`e-mail "${input.email}" non valida`);
+  if (!isValidEmail(email)) throw new MemberRuleError(`e-mail "${input.email}" non valida`);
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   if (firstName === '' || lastName === '')
-    throw new MemberAdminError('nome e cognome sono obbligatori');
+    throw new MemberRuleError('nome e cognome sono obbligatori');
   if (firstName.length > 100 || lastName.length > 100)
-    throw new MemberAdminError('nome o cognome troppo lunghi');
+    throw new MemberRuleError('nome o cognome troppo lunghi');
   return { email, firstName, lastName, role: checkedRole(input.role) };
 }
 
@@ -79,7 +79,7 @@ function checkedMember(input: {
  * secretariat's CSV, disable, change role, invite. Accounts are created without a password:
  * the member sets one from the invitation link (`passwordChanged` stays false until then).
  */
-export class MemberAdminService {
+export class MembersService {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
@@ -96,7 +96,7 @@ export class MemberAdminService {
   }): Promise<MemberInput> {
     const member = checkedMember(input);
     if ((await findMemberByEmail(this.deps.db, member.email)) !== undefined) {
-      throw new MemberAdminError(`esiste già un account ${member.email}`);
+      throw new MemberRuleError(`esiste già un account ${member.email}`);
     }
     const now = this.deps.clock().toISOString();
     await insertMember(this.deps.db, member, now);
@@ -115,7 +115,7 @@ export class MemberAdminService {
     const column = (name: string) => header.indexOf(name);
     const missing = ['email', 'nome', 'cognome', 'ruolo'].filter((name) => column(name) === -1);
     if (missing.length > 0)
-      throw new MemberAdminError(`intestazione mancante: ${missing.join(', ')}`);
+      throw new MemberRuleError(`intestazione mancante: ${missing.join(', ')}`);
     const seen = new Set<string>();
     const now = this.deps.clock().toISOString();
     await inTransaction(this.deps.db, async (trx) => {
@@ -191,9 +191,9 @@ export class MemberAdminService {
     const { db, clock, society } = this.deps;
     const member = await findMemberByEmail(db, email);
     if (member === undefined)
-      throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
+      throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
     if (member.status !== 'active')
-      throw new MemberAdminError(`l'account ${member.email} è disattivato`);
+      throw new MemberRuleError(`l'account ${member.email} è disattivato`);
     const now = clock();
     await inTransaction(db, async (trx) => {
       const token = await issueResetToken(trx, {
@@ -241,6 +241,6 @@ export class MemberAdminService {
       now: now.toISOString(),
       sessionsEnd: sessionsEndAt(now),
     });
-    if (!updated) throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
+    if (!updated) throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
   }
 }
