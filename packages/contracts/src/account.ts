@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, AdminListQuerySchema } from './admin.js';
 import { envelopeSchema } from './envelope.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
+import { MEMBER_ROLES } from './session.js';
 
 /** /api/v1/Account calls (spec §7). Login and password reset come with the reserved area. */
 
@@ -18,3 +20,91 @@ export type SubscribeMailUpBody = z.input<typeof SubscribeMailUpBodySchema>;
  * nothing about who is subscribed.
  */
 export const SubscribeMailUpResponseSchema = envelopeSchema(z.null());
+
+// ---------------------------------------------------------------------------------------------
+// Members in the back office (ADR 013)
+
+export const MEMBER_STATUSES = ['active', 'disabled'] as const;
+
+/**
+ * A member's annual fee for a year, from the payments ledger: `paid` with a payment PayPal
+ * verified, `toVerify` with one only reported or flagged, `unpaid` with none (or only rejected
+ * or refunded ones).
+ */
+export const MEMBER_FEE_STATUSES = ['paid', 'toVerify', 'unpaid'] as const;
+export type MemberFeeStatus = (typeof MEMBER_FEE_STATUSES)[number];
+export const MEMBER_FEE_STATUS_LABELS: Record<MemberFeeStatus, string> = {
+  paid: 'Pagata',
+  toVerify: 'Da verificare',
+  unpaid: 'Non pagata',
+};
+
+export const AdminMemberListQuerySchema = AdminListQuerySchema.extend({
+  role: z.enum(MEMBER_ROLES).optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+  feeStatus: z.enum(MEMBER_FEE_STATUSES, { message: 'Stato della quota non valido.' }).optional(),
+  /** The fee year the status is about; this year (Rome) when absent. */
+  feeYear: z.coerce
+    .number({ message: 'Anno non valido.' })
+    .int({ message: 'Anno non valido.' })
+    .min(2000, { message: 'Anno non valido.' })
+    .max(2100, { message: 'Anno non valido.' })
+    .optional(),
+});
+export type AdminMemberListQuery = z.output<typeof AdminMemberListQuerySchema>;
+
+export interface AdminMember {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: (typeof MEMBER_ROLES)[number];
+  status: (typeof MEMBER_STATUSES)[number];
+  /** False until the member chooses a password from the invitation. */
+  hasPassword: boolean;
+  /** The annual fee of `feeYear` (the list's year, or this year). */
+  feeYear: number;
+  feeStatus: MemberFeeStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const personName = z
+  .string({ message: ADMIN_MESSAGES.required })
+  .trim()
+  .min(1, { message: ADMIN_MESSAGES.required })
+  .max(100, { message: ADMIN_MESSAGES.tooLong });
+
+export const AdminMemberCreateSchema = z.object({
+  email: z
+    .string({ message: ADMIN_MESSAGES.email })
+    .trim()
+    .refine(isValidEmail, { message: ADMIN_MESSAGES.email }),
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(MEMBER_ROLES, { message: ADMIN_MESSAGES.role }),
+  /** Send the invitation e-mail at once. */
+  invite: z.boolean().default(false),
+});
+export type AdminMemberCreate = z.input<typeof AdminMemberCreateSchema>;
+
+export const AdminMemberUpdateSchema = z.object({
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(MEMBER_ROLES, { message: ADMIN_MESSAGES.role }),
+  status: z.enum(MEMBER_STATUSES),
+});
+export type AdminMemberUpdate = z.input<typeof AdminMemberUpdateSchema>;
+
+export const AdminMemberImportSchema = z.object({
+  csv: z.string().max(ADMIN_LIMITS.maxCsvBytes, { message: ADMIN_MESSAGES.csvTooLarge }),
+  apply: z.boolean().default(false),
+});
+
+export interface AdminMemberImportReport {
+  applied: boolean;
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  rejected: { line: number; reason: string }[];
+}

@@ -19,7 +19,6 @@ export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
 export * from './admin.js';
-export * from './admin-payments.js';
 export * from './two-factor.js';
 export * from './file-names.js';
 export * from './dates.js';

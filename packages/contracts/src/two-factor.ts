@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Two-factor sign-in for staff (issue 10 point 6, ADR 017): TOTP codes (RFC 6238, 6 digits,
+ * Two-factor sign-in for staff (ADR 017): TOTP codes (RFC 6238, 6 digits,
  * 30 s, SHA-1: what every authenticator app reads from an otpauth:// QR code) and single-use
  * recovery codes.
  */

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { MemberAdminError, MemberAdminService } from '../modules/accounts/members-service.js';
+import { MemberRuleError, MembersService } from '../modules/accounts/members-service.js';
 import { TwoFactorService } from '../modules/accounts/two-factor.js';
 import { AppError } from '../http/app-error.js';
 import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
@@ -45,14 +45,14 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await migrateToLatest(database.db, database.engine);
-    const members = new MemberAdminService({
+    const members = new MembersService({
       db: database.db,
       clock: systemClock,
       society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
     });
     const need = (count: number) => {
       if (args.filter((arg) => !arg.startsWith('--')).length < count)
-        throw new MemberAdminError(`argomenti mancanti\n\n${USAGE}`);
+        throw new MemberRuleError(`argomenti mancanti\n\n${USAGE}`);
     };
     switch (command) {
       case 'membri:aggiungi': {
@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
           );
         } catch (error) {
           if (error instanceof AppError && error.status === 404)
-            throw new MemberAdminError(`nessun account con e-mail ${email}`);
+            throw new MemberRuleError(`nessun account con e-mail ${email}`);
           throw error;
         }
         return 0;
@@ -146,7 +146,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof MemberAdminError || error instanceof ConfigError) {
+    if (error instanceof MemberRuleError || error instanceof ConfigError) {
       console.error(`Errore: ${error.message}`);
     } else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`Errore: file non trovato (${(error as NodeJS.ErrnoException).path ?? ''})`);

@@ -1,7 +1,10 @@
-import { italianDate } from '@sodalis/contracts';
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
-import { FIRST_LIST_YEAR, MAGAZINE_NAME, SETUP_ELEMENT_KEYS } from '@sodalis/contracts';
+import {
+  FIRST_LIST_YEAR,
+  italianDate,
+  MAGAZINE_NAME,
+  SETUP_ELEMENT_KEYS,
+} from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { FileStore } from '../../files/file-store.js';
 import { attachmentUrl } from '../../modules/attachments/repository.js';

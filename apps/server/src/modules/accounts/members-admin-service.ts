@@ -6,31 +6,25 @@ import {
   type AdminMemberListQuery,
   type AdminMemberUpdateSchema,
   type AdminPage,
-  type MemberFeeStatus,
   romeYear,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
-import { containsPattern } from '../../text/search-text.js';
 import { toCsv } from '../../text/csv.js';
-import { findMemberById } from './repository.js';
-import { MemberAdminError, MemberAdminService } from './members-service.js';
+import {
+  allMembersWithFee,
+  findMemberByEmail,
+  findMemberById,
+  findMemberWithFee,
+  listMembersWithFee,
+  type MemberRow,
+  type MemberWithFeeRow,
+} from './repository.js';
+import { MemberRuleError, MembersService } from './members-service.js';
 import { changedFields, writeAudit, type Actor } from '../admin/audit.js';
-
-const MEMBER_SORTS: Record<
-  string,
-  'email' | 'last_name' | 'role' | 'status' | 'created_at' | 'id'
-> = {
-  email: 'email',
-  lastName: 'last_name',
-  role: 'role',
-  status: 'status',
-  createdAt: 'created_at',
-  id: 'id',
-};
 
 /** Columns of the export, the same the import reads (plus the status and the year's fee). */
 function csvHeader(feeYear: number): string[] {
@@ -44,22 +38,7 @@ export interface MembersAdminDeps {
   notifyOutbox: () => void;
 }
 
-type MemberRow = Awaited<ReturnType<typeof findMemberById>> & object;
-
-/**
- * The member's fee for `year` from the payments ledger (contracts `MEMBER_FEE_STATUSES`): a
- * payment counts when it was made signed in to the account or PayPal's payer address is the
- * account's e-mail. Correlated with the outer `members` row.
- */
-function feeStatusOf(year: number): RawBuilder<MemberFeeStatus> {
-  const paymentsOfMember = (statuses: string[]) =>
-    sql`exists (select 1 from payments where payments.year = ${year} and payments.status in (${sql.join(
-      statuses,
-    )}) and (payments.member_id = members.id or lower(payments.payer_email) = members.email))`;
-  return sql<MemberFeeStatus>`(case when ${paymentsOfMember(['verified'])} then 'paid' when ${paymentsOfMember(['reported', 'flagged'])} then 'toVerify' else 'unpaid' end)`;
-}
-
-function toMember(row: MemberRow & { fee_status: MemberFeeStatus }, feeYear: number): AdminMember {
+function toMember(row: MemberWithFeeRow, feeYear: number): AdminMember {
   return {
     id: row.id,
     email: row.email,
@@ -88,7 +67,7 @@ function auditView(row: MemberRow): Record<string, unknown> {
 
 /** The rule's message as the secretariat reads it (the CLI's wording, capitalised). */
 function asAppError(error: unknown, path: string): unknown {
-  if (!(error instanceof MemberAdminError)) return error;
+  if (!(error instanceof MemberRuleError)) return error;
   const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
   return new AppError('invalidRequest', [
     { path, message: message.endsWith('.') ? message : `${message}.` },
@@ -96,73 +75,29 @@ function asAppError(error: unknown, path: string): unknown {
 }
 
 /**
- * Members in the back office (issue 10). The rules (checks, import, invitation) are the CLI's
- * `MemberAdminService`, run inside this service's transaction with the audit entry.
+ * Members in the back office (ADR 013). The rules (checks, import, invitation) are the CLI's
+ * `MembersService`, run inside this service's transaction with the audit entry.
  */
 export class MembersAdminService {
   constructor(private readonly deps: MembersAdminDeps) {}
 
-  private rules(db: Kysely<Database>): MemberAdminService {
-    return new MemberAdminService({ db, clock: this.deps.clock, society: this.deps.society });
+  private rules(db: Kysely<Database>): MembersService {
+    return new MembersService({ db, clock: this.deps.clock, society: this.deps.society });
   }
 
   private feeYear(query: { feeYear?: number | undefined }): number {
     return query.feeYear ?? romeYear(this.deps.clock());
   }
 
-  private filtered(query: AdminMemberListQuery) {
-    let builder = this.deps.db.selectFrom('members');
-    const text = query.q?.trim() ?? '';
-    if (text !== '') {
-      const pattern = containsPattern(text);
-      builder = builder.where(
-        sql<boolean>`(lower(email) like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\' or lower(last_name || ' ' || first_name) like ${pattern} escape '\\')`,
-      );
-    }
-    if (query.role !== undefined) builder = builder.where('role', '=', query.role);
-    if (query.status !== undefined) builder = builder.where('status', '=', query.status);
-    if (query.feeStatus !== undefined) {
-      // Staff pay no fee: a reminder list from this filter must not name them.
-      builder = builder
-        .where('role', '!=', 'segreteria')
-        .where(feeStatusOf(this.feeYear(query)), '=', query.feeStatus);
-    }
-    return builder;
-  }
-
-  /** Accounts with their fee of `feeYear`. */
-  private withFee(query: AdminMemberListQuery) {
-    return this.filtered(query)
-      .selectAll('members')
-      .select(feeStatusOf(this.feeYear(query)).as('fee_status'));
-  }
-
   async list(query: AdminMemberListQuery): Promise<AdminPage<AdminMember>> {
-    const column = MEMBER_SORTS[query.sort ?? 'lastName'] ?? 'last_name';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const [rows, count] = await Promise.all([
-      this.withFee(query)
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      this.filtered(query)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
     const feeYear = this.feeYear(query);
-    return { items: rows.map((row) => toMember(row, feeYear)), total: Number(count.total) };
+    const { rows, total } = await listMembersWithFee(this.deps.db, query, feeYear);
+    return { items: rows.map((row) => toMember(row, feeYear)), total };
   }
 
   async get(id: number): Promise<AdminMember> {
     const feeYear = this.feeYear({});
-    const row = await this.deps.db
-      .selectFrom('members')
-      .selectAll('members')
-      .select(feeStatusOf(feeYear).as('fee_status'))
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findMemberWithFee(this.deps.db, id, feeYear);
     if (row === undefined) throw new AppError('notFound');
     return toMember(row, feeYear);
   }
@@ -178,11 +113,8 @@ export class MembersAdminService {
         const rules = this.rules(trx);
         const member = await rules.add(input);
         if (input.invite) await rules.invite(member.email);
-        const row = await trx
-          .selectFrom('members')
-          .selectAll()
-          .where('email', '=', member.email)
-          .executeTakeFirstOrThrow();
+        const row = await findMemberByEmail(trx, member.email);
+        if (row === undefined) throw new Error('account creato ma non trovato');
         await writeAudit(
           trx,
           actor,
@@ -312,11 +244,7 @@ export class MembersAdminService {
 
   async exportCsv(query: AdminMemberListQuery): Promise<string> {
     const feeYear = this.feeYear(query);
-    const rows = await this.withFee(query)
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id')
-      .execute();
+    const rows = await allMembersWithFee(this.deps.db, query, feeYear);
     return toCsv([
       csvHeader(feeYear),
       ...rows.map((row) => [

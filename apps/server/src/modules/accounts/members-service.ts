@@ -1,15 +1,25 @@
-import { isValidEmail, MEMBER_ROLES, type MemberRole } from '@sodalis/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  isValidEmail,
+  MEMBER_ROLES,
+  type AdminMemberImportReport,
+  type MemberRole,
+} from '@sodalis/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueue } from '../outbox/outbox.js';
-import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import { parseCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
-import { findMemberByEmail, insertMember, insertResetToken } from './repository.js';
+import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
+import {
+  findMemberByEmail,
+  insertMember,
+  updateMemberByEmail,
+  updateMemberDetails,
+} from './repository.js';
 
 /**
  * Runs `work` in a transaction, or in the caller's when `db` already is one: the back office
- * runs these rules inside its own transaction, with the audit entry (issue 10).
+ * runs these rules inside its own transaction, with the audit entry (ADR 013).
  */
 async function inTransaction<T>(
   db: Kysely<Database>,
@@ -29,24 +39,20 @@ export interface MemberInput {
   role: MemberRole;
 }
 
-export interface ImportReport {
-  created: string[];
-  updated: string[];
-  unchanged: string[];
-  rejected: { line: number; reason: string }[];
-}
+/** What an import did or, in a preview, would do (the back office adds whether it applied). */
+export type ImportReport = Omit<AdminMemberImportReport, 'applied'>;
 
-export class MemberAdminError extends Error {
+export class MemberRuleError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'MemberAdminError';
+    this.name = 'MemberRuleError';
   }
 }
 
 function checkedRole(value: string): MemberRole {
   const role = value.trim().toLowerCase();
   if (!(MEMBER_ROLES as readonly string[]).includes(role)) {
-    throw new MemberAdminError(`ruolo "${value}" non valido: usa ${MEMBER_ROLES.join(', ')}`);
+    throw new MemberRuleError(`ruolo "${value}" non valido: usa ${MEMBER_ROLES.join(', ')}`);
   }
   return role as MemberRole;
 }
@@ -58,22 +64,22 @@ function checkedMember(input: {
   role: string;
 }): MemberInput {
   const email = input.email.trim().toLowerCase();
-  if (!isValidEmail(email)) throw new MemberAdminError(`e-mail "${input.email}" non valida`);
+  if (!isValidEmail(email)) throw new MemberRuleError(`e-mail "${input.email}" non valida`);
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   if (firstName === '' || lastName === '')
-    throw new MemberAdminError('nome e cognome sono obbligatori');
+    throw new MemberRuleError('nome e cognome sono obbligatori');
   if (firstName.length > 100 || lastName.length > 100)
-    throw new MemberAdminError('nome o cognome troppo lunghi');
+    throw new MemberRuleError('nome o cognome troppo lunghi');
   return { email, firstName, lastName, role: checkedRole(input.role) };
 }
 
 /**
- * Managing accounts (issue 6; the CLI now, the back office later): add, import from the
+ * Managing accounts (ADR 010; the CLI and the back office): add, import from the
  * secretariat's CSV, disable, change role, invite. Accounts are created without a password:
  * the member sets one from the invitation link (`passwordChanged` stays false until then).
  */
-export class MemberAdminService {
+export class MembersService {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
@@ -90,7 +96,7 @@ export class MemberAdminService {
   }): Promise<MemberInput> {
     const member = checkedMember(input);
     if ((await findMemberByEmail(this.deps.db, member.email)) !== undefined) {
-      throw new MemberAdminError(`esiste già un account ${member.email}`);
+      throw new MemberRuleError(`esiste già un account ${member.email}`);
     }
     const now = this.deps.clock().toISOString();
     await insertMember(this.deps.db, member, now);
@@ -109,7 +115,7 @@ export class MemberAdminService {
     const column = (name: string) => header.indexOf(name);
     const missing = ['email', 'nome', 'cognome', 'ruolo'].filter((name) => column(name) === -1);
     if (missing.length > 0)
-      throw new MemberAdminError(`intestazione mancante: ${missing.join(', ')}`);
+      throw new MemberRuleError(`intestazione mancante: ${missing.join(', ')}`);
     const seen = new Set<string>();
     const now = this.deps.clock().toISOString();
     await inTransaction(this.deps.db, async (trx) => {
@@ -148,16 +154,7 @@ export class MemberAdminService {
         ) {
           report.updated.push(member.email);
           if (options.apply) {
-            await trx
-              .updateTable('members')
-              .set({
-                first_name: member.firstName,
-                last_name: member.lastName,
-                role: member.role,
-                updated_at: now,
-              })
-              .where('id', '=', existing.id)
-              .execute();
+            await updateMemberDetails(trx, existing.id, member, now);
           }
         } else {
           report.unchanged.push(member.email);
@@ -194,20 +191,18 @@ export class MemberAdminService {
     const { db, clock, society } = this.deps;
     const member = await findMemberByEmail(db, email);
     if (member === undefined)
-      throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
+      throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
     if (member.status !== 'active')
-      throw new MemberAdminError(`l'account ${member.email} è disattivato`);
+      throw new MemberRuleError(`l'account ${member.email} è disattivato`);
     const now = clock();
-    const token = newLinkToken();
-    const link = `${society.publicBaseUrl}/area-riservata-resetpwd?${new URLSearchParams({ token, username: member.email })}`;
     await inTransaction(db, async (trx) => {
-      await insertResetToken(trx, {
+      const token = await issueResetToken(trx, {
         memberId: member.id,
-        tokenHash: hashLinkToken(token),
         purpose: 'first-login',
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_HOURS * 3_600_000).toISOString(),
-        createdAt: now.toISOString(),
+        now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_HOURS * 3_600_000),
       });
+      const link = resetPasswordLink(society.publicBaseUrl, token, member.email);
       await enqueue(
         trx,
         'mail',
@@ -239,29 +234,13 @@ export class MemberAdminService {
       lastName?: string;
     },
   ): Promise<void> {
-    const { firstName, lastName, ...rest } = values;
     const now = this.deps.clock();
-    // A new role ends the account's sessions (JWT times are whole seconds): its tokens carry the
-    // old role, and a staff session must not outlive STAFF_SESSION_MINUTES on a member's token.
-    const sessionsEnd = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
-    const result = await this.deps.db
-      .updateTable('members')
-      .set({
-        ...rest,
-        ...(firstName === undefined ? {} : { first_name: firstName }),
-        ...(lastName === undefined ? {} : { last_name: lastName }),
-        ...(values.role === undefined
-          ? {}
-          : {
-              sessions_valid_after: sql<
-                string | null
-              >`case when role <> ${values.role} then ${sessionsEnd} else sessions_valid_after end`,
-            }),
-        updated_at: now.toISOString(),
-      })
-      .where('email', '=', email.trim().toLowerCase())
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw new MemberAdminError(`nessun account ${email.trim().toLowerCase()}`);
+    // A new role ends the account's sessions: its tokens carry the old role, and a staff
+    // session must not outlive STAFF_SESSION_MINUTES on a member's token (ADR 017).
+    const updated = await updateMemberByEmail(this.deps.db, email, values, {
+      now: now.toISOString(),
+      sessionsEnd: sessionsEndAt(now),
+    });
+    if (!updated) throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
   }
 }

@@ -1,7 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, MemberRole } from '../../db/schema.js';
+import type { AdminMemberListQuery, MemberFeeStatus } from '@sodalis/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { MemberRole } from '../../db/schema.js';
+import { containsPattern } from '../../text/search-text.js';
+import type { Executor } from '../../db/schema.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/**
+ * Every query of the accounts tables: members, reset tokens, two-factor secrets and recovery
+ * codes. Services own the transactions and pass their handle here.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Members
 
 export async function findMemberByEmail(db: Executor, email: string) {
   return db
@@ -14,6 +23,8 @@ export async function findMemberByEmail(db: Executor, email: string) {
 export async function findMemberById(db: Executor, id: number) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberById>>>;
 
 /** A new active account without a password: the member chooses one from an invitation. */
 export async function insertMember(
@@ -36,6 +47,187 @@ export async function insertMember(
     })
     .execute();
 }
+
+/** Name and role as the secretariat's CSV has them (the import). */
+export async function updateMemberDetails(
+  db: Executor,
+  id: number,
+  details: { firstName: string; lastName: string; role: MemberRole },
+  now: string,
+) {
+  await db
+    .updateTable('members')
+    .set({
+      first_name: details.firstName,
+      last_name: details.lastName,
+      role: details.role,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Changes the account with this e-mail; a different role also ends its sessions from
+ * `sessionsEnd`. Answers whether an account was changed.
+ */
+export async function updateMemberByEmail(
+  db: Executor,
+  email: string,
+  values: {
+    status?: 'active' | 'disabled';
+    role?: MemberRole;
+    firstName?: string;
+    lastName?: string;
+  },
+  times: { now: string; sessionsEnd: string },
+): Promise<boolean> {
+  const { firstName, lastName, ...rest } = values;
+  const result = await db
+    .updateTable('members')
+    .set({
+      ...rest,
+      ...(firstName === undefined ? {} : { first_name: firstName }),
+      ...(lastName === undefined ? {} : { last_name: lastName }),
+      ...(values.role === undefined
+        ? {}
+        : {
+            sessions_valid_after: sql<
+              string | null
+            >`case when role <> ${values.role} then ${times.sessionsEnd} else sessions_valid_after end`,
+          }),
+      updated_at: times.now,
+    })
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A new password, marked chosen; sessions issued before `sessionsValidAfter` end. */
+export async function setMemberPassword(
+  db: Executor,
+  memberId: number,
+  values: { passwordHash: string; sessionsValidAfter: string; now: string },
+) {
+  await db
+    .updateTable('members')
+    .set({
+      password_hash: values.passwordHash,
+      password_changed: 1,
+      sessions_valid_after: values.sessionsValidAfter,
+      updated_at: values.now,
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members in the back office, with the year's fee from the payments ledger
+
+const MEMBER_SORTS: Record<
+  string,
+  'email' | 'last_name' | 'role' | 'status' | 'created_at' | 'id'
+> = {
+  email: 'email',
+  lastName: 'last_name',
+  role: 'role',
+  status: 'status',
+  createdAt: 'created_at',
+  id: 'id',
+};
+
+/**
+ * The member's fee for `year` from the payments ledger (contracts `MEMBER_FEE_STATUSES`): a
+ * payment counts when it was made signed in to the account or PayPal's payer address is the
+ * account's e-mail. Correlated with the outer `members` row.
+ */
+function feeStatusOf(year: number): RawBuilder<MemberFeeStatus> {
+  const paymentsOfMember = (statuses: string[]) =>
+    sql`exists (select 1 from payments where payments.year = ${year} and payments.status in (${sql.join(
+      statuses,
+    )}) and (payments.member_id = members.id or lower(payments.payer_email) = members.email))`;
+  return sql<MemberFeeStatus>`(case when ${paymentsOfMember(['verified'])} then 'paid' when ${paymentsOfMember(['reported', 'flagged'])} then 'toVerify' else 'unpaid' end)`;
+}
+
+function filteredMembers(db: Executor, query: AdminMemberListQuery, feeYear: number) {
+  let builder = db.selectFrom('members');
+  const text = query.q?.trim() ?? '';
+  if (text !== '') {
+    const pattern = containsPattern(text);
+    builder = builder.where(
+      sql<boolean>`(lower(email) like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\' or lower(last_name || ' ' || first_name) like ${pattern} escape '\\')`,
+    );
+  }
+  if (query.role !== undefined) builder = builder.where('role', '=', query.role);
+  if (query.status !== undefined) builder = builder.where('status', '=', query.status);
+  if (query.feeStatus !== undefined) {
+    // Staff pay no fee: a reminder list from this filter must not name them.
+    builder = builder
+      .where('role', '!=', 'segreteria')
+      .where(feeStatusOf(feeYear), '=', query.feeStatus);
+  }
+  return builder;
+}
+
+/** Accounts matching the filters, with their fee of `feeYear`. */
+function membersWithFee(db: Executor, query: AdminMemberListQuery, feeYear: number) {
+  return filteredMembers(db, query, feeYear)
+    .selectAll('members')
+    .select(feeStatusOf(feeYear).as('fee_status'));
+}
+
+export type MemberWithFeeRow = MemberRow & { fee_status: MemberFeeStatus };
+
+/** One numbered page of accounts in the chosen order, id last, and how many match. */
+export async function listMembersWithFee(
+  db: Executor,
+  query: AdminMemberListQuery,
+  feeYear: number,
+): Promise<{ rows: MemberWithFeeRow[]; total: number }> {
+  const column = MEMBER_SORTS[query.sort ?? 'lastName'] ?? 'last_name';
+  const direction = query.order === 'ASC' ? 'asc' : 'desc';
+  const [rows, count] = await Promise.all([
+    membersWithFee(db, query, feeYear)
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute(),
+    filteredMembers(db, query, feeYear)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Every account matching the filters by name (the export), with their fee of `feeYear`. */
+export async function allMembersWithFee(
+  db: Executor,
+  query: AdminMemberListQuery,
+  feeYear: number,
+): Promise<MemberWithFeeRow[]> {
+  return membersWithFee(db, query, feeYear)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findMemberWithFee(
+  db: Executor,
+  id: number,
+  feeYear: number,
+): Promise<MemberWithFeeRow | undefined> {
+  return db
+    .selectFrom('members')
+    .selectAll('members')
+    .select(feeStatusOf(feeYear).as('fee_status'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reset tokens
 
 export async function insertResetToken(
   db: Executor,
@@ -85,4 +277,132 @@ export async function useUpResetTokens(db: Executor, memberId: number, now: stri
     .where('member_id', '=', memberId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor sign-in (ADR 017)
+
+export async function findTwoFactor(db: Executor, memberId: number) {
+  return db
+    .selectFrom('member_two_factor')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, memberId: number): Promise<number> {
+  const { left } = await db
+    .selectFrom('member_recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('left'))
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(left);
+}
+
+/**
+ * Stores a new unconfirmed secret, replacing an unconfirmed one; never the secret of two-factor
+ * already on (a confirmation may have just landed). Answers whether it was stored.
+ */
+export async function startTwoFactor(
+  db: Executor,
+  memberId: number,
+  sealedSecret: string,
+  now: string,
+): Promise<boolean> {
+  const started = await db
+    .insertInto('member_two_factor')
+    .values({
+      member_id: memberId,
+      secret_encrypted: sealedSecret,
+      enabled_at: null,
+      last_used_step: null,
+      created_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('member_id')
+        .doUpdateSet({ secret_encrypted: sealedSecret, last_used_step: null, created_at: now })
+        .where('member_two_factor.enabled_at', 'is', null),
+    )
+    .executeTakeFirst();
+  return Number(started.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Turns a pending secret on with its first accepted step; false when it was already on. */
+export async function enableTwoFactor(
+  db: Executor,
+  memberId: number,
+  step: number,
+  now: string,
+): Promise<boolean> {
+  const enabled = await db
+    .updateTable('member_two_factor')
+    .set({ enabled_at: now, last_used_step: step })
+    .where('member_id', '=', memberId)
+    .where('enabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(enabled.numUpdatedRows) === 1;
+}
+
+/** The member's recovery codes become these (hashed) ones. */
+export async function replaceRecoveryCodes(
+  db: Executor,
+  memberId: number,
+  codeHashes: string[],
+  now: string,
+) {
+  await db.deleteFrom('member_recovery_codes').where('member_id', '=', memberId).execute();
+  await db
+    .insertInto('member_recovery_codes')
+    .values(
+      codeHashes.map((codeHash) => ({
+        member_id: memberId,
+        code_hash: codeHash,
+        used_at: null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** Removes the member's two-factor secret and recovery codes. */
+export async function deleteTwoFactor(db: Executor, memberId: number) {
+  await db.deleteFrom('member_recovery_codes').where('member_id', '=', memberId).execute();
+  await db.deleteFrom('member_two_factor').where('member_id', '=', memberId).execute();
+}
+
+/**
+ * Records an accepted TOTP step when it is later than the last one, in one conditional update
+ * so two requests with the same code cannot both pass. Answers whether it was recorded.
+ */
+export async function recordTotpStep(
+  db: Executor,
+  memberId: number,
+  step: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('member_two_factor')
+    .set({ last_used_step: step })
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Uses up an unused recovery code (one conditional update: a code works once). */
+export async function useRecoveryCode(
+  db: Executor,
+  memberId: number,
+  codeHash: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('member_recovery_codes')
+    .set({ used_at: now })
+    .where('member_id', '=', memberId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

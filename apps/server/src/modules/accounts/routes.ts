@@ -4,10 +4,10 @@ import {
   ResetPasswordBodySchema,
   SendResetPasswordEmailBodySchema,
 } from '@sodalis/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.js';
+import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
-import type { AccountService, AuthenticatedMember } from './service.js';
+import { requireMember } from './guard.js';
+import type { AccountService } from './service.js';
 
 /** /api/v1/Account sign-in and password calls (spec §7). Answers are never cached. */
 export async function accountRoutes(app: FastifyInstance, options: { accounts: AccountService }) {
@@ -38,34 +38,6 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
     await accounts.resetPassword(body, request.ip);
     return { data: null };
   });
-}
-
-/** The member behind `Authorization: Bearer …`, or 401 (every reserved-area call uses it). */
-export async function requireMember(
-  request: FastifyRequest,
-  accounts: AccountService,
-): Promise<AuthenticatedMember> {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(header);
-  if (match === null) throw new AppError('unauthorized');
-  return accounts.authenticate(match[1] as string);
-}
-
-/**
- * The member behind a bearer token when there is a valid one, else null: for public calls that
- * note who made them (a fee payment) but must work for visitors and expired sessions too.
- */
-export async function optionalMember(
-  request: FastifyRequest,
-  accounts: AccountService,
-): Promise<AuthenticatedMember | null> {
-  if (request.headers.authorization === undefined) return null;
-  try {
-    return await requireMember(request, accounts);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 401) return null;
-    throw error;
-  }
 }
 
 /** /api/v1/ReservedArea/GetRoles (spec §7): the roles the signed-in member holds. */

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { maskEmail } from '../../mail/mask.js';
 import { enqueue } from '../outbox/outbox.js';
 import {
   decoyPasswordHash,
@@ -16,14 +17,16 @@ import {
 } from '../../security/passwords.js';
 import { InvalidSessionTokenError, type SessionTokens } from '../../security/session-tokens.js';
 import type { Throttle } from '../../security/throttle.js';
-import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
+import { hashLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
+import type { Executor } from '../../db/schema.js';
+import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
 import type { TwoFactorService } from './two-factor.js';
 import {
   findMemberByEmail,
   findMemberById,
   findUsableResetToken,
-  insertResetToken,
+  setMemberPassword,
   useUpResetTokens,
 } from './repository.js';
 
@@ -49,14 +52,8 @@ export interface AuthenticatedMember {
   role: MemberRole;
 }
 
-/** Hides most of an address in logs: `m***@example.org`. */
-function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
-
 /**
- * Sign-in and passwords (spec §7 Account, issue 6): login with throttling per account and IP,
+ * Sign-in and passwords (spec §7 Account, ADR 010): login with throttling per account and IP,
  * first-login change, recovery by e-mail through the outbox, reset with single-use tokens, and
  * verification of session tokens on protected calls.
  */
@@ -130,7 +127,7 @@ export class AccountService {
     }
     await db.transaction().execute(async (trx) => {
       const token = await this.createResetToken(trx, member.id, 'reset');
-      const link = `${society.publicBaseUrl}/area-riservata-resetpwd?${new URLSearchParams({ token, username: member.email })}`;
+      const link = resetPasswordLink(society.publicBaseUrl, token, member.email);
       await enqueue(
         trx,
         'mail',
@@ -188,19 +185,12 @@ export class AccountService {
     if (problem !== null)
       throw new AppError('invalidRequest', [{ path: 'password', message: problem }]);
     const passwordHash = await hashPassword(input.password);
-    // Sessions issued before this second end (JWT times are whole seconds).
-    const validAfter = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('members')
-        .set({
-          password_hash: passwordHash,
-          password_changed: 1,
-          sessions_valid_after: validAfter,
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', member.id)
-        .execute();
+      await setMemberPassword(trx, member.id, {
+        passwordHash,
+        sessionsValidAfter: sessionsEndAt(now),
+        now: now.toISOString(),
+      });
       await useUpResetTokens(trx, member.id, now.toISOString());
     });
     await throttle.reset(key);
@@ -233,20 +223,13 @@ export class AccountService {
     };
   }
 
-  private async createResetToken(
-    db: Kysely<Database>,
+  private createResetToken(
+    db: Executor,
     memberId: number,
     purpose: 'reset' | 'first-login',
   ): Promise<string> {
-    const token = newLinkToken();
     const now = this.deps.clock();
-    await insertResetToken(db, {
-      memberId,
-      tokenHash: hashLinkToken(token),
-      purpose,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000).toISOString(),
-      createdAt: now.toISOString(),
-    });
-    return token;
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000);
+    return issueResetToken(db, { memberId, purpose, now, expiresAt });
   }
 }

@@ -29,7 +29,7 @@ export async function enforceStaffTwoFactor(
 }
 
 /**
- * /api/v1/Admin/Security (issue 10 point 6, ADR 017): the signed-in staff member's two-factor
+ * /api/v1/Admin/Security (ADR 017): the signed-in staff member's two-factor
  * sign-in (state, enrolment with QR code, confirmation, turning it off with a code) and turning
  * off another staff member's (a lost phone). Registered inside `adminRoutes`: its access hook
  * checks session and role first and the access-matrix test walks these routes too.

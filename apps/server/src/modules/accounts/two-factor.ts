@@ -8,7 +8,7 @@ import {
   type TwoFactorStatus,
 } from '@sodalis/contracts';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.js';
@@ -26,9 +26,19 @@ import {
 } from '../../security/totp.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import { findMemberByEmail, findMemberById } from './repository.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/schema.js';
+import {
+  countUnusedRecoveryCodes,
+  deleteTwoFactor,
+  enableTwoFactor,
+  findMemberByEmail,
+  findMemberById,
+  findTwoFactor,
+  recordTotpStep,
+  replaceRecoveryCodes,
+  startTwoFactor,
+  useRecoveryCode,
+} from './repository.js';
 
 export interface TwoFactorServiceDeps {
   db: Kysely<Database>;
@@ -54,7 +64,7 @@ function wrongCode(): AppError {
 }
 
 /**
- * Two-factor sign-in for staff (issue 10 point 6, ADR 017): enrolment with a confirming code,
+ * Two-factor sign-in for staff (ADR 017): enrolment with a confirming code,
  * single-use recovery codes, the second step of sign-in, turning it off (one's own with a code,
  * another staff member's from the back office or the CLI), and the rule that makes it
  * mandatory. Audit entries say only whether it is on.
@@ -74,16 +84,8 @@ export class TwoFactorService {
     return this.deps.required;
   }
 
-  private async row(db: Executor, memberId: number) {
-    return db
-      .selectFrom('member_two_factor')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-  }
-
   async isEnabled(memberId: number): Promise<boolean> {
-    return (await this.row(this.deps.db, memberId))?.enabled_at != null;
+    return (await findTwoFactor(this.deps.db, memberId))?.enabled_at != null;
   }
 
   /** A staff member who must enrol before using the back office (mandatory and not on yet). */
@@ -92,21 +94,14 @@ export class TwoFactorService {
   }
 
   async status(memberId: number): Promise<TwoFactorStatus> {
-    const row = await this.row(this.deps.db, memberId);
+    const row = await findTwoFactor(this.deps.db, memberId);
     const enabled = row?.enabled_at != null;
-    const left = enabled
-      ? await this.deps.db
-          .selectFrom('member_recovery_codes')
-          .select((eb) => eb.fn.countAll<number | string>().as('left'))
-          .where('member_id', '=', memberId)
-          .where('used_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      : { left: 0 };
+    const left = enabled ? await countUnusedRecoveryCodes(this.deps.db, memberId) : 0;
     return {
       enabled,
       pending: row !== undefined && !enabled,
       required: this.deps.required,
-      recoveryCodesLeft: Number(left.left),
+      recoveryCodesLeft: left,
       enabledAt: row?.enabled_at ?? null,
     };
   }
@@ -121,7 +116,7 @@ export class TwoFactorService {
   /** A new secret for the staff member (replacing an unconfirmed one), with its QR code. */
   async start(actor: Actor): Promise<TwoFactorEnrolment> {
     const { db, clock, issuer } = this.deps;
-    const existing = await this.row(db, actor.id);
+    const existing = await findTwoFactor(db, actor.id);
     if (existing?.enabled_at != null) {
       throw new AppError('invalidRequest', [
         { path: 'code', message: TWO_FACTOR_MESSAGES.alreadyEnabled },
@@ -129,25 +124,7 @@ export class TwoFactorService {
     }
     const secret = newTotpSecret();
     const sealed = this.box.seal(secret);
-    const now = clock().toISOString();
-    const started = await db
-      .insertInto('member_two_factor')
-      .values({
-        member_id: actor.id,
-        secret_encrypted: sealed,
-        enabled_at: null,
-        last_used_step: null,
-        created_at: now,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('member_id')
-          .doUpdateSet({ secret_encrypted: sealed, last_used_step: null, created_at: now })
-          // Never replace the secret of two-factor already on (a confirm may have just landed).
-          .where('member_two_factor.enabled_at', 'is', null),
-      )
-      .executeTakeFirst();
-    if (Number(started.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await startTwoFactor(db, actor.id, sealed, clock().toISOString()))) {
       throw new AppError('invalidRequest', [
         { path: 'code', message: TWO_FACTOR_MESSAGES.alreadyEnabled },
       ]);
@@ -169,7 +146,7 @@ export class TwoFactorService {
     const now = clock();
     const recoveryCodes = newRecoveryCodes();
     const confirmed = await db.transaction().execute(async (trx) => {
-      const row = await this.row(trx, actor.id);
+      const row = await findTwoFactor(trx, actor.id);
       if (row === undefined || row.enabled_at !== null) {
         throw new AppError('invalidRequest', [
           {
@@ -192,30 +169,18 @@ export class TwoFactorService {
       }
       const step = matchingTotpStep(secret, code, now);
       if (step === null) return false;
-      const enabled = await trx
-        .updateTable('member_two_factor')
-        .set({ enabled_at: now.toISOString(), last_used_step: step })
-        .where('member_id', '=', actor.id)
-        .where('enabled_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(enabled.numUpdatedRows) === 0) {
+      if (!(await enableTwoFactor(trx, actor.id, step, now.toISOString()))) {
         // A simultaneous confirmation won: its recovery codes are the ones shown.
         throw new AppError('invalidRequest', [
           { path: 'code', message: TWO_FACTOR_MESSAGES.alreadyEnabled },
         ]);
       }
-      await trx.deleteFrom('member_recovery_codes').where('member_id', '=', actor.id).execute();
-      await trx
-        .insertInto('member_recovery_codes')
-        .values(
-          recoveryCodes.map((recoveryCode) => ({
-            member_id: actor.id,
-            code_hash: hashRecoveryCode(this.recoveryKey, recoveryCode),
-            used_at: null,
-            created_at: now.toISOString(),
-          })),
-        )
-        .execute();
+      await replaceRecoveryCodes(
+        trx,
+        actor.id,
+        recoveryCodes.map((recoveryCode) => hashRecoveryCode(this.recoveryKey, recoveryCode)),
+        now.toISOString(),
+      );
       await writeAudit(
         trx,
         actor,
@@ -241,7 +206,7 @@ export class TwoFactorService {
   async disableOwn(actor: Actor, code: string): Promise<void> {
     const key = `two-factor-manage:${actor.id}`;
     await this.countAttempt([key]);
-    const row = await this.row(this.deps.db, actor.id);
+    const row = await findTwoFactor(this.deps.db, actor.id);
     if (row?.enabled_at == null) {
       throw new AppError('invalidRequest', [
         { path: 'code', message: TWO_FACTOR_MESSAGES.notEnabled },
@@ -287,9 +252,8 @@ export class TwoFactorService {
     if (member === undefined) throw new AppError('notFound');
     // True only when two-factor was on: an unconfirmed activation is dropped, not "turned off".
     const deleted = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await this.row(trx, member.id);
-      await trx.deleteFrom('member_recovery_codes').where('member_id', '=', member.id).execute();
-      await trx.deleteFrom('member_two_factor').where('member_id', '=', member.id).execute();
+      const row = await findTwoFactor(trx, member.id);
+      await deleteTwoFactor(trx, member.id);
       return row?.enabled_at != null;
     });
     this.deps.logger.info(
@@ -302,8 +266,7 @@ export class TwoFactorService {
   private async remove(memberId: number, actor: Actor, summary: string): Promise<void> {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('member_recovery_codes').where('member_id', '=', memberId).execute();
-      await trx.deleteFrom('member_two_factor').where('member_id', '=', memberId).execute();
+      await deleteTwoFactor(trx, memberId);
       await writeAudit(
         trx,
         actor,
@@ -350,7 +313,7 @@ export class TwoFactorService {
       throw new AppError('tooManyRequests');
     }
     const member = await findMemberById(db, memberId);
-    const row = await this.row(db, memberId);
+    const row = await findTwoFactor(db, memberId);
     const usable =
       member !== undefined &&
       member.status === 'active' &&
@@ -362,7 +325,12 @@ export class TwoFactorService {
       if (/^\d{6}$/.test(input.code)) {
         valid = await this.useTotpCode(db, memberId, row.secret_encrypted, input.code);
       } else {
-        valid = await this.useRecoveryCode(db, memberId, input.code);
+        valid = await useRecoveryCode(
+          db,
+          memberId,
+          hashRecoveryCode(this.recoveryKey, input.code),
+          this.deps.clock().toISOString(),
+        );
         usedRecoveryCode = valid;
       }
     }
@@ -398,10 +366,7 @@ export class TwoFactorService {
     }
   }
 
-  /**
-   * Accepts a TOTP code once: its step must be later than the last accepted one, recorded in
-   * one conditional update so two requests with the same code cannot both pass.
-   */
+  /** Accepts a TOTP code once: its step must be later than the last accepted one. */
   private async useTotpCode(
     db: Executor,
     memberId: number,
@@ -422,25 +387,7 @@ export class TwoFactorService {
     }
     const step = matchingTotpStep(secret, code, this.deps.clock());
     if (step === null) return false;
-    const result = await db
-      .updateTable('member_two_factor')
-      .set({ last_used_step: step })
-      .where('member_id', '=', memberId)
-      .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Uses up an unused recovery code (one conditional update: a code works once). */
-  private async useRecoveryCode(db: Executor, memberId: number, code: string): Promise<boolean> {
-    const result = await db
-      .updateTable('member_recovery_codes')
-      .set({ used_at: this.deps.clock().toISOString() })
-      .where('member_id', '=', memberId)
-      .where('code_hash', '=', hashRecoveryCode(this.recoveryKey, code))
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return recordTotpStep(db, memberId, step);
   }
 
   /** Counts an attempt on every key before the code is checked; true when one is blocked. */

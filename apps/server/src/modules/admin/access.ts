@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
-import { requireMember } from '../accounts/routes.js';
+import { requireMember } from '../accounts/guard.js';
 import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
 
 /** The role that may use the back office. */

@@ -1,12 +1,4 @@
-import {
-  ADMIN_LIMITS,
-  AdminAuditListQuerySchema,
-  AdminMemberCreateSchema,
-  AdminMemberImportSchema,
-  AdminMemberListQuerySchema,
-  AdminMemberUpdateSchema,
-  AdminRichTextPreviewSchema,
-} from '@sodalis/contracts';
+import { AdminAuditListQuerySchema, AdminRichTextPreviewSchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
 import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
@@ -21,9 +13,10 @@ import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import type { ContentAdminService } from '../content/admin-service.js';
 import { contentAdminRoutes } from '../content/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
-import { enforceStaffTwoFactor, securityAdminRoutes } from '../accounts/two-factor-admin-routes.js';
+import { accountsAdminRoutes } from '../accounts/admin-routes.js';
+import { enforceStaffTwoFactor } from '../accounts/two-factor-admin-routes.js';
 import type { TwoFactorService } from '../accounts/two-factor.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from './route-helpers.js';
+import { FORM_BODY_LIMIT, sendCsv } from './route-helpers.js';
 import type { NewsAdminService } from '../news/admin-service.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import type { SponsorshipAdminService } from '../sponsorship/admin-service.js';
@@ -65,7 +58,6 @@ declare module 'fastify' {
   }
 }
 
-const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
 
@@ -92,38 +84,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // News and their categories
   await app.register(newsAdminRoutes, { news });
 
-  // Members
-  app.get('/Members', async (request) => ({
-    data: await members.list(parseInput(AdminMemberListQuerySchema, request.query)),
-  }));
-  app.get('/Members/Export', async (request, reply) => {
-    const csv = await members.exportCsv(parseInput(AdminMemberListQuerySchema, request.query));
-    return sendCsv(reply, 'account.csv', csv);
-  });
-  app.get('/Members/:id', async (request) => ({
-    data: await members.get(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await members.create(actorOf(request), parseInput(AdminMemberCreateSchema, request.body)),
-  }));
-  app.put('/Members/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await members.update(
-        actorOf(request),
-        id,
-        parseInput(AdminMemberUpdateSchema, request.body),
-      ),
-    };
-  });
-  app.post('/Members/:id/Invite', async (request) => {
-    await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const body = parseInput(AdminMemberImportSchema, request.body);
-    return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
-  });
+  // Members and staff security (two-factor sign-in)
+  await app.register(accountsAdminRoutes, { members, twoFactor: options.twoFactor });
 
   // The bulletin: issues and their articles
   await app.register(magazineAdminRoutes, { magazine });
@@ -142,8 +104,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: options.payments });
-  // Staff security: two-factor sign-in (ADR 017)
-  await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

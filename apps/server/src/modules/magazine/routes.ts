@@ -1,7 +1,7 @@
 import { ListFilterSchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
-import { requireMember } from '../accounts/routes.js';
+import { requireMember } from '../accounts/guard.js';
 import type { AccountService } from '../accounts/service.js';
 import type { MagazineService } from './service.js';
 

@@ -5,7 +5,7 @@ import type { PaymentsAdminService } from './admin-service.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
 
 /**
- * /api/v1/Admin/Payments and /Fees (issue 10, ADR 012). Registered inside `adminRoutes`, so its
+ * /api/v1/Admin/Payments and /Fees (ADR 012, ADR 013). Registered inside `adminRoutes`, so its
  * access hook checks session and role first and the access-matrix test walks these routes too.
  */
 export async function paymentsAdminRoutes(

@@ -1,38 +1,39 @@
 import {
+  euroAmount,
   PAYMENT_STATUS_LABELS,
   type AdminFee,
   type AdminFeeInputSchema,
   type AdminPage,
   type AdminPayment,
   type AdminPaymentListQuery,
-  type FeeAccess,
 } from '@sodalis/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../listing/id-page.js';
 import { toCsv } from '../../text/csv.js';
+import type { Executor } from '../../db/schema.js';
+import {
+  allPaymentsWithMember,
+  findFee,
+  findPayment,
+  findPaymentWithMember,
+  insertFee,
+  listFees,
+  listPaymentsWithMember,
+  updateFee,
+  type FeeRow,
+  type PaymentWithMemberRow,
+} from './repository.js';
 import type { PaymentService } from './service.js';
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
 
-const PAYMENT_SORTS: Record<string, string> = {
-  createdAt: 'payments.created_at',
-  year: 'payments.year',
-  accountName: 'payments.account_name',
-  status: 'payments.status',
-  id: 'payments.id',
-};
-
 /** Most payments in one export. */
 const EXPORT_LIMIT = 50_000;
-
-const euros = (cents: number | null): string | null =>
-  cents === null ? null : (cents / 100).toFixed(2);
 
 export interface PaymentsAdminDeps {
   db: Kysely<Database>;
@@ -44,81 +45,27 @@ export interface PaymentsAdminDeps {
 }
 
 /**
- * The fee payments ledger and the fees (issue 10, ADR 012). Payments are read and exported,
+ * The fee payments ledger and the fees (ADR 012, ADR 013). Payments are read and exported,
  * never edited: their state comes from PayPal. Fees are edited, never deleted (payments keep
  * pointing at them); a fee no longer offered is made inactive.
  */
 export class PaymentsAdminService {
   constructor(private readonly deps: PaymentsAdminDeps) {}
 
-  private filtered(query: AdminPaymentListQuery) {
-    let builder = this.deps.db
-      .selectFrom('payments')
-      .leftJoin('members', 'members.id', 'payments.member_id');
-    const text = query.q?.trim().toLowerCase() ?? '';
-    if (text !== '') {
-      const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      builder = builder.where((eb) =>
-        eb.or([
-          eb(sql`lower(payments.account_name)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(payments.paypal_order_id)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(members.email)`, 'like', sql`${pattern} escape '\\'`),
-        ]),
-      );
-    }
-    if (query.status !== undefined) builder = builder.where('payments.status', '=', query.status);
-    if (query.year !== undefined) builder = builder.where('payments.year', '=', query.year);
-    if (query.feeAccess !== undefined) {
-      builder = builder.where('payments.fee_access', '=', query.feeAccess);
-    }
-    if (query.feeId !== undefined) builder = builder.where('payments.fee_id', '=', query.feeId);
-    return builder;
-  }
-
   async listPayments(query: AdminPaymentListQuery): Promise<AdminPage<AdminPayment>> {
-    const page = await idPage(this.filtered(query), query, {
-      idColumn: 'payments.id',
-      sortColumns: PAYMENT_SORTS,
-      fallback: 'createdAt',
-    });
-    const rows =
-      page.ids.length === 0
-        ? []
-        : await this.withMember().where('payments.id', 'in', page.ids).execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return {
-      items: page.ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row === undefined ? [] : [toAdminPayment(row)];
-      }),
-      total: page.total,
-    };
-  }
-
-  /** Payments with the e-mail of the member who paid. */
-  private withMember() {
-    return this.deps.db
-      .selectFrom('payments')
-      .leftJoin('members', 'members.id', 'payments.member_id')
-      .selectAll('payments')
-      .select('members.email as member_email');
+    const { rows, total } = await listPaymentsWithMember(this.deps.db, query);
+    return { items: rows.map(toAdminPayment), total };
   }
 
   async getPayment(id: number): Promise<AdminPayment> {
-    const row = await this.withMember().where('payments.id', '=', id).executeTakeFirst();
+    const row = await findPaymentWithMember(this.deps.db, id);
     if (row === undefined) throw new AppError('notFound');
     return toAdminPayment(row);
   }
 
   /** The ledger as CSV for a spreadsheet, oldest first, with the list's filters. */
   async exportCsv(query: AdminPaymentListQuery): Promise<string> {
-    const rows = await this.filtered(query)
-      .selectAll('payments')
-      .select('members.email as member_email')
-      .orderBy('payments.created_at')
-      .orderBy('payments.id')
-      .limit(EXPORT_LIMIT)
-      .execute();
+    const rows = await allPaymentsWithMember(this.deps.db, query, EXPORT_LIMIT);
     return toCsv([
       [
         'data',
@@ -158,24 +105,12 @@ export class PaymentsAdminService {
   }
 
   async listFees(): Promise<AdminPage<AdminFee>> {
-    const rows = await this.deps.db
-      .selectFrom('fees')
-      .selectAll()
-      .orderBy('access')
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const rows = await listFees(this.deps.db);
     return { items: rows.map(toAdminFee), total: rows.length };
   }
 
   async getFee(id: number): Promise<AdminFee> {
-    const row = await this.deps.db
-      .selectFrom('fees')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (row === undefined) throw new AppError('notFound');
-    return toAdminFee(row);
+    return toAdminFee(await this.feeRow(this.deps.db, id));
   }
 
   /** Creates (id null) or edits a fee; the public fee list (GetQuote) shows it at once. */
@@ -193,13 +128,9 @@ export class PaymentsAdminService {
       const before = id === null ? null : feeSummary(await this.feeRow(trx, id));
       let feeId: number;
       if (id === null) {
-        ({ id: feeId } = await trx
-          .insertInto('fees')
-          .values({ ...columns, created_at: now.toISOString() })
-          .returning('id')
-          .executeTakeFirstOrThrow());
+        feeId = await insertFee(trx, { ...columns, created_at: now.toISOString() });
       } else {
-        await trx.updateTable('fees').set(columns).where('id', '=', id).execute();
+        await updateFee(trx, id, columns);
         feeId = id;
       }
       const after = feeSummary(await this.feeRow(trx, feeId));
@@ -230,11 +161,8 @@ export class PaymentsAdminService {
     const now = this.deps.clock();
     const sentTo = await this.deps.db.transaction().execute(async (trx) => {
       const to = await this.deps.receipts.resendReceipt(trx, id);
-      const payment = await trx
-        .selectFrom('payments')
-        .select(['receipt_number', 'receipt_year', 'account_name'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const payment = await findPayment(trx, id);
+      if (payment === undefined) throw new AppError('notFound');
       await writeAudit(
         trx,
         actor,
@@ -252,14 +180,14 @@ export class PaymentsAdminService {
     return { sentTo };
   }
 
-  private async feeRow(db: Kysely<Database>, id: number) {
-    const row = await db.selectFrom('fees').selectAll().where('id', '=', id).executeTakeFirst();
+  private async feeRow(db: Executor, id: number): Promise<FeeRow> {
+    const row = await findFee(db, id);
     if (row === undefined) throw new AppError('notFound');
     return row;
   }
 }
 
-function toAdminPayment(row: PaymentRow): AdminPayment {
+function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
   return {
     id: row.id,
     paypalOrderId: row.paypal_order_id,
@@ -268,8 +196,8 @@ function toAdminPayment(row: PaymentRow): AdminPayment {
     year: row.year,
     accountName: row.account_name,
     memberEmail: row.member_email,
-    expectedAmount: euros(row.expected_cents) ?? '0.00',
-    paidAmount: euros(row.paid_cents),
+    expectedAmount: euroAmount(row.expected_cents / 100),
+    paidAmount: row.paid_cents === null ? null : euroAmount(row.paid_cents / 100),
     currency: row.paid_currency ?? row.expected_currency,
     status: row.status,
     flagReason: row.flag_reason,
@@ -283,42 +211,11 @@ function toAdminPayment(row: PaymentRow): AdminPayment {
   };
 }
 
-interface PaymentRow {
-  id: number;
-  paypal_order_id: string;
-  fee_title: string;
-  fee_access: string;
-  year: number;
-  account_name: string;
-  member_email: string | null;
-  expected_cents: number;
-  expected_currency: string;
-  paid_cents: number | null;
-  paid_currency: string | null;
-  status: AdminPayment['status'];
-  flag_reason: string | null;
-  payer_email: string | null;
-  receipt_year: number | null;
-  receipt_number: number | null;
-  created_at: string;
-  verified_at: string | null;
-}
-
-interface FeeRow {
-  id: number;
-  title: string;
-  amount_cents: number;
-  access: FeeAccess;
-  sort_order: number;
-  active: number;
-  updated_at: string;
-}
-
 function toAdminFee(row: FeeRow): AdminFee {
   return {
     id: row.id,
     title: row.title,
-    amount: (row.amount_cents / 100).toFixed(2),
+    amount: euroAmount(row.amount_cents / 100),
     access: row.access,
     sortOrder: row.sort_order,
     active: row.active === 1,
@@ -330,7 +227,7 @@ function toAdminFee(row: FeeRow): AdminFee {
 function feeSummary(row: FeeRow): Record<string, unknown> {
   return {
     titolo: row.title,
-    importo: (row.amount_cents / 100).toFixed(2),
+    importo: euroAmount(row.amount_cents / 100),
     tipo: row.access,
     ordine: row.sort_order,
     attiva: row.active === 1,

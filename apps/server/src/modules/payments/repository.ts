@@ -1,12 +1,18 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, PaymentsTable } from '../../db/schema.js';
-import type { Executor } from '../../db/schema.js';
+import type { AdminPaymentListQuery } from '@sodalis/contracts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor, FeesTable, PaymentsTable } from '../../db/schema.js';
+import { idPage } from '../listing/id-page.js';
 
-export async function findPayment(db: Kysely<Database>, id: number) {
+/** Every query of the payments tables: payments, fees and the receipt counters (ADR 012). */
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export async function findPayment(db: Executor, id: number) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findPaymentByOrder(db: Kysely<Database>, orderId: string) {
+export async function findPaymentByOrder(db: Executor, orderId: string) {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -14,7 +20,7 @@ export async function findPaymentByOrder(db: Kysely<Database>, orderId: string) 
     .executeTakeFirst();
 }
 
-export async function findPaymentByCapture(db: Kysely<Database>, captureId: string) {
+export async function findPaymentByCapture(db: Executor, captureId: string) {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -37,6 +43,52 @@ export async function insertPaymentOnce(
 }
 
 /**
+ * Stores what PayPal said of a payment not judged yet; false when another worker or a webhook
+ * judged it meanwhile.
+ */
+export async function recordJudgement(
+  db: Executor,
+  id: number,
+  judgement: Pick<
+    Updateable<PaymentsTable>,
+    'status' | 'flag_reason' | 'paid_cents' | 'paid_currency' | 'paypal_capture_id' | 'payer_email'
+  >,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ ...judgement, verified_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('verified_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A refund, reversal or denial from PayPal; false when the payment already had that status. */
+export async function markPayment(
+  db: Executor,
+  id: number,
+  change: { status: 'rejected' | 'refunded'; reason: string },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: change.status, flag_reason: change.reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '!=', change.status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setReceiptNumber(db: Executor, id: number, year: number, number: number) {
+  await db
+    .updateTable('payments')
+    .set({ receipt_year: year, receipt_number: number })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
  * The next receipt number of `year`, 1 for the first. One atomic upsert: on PostgreSQL the
  * counter's row lock, on SQLite the single writer, serialise concurrent verifications, and a
  * rolled-back transaction gives its number back.
@@ -53,4 +105,122 @@ export async function nextReceiptNumber(db: Executor, year: number): Promise<num
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return last_number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger in the back office: payments with the e-mail of the member who paid
+
+const PAYMENT_SORTS: Record<string, string> = {
+  createdAt: 'payments.created_at',
+  year: 'payments.year',
+  accountName: 'payments.account_name',
+  status: 'payments.status',
+  id: 'payments.id',
+};
+
+export type PaymentWithMemberRow = Selectable<PaymentsTable> & { member_email: string | null };
+
+function filteredPayments(db: Executor, query: AdminPaymentListQuery) {
+  let builder = db.selectFrom('payments').leftJoin('members', 'members.id', 'payments.member_id');
+  const text = query.q?.trim().toLowerCase() ?? '';
+  if (text !== '') {
+    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    builder = builder.where((eb) =>
+      eb.or([
+        eb(sql`lower(payments.account_name)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(payments.paypal_order_id)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(members.email)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (query.status !== undefined) builder = builder.where('payments.status', '=', query.status);
+  if (query.year !== undefined) builder = builder.where('payments.year', '=', query.year);
+  if (query.feeAccess !== undefined) {
+    builder = builder.where('payments.fee_access', '=', query.feeAccess);
+  }
+  if (query.feeId !== undefined) builder = builder.where('payments.fee_id', '=', query.feeId);
+  return builder;
+}
+
+function paymentsWithMember(db: Executor) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('members', 'members.id', 'payments.member_id')
+    .selectAll('payments')
+    .select('members.email as member_email');
+}
+
+/** One numbered page of the ledger in the chosen order, and how many payments match. */
+export async function listPaymentsWithMember(
+  db: Executor,
+  query: AdminPaymentListQuery,
+): Promise<{ rows: PaymentWithMemberRow[]; total: number }> {
+  const page = await idPage(filteredPayments(db, query), query, {
+    idColumn: 'payments.id',
+    sortColumns: PAYMENT_SORTS,
+    fallback: 'createdAt',
+  });
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await paymentsWithMember(db).where('payments.id', 'in', page.ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    rows: page.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [row];
+    }),
+    total: page.total,
+  };
+}
+
+export async function findPaymentWithMember(
+  db: Executor,
+  id: number,
+): Promise<PaymentWithMemberRow | undefined> {
+  return paymentsWithMember(db).where('payments.id', '=', id).executeTakeFirst();
+}
+
+/** The ledger with the list's filters, oldest first, at most `limit` payments (the export). */
+export async function allPaymentsWithMember(
+  db: Executor,
+  query: AdminPaymentListQuery,
+  limit: number,
+): Promise<PaymentWithMemberRow[]> {
+  return filteredPayments(db, query)
+    .selectAll('payments')
+    .select('members.email as member_email')
+    .orderBy('payments.created_at')
+    .orderBy('payments.id')
+    .limit(limit)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fees
+
+export type FeeRow = Selectable<FeesTable>;
+
+export async function findFee(db: Executor, id: number): Promise<FeeRow | undefined> {
+  return db.selectFrom('fees').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every fee, active or not, by type and order (the back office). */
+export async function listFees(db: Executor): Promise<FeeRow[]> {
+  return db
+    .selectFrom('fees')
+    .selectAll()
+    .orderBy('access')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertFee(db: Executor, fee: Insertable<FeesTable>): Promise<number> {
+  const { id } = await db.insertInto('fees').values(fee).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateFee(db: Executor, id: number, fee: Updateable<FeesTable>) {
+  await db.updateTable('fees').set(fee).where('id', '=', id).execute();
 }

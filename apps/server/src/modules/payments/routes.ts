@@ -3,7 +3,7 @@ import { RegistraPagamentoBodySchema } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../http/validation.js';
 import type { WebhookTransmission } from '../../paypal/paypal-client.js';
-import { optionalMember } from '../accounts/routes.js';
+import { optionalMember } from '../accounts/guard.js';
 import type { AccountService } from '../accounts/service.js';
 import type { PaymentService } from './service.js';
 
@@ -31,7 +31,7 @@ function transmissionOf(request: FastifyRequest): WebhookTransmission | null {
 }
 
 /**
- * /api/v1/Payment (issue 9, ADR 012): the browser reports a captured order; PayPal notifies
+ * /api/v1/Payment (ADR 012): the browser reports a captured order; PayPal notifies
  * captures and refunds through its webhook.
  */
 export async function paymentRoutes(app: FastifyInstance, options: PaymentRoutesOptions) {

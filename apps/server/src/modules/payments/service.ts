@@ -15,13 +15,18 @@ import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
 import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypal/paypal-client.js';
 import { type Clock } from '../../text/dates.js';
+import { findMemberById } from '../accounts/repository.js';
 import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';
 import {
+  findFee,
   findPayment,
   findPaymentByCapture,
   findPaymentByOrder,
   insertPaymentOnce,
+  markPayment,
   nextReceiptNumber,
+  recordJudgement,
+  setReceiptNumber,
 } from './repository.js';
 
 export interface PaymentServiceDeps {
@@ -132,7 +137,7 @@ interface WebhookEvent {
 const CAPTURE_PATH = /\/v2\/payments\/captures\/([A-Za-z0-9-]+)$/;
 
 /**
- * The fee payment record (issue 9, ADR 012): stored once per PayPal order, verified with
+ * The fee payment record (ADR 012): stored once per PayPal order, verified with
  * PayPal when credentials exist, receipts numbered per year, anything odd flagged for the
  * secretariat. PayPal is called outside transactions, from the outbox worker (with retries).
  */
@@ -146,11 +151,7 @@ export class PaymentService {
   /** RegistraPagamento: stores the report once (idempotent on the order id); answers the record. */
   async record(body: RegistraPagamentoBody, reporter: PaymentReporter): Promise<PaymentRecord> {
     const { db, clock, logger } = this.deps;
-    const fee = await db
-      .selectFrom('fees')
-      .select(['id', 'title', 'access', 'amount_cents'])
-      .where('id', '=', body.quotaId)
-      .executeTakeFirst();
+    const fee = await findFee(db, body.quotaId);
     if (fee === undefined) {
       throw new AppError('invalidRequest', [{ path: 'quotaId', message: 'La quota non esiste.' }]);
     }
@@ -223,23 +224,21 @@ export class PaymentService {
     }
     const now = clock();
     const changed = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('payments')
-        .set({
+      const judged = await recordJudgement(
+        trx,
+        payment.id,
+        {
           status: judgement.status,
           flag_reason: judgement.reason,
           paid_cents: judgement.paidCents,
           paid_currency: judgement.paidCurrency,
           paypal_capture_id: judgement.captureId,
           payer_email: judgement.payerEmail,
-          verified_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', payment.id)
-        .where('verified_at', 'is', null)
-        .executeTakeFirst();
+        },
+        now.toISOString(),
+      );
       // Another worker or a webhook judged it meanwhile.
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (!judged) return false;
       if (judgement.status === 'verified') {
         await this.issueReceipt(trx, payment, judgement.payerEmail, now);
       } else {
@@ -314,13 +313,9 @@ export class PaymentService {
             ? 'stornato su PayPal'
             : 'incasso rifiutato da PayPal';
       await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('payments')
-          .set({ status, flag_reason: reason, updated_at: now.toISOString() })
-          .where('id', '=', payment.id)
-          .where('status', '!=', status)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 1) await this.noticeSecretariat(trx, payment, reason);
+        if (await markPayment(trx, payment.id, { status, reason }, now.toISOString())) {
+          await this.noticeSecretariat(trx, payment, reason);
+        }
       });
       this.deps.notifyOutbox();
       logger.info({ orderId: payment.paypal_order_id, status }, 'pagamento aggiornato da PayPal');
@@ -338,11 +333,7 @@ export class PaymentService {
   ): Promise<void> {
     const year = romeYear(now);
     const number = await nextReceiptNumber(trx, year);
-    await trx
-      .updateTable('payments')
-      .set({ receipt_year: year, receipt_number: number })
-      .where('id', '=', payment.id)
-      .execute();
+    await setReceiptNumber(trx, payment.id, year, number);
     const to = await this.enqueueReceipt(
       trx,
       { ...payment, payer_email: payerEmail, receipt_year: year, receipt_number: number },
@@ -360,11 +351,7 @@ export class PaymentService {
    * refuses a payment without a receipt.
    */
   async resendReceipt(trx: Executor, paymentId: number): Promise<string> {
-    const payment = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .executeTakeFirst();
+    const payment = await findPayment(trx, paymentId);
     if (payment === undefined) throw new AppError('notFound');
     const refuse = (message: string) =>
       new AppError('invalidRequest', [{ path: 'receipt', message }]);
@@ -387,13 +374,7 @@ export class PaymentService {
     const { receipt_year: receiptYear, receipt_number: receiptNumber } = payment;
     if (receiptYear === null || receiptNumber === null) return null;
     const member =
-      payment.member_id === null
-        ? undefined
-        : await trx
-            .selectFrom('members')
-            .select('email')
-            .where('id', '=', payment.member_id)
-            .executeTakeFirst();
+      payment.member_id === null ? undefined : await findMemberById(trx, payment.member_id);
     const to = member?.email ?? payment.payer_email;
     if (to === null) return null;
     await enqueue(

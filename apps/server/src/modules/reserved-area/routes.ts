@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendStoredFileWithRange } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import type { FileStore } from '../../files/file-store.js';
-import { requireMember } from '../accounts/routes.js';
+import { requireMember } from '../accounts/guard.js';
 import type { AccountService } from '../accounts/service.js';
 import type { ReservedAreaService } from './service.js';
 

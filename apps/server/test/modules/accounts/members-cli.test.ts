@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemberAdminService } from '../../../src/modules/accounts/members-service.js';
+import { MembersService } from '../../../src/modules/accounts/members-service.js';
 import { parseCsv } from '../../../src/text/csv.js';
 import {
   createTestApp,
@@ -32,11 +32,11 @@ describe('reading CSV', () => {
 
 describe.each(testEngines())('managing accounts on %s', (engine) => {
   let testApp: TestApp;
-  let members: MemberAdminService;
+  let members: MembersService;
 
   beforeEach(async () => {
     testApp = await createTestApp(engine, { clock: fixedClock('2026-11-22') });
-    members = new MemberAdminService({
+    members = new MembersService({
       db: testApp.app.services.db,
       clock: testApp.app.services.clock,
       society: { acronym: 'SIMTI', publicBaseUrl: 'https://www.simti.example' },

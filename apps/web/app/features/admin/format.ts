@@ -8,17 +8,6 @@ export const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, nam
   name,
 }));
 
-export const ROLE_CHOICES = [
-  { id: 'socio', name: 'Socio' },
-  { id: 'affiliato', name: 'Affiliato' },
-  { id: 'segreteria', name: 'Segreteria' },
-];
-
-export const STATUS_CHOICES = [
-  { id: 'active', name: 'Attivo' },
-  { id: 'disabled', name: 'Disattivato' },
-];
-
 export const NEWS_STATE_CHOICES = [
   { id: 'pubblicata', name: 'Pubblicata' },
   { id: 'programmata', name: 'Programmata' },

@@ -34,8 +34,19 @@ import {
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { ExportCsvButton } from '../../admin/export-button';
-import { choiceName, ROLE_CHOICES, STATUS_CHOICES, yearChoices } from '../../admin/format';
+import { choiceName, yearChoices } from '../../admin/format';
 import { MemberTwoFactorButton } from './security-screens';
+
+const ROLE_CHOICES = [
+  { id: 'socio', name: 'Socio' },
+  { id: 'affiliato', name: 'Affiliato' },
+  { id: 'segreteria', name: 'Segreteria' },
+];
+
+const STATUS_CHOICES = [
+  { id: 'active', name: 'Attivo' },
+  { id: 'disabled', name: 'Disattivato' },
+];
 
 const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
   id,

@@ -20,7 +20,7 @@ import { adminJson } from '../../admin/data-provider';
 import { ADMIN_THEME } from '../../admin/theme';
 
 /**
- * Staff security in the back office (issue 10 point 6, ADR 017): the "Sicurezza dell'account"
+ * Staff security in the back office (ADR 017): the "Sicurezza dell'account"
  * screen (two-factor sign-in: QR code, manual key, confirming code, recovery codes shown once,
  * turning it off with a code), the gate that shows only that screen while the site requires
  * two-factor and the staff member has not turned it on, the sign-out when the (shorter) staff

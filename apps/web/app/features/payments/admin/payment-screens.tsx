@@ -41,7 +41,7 @@ import { ExportCsvButton } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 
 /**
- * Fee payments and fees (issue 10, ADR 012). The ledger is read-only: a payment's state comes
+ * Fee payments and fees (ADR 012, ADR 013). The ledger is read-only: a payment's state comes
  * from PayPal. Fees are edited and retired, never deleted.
  */
 

@@ -1,0 +1,63 @@
+import {
+  ADMIN_LIMITS,
+  AdminMemberCreateSchema,
+  AdminMemberImportSchema,
+  AdminMemberListQuerySchema,
+  AdminMemberUpdateSchema,
+} from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import { parseInput } from '../../http/validation.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
+import type { MembersAdminService } from './members-admin-service.js';
+import { securityAdminRoutes } from './two-factor-admin-routes.js';
+import type { TwoFactorService } from './two-factor.js';
+
+/** Room for the largest CSV the import takes, in its JSON string. */
+const IMPORT_BODY_LIMIT = ADMIN_LIMITS.maxCsvBytes * 2 + 4 * 1024;
+
+/**
+ * /api/v1/Admin/Members and /Security (ADR 013, ADR 017): accounts with the CLI's rules, their
+ * CSV import and export, and staff two-factor sign-in. Registered inside `adminRoutes`, so its
+ * access hook checks session and role first and the access-matrix test walks these routes too.
+ */
+export async function accountsAdminRoutes(
+  app: FastifyInstance,
+  options: { members: MembersAdminService; twoFactor: TwoFactorService },
+) {
+  const { members } = options;
+
+  app.get('/Members', async (request) => ({
+    data: await members.list(parseInput(AdminMemberListQuerySchema, request.query)),
+  }));
+  app.get('/Members/Export', async (request, reply) => {
+    const csv = await members.exportCsv(parseInput(AdminMemberListQuerySchema, request.query));
+    return sendCsv(reply, 'account.csv', csv);
+  });
+  app.get('/Members/:id', async (request) => ({
+    data: await members.get(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await members.create(actorOf(request), parseInput(AdminMemberCreateSchema, request.body)),
+  }));
+  app.put('/Members/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await members.update(
+        actorOf(request),
+        id,
+        parseInput(AdminMemberUpdateSchema, request.body),
+      ),
+    };
+  });
+  app.post('/Members/:id/Invite', async (request) => {
+    await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const body = parseInput(AdminMemberImportSchema, request.body);
+    return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
+  });
+
+  // Staff security: two-factor sign-in (ADR 017)
+  await app.register(securityAdminRoutes, { twoFactor: options.twoFactor });
+}

@@ -1,0 +1,195 @@
+import type {
+  AdminAuditEntry,
+  AdminMember,
+  AdminMemberImportReport,
+  AdminPage,
+} from '@sodalis/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemoMembers } from '../../helpers/member-api.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+
+const TODAY = '2026-11-22';
+
+describe.each(testEngines())('back office: members on %s', (engine) => {
+  let testApp: TestApp;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
+    staffToken = (await signInDemoMembers(testApp.app, ['segreteria'])).segreteria;
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  function call(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> {
+    return testApp.app.inject({
+      method,
+      url: `/api/v1/Admin${path}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+  }
+
+  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return (answer.json() as { data: T }).data;
+  }
+
+  async function auditOf(entity: string, entityId: number | null) {
+    const page = await ok<AdminPage<AdminAuditEntry>>(
+      call('GET', `/AuditLog?entity=${entity}&perPage=200`),
+    );
+    return page.items.filter((entry) => entityId === null || entry.entityId === String(entityId));
+  }
+
+  it('creates, edits, invites and disables members with the CLI’s rules, each logged', async () => {
+    const created = await ok<AdminMember>(
+      call('POST', '/Members', {
+        email: 'Anna.Rossi@Example.org',
+        firstName: 'Anna',
+        lastName: 'Rossi',
+        role: 'socio',
+        invite: true,
+      }),
+    );
+    expect(created).toMatchObject({
+      email: 'anna.rossi@example.org',
+      status: 'active',
+      hasPassword: false,
+    });
+    const invitations = await testApp.app.services.db
+      .selectFrom('outbox')
+      .select('payload_json')
+      .where('payload_json', 'like', '%anna.rossi@example.org%')
+      .execute();
+    expect(invitations).toHaveLength(1);
+
+    const duplicate = await call('POST', '/Members', {
+      email: 'anna.rossi@example.org',
+      firstName: 'A',
+      lastName: 'R',
+      role: 'socio',
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json()).toMatchObject({
+      error: {
+        issues: [{ path: 'email', message: 'Esiste già un account anna.rossi@example.org.' }],
+      },
+    });
+    const badRole = await call('POST', '/Members', {
+      email: 'x@example.org',
+      firstName: 'A',
+      lastName: 'R',
+      role: 'admin',
+    });
+    expect(badRole.statusCode).toBe(400);
+
+    const edited = await ok<AdminMember>(
+      call('PUT', `/Members/${created.id}`, {
+        firstName: 'Anna Maria',
+        lastName: 'Rossi',
+        role: 'affiliato',
+        status: 'disabled',
+      }),
+    );
+    expect(edited).toMatchObject({
+      firstName: 'Anna Maria',
+      role: 'affiliato',
+      status: 'disabled',
+    });
+    const invitingDisabled = await call('POST', `/Members/${created.id}/Invite`);
+    expect(invitingDisabled.statusCode).toBe(400);
+    expect(invitingDisabled.json()).toMatchObject({
+      error: { issues: [{ message: "L'account anna.rossi@example.org è disattivato." }] },
+    });
+
+    const me = await ok<{ id: number }>(call('GET', '/Me'));
+    const selfDisable = await call('PUT', `/Members/${me.id}`, {
+      firstName: 'S',
+      lastName: 'D',
+      role: 'segreteria',
+      status: 'disabled',
+    });
+    expect(selfDisable.statusCode).toBe(400);
+
+    const entries = await auditOf('member', created.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['disattiva', 'crea']);
+    expect(entries[0]?.before).toEqual({ nome: 'Anna', ruolo: 'socio', stato: 'active' });
+    expect(JSON.stringify(entries)).not.toMatch(/password|hash|token/i);
+
+    const socios = await ok<AdminPage<AdminMember>>(
+      call('GET', '/Members?role=socio&status=active&perPage=200'),
+    );
+    expect(socios.items.length).toBeGreaterThan(0);
+    expect(
+      socios.items.every((member) => member.role === 'socio' && member.status === 'active'),
+    ).toBe(true);
+    const found = await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=maria%20ross'));
+    expect(found.items.map((member) => member.email)).toEqual(['anna.rossi@example.org']);
+  });
+
+  it('previews a CSV import with a bad row, applies it, and exports the members', async () => {
+    const csv = [
+      'email;nome;cognome;ruolo',
+      'luca.bianchi@example.org;Luca;Bianchi;socio',
+      'non-una-email;Mario;Verdi;socio',
+      'sara.neri@example.org;Sara;Neri;presidente',
+      'socio.demo@example.org;Giulia;Ferri;affiliato',
+    ].join('\n');
+    const preview = await ok<AdminMemberImportReport>(call('POST', '/Members/Import', { csv }));
+    expect(preview).toMatchObject({
+      applied: false,
+      created: ['luca.bianchi@example.org'],
+      updated: ['socio.demo@example.org'],
+      rejected: [
+        { line: 3, reason: 'e-mail "non-una-email" non valida' },
+        { line: 4, reason: expect.stringContaining('ruolo "presidente" non valido') },
+      ],
+    });
+    expect((await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=luca.bianchi'))).total).toBe(
+      0,
+    );
+    expect(
+      await auditOf('member', null).then((entries) =>
+        entries.filter((entry) => entry.action === 'importa'),
+      ),
+    ).toEqual([]);
+
+    const applied = await ok<AdminMemberImportReport>(
+      call('POST', '/Members/Import', { csv, apply: true }),
+    );
+    expect(applied.applied).toBe(true);
+    expect((await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=luca.bianchi'))).total).toBe(
+      1,
+    );
+    const imports = (await auditOf('member', null)).filter((entry) => entry.action === 'importa');
+    expect(imports).toHaveLength(1);
+
+    const missingHeader = await call('POST', '/Members/Import', { csv: 'email;nome\na@b.it;A' });
+    expect(missingHeader.statusCode).toBe(400);
+    expect(missingHeader.json()).toMatchObject({
+      error: { issues: [{ path: 'csv', message: 'Intestazione mancante: cognome, ruolo.' }] },
+    });
+
+    const exported = await call('GET', '/Members/Export?role=socio');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // The year's fee comes last, from the payments ledger (none in this database).
+    expect(lines[0]).toBe(`email;nome;cognome;ruolo;stato;quota ${TODAY.slice(0, 4)}`);
+    expect(lines).toContain('luca.bianchi@example.org;Luca;Bianchi;socio;attivo;Non pagata');
+    expect(lines.slice(1).every((line) => line.split(';')[3] === 'socio')).toBe(true);
+  });
+});
