@@ -11,7 +11,12 @@ export default defineConfig({
       'apps/web/app/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
     ],
-    setupFiles: ['apps/server/test/setup/fail-on-console.ts'],
+    // The database every API test starts from is built once per run (test/helpers/base-database.ts).
+    globalSetup: ['apps/server/test/setup/base-databases.ts'],
+    setupFiles: [
+      'apps/server/test/setup/fail-on-console.ts',
+      'apps/server/test/setup/cheap-password-hashing.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
