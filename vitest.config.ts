@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole workspace: unit tests of contracts, API tests of the server.
@@ -20,5 +21,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default, one worker less than the cores, runs the files one at a time on a 2-core
+    // CI machine, where the API tests spend much of their time waiting on PostgreSQL and sockets.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
