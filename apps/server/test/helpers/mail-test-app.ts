@@ -93,6 +93,7 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
       const config = loadConfig({
         ...env,
         ...(databaseUrl !== null ? { DATABASE_URL: databaseUrl } : {}),
+        ...options.env,
       });
       const app = await buildApp(config, {
         logger: options.logger ?? pino({ level: 'silent' }),

@@ -96,6 +96,7 @@ export async function createTestApp(
   const config = loadConfig({
     ...env,
     ...(database.databaseUrl !== null ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...options.env,
   });
   const app = await buildApp(config, {
     logger: pino({ level: 'silent' }),
