@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LoginResponse } from '@sodalis/contracts';
-import { expect, gotoHydrated, test } from './fixtures';
+import { expect, gotoHydrated } from './fixtures';
 
 /** The demo accounts' password (README, "Demo accounts"). */
 export const DEMO_PASSWORD = 'Sodalis-demo-2026';
@@ -43,17 +43,11 @@ async function signInThroughApi(request: APIRequestContext, username: string): P
   return token;
 }
 
-/** The site under test (`baseURL` of playwright.config.ts). */
-function siteUrl(): string {
-  const { baseURL } = test.info().project.use;
-  if (baseURL === undefined) throw new Error('baseURL non impostato');
-  return baseURL;
-}
-
 /**
  * Opens the reserved home signed in as a demo account, where `logIn` leads, without the login
- * screen: the worker's token for the account is put in the tab's `sessionStorage` before the
- * page's scripts run. Only once per tab, so that signing out still ends the session.
+ * screen: the worker's token for the account goes into the tab's `sessionStorage` as the login
+ * screen would put it, once (signing out or switching account in the tab work as after `logIn`),
+ * from the site's lightest page when the tab is not on the site yet.
  */
 export async function openSignedIn(page: Page, username: string) {
   let token = demoTokens.get(username);
@@ -62,15 +56,12 @@ export async function openSignedIn(page: Page, username: string) {
     demoTokens.set(username, token);
     token.catch(() => demoTokens.delete(username));
   }
-  await page.addInitScript(
-    ({ key, value, origin }) => {
-      const injected = 'e2e-session-injected';
-      if (location.origin !== origin || sessionStorage.getItem(injected) !== null) return;
-      sessionStorage.setItem(key, value);
-      sessionStorage.setItem(injected, 'true');
-    },
-    { key: SESSION_TOKEN_KEY, value: await token, origin: new URL(siteUrl()).origin },
-  );
+  const value = await token;
+  if (!page.url().startsWith('http')) await page.goto('/healthz');
+  await page.evaluate(([key, session]) => sessionStorage.setItem(key, session), [
+    SESSION_TOKEN_KEY,
+    value,
+  ] as const);
   await gotoHydrated(page, '/area-riservata-homepage');
 }
 
