@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole workspace: unit tests of contracts, API tests of the server.
@@ -12,9 +13,17 @@ export default defineConfig({
       'apps/server/test/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    setupFiles: ['apps/server/test/setup/fail-on-console.ts'],
+    // The database every API test starts from is built once per run (test/helpers/base-database.ts).
+    globalSetup: ['apps/server/test/setup/base-databases.ts'],
+    setupFiles: [
+      'apps/server/test/setup/fail-on-console.ts',
+      'apps/server/test/setup/cheap-password-hashing.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default, one worker less than the cores, runs the files one at a time on a 2-core
+    // CI machine, where the API tests spend much of their time waiting on PostgreSQL and sockets.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });

@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { fillAdminField, openAdmin } from '../support/admin';
-import { logIn } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 /** A small real PDF (the server checks the `%PDF-` signature). */
 const pdf = (label: string) => ({
@@ -18,7 +18,7 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
   }) => {
     // 2019 and a suffix: sorts below the real latest issue, so other tests see the same one.
     const title = `Il Servizio Trasfusionale - anno 2019, numero 9 prova ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/riviste');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -74,7 +74,7 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     test.use({ allowedConsoleErrors: [/status of 400/] });
 
     test('un titolo già usato è rifiutato con un messaggio chiaro', async ({ page }) => {
-      await logIn(page, 'segreteria.demo@example.org');
+      await openSignedIn(page, 'segreteria.demo@example.org');
       await openAdmin(page, '/riviste/create');
       await fillAdminField(
         page,

@@ -1,7 +1,7 @@
 import type { Fee } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
 import { openAdmin, romeDate } from '../support/admin';
-import { DEMO_PASSWORD, logIn } from '../support/session';
+import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 test.describe('amministrazione: quote e pagamenti', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -11,7 +11,7 @@ test.describe('amministrazione: quote e pagamenti', () => {
     expectAccessible,
   }) => {
     const title = `Quota sostenitore ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/quote');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -96,7 +96,7 @@ test.describe('amministrazione: quote e pagamenti', () => {
     });
     expect(report.status()).toBe(200);
 
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/account');
     await page.getByRole('combobox', { name: 'Quota dell’anno' }).click();
     await page.getByRole('option', { name: 'Da verificare' }).click();

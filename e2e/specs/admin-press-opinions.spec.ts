@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { fillAdminField, openAdmin, romeDate } from '../support/admin';
-import { logIn } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 /** `dd/MM/yyyy` of a `YYYY-MM-DD` date. */
 function italian(iso: string): string {
@@ -13,7 +13,7 @@ async function asMember(browser: Browser, account: string, run: (page: Page) => 
   const context = await browser.newContext();
   try {
     const member = await context.newPage();
-    await logIn(member, account);
+    await openSignedIn(member, account);
     await run(member);
   } finally {
     await context.close();
@@ -30,7 +30,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
   }) => {
     const word = `Rassegnaprova${Date.now()}`;
     const headline = `${word}: i donatori di sangue aumentano`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/rassegna-stampa');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -96,7 +96,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     const word = `Parerediprova${Date.now()}`;
     const today = romeDate();
     const title = `Parere ${italian(today)} – ${word} sulle piastrine`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/pareri');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);

@@ -2,7 +2,7 @@ import type { BoardMember, FileContent, SiteContent } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin } from '../support/admin';
-import { logIn } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 /** A 64 × 48 JPEG (the server makes it a 256 px square PNG). */
 const PHOTO_JPEG = Buffer.from(
@@ -31,7 +31,7 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
     expectAccessible,
   }) => {
     const name = `Giada Montanari ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/consiglio-direttivo');
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByRole('img', { name: /^Foto di / }).first()).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
     expectAccessible,
   }) => {
     const phone = `+39 06 5${String(Date.now()).slice(-6)}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/contenuti-sito');
     await expect(page.getByRole('cell', { name: 'Albo dei past president' })).toBeVisible();
     await expectAccessible(page);

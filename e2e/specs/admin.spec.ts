@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin, romeDate } from '../support/admin';
-import { logIn } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 /** A small real PDF (the server checks the `%PDF-` signature). */
 const PDF = Buffer.from(
@@ -16,7 +16,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const title = `Avviso di prova ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '');
     await expect(page.getByRole('heading', { name: 'Amministrazione del sito' })).toBeVisible();
     await expectAccessible(page);
@@ -52,7 +52,7 @@ test.describe('amministrazione', () => {
     page,
   }) => {
     const title = `Congresso programmato ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/news/create');
     await expect(page.getByRole('textbox', { name: 'Testo' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
@@ -74,7 +74,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const email = `importato.${Date.now()}@example.org`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/account');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -109,7 +109,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const sentence = `Le richieste si inviano entro sessanta giorni (${Date.now()}).`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/testi-pagine');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -131,7 +131,7 @@ test.describe('amministrazione', () => {
     page,
     expectAccessible,
   }) => {
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/patrocini?filter=%7B%22status%22%3A%22received%22%7D');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -180,7 +180,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const title = `Assemblea per gli affiliati ${Date.now()}`;
-    await logIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/assemblee/create');
     await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
@@ -204,7 +204,7 @@ test.describe('amministrazione', () => {
     ] as const) {
       const context = await browser.newContext();
       const member = await context.newPage();
-      await logIn(member, account);
+      await openSignedIn(member, account);
       // The list is drawn from this answer: wait for it before counting what it shows.
       const answered = member.waitForResponse((response) =>
         response.url().includes('/api/v1/ReservedArea/GetAssemblee'),
@@ -219,7 +219,7 @@ test.describe('amministrazione', () => {
   test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
     page,
   }) => {
-    await logIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org');
     await gotoHydrated(page, '/amministrazione/news');
     await expect(page).toHaveURL(/\/$/);
     const token = await page.evaluate(() => sessionStorage.getItem('token'));

@@ -2,7 +2,7 @@ import type { MagazineArticle, MagazineIssue, PagedList } from '@sodalis/contrac
 import type { Page } from '@playwright/test';
 import { expectDocument } from '../support/documents';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { logIn, memberPost } from '../support/session';
+import { memberPost, openSignedIn } from '../support/session';
 
 const HOME = '/area-riservata-servizio-trasfusionale';
 const MAGAZINE = 'Il Servizio Trasfusionale';
@@ -39,7 +39,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await logIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org');
     const latest = (await issues(page, { dataOffset: '1' })).items[0];
     if (!latest) throw new Error('nessun numero');
     const all = await entries(page, latest.title);
@@ -85,7 +85,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await logIn(page, 'affiliato.demo@example.org');
+    await openSignedIn(page, 'affiliato.demo@example.org');
     await gotoHydrated(page, HOME);
     const years = page.getByTestId('magazine-years').getByRole('link');
     const thisYear = new Date().getFullYear();
@@ -123,7 +123,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await logIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org');
     // The issue with the most articles, so that its articles take more than one page.
     let chosen: MagazineIssue | undefined;
     let articles: MagazineArticle[] = [];
@@ -183,7 +183,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     test(`a ${width} px LEGGI ${action === 'open' ? 'apre' : 'scarica'} l’articolo, SCARICA PDF scarica il numero`, async ({
       page,
     }) => {
-      await logIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org');
       const latest = (await issues(page, { dataOffset: '1' })).items[0];
       const all = await entries(page, latest?.title ?? '');
       await page.setViewportSize({ width, height: 900 });

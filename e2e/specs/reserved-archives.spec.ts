@@ -2,7 +2,7 @@ import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '
 import type { Page } from '@playwright/test';
 import { expectDocument } from '../support/documents';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { logIn, memberPost } from '../support/session';
+import { memberPost, openSignedIn } from '../support/session';
 
 const PATH = '/area-riservata-raccomandazioni';
 
@@ -28,7 +28,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
       expectAccessible,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await logIn(page, email);
+      await openSignedIn(page, email);
       const expected = await allRecommendations(page);
       expect(expected.length).toBeGreaterThan(4);
       await gotoHydrated(page, PATH);
@@ -92,7 +92,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
     test(`a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
       page,
     }) => {
-      await logIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org');
       const withFile = (await allRecommendations(page)).find(
         (item) => item.sourceUrl === null && item.attachments.length > 0,
       );
@@ -109,7 +109,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
   test('una raccomandazione con indirizzo della fonte si apre in una nuova scheda', async ({
     page,
   }) => {
-    await logIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org');
     const withSource = (await allRecommendations(page)).find((item) => item.sourceUrl !== null);
     test.skip(withSource === undefined, 'nessuna raccomandazione con fonte esterna');
     await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withSource?.title ?? '')}`);
@@ -134,7 +134,7 @@ test.describe('la rassegna stampa', () => {
       page,
       expectAccessible,
     }) => {
-      await logIn(page, email);
+      await openSignedIn(page, email);
       const expected = await apiList<PressReview>(
         page,
         '/api/v1/SharepointContent/GetRassegneStampa',
@@ -173,7 +173,7 @@ test.describe('i pareri del Consiglio Direttivo', () => {
       page,
       expectAccessible,
     }) => {
-      await logIn(page, email);
+      await openSignedIn(page, email);
       const expected = await apiList<Opinion>(page, '/api/v1/ReservedArea/GetPareriCD', {});
       expect(expected.length).toBeGreaterThan(2);
       await gotoHydrated(page, '/area-riservata-pareri');
@@ -218,7 +218,7 @@ test.describe('le assemblee', () => {
       page,
       expectAccessible,
     }) => {
-      await logIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org');
       const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
         territorio,
       });
@@ -252,7 +252,7 @@ test.describe('le assemblee', () => {
   }
 
   test('le sezioni: l’Affiliato le trova, il Socio no', async ({ page }) => {
-    await logIn(page, 'affiliato.demo@example.org');
+    await openSignedIn(page, 'affiliato.demo@example.org');
     const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
       territorio: 'Nazionali',
       sezioni: ['Affiliati tecnici'],
@@ -271,7 +271,7 @@ test.describe('le assemblee', () => {
     await expect(list(page)).toHaveCount(Math.min(4, expected.length));
 
     await page.evaluate(() => sessionStorage.clear());
-    await logIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org');
     await gotoHydrated(page, '/area-riservata-assemblee?sezione=Affiliati+tecnici');
     await expect(page.getByTestId('archive-empty')).toHaveText('Nessun elemento trovato');
   });
@@ -283,7 +283,7 @@ test.describe('le assemblee', () => {
     test(`a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`, async ({
       page,
     }) => {
-      await logIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org');
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, '/area-riservata-assemblee');
       const documents = list(page).first().getByTestId('assembly-documents').locator('li');

@@ -1,8 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { LoginResponse } from '@sodalis/contracts';
 import { expect, gotoHydrated } from './fixtures';
 
 /** The demo accounts' password (README, "Demo accounts"). */
 export const DEMO_PASSWORD = 'Sodalis-demo-2026';
+
+/** The web app's `sessionStorage` key of the session token (apps/web/app/api/api-client.ts). */
+const SESSION_TOKEN_KEY = 'token';
 
 /** Fills and sends the login form; the caller checks where it leads. */
 export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -22,9 +26,48 @@ export async function logIn(page: Page, username: string) {
   await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
 }
 
+/**
+ * Session tokens of the demo accounts, one sign-in per account in each worker process: signing
+ * in through the screen in every test cost a page, a form and a deliberately slow argon2id
+ * verification. The login screen itself is tested with `submitLogin` (reserved.spec.ts).
+ */
+const demoTokens = new Map<string, Promise<string>>();
+
+async function signInThroughApi(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/api/v1/Account/Login', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = ((await response.json()) as { data: LoginResponse }).data;
+  if (!token) throw new Error(`${username}: nessun token di sessione`);
+  return token;
+}
+
+/**
+ * Opens the reserved home signed in as a demo account, where `logIn` leads, without the login
+ * screen: the worker's token for the account goes into the tab's `sessionStorage` as the login
+ * screen would put it, once (signing out or switching account in the tab work as after `logIn`),
+ * from the site's lightest page when the tab is not on the site yet.
+ */
+export async function openSignedIn(page: Page, username: string) {
+  let token = demoTokens.get(username);
+  if (token === undefined) {
+    token = signInThroughApi(page.request, username);
+    demoTokens.set(username, token);
+    token.catch(() => demoTokens.delete(username));
+  }
+  const value = await token;
+  if (!page.url().startsWith('http')) await page.goto('/healthz');
+  await page.evaluate(([key, session]) => sessionStorage.setItem(key, session), [
+    SESSION_TOKEN_KEY,
+    value,
+  ] as const);
+  await gotoHydrated(page, '/area-riservata-homepage');
+}
+
 /** A members-only API answer with the page's session token, to compare screens with data. */
 export async function memberPost<T>(page: Page, url: string, body: unknown): Promise<T> {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const token = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_TOKEN_KEY);
   const response = await page.request.post(url, {
     data: body,
     headers: { authorization: `Bearer ${token ?? ''}` },

@@ -5,8 +5,9 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseEngine } from '../../src/db/database.js';
-import type { Clock } from '../../src/text/dates.js';
-import { createPostgresDatabase, makeTempDir } from './test-app.js';
+import { systemClock, type Clock } from '../../src/text/dates.js';
+import type { DatabaseCopy } from './base-database.js';
+import { copyOfBase, makeTempDir } from './test-app.js';
 
 /** A clock the test moves by hand (retries come due when the test says so, never by waiting). */
 export class TestClock {
@@ -49,7 +50,6 @@ export class CapturedLog {
  */
 export interface MailTestSite {
   dataDir: string;
-  databaseUrl: string | null;
   build(options?: MailTestAppOptions): Promise<MailTestApp>;
   /** Closes every app built here and removes the data. */
   close(): Promise<void>;
@@ -71,13 +71,13 @@ export interface MailTestApp {
 
 export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTestSite> {
   const dataDir = makeTempDir('sodalis-mail-');
-  const postgres = engine === 'postgres' ? await createPostgresDatabase() : null;
+  // Made when the first app starts: a copy of the run's base with what that start would write.
+  let database: Promise<DatabaseCopy> | null = null;
   const apps: FastifyInstance[] = [];
   return {
     dataDir,
-    databaseUrl: postgres?.url ?? null,
     async build(options = {}) {
-      const config = loadConfig({
+      const env = {
         DATA_DIR: dataDir,
         DEMO_CONTENT: 'false',
         LOG_LEVEL: 'silent',
@@ -86,7 +86,13 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
         MAIL_FROM: 'SIMTI <noreply@simti.example>',
         SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
         NEWSLETTER_RATE_LIMIT_PER_HOUR: '1000',
-        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...options.env,
+      };
+      database ??= copyOfBase(engine, loadConfig(env), options.clock ?? systemClock);
+      const { databaseUrl } = await database;
+      const config = loadConfig({
+        ...env,
+        ...(databaseUrl !== null ? { DATABASE_URL: databaseUrl } : {}),
         ...options.env,
       });
       const app = await buildApp(config, {
@@ -106,7 +112,7 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
     },
     async close() {
       for (const app of apps.splice(0)) await app.close();
-      await postgres?.drop();
+      if (database !== null) await (await database).drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseEngine } from '../../src/db/database.js';
-import type { Clock } from '../../src/text/dates.js';
+import { romeDate, systemClock, type Clock } from '../../src/text/dates.js';
+import { copyBase, readyBase, type DatabaseCopy } from './base-database.js';
 
 /**
  * Engines the API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL names a
@@ -18,8 +20,12 @@ export function testEngines(): DatabaseEngine[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** A throwaway PostgreSQL database on the TEST_DATABASE_URL server. */
-export async function createPostgresDatabase(): Promise<{
+/**
+ * A throwaway PostgreSQL database on the TEST_DATABASE_URL server: empty, or a copy of
+ * `template` (a database nobody is connected to).
+ */
+export async function createPostgresDatabase(options: { template?: string } = {}): Promise<{
+  name: string;
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -29,13 +35,18 @@ export async function createPostgresDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
+    await admin.query(
+      options.template === undefined
+        ? `create database ${name} template template0 encoding 'UTF8'`
+        : `create database ${name} template ${options.template}`,
+    );
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -65,18 +76,26 @@ export interface TestAppOptions {
   env?: Record<string, string>;
 }
 
-/** A real app on a fresh database of the given engine, with a silent logger. */
+/**
+ * A real app on a fresh database of the given engine, with a silent logger. The database is a
+ * copy of the run's base (base-database.ts) holding what the app's first start would write:
+ * the schema and, with `demoContent`, the demo content of the clock's Rome date.
+ */
 export async function createTestApp(
   engine: DatabaseEngine,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = makeTempDir();
-  const postgres = engine === 'postgres' ? await createPostgresDatabase() : null;
-  const config = loadConfig({
+  const env = {
     DATA_DIR: dataDir,
     DEMO_CONTENT: options.demoContent ? 'true' : 'false',
     LOG_LEVEL: 'silent',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  };
+  const database = await copyOfBase(engine, loadConfig(env), options.clock ?? systemClock);
+  const config = loadConfig({
+    ...env,
+    ...(database.databaseUrl !== null ? { DATABASE_URL: database.databaseUrl } : {}),
     ...options.env,
   });
   const app = await buildApp(config, {
@@ -88,14 +107,39 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await postgres?.drop();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fills the app's data folder (and, on PostgreSQL, a new database) from the run's base for its
+ * engine, demo content and Rome date.
+ */
+export async function copyOfBase(
+  engine: DatabaseEngine,
+  settings: AppConfig,
+  clock: Clock,
+): Promise<DatabaseCopy> {
+  const base = await readyBase(
+    inject('testBaseFolder'),
+    settings.demoContent
+      ? { engine, demo: { today: romeDate(clock()), societyAcronym: settings.societyAcronym } }
+      : { engine, demo: null },
+  );
+  return copyBase(base, settings.dataDir);
 }
 
 /** A clock fixed at noon UTC of `date` (`YYYY-MM-DD`). */
 export function fixedClock(date: string): Clock {
   const instant = new Date(`${date}T12:00:00Z`);
   return () => instant;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of the run's base databases (test/setup/base-databases.ts). */
+    testBaseFolder: string;
+  }
 }
