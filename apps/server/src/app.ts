@@ -1,70 +1,33 @@
-import { romeDate } from '@sodalis/contracts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { ContentCache } from './cache/content-cache.js';
+import type { Logger } from 'pino';
+import { romeDate } from '@sodalis/contracts';
 import type { AppConfig } from './config.js';
-import { openDatabase, type DatabaseEngine } from './db/database.js';
+import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureReferenceData } from './db/reference-data.js';
-import type { Database } from './db/schema.js';
 import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
-import { LocalFileStore, type FileStore } from './files/file-store.js';
+import { LocalFileStore } from './files/file-store.js';
+import { AppError } from './http/app-error.js';
 import { createLogger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
-import { createMailServices, type MailServices } from './mail-services.js';
+import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { magazineRoutes } from './modules/magazine/routes.js';
+import { newsRoutes } from './modules/news/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
-import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
-import { newsRoutes } from './modules/news/routes.js';
-import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
-import { AccountService } from './modules/accounts/service.js';
-import { TwoFactorService } from './modules/accounts/two-factor.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
-import { ReservedAreaService } from './modules/reserved-area/service.js';
-import { magazineRoutes } from './modules/magazine/routes.js';
-import { MagazineService } from './modules/magazine/service.js';
-import { ContentPublicReads } from './modules/content/public-reads.js';
-import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
-import { Throttle } from './security/throttle.js';
-import { contentRoutes } from './modules/content/routes.js';
-import { ContentService } from './modules/content/service.js';
-import { NewsPublicReads } from './modules/news/public-reads.js';
-import { NewsService } from './modules/news/service.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { MembersAdminService } from './modules/accounts/members-admin-service.js';
-import { NewsAdminService } from './modules/news/admin-service.js';
-import { ContentAdminService } from './modules/content/admin-service.js';
-import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
-import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
-import { OutboxAdminService } from './modules/outbox/admin-service.js';
-import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
-import { MagazineAdminService } from './modules/magazine/admin-service.js';
-import { PaymentsAdminService } from './modules/payments/admin-service.js';
-import { AppError } from './http/app-error.js';
+import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { errorHandling } from './plugins/error-handling.js';
-import { webApp, type WebMode } from './plugins/web-app.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { webApp, type WebMode } from './plugins/web-app.js';
+import { createServices, type AppServices } from './services.js';
 import { systemClock, type Clock } from './text/dates.js';
-import type { Logger } from 'pino';
 
-/** What the routes (and later the SSR loaders) are given: services, never raw requests. */
-export interface AppServices extends MailServices {
-  config: AppConfig;
-  db: Kysely<Database>;
-  engine: DatabaseEngine;
-  files: FileStore;
-  clock: Clock;
-  news: NewsService;
-  newsReads: NewsPublicReads;
-  content: ContentService;
-  contentReads: ContentPublicReads;
-  accounts: AccountService;
-  /** Two-factor sign-in of staff accounts (ADR 017). */
-  twoFactor: TwoFactorService;
-  contentCache: ContentCache;
-}
+export type { AppServices } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,60 +120,19 @@ export async function buildApp(
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     });
 
-    const news = new NewsService({ db: database.db, files, clock });
-    const contentCache = new ContentCache(database.db);
-    const content = new ContentService({ db: database.db, files, clock });
-    const mailServices = createMailServices({
-      config,
-      db: database.db,
-      engine: database.engine,
-      files,
-      clock,
-      logger,
-      outboxMode: options.outbox ?? 'auto',
-      ...(options.mailer ? { mailer: options.mailer } : {}),
-    });
-    const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
-    const tokens = new SessionTokens(jwtSecret, clock, config.staff.sessionMinutes * 60);
-    const throttle = new Throttle(database.db, clock);
-    const twoFactor = new TwoFactorService({
-      db: database.db,
-      clock,
-      tokens,
-      throttle,
-      logger: logger.child({ component: 'two-factor' }),
-      serverSecret: jwtSecret,
-      issuer: config.societyAcronym,
-      required: config.staff.twoFactorRequired,
-    });
-    app.decorate('services', {
-      config,
-      db: database.db,
-      engine: database.engine,
-      files,
-      clock,
-      news,
-      newsReads: new NewsPublicReads(news, contentCache, clock),
-      content,
-      contentReads: new ContentPublicReads(content, contentCache),
-      contentCache,
-      ...mailServices,
-      twoFactor,
-      accounts: new AccountService({
+    app.decorate(
+      'services',
+      createServices({
+        config,
         db: database.db,
+        engine: database.engine,
+        files,
         clock,
-        tokens,
-        throttle,
-        twoFactor,
-        logger: logger.child({ component: 'account' }),
-        society: {
-          acronym: config.societyAcronym,
-          name: config.societyName,
-          publicBaseUrl: config.publicBaseUrl,
-        },
-        notifyOutbox: () => mailServices.outbox.notify(),
+        logger,
+        outboxMode: options.outbox ?? 'auto',
+        ...(options.mailer ? { mailer: options.mailer } : {}),
       }),
-    } satisfies AppServices);
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -291,10 +213,7 @@ export async function buildApp(
         prefix: '/ReservedArea',
         accounts: app.services.accounts,
       });
-      const reservedArea = new ReservedAreaService({
-        db: app.services.db,
-        files: app.services.files,
-      });
+      const { reservedArea } = app.services;
       await api.register(reservedAreaRoutes, {
         prefix: '/ReservedArea',
         reservedArea,
@@ -303,7 +222,7 @@ export async function buildApp(
       });
       await api.register(magazineRoutes, {
         prefix: '/ReservedArea',
-        magazine: new MagazineService({ db: app.services.db }),
+        magazine: app.services.magazine,
         accounts: app.services.accounts,
       });
       await api.register(pressReviewRoutes, {
@@ -313,61 +232,7 @@ export async function buildApp(
       });
       await api.register(adminRoutes, {
         prefix: '/Admin',
-        accounts: app.services.accounts,
-        news: new NewsAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-          contentCache: app.services.contentCache,
-        }),
-        members: new MembersAdminService({
-          db: app.services.db,
-          clock: app.services.clock,
-          society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
-          notifyOutbox: () => app.services.outbox.notify(),
-        }),
-        magazine: new MagazineAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-        }),
-        payments: new PaymentsAdminService({
-          db: app.services.db,
-          clock: app.services.clock,
-          contentCache: app.services.contentCache,
-          receipts: app.services.payments,
-          notifyOutbox: () => app.services.outbox.notify(),
-        }),
-        content: new ContentAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-          contentCache: app.services.contentCache,
-          societyAcronym: config.societyAcronym,
-        }),
-        sponsorship: new SponsorshipAdminService({
-          db: app.services.db,
-          clock: app.services.clock,
-        }),
-        newsletter: new NewsletterAdminService({
-          db: app.services.db,
-          clock: app.services.clock,
-          newsletter: app.services.newsletter,
-        }),
-        outbox: new OutboxAdminService({
-          db: app.services.db,
-          clock: app.services.clock,
-          notifyOutbox: () => app.services.outbox.notify(),
-        }),
-        reserved: new ReservedAdminService({
-          db: app.services.db,
-          files: app.services.files,
-          clock: app.services.clock,
-        }),
-        twoFactor: app.services.twoFactor,
-        files: app.services.files,
-        db: app.services.db,
-        clock: app.services.clock,
+        services: app.services,
         routeTable: app.adminRouteTable,
       });
       // Unknown API addresses answer the API's 404, never the web app's page.

@@ -9,7 +9,7 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppServices } from '../app.js';
+import type { AppServices } from '../services.js';
 import { pageCspFactory } from './security-headers.js';
 
 /** `apps/web`, from `apps/server/src/plugins` (dev) or `apps/server/dist/plugins` (build). */

@@ -1,0 +1,234 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { ContentCache } from './cache/content-cache.js';
+import type { AppConfig } from './config.js';
+import type { DatabaseEngine } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { FileStore } from './files/file-store.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { MailUpClient } from './mailup/mailup-client.js';
+import { MembersAdminService } from './modules/accounts/members-admin-service.js';
+import { AccountService } from './modules/accounts/service.js';
+import { TwoFactorService } from './modules/accounts/two-factor.js';
+import { ContentAdminService } from './modules/content/admin-service.js';
+import { ContentPublicReads } from './modules/content/public-reads.js';
+import { ContentService } from './modules/content/service.js';
+import { MagazineAdminService } from './modules/magazine/admin-service.js';
+import { MagazineService } from './modules/magazine/service.js';
+import { NewsAdminService } from './modules/news/admin-service.js';
+import { NewsPublicReads } from './modules/news/public-reads.js';
+import { NewsService } from './modules/news/service.js';
+import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
+import { NewsletterService } from './modules/newsletter/service.js';
+import { OutboxAdminService } from './modules/outbox/admin-service.js';
+import { outboxHandlers } from './modules/outbox/handlers.js';
+import { OutboxWorker } from './modules/outbox/worker.js';
+import { PaymentsAdminService } from './modules/payments/admin-service.js';
+import { PaymentService } from './modules/payments/service.js';
+import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
+import { ReservedAreaService } from './modules/reserved-area/service.js';
+import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
+import { SponsorshipService } from './modules/sponsorship/service.js';
+import { PayPalClient } from './paypal/paypal-client.js';
+import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
+import { Throttle } from './security/throttle.js';
+import type { Clock } from './text/dates.js';
+
+/** The back office's services, one per domain (ADR 013); only the staff routes use them. */
+export interface StaffServices {
+  news: NewsAdminService;
+  members: MembersAdminService;
+  magazine: MagazineAdminService;
+  payments: PaymentsAdminService;
+  content: ContentAdminService;
+  sponsorship: SponsorshipAdminService;
+  newsletter: NewsletterAdminService;
+  outbox: OutboxAdminService;
+  reserved: ReservedAdminService;
+}
+
+/** What the routes and the SSR loaders are given: services, never raw requests. */
+export interface AppServices {
+  config: AppConfig;
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  files: FileStore;
+  clock: Clock;
+  contentCache: ContentCache;
+  news: NewsService;
+  newsReads: NewsPublicReads;
+  content: ContentService;
+  contentReads: ContentPublicReads;
+  reservedArea: ReservedAreaService;
+  magazine: MagazineService;
+  accounts: AccountService;
+  /** Two-factor sign-in of staff accounts (ADR 017). */
+  twoFactor: TwoFactorService;
+  newsletter: NewsletterService;
+  sponsorship: SponsorshipService;
+  /** Fee payments reported by the browser, verified with PayPal through the outbox. */
+  payments: PaymentService;
+  /** Delivers the outbox; started with the app, stopped before the database closes. */
+  outbox: OutboxWorker;
+  mailer: Mailer;
+  staff: StaffServices;
+}
+
+export interface ServiceDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  /** `manual` leaves delivery to explicit `outbox.runOnce()` calls (tests). */
+  outboxMode: 'auto' | 'manual';
+  /** A transport to use instead of the configured SMTP or `.eml` files (tests). */
+  mailer?: Mailer;
+}
+
+/**
+ * The composition root: every service of the application is built here, once, from the
+ * configuration and the opened database; `app.ts` only registers plugins, hooks and routes.
+ */
+export function createServices(deps: ServiceDeps): AppServices {
+  const { config, db, engine, files, clock, logger } = deps;
+  const society = {
+    acronym: config.societyAcronym,
+    name: config.societyName,
+    publicBaseUrl: config.publicBaseUrl,
+  };
+  // Services that queue messages wake the worker; it exists by the time anything is queued.
+  const notifyOutbox = () => outbox.notify();
+
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
+  const mailup = config.mailup === null ? null : new MailUpClient(config.mailup, clock);
+  const { credentials } = config.paypal;
+  const payments = new PaymentService({
+    db,
+    clock,
+    logger: logger.child({ component: 'payments' }),
+    paypal:
+      credentials === null
+        ? null
+        : new PayPalClient({ apiBaseUrl: config.paypal.apiBaseUrl, ...credentials, now: clock }),
+    webhookId: config.paypal.webhookId,
+    secretariat: config.mail.secretariat,
+    society: { acronym: config.societyAcronym, name: config.societyName },
+    notifyOutbox,
+  });
+  const outbox = new OutboxWorker({
+    db,
+    clock,
+    logger: logger.child({ component: 'outbox' }),
+    maxAttempts: config.outboxMaxAttempts,
+    mode: deps.outboxMode,
+    handlers: outboxHandlers({
+      db,
+      files,
+      mailer,
+      mail: config.mail,
+      mailup,
+      verifyPayment: (paymentId) => payments.verify(paymentId),
+    }),
+  });
+  const newsletter = new NewsletterService({
+    db,
+    clock,
+    logger,
+    society,
+    mailupEnabled: mailup !== null,
+    notifyOutbox,
+  });
+
+  const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = new SessionTokens(jwtSecret, clock, config.staff.sessionMinutes * 60);
+  const throttle = new Throttle(db, clock);
+  const twoFactor = new TwoFactorService({
+    db,
+    clock,
+    tokens,
+    throttle,
+    logger: logger.child({ component: 'two-factor' }),
+    serverSecret: jwtSecret,
+    issuer: config.societyAcronym,
+    required: config.staff.twoFactorRequired,
+  });
+
+  const contentCache = new ContentCache(db);
+  const news = new NewsService({ db, files, clock });
+  const content = new ContentService({ db, files, clock });
+
+  return {
+    config,
+    db,
+    engine,
+    files,
+    clock,
+    contentCache,
+    news,
+    newsReads: new NewsPublicReads(news, contentCache, clock),
+    content,
+    contentReads: new ContentPublicReads(content, contentCache),
+    reservedArea: new ReservedAreaService({ db, files }),
+    magazine: new MagazineService({ db }),
+    accounts: new AccountService({
+      db,
+      clock,
+      tokens,
+      throttle,
+      twoFactor,
+      logger: logger.child({ component: 'account' }),
+      society,
+      notifyOutbox,
+    }),
+    twoFactor,
+    newsletter,
+    sponsorship: new SponsorshipService({
+      db,
+      engine,
+      files,
+      clock,
+      logger,
+      maxFileBytes: config.sponsorship.maxFileBytes,
+      maxFileMb: config.sponsorship.maxFileMb,
+      secretariat: config.mail.secretariat,
+      society,
+      notifyOutbox,
+    }),
+    payments,
+    outbox,
+    mailer,
+    staff: {
+      news: new NewsAdminService({ db, files, clock, contentCache }),
+      members: new MembersAdminService({
+        db,
+        clock,
+        society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+        notifyOutbox,
+      }),
+      magazine: new MagazineAdminService({ db, files, clock }),
+      payments: new PaymentsAdminService({
+        db,
+        clock,
+        contentCache,
+        receipts: payments,
+        notifyOutbox,
+      }),
+      content: new ContentAdminService({
+        db,
+        files,
+        clock,
+        contentCache,
+        societyAcronym: config.societyAcronym,
+      }),
+      sponsorship: new SponsorshipAdminService({ db, clock }),
+      newsletter: new NewsletterAdminService({ db, clock, newsletter }),
+      outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
+      reserved: new ReservedAdminService({ db, files, clock }),
+    },
+  };
+}
