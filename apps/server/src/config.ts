@@ -33,7 +33,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   production: boolean;
-  /** Sender and recipients of the mail the site sends (issue 5). */
+  /** Sender and recipients of the mail the site sends (ADR 008). */
   mail: MailConfig;
   /** Deliveries tried per outbox row before it is marked dead. */
   outboxMaxAttempts: number;
@@ -41,9 +41,9 @@ export interface AppConfig {
   newsletter: { requestsPerHour: number };
   /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */
   mailup: MailUpConfig | null;
-  /** PayPal for the fee payment (issue 9). */
+  /** PayPal for the fee payment (ADR 012). */
   paypal: PayPalConfig;
-  /** Staff (`segreteria`) sessions and two-factor sign-in (issue 10 point 6, ADR 017). */
+  /** Staff (`segreteria`) sessions and two-factor sign-in (ADR 017). */
   staff: StaffSecurityConfig;
 }
 

@@ -34,7 +34,7 @@ export default [
     'routes/area-riservata-servizio-trasfusionale-singolo-numero.tsx',
   ),
   route('patrocini', 'routes/patrocini.tsx'),
-  // The secretariat's back office (issue 10): react-admin's own routes below this address.
+  // The secretariat's back office (ADR 013): react-admin's own routes below this address.
   route('amministrazione/*', 'routes/amministrazione.tsx'),
   // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).
   route('newsletter/conferma', 'routes/newsletter-conferma.tsx'),

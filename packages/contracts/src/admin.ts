@@ -3,7 +3,7 @@ import { isRealDate, isStrictBase64 } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './session.js';
 
 /**
- * The secretariat's back office (issue 10): `/api/v1/Admin/...`, for role `segreteria` only.
+ * The secretariat's back office (ADR 013): `/api/v1/Admin/...`, for role `segreteria` only.
  * Lists page by number with a total (what the admin screens need to show "1–25 di 230"),
  * unlike the public lists' opaque tokens (ADR 003): these are never public and never cached.
  * See docs/decisions/013-back-office.md.

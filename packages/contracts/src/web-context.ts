@@ -19,7 +19,7 @@ export interface SodalisLoadContext {
   newsletter: NewsletterLinks;
   /** Limits the /patrocini form shows and checks before sending. */
   sponsorship: SponsorshipFormSettings;
-  /** The fee payment panels (issue 9). */
+  /** The fee payment panels (ADR 012). */
   payments: PaymentSettings;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_CLIENT_BUILD = path.resolve(DIST, '../../web/build/client');
-/** Budget of the home page's initial JavaScript (issue 3). */
+/** Budget of the home page's initial JavaScript (ADR 006). */
 const INITIAL_JS_BUDGET_KB = 130;
 
 /**

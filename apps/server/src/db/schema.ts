@@ -12,7 +12,7 @@ type Id = Generated<number>;
 type Timestamp = string;
 type Flag = ColumnType<number, number | undefined, number>;
 
-/** Who may read a reserved-area item (issue 7 refines the values). */
+/** Who may read a reserved-area item (ADR 011). */
 export type Audience =
   'all' | 'public' | 'socio' | 'affiliato' | 'Affiliati tecnici' | 'Affiliati infermieri';
 

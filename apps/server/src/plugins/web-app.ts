@@ -18,7 +18,7 @@ export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export type WebMode = 'build' | 'vite';
 
 /**
- * The web app in the same process and port as the API (issue 3): in production the React
+ * The web app in the same process and port as the API (ADR 006): in production the React
  * Router build (assets with long-lived cache headers, every other GET rendered on the server);
  * in development Vite's middleware with hot reload. Loaders get the services through the load
  * context (`SodalisLoadContext`), never server code.
@@ -48,7 +48,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       fees: async () => dataOf(await contentReads.fees()),
     };
     const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
-    // The newsletter pages' links and the sponsorship form's limits (issue 5).
+    // The newsletter pages' links and the sponsorship form's limits (ADR 008).
     const { newsletter: newsletterService } = services;
     const newsletter: SodalisLoadContext['newsletter'] = {
       confirmState: (token) => newsletterService.confirmState(token),

@@ -83,7 +83,7 @@ export interface PasswordPolicyContext {
 }
 
 /**
- * The password policy (issue 6): at least 10 characters, not the e-mail or the society's name,
+ * The password policy (ADR 010): at least 10 characters, not the e-mail or the society's name,
  * not a very common password. Answers the Italian reason, or null when acceptable.
  */
 export function passwordProblem(password: string, context: PasswordPolicyContext): string | null {

@@ -9,7 +9,7 @@ export interface ThrottleRule {
   blockMs: number;
 }
 
-/** Login and reset requests (issue 6): the 6th failure within 15 minutes blocks for 15 minutes. */
+/** Login and reset requests (ADR 010): the 6th failure within 15 minutes blocks for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottleRule = {
   maxFailures: 5,
   windowMs: 15 * 60_000,

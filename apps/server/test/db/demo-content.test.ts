@@ -221,7 +221,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     expect(summary.attachments).toBe(await count('attachments'));
     const files = await db.selectFrom('files').select('sha256').execute();
     expect(summary.files).toBe(files.length);
-    // The demo accounts of issue 6: one per role and one for the first sign-in.
+    // The demo accounts (ADR 010): one per role and one for the first sign-in.
     const members = await db
       .selectFrom('members')
       .select(['email', 'role', 'password_changed'])

@@ -4,7 +4,7 @@ import { pageMeta } from '../format/meta';
 import { requireUser } from '../shared/session/guard';
 
 /**
- * The secretariat's back office (issue 10, ADR 013). It runs only in the browser, behind the
+ * The secretariat's back office (ADR 013). It runs only in the browser, behind the
  * guard for role `segreteria` (others go home, no session goes to sign-in); the server checks
  * every call again. react-admin and its editor load from this route only, in their own chunk.
  */

@@ -10,7 +10,7 @@ import { firstCategory } from '../features/news/news-item';
 import { articleHref } from '../features/news/news-search';
 import { ShareBar } from '../shared/sharing/share-links';
 
-/** The page of one news item, `/news/<id>-<slug>` (issue 4): a shareable address per item. */
+/** The page of one news item, `/news/<id>-<slug>` (ADR 004): a shareable address per item. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const match = /^(\d{1,12})(?:-|$)/.exec(params.slug);
   const article = match ? await context.content.getArticle(Number(match[1])) : null;

@@ -8,7 +8,7 @@ import {
   tokenAddress,
 } from '../features/newsletter/newsletter-link-page';
 
-/** Opening the confirmation link only reads its state (double opt-in, issue 5). */
+/** Opening the confirmation link only reads its state (double opt-in, ADR 008). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = linkToken(request);
   return { token, state: await context.newsletter.confirmState(token) };

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 5: what the newsletter's double opt-in and the sponsorship form need beyond 0001.
+ * ADR 008: what the newsletter's double opt-in and the sponsorship form need beyond 0001.
  * - newsletter_subscriptions: when the last confirmation e-mail was sent (links expire, and a
  *   repeated signup does not mail the same address over and over); MailUp's recipient id once
  *   the address has been forwarded (to unsubscribe it there too).

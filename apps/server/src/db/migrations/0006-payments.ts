@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DatabaseEngine } from '../database.js';
 
 /**
- * Issue 9: the payment record the browser reports after a PayPal capture, and the counters of
+ * ADR 012: the payment record the browser reports after a PayPal capture, and the counters of
  * the receipts' progressive numbers, one per year (ADR 012).
  */
 export function paymentsMigration(engine: DatabaseEngine): Migration {

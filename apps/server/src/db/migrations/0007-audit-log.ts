@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DatabaseEngine } from '../database.js';
 
 /**
- * The back office's audit log (issue 10): one row per staff action, written in the same
+ * The back office's audit log (ADR 013): one row per staff action, written in the same
  * transaction as the change it records. Values are JSON summaries without secrets.
  */
 export function auditLogMigration(engine: DatabaseEngine): Migration {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Who handled a sponsorship request in the back office, and when (issue 10). The decision
+ * Who handled a sponsorship request in the back office, and when (ADR 013). The decision
  * itself is the existing `status` (received, approved, rejected).
  */
 export const sponsorshipHandlingMigration: Migration = {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { DatabaseEngine } from '../database.js';
 
 /**
- * Two-factor sign-in for staff (issue 10 point 6, ADR 017): one row per account that started or
+ * Two-factor sign-in for staff (ADR 017): one row per account that started or
  * finished enrolment (the TOTP secret encrypted, the last accepted time step against replays)
  * and the account's single-use recovery codes, stored only as keyed hashes (HMAC-SHA256).
  */

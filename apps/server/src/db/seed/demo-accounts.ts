@@ -5,7 +5,7 @@ import type { Database, MemberRole } from '../schema.js';
 /** The password of every demo account (README). */
 export const DEMO_PASSWORD = 'Sodalis-demo-2026';
 
-/** Demo accounts (issue 6): one per role, and one that must choose its password at first sign-in. */
+/** Demo accounts (ADR 010): one per role, and one that must choose its password at first sign-in. */
 export const DEMO_ACCOUNTS: {
   email: string;
   firstName: string;

@@ -251,7 +251,7 @@ function Dashboard() {
 }
 
 /**
- * The back office (issue 10, ADR 013): react-admin inside the site's router, under
+ * The back office (ADR 013): react-admin inside the site's router, under
  * /amministrazione. This module is loaded only by that route, so public pages never carry it.
  */
 export default function AdminApp() {

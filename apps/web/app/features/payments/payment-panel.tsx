@@ -72,7 +72,7 @@ async function recordPayment(body: RegistraPagamentoBody): Promise<void> {
 /**
  * The payment panel of the Pagamento tab (spec §2.11, §4, §5, §7 Payment): fee, account name
  * and year, then PayPal's button (wallet only, EUR, intent capture). The order is created in
- * the browser; after the capture the browser reports it to the server (issue 9).
+ * the browser; after the capture the browser reports it to the server (ADR 012).
  */
 export function PaymentPanel({
   kind,
