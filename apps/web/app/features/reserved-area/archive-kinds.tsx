@@ -1,7 +1,6 @@
 import {
   PAGE_SIZE,
   type Assembly,
-  type AttachmentRef,
   type Opinion,
   type PressReview,
   type Recommendation,
@@ -10,10 +9,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../components/external-link';
 import { ARCHIVE_COPY } from '../../copy/reserved';
 import { formatDate } from '../../format/dates';
-import {
-  ReservedDocumentButtons,
-  useReservedDocument,
-} from '../../shared/documents/reserved-document';
+import { ReservedDocumentButtons } from '../../shared/documents/reserved-document';
 import type { ArchiveKind, ArchiveSource } from './archive-page';
 import { cleanFileName } from './file-names';
 import { OPINION_ORDER, opinionDate } from './opinions';
@@ -110,25 +106,14 @@ function RecommendationItem({ item }: { item: Recommendation }) {
           {ARCHIVE_COPY.read}
         </ExternalLink>
       ) : item.attachments[0] === undefined ? null : (
-        <ReadDocumentButton document={item.attachments[0]} subject={item.title} />
+        // Without a source address, LEGGI opens the first attachment (spec §2.9).
+        <ReservedDocumentButtons
+          serverRelativeUrl={item.attachments[0].serverRelativeUrl}
+          subject={item.title}
+          readLabel={ARCHIVE_COPY.read}
+        />
       )}
     </div>
-  );
-}
-
-/** "LEGGI" of a recommendation without a source address: its first attachment (spec §2.9). */
-function ReadDocumentButton({ document, subject }: { document: AttachmentRef; subject: string }) {
-  const { busy, open } = useReservedDocument(document.serverRelativeUrl);
-  return (
-    <button
-      type="button"
-      className="btn btn-sm btn-primary"
-      disabled={busy}
-      onClick={() => void open(false)}
-    >
-      {ARCHIVE_COPY.read}
-      <span className="visually-hidden">: {subject}</span>
-    </button>
   );
 }
 

@@ -20,20 +20,10 @@ export async function openReservedDocument(
   }
 }
 
-/** A reserved document's `open`, with `busy` while it loads (its buttons wait meanwhile). */
-export function useReservedDocument(serverRelativeUrl: string) {
-  const [busy, setBusy] = useState(false);
-  const open = async (forceDownload: boolean) => {
-    setBusy(true);
-    await openReservedDocument(serverRelativeUrl, forceDownload);
-    setBusy(false);
-  };
-  return { busy, open };
-}
-
 /**
- * The read and download buttons of one reserved document (spec §2.9, §2.10): reading follows the
- * 860 px rule, downloading always downloads. `subject` names the document for screen readers.
+ * The read button of one reserved document and, with `downloadLabel`, its download button
+ * (spec §2.9, §2.10): reading follows the 860 px rule, downloading always downloads; both wait
+ * while the document loads. `subject` names the document for screen readers.
  */
 export function ReservedDocumentButtons({
   serverRelativeUrl,
@@ -44,29 +34,30 @@ export function ReservedDocumentButtons({
   serverRelativeUrl: string;
   subject: string;
   readLabel: string;
-  downloadLabel: string;
+  downloadLabel?: string;
 }) {
-  const { busy, open } = useReservedDocument(serverRelativeUrl);
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        disabled={busy}
-        onClick={() => void open(false)}
-      >
-        {readLabel}
-        <span className="visually-hidden">: {subject}</span>
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-primary"
-        disabled={busy}
-        onClick={() => void open(true)}
-      >
-        {downloadLabel}
-        <span className="visually-hidden">: {subject}</span>
-      </button>
-    </>
-  );
+  const [busy, setBusy] = useState(false);
+  const open = async (forceDownload: boolean) => {
+    setBusy(true);
+    await openReservedDocument(serverRelativeUrl, forceDownload);
+    setBusy(false);
+  };
+  const buttons = [
+    { label: readLabel, style: 'btn-primary', forceDownload: false },
+    ...(downloadLabel === undefined
+      ? []
+      : [{ label: downloadLabel, style: 'btn-outline-primary', forceDownload: true }]),
+  ];
+  return buttons.map(({ label, style, forceDownload }) => (
+    <button
+      key={String(forceDownload)}
+      type="button"
+      className={`btn btn-sm ${style}`}
+      disabled={busy}
+      onClick={() => void open(forceDownload)}
+    >
+      {label}
+      <span className="visually-hidden">: {subject}</span>
+    </button>
+  ));
 }
