@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** The route table (spec §2.1); Italian URLs as the spec has them. */
 export default [
@@ -14,25 +14,28 @@ export default [
   route('cookie', 'routes/cookie.tsx'),
   route('area-riservata', 'routes/area-riservata.tsx'),
   route('area-riservata-resetpwd', 'routes/area-riservata-resetpwd.tsx'),
-  route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
-  route('area-riservata-raccomandazioni', 'routes/area-riservata-raccomandazioni.tsx'),
-  route('area-riservata-pareri', 'routes/area-riservata-pareri.tsx'),
-  route('area-riservata-pareri-dettaglio', 'routes/area-riservata-pareri-dettaglio.tsx'),
-  route('area-riservata-rassegna', 'routes/area-riservata-rassegna.tsx'),
-  route('area-riservata-assemblee', 'routes/area-riservata-assemblee.tsx'),
-  route('area-riservata-assemblee-regionali', 'routes/area-riservata-assemblee-regionali.tsx'),
-  route(
-    'area-riservata-servizio-trasfusionale',
-    'routes/area-riservata-servizio-trasfusionale.tsx',
-  ),
-  route(
-    'area-riservata-servizio-trasfusionale-archivio',
-    'routes/area-riservata-servizio-trasfusionale-archivio.tsx',
-  ),
-  route(
-    'area-riservata-servizio-trasfusionale-singolo-numero',
-    'routes/area-riservata-servizio-trasfusionale-singolo-numero.tsx',
-  ),
+  // Every reserved page behind the one guard of spec §6; the sign-in pages above stay outside.
+  layout('routes/area-riservata-layout.tsx', { id: 'reserved-area' }, [
+    route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
+    route('area-riservata-raccomandazioni', 'routes/area-riservata-raccomandazioni.tsx'),
+    route('area-riservata-pareri', 'routes/area-riservata-pareri.tsx'),
+    route('area-riservata-pareri-dettaglio', 'routes/area-riservata-pareri-dettaglio.tsx'),
+    route('area-riservata-rassegna', 'routes/area-riservata-rassegna.tsx'),
+    route('area-riservata-assemblee', 'routes/area-riservata-assemblee.tsx'),
+    route('area-riservata-assemblee-regionali', 'routes/area-riservata-assemblee-regionali.tsx'),
+    route(
+      'area-riservata-servizio-trasfusionale',
+      'routes/area-riservata-servizio-trasfusionale.tsx',
+    ),
+    route(
+      'area-riservata-servizio-trasfusionale-archivio',
+      'routes/area-riservata-servizio-trasfusionale-archivio.tsx',
+    ),
+    route(
+      'area-riservata-servizio-trasfusionale-singolo-numero',
+      'routes/area-riservata-servizio-trasfusionale-singolo-numero.tsx',
+    ),
+  ]),
   route('patrocini', 'routes/patrocini.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.
   route('amministrazione/*', 'routes/amministrazione.tsx'),

@@ -17,3 +17,17 @@ export const RESERVED_COPY = {
   logout: 'Esci',
   menu: 'MENU AREA RISERVATA',
 } as const;
+
+/** Italian texts of the reserved area's archives (spec §2.9, §2.10 verbatim). */
+export const ARCHIVE_COPY = {
+  empty: 'Nessun elemento trovato',
+  previous: 'PRECEDENTE',
+  next: 'SUCCESSIVA',
+  search: 'CERCA',
+  reset: 'RESET',
+  allYears: 'Tutti gli anni',
+  allMonths: 'Tutti i mesi',
+  read: 'LEGGI',
+  downloadPdf: 'SCARICA PDF',
+  allSections: 'Tutte le tipologie',
+} as const;

@@ -1,19 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-homepage';
-import { Breadcrumb } from '../components/breadcrumb';
-import { PageLoading } from '../components/page-loading';
 import { LinkCards } from '../components/link-cards';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { requireUser } from '../shared/session/guard';
-import { clearSession, displayRole } from '../shared/session/session';
-
-/** The reserved area loads in the browser, behind the guard (DESIGN.md; spec §6). */
-export function clientLoader() {
-  return { user: requireUser() };
-}
-
-export const HydrateFallback = PageLoading;
+import { ReservedBreadcrumb, useReservedUser } from '../features/reserved-area/reserved-breadcrumb';
+import { clearSession } from '../shared/session/session';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {
@@ -56,11 +47,11 @@ const CARDS = [
 ];
 
 /** The reserved home (spec §2.8): greeting, "Esci", the six cards. */
-export default function ReservedHomePage({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+export default function ReservedHomePage() {
+  const user = useReservedUser();
   return (
     <div className="container py-4">
-      <Breadcrumb trail={[{ label: `Area riservata (${displayRole(user.role)})` }]} />
+      <ReservedBreadcrumb trail={[]} />
       <div className="d-flex justify-content-between align-items-start flex-wrap gap-2 mb-4">
         <h1 data-testid="welcome">
           {RESERVED_COPY.welcome} {user.name} {user.surname}

@@ -1,17 +1,16 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-pareri-dettaglio';
-import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
-import { RESERVED_COPY } from '../copy/reserved';
+import { ARCHIVE_COPY, RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { ARCHIVE_COPY } from '../features/reserved-area/archive-parts';
+import { PreviousNextNav } from '../features/reserved-area/archive-parts';
 import { loadOpinionDetail, opinionDate } from '../features/reserved-area/opinions';
-import { requireUser } from '../shared/session/guard';
-import { displayRole } from '../shared/session/session';
+import { ReservedBreadcrumb } from '../features/reserved-area/reserved-breadcrumb';
+import { reservedAreaGuard } from '../shared/session/guard';
 
 /** One board opinion (spec §2.9, §4) with previous/next in the list's order. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = requireUser();
+  reservedAreaGuard(request);
   const idText = new URL(request.url).searchParams.get('id') ?? '';
   const id = /^\d{1,12}$/.test(idText) ? Number(idText) : null;
   let detail: Awaited<ReturnType<typeof loadOpinionDetail>> = {
@@ -27,7 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       console.warn('Parere non disponibile', error);
     }
   }
-  return { role: user.role, ...detail };
+  return detail;
 }
 
 export const HydrateFallback = PageLoading;
@@ -42,12 +41,11 @@ export const meta: Route.MetaFunction = ({ matches, data }) => [
 const detailHref = (id: number) => `/area-riservata-pareri-dettaglio?id=${id}`;
 
 export default function OpinionDetailPage({ loaderData }: Route.ComponentProps) {
-  const { role, opinion, previousId, nextId } = loaderData;
+  const { opinion, previousId, nextId } = loaderData;
   return (
     <div className="container py-4">
-      <Breadcrumb
+      <ReservedBreadcrumb
         trail={[
-          { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' },
           { label: 'Pareri del Consiglio Direttivo', to: '/area-riservata-pareri' },
           { label: 'Parere' },
         ]}
@@ -70,32 +68,11 @@ export default function OpinionDetailPage({ loaderData }: Route.ComponentProps) 
           </p>
         </article>
       )}
-      <nav aria-label="Altri pareri">
-        <ul className="pagination justify-content-center">
-          <li className={`page-item${previousId === null ? ' disabled' : ''}`}>
-            {previousId === null ? (
-              <span className="page-link" aria-disabled="true">
-                {ARCHIVE_COPY.previous}
-              </span>
-            ) : (
-              <Link className="page-link" to={detailHref(previousId)} rel="prev">
-                {ARCHIVE_COPY.previous}
-              </Link>
-            )}
-          </li>
-          <li className={`page-item${nextId === null ? ' disabled' : ''}`}>
-            {nextId === null ? (
-              <span className="page-link" aria-disabled="true">
-                {ARCHIVE_COPY.next}
-              </span>
-            ) : (
-              <Link className="page-link" to={detailHref(nextId)} rel="next">
-                {ARCHIVE_COPY.next}
-              </Link>
-            )}
-          </li>
-        </ul>
-      </nav>
+      <PreviousNextNav
+        label="Altri pareri"
+        previousHref={previousId === null ? null : detailHref(previousId)}
+        nextHref={nextId === null ? null : detailHref(nextId)}
+      />
       <div className="d-flex justify-content-center flex-wrap gap-2 mt-3">
         <Link to="/area-riservata-pareri" className="btn btn-outline-primary">
           Torna ai pareri

@@ -1,6 +1,6 @@
-import { listYears, MAGAZINE_NAME, romeYear } from '@sodalis/contracts';
+import { romeYear } from '@sodalis/contracts';
+import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale-singolo-numero';
-import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import {
@@ -14,15 +14,15 @@ import {
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
 import { ArchivePaging } from '../features/reserved-area/archive-parts';
 import { parseArchiveSearch } from '../features/reserved-area/archive-search';
-import { requireUser } from '../shared/session/guard';
-import { displayRole } from '../shared/session/session';
+import { ReservedBreadcrumb } from '../features/reserved-area/reserved-breadcrumb';
+import { reservedAreaGuard } from '../shared/session/guard';
 
 /**
  * One issue and its articles (spec §2.10): the issue named in the address (`numero`, with its
  * `anno`), or the latest one without it; pages of articles in the address too.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = requireUser();
+  reservedAreaGuard(request);
   const currentYear = romeYear();
   const params = new URL(request.url).searchParams;
   const search = parseArchiveSearch(params, currentYear);
@@ -35,7 +35,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       ? { issue: null, articles: [], nextToken: null }
       : await fetchIssuePage(title, search.pages, listed);
   return {
-    role: user.role,
     title,
     year: search.year ?? listed?.anno ?? null,
     pages: search.pages,
@@ -54,13 +53,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function MagazineIssuePage({ loaderData }: Route.ComponentProps) {
-  const { role, title, year, pages, years, issue, articles, nextToken } = loaderData;
+  const { title, year, pages, years, issue, articles, nextToken } = loaderData;
   const heading = issue?.title ?? title ?? MAGAZINE_NAME;
   return (
     <div className="container py-4">
-      <Breadcrumb
+      <ReservedBreadcrumb
         trail={[
-          { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' },
           { label: MAGAZINE_NAME, to: MAGAZINE_PATHS.home },
           ...(year === null ? [] : [{ label: `Anno ${year}`, to: archiveHref(year) }]),
           { label: heading },

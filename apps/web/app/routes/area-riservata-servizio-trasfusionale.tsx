@@ -1,22 +1,22 @@
-import { listYears, MAGAZINE_NAME, romeYear } from '@sodalis/contracts';
+import { romeYear } from '@sodalis/contracts';
+import { listYears, MAGAZINE_NAME } from '@sodalis/contracts';
 import type { Route } from './+types/area-riservata-servizio-trasfusionale';
 import { fetchSetupBody } from '../api/setup-data';
-import { Breadcrumb } from '../components/breadcrumb';
 import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { fetchIssuePage, findIssue, homeHref, MAGAZINE_COPY } from '../features/magazine/magazine';
 import { ArticleList, IssueBlock, YearButtons } from '../features/magazine/magazine-parts';
-import { ArchivePaging } from '../features/reserved-area/archive-parts';
+import { ArchivePaging, SetupIntro } from '../features/reserved-area/archive-parts';
 import { parseArchiveSearch } from '../features/reserved-area/archive-search';
-import { requireUser } from '../shared/session/guard';
-import { displayRole } from '../shared/session/session';
+import { ReservedBreadcrumb } from '../features/reserved-area/reserved-breadcrumb';
+import { reservedAreaGuard } from '../shared/session/guard';
 
 /**
  * The bulletin (spec §2.10): the rivista-intro text, the latest issue with its PDF, its
  * articles page by page, and the years of the archive. Loaded in the browser behind the guard.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = requireUser();
+  reservedAreaGuard(request);
   const year = romeYear();
   const { pages } = parseArchiveSearch(new URL(request.url).searchParams, year);
   const [intro, latest] = await Promise.all([fetchSetupBody('rivista-intro'), findIssue(null)]);
@@ -24,7 +24,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     latest === null
       ? { issue: null, articles: [], nextToken: null }
       : await fetchIssuePage(latest.title, pages, latest);
-  return { role: user.role, intro, pages, years: listYears(year), ...issuePage };
+  return { intro, pages, years: listYears(year), ...issuePage };
 }
 
 export const HydrateFallback = PageLoading;
@@ -37,24 +37,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function MagazinePage({ loaderData }: Route.ComponentProps) {
-  const { role, intro, pages, years, issue, articles, nextToken } = loaderData;
+  const { intro, pages, years, issue, articles, nextToken } = loaderData;
   return (
     <div className="container py-4">
-      <Breadcrumb
-        trail={[
-          { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' },
-          { label: MAGAZINE_NAME },
-        ]}
-      />
+      <ReservedBreadcrumb trail={[{ label: MAGAZINE_NAME }]} />
       <h1 className="mb-4">{MAGAZINE_NAME}</h1>
-      {intro === '' ? null : (
-        // Sanitised on the server (rich text of setup elements).
-        <div
-          className="rich-text mb-4"
-          data-testid="rivista-intro"
-          dangerouslySetInnerHTML={{ __html: intro }}
-        />
-      )}
+      <SetupIntro html={intro} testId="rivista-intro" />
       <section aria-labelledby="ultimo-numero">
         <h2 id="ultimo-numero" className="h4">
           {MAGAZINE_COPY.latestIssue}

@@ -1,14 +1,10 @@
 import { authorNames, type AttachmentRef, type MagazineArticle } from '@sodalis/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ARCHIVE_COPY } from '../reserved-area/archive-parts';
-import { openReservedDocument } from '../reserved-area/reserved-document';
+import { ARCHIVE_COPY } from '../../copy/reserved';
+import { ReservedDocumentButtons } from '../../shared/documents/reserved-document';
 import { archiveHref, MAGAZINE_COPY, type IssueSummary } from './magazine';
 
-/**
- * Read and download buttons of one PDF: reading opens it wider than 860 px and downloads it
- * otherwise (spec §2.15); downloading always downloads. `subject` names it for screen readers.
- */
+/** Read and download buttons of one PDF of the bulletin, side by side (spec §2.10, §2.15). */
 export function PdfButtons({
   pdf,
   subject,
@@ -20,32 +16,14 @@ export function PdfButtons({
   readLabel: string;
   downloadLabel: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const run = async (forceDownload: boolean) => {
-    setBusy(true);
-    await openReservedDocument(pdf.serverRelativeUrl, forceDownload);
-    setBusy(false);
-  };
   return (
     <div className="d-flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        disabled={busy}
-        onClick={() => run(false)}
-      >
-        {readLabel}
-        <span className="visually-hidden">: {subject}</span>
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-primary"
-        disabled={busy}
-        onClick={() => run(true)}
-      >
-        {downloadLabel}
-        <span className="visually-hidden">: {subject}</span>
-      </button>
+      <ReservedDocumentButtons
+        serverRelativeUrl={pdf.serverRelativeUrl}
+        subject={subject}
+        readLabel={readLabel}
+        downloadLabel={downloadLabel}
+      />
     </div>
   );
 }

@@ -1,21 +1,8 @@
 import { ASSEMBLY_SECTIONS, ITALIAN_MONTHS } from '@sodalis/contracts';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
-import { RESERVED_COPY } from '../../copy/reserved';
+import { ARCHIVE_COPY, RESERVED_COPY } from '../../copy/reserved';
 import type { ArchiveSearch } from './archive-search';
-
-export const ARCHIVE_COPY = {
-  empty: 'Nessun elemento trovato',
-  previous: 'PRECEDENTE',
-  next: 'SUCCESSIVA',
-  search: 'CERCA',
-  reset: 'RESET',
-  allYears: 'Tutti gli anni',
-  allMonths: 'Tutti i mesi',
-  read: 'LEGGI',
-  downloadPdf: 'SCARICA PDF',
-  allSections: 'Tutte le tipologie',
-} as const;
 
 /** The archive search box (spec §2.9): text, year, month disabled until a year, CERCA, RESET. */
 export function ArchiveSearchBox({
@@ -144,40 +131,74 @@ export function ArchivePaging({
   nextToken: string | null;
   hrefFor: (pages: string[]) => string;
 }) {
-  const first = pages.length === 0;
   return (
     <>
-      <nav aria-label={label}>
-        <ul className="pagination justify-content-center">
-          <li className={`page-item${first ? ' disabled' : ''}`}>
-            {first ? (
-              <span className="page-link" aria-disabled="true">
-                {ARCHIVE_COPY.previous}
-              </span>
-            ) : (
-              <Link className="page-link" to={hrefFor(pages.slice(0, -1))} rel="prev">
-                {ARCHIVE_COPY.previous}
-              </Link>
-            )}
-          </li>
-          <li className={`page-item${nextToken === null ? ' disabled' : ''}`}>
-            {nextToken === null ? (
-              <span className="page-link" aria-disabled="true">
-                {ARCHIVE_COPY.next}
-              </span>
-            ) : (
-              <Link className="page-link" to={hrefFor([...pages, nextToken])} rel="next">
-                {ARCHIVE_COPY.next}
-              </Link>
-            )}
-          </li>
-        </ul>
-      </nav>
+      <PreviousNextNav
+        label={label}
+        previousHref={pages.length === 0 ? null : hrefFor(pages.slice(0, -1))}
+        nextHref={nextToken === null ? null : hrefFor([...pages, nextToken])}
+      />
       <div className="text-center mt-3">
         <Link to="/area-riservata-homepage" className="btn btn-outline-primary">
           {RESERVED_COPY.menu}
         </Link>
       </div>
     </>
+  );
+}
+
+/** PRECEDENTE and SUCCESSIVA: a link where there is a page that way, a disabled item otherwise. */
+export function PreviousNextNav({
+  label,
+  previousHref,
+  nextHref,
+}: {
+  label: string;
+  previousHref: string | null;
+  nextHref: string | null;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="pagination justify-content-center">
+        <PagingItem href={previousHref} rel="prev" text={ARCHIVE_COPY.previous} />
+        <PagingItem href={nextHref} rel="next" text={ARCHIVE_COPY.next} />
+      </ul>
+    </nav>
+  );
+}
+
+function PagingItem({
+  href,
+  rel,
+  text,
+}: {
+  href: string | null;
+  rel: 'prev' | 'next';
+  text: string;
+}) {
+  return (
+    <li className={`page-item${href === null ? ' disabled' : ''}`}>
+      {href === null ? (
+        <span className="page-link" aria-disabled="true">
+          {text}
+        </span>
+      ) : (
+        <Link className="page-link" to={href} rel={rel}>
+          {text}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** The rich text of a setup element above a reserved page's content (sanitised on the server). */
+export function SetupIntro({ html, testId }: { html: string; testId: string }) {
+  if (html === '') return null;
+  return (
+    <div
+      className="rich-text mb-4"
+      data-testid={testId}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }

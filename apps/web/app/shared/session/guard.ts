@@ -14,3 +14,27 @@ export function requireUser(allowedRoles?: MemberRole[]): SessionUser {
     throw redirect('/');
   return user;
 }
+
+/** The guard's verdict for each navigation: React Router gives all its loaders one `Request`. */
+const reservedAreaVerdicts = new WeakMap<Request, SessionUser | Response>();
+
+/**
+ * The reserved area's guard, decided once a navigation (spec §6). The layout route around the
+ * reserved pages takes the verdict; its pages' client loaders, which React Router runs in
+ * parallel with the layout's, call this first and get the same verdict, so a visitor the guard
+ * sends away never triggers a reserved call.
+ */
+export function reservedAreaGuard(request: Request): SessionUser {
+  let verdict = reservedAreaVerdicts.get(request);
+  if (verdict === undefined) {
+    try {
+      verdict = requireUser();
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      verdict = thrown;
+    }
+    reservedAreaVerdicts.set(request, verdict);
+  }
+  if (verdict instanceof Response) throw verdict;
+  return verdict;
+}
