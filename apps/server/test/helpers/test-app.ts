@@ -9,7 +9,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseEngine } from '../../src/db/database.js';
-import { romeDate, systemClock, type Clock } from '../../src/text/dates.js';
+import { romeDate } from '@sodalis/contracts';
+import { systemClock, type Clock } from '../../src/text/dates.js';
 import { copyBase, readyBase, type DatabaseCopy } from './base-database.js';
 
 /**
