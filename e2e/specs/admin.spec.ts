@@ -38,6 +38,8 @@ test.describe('amministrazione', () => {
       buffer: PDF,
     });
     await expect(page.getByText('bando.pdf')).toBeVisible();
+    const note = 'Nota interna: pubblicare anche su LinkedIn';
+    await page.getByRole('textbox', { name: 'Note interne (non pubblicate)' }).fill(note);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
@@ -46,6 +48,7 @@ test.describe('amministrazione', () => {
     await gotoHydrated(page, '/news');
     const item = page.getByRole('heading', { name: title });
     await expect(item).toBeVisible();
+    await expect(page.getByText(note)).toHaveCount(0);
   });
 
   test('una notizia con data futura resta nascosta sul sito e risulta programmata', async ({

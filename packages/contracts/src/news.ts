@@ -67,6 +67,8 @@ export interface AdminNewsItem {
   state: NewsState;
   sourceName: string | null;
   sourceUrl: string | null;
+  /** The secretariat's private note: never in the public answers (GetArticoli). */
+  internalNote: string | null;
   categoryIds: number[];
   attachments: AdminAttachment[];
   updatedAt: string;
@@ -86,6 +88,7 @@ export const AdminNewsInputSchema = z.object({
   sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
     message: ADMIN_MESSAGES.webAddress,
   }),
+  internalNote: optionalText(2000),
   categoryIds: z.array(z.number().int().positive()).max(10).default([]),
   /** Attachments already stored that stay, in this order. */
   keptAttachmentIds: z.array(z.number().int().positive()).default([]),

@@ -46,6 +46,8 @@ export interface ArticlesTable {
   published: Flag;
   source_url: string | null;
   source_name: string | null;
+  /** The secretariat's private note: back office only, never in a public answer. */
+  internal_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

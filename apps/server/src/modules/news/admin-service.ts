@@ -260,6 +260,7 @@ export class NewsAdminService {
           state,
           sourceName: row.source_name,
           sourceUrl: row.source_url,
+          internalNote: row.internal_note,
           categoryIds: categories
             .filter((category) => category.article_id === id)
             .map((category) => category.category_id),
@@ -281,6 +282,7 @@ function articleValues(input: NewsInput): ArticleValues {
     published: input.published ? 1 : 0,
     source_name: input.sourceName,
     source_url: input.sourceUrl,
+    internal_note: input.internalNote,
   };
 }
 
@@ -310,6 +312,7 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     pubblicata: row.published === 1,
     fonte: row.source_name,
     indirizzoFonte: row.source_url,
+    noteInterne: row.internal_note,
     categorie: categories.map((category) => category.title),
     allegati: attachments,
   };

@@ -196,6 +196,56 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
     });
   });
 
+  it('keeps an internal note for the secretariat: created, edited, cleared and logged, never public', async () => {
+    const first = 'chiedere conferma date al prof. Rossi';
+    const second = 'pubblicare anche su LinkedIn';
+    const created = await staff.ok<AdminNewsItem>(
+      staff.call(
+        'POST',
+        '/News',
+        newsInput({ title: 'Notizia con nota interna', internalNote: `  ${first}  ` }),
+      ),
+    );
+    expect(created.internalNote).toBe(first);
+    expect(
+      (await staff.ok<AdminNewsItem>(staff.call('GET', `/News/${created.id}`))).internalNote,
+    ).toBe(first);
+    const listed = await staff.ok<AdminPage<AdminNewsItem>>(
+      staff.call('GET', '/News?q=nota%20interna'),
+    );
+    expect(listed.items.find((item) => item.id === created.id)?.internalNote).toBe(first);
+
+    const [published] = await publicNews({ title: 'Notizia con nota interna' });
+    expect(published?.id).toBe(created.id);
+    expect(published).not.toHaveProperty('internalNote');
+    expect(JSON.stringify(published)).not.toContain(first);
+
+    const edited = await staff.ok<AdminNewsItem>(
+      staff.call(
+        'PUT',
+        `/News/${created.id}`,
+        newsInput({ title: 'Notizia con nota interna', internalNote: second }),
+      ),
+    );
+    expect(edited.internalNote).toBe(second);
+    const cleared = await staff.ok<AdminNewsItem>(
+      staff.call(
+        'PUT',
+        `/News/${created.id}`,
+        newsInput({ title: 'Notizia con nota interna', internalNote: '   ' }),
+      ),
+    );
+    expect(cleared.internalNote).toBeNull();
+
+    const entries = await auditOf('news', created.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['modifica', 'modifica', 'crea']);
+    expect(entries[2]?.after).toMatchObject({ noteInterne: first });
+    expect(entries[1]?.before).toEqual({ noteInterne: first });
+    expect(entries[1]?.after).toEqual({ noteInterne: second });
+    expect(entries[0]?.before).toEqual({ noteInterne: second });
+    expect(entries[0]?.after).toEqual({ noteInterne: null });
+  });
+
   it('refuses bad news input with Italian messages, never a 500', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '' }, 'title', 'Campo obbligatorio.'],
@@ -206,6 +256,7 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
         'Indica un indirizzo web valido (http:// o https://).',
       ],
       [{ categoryIds: [999_999] }, 'categoryIds', 'Categoria sconosciuta.'],
+      [{ internalNote: 'x'.repeat(2001) }, 'internalNote', 'Testo troppo lungo.'],
       [
         {
           newAttachments: [

@@ -64,6 +64,12 @@ describe.each(testEngines())('news API on %s', (engine) => {
       sourceName: 'Gazzetta Ufficiale',
       attachment: { fileName: 'avviso.pdf', content: PDF },
     });
+    // The secretariat's private note (back office only) must never reach a public answer.
+    await db
+      .updateTable('articles')
+      .set({ internal_note: 'Nota riservata: chiedere conferma date al prof. Rossi' })
+      .where('id', '=', withFileId)
+      .execute();
     visible.push({
       id: withFileId,
       title: 'Avviso con allegato',
@@ -142,6 +148,18 @@ describe.each(testEngines())('news API on %s', (engine) => {
         { fileName: 'avviso.pdf', serverRelativeUrl: `/Documenti/News/${withFileId}/avviso.pdf` },
       ],
     });
+  });
+
+  it("never answers the secretariat's internal note", async () => {
+    const response = await getArticoli({ title: 'Avviso con allegato' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: PagedList<Article> };
+    expect(data.items.map((item) => item.id)).toEqual([withFileId]);
+    for (const item of data.items) {
+      expect(item).not.toHaveProperty('internalNote');
+      expect(item).not.toHaveProperty('internal_note');
+    }
+    expect(response.body).not.toContain('Nota riservata');
   });
 
   it.each([1, 3, 4, 7])(

@@ -47,6 +47,7 @@ function newsFields(
     published: data.published !== false,
     sourceName: (data.sourceName as string | null | undefined) ?? null,
     sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
+    internalNote: (data.internalNote as string | null | undefined) ?? null,
     categoryIds: (data.categoryIds as number[] | undefined) ?? [],
   };
 }
@@ -129,6 +130,14 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
       <TextInput source="sourceName" label="Fonte (nome)" />
       <TextInput source="sourceUrl" label="Fonte (indirizzo web)" type="url" fullWidth />
       <PdfFilesInput />
+      <TextInput
+        source="internalNote"
+        label="Note interne (non pubblicate)"
+        multiline
+        minRows={3}
+        fullWidth
+        helperText="Visibili solo alla segreteria nel back office: non compaiono mai sul sito."
+      />
     </SimpleForm>
   );
 }
