@@ -43,6 +43,8 @@ describe('architecture boundaries (docs/architecture.md)', () => {
       "import { Screens } from '../features/news/admin/news-screens';\nexport default Screens;\n",
     );
     write('apps/web/app/features/news/admin/news-screens.tsx', 'export const Screens = 1;\n');
+    write('apps/server/src/db/migrations/0009-a.ts', 'export const a = 1;\n');
+    write('apps/server/src/db/migrations/0009-b.ts', 'export const b = 1;\n');
     afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it('reports each crossing with its rule', () => {
@@ -57,6 +59,7 @@ describe('architecture boundaries (docs/architecture.md)', () => {
           'modules/admin non importa i domini: apps/server/src/modules/admin/audit.ts',
           'una funzionalità non importa un’altra funzionalità: apps/web/app/features/news/news-item.tsx',
           'le pagine non importano le schermate della segreteria: apps/web/app/routes/news.tsx',
+          'un numero per migrazione: apps/server/src/db/migrations/0009-b.ts',
         ].sort(),
       );
     });

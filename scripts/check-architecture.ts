@@ -14,6 +14,9 @@
  *   imports `modules/admin/` but for the audit log; no domain imports another domain's staff
  *   files.
  * - Server: services run no SQL; every query of a domain's tables is in its repository.
+ * - Migrations: each number once (Kysely runs them by name; two migrations of one number leave
+ *   their order to the rest of the name). The two 0007 migrations predate this rule and keep
+ *   their names: a database records the names it has run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -212,8 +215,26 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
       }
     }
   }
+  const migrations = path.join(serverSrc, 'db', 'migrations');
+  const byNumber = new Map<string, string[]>();
+  for (const file of fs.existsSync(migrations) ? fs.readdirSync(migrations).sort() : []) {
+    const number = /^(\d{4})-/.exec(file)?.[1];
+    if (number !== undefined) byNumber.set(number, [...(byNumber.get(number) ?? []), file]);
+  }
+  for (const [number, files] of byNumber) {
+    if (files.length > 1 && !LEGACY_SHARED_MIGRATION_NUMBERS.has(number)) {
+      violations.push({
+        rule: 'un numero per migrazione',
+        file: relative(path.join(migrations, files[1] ?? '')),
+        detail: files.join(', '),
+      });
+    }
+  }
   return violations;
 }
+
+/** Migration numbers used twice before the rule (renaming would re-run them on old databases). */
+const LEGACY_SHARED_MIGRATION_NUMBERS = new Set(['0007']);
 
 // `tsx scripts/check-architecture.ts` (npm run lint): print and fail on any violation.
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
+import { findVisibleArticleId } from '../news/repository.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];
@@ -69,15 +70,12 @@ export async function findPublicAttachment(
     .where('attachments.owner_kind', 'in', ['article', 'setup_element', 'board_member_cv'])
     .executeTakeFirst();
   if (attachment === undefined) return null;
-  if (attachment.owner_kind === 'article') {
-    const article = await db
-      .selectFrom('articles')
-      .select('id')
-      .where('id', '=', attachment.owner_id)
-      .where('published', '=', 1)
-      .where('published_on', '<=', visibleOn)
-      .executeTakeFirst();
-    if (article === undefined) return null;
+  // A news item's file only while the item is public: the news domain says when (its table).
+  if (
+    attachment.owner_kind === 'article' &&
+    (await findVisibleArticleId(db, attachment.owner_id, visibleOn)) === null
+  ) {
+    return null;
   }
   return attachment;
 }
