@@ -33,6 +33,20 @@ export async function attachmentsByOwner(
   return grouped;
 }
 
+/** Deletes the attachment rows of some owners of one kind (the stored blobs stay, shared). */
+export async function deleteAttachmentsOf(
+  db: Kysely<Database>,
+  ownerKind: AttachmentOwnerKind,
+  ownerIds: number[],
+): Promise<void> {
+  if (ownerIds.length === 0) return;
+  await db
+    .deleteFrom('attachments')
+    .where('owner_kind', '=', ownerKind)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
+}
+
 /** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;
