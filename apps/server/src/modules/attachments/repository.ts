@@ -47,6 +47,25 @@ export async function deleteAttachmentsOf(
     .execute();
 }
 
+/** Records a blob already in the file store (once: content-addressed, a second save is a no-op). */
+export async function recordStoredFile(
+  db: Kysely<Database>,
+  stored: { sha256: string; sizeBytes: number },
+  contentType: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      sha256: stored.sha256,
+      size_bytes: stored.sizeBytes,
+      content_type: contentType,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('sha256').doNothing())
+    .execute();
+}
+
 /** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;
