@@ -92,6 +92,18 @@ export const AdminUploadSchema = z.object({
 });
 export type AdminUpload = z.infer<typeof AdminUploadSchema>;
 
+/**
+ * The files of an editor's save: the stored attachments that stay, in this order, and the new
+ * PDFs, added after them. Spread into each staff input schema that carries attachments.
+ */
+export const adminAttachmentFields = {
+  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
+  newAttachments: z
+    .array(AdminUploadSchema)
+    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
+    .default([]),
+};
+
 /** A stored file of a record, as the editors show it. */
 export interface AdminAttachment {
   id: number;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import {
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminListQuerySchema,
-  AdminUploadSchema,
+  adminAttachmentFields,
   type AdminAttachment,
 } from './admin.js';
 import { AttachmentRefSchema, type AttachmentRef } from './attachments.js';
@@ -100,10 +99,6 @@ export const AdminSetupElementListQuerySchema = AdminListQuerySchema;
 
 export const AdminSetupElementInputSchema = z.object({
   bodyHtml: z.string().max(500_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
-  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
-  newAttachments: z
-    .array(AdminUploadSchema)
-    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
-    .default([]),
+  ...adminAttachmentFields,
 });
 export type AdminSetupElementInput = z.input<typeof AdminSetupElementInputSchema>;

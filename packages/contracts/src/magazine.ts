@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { AttachmentRefSchema } from './attachments.js';
 import { envelopeSchema, pagedListSchema } from './envelope.js';
 import {
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminListQuerySchema,
-  AdminUploadSchema,
+  adminAttachmentFields,
   isoDate,
   optionalText,
   type AdminAttachment,
@@ -110,11 +109,11 @@ const requiredTitle = z
   .min(1, { message: ADMIN_MESSAGES.required })
   .max(300, { message: ADMIN_MESSAGES.tooLong });
 
-const idList = z.array(z.number().int().positive()).max(50).default([]);
-/** Attachments already stored that stay, in this order; new PDFs go after them. */
-const uploads = z
-  .array(AdminUploadSchema)
-  .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles });
+/** The shared attachment fields, keeping at most 50 stored files per issue or article. */
+const attachmentFields = {
+  ...adminAttachmentFields,
+  keptAttachmentIds: z.array(z.number().int().positive()).max(50).default([]),
+};
 
 export const AdminMagazineIssueListQuerySchema = AdminListQuerySchema.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
@@ -143,8 +142,7 @@ export const AdminMagazineIssueInputSchema = z.object({
   publishedOn: isoDate,
   audience: z.enum(RESERVED_AUDIENCE_VALUES, { message: MAGAZINE_ADMIN_MESSAGES.audience }),
   published: z.boolean().default(true),
-  keptAttachmentIds: idList,
-  newAttachments: uploads.default([]),
+  ...attachmentFields,
 });
 export type AdminMagazineIssueInput = z.input<typeof AdminMagazineIssueInputSchema>;
 
@@ -182,7 +180,6 @@ export const AdminMagazineArticleInputSchema = z.object({
   publishedOn: isoDate.nullish(),
   /** Empty: the bulletin's name. */
   testata: optionalText(200),
-  keptAttachmentIds: idList,
-  newAttachments: uploads.default([]),
+  ...attachmentFields,
 });
 export type AdminMagazineArticleInput = z.input<typeof AdminMagazineArticleInputSchema>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import {
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminListQuerySchema,
-  AdminUploadSchema,
+  adminAttachmentFields,
   isoDate,
   optionalText,
   type AdminAttachment,
@@ -90,13 +89,7 @@ export const AdminNewsInputSchema = z.object({
   }),
   internalNote: optionalText(2000),
   categoryIds: z.array(z.number().int().positive()).max(10).default([]),
-  /** Attachments already stored that stay, in this order. */
-  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
-  /** New PDFs, added after the kept ones. */
-  newAttachments: z
-    .array(AdminUploadSchema)
-    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
-    .default([]),
+  ...adminAttachmentFields,
 });
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
 

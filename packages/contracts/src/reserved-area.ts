@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import {
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminListQuerySchema,
-  AdminUploadSchema,
+  adminAttachmentFields,
   isoDate,
   optionalText,
   type AdminAttachment,
@@ -144,14 +143,6 @@ const requiredText = (max: number) =>
     .min(1, { message: ADMIN_MESSAGES.required })
     .max(max, { message: ADMIN_MESSAGES.tooLong });
 
-const files = {
-  keptAttachmentIds: z.array(z.number().int().positive()).default([]),
-  newAttachments: z
-    .array(AdminUploadSchema)
-    .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
-    .default([]),
-};
-
 // --- recommendations and assemblies ------------------------------------------------------------
 
 export const AdminRecommendationInputSchema = z.object({
@@ -163,7 +154,7 @@ export const AdminRecommendationInputSchema = z.object({
   }),
   audience,
   published: z.boolean().default(true),
-  ...files,
+  ...adminAttachmentFields,
 });
 export type AdminRecommendationInput = z.input<typeof AdminRecommendationInputSchema>;
 
@@ -178,7 +169,7 @@ export const AdminAssemblyInputSchema = z.object({
     .transform((value) => value ?? null),
   audience,
   published: z.boolean().default(true),
-  ...files,
+  ...adminAttachmentFields,
 });
 export type AdminAssemblyInput = z.input<typeof AdminAssemblyInputSchema>;
 

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { attachmentUrl } from '../attachments/repository.js';
+import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
 
@@ -104,25 +104,6 @@ export async function replaceAttachments(
     names.push(fileName);
   }
   return names;
-}
-
-/** Records a blob already in the file store (once: content-addressed, a second save is a no-op). */
-export async function recordStoredFile(
-  db: Kysely<Database>,
-  stored: { sha256: string; sizeBytes: number },
-  contentType: string,
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('files')
-    .values({
-      sha256: stored.sha256,
-      size_bytes: stored.sizeBytes,
-      content_type: contentType,
-      created_at: now,
-    })
-    .onConflict((conflict) => conflict.column('sha256').doNothing())
-    .execute();
 }
 
 /** File names of an owner's attachments, in order (what the audit log records). */

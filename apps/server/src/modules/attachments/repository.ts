@@ -33,6 +33,39 @@ export async function attachmentsByOwner(
   return grouped;
 }
 
+/** Deletes the attachment rows of some owners of one kind (the stored blobs stay, shared). */
+export async function deleteAttachmentsOf(
+  db: Kysely<Database>,
+  ownerKind: AttachmentOwnerKind,
+  ownerIds: number[],
+): Promise<void> {
+  if (ownerIds.length === 0) return;
+  await db
+    .deleteFrom('attachments')
+    .where('owner_kind', '=', ownerKind)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
+}
+
+/** Records a blob already in the file store (once: content-addressed, a second save is a no-op). */
+export async function recordStoredFile(
+  db: Kysely<Database>,
+  stored: { sha256: string; sizeBytes: number },
+  contentType: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      sha256: stored.sha256,
+      size_bytes: stored.sizeBytes,
+      content_type: contentType,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('sha256').doNothing())
+    .execute();
+}
+
 /** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;

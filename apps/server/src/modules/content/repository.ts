@@ -1,6 +1,7 @@
 import type { AdminListQuery, SiteContentKey } from '@sodalis/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
 import { findVisibleArticleId } from '../news/repository.js';
@@ -184,11 +185,7 @@ export async function writeBoardMember(
 
 /** Deletes a board member with its CV. */
 export async function deleteBoardMember(db: Kysely<Database>, id: number): Promise<void> {
-  await db
-    .deleteFrom('attachments')
-    .where('owner_kind', '=', 'board_member_cv')
-    .where('owner_id', '=', id)
-    .execute();
+  await deleteAttachmentsOf(db, 'board_member_cv', [id]);
   await db.deleteFrom('board_members').where('id', '=', id).execute();
 }
 

@@ -9,6 +9,7 @@ import type {
   MagazineArticlesTable,
   MagazineIssuesTable,
 } from '../../db/schema.js';
+import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 import { idPage } from '../listing/id-page.js';
@@ -274,28 +275,16 @@ export async function deleteIssue(trx: Transaction<Database>, id: number): Promi
     await trx.selectFrom('magazine_articles').select('id').where('issue_id', '=', id).execute()
   ).map((row) => row.id);
   if (articleIds.length > 0) {
-    await deleteAttachments(trx, 'magazine_article', articleIds);
+    await deleteAttachmentsOf(trx, 'magazine_article', articleIds);
     await trx.deleteFrom('magazine_articles').where('issue_id', '=', id).execute();
   }
-  await deleteAttachments(trx, 'magazine_issue', [id]);
+  await deleteAttachmentsOf(trx, 'magazine_issue', [id]);
   await trx.deleteFrom('magazine_issues').where('id', '=', id).execute();
   return articleIds.length;
 }
 
 /** Deletes an article and its attachment rows. */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {
-  await deleteAttachments(trx, 'magazine_article', [id]);
+  await deleteAttachmentsOf(trx, 'magazine_article', [id]);
   await trx.deleteFrom('magazine_articles').where('id', '=', id).execute();
-}
-
-async function deleteAttachments(
-  trx: Transaction<Database>,
-  kind: 'magazine_issue' | 'magazine_article',
-  ownerIds: number[],
-): Promise<void> {
-  await trx
-    .deleteFrom('attachments')
-    .where('owner_kind', '=', kind)
-    .where('owner_id', 'in', ownerIds)
-    .execute();
 }

@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { ArticlesTable, Database } from '../../db/schema.js';
+import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { likeCondition } from '../listing/keyset.js';
 
 export interface ArticleRow {
@@ -188,11 +189,7 @@ export async function writeArticle(
 
 /** Deletes an article with its category links and attachment rows (the blobs stay, shared). */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {
-  await trx
-    .deleteFrom('attachments')
-    .where('owner_kind', '=', 'article')
-    .where('owner_id', '=', id)
-    .execute();
+  await deleteAttachmentsOf(trx, 'article', [id]);
   await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
   await trx.deleteFrom('articles').where('id', '=', id).execute();
 }

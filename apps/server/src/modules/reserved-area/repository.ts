@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
+import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
@@ -359,12 +360,6 @@ export async function deleteReservedRecord(
   id: number,
   attachmentKind: AttachmentOwnerKind | null,
 ): Promise<void> {
-  if (attachmentKind !== null) {
-    await trx
-      .deleteFrom('attachments')
-      .where('owner_kind', '=', attachmentKind)
-      .where('owner_id', '=', id)
-      .execute();
-  }
+  if (attachmentKind !== null) await deleteAttachmentsOf(trx, attachmentKind, [id]);
   await trx.deleteFrom(table).where('id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } fro
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
-import { attachmentUrl } from '../attachments/repository.js';
+import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
 import type { Executor } from '../../db/schema.js';
 
 export interface StoredFile {
@@ -64,16 +64,7 @@ export async function insertRequest(
     .executeTakeFirstOrThrow();
 
   for (const [position, file] of files.entries()) {
-    await trx
-      .insertInto('files')
-      .values({
-        sha256: file.sha256,
-        size_bytes: file.sizeBytes,
-        content_type: 'application/pdf',
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.column('sha256').doNothing())
-      .execute();
+    await recordStoredFile(trx, file, 'application/pdf', now);
     await trx
       .insertInto('attachments')
       .values({
