@@ -16,8 +16,8 @@ export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<
 export interface StaffSite {
   /** The app under test: there from the suite's `beforeAll` to its `afterAll`. */
   readonly app: FastifyInstance;
-  /** Session tokens of the demo accounts signed in (`segreteria` and the `roles` asked for). */
-  readonly tokens: Partial<Record<MemberRole, string>>;
+  /** Session tokens of the demo accounts signed in: `segreteria` and the `roles` asked for. */
+  readonly tokens: Record<MemberRole, string>;
   /** A call to `/api/v1/Admin{path}` as the demo account of `role`, or without a session. */
   call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -42,7 +42,7 @@ export function staffSite(
 ): StaffSite {
   const { roles = [], ...appOptions } = options;
   let testApp: TestApp | undefined;
-  const tokens: Partial<Record<MemberRole, string>> = {};
+  const tokens = {} as Record<MemberRole, string>;
 
   beforeAll(async () => {
     testApp = await createTestApp(engine, { demoContent: true, ...appOptions });
@@ -61,7 +61,7 @@ export function staffSite(
     },
     tokens,
     call(method, path, payload, role = 'segreteria') {
-      const token = role === null ? undefined : tokens[role];
+      const token = role === null ? undefined : (tokens[role] as string | undefined);
       if (role !== null && token === undefined) throw new Error(`Nessuna sessione per ${role}.`);
       return site.app.inject({
         method,
