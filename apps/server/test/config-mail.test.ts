@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { sponsorshipBodyLimit } from '../src/modules/sponsorship/routes.js';
+import { expectConfigRefused } from './helpers/config-refusal.js';
 
 const MAILUP = {
   MAILUP_CLIENT_ID: 'id',
@@ -77,18 +78,7 @@ describe('configuration of mail, forms and MailUp', () => {
     ['MAILUP_LIST_ID', { ...MAILUP, MAILUP_LIST_ID: 'lista' }],
     ['MAILUP_API_URL', { ...MAILUP, MAILUP_API_URL: 'ftp://mailup' }],
   ])('refuses a bad %s with one line naming it', (variable, env) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).variable).toBe(variable);
-    expect((error as ConfigError).message).toMatch(
-      new RegExp(`^Configurazione non valida: ${variable} `),
-    );
-    expect((error as ConfigError).message).not.toContain('\n');
+    expectConfigRefused(env, variable);
   });
 
   it('sizes the sponsorship body limit for five files of the largest size', () => {

@@ -1,12 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export interface PayPalCall {
-  method: string;
-  url: string;
-  authorization: string;
-  body: string;
-}
+import type { ServerResponse } from 'node:http';
+import { LoopbackStandIn, type RecordedCall } from './loopback-stand-in.js';
 
 /** An order as PayPal's Orders v2 API shows it after a capture in the browser. */
 export function capturedOrder(
@@ -54,27 +47,21 @@ export function capturedOrder(
 /**
  * A stand-in for PayPal's REST API on loopback, with PayPal's HTTP shapes: the OAuth 2 token
  * (client credentials, Basic auth), Orders v2 "show order details" and the webhook signature
- * check. It records every call and can be told to fail.
+ * check. It can be told to fail.
  */
-export class FakePayPal {
-  readonly calls: PayPalCall[] = [];
+export class FakePayPal extends LoopbackStandIn {
   /** Orders by id; unknown ids answer 404 RESOURCE_NOT_FOUND as PayPal does. */
   readonly orders = new Map<string, unknown>();
   /** The one transmission signature the stand-in accepts as PayPal's. */
   validSignature = 'firma-di-paypal';
   /** Status every call except the token answers with while set (e.g. 503). */
   failWith: number | null = null;
-  private server: http.Server | null = null;
 
   constructor(
     private readonly clientId = 'client-di-prova',
     private readonly clientSecret = 'segreto-di-prova',
-  ) {}
-
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | undefined;
-    if (!address) throw new Error('FakePayPal not started');
-    return `http://127.0.0.1:${address.port}`;
+  ) {
+    super();
   }
 
   get env(): Record<string, string> {
@@ -85,87 +72,67 @@ export class FakePayPal {
     };
   }
 
-  async start(): Promise<void> {
-    this.server = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const call = {
-          method: request.method ?? '',
-          url: request.url ?? '',
-          authorization: request.headers.authorization ?? '',
-          body,
-        };
-        this.calls.push(call);
-        const send = (status: number, answer: unknown) => {
-          response.statusCode = status;
-          response.setHeader('content-type', 'application/json');
-          response.end(JSON.stringify(answer));
-        };
-        if (call.method === 'POST' && call.url === '/v1/oauth2/token') {
-          const basic = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-          if (call.authorization !== basic || body !== 'grant_type=client_credentials') {
-            send(401, {
-              error: 'invalid_client',
-              error_description: 'Client Authentication failed',
-            });
-            return;
-          }
-          send(200, {
-            scope: 'https://uri.paypal.com/services/payments/payment',
-            access_token: 'A21AAtoken-di-prova',
-            token_type: 'Bearer',
-            app_id: 'APP-80W284485P519543T',
-            expires_in: 32400,
-            nonce: '2026-03-02T09:00:00Zabc',
-          });
-          return;
-        }
-        if (call.authorization !== 'Bearer A21AAtoken-di-prova') {
-          send(401, { error: 'invalid_token' });
-          return;
-        }
-        if (this.failWith !== null) {
-          send(this.failWith, { name: 'INTERNAL_SERVER_ERROR' });
-          return;
-        }
-        const order = /^\/v2\/checkout\/orders\/([^/?]+)$/.exec(call.url);
-        if (call.method === 'GET' && order) {
-          const found = this.orders.get(decodeURIComponent(order[1] ?? ''));
-          if (found === undefined) {
-            send(404, {
-              name: 'RESOURCE_NOT_FOUND',
-              details: [{ issue: 'INVALID_RESOURCE_ID' }],
-              message: 'The specified resource does not exist.',
-            });
-            return;
-          }
-          send(200, found);
-          return;
-        }
-        if (call.method === 'POST' && call.url === '/v1/notifications/verify-webhook-signature') {
-          const check = JSON.parse(body) as { transmission_sig?: string; webhook_id?: string };
-          send(200, {
-            verification_status:
-              check.transmission_sig === this.validSignature && check.webhook_id === 'WH-PROVA'
-                ? 'SUCCESS'
-                : 'FAILURE',
-          });
-          return;
-        }
-        send(404, { name: 'NOT_FOUND' });
+  protected answer(call: RecordedCall, response: ServerResponse): void {
+    const send = (status: number, answer: unknown) => {
+      response.statusCode = status;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer));
+    };
+    if (call.method === 'POST' && call.url === '/v1/oauth2/token') {
+      const basic = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+      if (call.authorization !== basic || call.body !== 'grant_type=client_credentials') {
+        send(401, {
+          error: 'invalid_client',
+          error_description: 'Client Authentication failed',
+        });
+        return;
+      }
+      send(200, {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: 'A21AAtoken-di-prova',
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: 32400,
+        nonce: '2026-03-02T09:00:00Zabc',
       });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+      return;
+    }
+    if (call.authorization !== 'Bearer A21AAtoken-di-prova') {
+      send(401, { error: 'invalid_token' });
+      return;
+    }
+    if (this.failWith !== null) {
+      send(this.failWith, { name: 'INTERNAL_SERVER_ERROR' });
+      return;
+    }
+    const order = /^\/v2\/checkout\/orders\/([^/?]+)$/.exec(call.url);
+    if (call.method === 'GET' && order) {
+      const found = this.orders.get(decodeURIComponent(order[1] ?? ''));
+      if (found === undefined) {
+        send(404, {
+          name: 'RESOURCE_NOT_FOUND',
+          details: [{ issue: 'INVALID_RESOURCE_ID' }],
+          message: 'The specified resource does not exist.',
+        });
+        return;
+      }
+      send(200, found);
+      return;
+    }
+    if (call.method === 'POST' && call.url === '/v1/notifications/verify-webhook-signature') {
+      const check = JSON.parse(call.body) as { transmission_sig?: string; webhook_id?: string };
+      send(200, {
+        verification_status:
+          check.transmission_sig === this.validSignature && check.webhook_id === 'WH-PROVA'
+            ? 'SUCCESS'
+            : 'FAILURE',
+      });
+      return;
+    }
+    send(404, { name: 'NOT_FOUND' });
   }
 
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  orderCalls(): PayPalCall[] {
+  orderCalls(): RecordedCall[] {
     return this.calls.filter((call) => call.url.startsWith('/v2/checkout/orders/'));
   }
 }

@@ -1,40 +1,87 @@
-import type { AdminAuditEntry, AdminPage } from '@sodalis/contracts';
+import type { AdminAuditEntry, AdminPage, MemberRole } from '@sodalis/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { DatabaseEngine } from '../../src/db/database.js';
 import { signInDemoMembers } from './member-api.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
-export interface StaffApi {
-  /** A call to `/api/v1/Admin{path}` as the demo secretariat. */
+/** The `data` of an answer; fails unless 200 and never cached. */
+export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  return (answer.json() as { data: T }).data;
+}
+
+export interface StaffSite {
+  /** The app under test: there from the suite's `beforeAll` to its `afterAll`. */
+  readonly app: FastifyInstance;
+  /** Session tokens of the demo accounts signed in: `segreteria` and the `roles` asked for. */
+  readonly tokens: Record<MemberRole, string>;
+  /** A call to `/api/v1/Admin{path}` as the demo account of `role`, or without a session. */
   call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     path: string,
     payload?: object,
+    role?: MemberRole | null,
   ): Promise<LightMyRequestResponse>;
-  /** The `data` of an answer; fails unless 200 and never cached. */
-  ok<T>(response: Promise<LightMyRequestResponse>): Promise<T>;
+  ok: typeof ok;
+  /** The audit entries about `entity` (of one `entityId` if given), newest first. */
+  auditOf(entity: string, entityId?: number | string): Promise<AdminAuditEntry[]>;
   /** The newest audit entry about `entity`. */
   lastAudit(entity: string): Promise<AdminAuditEntry | undefined>;
 }
 
-/** The back office as the demo `segreteria` account sees it (demo content must be on). */
-export async function signInStaff(app: FastifyInstance): Promise<StaffApi> {
-  const { segreteria: token } = await signInDemoMembers(app, ['segreteria']);
-  const call: StaffApi['call'] = (method, path, payload) =>
-    app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload }),
-      headers: { authorization: `Bearer ${token}` },
-    });
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
-  async function lastAudit(entity: string): Promise<AdminAuditEntry | undefined> {
-    return (await ok<AdminPage<AdminAuditEntry>>(call('GET', `/AuditLog?entity=${entity}`)))
-      .items[0];
-  }
-  return { call, ok, lastAudit };
+/**
+ * A demo site of `engine` for the enclosing suite, with the back office as the demo
+ * `segreteria` account sees it: built and signed in before the suite's tests, closed after them.
+ */
+export function staffSite(
+  engine: DatabaseEngine,
+  options: Omit<TestAppOptions, 'demoContent'> & { roles?: MemberRole[] } = {},
+): StaffSite {
+  const { roles = [], ...appOptions } = options;
+  let testApp: TestApp | undefined;
+  const tokens = {} as Record<MemberRole, string>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, { demoContent: true, ...appOptions });
+    const signedIn = new Set<MemberRole>(['segreteria', ...roles]);
+    Object.assign(tokens, await signInDemoMembers(testApp.app, [...signedIn]));
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const site: StaffSite = {
+    get app() {
+      if (testApp === undefined) throw new Error('Il sito di prova esiste solo durante la suite.');
+      return testApp.app;
+    },
+    tokens,
+    call(method, path, payload, role = 'segreteria') {
+      const token = role === null ? undefined : (tokens[role] as string | undefined);
+      if (role !== null && token === undefined) throw new Error(`Nessuna sessione per ${role}.`);
+      return site.app.inject({
+        method,
+        url: `/api/v1/Admin${path}`,
+        ...(payload === undefined ? {} : { payload }),
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      });
+    },
+    ok,
+    async auditOf(entity, entityId) {
+      const page = await ok<AdminPage<AdminAuditEntry>>(
+        site.call('GET', `/AuditLog?entity=${entity}&perPage=200`),
+      );
+      return page.items.filter(
+        (entry) => entityId === undefined || entry.entityId === String(entityId),
+      );
+    },
+    async lastAudit(entity) {
+      return (await site.auditOf(entity))[0];
+    },
+  };
+  return site;
 }

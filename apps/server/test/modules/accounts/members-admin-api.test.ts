@@ -1,55 +1,13 @@
-import type {
-  AdminAuditEntry,
-  AdminMember,
-  AdminMemberImportReport,
-  AdminPage,
-} from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import type { AdminMember, AdminMemberImportReport, AdminPage } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
 
 describe.each(testEngines())('back office: members on %s', (engine) => {
-  let testApp: TestApp;
-  let staffToken: string;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-    staffToken = (await signInDemoMembers(testApp.app, ['segreteria'])).segreteria;
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  function call(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> {
-    return testApp.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: { authorization: `Bearer ${staffToken}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
-
-  async function auditOf(entity: string, entityId: number | null) {
-    const page = await ok<AdminPage<AdminAuditEntry>>(
-      call('GET', `/AuditLog?entity=${entity}&perPage=200`),
-    );
-    return page.items.filter((entry) => entityId === null || entry.entityId === String(entityId));
-  }
+  const staff = staffSite(engine, { clock: fixedClock(TODAY) });
+  const { call, ok, auditOf } = staff;
 
   it('creates, edits, invites and disables members with the CLI’s rules, each logged', async () => {
     const created = await ok<AdminMember>(
@@ -66,7 +24,7 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
       status: 'active',
       hasPassword: false,
     });
-    const invitations = await testApp.app.services.db
+    const invitations = await staff.app.services.db
       .selectFrom('outbox')
       .select('payload_json')
       .where('payload_json', 'like', '%anna.rossi@example.org%')
@@ -159,7 +117,7 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
       0,
     );
     expect(
-      await auditOf('member', null).then((entries) =>
+      await auditOf('member').then((entries) =>
         entries.filter((entry) => entry.action === 'importa'),
       ),
     ).toEqual([]);
@@ -171,7 +129,7 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
     expect((await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=luca.bianchi'))).total).toBe(
       1,
     );
-    const imports = (await auditOf('member', null)).filter((entry) => entry.action === 'importa');
+    const imports = (await auditOf('member')).filter((entry) => entry.action === 'importa');
     expect(imports).toHaveLength(1);
 
     const missingHeader = await call('POST', '/Members/Import', { csv: 'email;nome\na@b.it;A' });

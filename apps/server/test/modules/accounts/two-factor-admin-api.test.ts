@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
 import { hashPassword } from '../../../src/security/passwords.js';
 import { TestClock } from '../../helpers/mail-test-app.js';
+import { ok } from '../../helpers/staff-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -82,12 +83,6 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
       headers: { authorization: `Bearer ${token}` },
       ...(payload === undefined ? {} : { payload }),
     });
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
   async function signIn(email: string, password = STAFF_PASSWORD): Promise<LoginResponse> {
     return ok<LoginResponse>(login(email, password));
   }

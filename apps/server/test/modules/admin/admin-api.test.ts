@@ -1,57 +1,17 @@
-import type { AdminAuditEntry, AdminPage, LoginResponse } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import type { AdminAuditEntry, AdminPage } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
-const ROLES = ['socio', 'affiliato', 'segreteria'] as const;
-type Role = (typeof ROLES)[number];
 
 describe.each(testEngines())('back office API on %s', (engine) => {
-  let testApp: TestApp;
-  const tokens = {} as Record<Role, string>;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-    for (const role of ROLES) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/v1/Account/Login',
-        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      tokens[role] = (response.json() as { data: LoginResponse }).data.token ?? '';
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  function call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    payload?: unknown,
-    role: Role | null = 'segreteria',
-  ): Promise<LightMyRequestResponse> {
-    return testApp.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: role === null ? {} : { authorization: `Bearer ${tokens[role]}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
+  const staff = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  const { call, ok } = staff;
 
   it('refuses every admin call without a session (401) and for members who are not staff (403)', async () => {
-    const routes = testApp.app.adminRouteTable;
+    const routes = staff.app.adminRouteTable;
     // News, categories, members, import/export, audit log, Me: the table is not empty by accident.
     expect(routes.length).toBeGreaterThanOrEqual(16);
     const areas = new Set(routes.map((route) => route.url.split('/')[4]));
@@ -87,7 +47,7 @@ describe.each(testEngines())('back office API on %s', (engine) => {
         expect(refused.json()).toMatchObject({ error: { message: 'Operazione non permessa.' } });
       }
     }
-    const forged = await testApp.app.inject({
+    const forged = await staff.app.inject({
       method: 'GET',
       url: '/api/v1/Admin/News',
       headers: { authorization: 'Bearer abc.def.ghijklmnop' },

@@ -18,9 +18,9 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
 const PDF = Buffer.from('%PDF-1.4\n% curriculum di prova\n%%EOF\n').toString('base64');
@@ -73,32 +73,8 @@ async function photo(format: 'jpeg' | 'webp' | 'png', width = 900, height = 600)
 describe.each(testEngines())(
   'back office: page texts, board, contacts and the society contents on %s',
   (engine) => {
-    let site: TestApp;
-    let staffToken: string;
-
-    beforeAll(async () => {
-      site = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-      staffToken = (await signInDemoMembers(site.app, ['segreteria'])).segreteria;
-    }, 120_000);
-
-    afterAll(async () => {
-      await site?.close();
-    });
-
-    function admin(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown) {
-      return site.app.inject({
-        method,
-        url: `/api/v1/Admin${path}`,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-        headers: { authorization: `Bearer ${staffToken}` },
-      });
-    }
-
-    async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-      const answer = await response;
-      expect(answer.statusCode, answer.body).toBe(200);
-      return (answer.json() as { data: T }).data;
-    }
+    const site = staffSite(engine, { clock: fixedClock(TODAY) });
+    const { call, ok, auditOf } = site;
 
     /** A 400 naming `path` with `message`. */
     async function refused(
@@ -135,13 +111,6 @@ describe.each(testEngines())(
       return content?.contenuto as SiteContentByKey[K];
     }
 
-    async function auditOf(entity: string, entityId: string) {
-      const page = await ok<AdminPage<AdminAuditEntry>>(
-        admin('GET', `/AuditLog?entity=${entity}&perPage=200`),
-      );
-      return page.items.filter((entry) => entry.entityId === entityId);
-    }
-
     function memberInput(overrides: Record<string, unknown> = {}) {
       return {
         name: 'Chiara Lombardi',
@@ -160,7 +129,7 @@ describe.each(testEngines())(
       expect(before.length).toBeGreaterThan(0);
       const jpeg = await photo('jpeg');
       const created = await ok<AdminBoardMember>(
-        admin(
+        call(
           'POST',
           '/BoardMembers',
           memberInput({
@@ -211,7 +180,7 @@ describe.each(testEngines())(
 
     it('edits, reorders and replaces the photo (WebP, PNG), keeping what is not sent; audits only the changes', async () => {
       const created = await ok<AdminBoardMember>(
-        admin(
+        call(
           'POST',
           '/BoardMembers',
           memberInput({
@@ -224,7 +193,7 @@ describe.each(testEngines())(
       expect(pngHeader(created.photo ?? '')).toEqual({ width: 256, height: 256 });
 
       const moved = await ok<AdminBoardMember>(
-        admin(
+        call(
           'PUT',
           `/BoardMembers/${created.id}`,
           memberInput({ name: 'Davide Serra', role: 'Tesoriere', sortOrder: 0 }),
@@ -241,7 +210,7 @@ describe.each(testEngines())(
       });
 
       const webp = await ok<AdminBoardMember>(
-        admin(
+        call(
           'PUT',
           `/BoardMembers/${created.id}`,
           memberInput({
@@ -256,7 +225,7 @@ describe.each(testEngines())(
       expect(pngHeader(webp.photo ?? '')).toEqual({ width: 256, height: 256 });
 
       const bare = await ok<AdminBoardMember>(
-        admin(
+        call(
           'PUT',
           `/BoardMembers/${created.id}`,
           memberInput({
@@ -274,11 +243,11 @@ describe.each(testEngines())(
       );
 
       const list = await ok<AdminPage<AdminBoardMember>>(
-        admin('GET', '/BoardMembers?q=serra&sort=sortOrder&order=ASC'),
+        call('GET', '/BoardMembers?q=serra&sort=sortOrder&order=ASC'),
       );
       expect(list.items.map((member) => member.name)).toEqual(['Davide Serra']);
       const paged = await ok<AdminPage<AdminBoardMember>>(
-        admin('GET', '/BoardMembers?perPage=2&page=1&sort=sortOrder&order=ASC'),
+        call('GET', '/BoardMembers?perPage=2&page=1&sort=sortOrder&order=ASC'),
       );
       expect(paged.items).toHaveLength(2);
       expect(paged.items[0]?.id).toBe(created.id);
@@ -287,7 +256,7 @@ describe.each(testEngines())(
 
     it('refuses images that are not JPEG, PNG or WebP by their bytes, too large, bombs and broken ones', async () => {
       const withPhoto = (content: string, fileName = 'foto.jpg') =>
-        admin('POST', '/BoardMembers', memberInput({ newPhoto: { fileName, content } }));
+        call('POST', '/BoardMembers', memberInput({ newPhoto: { fileName, content } }));
       // A PDF named .jpg, and a GIF: the bytes decide.
       await refused(withPhoto(PDF), 'newPhoto', SOCIETY_MESSAGES.notImage);
       await refused(
@@ -314,7 +283,7 @@ describe.each(testEngines())(
       );
       // The CV must be a PDF; name and role are required.
       await refused(
-        admin(
+        call(
           'POST',
           '/BoardMembers',
           memberInput({ newCv: { fileName: 'cv.pdf', content: await photo('jpeg', 20, 20) } }),
@@ -323,37 +292,37 @@ describe.each(testEngines())(
         'Il file non è un PDF. (cv.pdf)',
       );
       await refused(
-        admin('POST', '/BoardMembers', memberInput({ name: ' ' })),
+        call('POST', '/BoardMembers', memberInput({ name: ' ' })),
         'name',
         'Campo obbligatorio.',
       );
       await refused(
-        admin('POST', '/BoardMembers', memberInput({ sortOrder: 1000 })),
+        call('POST', '/BoardMembers', memberInput({ sortOrder: 1000 })),
         'sortOrder',
         SOCIETY_MESSAGES.order,
       );
       // Nothing was created by the refused saves.
-      const list = await ok<AdminPage<AdminBoardMember>>(admin('GET', '/BoardMembers?q=Lombardi'));
+      const list = await ok<AdminPage<AdminBoardMember>>(call('GET', '/BoardMembers?q=Lombardi'));
       expect(list.items).toHaveLength(1);
     });
 
     it('deletes a board member with the CV; the public board and GetCVById forget it at once', async () => {
       const created = await ok<AdminBoardMember>(
-        admin(
+        call(
           'POST',
           '/BoardMembers',
           memberInput({ name: 'Ettore Fabbri', newCv: { fileName: 'cv.pdf', content: PDF } }),
         ),
       );
       expect((await publicBoard()).some((member) => member.id === created.id)).toBe(true);
-      expect((await admin('DELETE', `/BoardMembers/${created.id}`)).statusCode).toBe(200);
+      expect((await call('DELETE', `/BoardMembers/${created.id}`)).statusCode).toBe(200);
       expect((await publicBoard()).some((member) => member.id === created.id)).toBe(false);
       const cv = await site.app.inject({
         method: 'GET',
         url: `/api/v1/SharepointContent/GetCVById?id=${created.id}`,
       });
       expect(cv.statusCode).toBe(404);
-      expect((await admin('GET', `/BoardMembers/${created.id}`)).statusCode).toBe(404);
+      expect((await call('GET', `/BoardMembers/${created.id}`)).statusCode).toBe(404);
       const [entry] = await auditOf('board_member', String(created.id));
       expect(entry).toMatchObject({
         action: 'elimina',
@@ -362,7 +331,7 @@ describe.each(testEngines())(
     });
 
     it('lists the five contents and edits the contacts: /contatti answers the change at once, audited', async () => {
-      const list = await ok<AdminPage<AdminSiteContentSummary>>(admin('GET', '/SiteContents'));
+      const list = await ok<AdminPage<AdminSiteContentSummary>>(call('GET', '/SiteContents'));
       expect(list.items.map((item) => item.id)).toEqual([
         'contatti',
         'dati-legali',
@@ -375,7 +344,7 @@ describe.each(testEngines())(
         '/chi-siamo-simti',
       );
 
-      const current = await ok<AdminSiteContent>(admin('GET', '/SiteContents/contatti'));
+      const current = await ok<AdminSiteContent>(call('GET', '/SiteContents/contatti'));
       const before = await publicContent('contatti');
       expect(current).toMatchObject({ id: 'contatti', indirizzo: before.indirizzo });
 
@@ -388,7 +357,7 @@ describe.each(testEngines())(
           { ruolo: 'Ufficio stampa', indirizzo: 'stampa@simti.example.org' },
         ],
       };
-      await ok(admin('PUT', '/SiteContents/contatti', changed));
+      await ok(call('PUT', '/SiteContents/contatti', changed));
       expect(await publicContent('contatti')).toEqual(changed);
       const [entry] = await auditOf('site_content', 'contatti');
       expect(entry).toMatchObject({
@@ -399,7 +368,7 @@ describe.each(testEngines())(
       expect(entry?.after).not.toHaveProperty('social');
 
       await refused(
-        admin('PUT', '/SiteContents/contatti', {
+        call('PUT', '/SiteContents/contatti', {
           ...changed,
           email: [{ ruolo: 'Info', indirizzo: 'non-una-email' }],
         }),
@@ -407,7 +376,7 @@ describe.each(testEngines())(
         'Indica un indirizzo e-mail valido.',
       );
       await refused(
-        admin('PUT', '/SiteContents/contatti', {
+        call('PUT', '/SiteContents/contatti', {
           ...changed,
           social: { etichetta: 'Facebook', url: 'javascript:alert(1)' },
         }),
@@ -415,12 +384,12 @@ describe.each(testEngines())(
         'Indica un indirizzo web valido (http:// o https://).',
       );
       await refused(
-        admin('PUT', '/SiteContents/contatti', { ...changed, telefono: 'chiamaci' }),
+        call('PUT', '/SiteContents/contatti', { ...changed, telefono: 'chiamaci' }),
         'telefono',
         SOCIETY_MESSAGES.phone,
       );
       expect(await publicContent('contatti')).toEqual(changed);
-      expect((await admin('PUT', '/SiteContents/sconosciuto', changed)).statusCode).toBe(400);
+      expect((await call('PUT', '/SiteContents/sconosciuto', changed)).statusCode).toBe(400);
     });
 
     it('checks the honour roll years and saves the legal data', async () => {
@@ -430,26 +399,26 @@ describe.each(testEngines())(
       });
       const last = roll.presidenti.length;
       await refused(
-        admin('PUT', '/SiteContents/presidenti', term(2024, 2020)),
+        call('PUT', '/SiteContents/presidenti', term(2024, 2020)),
         `presidenti.${last}.al`,
         SOCIETY_MESSAGES.yearsOrder,
       );
       await refused(
-        admin('PUT', '/SiteContents/presidenti', term(1850, 2020)),
+        call('PUT', '/SiteContents/presidenti', term(1850, 2020)),
         `presidenti.${last}.dal`,
         SOCIETY_MESSAGES.year,
       );
       await refused(
-        admin('PUT', '/SiteContents/presidenti', term(2023, 2300)),
+        call('PUT', '/SiteContents/presidenti', term(2023, 2300)),
         `presidenti.${last}.al`,
         SOCIETY_MESSAGES.year,
       );
       await refused(
-        admin('PUT', '/SiteContents/presidenti', { presidenti: [] }),
+        call('PUT', '/SiteContents/presidenti', { presidenti: [] }),
         'presidenti',
         SOCIETY_MESSAGES.atLeastOne,
       );
-      await ok(admin('PUT', '/SiteContents/presidenti', term(2023, 2027)));
+      await ok(call('PUT', '/SiteContents/presidenti', term(2023, 2027)));
       expect((await publicContent('presidenti')).presidenti.at(-1)).toEqual({
         nome: 'Nuovo Presidente',
         dal: 2023,
@@ -460,10 +429,10 @@ describe.each(testEngines())(
         { etichetta: 'Denominazione', valore: 'SIMTI' },
         { etichetta: 'Codice fiscale', valore: '98765432100' },
       ];
-      await ok(admin('PUT', '/SiteContents/dati-legali', { righe }));
+      await ok(call('PUT', '/SiteContents/dati-legali', { righe }));
       expect(await publicContent('dati-legali')).toEqual({ righe });
       await refused(
-        admin('PUT', '/SiteContents/dati-legali', { righe: [{ etichetta: 'PEC', valore: '' }] }),
+        call('PUT', '/SiteContents/dati-legali', { righe: [{ etichetta: 'PEC', valore: '' }] }),
         'righe.0.valore',
         'Campo obbligatorio.',
       );
@@ -483,7 +452,7 @@ describe.each(testEngines())(
         sito: 'https://www.example.com/nuova',
       };
       const saved = await ok<AdminSiteContent>(
-        admin('PUT', '/SiteContents/sostenitori', { aziende: [first, added] }),
+        call('PUT', '/SiteContents/sostenitori', { aziende: [first, added] }),
       );
       const shown = await publicContent('sostenitori');
       expect(shown.aziende).toHaveLength(2);
@@ -495,19 +464,19 @@ describe.each(testEngines())(
       expect(JSON.stringify(entry?.after)).toMatch(/PNG 128×128/);
 
       await refused(
-        admin('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: PDF }] }),
+        call('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: PDF }] }),
         'aziende.0.logo',
         SOCIETY_MESSAGES.notImage,
       );
       await refused(
-        admin('PUT', '/SiteContents/sostenitori', {
+        call('PUT', '/SiteContents/sostenitori', {
           aziende: [{ ...added, sito: 'www senza schema' }],
         }),
         'aziende.0.sito',
         'Indica un indirizzo web valido (http:// o https://).',
       );
       await refused(
-        admin('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: '' }] }),
+        call('PUT', '/SiteContents/sostenitori', { aziende: [{ ...added, logo: '' }] }),
         'aziende.0.logo',
         SOCIETY_MESSAGES.logoRequired,
       );
@@ -515,7 +484,7 @@ describe.each(testEngines())(
 
     it('saves the cookie policy through the rich-text allowlist; /cookie shows it at once', async () => {
       await ok(
-        admin('PUT', '/SiteContents/cookie-policy', {
+        call('PUT', '/SiteContents/cookie-policy', {
           data: '2026-11-20',
           corpo: '<p onclick="rubare()">Usiamo solo cookie tecnici.</p><script>alert(1)</script>',
         }),
@@ -525,12 +494,12 @@ describe.each(testEngines())(
         corpo: '<p>Usiamo solo cookie tecnici.</p>',
       });
       await refused(
-        admin('PUT', '/SiteContents/cookie-policy', { data: '2026-02-30', corpo: '<p>Testo</p>' }),
+        call('PUT', '/SiteContents/cookie-policy', { data: '2026-02-30', corpo: '<p>Testo</p>' }),
         'data',
         'Indica una data valida (aaaa-mm-gg).',
       );
       await refused(
-        admin('PUT', '/SiteContents/cookie-policy', {
+        call('PUT', '/SiteContents/cookie-policy', {
           data: '2026-11-20',
           corpo: '<script>x</script>',
         }),
@@ -554,7 +523,7 @@ describe.each(testEngines())(
     }
 
     it('lists every key of the spec with where the site shows it, and searches them', async () => {
-      const page = await ok<AdminPage<AdminSetupElementSummary>>(admin('GET', '/SetupElements'));
+      const page = await ok<AdminPage<AdminSetupElementSummary>>(call('GET', '/SetupElements'));
       expect(page.items.map((item) => item.id)).toEqual([...SETUP_ELEMENT_KEYS]);
       expect(page.items.every((item) => item.exists)).toBe(true);
       expect(page.items.find((item) => item.id === 'patrocini-richiesta')).toMatchObject({
@@ -565,7 +534,7 @@ describe.each(testEngines())(
         page.items.find((item) => item.id === 'chisiamo-organizzazione-statuto')?.pagePath,
       ).toBe('/chi-siamo-simti');
       const searched = await ok<AdminPage<AdminSetupElementSummary>>(
-        admin('GET', '/SetupElements?q=affiliati'),
+        call('GET', '/SetupElements?q=affiliati'),
       );
       expect(searched.items.length).toBeGreaterThan(0);
       expect(searched.items.every((item) => item.id.includes('affiliati'))).toBe(true);
@@ -575,10 +544,10 @@ describe.each(testEngines())(
       const before = await publicSetup('patrocini-richiesta');
       expect(before?.corpo).not.toContain('Nuove regole');
       const element = await ok<AdminSetupElement>(
-        admin('GET', '/SetupElements/patrocini-richiesta'),
+        call('GET', '/SetupElements/patrocini-richiesta'),
       );
       const saved = await ok<AdminSetupElement>(
-        admin('PUT', '/SetupElements/patrocini-richiesta', {
+        call('PUT', '/SetupElements/patrocini-richiesta', {
           bodyHtml:
             '<h2>Nuove regole</h2><p onmouseover="x()">Invia la richiesta<script>alert(1)</script> entro 60 giorni.</p>',
           keptAttachmentIds: element.attachments.map((file) => file.id),
@@ -597,7 +566,7 @@ describe.each(testEngines())(
       expect(after?.attachments.map((file) => file.fileName)).toContain('regolamento.pdf');
 
       const log = await ok<AdminPage<AdminAuditEntry>>(
-        admin('GET', '/AuditLog?entity=setup_element'),
+        call('GET', '/AuditLog?entity=setup_element'),
       );
       expect(log.items[0]).toMatchObject({
         action: 'modifica',
@@ -620,26 +589,26 @@ describe.each(testEngines())(
         .deleteFrom('setup_elements')
         .where('key', '=', 'rivista-intro')
         .execute();
-      const missing = await ok<AdminSetupElement>(admin('GET', '/SetupElements/rivista-intro'));
+      const missing = await ok<AdminSetupElement>(call('GET', '/SetupElements/rivista-intro'));
       expect(missing).toMatchObject({ exists: false, bodyHtml: '', attachments: [] });
       const created = await ok<AdminSetupElement>(
-        admin('PUT', '/SetupElements/rivista-intro', { bodyHtml: '<p>Il notiziario.</p>' }),
+        call('PUT', '/SetupElements/rivista-intro', { bodyHtml: '<p>Il notiziario.</p>' }),
       );
       expect(created).toMatchObject({ exists: true, bodyHtml: '<p>Il notiziario.</p>' });
       const log = await ok<AdminPage<AdminAuditEntry>>(
-        admin('GET', '/AuditLog?entity=setup_element'),
+        call('GET', '/AuditLog?entity=setup_element'),
       );
       expect(log.items[0]).toMatchObject({ action: 'crea', entityId: 'rivista-intro' });
     });
 
     it('refuses unknown keys, bad keys and files that are not PDFs', async () => {
-      expect((await admin('GET', '/SetupElements/chiave-inventata')).statusCode).toBe(404);
+      expect((await call('GET', '/SetupElements/chiave-inventata')).statusCode).toBe(404);
       expect(
-        (await admin('PUT', '/SetupElements/chiave-inventata', { bodyHtml: '' })).statusCode,
+        (await call('PUT', '/SetupElements/chiave-inventata', { bodyHtml: '' })).statusCode,
       ).toBe(404);
-      const bad = await admin('GET', '/SetupElements/..%2Fetc');
+      const bad = await call('GET', '/SetupElements/..%2Fetc');
       expect(bad.statusCode).toBe(400);
-      const notPdf = await admin('PUT', '/SetupElements/pareri-intro', {
+      const notPdf = await call('PUT', '/SetupElements/pareri-intro', {
         bodyHtml: '<p>x</p>',
         newAttachments: [
           { fileName: 'foto.pdf', content: Buffer.from('\x89PNG\r\n').toString('base64') },
@@ -653,7 +622,7 @@ describe.each(testEngines())(
 
     it('previews rich text as the site will show it', async () => {
       const preview = await ok<{ html: string }>(
-        admin('POST', '/RichTextPreview', {
+        call('POST', '/RichTextPreview', {
           bodyHtml: '<p>Ciao <a href="javascript:alert(1)">qui</a><iframe src="x"></iframe></p>',
         }),
       );

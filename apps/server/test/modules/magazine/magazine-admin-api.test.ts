@@ -1,5 +1,4 @@
 import type {
-  AdminAuditEntry,
   AdminMagazineArticle,
   AdminMagazineIssue,
   AdminPage,
@@ -7,48 +6,22 @@ import type {
   MagazineIssue,
 } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberApi, signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`).toString('base64');
 
 describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
-  let site: TestApp;
-  let staffToken: string;
+  const site = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  const { call, ok, auditOf } = site;
   let api: ReturnType<typeof memberApi>;
 
-  beforeAll(async () => {
-    site = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-    const tokens = await signInDemoMembers(site.app);
-    staffToken = tokens.segreteria;
-    api = memberApi(site.app, tokens);
-  }, 120_000);
-
-  afterAll(async () => {
-    await site?.close();
+  beforeAll(() => {
+    api = memberApi(site.app, site.tokens);
   });
-
-  function admin(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    payload?: unknown,
-  ): Promise<LightMyRequestResponse> {
-    return site.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: { authorization: `Bearer ${staffToken}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
 
   async function refused(response: Promise<LightMyRequestResponse>, message: string) {
     const answer = await response;
@@ -67,11 +40,6 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
     ...overrides,
   });
 
-  const auditOf = async (entity: string, id: number) =>
-    (
-      await ok<AdminPage<AdminAuditEntry>>(admin('GET', `/AuditLog?entity=${entity}&perPage=200`))
-    ).items.filter((entry) => entry.entityId === String(id));
-
   const entriesOf = async (title: string) =>
     (
       await api.page<MagazineArticle>('ReservedArea/GetArticoliRiviste', 'socio', {
@@ -81,7 +49,7 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
     ).items;
 
   it('publishes an issue with its PDF and an article with authors, both on the members’ screens at once', async () => {
-    const issue = await ok<AdminMagazineIssue>(admin('POST', '/MagazineIssues', issueInput()));
+    const issue = await ok<AdminMagazineIssue>(call('POST', '/MagazineIssues', issueInput()));
     expect(issue).toMatchObject({ year: 2026, audience: 'all', published: true, articleCount: 0 });
     expect(issue.attachments.map((file) => file.fileName)).toEqual(['numero 9.pdf']);
 
@@ -91,7 +59,7 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
     expect(latest.items[0]?.title).toBe(issue.title);
 
     const article = await ok<AdminMagazineArticle>(
-      admin('POST', '/MagazineArticles', {
+      call('POST', '/MagazineArticles', {
         issueId: issue.id,
         title: 'Plasma da convalescente: cosa resta',
         authors: ['Anna Rossi', 'Luca Bianchi'],
@@ -130,7 +98,7 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
 
     // Edit: the issue for Affiliati only; a Socio no longer sees it or its files.
     const edited = await ok<AdminMagazineIssue>(
-      admin(
+      call(
         'PUT',
         `/MagazineIssues/${issue.id}`,
         issueInput({
@@ -156,9 +124,9 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
     expect(change?.after).toEqual({ pubblico: 'affiliato' });
 
     // Delete: the issue, its article and their documents are gone.
-    await ok(admin('DELETE', `/MagazineIssues/${issue.id}`));
+    await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
     expect(await entriesOf(issue.title)).toEqual([]);
-    expect((await admin('GET', `/MagazineArticles/${article.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/MagazineArticles/${article.id}`)).statusCode).toBe(404);
     expect(
       (await api.download('affiliato', issue.attachments[0]?.serverRelativeUrl ?? '')).statusCode,
     ).toBe(404);
@@ -169,18 +137,18 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
 
   it('orders an issue’s articles by the order given, and moves one', async () => {
     const issue = await ok<AdminMagazineIssue>(
-      admin('POST', '/MagazineIssues', issueInput({ title: 'Numero di prova per l’ordine' })),
+      call('POST', '/MagazineIssues', issueInput({ title: 'Numero di prova per l’ordine' })),
     );
     const titles = ['Primo', 'Secondo', 'Terzo'];
     const ids: number[] = [];
     for (const [index, title] of titles.entries()) {
       const article = await ok<AdminMagazineArticle>(
-        admin('POST', '/MagazineArticles', { issueId: issue.id, title, sortOrder: index + 1 }),
+        call('POST', '/MagazineArticles', { issueId: issue.id, title, sortOrder: index + 1 }),
       );
       ids.push(article.id);
     }
     await ok(
-      admin('PUT', `/MagazineArticles/${ids[0]}`, {
+      call('PUT', `/MagazineArticles/${ids[0]}`, {
         issueId: issue.id,
         title: 'Primo',
         sortOrder: 10,
@@ -193,23 +161,23 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
       'Primo',
     ]);
     const listed = await ok<AdminPage<AdminMagazineArticle>>(
-      admin('GET', `/MagazineArticles?issueId=${issue.id}&sort=sortOrder&order=ASC`),
+      call('GET', `/MagazineArticles?issueId=${issue.id}&sort=sortOrder&order=ASC`),
     );
     expect(listed.total).toBe(3);
     expect(listed.items.map((article) => article.title)).toEqual(['Secondo', 'Terzo', 'Primo']);
 
-    await ok(admin('DELETE', `/MagazineArticles/${ids[1]}`));
+    await ok(call('DELETE', `/MagazineArticles/${ids[1]}`));
     expect((await entriesOf(issue.title)).map((entry) => entry.title)).toEqual([
       issue.title,
       'Terzo',
       'Primo',
     ]);
-    await ok(admin('DELETE', `/MagazineIssues/${issue.id}`));
+    await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
   });
 
   it('lists issues by year and text with totals', async () => {
     const of2021 = await ok<AdminPage<AdminMagazineIssue>>(
-      admin('GET', '/MagazineIssues?year=2021&perPage=2&sort=title&order=DESC'),
+      call('GET', '/MagazineIssues?year=2021&perPage=2&sort=title&order=DESC'),
     );
     const rows = await site.app.services.db
       .selectFrom('magazine_issues')
@@ -222,7 +190,7 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
       true,
     );
     const found = await ok<AdminPage<AdminMagazineIssue>>(
-      admin('GET', '/MagazineIssues?q=anno%202020%2C%20numero%201'),
+      call('GET', '/MagazineIssues?q=anno%202020%2C%20numero%201'),
     );
     expect(found.items.map((issue) => issue.title)).toEqual([
       'Il Servizio Trasfusionale - anno 2020, numero 1',
@@ -231,26 +199,26 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
 
   it('refuses bad input with Italian messages, never a 500', async () => {
     const existing = (
-      await ok<AdminPage<AdminMagazineIssue>>(admin('GET', '/MagazineIssues?perPage=1'))
+      await ok<AdminPage<AdminMagazineIssue>>(call('GET', '/MagazineIssues?perPage=1'))
     ).items[0];
     await refused(
-      admin('POST', '/MagazineIssues', issueInput({ title: existing?.title.toUpperCase() })),
+      call('POST', '/MagazineIssues', issueInput({ title: existing?.title.toUpperCase() })),
       'Esiste già un numero con questo titolo.',
     );
     await refused(
-      admin('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', year: 1999 })),
+      call('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', year: 1999 })),
       'Indica un anno tra 2000 e 2100.',
     );
     await refused(
-      admin('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', publishedOn: '2026-02-30' })),
+      call('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', publishedOn: '2026-02-30' })),
       'Indica una data valida (aaaa-mm-gg).',
     );
     await refused(
-      admin('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', audience: 'public' })),
+      call('POST', '/MagazineIssues', issueInput({ title: 'Nuovo', audience: 'public' })),
       'Pubblico non valido.',
     );
     await refused(
-      admin(
+      call(
         'POST',
         '/MagazineIssues',
         issueInput({
@@ -263,21 +231,21 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
       'Il file non è un PDF.',
     );
     await refused(
-      admin('POST', '/MagazineArticles', { issueId: existing?.id, title: 'X', sortOrder: 0 }),
+      call('POST', '/MagazineArticles', { issueId: existing?.id, title: 'X', sortOrder: 0 }),
       'Indica un numero d’ordine tra 1 e 9999.',
     );
     await refused(
-      admin('POST', '/MagazineArticles', { issueId: 999_999, title: 'X', sortOrder: 1 }),
+      call('POST', '/MagazineArticles', { issueId: 999_999, title: 'X', sortOrder: 1 }),
       'Numero della rivista sconosciuto.',
     );
     await refused(
-      admin('POST', '/MagazineArticles', { issueId: existing?.id, title: '  ', sortOrder: 1 }),
+      call('POST', '/MagazineArticles', { issueId: existing?.id, title: '  ', sortOrder: 1 }),
       'Campo obbligatorio.',
     );
     expect(
-      (await admin('PUT', '/MagazineIssues/999999', issueInput({ title: 'Altro' }))).statusCode,
+      (await call('PUT', '/MagazineIssues/999999', issueInput({ title: 'Altro' }))).statusCode,
     ).toBe(404);
-    expect((await admin('DELETE', '/MagazineArticles/999999')).statusCode).toBe(404);
-    expect((await admin('GET', '/MagazineIssues/abc')).statusCode).toBe(400);
+    expect((await call('DELETE', '/MagazineArticles/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/MagazineIssues/abc')).statusCode).toBe(400);
   });
 });

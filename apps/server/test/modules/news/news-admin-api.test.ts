@@ -1,46 +1,24 @@
-import type {
-  AdminAuditEntry,
-  AdminNewsItem,
-  AdminPage,
-  Article,
-  PagedList,
-} from '@sodalis/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, type StaffApi } from '../../helpers/staff-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import type { AdminNewsItem, AdminPage, Article, PagedList } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
 const TOMORROW = '2026-11-23';
 const PDF = Buffer.from('%PDF-1.4\n% prova del back office\n%%EOF\n').toString('base64');
 
 describe.each(testEngines())('back office: news and categories on %s', (engine) => {
-  let testApp: TestApp;
-  let staff: StaffApi;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-    staff = await signInStaff(testApp.app);
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const staff = staffSite(engine, { clock: fixedClock(TODAY) });
+  const { auditOf } = staff;
 
   async function publicNews(body: Record<string, unknown> = {}): Promise<Article[]> {
-    const response = await testApp.app.inject({
+    const response = await staff.app.inject({
       method: 'POST',
       url: '/api/v1/SharepointContent/GetArticoli',
       payload: { dataOffset: '50', ...body },
     });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: PagedList<Article> }).data.items;
-  }
-
-  async function auditOf(entity: string, entityId: number | null) {
-    const page = await staff.ok<AdminPage<AdminAuditEntry>>(
-      staff.call('GET', `/AuditLog?entity=${entity}&perPage=200`),
-    );
-    return page.items.filter((entry) => entityId === null || entry.entityId === String(entityId));
   }
 
   function newsInput(overrides: Record<string, unknown> = {}) {
@@ -92,7 +70,7 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
     const after = await publicNews();
     expect(after[0]?.id).toBe(created.id);
     expect(after.length).toBe(Math.min(before.length + 1, 50));
-    const file = await testApp.app.inject({
+    const file = await staff.app.inject({
       method: 'GET',
       url: `/api/v1/SharepointContent/GetNewsFileById?id=${created.id}`,
     });
@@ -125,7 +103,7 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
     expect(scheduled.state).toBe('programmata');
     expect((await publicNews()).some((item) => item.id === scheduled.id)).toBe(false);
     expect((await publicNews({ title: 'Congresso programmato' })).length).toBe(0);
-    const file = await testApp.app.inject({
+    const file = await staff.app.inject({
       method: 'GET',
       url: `/api/v1/SharepointContent/GetNewsFileById?id=${scheduled.id}`,
     });

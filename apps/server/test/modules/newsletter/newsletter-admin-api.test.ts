@@ -1,23 +1,10 @@
 import type { AdminNewsletterSubscriber, AdminPage } from '@sodalis/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, type StaffApi } from '../../helpers/staff-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('back office: newsletter subscribers on %s', (engine) => {
-  let testApp: TestApp;
-  let staff: StaffApi;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, {
-      demoContent: true,
-      clock: fixedClock('2026-11-22'),
-    });
-    staff = await signInStaff(testApp.app);
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const staff = staffSite(engine, { clock: fixedClock('2026-11-22') });
 
   it('lists subscribers by status, withdraws one on request and exports them', async () => {
     for (const [email, status] of [
@@ -25,7 +12,7 @@ describe.each(testEngines())('back office: newsletter subscribers on %s', (engin
       ['lettore@example.org', 'confirmed'],
       ['attesa@example.org', 'pending'],
     ] as const) {
-      await testApp.app.services.db
+      await staff.app.services.db
         .insertInto('newsletter_subscriptions')
         .values({
           email,

@@ -1,27 +1,14 @@
 import type { AdminOutboxMessage, AdminPage } from '@sodalis/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/modules/outbox/outbox.js';
-import { signInStaff, type StaffApi } from '../../helpers/staff-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('back office: undelivered mail on %s', (engine) => {
-  let testApp: TestApp;
-  let staff: StaffApi;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, {
-      demoContent: true,
-      clock: fixedClock('2026-11-22'),
-    });
-    staff = await signInStaff(testApp.app);
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const staff = staffSite(engine, { clock: fixedClock('2026-11-22') });
 
   it('shows dead outbox messages without their text, retries one and discards another', async () => {
-    const { db } = testApp.app.services;
+    const { db } = staff.app.services;
     const now = new Date('2026-11-20T10:00:00Z');
     const ids: number[] = [];
     for (const to of ['uno@example.org', 'due@example.org']) {

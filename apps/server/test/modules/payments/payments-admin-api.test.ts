@@ -1,19 +1,15 @@
 import type { AdminFee, AdminMember, AdminPage, AdminPayment, Fee } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
 
 describe.each(testEngines())('back office: payments and fees on %s', (engine) => {
-  let site: TestApp;
-  let staffToken: string;
+  const site = staffSite(engine, { clock: fixedClock(TODAY) });
+  const { call, ok } = site;
 
   beforeAll(async () => {
-    site = await createTestApp(engine, { demoContent: true, clock: fixedClock(TODAY) });
-    staffToken = (await signInDemoMembers(site.app, ['segreteria'])).segreteria;
-
     // Three payments as RegistraPagamento and the verification would leave them.
     const { db } = site.app.services;
     const fee = await db
@@ -75,25 +71,6 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       .execute();
   }, 120_000);
 
-  afterAll(async () => {
-    await site?.close();
-  });
-
-  function admin(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown) {
-    return site.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-      headers: { authorization: `Bearer ${staffToken}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return (answer.json() as { data: T }).data;
-  }
-
   const publicFees = async () => {
     const response = await site.app.inject({
       method: 'GET',
@@ -104,7 +81,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
   };
 
   it('lists the payments newest first, with filters, the member and the receipt', async () => {
-    const all = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments'));
+    const all = await ok<AdminPage<AdminPayment>>(call('GET', '/Payments'));
     expect(all.total).toBe(3);
     expect(all.items.map((payment) => payment.paypalOrderId)).toEqual([
       'ORDINE-2025',
@@ -120,25 +97,25 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     });
     expect(verified?.paidAmount).toBe(verified?.expectedAmount);
 
-    const flagged = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?status=flagged'));
+    const flagged = await ok<AdminPage<AdminPayment>>(call('GET', '/Payments?status=flagged'));
     expect(flagged.items.map((payment) => payment.flagReason)).toEqual([
       'Importo diverso dalla quota',
     ]);
-    const of2025 = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?year=2025'));
+    const of2025 = await ok<AdminPage<AdminPayment>>(call('GET', '/Payments?year=2025'));
     expect(of2025.items.map((payment) => payment.accountName)).toEqual(['Anna Verdi']);
-    const byMember = await ok<AdminPage<AdminPayment>>(admin('GET', '/Payments?q=SOCIO.DEMO'));
+    const byMember = await ok<AdminPage<AdminPayment>>(call('GET', '/Payments?q=SOCIO.DEMO'));
     expect(byMember.items.map((payment) => payment.paypalOrderId)).toEqual(['ORDINE-VERIFICATO']);
     const paged = await ok<AdminPage<AdminPayment>>(
-      admin('GET', '/Payments?perPage=2&page=2&sort=accountName&order=ASC'),
+      call('GET', '/Payments?perPage=2&page=2&sort=accountName&order=ASC'),
     );
     expect(paged).toMatchObject({ total: 3, items: [{ accountName: 'Mario Bianchi' }] });
 
-    expect((await admin('GET', '/Payments/999999')).statusCode).toBe(404);
-    expect((await admin('GET', '/Payments?status=pagato')).statusCode).toBe(400);
+    expect((await call('GET', '/Payments/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/Payments?status=pagato')).statusCode).toBe(400);
   });
 
   it('exports the ledger as CSV with Italian statuses', async () => {
-    const response = await admin('GET', '/Payments/Export?year=2026');
+    const response = await call('GET', '/Payments/Export?year=2026');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toContain('pagamenti.csv');
@@ -156,13 +133,13 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
 
   it('creates, edits and retires a fee; the payment pages’ list follows at once', async () => {
     const created = await ok<AdminFee>(
-      admin('POST', '/Fees', { title: 'Quota giovani under 35', amount: '45,50', access: 'Socio' }),
+      call('POST', '/Fees', { title: 'Quota giovani under 35', amount: '45,50', access: 'Socio' }),
     );
     expect(created).toMatchObject({ amount: '45.50', access: 'Socio', active: true });
     expect((await publicFees()).find((fee) => fee.title === created.title)?.quota).toBe(45.5);
 
     const edited = await ok<AdminFee>(
-      admin('PUT', `/Fees/${created.id}`, {
+      call('PUT', `/Fees/${created.id}`, {
         title: created.title,
         amount: 50,
         access: 'Affiliato',
@@ -175,7 +152,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(Object.values(listed?.accesso ?? {})[0]).toBe('Affiliato');
 
     await ok(
-      admin('PUT', `/Fees/${created.id}`, {
+      call('PUT', `/Fees/${created.id}`, {
         title: created.title,
         amount: '50',
         access: 'Affiliato',
@@ -183,11 +160,11 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       }),
     );
     expect((await publicFees()).some((fee) => fee.title === created.title)).toBe(false);
-    const fees = await ok<AdminPage<AdminFee>>(admin('GET', '/Fees'));
+    const fees = await ok<AdminPage<AdminFee>>(call('GET', '/Fees'));
     expect(fees.items.find((fee) => fee.id === created.id)?.active).toBe(false);
 
     const audit = await ok<AdminPage<{ action: string; entityId: string; after: unknown }>>(
-      admin('GET', '/AuditLog?entity=fee&perPage=50'),
+      call('GET', '/AuditLog?entity=fee&perPage=50'),
     );
     const entries = audit.items.filter((entry) => entry.entityId === String(created.id));
     expect(entries.map((entry) => entry.action).sort()).toEqual(['crea', 'modifica', 'modifica']);
@@ -195,17 +172,17 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
 
   it('refuses a bad fee with Italian messages', async () => {
     for (const amount of ['0', '-5', 'ottanta', '80,999', '']) {
-      const response = await admin('POST', '/Fees', { title: 'X', amount, access: 'Socio' });
+      const response = await call('POST', '/Fees', { title: 'X', amount, access: 'Socio' });
       expect(response.statusCode, amount).toBe(400);
       expect(response.body).toContain('Indica un importo in euro maggiore di zero');
     }
-    const access = await admin('POST', '/Fees', { title: 'X', amount: '10', access: 'Ospite' });
+    const access = await call('POST', '/Fees', { title: 'X', amount: '10', access: 'Ospite' });
     expect(access.statusCode).toBe(400);
     expect(access.body).toContain('Scegli Socio o Affiliato.');
-    const title = await admin('POST', '/Fees', { title: ' ', amount: '10', access: 'Socio' });
+    const title = await call('POST', '/Fees', { title: ' ', amount: '10', access: 'Socio' });
     expect(title.body).toContain('Campo obbligatorio.');
     expect(
-      (await admin('PUT', '/Fees/999999', { title: 'X', amount: '1', access: 'Socio' })).statusCode,
+      (await call('PUT', '/Fees/999999', { title: 'X', amount: '1', access: 'Socio' })).statusCode,
     ).toBe(404);
   });
 
@@ -222,14 +199,14 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       .where('id', '!=', paidFee.fee_id)
       .executeTakeFirstOrThrow();
     const ofFee = await ok<AdminPage<AdminPayment>>(
-      admin('GET', `/Payments?feeId=${paidFee.fee_id}`),
+      call('GET', `/Payments?feeId=${paidFee.fee_id}`),
     );
     expect(ofFee.total).toBe(3);
     const ofOther = await ok<AdminPage<AdminPayment>>(
-      admin('GET', `/Payments?feeId=${otherFee.id}`),
+      call('GET', `/Payments?feeId=${otherFee.id}`),
     );
     expect(ofOther.total).toBe(0);
-    expect((await admin('GET', '/Payments?feeId=quota')).statusCode).toBe(400);
+    expect((await call('GET', '/Payments?feeId=quota')).statusCode).toBe(400);
   });
 
   it('tells each account’s fee of the year from the ledger, as a filter, a column and in the export', async () => {
@@ -253,7 +230,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       .execute();
 
     const emails = async (query: string) =>
-      (await ok<AdminPage<AdminMember>>(admin('GET', `/Members?perPage=100${query}`))).items.map(
+      (await ok<AdminPage<AdminMember>>(call('GET', `/Members?perPage=100${query}`))).items.map(
         (member) => member.email,
       );
     const paid = await emails('&feeStatus=paid');
@@ -269,17 +246,17 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(await emails('&feeStatus=paid&feeYear=2025')).not.toContain('socio.demo@example.org');
     expect(await emails('&feeStatus=unpaid&feeYear=2025')).toContain('socio.demo@example.org');
 
-    const all = await ok<AdminPage<AdminMember>>(admin('GET', '/Members?perPage=100'));
+    const all = await ok<AdminPage<AdminMember>>(call('GET', '/Members?perPage=100'));
     expect(all.items.find((member) => member.email === 'socio.demo@example.org')).toMatchObject({
       feeYear: 2026,
       feeStatus: 'paid',
     });
     const socio = all.items.find((member) => member.email === 'socio.demo@example.org');
-    expect(await ok<AdminMember>(admin('GET', `/Members/${socio?.id}`))).toMatchObject({
+    expect(await ok<AdminMember>(call('GET', `/Members/${socio?.id}`))).toMatchObject({
       feeStatus: 'paid',
     });
 
-    const exported = await admin('GET', '/Members/Export?feeStatus=paid');
+    const exported = await call('GET', '/Members/Export?feeStatus=paid');
     expect(exported.statusCode).toBe(200);
     const lines = exported.body
       .replace(/^\uFEFF/, '')
@@ -289,7 +266,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(lines.find((line) => line.startsWith('socio.demo@example.org;'))).toMatch(/;Pagata$/);
 
     for (const query of ['feeStatus=pagata', 'feeYear=1999', 'feeYear=anno']) {
-      const response = await admin('GET', `/Members?${query}`);
+      const response = await call('GET', `/Members?${query}`);
       expect(response.statusCode, query).toBe(400);
     }
   });
@@ -306,7 +283,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       ).id;
     const verified = await idOf('ORDINE-VERIFICATO');
     const answer = await ok<{ sentTo: string }>(
-      admin('POST', `/Payments/${verified}/ResendReceipt`),
+      call('POST', `/Payments/${verified}/ResendReceipt`),
     );
     expect(answer).toEqual({ sentTo: 'socio.demo@example.org' });
     const mails = await db
@@ -320,14 +297,14 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(mail.text).toContain('Nominativo: Giulia Ferri');
 
     const audit = await ok<AdminPage<{ action: string; entityId: string; summary: string }>>(
-      admin('GET', '/AuditLog?entity=payment'),
+      call('GET', '/AuditLog?entity=payment'),
     );
     expect(audit.items[0]).toMatchObject({ action: 'invia ricevuta', entityId: String(verified) });
     expect(audit.items[0]?.summary).toContain('Ricevuta n. 1/2026 di Giulia Ferri');
 
-    const flagged = await admin('POST', `/Payments/${await idOf('ORDINE-SOSPETTO')}/ResendReceipt`);
+    const flagged = await call('POST', `/Payments/${await idOf('ORDINE-SOSPETTO')}/ResendReceipt`);
     expect(flagged.statusCode).toBe(400);
     expect(flagged.body).toContain('Solo un pagamento verificato ha una ricevuta da inviare.');
-    expect((await admin('POST', '/Payments/999999/ResendReceipt')).statusCode).toBe(404);
+    expect((await call('POST', '/Payments/999999/ResendReceipt')).statusCode).toBe(404);
   });
 });

@@ -1,56 +1,22 @@
 import type {
-  AdminAuditEntry,
   AdminOpinion,
   AdminPage,
   AdminPressReview,
-  LoginResponse,
+  MemberRole,
   Opinion,
   PressReview,
 } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
-const ROLES = ['socio', 'affiliato', 'segreteria'] as const;
-type Role = (typeof ROLES)[number];
 type Issue = { path: string; message: string };
 
 describe.each(testEngines())('back office: press review and opinions on %s', (engine) => {
-  let testApp: TestApp;
-  const tokens = {} as Record<Role, string>;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock('2026-11-22') });
-    for (const role of ROLES) {
-      const login = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/v1/Account/Login',
-        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-      });
-      tokens[role] = (login.json() as { data: LoginResponse }).data.token ?? '';
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) {
-    return testApp.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload }),
-      headers: { authorization: `Bearer ${tokens.segreteria}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    return (answer.json() as { data: T }).data;
-  }
+  const site = staffSite(engine, { clock: fixedClock('2026-11-22'), roles: MEMBER_ROLES });
+  const { call, ok, auditOf } = site;
 
   async function issuesOf(response: Promise<LightMyRequestResponse>): Promise<Issue[]> {
     const answer = await response;
@@ -58,29 +24,25 @@ describe.each(testEngines())('back office: press review and opinions on %s', (en
     return (answer.json() as { error: { issues: Issue[] } }).error.issues;
   }
 
-  async function auditOf(entity: string): Promise<AdminAuditEntry[]> {
-    return (await ok<AdminPage<AdminAuditEntry>>(call('GET', `/AuditLog?entity=${entity}`))).items;
-  }
-
-  async function memberCall<T>(role: Role, url: string, body: object): Promise<T[]> {
-    const response = await testApp.app.inject({
+  async function memberCall<T>(role: MemberRole, url: string, body: object): Promise<T[]> {
+    const response = await site.app.inject({
       method: 'POST',
       url,
       payload: body,
-      headers: { authorization: `Bearer ${tokens[role]}` },
+      headers: { authorization: `Bearer ${site.tokens[role]}` },
     });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: { items: T[] } }).data.items;
   }
 
-  const pressFor = (role: Role, title: string) =>
+  const pressFor = (role: MemberRole, title: string) =>
     memberCall<PressReview>(role, '/api/v1/SharepointContent/GetRassegneStampa', {
       dataOffset: '50',
       title,
     });
 
   /** The members' opinion detail (spec §4): `p_ID=` id + 1, page size 1, descending. */
-  async function opinionDetail(role: Role, id: number): Promise<Opinion | undefined> {
+  async function opinionDetail(role: MemberRole, id: number): Promise<Opinion | undefined> {
     const [first] = await memberCall<Opinion>(role, '/api/v1/ReservedArea/GetPareriCD', {
       dataOffset: '1',
       paginated: true,

@@ -3,58 +3,25 @@ import type {
   AdminAuditEntry,
   AdminPage,
   AdminRecommendation,
-  LoginResponse,
+  MemberRole,
 } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const PDF = Buffer.from('%PDF-1.4\n% verbale\n%%EOF\n').toString('base64');
-const ROLES = ['socio', 'affiliato', 'segreteria'] as const;
-type Role = (typeof ROLES)[number];
 
 describe.each(testEngines())('back office: recommendations and assemblies on %s', (engine) => {
-  let testApp: TestApp;
-  const tokens = {} as Record<Role, string>;
+  const site = staffSite(engine, { clock: fixedClock('2026-11-22'), roles: MEMBER_ROLES });
+  const { call, ok } = site;
 
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, clock: fixedClock('2026-11-22') });
-    for (const role of ROLES) {
-      const login = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/v1/Account/Login',
-        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-      });
-      tokens[role] = (login.json() as { data: LoginResponse }).data.token ?? '';
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
-
-  function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) {
-    return testApp.app.inject({
-      method,
-      url: `/api/v1/Admin${path}`,
-      ...(payload === undefined ? {} : { payload }),
-      headers: { authorization: `Bearer ${tokens.segreteria}` },
-    });
-  }
-
-  async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return (answer.json() as { data: T }).data;
-  }
-
-  async function titlesFor(role: Role, path: string, body: object): Promise<string[]> {
-    const response = await testApp.app.inject({
+  async function titlesFor(role: MemberRole, path: string, body: object): Promise<string[]> {
+    const response = await site.app.inject({
       method: 'POST',
       url: `/api/v1/ReservedArea/${path}`,
       payload: { dataOffset: '50', ...body },
-      headers: { authorization: `Bearer ${tokens[role]}` },
+      headers: { authorization: `Bearer ${site.tokens[role]}` },
     });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: { items: { title: string }[] } }).data.items.map(

@@ -1,30 +1,20 @@
-import type { LoginResponse, MemberRole } from '@sodalis/contracts';
+import type { MemberRole } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience } from '../../../src/db/schema.js';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
 import { AUDIENCES_OF_ROLE } from '../../../src/modules/reserved-area/service.js';
+import { MEMBER_ROLES, signInDemoMembers } from '../../helpers/member-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
-
-const ROLES: MemberRole[] = ['socio', 'affiliato', 'segreteria'];
 
 describe.each(testEngines())('reserved-area archives on %s', (engine) => {
   let site: TestApp;
   let app: FastifyInstance;
-  const tokens = {} as Record<MemberRole, string>;
+  let tokens: Record<MemberRole, string>;
 
   beforeAll(async () => {
     site = await createTestApp(engine, { demoContent: true });
     app = site.app;
-    for (const role of ROLES) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/Account/Login',
-        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-      });
-      expect(response.statusCode).toBe(200);
-      tokens[role] = (response.json() as { data: LoginResponse }).data.token ?? '';
-    }
+    tokens = await signInDemoMembers(app);
   });
 
   afterAll(async () => {
@@ -142,7 +132,7 @@ describe.each(testEngines())('reserved-area archives on %s', (engine) => {
   for (const { path, table } of LISTS) {
     it(`${path}: each role walks exactly what it may see, in order, 4 a page`, async () => {
       const seen: Record<string, number[]> = {};
-      for (const role of ROLES) {
+      for (const role of MEMBER_ROLES) {
         const expected = (await visibleRows(table, role)).map((row) => row.id);
         const result = await walk(path, role);
         expect(result.items.map((item) => item.id)).toEqual(expected);

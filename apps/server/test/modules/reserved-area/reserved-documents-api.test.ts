@@ -1,27 +1,18 @@
-import type { FileContent, LoginResponse, MemberRole } from '@sodalis/contracts';
+import type { FileContent, MemberRole } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
+import { MEMBER_ROLES, signInDemoMembers } from '../../helpers/member-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
-
-const ROLES: MemberRole[] = ['socio', 'affiliato', 'segreteria'];
 
 describe.each(testEngines())('reserved-area documents on %s', (engine) => {
   let site: TestApp;
   let app: FastifyInstance;
-  const tokens = {} as Record<MemberRole, string>;
+  let tokens: Record<MemberRole, string>;
 
   beforeAll(async () => {
     site = await createTestApp(engine, { demoContent: true });
     app = site.app;
-    for (const role of ROLES) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/Account/Login',
-        payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-      });
-      tokens[role] = (response.json() as { data: LoginResponse }).data.token ?? '';
-    }
+    tokens = await signInDemoMembers(app);
   });
 
   afterAll(async () => {
@@ -64,7 +55,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
 
   it('answers a readable attachment as base64 with its name, never cached', async () => {
     const document = await attachmentOf('recommendation', 'all');
-    for (const role of ROLES) {
+    for (const role of MEMBER_ROLES) {
       const response = await download(role, document.url);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');

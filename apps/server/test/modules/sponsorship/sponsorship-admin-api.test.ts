@@ -3,25 +3,12 @@ import type {
   AdminSponsorshipRequest,
   AdminSponsorshipSummary,
 } from '@sodalis/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInStaff, type StaffApi } from '../../helpers/staff-api.js';
-import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('back office: sponsorship requests on %s', (engine) => {
-  let testApp: TestApp;
-  let staff: StaffApi;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, {
-      demoContent: true,
-      clock: fixedClock('2026-11-22'),
-    });
-    staff = await signInStaff(testApp.app);
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const staff = staffSite(engine, { clock: fixedClock('2026-11-22') });
 
   it('reads sponsorship requests, downloads their files and marks them handled with who and when', async () => {
     const page = await staff.ok<AdminPage<AdminSponsorshipSummary>>(
