@@ -3,17 +3,15 @@ import type { AdminAuditEntry } from '@sodalis/contracts';
 import {
   Datagrid,
   DateInput,
-  FilterButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
   TextField,
   TextInput,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { ExportCsvButton } from './export-button';
+import { FilterExportActions } from './export-button';
 import { choiceName, ENTITY_CHOICES } from './format';
 
 const auditFilters = [
@@ -72,12 +70,7 @@ export function AuditLogList() {
     <List
       title="Registro delle attività"
       filters={auditFilters}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportCsvButton resource="registro" fileName="registro.csv" />
-        </TopToolbar>
-      }
+      actions={<FilterExportActions resource="registro" fileName="registro.csv" />}
       sort={{ field: 'at', order: 'DESC' }}
       perPage={50}
       exporter={false}

@@ -1,4 +1,4 @@
-import { Button, useListContext, useNotify } from 'react-admin';
+import { Button, FilterButton, TopToolbar, useListContext, useNotify } from 'react-admin';
 import { adminPath, downloadExport, listQuery } from './data-provider';
 
 /** "Esporta CSV" of a list: the resource's `/Export` with the list's current filters. */
@@ -19,5 +19,21 @@ export function ExportCsvButton({ resource, fileName }: { resource: string; file
         );
       }}
     />
+  );
+}
+
+/** A list's top bar when it only filters and exports: "Aggiungi filtro" and "Esporta CSV". */
+export function FilterExportActions({
+  resource,
+  fileName,
+}: {
+  resource: string;
+  fileName: string;
+}) {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton resource={resource} fileName={fileName} />
+    </TopToolbar>
   );
 }

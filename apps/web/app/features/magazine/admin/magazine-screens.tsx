@@ -13,7 +13,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  DeleteButton,
   Edit,
   FunctionField,
   List,
@@ -21,17 +20,17 @@ import {
   NumberInput,
   ReferenceInput,
   required,
-  SaveButton,
   SearchInput,
   SelectInput,
   SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
   TopToolbar,
   useRecordContext,
   AutocompleteInput,
 } from 'react-admin';
+import { blankToNull } from '../../admin/form-values';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { Link } from 'react-router';
 import { attachmentChanges } from '../../admin/data-provider';
 import { AUDIENCE_CHOICES, choiceName, yearChoices } from '../../admin/format';
@@ -67,15 +66,13 @@ const authorsOf = (value: unknown): string[] =>
 export async function magazineArticleBody(
   data: Record<string, unknown>,
 ): Promise<AdminMagazineArticleInput> {
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? value : null;
   return {
     issueId: Number(data.issueId),
     title: String(data.title ?? ''),
     authors: authorsOf(data.authors),
     sortOrder: Number(data.sortOrder),
-    publishedOn: text(data.publishedOn),
-    testata: text(data.testata),
+    publishedOn: blankToNull(data.publishedOn),
+    testata: blankToNull(data.testata),
     ...(await attachmentChanges(data.attachments)),
   };
 }
@@ -176,19 +173,6 @@ function IssueArticlesButtons() {
   );
 }
 
-/** Save and delete of an edit form; the delete asks first, in its own words when given. */
-function EditToolbar({ confirm }: { confirm?: { title: string; content: string } }) {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        {...(confirm ? { confirmTitle: confirm.title, confirmContent: confirm.content } : {})}
-      />
-    </Toolbar>
-  );
-}
-
 const ISSUE_DELETE_CONFIRM = {
   title: 'Eliminare questo numero?',
   content: 'Il numero, i suoi articoli e i loro PDF saranno eliminati.',
@@ -206,7 +190,7 @@ export function MagazineIssueEdit() {
         </TopToolbar>
       }
     >
-      <IssueForm toolbar={<EditToolbar confirm={ISSUE_DELETE_CONFIRM} />} />
+      <IssueForm toolbar={<SaveDeleteToolbar confirm={ISSUE_DELETE_CONFIRM} />} />
     </Edit>
   );
 }
@@ -315,7 +299,7 @@ function ArticleForm({
 export function MagazineArticleEdit() {
   return (
     <Edit title="Modifica articolo della rivista" mutationMode="pessimistic" redirect="list">
-      <ArticleForm toolbar={<EditToolbar />} />
+      <ArticleForm toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );
 }

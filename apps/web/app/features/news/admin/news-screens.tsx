@@ -13,7 +13,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  DeleteButton,
   Edit,
   FunctionField,
   List,
@@ -29,6 +28,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { attachmentChanges } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
@@ -142,19 +142,10 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
   );
 }
 
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </Toolbar>
-  );
-}
-
 export function NewsEdit() {
   return (
     <Edit title="Modifica notizia" mutationMode="pessimistic" redirect="list">
-      <NewsForm toolbar={<EditToolbar />} />
+      <NewsForm toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );
 }

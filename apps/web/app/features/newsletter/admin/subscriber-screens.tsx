@@ -2,16 +2,14 @@ import { italianDateTime } from '@sodalis/contracts';
 import {
   Datagrid,
   DeleteButton,
-  FilterButton,
   FunctionField,
   List,
   SearchInput,
   SelectInput,
   TextField,
-  TopToolbar,
 } from 'react-admin';
 import { EmptyList } from '../../admin/empty-list';
-import { ExportCsvButton } from '../../admin/export-button';
+import { FilterExportActions } from '../../admin/export-button';
 import { choiceName } from '../../admin/format';
 
 /** The newsletter subscribers in the back office (ADR 013): read, withdrawn on request, exported. */
@@ -36,12 +34,7 @@ export function SubscriberList() {
           alwaysOn
         />,
       ]}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportCsvButton resource="newsletter" fileName="iscritti-newsletter.csv" />
-        </TopToolbar>
-      }
+      actions={<FilterExportActions resource="newsletter" fileName="iscritti-newsletter.csv" />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={50}
       exporter={false}

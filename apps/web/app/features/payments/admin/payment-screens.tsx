@@ -16,7 +16,6 @@ import {
   Create,
   Datagrid,
   Edit,
-  FilterButton,
   FunctionField,
   List,
   NumberInput,
@@ -37,7 +36,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
-import { ExportCsvButton } from '../../admin/export-button';
+import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 
 /**
@@ -62,15 +61,6 @@ const paymentFilters = [
   </ReferenceInput>,
 ];
 
-function PaymentListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <ExportCsvButton resource="pagamenti" fileName="pagamenti.csv" />
-    </TopToolbar>
-  );
-}
-
 export function PaymentList() {
   return (
     <List
@@ -78,7 +68,7 @@ export function PaymentList() {
       filters={paymentFilters}
       // A ledger keeps its filters and export even when nothing matches.
       empty={false}
-      actions={<PaymentListActions />}
+      actions={<FilterExportActions resource="pagamenti" fileName="pagamenti.csv" />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}

@@ -6,6 +6,7 @@ import {
   italianDate,
 } from '@sodalis/contracts';
 import { DateInput, FunctionField, required, SelectInput, TextField, TextInput } from 'react-admin';
+import { blankToNull } from '../../admin/form-values';
 import { attachmentChanges } from '../../admin/data-provider';
 import { choiceName } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
@@ -31,16 +32,14 @@ const TERRITORY_CHOICES = TERRITORIES.map((id) => ({
 }));
 const SECTION_CHOICES = ASSEMBLY_SECTIONS.map((id) => ({ id, name: id }));
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
 export async function recommendationBody(
   data: Record<string, unknown>,
 ): Promise<AdminRecommendationInput> {
   return {
     title: String(data.title ?? ''),
     publishedOn: String(data.publishedOn ?? ''),
-    sourceName: text(data.sourceName),
-    sourceUrl: text(data.sourceUrl),
+    sourceName: blankToNull(data.sourceName),
+    sourceUrl: blankToNull(data.sourceUrl),
     ...audienceFields(data),
     ...(await attachmentChanges(data.attachments)),
   };
@@ -50,9 +49,9 @@ export async function assemblyBody(data: Record<string, unknown>): Promise<Admin
   return {
     title: String(data.title ?? ''),
     heldOn: String(data.heldOn ?? ''),
-    place: text(data.place),
+    place: blankToNull(data.place),
     territory: String(data.territory ?? '') as AdminAssemblyInput['territory'],
-    section: (text(data.section) ?? null) as AdminAssemblyInput['section'],
+    section: blankToNull(data.section) as AdminAssemblyInput['section'],
     ...audienceFields(data),
     ...(await attachmentChanges(data.attachments)),
   };

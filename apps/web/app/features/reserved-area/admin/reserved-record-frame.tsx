@@ -5,17 +5,15 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  DeleteButton,
   Edit,
   FunctionField,
   List,
   required,
-  SaveButton,
   SearchInput,
   SelectInput,
   SimpleForm,
-  Toolbar,
 } from 'react-admin';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../../admin/format';
 
 /**
@@ -29,6 +27,10 @@ import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../..
 export type PublishedLabel = 'Pubblicata' | 'Pubblicato';
 
 const YEAR_CHOICES = yearChoices();
+
+/** What the delete's confirmation says under a kind's own title. */
+const RESERVED_DELETE_CONFIRMATION =
+  'Non sarà più visibile ai soci. L’eliminazione resta annotata nel registro delle attività.';
 
 /** The form's audience and publication as the API's body has them. */
 export function audienceFields(data: Record<string, unknown>): {
@@ -141,24 +143,6 @@ export function ReservedSimpleForm({
   );
 }
 
-/** Save, and delete after a confirmation: the kind's own words when it has them. */
-function EditToolbar({ confirmTitle }: { confirmTitle: string | undefined }) {
-  return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
-      {confirmTitle === undefined ? (
-        <DeleteButton mutationMode="pessimistic" />
-      ) : (
-        <DeleteButton
-          mutationMode="pessimistic"
-          confirmTitle={confirmTitle}
-          confirmContent="Non sarà più visibile ai soci. L’eliminazione resta annotata nel registro delle attività."
-        />
-      )}
-    </Toolbar>
-  );
-}
-
 export function ReservedEdit({
   title,
   form: Form,
@@ -170,7 +154,17 @@ export function ReservedEdit({
 }) {
   return (
     <Edit title={title} mutationMode="pessimistic" redirect="list">
-      <Form toolbar={<EditToolbar confirmTitle={confirmTitle} />} />
+      <Form
+        toolbar={
+          <SaveDeleteToolbar
+            confirm={
+              confirmTitle === undefined
+                ? undefined
+                : { title: confirmTitle, content: RESERVED_DELETE_CONFIRMATION }
+            }
+          />
+        }
+      />
     </Edit>
   );
 }

@@ -16,7 +16,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  DeleteButton,
   Edit,
   FileInput,
   FunctionField,
@@ -37,6 +36,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
 import { AttachmentName } from '../../admin/pdf-input';
@@ -172,12 +172,7 @@ function BoardMemberForm({
   return (
     <SimpleForm
       {...(defaultValues ? { defaultValues } : {})}
-      toolbar={
-        <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-          <SaveButton />
-          {withDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar withDelete={withDelete} />}
     >
       <TextInput source="name" label="Nome e cognome" validate={required()} fullWidth />
       <TextInput
