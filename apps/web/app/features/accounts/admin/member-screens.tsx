@@ -21,7 +21,6 @@ import {
   SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   Title,
@@ -36,6 +35,7 @@ import { adminJson, adminPath } from '../../admin/data-provider';
 import { ExportCsvButton } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 import { MemberTwoFactorButton } from './security-screens';
+import { StaffForm } from '../../admin/staff-form';
 
 const ROLE_CHOICES = [
   { id: 'socio', name: 'Socio' },
@@ -178,7 +178,7 @@ export function MemberEdit() {
       redirect="list"
       actions={<MemberEditActions />}
     >
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
+      <StaffForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="email" label="E-mail" disabled />
         <TextInput source="firstName" label="Nome" validate={required()} />
         <TextInput source="lastName" label="Cognome" validate={required()} />
@@ -190,7 +190,7 @@ export function MemberEdit() {
           validate={required()}
           helperText="Un account disattivato non può più accedere all’area riservata."
         />
-      </SimpleForm>
+      </StaffForm>
     </Edit>
   );
 }
@@ -200,7 +200,7 @@ const NEW_MEMBER = { role: 'socio', invite: true };
 export function MemberCreate() {
   return (
     <Create title="Nuovo account" redirect="list" record={NEW_MEMBER}>
-      <SimpleForm>
+      <StaffForm>
         <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
         <TextInput source="firstName" label="Nome" validate={required()} />
         <TextInput source="lastName" label="Cognome" validate={required()} />
@@ -210,7 +210,7 @@ export function MemberCreate() {
           label="Invia subito l’invito"
           helperText="L’e-mail contiene il link per scegliere la password (valido 72 ore)."
         />
-      </SimpleForm>
+      </StaffForm>
     </Create>
   );
 }

@@ -22,7 +22,6 @@ import {
   required,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   TopToolbar,
@@ -35,6 +34,7 @@ import { Link } from 'react-router';
 import { attachmentChanges } from '../../admin/data-provider';
 import { AUDIENCE_CHOICES, choiceName, yearChoices } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
+import { StaffForm } from '../../admin/staff-form';
 
 /**
  * The bulletin's editor (ADR 014): issues with their whole-issue PDF and audience,
@@ -119,7 +119,7 @@ function IssueForm({
   defaultValues?: () => Record<string, unknown>;
 }) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
       <TextInput
         source="title"
         label="Titolo"
@@ -148,7 +148,7 @@ function IssueForm({
         helperText="Togli la spunta per nascondere il numero e i suoi articoli senza eliminarli."
       />
       <PdfFilesInput label="PDF del numero completo" />
-    </SimpleForm>
+    </StaffForm>
   );
 }
 
@@ -257,7 +257,7 @@ function ArticleForm({
   defaultValues?: Record<string, unknown>;
 }) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
       <ReferenceInput source="issueId" reference="riviste" sort={{ field: 'title', order: 'DESC' }}>
         <AutocompleteInput
           label="Numero della rivista"
@@ -292,7 +292,7 @@ function ArticleForm({
       />
       <TextInput source="testata" label="Testata" helperText={`Vuota: ${MAGAZINE_NAME}.`} />
       <PdfFilesInput label="PDF dell'articolo" />
-    </SimpleForm>
+    </StaffForm>
   );
 }
 

@@ -22,7 +22,6 @@ import {
   SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   SingleFieldList,
   TextField,
   TextInput,
@@ -34,6 +33,7 @@ import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/form
 import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
+import { StaffForm } from '../../admin/staff-form';
 
 /** The form's record as the API's body, files aside. */
 function newsFields(
@@ -109,7 +109,7 @@ export function NewsList() {
 
 function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
   return (
-    <SimpleForm validate={newsRules} {...(toolbar ? { toolbar } : {})}>
+    <StaffForm validate={newsRules} {...(toolbar ? { toolbar } : {})}>
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
       <DateInput
@@ -138,7 +138,7 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
         fullWidth
         helperText="Visibili solo alla segreteria nel back office: non compaiono mai sul sito."
       />
-    </SimpleForm>
+    </StaffForm>
   );
 }
 
@@ -177,7 +177,7 @@ export function CategoryList() {
 
 function CategoryForm() {
   return (
-    <SimpleForm
+    <StaffForm
       validate={categoryRules}
       toolbar={
         <Toolbar>
@@ -186,7 +186,7 @@ function CategoryForm() {
       }
     >
       <TextInput source="title" label="Nome" isRequired />
-    </SimpleForm>
+    </StaffForm>
   );
 }
 

@@ -25,7 +25,6 @@ import {
   SearchInput,
   SelectInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -38,6 +37,7 @@ import {
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
+import { StaffForm } from '../../admin/staff-form';
 
 /**
  * Fee payments and fees (ADR 012, ADR 013). The ledger is read-only: a payment's state comes
@@ -219,7 +219,7 @@ const FEE_DEFAULTS = () => ({ access: 'Socio', sortOrder: 0, active: true });
 
 function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unknown> }) {
   return (
-    <SimpleForm
+    <StaffForm
       {...(defaultValues ? { defaultValues } : {})}
       toolbar={
         <Toolbar>
@@ -241,7 +241,7 @@ function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unkno
         label="Offerta sul sito"
         helperText="Togli la spunta per non offrirla più: i pagamenti già fatti restano."
       />
-    </SimpleForm>
+    </StaffForm>
   );
 }
 

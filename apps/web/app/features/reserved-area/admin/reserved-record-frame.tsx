@@ -11,10 +11,10 @@ import {
   required,
   SearchInput,
   SelectInput,
-  SimpleForm,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../../admin/format';
+import { StaffForm } from '../../admin/staff-form';
 
 /**
  * The frame every reserved-area record of the back office shares (recommendations, assemblies,
@@ -137,9 +137,9 @@ export function ReservedSimpleForm({
   children,
 }: ReservedFormProps & { children: ReactNode }) {
   return (
-    <SimpleForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
       {children}
-    </SimpleForm>
+    </StaffForm>
   );
 }
 

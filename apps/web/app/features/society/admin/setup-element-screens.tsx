@@ -11,7 +11,6 @@ import {
   List,
   SaveButton,
   SearchInput,
-  SimpleForm,
   TextField,
   Toolbar,
   useNotify,
@@ -20,6 +19,7 @@ import {
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
+import { StaffForm } from '../../admin/staff-form';
 
 /** The form's record as the API's body: the text, kept files by id, new files as base64. */
 export async function setupElementBody(
@@ -104,7 +104,7 @@ export function SetupElementEdit() {
       redirect="list"
       actions={false}
     >
-      <SimpleForm
+      <StaffForm
         toolbar={
           <Toolbar>
             <SaveButton />
@@ -120,7 +120,7 @@ export function SetupElementEdit() {
           {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
         </FormDataConsumer>
         <PdfFilesInput />
-      </SimpleForm>
+      </StaffForm>
     </Edit>
   );
 }

@@ -28,7 +28,6 @@ import {
   required,
   SaveButton,
   SearchInput,
-  SimpleForm,
   SimpleFormIterator,
   TextField,
   TextInput,
@@ -41,6 +40,7 @@ import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
 import { AttachmentName } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
+import { StaffForm } from '../../admin/staff-form';
 
 /**
  * The society's pages in the back office (ADR 016): the board (Consiglio Direttivo) with photo
@@ -170,7 +170,7 @@ function BoardMemberForm({
   withDelete?: boolean;
 }) {
   return (
-    <SimpleForm
+    <StaffForm
       {...(defaultValues ? { defaultValues } : {})}
       toolbar={<SaveDeleteToolbar withDelete={withDelete} />}
     >
@@ -202,7 +202,7 @@ function BoardMemberForm({
       >
         <AttachmentName />
       </FileInput>
-    </SimpleForm>
+    </StaffForm>
   );
 }
 
@@ -457,7 +457,7 @@ function SiteContentTitle() {
 export function SiteContentEdit() {
   return (
     <Edit title={<SiteContentTitle />} mutationMode="pessimistic" redirect="list" actions={false}>
-      <SimpleForm
+      <StaffForm
         toolbar={
           <Toolbar>
             <SaveButton />
@@ -466,7 +466,7 @@ export function SiteContentEdit() {
       >
         <PageLink />
         <SiteContentFields />
-      </SimpleForm>
+      </StaffForm>
     </Edit>
   );
 }

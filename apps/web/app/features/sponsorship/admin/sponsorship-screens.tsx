@@ -10,7 +10,6 @@ import {
   SaveButton,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextField,
   Toolbar,
   useNotify,
@@ -20,6 +19,7 @@ import { adminPath, downloadExport } from '../../admin/data-provider';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
 import { choiceName } from '../../admin/format';
+import { StaffForm } from '../../admin/staff-form';
 
 /** The sponsorship requests in the back office (ADR 013): read, files downloaded, handled. */
 
@@ -155,7 +155,7 @@ export function SponsorshipEdit() {
       redirect="list"
       actions={false}
     >
-      <SimpleForm
+      <StaffForm
         toolbar={
           <Toolbar>
             <SaveButton label="Salva lo stato" />
@@ -170,7 +170,7 @@ export function SponsorshipEdit() {
           validate={required()}
           helperText="Approvata o respinta registra chi l’ha gestita e quando."
         />
-      </SimpleForm>
+      </StaffForm>
     </Edit>
   );
 }
