@@ -2,6 +2,12 @@ import type { AdminListQuery } from '@sodalis/contracts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+export interface IdPageOptions {
+  idColumn: string;
+  sortColumns: Record<string, string>;
+  fallback: string;
+}
+
 /**
  * One page of an admin list (numbered pages with a total, ADR 013): the ids of the filtered
  * rows in the chosen order, id last, and how many rows match. Callers load the records by id.
@@ -10,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 export async function idPage<TB extends keyof Database>(
   filtered: SelectQueryBuilder<Database, TB, object>,
   query: AdminListQuery,
-  options: { idColumn: string; sortColumns: Record<string, string>; fallback: string },
+  options: IdPageOptions,
 ): Promise<{ ids: number[]; total: number }> {
   const direction = query.order === 'ASC' ? 'asc' : 'desc';
   const sortColumn =
@@ -37,4 +43,23 @@ export function inPageOrder<Row extends { id: number }>(ids: number[], rows: Row
     const row = byId.get(id);
     return row === undefined ? [] : [row];
   });
+}
+
+/** A list of one table sorted by when its rows were made (`created_at`), the staff inboxes'. */
+export const BY_CREATION_TIME: IdPageOptions = {
+  idColumn: 'id',
+  sortColumns: { createdAt: 'created_at' },
+  fallback: 'createdAt',
+};
+
+/** One page of whole rows: `idPage`, then the page's rows loaded by id, in the page's order. */
+export async function rowsPage<TB extends keyof Database, Row extends { id: number }>(
+  filtered: SelectQueryBuilder<Database, TB, object>,
+  query: AdminListQuery,
+  options: IdPageOptions,
+  loadRows: (ids: number[]) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const page = await idPage(filtered, query, options);
+  const rows = page.ids.length === 0 ? [] : await loadRows(page.ids);
+  return { rows: inPageOrder(page.ids, rows), total: page.total };
 }

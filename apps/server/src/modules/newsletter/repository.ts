@@ -2,7 +2,7 @@ import type { AdminListQuery, AdminNewsletterSubscriber } from '@sodalis/contrac
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
@@ -167,20 +167,9 @@ export async function subscriptionPage(
   db: Kysely<Database>,
   query: AdminListQuery & SubscriberFilter,
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
-  const page = await idPage(filteredSubscriptions(db, query), query, {
-    idColumn: 'id',
-    sortColumns: { createdAt: 'created_at' },
-    fallback: 'createdAt',
-  });
-  const rows =
-    page.ids.length === 0
-      ? []
-      : await db
-          .selectFrom('newsletter_subscriptions')
-          .selectAll()
-          .where('id', 'in', page.ids)
-          .execute();
-  return { rows: inPageOrder(page.ids, rows), total: page.total };
+  return rowsPage(filteredSubscriptions(db, query), query, BY_CREATION_TIME, (ids) =>
+    db.selectFrom('newsletter_subscriptions').selectAll().where('id', 'in', ids).execute(),
+  );
 }
 
 /** Every subscription of the filter, by address (the export). */

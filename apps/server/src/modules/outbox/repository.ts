@@ -1,7 +1,7 @@
 import type { AdminListQuery } from '@sodalis/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -93,16 +93,12 @@ export async function deadPage(
   db: Kysely<Database>,
   query: AdminListQuery,
 ): Promise<{ rows: OutboxRow[]; total: number }> {
-  const page = await idPage(db.selectFrom('outbox').where('status', '=', 'dead'), query, {
-    idColumn: 'id',
-    sortColumns: { createdAt: 'created_at' },
-    fallback: 'createdAt',
-  });
-  const rows =
-    page.ids.length === 0
-      ? []
-      : await db.selectFrom('outbox').selectAll().where('id', 'in', page.ids).execute();
-  return { rows: inPageOrder(page.ids, rows), total: page.total };
+  return rowsPage(
+    db.selectFrom('outbox').where('status', '=', 'dead'),
+    query,
+    BY_CREATION_TIME,
+    (ids) => db.selectFrom('outbox').selectAll().where('id', 'in', ids).execute(),
+  );
 }
 
 export function findRow(db: Executor, id: number): Promise<OutboxRow | undefined> {

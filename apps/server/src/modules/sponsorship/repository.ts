@@ -2,7 +2,7 @@ import type { AdminListQuery, SponsorshipRequest, SponsorshipStatus } from '@sod
 import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
 import type { Executor } from '../../db/schema.js';
 
@@ -114,20 +114,9 @@ export async function requestPage(
   db: Kysely<Database>,
   query: AdminListQuery & { status?: SponsorshipStatus | undefined },
 ): Promise<{ rows: SponsorshipRequestRow[]; total: number }> {
-  const page = await idPage(filteredRequests(db, query), query, {
-    idColumn: 'id',
-    sortColumns: { createdAt: 'created_at' },
-    fallback: 'createdAt',
-  });
-  const rows =
-    page.ids.length === 0
-      ? []
-      : await db
-          .selectFrom('sponsorship_requests')
-          .selectAll()
-          .where('id', 'in', page.ids)
-          .execute();
-  return { rows: inPageOrder(page.ids, rows), total: page.total };
+  return rowsPage(filteredRequests(db, query), query, BY_CREATION_TIME, (ids) =>
+    db.selectFrom('sponsorship_requests').selectAll().where('id', 'in', ids).execute(),
+  );
 }
 
 export function findRequest(db: Executor, id: number): Promise<SponsorshipRequestRow | undefined> {
