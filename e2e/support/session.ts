@@ -18,15 +18,6 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
 }
 
 /**
- * Signs a demo member in and waits for the reserved home. Password hashing is deliberately slow
- * (argon2id) and the machine may be busy with other runs: the wait is longer than the default.
- */
-export async function logIn(page: Page, username: string) {
-  await submitLogin(page, username);
-  await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
-}
-
-/**
  * Session tokens of the demo accounts, one sign-in per account in each worker process: signing
  * in through the screen in every test cost a page, a form and a deliberately slow argon2id
  * verification. The login screen itself is tested with `submitLogin` (reserved.spec.ts).
@@ -44,9 +35,9 @@ async function signInThroughApi(request: APIRequestContext, username: string): P
 }
 
 /**
- * Opens the reserved home signed in as a demo account, where `logIn` leads, without the login
- * screen: the worker's token for the account goes into the tab's `sessionStorage` as the login
- * screen would put it, once (signing out or switching account in the tab work as after `logIn`),
+ * Opens the reserved home signed in as a demo account, where the login screen leads, without
+ * it: the worker's token for the account goes into the tab's `sessionStorage` as the login
+ * screen would put it, once (signing out or switching account in the tab work as after a screen sign-in),
  * from the site's lightest page when the tab is not on the site yet.
  */
 export async function openSignedIn(page: Page, username: string) {
