@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, ADMIN_MESSAGES, AdminListQuerySchema } from './admin.js';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, AdminListQuerySchema, requiredText } from './admin.js';
 import { envelopeSchema } from './envelope.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
 import { MEMBER_ROLES } from './session.js';
@@ -69,11 +69,7 @@ export interface AdminMember {
   updatedAt: string;
 }
 
-const personName = z
-  .string({ message: ADMIN_MESSAGES.required })
-  .trim()
-  .min(1, { message: ADMIN_MESSAGES.required })
-  .max(100, { message: ADMIN_MESSAGES.tooLong });
+const personName = requiredText(100);
 
 export const AdminMemberCreateSchema = z.object({
   email: z

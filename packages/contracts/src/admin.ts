@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, isStrictBase64 } from './sponsorship-rules.js';
+import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './session.js';
 
 /**
@@ -64,6 +64,14 @@ export const AdminRichTextPreviewSchema = z.object({
   bodyHtml: z.string().max(500_000, { message: ADMIN_MESSAGES.tooLong }),
 });
 
+/** A text the editor must fill, trimmed, of at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ message: ADMIN_MESSAGES.required })
+    .trim()
+    .min(1, { message: ADMIN_MESSAGES.required })
+    .max(max, { message: ADMIN_MESSAGES.tooLong });
+
 export const optionalText = (max: number) =>
   z
     .string()
@@ -72,6 +80,19 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
+/** A web address the editor must give (http:// or https://). */
+export const requiredWebAddress = (max: number) =>
+  requiredText(max).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
+
+/** A web address the editor may leave empty (null), else http:// or https://. */
+export const optionalWebAddress = optionalText(1000).refine(
+  (value) => value === null || isWebAddress(value),
+  { message: ADMIN_MESSAGES.webAddress },
+);
+
+/** A record's id as a staff list's filter (`?categoryId=3`), absent for every record. */
+export const idFilter = z.coerce.number().int().positive().optional();
+
 export const isoDate = z
   .string({ message: ADMIN_MESSAGES.date })
   .trim()
@@ -79,17 +100,29 @@ export const isoDate = z
     message: ADMIN_MESSAGES.date,
   });
 
-/** A file sent from the admin screens: name and base64 bytes. */
-export const AdminUploadSchema = z.object({
-  fileName: z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(200),
-  content: z
-    .string()
-    .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
-    // A quick bound before decoding; the exact size and magic bytes are checked on the server.
-    .refine((value) => value.length <= Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4, {
-      message: ADMIN_MESSAGES.fileTooLarge,
-    }),
-});
+/**
+ * Whether base64 text decodes to at most `maxBytes`: a quick bound before decoding; the exact
+ * size and magic bytes are checked on the server.
+ */
+export const base64Within = (maxBytes: number) => (value: string) =>
+  value.length <= Math.ceil(maxBytes / 3) * 4;
+
+/** A file sent from the admin screens: name and base64 bytes, at most `maxBytes` decoded. */
+export function uploadSchema(maxBytes: number, tooLargeMessage: string) {
+  return z.object({
+    fileName: z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(200),
+    content: z
+      .string()
+      .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
+      .refine(base64Within(maxBytes), { message: tooLargeMessage }),
+  });
+}
+
+/** A PDF or other file sent from the admin screens. */
+export const AdminUploadSchema = uploadSchema(
+  ADMIN_LIMITS.maxFileBytes,
+  ADMIN_MESSAGES.fileTooLarge,
+);
 export type AdminUpload = z.infer<typeof AdminUploadSchema>;
 
 /**

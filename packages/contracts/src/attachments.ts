@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /** An attachment as lists answer it (spec §3): the file name and the address to download it by. */
 export const AttachmentRefSchema = z.object({
@@ -20,8 +21,8 @@ export type FileContent = z.infer<typeof FileContentSchema>;
  */
 export const PublicDocumentQuerySchema = z.object({
   serverRelativeUrl: z
-    .string({ message: 'the parameter cannot be null' })
-    .min(1, { message: 'the parameter cannot be null' })
+    .string({ message: VALIDATION_MESSAGES.nullParameter })
+    .min(1, { message: VALIDATION_MESSAGES.nullParameter })
     .max(500, { message: 'serverRelativeUrl è troppo lungo.' })
     .refine((value) => !value.includes('\0'), { message: 'serverRelativeUrl non è valido.' }),
   download: z

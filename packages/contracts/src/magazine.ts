@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AttachmentRefSchema } from './attachments.js';
-import { envelopeSchema, pagedListSchema } from './envelope.js';
+import { listAnswerSchema, listItemSchema } from './envelope.js';
 import {
-  ADMIN_MESSAGES,
   AdminListQuerySchema,
   adminAttachmentFields,
+  idFilter,
   isoDate,
   optionalText,
+  requiredText,
   type AdminAttachment,
 } from './admin.js';
 import { RESERVED_AUDIENCE_VALUES, type ReservedAudience } from './reserved-area.js';
@@ -20,24 +21,20 @@ import { RESERVED_AUDIENCE_VALUES, type ReservedAudience } from './reserved-area
 export const MAGAZINE_NAME = 'Il Servizio Trasfusionale';
 
 /** A magazine issue: spec fields id and title, plus its year, date and the whole-issue PDF. */
-export const MagazineIssueSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const MagazineIssueSchema = listItemSchema({
   anno: z.number().int(),
   dataPubblicazione: z.string(),
   attachments: z.array(AttachmentRefSchema),
 });
 export type MagazineIssue = z.infer<typeof MagazineIssueSchema>;
-export const MagazineIssueListResponseSchema = envelopeSchema(pagedListSchema(MagazineIssueSchema));
+export const MagazineIssueListResponseSchema = listAnswerSchema(MagazineIssueSchema);
 
 /**
  * An article of an issue (spec §3). `autore` maps the author's position ("1", "2", …) to the
  * name, in the order the secretariat gave. The first entry of an issue's list is the issue
  * itself (Ordinamento 0, a title containing "numero", the whole-issue PDF).
  */
-export const MagazineArticleSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const MagazineArticleSchema = listItemSchema({
   autore: z.record(z.string(), z.string()),
   attachments: z.array(AttachmentRefSchema),
   dataPubblicazione: z.string(),
@@ -45,9 +42,7 @@ export const MagazineArticleSchema = z.object({
   Ordinamento: z.number().int(),
 });
 export type MagazineArticle = z.infer<typeof MagazineArticleSchema>;
-export const MagazineArticleListResponseSchema = envelopeSchema(
-  pagedListSchema(MagazineArticleSchema),
-);
+export const MagazineArticleListResponseSchema = listAnswerSchema(MagazineArticleSchema);
 
 /** Sort fields the magazine calls accept in `orderByFields` (case-insensitive). */
 export const MAGAZINE_ORDER_FIELDS = {
@@ -103,12 +98,6 @@ export const MAGAZINE_ADMIN_MESSAGES = {
   tooManyAuthors: 'Al massimo 20 autori.',
 } as const;
 
-const requiredTitle = z
-  .string({ message: ADMIN_MESSAGES.required })
-  .trim()
-  .min(1, { message: ADMIN_MESSAGES.required })
-  .max(300, { message: ADMIN_MESSAGES.tooLong });
-
 /** The shared attachment fields, keeping at most 50 stored files per issue or article. */
 const attachmentFields = {
   ...adminAttachmentFields,
@@ -133,7 +122,7 @@ export interface AdminMagazineIssue {
 }
 
 export const AdminMagazineIssueInputSchema = z.object({
-  title: requiredTitle,
+  title: requiredText(300),
   year: z.coerce
     .number({ message: MAGAZINE_ADMIN_MESSAGES.year })
     .int({ message: MAGAZINE_ADMIN_MESSAGES.year })
@@ -147,7 +136,7 @@ export const AdminMagazineIssueInputSchema = z.object({
 export type AdminMagazineIssueInput = z.input<typeof AdminMagazineIssueInputSchema>;
 
 export const AdminMagazineArticleListQuerySchema = AdminListQuerySchema.extend({
-  issueId: z.coerce.number().int().positive().optional(),
+  issueId: idFilter,
 });
 export type AdminMagazineArticleListQuery = z.output<typeof AdminMagazineArticleListQuerySchema>;
 
@@ -166,9 +155,9 @@ export interface AdminMagazineArticle {
 
 export const AdminMagazineArticleInputSchema = z.object({
   issueId: z.number({ message: MAGAZINE_ADMIN_MESSAGES.issue }).int().positive(),
-  title: requiredTitle,
+  title: requiredText(300),
   authors: z
-    .array(z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(120))
+    .array(requiredText(120))
     .max(20, { message: MAGAZINE_ADMIN_MESSAGES.tooManyAuthors })
     .default([]),
   sortOrder: z.coerce

@@ -3,13 +3,15 @@ import {
   ADMIN_MESSAGES,
   AdminListQuerySchema,
   adminAttachmentFields,
+  idFilter,
   isoDate,
   optionalText,
+  optionalWebAddress,
+  requiredText,
   type AdminAttachment,
 } from './admin.js';
 import { AttachmentRefSchema } from './attachments.js';
-import { envelopeSchema, pagedListSchema } from './envelope.js';
-import { isWebAddress } from './sponsorship-rules.js';
+import { envelopeSchema, listAnswerSchema, listItemSchema } from './envelope.js';
 
 /**
  * SharepointContent: news (spec §3 "News item", §7 GetArticoli, GetArticleCategories,
@@ -25,9 +27,7 @@ export const ArticleCategoriesResponseSchema = envelopeSchema(z.array(ArticleCat
  * integer-like) so the map keeps its order in JavaScript and the first value is the displayed
  * category (spec §3). `dataPubblicazione` is an ISO date, `YYYY-MM-DD`.
  */
-export const ArticleSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const ArticleSchema = listItemSchema({
   subtitle: z.string(),
   categorie: z.record(z.string(), z.string()),
   dataPubblicazione: z.string(),
@@ -37,7 +37,7 @@ export const ArticleSchema = z.object({
   inEvidenza: z.boolean(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
-export const ArticleListResponseSchema = envelopeSchema(pagedListSchema(ArticleSchema));
+export const ArticleListResponseSchema = listAnswerSchema(ArticleSchema);
 
 /** Sort fields GetArticoli accepts in `orderByFields` (case-insensitive). */
 export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as const;
@@ -52,7 +52,7 @@ export type NewsState = (typeof NEWS_STATES)[number];
 export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
   state: z.enum(NEWS_STATES).optional(),
   featured: z.enum(['true', 'false']).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: idFilter,
 });
 export type AdminNewsListQuery = z.output<typeof AdminNewsListQuerySchema>;
 
@@ -74,19 +74,13 @@ export interface AdminNewsItem {
 }
 
 export const AdminNewsInputSchema = z.object({
-  title: z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(300, { message: ADMIN_MESSAGES.tooLong }),
+  title: requiredText(300),
   subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
   publishedOn: isoDate,
   featured: z.boolean().default(false),
   published: z.boolean().default(true),
   sourceName: optionalText(200),
-  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
-    message: ADMIN_MESSAGES.webAddress,
-  }),
+  sourceUrl: optionalWebAddress,
   internalNote: optionalText(2000),
   categoryIds: z.array(z.number().int().positive()).max(10).default([]),
   ...adminAttachmentFields,
@@ -99,9 +93,5 @@ export interface AdminCategory {
 }
 
 export const AdminCategoryInputSchema = z.object({
-  title: z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(100, { message: ADMIN_MESSAGES.tooLong }),
+  title: requiredText(100),
 });

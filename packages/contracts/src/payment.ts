@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES, AdminListQuerySchema } from './admin.js';
+import { AdminListQuerySchema, idFilter, requiredText } from './admin.js';
 import type { Fee } from './society.js';
 
 /**
@@ -187,7 +187,7 @@ export const AdminPaymentListQuerySchema = AdminListQuerySchema.extend({
   status: z.enum(PAYMENT_STATUSES).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   feeAccess: z.enum(FEE_ACCESSES).optional(),
-  feeId: z.coerce.number().int().positive().optional(),
+  feeId: idFilter,
 });
 export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
 
@@ -233,11 +233,7 @@ export const FEE_MESSAGES = {
 } as const;
 
 export const AdminFeeInputSchema = z.object({
-  title: z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(200, { message: ADMIN_MESSAGES.tooLong }),
+  title: requiredText(200),
   /** Euros, with a comma or a point: "80", "80,50", "80.5". */
   amount: z
     .union([z.number(), z.string().trim()], { message: FEE_MESSAGES.amount })

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import {
-  ADMIN_MESSAGES,
   AdminListQuerySchema,
   adminAttachmentFields,
   isoDate,
   optionalText,
+  optionalWebAddress,
+  requiredText,
+  requiredWebAddress,
   type AdminAttachment,
 } from './admin.js';
-import { AttachmentRefSchema } from './attachments.js';
+import { AttachmentRefSchema, PublicDocumentQuerySchema } from './attachments.js';
 import { ASSEMBLY_SECTIONS, TERRITORIES } from './constants.js';
-import { envelopeSchema, pagedListSchema } from './envelope.js';
+import { listAnswerSchema, listItemSchema } from './envelope.js';
 import { VALIDATION_MESSAGES } from './messages.js';
-import { isWebAddress } from './sponsorship-rules.js';
 
 /**
  * Reserved area (spec §3, §7 ReservedArea and SharepointContent GetRassegneStampa): archives a
@@ -19,39 +20,31 @@ import { isWebAddress } from './sponsorship-rules.js';
  * may see (docs/decisions/011-reserved-area-access.md). Dates are ISO, `YYYY-MM-DD`.
  */
 
-export const RecommendationSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const RecommendationSchema = listItemSchema({
   dataPubblicazione: z.string(),
   sourceName: z.string().nullable(),
   sourceUrl: z.string().nullable(),
   attachments: z.array(AttachmentRefSchema),
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;
-export const RecommendationListResponseSchema = envelopeSchema(
-  pagedListSchema(RecommendationSchema),
-);
+export const RecommendationListResponseSchema = listAnswerSchema(RecommendationSchema);
 
-export const AssemblySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const AssemblySchema = listItemSchema({
   data: z.string(),
   luogo: z.string(),
   attachments: z.array(AttachmentRefSchema),
 });
 export type Assembly = z.infer<typeof AssemblySchema>;
-export const AssemblyListResponseSchema = envelopeSchema(pagedListSchema(AssemblySchema));
+export const AssemblyListResponseSchema = listAnswerSchema(AssemblySchema);
 
 /** A board opinion; its date is also the second word of the title (spec §3). */
-export const OpinionSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+export const OpinionSchema = listItemSchema({
   domanda: z.string(),
   risposta: z.string(),
   dataPubblicazione: z.string(),
 });
 export type Opinion = z.infer<typeof OpinionSchema>;
-export const OpinionListResponseSchema = envelopeSchema(pagedListSchema(OpinionSchema));
+export const OpinionListResponseSchema = listAnswerSchema(OpinionSchema);
 
 /** A press review item: `headline` is also answered as `title`. */
 export const PressReviewSchema = z.object({
@@ -63,7 +56,7 @@ export const PressReviewSchema = z.object({
   url: z.string().nullable(),
 });
 export type PressReview = z.infer<typeof PressReviewSchema>;
-export const PressReviewListResponseSchema = envelopeSchema(pagedListSchema(PressReviewSchema));
+export const PressReviewListResponseSchema = listAnswerSchema(PressReviewSchema);
 
 /** Sort fields each reserved list accepts in `orderByFields` (case-insensitive). */
 export const RESERVED_ORDER_FIELDS = {
@@ -73,18 +66,11 @@ export const RESERVED_ORDER_FIELDS = {
   rassegna: ['Datapubblicazione', 'Title', 'ID'],
 } as const;
 
-/** `?serverRelativeUrl=` of DownloadDoc / DownloadDocStream: matched against stored rows only. */
-export const ReservedDocumentQuerySchema = z.object({
-  serverRelativeUrl: z
-    .string({ message: VALIDATION_MESSAGES.nullParameter })
-    .min(1, { message: VALIDATION_MESSAGES.nullParameter })
-    .max(500, { message: 'serverRelativeUrl è troppo lungo.' })
-    .refine((value) => !value.includes('\0'), { message: 'serverRelativeUrl non è valido.' }),
-  download: z
-    .enum(['0', '1', 'true', 'false'], { message: 'download deve essere 1 o 0.' })
-    .optional()
-    .transform((value) => value === '1' || value === 'true'),
-});
+/**
+ * `?serverRelativeUrl=` of DownloadDoc / DownloadDocStream: the same query as the public
+ * documents', matched against stored rows only.
+ */
+export const ReservedDocumentQuerySchema = PublicDocumentQuerySchema;
 
 /**
  * Who may read a reserved item, as the secretariat sets it (ADR 011), with its Italian label.
@@ -136,22 +122,13 @@ export const AdminArchiveListQuerySchema = AdminReservedListQuerySchema.omit({
 });
 export type AdminArchiveListQuery = z.output<typeof AdminArchiveListQuerySchema>;
 
-const requiredText = (max: number) =>
-  z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(max, { message: ADMIN_MESSAGES.tooLong });
-
 // --- recommendations and assemblies ------------------------------------------------------------
 
 export const AdminRecommendationInputSchema = z.object({
   title: requiredText(300),
   publishedOn: isoDate,
   sourceName: optionalText(200),
-  sourceUrl: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
-    message: ADMIN_MESSAGES.webAddress,
-  }),
+  sourceUrl: optionalWebAddress,
   audience,
   published: z.boolean().default(true),
   ...adminAttachmentFields,
@@ -204,7 +181,7 @@ export const AdminPressReviewInputSchema = z.object({
   headline: requiredText(300),
   newspaper: requiredText(200),
   publishedOn: isoDate,
-  url: requiredText(1000).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress }),
+  url: requiredWebAddress(1000),
   audience,
   published: z.boolean().default(true),
 });

@@ -3,12 +3,16 @@ import {
   ADMIN_MESSAGES,
   AdminListQuerySchema,
   AdminUploadSchema,
+  base64Within,
   isoDate,
-  optionalText,
+  optionalWebAddress,
+  requiredText,
+  requiredWebAddress,
+  uploadSchema,
   type AdminAttachment,
 } from './admin.js';
 import { isValidEmail } from './messages.js';
-import { isPhoneNumber, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
+import { isPhoneNumber, isStrictBase64 } from './sponsorship-rules.js';
 
 /**
  * The society's pages (spec §2.11, §3, §7): board members, and the structured site contents
@@ -137,24 +141,11 @@ export const SOCIETY_MESSAGES = {
 } as const;
 
 /** An image sent from the admin screens: name and base64 bytes (JPEG, PNG or WebP). */
-export const AdminImageUploadSchema = z.object({
-  fileName: z.string().trim().min(1, { message: ADMIN_MESSAGES.required }).max(200),
-  content: z
-    .string()
-    .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
-    // A quick bound before decoding; the exact size and magic bytes are checked on the server.
-    .refine((value) => value.length <= Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4, {
-      message: SOCIETY_MESSAGES.imageTooLarge,
-    }),
-});
+export const AdminImageUploadSchema = uploadSchema(
+  ADMIN_IMAGE_LIMITS.maxBytes,
+  SOCIETY_MESSAGES.imageTooLarge,
+);
 export type AdminImageUpload = z.infer<typeof AdminImageUploadSchema>;
-
-const requiredText = (max: number) =>
-  z
-    .string({ message: ADMIN_MESSAGES.required })
-    .trim()
-    .min(1, { message: ADMIN_MESSAGES.required })
-    .max(max, { message: ADMIN_MESSAGES.tooLong });
 
 const sortOrder = z.coerce
   .number({ message: SOCIETY_MESSAGES.order })
@@ -219,9 +210,6 @@ export interface AdminSiteContentSummary {
 /** A content for its edit screen: the summary and the content's own fields side by side. */
 export type AdminSiteContent = AdminSiteContentSummary & Record<string, unknown>;
 
-const webAddress = (max: number) =>
-  requiredText(max).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
-
 const phone = requiredText(40).refine(isPhoneNumber, { message: SOCIETY_MESSAGES.phone });
 
 const rows = <T extends z.ZodTypeAny>(item: T, min: number, max: number) =>
@@ -241,7 +229,7 @@ const year = z.coerce
 export const ContactsInputSchema = z.object({
   indirizzo: requiredText(300),
   telefono: phone,
-  social: z.object({ etichetta: requiredText(100), url: webAddress(1000) }),
+  social: z.object({ etichetta: requiredText(100), url: requiredWebAddress(1000) }),
   email: rows(
     z.object({
       ruolo: requiredText(100),
@@ -268,14 +256,12 @@ export const SupportersInputSchema = z.object({
         .string({ message: SOCIETY_MESSAGES.logoRequired })
         .min(1, { message: SOCIETY_MESSAGES.logoRequired })
         .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
-        .refine((value) => value.length <= Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4, {
+        .refine(base64Within(ADMIN_IMAGE_LIMITS.maxBytes), {
           message: SOCIETY_MESSAGES.imageTooLarge,
         }),
       indirizzo: requiredText(300),
       telefono: phone,
-      sito: optionalText(1000).refine((value) => value === null || isWebAddress(value), {
-        message: ADMIN_MESSAGES.webAddress,
-      }),
+      sito: optionalWebAddress,
     }),
     0,
     30,
