@@ -12,7 +12,6 @@ import {
 import { AttachmentRefSchema, PublicDocumentQuerySchema } from './attachments.js';
 import { ASSEMBLY_SECTIONS, TERRITORIES } from './constants.js';
 import { listAnswerSchema, listItemSchema } from './envelope.js';
-import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * Reserved area (spec §3, §7 ReservedArea and SharepointContent GetRassegneStampa): archives a

@@ -1,7 +1,9 @@
 import type { LoginResponse, MemberRole } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { DatabaseEngine } from '../../src/db/database.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const MEMBER_ROLES: MemberRole[] = ['socio', 'affiliato', 'segreteria'];
 
@@ -28,18 +30,58 @@ export interface PagedAnswer<T> {
   pagingInfo?: string;
 }
 
-/** POST list calls of the members' area as a role (or without a session), as the client does. */
-export function memberApi(app: FastifyInstance, tokens: Record<MemberRole, string>) {
+export interface DemoSite {
+  /** The app under test: there from the suite's `beforeAll` to its `afterAll`. */
+  readonly app: FastifyInstance;
+  /** Session tokens of the demo accounts signed in. */
+  readonly tokens: Record<MemberRole, string>;
+}
+
+/** The test app's options, and the roles whose demo accounts sign in. */
+export type DemoSiteOptions = Omit<TestAppOptions, 'demoContent'> & { roles?: MemberRole[] };
+
+/**
+ * A demo site of `engine` for the enclosing suite, with the demo accounts of `roles` (every
+ * role unless told) signed in: built before the suite's tests, closed after them.
+ */
+export function demoSite(engine: DatabaseEngine, options: DemoSiteOptions = {}): DemoSite {
+  const { roles = MEMBER_ROLES, ...appOptions } = options;
+  let testApp: TestApp | undefined;
+  const tokens = {} as Record<MemberRole, string>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, { demoContent: true, ...appOptions });
+    Object.assign(tokens, await signInDemoMembers(testApp.app, roles));
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  return {
+    get app() {
+      if (testApp === undefined) throw new Error('Il sito di prova esiste solo durante la suite.');
+      return testApp.app;
+    },
+    tokens,
+  };
+}
+
+/** Calls of the members' area as a role (or without a session), as the client makes them. */
+export function memberApi(site: DemoSite) {
+  const authorization = (role: MemberRole | null): Record<string, string> =>
+    role === null ? {} : { authorization: `Bearer ${site.tokens[role]}` };
+
   const post = (path: string, role: MemberRole | null, body: Record<string, unknown> = {}) =>
-    app.inject({
+    site.app.inject({
       method: 'POST',
       url: `/api/v1/${path}`,
       payload: body,
-      headers: role === null ? {} : { authorization: `Bearer ${tokens[role]}` },
+      headers: authorization(role),
     });
 
   /** One page; fails unless 200 and not cacheable. */
-  async function page<T>(
+  async function page<T = { id: number }>(
     path: string,
     role: MemberRole,
     body: Record<string, unknown> = {},
@@ -51,7 +93,7 @@ export function memberApi(app: FastifyInstance, tokens: Record<MemberRole, strin
   }
 
   /** Every page of a list, following the tokens; `sizeOf` gives each page's dataOffset. */
-  async function walk<T>(
+  async function walk<T = { id: number }>(
     path: string,
     role: MemberRole,
     body: Record<string, unknown> = {},
@@ -73,11 +115,17 @@ export function memberApi(app: FastifyInstance, tokens: Record<MemberRole, strin
     return pages;
   }
 
-  const download = (role: MemberRole, serverRelativeUrl: string) =>
-    app.inject({
+  /** A reserved document by its address (`call` DownloadDoc or DownloadDocStream). */
+  const download = (
+    role: MemberRole | null,
+    serverRelativeUrl: string,
+    call = 'DownloadDoc',
+    headers: Record<string, string> = {},
+  ) =>
+    site.app.inject({
       method: 'GET',
-      url: `/api/v1/ReservedArea/DownloadDoc?serverRelativeUrl=${encodeURIComponent(serverRelativeUrl)}`,
-      headers: { authorization: `Bearer ${tokens[role]}` },
+      url: `/api/v1/ReservedArea/${call}?serverRelativeUrl=${encodeURIComponent(serverRelativeUrl)}`,
+      headers: { ...headers, ...authorization(role) },
     });
 
   return { post, page, walk, download };

@@ -1,9 +1,8 @@
 import type { AdminAuditEntry, AdminPage, MemberRole } from '@sodalis/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { DatabaseEngine } from '../../src/db/database.js';
-import { signInDemoMembers } from './member-api.js';
-import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
+import { demoSite, type DemoSite, type DemoSiteOptions } from './member-api.js';
 
 /** The `data` of an answer; fails unless 200 and never cached. */
 export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<T> {
@@ -13,11 +12,8 @@ export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<
   return (answer.json() as { data: T }).data;
 }
 
-export interface StaffSite {
-  /** The app under test: there from the suite's `beforeAll` to its `afterAll`. */
-  readonly app: FastifyInstance;
-  /** Session tokens of the demo accounts signed in: `segreteria` and the `roles` asked for. */
-  readonly tokens: Record<MemberRole, string>;
+/** A demo site signed in as `segreteria` and the `roles` asked for, with the back office's calls. */
+export interface StaffSite extends DemoSite {
   /** A call to `/api/v1/Admin{path}` as the demo account of `role`, or without a session. */
   call(
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -36,28 +32,17 @@ export interface StaffSite {
  * A demo site of `engine` for the enclosing suite, with the back office as the demo
  * `segreteria` account sees it: built and signed in before the suite's tests, closed after them.
  */
-export function staffSite(
-  engine: DatabaseEngine,
-  options: Omit<TestAppOptions, 'demoContent'> & { roles?: MemberRole[] } = {},
-): StaffSite {
+export function staffSite(engine: DatabaseEngine, options: DemoSiteOptions = {}): StaffSite {
   const { roles = [], ...appOptions } = options;
-  let testApp: TestApp | undefined;
-  const tokens = {} as Record<MemberRole, string>;
-
-  beforeAll(async () => {
-    testApp = await createTestApp(engine, { demoContent: true, ...appOptions });
-    const signedIn = new Set<MemberRole>(['segreteria', ...roles]);
-    Object.assign(tokens, await signInDemoMembers(testApp.app, [...signedIn]));
-  }, 120_000);
-
-  afterAll(async () => {
-    await testApp?.close();
+  const demo = demoSite(engine, {
+    ...appOptions,
+    roles: [...new Set<MemberRole>(['segreteria', ...roles])],
   });
+  const tokens = demo.tokens;
 
   const site: StaffSite = {
     get app() {
-      if (testApp === undefined) throw new Error('Il sito di prova esiste solo durante la suite.');
-      return testApp.app;
+      return demo.app;
     },
     tokens,
     call(method, path, payload, role = 'segreteria') {

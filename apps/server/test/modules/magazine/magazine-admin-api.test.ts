@@ -6,7 +6,7 @@ import type {
   MagazineIssue,
 } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
@@ -17,11 +17,7 @@ const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`).toSt
 describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
   const site = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
   const { call, ok, auditOf } = site;
-  let api: ReturnType<typeof memberApi>;
-
-  beforeAll(() => {
-    api = memberApi(site.app, site.tokens);
-  });
+  const api = memberApi(site);
 
   async function refused(response: Promise<LightMyRequestResponse>, message: string) {
     const answer = await response;

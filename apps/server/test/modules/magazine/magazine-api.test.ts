@@ -6,30 +6,17 @@ import {
   type MagazineIssue,
   type MemberRole,
 } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberApi, signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { demoSite, memberApi } from '../../helpers/member-api.js';
+import { testEngines } from '../../helpers/test-app.js';
 
 const ISSUES = 'ReservedArea/GetRiviste';
 const ARTICLES = 'ReservedArea/GetArticoliRiviste';
 
 describe.each(testEngines())('the bulletin (GetRiviste, GetArticoliRiviste) on %s', (engine) => {
-  let site: TestApp;
-  let app: FastifyInstance;
-  let api: ReturnType<typeof memberApi>;
-
-  beforeAll(async () => {
-    site = await createTestApp(engine, { demoContent: true });
-    app = site.app;
-    api = memberApi(app, await signInDemoMembers(app));
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
-
-  const db = () => app.services.db;
+  const site = demoSite(engine);
+  const api = memberApi(site);
+  const db = () => site.app.services.db;
 
   /** Published issues a role may see, by search title descending, as the spec orders them. */
   async function issueRows(years?: number[]) {

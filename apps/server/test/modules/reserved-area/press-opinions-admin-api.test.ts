@@ -8,7 +8,7 @@ import type {
 } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -24,26 +24,25 @@ describe.each(testEngines())('back office: press review and opinions on %s', (en
     return (answer.json() as { error: { issues: Issue[] } }).error.issues;
   }
 
-  async function memberCall<T>(role: MemberRole, url: string, body: object): Promise<T[]> {
-    const response = await site.app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: { authorization: `Bearer ${site.tokens[role]}` },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { items: T[] } }).data.items;
+  const api = memberApi(site);
+
+  async function memberCall<T>(
+    role: MemberRole,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<T[]> {
+    return (await api.page<T>(path, role, body)).items;
   }
 
   const pressFor = (role: MemberRole, title: string) =>
-    memberCall<PressReview>(role, '/api/v1/SharepointContent/GetRassegneStampa', {
+    memberCall<PressReview>(role, 'SharepointContent/GetRassegneStampa', {
       dataOffset: '50',
       title,
     });
 
   /** The members' opinion detail (spec §4): `p_ID=` id + 1, page size 1, descending. */
   async function opinionDetail(role: MemberRole, id: number): Promise<Opinion | undefined> {
-    const [first] = await memberCall<Opinion>(role, '/api/v1/ReservedArea/GetPareriCD', {
+    const [first] = await memberCall<Opinion>(role, 'ReservedArea/GetPareriCD', {
       dataOffset: '1',
       paginated: true,
       ascending: false,
@@ -189,7 +188,7 @@ describe.each(testEngines())('back office: press review and opinions on %s', (en
       domanda: 'Per quanto si conservano le piastrine?',
       risposta: 'Cinque giorni.\nSette con la riduzione dei patogeni.\nVedi le linee guida.',
     });
-    const list = await memberCall<Opinion>('socio', '/api/v1/ReservedArea/GetPareriCD', {
+    const list = await memberCall<Opinion>('socio', 'ReservedArea/GetPareriCD', {
       dataOffset: '50',
       title: 'conservazione delle piastrine',
     });
@@ -236,7 +235,7 @@ describe.each(testEngines())('back office: press review and opinions on %s', (en
       );
     const low = await make(1, 'Ordine basso');
     const high = await make(7, 'Ordine alto');
-    const members = await memberCall<Opinion>('socio', '/api/v1/ReservedArea/GetPareriCD', {
+    const members = await memberCall<Opinion>('socio', 'ReservedArea/GetPareriCD', {
       dataOffset: '50',
       years: [2025],
       months: [2],

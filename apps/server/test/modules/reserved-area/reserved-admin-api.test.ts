@@ -6,7 +6,7 @@ import type {
   MemberRole,
 } from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -16,17 +16,18 @@ describe.each(testEngines())('back office: recommendations and assemblies on %s'
   const site = staffSite(engine, { clock: fixedClock('2026-11-22'), roles: MEMBER_ROLES });
   const { call, ok } = site;
 
-  async function titlesFor(role: MemberRole, path: string, body: object): Promise<string[]> {
-    const response = await site.app.inject({
-      method: 'POST',
-      url: `/api/v1/ReservedArea/${path}`,
-      payload: { dataOffset: '50', ...body },
-      headers: { authorization: `Bearer ${site.tokens[role]}` },
+  const api = memberApi(site);
+
+  async function titlesFor(
+    role: MemberRole,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<string[]> {
+    const { items } = await api.page<{ title: string }>(`ReservedArea/${path}`, role, {
+      dataOffset: '50',
+      ...body,
     });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { items: { title: string }[] } }).data.items.map(
-      (item) => item.title,
-    );
+    return items.map((item) => item.title);
   }
 
   it('adds an assembly document for Affiliati: an Affiliato sees it at once, a Socio does not', async () => {

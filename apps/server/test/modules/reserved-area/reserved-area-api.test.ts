@@ -1,46 +1,15 @@
 import type { MemberRole } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Audience } from '../../../src/db/schema.js';
 import { AUDIENCES_OF_ROLE } from '../../../src/modules/reserved-area/service.js';
-import { MEMBER_ROLES, signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { demoSite, MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
+import { testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('reserved-area archives on %s', (engine) => {
-  let site: TestApp;
-  let app: FastifyInstance;
-  let tokens: Record<MemberRole, string>;
-
-  beforeAll(async () => {
-    site = await createTestApp(engine, { demoContent: true });
-    app = site.app;
-    tokens = await signInDemoMembers(app);
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
-
-  const db = () => app.services.db;
-
-  const list = (path: string, role: MemberRole | null, body: Record<string, unknown> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/v1/${path}`,
-      payload: body,
-      headers: role === null ? {} : { authorization: `Bearer ${tokens[role]}` },
-    });
-
-  async function page<T extends { id: number }>(
-    path: string,
-    role: MemberRole,
-    body: Record<string, unknown> = {},
-  ): Promise<{ items: T[]; pagingInfo?: string }> {
-    const response = await list(path, role, body);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    return (response.json() as { data: { items: T[]; pagingInfo?: string } }).data;
-  }
+  const site = demoSite(engine);
+  const api = memberApi(site);
+  const { post: list, page } = api;
+  const db = () => site.app.services.db;
 
   /** Every item of a list, following the tokens; fails on a repeated item. */
   async function walk<T extends { id: number }>(
@@ -48,20 +17,10 @@ describe.each(testEngines())('reserved-area archives on %s', (engine) => {
     role: MemberRole,
     body: Record<string, unknown> = {},
   ): Promise<{ items: T[]; pages: number; firstSize: number }> {
-    const items: T[] = [];
-    let pagingInfo: string | undefined;
-    let pages = 0;
-    let firstSize = 0;
-    do {
-      const answer = await page<T>(path, role, { ...body, pagingInfo: pagingInfo ?? null });
-      if (pages === 0) firstSize = answer.items.length;
-      items.push(...answer.items);
-      pagingInfo = answer.pagingInfo;
-      pages += 1;
-      expect(pages).toBeLessThan(200);
-    } while (pagingInfo !== undefined);
+    const pages = await api.walk<T>(path, role, body);
+    const items = pages.flat();
     expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
-    return { items, pages, firstSize };
+    return { items, pages: pages.length, firstSize: pages[0]?.length ?? 0 };
   }
 
   const LISTS = [
@@ -100,7 +59,7 @@ describe.each(testEngines())('reserved-area archives on %s', (engine) => {
   it('answers 401 to every call without a valid session', async () => {
     for (const { path } of LISTS) {
       expect((await list(path, null)).statusCode).toBe(401);
-      const forged = await app.inject({
+      const forged = await site.app.inject({
         method: 'POST',
         url: `/api/v1/${path}`,
         payload: {},
@@ -109,7 +68,7 @@ describe.each(testEngines())('reserved-area archives on %s', (engine) => {
       expect(forged.statusCode).toBe(401);
     }
     for (const call of ['DownloadDoc', 'DownloadDocStream']) {
-      const response = await app.inject({
+      const response = await site.app.inject({
         method: 'GET',
         url: `/api/v1/ReservedArea/${call}?serverRelativeUrl=${encodeURIComponent('/Documenti/Raccomandazioni/1/x.pdf')}`,
       });

@@ -1,42 +1,18 @@
-import type { FileContent, MemberRole } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_ROLES, signInDemoMembers } from '../../helpers/member-api.js';
-import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
+import type { FileContent } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { demoSite, MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
+import { testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())('reserved-area documents on %s', (engine) => {
-  let site: TestApp;
-  let app: FastifyInstance;
-  let tokens: Record<MemberRole, string>;
-
-  beforeAll(async () => {
-    site = await createTestApp(engine, { demoContent: true });
-    app = site.app;
-    tokens = await signInDemoMembers(app);
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
-
-  const download = (
-    role: MemberRole | null,
-    serverRelativeUrl: string,
-    call = 'DownloadDoc',
-    headers: Record<string, string> = {},
-  ) =>
-    app.inject({
-      method: 'GET',
-      url: `/api/v1/ReservedArea/${call}?serverRelativeUrl=${encodeURIComponent(serverRelativeUrl)}`,
-      headers: role === null ? headers : { ...headers, authorization: `Bearer ${tokens[role]}` },
-    });
+  const site = demoSite(engine);
+  const { download } = memberApi(site);
 
   /** A stored attachment of an owner kind whose owner has the given audience. */
   async function attachmentOf(
     ownerKind: 'recommendation' | 'assembly',
     audience: string,
   ): Promise<{ url: string; fileName: string; sha256: string }> {
-    const db = app.services.db;
+    const db = site.app.services.db;
     const owners =
       ownerKind === 'recommendation'
         ? await db.selectFrom('recommendations').select(['id', 'audience']).execute()
@@ -63,7 +39,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
       expect(data.fileName).toBe(document.fileName);
       const bytes = Buffer.from(data.content, 'base64');
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(bytes.equals(await app.services.files.read(document.sha256))).toBe(true);
+      expect(bytes.equals(await site.app.services.files.read(document.sha256))).toBe(true);
     }
   });
 
@@ -83,7 +59,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     expect(
       (await download('socio', '/Documenti/Raccomandazioni/999999/nulla.pdf')).statusCode,
     ).toBe(404);
-    const news = await app.services.db
+    const news = await site.app.services.db
       .selectFrom('attachments')
       .select('server_relative_url')
       .where('owner_kind', 'not in', [
@@ -97,7 +73,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     if (news !== undefined) {
       expect((await download('segreteria', news.server_relative_url)).statusCode).toBe(404);
     }
-    const magazine = await app.services.db
+    const magazine = await site.app.services.db
       .selectFrom('attachments')
       .select('server_relative_url')
       .where('owner_kind', 'in', ['magazine_issue', 'magazine_article'])
@@ -105,10 +81,10 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     if (magazine !== undefined) {
       expect((await download('socio', magazine.server_relative_url)).statusCode).toBe(200);
     }
-    const missing = await app.inject({
+    const missing = await site.app.inject({
       method: 'GET',
       url: '/api/v1/ReservedArea/DownloadDoc',
-      headers: { authorization: `Bearer ${tokens.socio}` },
+      headers: { authorization: `Bearer ${site.tokens.socio}` },
     });
     expect(missing.statusCode).toBe(400);
   });
@@ -200,7 +176,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
 
   it('streams a readable document with type, name and byte ranges', async () => {
     const document = await attachmentOf('assembly', 'all');
-    const bytes = await app.services.files.read(document.sha256);
+    const bytes = await site.app.services.files.read(document.sha256);
     const whole = await download('socio', document.url, 'DownloadDocStream');
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('application/pdf');
@@ -212,10 +188,10 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     );
     expect(whole.rawPayload.equals(bytes)).toBe(true);
 
-    const attachment = await app.inject({
+    const attachment = await site.app.inject({
       method: 'GET',
       url: `/api/v1/ReservedArea/DownloadDocStream?download=1&serverRelativeUrl=${encodeURIComponent(document.url)}`,
-      headers: { authorization: `Bearer ${tokens.socio}` },
+      headers: { authorization: `Bearer ${site.tokens.socio}` },
     });
     expect(String(attachment.headers['content-disposition'])).toMatch(/^attachment;/);
 
