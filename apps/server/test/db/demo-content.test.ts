@@ -6,7 +6,7 @@ import { SETUP_ELEMENT_KEYS } from '@sodalis/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../../src/db/database.js';
-import type { Database } from '../../src/db/schema.js';
+import type { AttachmentOwnerKind, Database } from '../../src/db/schema.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import {
   isDatabaseEmpty,
@@ -113,6 +113,17 @@ async function allDates({ handle }: Seeded): Promise<DatedValue[]> {
     }
   }
   return found;
+}
+
+/** The attachments of one owner, in their order. */
+function attachmentsOf({ handle }: Seeded, kind: AttachmentOwnerKind, ownerId: number) {
+  return handle.db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('owner_kind', '=', kind)
+    .where('owner_id', '=', ownerId)
+    .orderBy('position')
+    .execute();
 }
 
 /** Checks that hold for the data set whatever today is. */
@@ -376,13 +387,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     for (const row of assemblies) {
       expect(row.place.length).toBeGreaterThan(0);
       expect(row.audience).toBe(row.section ?? 'all');
-      const attachments = await db
-        .selectFrom('attachments')
-        .select(['position', 'server_relative_url'])
-        .where('owner_kind', '=', 'assembly')
-        .where('owner_id', '=', row.id)
-        .orderBy('position')
-        .execute();
+      const attachments = await attachmentsOf(seeded, 'assembly', row.id);
       expect(attachments.length, row.title).toBeGreaterThanOrEqual(1);
       expect(attachments.length, row.title).toBeLessThanOrEqual(2);
       expect(attachments.map((each) => each.position)).toEqual(
@@ -433,12 +438,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     expect(byTitle?.id).toBe(latest?.id);
 
     for (const issue of issues) {
-      const covers = await db
-        .selectFrom('attachments')
-        .select('id')
-        .where('owner_kind', '=', 'magazine_issue')
-        .where('owner_id', '=', issue.id)
-        .execute();
+      const covers = await attachmentsOf(seeded, 'magazine_issue', issue.id);
       expect(covers, issue.title).toHaveLength(1);
       const articles = await db
         .selectFrom('magazine_articles')
@@ -513,12 +513,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
         .where('sha256', '=', member.photo_sha256 ?? '')
         .executeTakeFirstOrThrow();
       expect(meta.content_type).toBe('image/png');
-      const cvs = await db
-        .selectFrom('attachments')
-        .select('id')
-        .where('owner_kind', '=', 'board_member_cv')
-        .where('owner_id', '=', member.id)
-        .execute();
+      const cvs = await attachmentsOf(seeded, 'board_member_cv', member.id);
       expect(cvs, member.name).toHaveLength(1);
     }
 

@@ -31,24 +31,17 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
       .execute();
     expect(invitations).toHaveLength(1);
 
-    const duplicate = await call('POST', '/Members', {
-      email: 'anna.rossi@example.org',
-      firstName: 'A',
-      lastName: 'R',
-      role: 'socio',
-    });
+    /** A new member called A. R. */
+    const createAR = (email: string, role: string) =>
+      call('POST', '/Members', { email, firstName: 'A', lastName: 'R', role });
+    const duplicate = await createAR('anna.rossi@example.org', 'socio');
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json()).toMatchObject({
       error: {
         issues: [{ path: 'email', message: 'Esiste già un account anna.rossi@example.org.' }],
       },
     });
-    const badRole = await call('POST', '/Members', {
-      email: 'x@example.org',
-      firstName: 'A',
-      lastName: 'R',
-      role: 'admin',
-    });
+    const badRole = await createAR('x@example.org', 'admin');
     expect(badRole.statusCode).toBe(400);
 
     const edited = await ok<AdminMember>(

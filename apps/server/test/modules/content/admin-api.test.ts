@@ -191,14 +191,17 @@ describe.each(testEngines())(
         ),
       );
       expect(pngHeader(created.photo ?? '')).toEqual({ width: 256, height: 256 });
+      /** Saves him as treasurer, first in the board, with `changes` to his files. */
+      const saveAsTreasurer = (changes: Record<string, unknown> = {}) =>
+        ok<AdminBoardMember>(
+          call(
+            'PUT',
+            `/BoardMembers/${created.id}`,
+            memberInput({ name: 'Davide Serra', role: 'Tesoriere', sortOrder: 0, ...changes }),
+          ),
+        );
 
-      const moved = await ok<AdminBoardMember>(
-        call(
-          'PUT',
-          `/BoardMembers/${created.id}`,
-          memberInput({ name: 'Davide Serra', role: 'Tesoriere', sortOrder: 0 }),
-        ),
-      );
+      const moved = await saveAsTreasurer();
       expect(moved.photo).toBe(created.photo);
       expect(moved.cv?.id).toBe(created.cv?.id);
       expect((await publicBoard())[0]).toMatchObject({ id: created.id, ruolo: 'Tesoriere' });
@@ -209,34 +212,13 @@ describe.each(testEngines())(
         after: { ruolo: 'Tesoriere', ordine: 0 },
       });
 
-      const webp = await ok<AdminBoardMember>(
-        call(
-          'PUT',
-          `/BoardMembers/${created.id}`,
-          memberInput({
-            name: 'Davide Serra',
-            role: 'Tesoriere',
-            sortOrder: 0,
-            newPhoto: { fileName: 'foto.webp', content: await photo('webp') },
-          }),
-        ),
-      );
+      const webp = await saveAsTreasurer({
+        newPhoto: { fileName: 'foto.webp', content: await photo('webp') },
+      });
       expect(webp.photo).not.toBe(created.photo);
       expect(pngHeader(webp.photo ?? '')).toEqual({ width: 256, height: 256 });
 
-      const bare = await ok<AdminBoardMember>(
-        call(
-          'PUT',
-          `/BoardMembers/${created.id}`,
-          memberInput({
-            name: 'Davide Serra',
-            role: 'Tesoriere',
-            sortOrder: 0,
-            keepPhoto: false,
-            keepCv: false,
-          }),
-        ),
-      );
+      const bare = await saveAsTreasurer({ keepPhoto: false, keepCv: false });
       expect(bare).toMatchObject({ photo: null, cv: null });
       expect((await publicBoard()).find((member) => member.id === created.id)?.fotoProfilo).toBe(
         '',
