@@ -239,6 +239,13 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
       await sink.stop();
     });
 
+    /** The stand-in PayPal knows order `id`: 80.00 EUR for the fee, captured, unless told. */
+    const paypalKnows = (id: string, order: Partial<Parameters<typeof capturedOrder>[1]> = {}) =>
+      paypal.orders.set(
+        id,
+        capturedOrder(id, { value: '80.00', description: DESCRIPTION, ...order }),
+      );
+
     const build = (extra: Record<string, string> = {}, logger?: CapturedLog) =>
       site.build({
         clock: time.clock,
@@ -254,10 +261,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('verifies the order with PayPal, numbers the receipt and mails it to the payer', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-PAGATO',
-        capturedOrder('ORDINE-PAGATO', { value: '80.00', description: DESCRIPTION }),
-      );
+      paypalKnows('ORDINE-PAGATO');
       const answer = await report(app, await memberReport(app, 'ORDINE-PAGATO'));
       expect(answer.json()).toMatchObject({ data: { stato: 'reported' } });
       await app.services.outbox.runOnce();
@@ -291,15 +295,12 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
       const { app } = await build();
       const token = await signIn(app, 'socio.demo@example.org');
       for (const id of ['ORDINE-1', 'ORDINE-2']) {
-        paypal.orders.set(id, capturedOrder(id, { value: '80.00', description: DESCRIPTION }));
+        paypalKnows(id);
         await report(app, await memberReport(app, id), { authorization: `Bearer ${token}` });
       }
       await app.services.outbox.runOnce();
       time.advance(365 * 86_400_000);
-      paypal.orders.set(
-        'ORDINE-3',
-        capturedOrder('ORDINE-3', { value: '80.00', description: DESCRIPTION }),
-      );
+      paypalKnows('ORDINE-3');
       await report(app, await memberReport(app, 'ORDINE-3'));
       await app.services.outbox.runOnce();
       await app.services.outbox.runOnce();
@@ -325,7 +326,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
       const { app } = await build();
       const ids = [1, 2, 3, 4, 5, 6].map((n) => `ORDINE-PARALLELO-${n}`);
       for (const id of ids) {
-        paypal.orders.set(id, capturedOrder(id, { value: '80.00', description: DESCRIPTION }));
+        paypalKnows(id);
         expect((await report(app, await memberReport(app, id))).statusCode).toBe(200);
       }
       const rows = await payments(app);
@@ -341,21 +342,9 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('flags a capture whose amount, currency or description differ from the fee', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-POCO',
-        capturedOrder('ORDINE-POCO', { value: '1.00', description: DESCRIPTION }),
-      );
-      paypal.orders.set(
-        'ORDINE-ALTRO',
-        capturedOrder('ORDINE-ALTRO', {
-          value: '80.00',
-          description: '2026 - Mario Rossi - Quota Socio under 35',
-        }),
-      );
-      paypal.orders.set(
-        'ORDINE-USD',
-        capturedOrder('ORDINE-USD', { value: '80.00', currency: 'USD', description: DESCRIPTION }),
-      );
+      paypalKnows('ORDINE-POCO', { value: '1.00' });
+      paypalKnows('ORDINE-ALTRO', { description: '2026 - Mario Rossi - Quota Socio under 35' });
+      paypalKnows('ORDINE-USD', { currency: 'USD' });
       for (const id of ['ORDINE-POCO', 'ORDINE-ALTRO', 'ORDINE-USD']) {
         // The browser may say anything: PayPal's answer decides.
         await report(app, await memberReport(app, id));
@@ -377,10 +366,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('accepts a correct capture the browser misreported', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-OK',
-        capturedOrder('ORDINE-OK', { value: '80.00', description: DESCRIPTION }),
-      );
+      paypalKnows('ORDINE-OK');
       await report(app, await memberReport(app, 'ORDINE-OK', { importo: '0.01' }));
       await app.services.outbox.runOnce();
       expect((await payments(app))[0]).toMatchObject({
@@ -392,15 +378,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('rejects an order PayPal does not know or has not completed', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-APPROVATO',
-        capturedOrder('ORDINE-APPROVATO', {
-          value: '80.00',
-          description: DESCRIPTION,
-          orderStatus: 'APPROVED',
-          captureStatus: 'DECLINED',
-        }),
-      );
+      paypalKnows('ORDINE-APPROVATO', { orderStatus: 'APPROVED', captureStatus: 'DECLINED' });
       await report(app, await memberReport(app, 'ORDINE-INVENTATO'));
       await report(app, await memberReport(app, 'ORDINE-APPROVATO'));
       await app.services.outbox.runOnce();
@@ -413,14 +391,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('leaves a pending capture reported until PayPal completes it', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-ATTESA',
-        capturedOrder('ORDINE-ATTESA', {
-          value: '80.00',
-          description: DESCRIPTION,
-          captureStatus: 'PENDING',
-        }),
-      );
+      paypalKnows('ORDINE-ATTESA', { captureStatus: 'PENDING' });
       await report(app, await memberReport(app, 'ORDINE-ATTESA'));
       await app.services.outbox.runOnce();
       expect((await payments(app))[0]).toMatchObject({ status: 'reported', verified_at: null });
@@ -428,10 +399,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
     it('retries while PayPal is unreachable; the record stays reported meanwhile', async () => {
       const { app } = await build();
-      paypal.orders.set(
-        'ORDINE-DOPO',
-        capturedOrder('ORDINE-DOPO', { value: '80.00', description: DESCRIPTION }),
-      );
+      paypalKnows('ORDINE-DOPO');
       paypal.failWith = 503;
       await report(app, await memberReport(app, 'ORDINE-DOPO'));
       expect(await app.services.outbox.runOnce()).toMatchObject({ retried: 1 });
@@ -471,10 +439,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
       it('rejects a delivery whose signature PayPal does not confirm, and changes nothing', async () => {
         const log = new CapturedLog();
         const { app } = await build({}, log);
-        paypal.orders.set(
-          'ORDINE-W',
-          capturedOrder('ORDINE-W', { value: '80.00', description: DESCRIPTION }),
-        );
+        paypalKnows('ORDINE-W');
         await report(app, await memberReport(app, 'ORDINE-W'));
         await app.services.outbox.runOnce();
         const forged = await deliver(app, refundEvent('CAP-ORDINE-W'), 'firma-falsa');
@@ -499,10 +464,7 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
       it('marks a refunded capture and tells the secretariat, once', async () => {
         const { app } = await build();
-        paypal.orders.set(
-          'ORDINE-R',
-          capturedOrder('ORDINE-R', { value: '80.00', description: DESCRIPTION }),
-        );
+        paypalKnows('ORDINE-R');
         await report(app, await memberReport(app, 'ORDINE-R'));
         await app.services.outbox.runOnce();
         expect((await deliver(app, refundEvent('CAP-ORDINE-R'))).statusCode).toBe(200);
@@ -521,21 +483,11 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
 
       it('verifies a reported payment when PayPal announces its completed capture', async () => {
         const { app } = await build();
-        paypal.orders.set(
-          'ORDINE-C',
-          capturedOrder('ORDINE-C', {
-            value: '80.00',
-            description: DESCRIPTION,
-            captureStatus: 'PENDING',
-          }),
-        );
+        paypalKnows('ORDINE-C', { captureStatus: 'PENDING' });
         await report(app, await memberReport(app, 'ORDINE-C'));
         await app.services.outbox.runOnce();
         expect((await payments(app))[0]?.status).toBe('reported');
-        paypal.orders.set(
-          'ORDINE-C',
-          capturedOrder('ORDINE-C', { value: '80.00', description: DESCRIPTION }),
-        );
+        paypalKnows('ORDINE-C');
         const completed = await deliver(app, {
           id: 'WH-EVT-2',
           event_type: 'PAYMENT.CAPTURE.COMPLETED',
