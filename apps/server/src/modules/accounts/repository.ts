@@ -67,6 +67,14 @@ export async function updateMemberDetails(
     .execute();
 }
 
+/** What an edit of an account may change; what is left out stays as it is. */
+export interface MemberChanges {
+  status?: 'active' | 'disabled';
+  role?: MemberRole;
+  firstName?: string;
+  lastName?: string;
+}
+
 /**
  * Changes the account with this e-mail; a different role also ends its sessions from
  * `sessionsEnd`. Answers whether an account was changed.
@@ -74,12 +82,7 @@ export async function updateMemberDetails(
 export async function updateMemberByEmail(
   db: Executor,
   email: string,
-  values: {
-    status?: 'active' | 'disabled';
-    role?: MemberRole;
-    firstName?: string;
-    lastName?: string;
-  },
+  values: MemberChanges,
   times: { now: string; sessionsEnd: string },
 ): Promise<boolean> {
   const { firstName, lastName, ...rest } = values;

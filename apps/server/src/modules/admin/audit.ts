@@ -4,8 +4,8 @@ import type {
   AdminPage,
   AuditEntity,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Database, Executor } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { AuditLogTable, Database, Executor } from '../../db/schema.js';
 import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 
@@ -119,17 +119,7 @@ function auditQuery(db: Kysely<Database>, query: AdminAuditListQuery) {
   return builder;
 }
 
-function toEntry(row: {
-  id: number;
-  at: string;
-  actor_email: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  summary: string;
-  before_json: string | null;
-  after_json: string | null;
-}): AdminAuditEntry {
+function toEntry(row: Selectable<AuditLogTable>): AdminAuditEntry {
   return {
     id: row.id,
     at: row.at,

@@ -7,41 +7,19 @@ import type { Executor } from '../../db/schema.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 
-export function findById(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+/** The columns that name one subscription each (unique in the table). */
+type SubscriptionKey = 'id' | 'email' | 'confirm_token_hash' | 'unsubscribe_token_hash';
 
-export function findByEmail(db: Executor, email: string): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
-export function findByConfirmHash(
+/** The subscription whose `column` is `value` (an address, or the hash of a link's token). */
+export function findSubscription(
   db: Executor,
-  hash: string,
+  column: SubscriptionKey,
+  value: SubscriptionRow[SubscriptionKey],
 ): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('newsletter_subscriptions')
     .selectAll()
-    .where('confirm_token_hash', '=', hash)
-    .executeTakeFirst();
-}
-
-export function findByUnsubscribeHash(
-  db: Executor,
-  hash: string,
-): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('unsubscribe_token_hash', '=', hash)
+    .where(column, '=', value)
     .executeTakeFirst();
 }
 
