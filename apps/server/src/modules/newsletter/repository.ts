@@ -32,23 +32,30 @@ export interface PendingValues {
   now: string;
 }
 
+/** A subscription waiting for its confirmation: new links, the consent record, mailed now. */
+function pendingColumns(values: PendingValues) {
+  return {
+    status: 'pending',
+    confirm_token_hash: values.confirmHash,
+    unsubscribe_token_hash: values.unsubscribeHash,
+    consent_at: values.now,
+    consent_text_version: values.consentTextVersion,
+    consent_ip: values.consentIp,
+    confirmed_at: null,
+    updated_at: values.now,
+    confirmation_sent_at: values.now,
+  } as const;
+}
+
 /** A new pending subscription; undefined when the address was inserted meanwhile. */
 export async function insertPending(db: Executor, values: PendingValues): Promise<number | null> {
   const row = await db
     .insertInto('newsletter_subscriptions')
     .values({
+      ...pendingColumns(values),
       email: values.email,
-      status: 'pending',
-      confirm_token_hash: values.confirmHash,
-      unsubscribe_token_hash: values.unsubscribeHash,
-      consent_at: values.now,
-      consent_text_version: values.consentTextVersion,
-      consent_ip: values.consentIp,
-      confirmed_at: null,
       unsubscribed_at: null,
       created_at: values.now,
-      updated_at: values.now,
-      confirmation_sent_at: values.now,
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
@@ -68,17 +75,7 @@ export async function renewPending(
 ): Promise<boolean> {
   const result = await db
     .updateTable('newsletter_subscriptions')
-    .set({
-      status: 'pending',
-      confirm_token_hash: values.confirmHash,
-      unsubscribe_token_hash: values.unsubscribeHash,
-      consent_at: values.now,
-      consent_text_version: values.consentTextVersion,
-      consent_ip: values.consentIp,
-      confirmed_at: null,
-      updated_at: values.now,
-      confirmation_sent_at: values.now,
-    })
+    .set(pendingColumns(values))
     .where('id', '=', id)
     .where('updated_at', '=', seenUpdatedAt)
     .where('status', '!=', 'confirmed')
