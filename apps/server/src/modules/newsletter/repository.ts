@@ -1,7 +1,7 @@
 import type { AdminListQuery, AdminNewsletterSubscriber } from '@sodalis/contracts';
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
-import { containsPattern } from '../../text/search-text.js';
+import { anyColumnContains } from '../../text/search-text.js';
 import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
@@ -129,10 +129,8 @@ export interface SubscriberFilter {
 /** Subscriptions whose address contains `q`, of one status if given. */
 function filteredSubscriptions(db: Kysely<Database>, filter: SubscriberFilter) {
   let builder = db.selectFrom('newsletter_subscriptions');
-  const text = filter.q?.trim() ?? '';
-  if (text !== '') {
-    builder = builder.where(sql<SqlBool>`lower(email) like ${containsPattern(text)} escape '\\'`);
-  }
+  const search = anyColumnContains(['email'], filter.q);
+  if (search !== null) builder = builder.where(search);
   if (filter.status !== undefined) builder = builder.where('status', '=', filter.status);
   return builder;
 }
