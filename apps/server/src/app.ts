@@ -179,57 +179,38 @@ export async function buildApp(
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
       });
-      const { news, newsReads } = app.services;
+      // Each domain's routes take their services by name from the composition root (services.ts).
+      const { services } = app;
       await api.register(newsRoutes, {
         prefix: '/SharepointContent',
-        news,
-        publicReads: newsReads,
+        ...services,
+        publicReads: services.newsReads,
       });
       await api.register(contentRoutes, {
         prefix: '/SharepointContent',
-        content: app.services.content,
-        publicReads: app.services.contentReads,
-        files: app.services.files,
+        ...services,
+        publicReads: services.contentReads,
       });
       await api.register(newsletterRoutes, {
         prefix: '/Account',
-        newsletter: app.services.newsletter,
-        requestsPerHour: config.newsletter.requestsPerHour,
+        ...services,
+        ...config.newsletter,
       });
       await api.register(sponsorshipRoutes, {
         prefix: '/SharepointContent',
-        sponsorship: app.services.sponsorship,
-        maxFileBytes: config.sponsorship.maxFileBytes,
-        requestsPerHour: config.sponsorship.requestsPerHour,
+        ...services,
+        ...config.sponsorship,
       });
-      await api.register(accountRoutes, { prefix: '/Account', accounts: app.services.accounts });
+      await api.register(accountRoutes, { prefix: '/Account', ...services });
       await api.register(paymentRoutes, {
         prefix: '/Payment',
-        payments: app.services.payments,
-        accounts: app.services.accounts,
+        ...services,
         reportsPerHour: config.paypal.reportsPerHour,
       });
-      await api.register(reservedAreaAccountRoutes, {
-        prefix: '/ReservedArea',
-        accounts: app.services.accounts,
-      });
-      const { reservedArea } = app.services;
-      await api.register(reservedAreaRoutes, {
-        prefix: '/ReservedArea',
-        reservedArea,
-        accounts: app.services.accounts,
-        files: app.services.files,
-      });
-      await api.register(magazineRoutes, {
-        prefix: '/ReservedArea',
-        magazine: app.services.magazine,
-        accounts: app.services.accounts,
-      });
-      await api.register(pressReviewRoutes, {
-        prefix: '/SharepointContent',
-        reservedArea,
-        accounts: app.services.accounts,
-      });
+      await api.register(reservedAreaAccountRoutes, { prefix: '/ReservedArea', ...services });
+      await api.register(reservedAreaRoutes, { prefix: '/ReservedArea', ...services });
+      await api.register(magazineRoutes, { prefix: '/ReservedArea', ...services });
+      await api.register(pressReviewRoutes, { prefix: '/SharepointContent', ...services });
       await api.register(adminRoutes, {
         prefix: '/Admin',
         services: app.services,

@@ -2,9 +2,10 @@
  * An OAuth 2 access token kept in memory for the services the server calls (PayPal, MailUp):
  * asked for once, reused until shortly before it expires, with one request in flight at a time
  * so concurrent callers share it. A failed request is not kept: the next caller asks again.
+ * The services' calls go through `call`, which carries the token.
  */
 
-/** How long the token request may take before it counts as failed. */
+/** How long one request (the token's or a call's) may take before it counts as failed. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Tokens are renewed this long before the service says they expire. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -40,6 +41,26 @@ export class OAuthTokenCache {
       this.pending = null;
     });
     return this.pending;
+  }
+
+  /**
+   * One JSON call to the service with the token, within the timeout. A 401 drops the kept token
+   * (expired or revoked), so the next attempt asks for a new one; the caller reads the answer.
+   */
+  async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<Response> {
+    const token = await this.accessToken();
+    const response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (response.status === 401) this.forget();
+    return response;
   }
 
   /** Drops the kept token (the service answered 401: expired or revoked). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 /** One message, ready to go: addresses, text and attachments' bytes. */
 export interface OutgoingMail {
@@ -45,20 +45,25 @@ export function createMailer(options: { smtpUrl: string | null; mailDir: string 
   return fileMailer(options.mailDir);
 }
 
+/** The message as nodemailer takes it, for both transports (so the `.eml` is what SMTP gets). */
+function nodemailerMessage(message: OutgoingMail): SendMailOptions {
+  return {
+    from: message.from,
+    to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    subject: message.subject,
+    text: message.text,
+    messageId: message.messageId,
+    attachments: message.attachments,
+  };
+}
+
 function smtpMailer(url: string): Mailer {
   const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({
-        from: message.from,
-        to: message.to,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        subject: message.subject,
-        text: message.text,
-        messageId: message.messageId,
-        attachments: message.attachments,
-      });
+      await transport.sendMail(nodemailerMessage(message));
     },
     close: () => transport.close(),
   };
@@ -73,15 +78,7 @@ function fileMailer(mailDir: string): Mailer {
   return {
     kind: 'files',
     async send(message) {
-      const info = await transport.sendMail({
-        from: message.from,
-        to: message.to,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        subject: message.subject,
-        text: message.text,
-        messageId: message.messageId,
-        attachments: message.attachments,
-      });
+      const info = await transport.sendMail(nodemailerMessage(message));
       await fsp.mkdir(mailDir, { recursive: true });
       // The name comes from the outbox row (never from request input); writing aside then
       // renaming means a reader never sees half a message, and a retry replaces, not duplicates.

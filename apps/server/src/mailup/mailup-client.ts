@@ -1,9 +1,6 @@
 import type { MailUpConfig } from '../config.js';
 import { OAuthTokenCache } from '../http/oauth-token-cache.js';
 
-/** How long one call to MailUp may take before the attempt counts as failed. */
-const REQUEST_TIMEOUT_MS = 30_000;
-
 const CONSOLE_PATH = '/API/v1.1/Rest/ConsoleService.svc/Console';
 
 export class MailUpError extends Error {
@@ -67,19 +64,12 @@ export class MailUpClient {
   }
 
   private async call(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    const token = await this.token.accessToken();
-    const response = await fetch(`${this.config.apiUrl}${CONSOLE_PATH}${path}`, {
+    const response = await this.token.call(
       method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+      `${this.config.apiUrl}${CONSOLE_PATH}${path}`,
+      body,
+    );
     const text = await response.text();
-    if (response.status === 401) this.token.forget();
     if (!response.ok)
       throw new MailUpError(`MailUp ha risposto ${response.status}`, response.status);
     if (text.trim() === '') return null;

@@ -6,9 +6,6 @@
 
 import { OAuthTokenCache } from '../http/oauth-token-cache.js';
 
-/** How long one call to PayPal may take before the attempt counts as failed. */
-const REQUEST_TIMEOUT_MS = 30_000;
-
 export class PayPalError extends Error {
   constructor(
     message: string,
@@ -106,20 +103,7 @@ export class PayPalClient {
     return answer.verification_status === 'SUCCESS';
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
-    const token = await this.token.accessToken();
-    const response = await fetch(`${this.options.apiBaseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    // An expired or revoked token: the next attempt asks for a new one.
-    if (response.status === 401) this.token.forget();
-    return response;
+  private call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+    return this.token.call(method, `${this.options.apiBaseUrl}${path}`, body);
   }
 }

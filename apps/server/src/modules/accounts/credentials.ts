@@ -1,6 +1,8 @@
+import type { LoginResponse } from '@sodalis/contracts';
+import type { SessionTokens } from '../../security/session-tokens.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import type { Executor } from '../../db/schema.js';
-import { insertResetToken } from './repository.js';
+import { insertResetToken, type MemberRow } from './repository.js';
 
 /**
  * The single-use links that let a member choose a password (spec §7 ResetPassword, ADR 010):
@@ -34,4 +36,15 @@ export function resetPasswordLink(publicBaseUrl: string, token: string, email: s
  */
 export function sessionsEndAt(now: Date): string {
   return new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
+}
+
+/** The answer of a completed sign-in (password, and the code where asked): a session token. */
+export async function signedIn(tokens: SessionTokens, member: MemberRow): Promise<LoginResponse> {
+  const token = await tokens.issue({
+    id: member.id,
+    firstName: member.first_name,
+    lastName: member.last_name,
+    role: member.role,
+  });
+  return { passwordChanged: true, token, resetToken: null, username: member.email };
 }

@@ -8,9 +8,9 @@ import {
   type AdminPage,
   romeYear,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.js';
+import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
 import { toCsv } from '../../text/csv.js';
@@ -24,7 +24,7 @@ import {
   type MemberWithFeeRow,
 } from './repository.js';
 import { MemberRuleError, MembersService } from './members-service.js';
-import { changedFields, writeAudit, type Actor } from '../admin/audit.js';
+import { changedFields, writeAudit, type Actor, type AuditRecord } from '../admin/audit.js';
 
 /** Columns of the export, the same the import reads (plus the status and the year's fee). */
 function csvHeader(feeYear: number): string[] {
@@ -74,6 +74,13 @@ function asAppError(error: unknown, path: string): unknown {
   ]);
 }
 
+/** The account `id`, or the 404 when there is none. */
+async function existingMember(db: Executor, id: number): Promise<MemberRow> {
+  const row = await findMemberById(db, id);
+  if (row === undefined) throw new AppError('notFound');
+  return row;
+}
+
 /**
  * Members in the back office (ADR 013). The rules (checks, import, invitation) are the CLI's
  * `MembersService`, run inside this service's transaction with the audit entry.
@@ -81,8 +88,33 @@ function asAppError(error: unknown, path: string): unknown {
 export class MembersAdminService {
   constructor(private readonly deps: MembersAdminDeps) {}
 
-  private rules(db: Kysely<Database>): MembersService {
-    return new MembersService({ db, clock: this.deps.clock, society: this.deps.society });
+  /**
+   * Runs `work` in one transaction: the CLI's rules on it, and `audit` writing the entry of the
+   * change in it. A broken rule answers 400 with its message on the form's field `path`.
+   */
+  private async withRules<T>(
+    actor: Actor,
+    path: string,
+    work: (step: {
+      trx: Transaction<Database>;
+      rules: MembersService;
+      audit: (record: AuditRecord) => Promise<void>;
+    }) => Promise<T>,
+  ): Promise<T> {
+    const now = this.deps.clock();
+    const { clock, society } = this.deps;
+    return this.deps.db
+      .transaction()
+      .execute((trx) =>
+        work({
+          trx,
+          rules: new MembersService({ db: trx, clock, society }),
+          audit: (record) => writeAudit(trx, actor, record, now),
+        }),
+      )
+      .catch((error: unknown) => {
+        throw asAppError(error, path);
+      });
   }
 
   private feeYear(query: { feeYear?: number | undefined }): number {
@@ -106,32 +138,20 @@ export class MembersAdminService {
     actor: Actor,
     input: z.output<typeof AdminMemberCreateSchema>,
   ): Promise<AdminMember> {
-    const now = this.deps.clock();
-    const id = await this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const rules = this.rules(trx);
-        const member = await rules.add(input);
-        if (input.invite) await rules.invite(member.email);
-        const row = await findMemberByEmail(trx, member.email);
-        if (row === undefined) throw new Error('account creato ma non trovato');
-        await writeAudit(
-          trx,
-          actor,
-          {
-            action: 'crea',
-            entity: 'member',
-            entityId: row.id,
-            summary: `Account creato: ${member.email}${input.invite ? ' (invito inviato)' : ''}`,
-            after: auditView(row),
-          },
-          now,
-        );
-        return row.id;
-      })
-      .catch((error: unknown) => {
-        throw asAppError(error, 'email');
+    const id = await this.withRules(actor, 'email', async ({ trx, rules, audit }) => {
+      const member = await rules.add(input);
+      if (input.invite) await rules.invite(member.email);
+      const row = await findMemberByEmail(trx, member.email);
+      if (row === undefined) throw new Error('account creato ma non trovato');
+      await audit({
+        action: 'crea',
+        entity: 'member',
+        entityId: row.id,
+        summary: `Account creato: ${member.email}${input.invite ? ' (invito inviato)' : ''}`,
+        after: auditView(row),
       });
+      return row.id;
+    });
     if (input.invite) this.deps.notifyOutbox();
     return this.get(id);
   }
@@ -141,104 +161,68 @@ export class MembersAdminService {
     id: number,
     input: z.output<typeof AdminMemberUpdateSchema>,
   ): Promise<AdminMember> {
-    const now = this.deps.clock();
-    await this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await findMemberById(trx, id);
-        if (row === undefined) throw new AppError('notFound');
-        if (actor.id === id && (input.status !== 'active' || input.role !== row.role)) {
-          // The last way back in must not be closed by mistake from the back office itself.
-          throw new AppError('invalidRequest', [
-            { path: 'role', message: 'Non puoi disattivare il tuo account né cambiarne il ruolo.' },
-          ]);
-        }
-        const before = auditView(row);
-        await this.rules(trx).edit(row.email, input);
-        const after = auditView((await findMemberById(trx, id)) as MemberRow);
-        const changes = changedFields(before, after);
-        const action =
-          before.stato === 'active' && after.stato === 'disabled'
-            ? 'disattiva'
-            : before.ruolo !== after.ruolo
-              ? 'cambia ruolo'
-              : 'modifica';
-        await writeAudit(
-          trx,
-          actor,
-          {
-            action,
-            entity: 'member',
-            entityId: id,
-            summary: `Account ${action === 'modifica' ? 'modificato' : action === 'disattiva' ? 'disattivato' : 'con nuovo ruolo'}: ${row.email}`,
-            ...changes,
-          },
-          now,
-        );
-      })
-      .catch((error: unknown) => {
-        throw asAppError(error, 'firstName');
+    await this.withRules(actor, 'firstName', async ({ trx, rules, audit }) => {
+      const row = await existingMember(trx, id);
+      if (actor.id === id && (input.status !== 'active' || input.role !== row.role)) {
+        // The last way back in must not be closed by mistake from the back office itself.
+        throw new AppError('invalidRequest', [
+          { path: 'role', message: 'Non puoi disattivare il tuo account né cambiarne il ruolo.' },
+        ]);
+      }
+      const before = auditView(row);
+      await rules.edit(row.email, input);
+      const after = auditView(await existingMember(trx, id));
+      const action =
+        before.stato === 'active' && after.stato === 'disabled'
+          ? 'disattiva'
+          : before.ruolo !== after.ruolo
+            ? 'cambia ruolo'
+            : 'modifica';
+      await audit({
+        action,
+        entity: 'member',
+        entityId: id,
+        summary: `Account ${action === 'modifica' ? 'modificato' : action === 'disattiva' ? 'disattivato' : 'con nuovo ruolo'}: ${row.email}`,
+        ...changedFields(before, after),
       });
+    });
     return this.get(id);
   }
 
   /** E-mails the link to choose a password (invitation for new accounts, reset for the others). */
   async invite(actor: Actor, id: number): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await findMemberById(trx, id);
-        if (row === undefined) throw new AppError('notFound');
-        await this.rules(trx).invite(row.email);
-        await writeAudit(
-          trx,
-          actor,
-          {
-            action: 'invita',
-            entity: 'member',
-            entityId: id,
-            summary: `Link per scegliere la password inviato a ${row.email}`,
-          },
-          now,
-        );
-      })
-      .catch((error: unknown) => {
-        throw asAppError(error, 'email');
+    await this.withRules(actor, 'email', async ({ trx, rules, audit }) => {
+      const row = await existingMember(trx, id);
+      await rules.invite(row.email);
+      await audit({
+        action: 'invita',
+        entity: 'member',
+        entityId: id,
+        summary: `Link per scegliere la password inviato a ${row.email}`,
       });
+    });
     this.deps.notifyOutbox();
   }
 
   /** The CLI's import: a preview without `apply`, the changes and one audit entry with it. */
   async importCsv(actor: Actor, csv: string, apply: boolean): Promise<AdminMemberImportReport> {
-    const now = this.deps.clock();
-    const report = await this.deps.db
-      .transaction()
-      .execute(async (trx) => {
-        const result = await this.rules(trx).importCsv(csv, { apply });
-        if (apply && (result.created.length > 0 || result.updated.length > 0)) {
-          await writeAudit(
-            trx,
-            actor,
-            {
-              action: 'importa',
-              entity: 'member',
-              entityId: null,
-              summary: `Importazione CSV: ${result.created.length} creati, ${result.updated.length} aggiornati, ${result.rejected.length} righe scartate`,
-              after: {
-                creati: result.created,
-                aggiornati: result.updated,
-                scartate: result.rejected,
-              },
-            },
-            now,
-          );
-        }
-        return result;
-      })
-      .catch((error: unknown) => {
-        throw asAppError(error, 'csv');
-      });
+    const report = await this.withRules(actor, 'csv', async ({ rules, audit }) => {
+      const result = await rules.importCsv(csv, { apply });
+      if (apply && (result.created.length > 0 || result.updated.length > 0)) {
+        await audit({
+          action: 'importa',
+          entity: 'member',
+          entityId: null,
+          summary: `Importazione CSV: ${result.created.length} creati, ${result.updated.length} aggiornati, ${result.rejected.length} righe scartate`,
+          after: {
+            creati: result.created,
+            aggiornati: result.updated,
+            scartate: result.rejected,
+          },
+        });
+      }
+      return result;
+    });
     return { applied: apply, ...report };
   }
 

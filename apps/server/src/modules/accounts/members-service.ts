@@ -15,6 +15,7 @@ import {
   insertMember,
   updateMemberByEmail,
   updateMemberDetails,
+  type MemberChanges,
 } from './repository.js';
 
 /**
@@ -225,15 +226,7 @@ export class MembersService {
     });
   }
 
-  private async update(
-    email: string,
-    values: {
-      status?: 'active' | 'disabled';
-      role?: MemberRole;
-      firstName?: string;
-      lastName?: string;
-    },
-  ): Promise<void> {
+  private async update(email: string, values: MemberChanges): Promise<void> {
     const now = this.deps.clock();
     // A new role ends the account's sessions: its tokens carry the old role, and a staff
     // session must not outlive STAFF_SESSION_MINUTES on a member's token (ADR 017).

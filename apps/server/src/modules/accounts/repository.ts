@@ -1,7 +1,7 @@
 import type { AdminMemberListQuery, MemberFeeStatus } from '@sodalis/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { MemberRole } from '../../db/schema.js';
-import { containsPattern } from '../../text/search-text.js';
+import { anyColumnContains } from '../../text/search-text.js';
 import type { Executor } from '../../db/schema.js';
 
 /**
@@ -67,6 +67,14 @@ export async function updateMemberDetails(
     .execute();
 }
 
+/** What an edit of an account may change; what is left out stays as it is. */
+export interface MemberChanges {
+  status?: 'active' | 'disabled';
+  role?: MemberRole;
+  firstName?: string;
+  lastName?: string;
+}
+
 /**
  * Changes the account with this e-mail; a different role also ends its sessions from
  * `sessionsEnd`. Answers whether an account was changed.
@@ -74,12 +82,7 @@ export async function updateMemberDetails(
 export async function updateMemberByEmail(
   db: Executor,
   email: string,
-  values: {
-    status?: 'active' | 'disabled';
-    role?: MemberRole;
-    firstName?: string;
-    lastName?: string;
-  },
+  values: MemberChanges,
   times: { now: string; sessionsEnd: string },
 ): Promise<boolean> {
   const { firstName, lastName, ...rest } = values;
@@ -151,13 +154,15 @@ function feeStatusOf(year: number): RawBuilder<MemberFeeStatus> {
 
 function filteredMembers(db: Executor, query: AdminMemberListQuery, feeYear: number) {
   let builder = db.selectFrom('members');
-  const text = query.q?.trim() ?? '';
-  if (text !== '') {
-    const pattern = containsPattern(text);
-    builder = builder.where(
-      sql<boolean>`(lower(email) like ${pattern} escape '\\' or lower(first_name || ' ' || last_name) like ${pattern} escape '\\' or lower(last_name || ' ' || first_name) like ${pattern} escape '\\')`,
-    );
-  }
+  const search = anyColumnContains(
+    [
+      'email',
+      sql<string>`first_name || ' ' || last_name`,
+      sql<string>`last_name || ' ' || first_name`,
+    ],
+    query.q,
+  );
+  if (search !== null) builder = builder.where(search);
   if (query.role !== undefined) builder = builder.where('role', '=', query.role);
   if (query.status !== undefined) builder = builder.where('status', '=', query.status);
   if (query.feeStatus !== undefined) {

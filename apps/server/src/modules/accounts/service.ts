@@ -20,7 +20,7 @@ import type { Throttle } from '../../security/throttle.js';
 import { hashLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
 import type { Executor } from '../../db/schema.js';
-import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
+import { issueResetToken, resetPasswordLink, sessionsEndAt, signedIn } from './credentials.js';
 import type { TwoFactorService } from './two-factor.js';
 import {
   findMemberByEmail,
@@ -92,13 +92,7 @@ export class AccountService {
           challenge,
         };
       }
-      const token = await tokens.issue({
-        id: member.id,
-        firstName: member.first_name,
-        lastName: member.last_name,
-        role: member.role,
-      });
-      return { passwordChanged: true, token, resetToken: null, username: member.email };
+      return signedIn(tokens, member);
     }
     // First sign-in: no session, only a single-use token to choose a password.
     const resetToken = await this.createResetToken(db, member.id, 'first-login');

@@ -27,6 +27,7 @@ import {
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import type { Executor } from '../../db/schema.js';
+import { signedIn } from './credentials.js';
 import {
   countUnusedRecoveryCodes,
   deleteTwoFactor,
@@ -340,13 +341,7 @@ export class TwoFactorService {
     }
     await Promise.all(keys.map((key) => throttle.reset(key)));
     logger.info({ memberId, usedRecoveryCode }, 'accesso riuscito con verifica in due passaggi');
-    const token = await tokens.issue({
-      id: member.id,
-      firstName: member.first_name,
-      lastName: member.last_name,
-      role: member.role,
-    });
-    return { passwordChanged: true, token, resetToken: null, username: member.email };
+    return signedIn(tokens, member);
   }
 
   private async challengeMember(challenge: string): Promise<number> {

@@ -4,10 +4,9 @@ import type {
   AdminPage,
   AuditEntity,
 } from '@sodalis/contracts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Database, Executor } from '../../db/schema.js';
-import { containsPattern } from '../../text/search-text.js';
-import { likeCondition } from '../listing/keyset.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditLogTable, Database, Executor } from '../../db/schema.js';
+import { anyColumnContains } from '../../text/search-text.js';
 
 /** Who acts: the signed-in staff member. */
 export interface Actor {
@@ -104,32 +103,17 @@ export async function writeAudit(
 function auditQuery(db: Kysely<Database>, query: AdminAuditListQuery) {
   let builder = db.selectFrom('audit_log');
   if (query.entity !== undefined) builder = builder.where('entity', '=', query.entity);
-  if (query.actor !== undefined && query.actor.trim() !== '') {
-    const condition = likeCondition('actor_email', containsPattern(query.actor));
-    if (condition !== null) builder = builder.where(condition);
-  }
-  if (query.q !== undefined && query.q.trim() !== '') {
-    builder = builder.where(
-      sql<SqlBool>`lower(summary) like ${containsPattern(query.q)} escape '\\'`,
-    );
-  }
+  const byActor = anyColumnContains(['actor_email'], query.actor);
+  if (byActor !== null) builder = builder.where(byActor);
+  const bySummary = anyColumnContains(['summary'], query.q);
+  if (bySummary !== null) builder = builder.where(bySummary);
   // Dates are Rome-agnostic days of the UTC timestamp: close enough for a filter by day.
   if (query.from !== undefined) builder = builder.where('at', '>=', `${query.from}T00:00:00.000Z`);
   if (query.to !== undefined) builder = builder.where('at', '<=', `${query.to}T23:59:59.999Z`);
   return builder;
 }
 
-function toEntry(row: {
-  id: number;
-  at: string;
-  actor_email: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  summary: string;
-  before_json: string | null;
-  after_json: string | null;
-}): AdminAuditEntry {
+function toEntry(row: Selectable<AuditLogTable>): AdminAuditEntry {
   return {
     id: row.id,
     at: row.at,

@@ -1,47 +1,25 @@
 import type { AdminListQuery, AdminNewsletterSubscriber } from '@sodalis/contracts';
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewsletterSubscriptionsTable } from '../../db/schema.js';
-import { containsPattern } from '../../text/search-text.js';
+import { anyColumnContains } from '../../text/search-text.js';
 import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
 export type SubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 
-export function findById(db: Executor, id: number): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+/** The columns that name one subscription each (unique in the table). */
+type SubscriptionKey = 'id' | 'email' | 'confirm_token_hash' | 'unsubscribe_token_hash';
 
-export function findByEmail(db: Executor, email: string): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
-export function findByConfirmHash(
+/** The subscription whose `column` is `value` (an address, or the hash of a link's token). */
+export function findSubscription(
   db: Executor,
-  hash: string,
+  column: SubscriptionKey,
+  value: SubscriptionRow[SubscriptionKey],
 ): Promise<SubscriptionRow | undefined> {
   return db
     .selectFrom('newsletter_subscriptions')
     .selectAll()
-    .where('confirm_token_hash', '=', hash)
-    .executeTakeFirst();
-}
-
-export function findByUnsubscribeHash(
-  db: Executor,
-  hash: string,
-): Promise<SubscriptionRow | undefined> {
-  return db
-    .selectFrom('newsletter_subscriptions')
-    .selectAll()
-    .where('unsubscribe_token_hash', '=', hash)
+    .where(column, '=', value)
     .executeTakeFirst();
 }
 
@@ -54,23 +32,30 @@ export interface PendingValues {
   now: string;
 }
 
+/** A subscription waiting for its confirmation: new links, the consent record, mailed now. */
+function pendingColumns(values: PendingValues) {
+  return {
+    status: 'pending',
+    confirm_token_hash: values.confirmHash,
+    unsubscribe_token_hash: values.unsubscribeHash,
+    consent_at: values.now,
+    consent_text_version: values.consentTextVersion,
+    consent_ip: values.consentIp,
+    confirmed_at: null,
+    updated_at: values.now,
+    confirmation_sent_at: values.now,
+  } as const;
+}
+
 /** A new pending subscription; undefined when the address was inserted meanwhile. */
 export async function insertPending(db: Executor, values: PendingValues): Promise<number | null> {
   const row = await db
     .insertInto('newsletter_subscriptions')
     .values({
+      ...pendingColumns(values),
       email: values.email,
-      status: 'pending',
-      confirm_token_hash: values.confirmHash,
-      unsubscribe_token_hash: values.unsubscribeHash,
-      consent_at: values.now,
-      consent_text_version: values.consentTextVersion,
-      consent_ip: values.consentIp,
-      confirmed_at: null,
       unsubscribed_at: null,
       created_at: values.now,
-      updated_at: values.now,
-      confirmation_sent_at: values.now,
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
@@ -90,17 +75,7 @@ export async function renewPending(
 ): Promise<boolean> {
   const result = await db
     .updateTable('newsletter_subscriptions')
-    .set({
-      status: 'pending',
-      confirm_token_hash: values.confirmHash,
-      unsubscribe_token_hash: values.unsubscribeHash,
-      consent_at: values.now,
-      consent_text_version: values.consentTextVersion,
-      consent_ip: values.consentIp,
-      confirmed_at: null,
-      updated_at: values.now,
-      confirmation_sent_at: values.now,
-    })
+    .set(pendingColumns(values))
     .where('id', '=', id)
     .where('updated_at', '=', seenUpdatedAt)
     .where('status', '!=', 'confirmed')
@@ -154,10 +129,8 @@ export interface SubscriberFilter {
 /** Subscriptions whose address contains `q`, of one status if given. */
 function filteredSubscriptions(db: Kysely<Database>, filter: SubscriberFilter) {
   let builder = db.selectFrom('newsletter_subscriptions');
-  const text = filter.q?.trim() ?? '';
-  if (text !== '') {
-    builder = builder.where(sql<SqlBool>`lower(email) like ${containsPattern(text)} escape '\\'`);
-  }
+  const search = anyColumnContains(['email'], filter.q);
+  if (search !== null) builder = builder.where(search);
   if (filter.status !== undefined) builder = builder.where('status', '=', filter.status);
   return builder;
 }

@@ -13,10 +13,7 @@ import { enqueue } from '../outbox/outbox.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
 import {
-  findByConfirmHash,
-  findByEmail,
-  findById,
-  findByUnsubscribeHash,
+  findSubscription,
   insertPending,
   markConfirmed,
   markUnsubscribed,
@@ -57,7 +54,7 @@ export class NewsletterService {
     const email = rawEmail.trim().toLowerCase();
     const now = this.deps.clock();
     const queued = await this.deps.db.transaction().execute(async (trx) => {
-      const existing = await findByEmail(trx, email);
+      const existing = await findSubscription(trx, 'email', email);
       if (existing?.status === 'confirmed') return false;
       if (
         existing?.status === 'pending' &&
@@ -91,7 +88,7 @@ export class NewsletterService {
   }
 
   async confirmState(token: string): Promise<NewsletterConfirmState> {
-    const row = await this.byConfirmToken(token);
+    const row = await this.byToken('confirm_token_hash', token);
     if (row === undefined) return 'non-valido';
     if (row.status === 'confirmed') return 'confermata';
     return this.confirmable(row) ? 'da-confermare' : 'non-valido';
@@ -99,7 +96,7 @@ export class NewsletterService {
 
   /** Confirms the address of a valid link; forwards it to MailUp when configured. */
   async confirm(token: string): Promise<NewsletterConfirmState> {
-    const row = await this.byConfirmToken(token);
+    const row = await this.byToken('confirm_token_hash', token);
     if (row === undefined) return 'non-valido';
     if (row.status === 'confirmed') return 'confermata';
     if (!this.confirmable(row)) return 'non-valido';
@@ -118,14 +115,14 @@ export class NewsletterService {
   }
 
   async unsubscribeState(token: string): Promise<NewsletterUnsubscribeState> {
-    const row = await this.byUnsubscribeToken(token);
+    const row = await this.byToken('unsubscribe_token_hash', token);
     if (row === undefined) return 'non-valido';
     return row.status === 'unsubscribed' ? 'annullata' : 'attiva';
   }
 
   /** Withdraws the subscription (pending or confirmed); withdraws it at MailUp too. */
   async unsubscribe(token: string): Promise<NewsletterUnsubscribeState> {
-    const row = await this.byUnsubscribeToken(token);
+    const row = await this.byToken('unsubscribe_token_hash', token);
     if (row === undefined) return 'non-valido';
     if (row.status === 'unsubscribed') return 'annullata';
     if (await this.withdraw(row)) {
@@ -143,7 +140,7 @@ export class NewsletterService {
     id: number,
     record: (trx: Transaction<Database>, email: string) => Promise<void>,
   ): Promise<boolean> {
-    const row = await findById(this.deps.db, id);
+    const row = await findSubscription(this.deps.db, 'id', id);
     if (row === undefined || row.status === 'unsubscribed') return false;
     return this.withdraw(row, record);
   }
@@ -173,14 +170,10 @@ export class NewsletterService {
     return this.deps.clock().getTime() - Date.parse(row.confirmation_sent_at) <= CONFIRM_LINK_MS;
   }
 
-  private byConfirmToken(token: string) {
+  /** The subscription of a confirm or unsubscribe link's token (only its hash is stored). */
+  private byToken(column: 'confirm_token_hash' | 'unsubscribe_token_hash', token: string) {
     if (!isLinkTokenShaped(token)) return Promise.resolve(undefined);
-    return findByConfirmHash(this.deps.db, hashLinkToken(token));
-  }
-
-  private byUnsubscribeToken(token: string) {
-    if (!isLinkTokenShaped(token)) return Promise.resolve(undefined);
-    return findByUnsubscribeHash(this.deps.db, hashLinkToken(token));
+    return findSubscription(this.deps.db, column, hashLinkToken(token));
   }
 
   private confirmationMail(email: string, confirmToken: string, unsubscribeToken: string) {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { MailUpClient } from '../../mailup/mailup-client.js';
-import { findById, setMailUpRecipient } from '../newsletter/repository.js';
+import { findSubscription, setMailUpRecipient } from '../newsletter/repository.js';
 import { PermanentDeliveryError, type ClaimedRow, type OutboxHandlers } from './worker.js';
 
 export interface OutboxHandlerDeps {
@@ -64,7 +64,7 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
 
     async 'mailup.subscribe'(job) {
       if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-      const subscription = await findById(db, job.subscriptionId);
+      const subscription = await findSubscription(db, 'id', job.subscriptionId);
       // Withdrawn meanwhile, or already forwarded: nothing to do.
       if (subscription?.status !== 'confirmed' || subscription.mailup_recipient_id !== null) return;
       const recipientId = await mailup.subscribe(subscription.email);
@@ -73,7 +73,7 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
 
     async 'mailup.unsubscribe'(job) {
       if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-      const subscription = await findById(db, job.subscriptionId);
+      const subscription = await findSubscription(db, 'id', job.subscriptionId);
       // Never forwarded, or subscribed again meanwhile: nothing to withdraw.
       if (
         subscription === undefined ||

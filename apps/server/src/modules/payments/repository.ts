@@ -1,6 +1,7 @@
 import type { AdminPaymentListQuery } from '@sodalis/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, FeesTable, PaymentsTable } from '../../db/schema.js';
+import { anyColumnContains } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
 
 /** Every query of the payments tables: payments, fees and the receipt counters (ADR 012). */
@@ -122,17 +123,11 @@ export type PaymentWithMemberRow = Selectable<PaymentsTable> & { member_email: s
 
 function filteredPayments(db: Executor, query: AdminPaymentListQuery) {
   let builder = db.selectFrom('payments').leftJoin('members', 'members.id', 'payments.member_id');
-  const text = query.q?.trim().toLowerCase() ?? '';
-  if (text !== '') {
-    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    builder = builder.where((eb) =>
-      eb.or([
-        eb(sql`lower(payments.account_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(payments.paypal_order_id)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(members.email)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const search = anyColumnContains(
+    ['payments.account_name', 'payments.paypal_order_id', 'members.email'],
+    query.q,
+  );
+  if (search !== null) builder = builder.where(search);
   if (query.status !== undefined) builder = builder.where('payments.status', '=', query.status);
   if (query.year !== undefined) builder = builder.where('payments.year', '=', query.year);
   if (query.feeAccess !== undefined) {

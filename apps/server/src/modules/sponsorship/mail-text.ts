@@ -13,25 +13,10 @@ const ROME_TIME = new Intl.DateTimeFormat('it-IT', {
   timeStyle: 'short',
 });
 
-const SUMMARY_FIELDS: SponsorshipField[] = [
-  'richiedente',
-  'email',
-  'ente',
-  'telefono',
-  'richiesta',
-  'tipoEvento',
-  'titoloEvento',
-  'dataInizio',
-  'dataFine',
-  'luogo',
-  'sede',
-  'organizzatore',
-  'sitoWeb',
-  'segreteriaScientifica',
-  'segreteriaOrganizzativa',
-  'altriEntiPatrocinanti',
-  'contenutiEvento',
-];
+/** Every field the requester typed, in the form's order (the labels' order), without the consent. */
+const SUMMARY_FIELDS = (Object.keys(SPONSORSHIP_FIELD_LABELS) as SponsorshipField[]).filter(
+  (field) => field !== 'accettaPrivacy',
+);
 
 function summaryLines(request: SponsorshipRequest): string[] {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import type { AdminListQuery, SponsorshipRequest, SponsorshipStatus } from '@sodalis/contracts';
-import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
-import { containsPattern } from '../../text/search-text.js';
+import { anyColumnContains } from '../../text/search-text.js';
 import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
 import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
 import type { Executor } from '../../db/schema.js';
@@ -98,13 +98,8 @@ function filteredRequests(
   query: { q?: string | undefined; status?: SponsorshipStatus | undefined },
 ) {
   let builder = db.selectFrom('sponsorship_requests');
-  const text = query.q?.trim() ?? '';
-  if (text !== '') {
-    const pattern = containsPattern(text);
-    builder = builder.where(
-      sql<SqlBool>`(lower(requester) like ${pattern} escape '\\' or lower(organisation) like ${pattern} escape '\\' or lower(event_title) like ${pattern} escape '\\')`,
-    );
-  }
+  const search = anyColumnContains(['requester', 'organisation', 'event_title'], query.q);
+  if (search !== null) builder = builder.where(search);
   if (query.status !== undefined) builder = builder.where('status', '=', query.status);
   return builder;
 }

@@ -114,6 +114,29 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect((await call('GET', '/Payments?status=pagato')).statusCode).toBe(400);
   });
 
+  it('searches the ledger whatever the case and the accents, taking _ as text', async () => {
+    const names = async (q: string) =>
+      (
+        await ok<AdminPage<AdminPayment>>(call('GET', `/Payments?q=${encodeURIComponent(q)}`))
+      ).items.map((payment) => payment.accountName);
+    expect(await names('FÉRRÌ')).toEqual(['Giulia Ferri']);
+    const { db } = site.app.services;
+    const renamed = (accountName: string) =>
+      db
+        .updateTable('payments')
+        .set({ account_name: accountName })
+        .where('paypal_order_id', '=', 'ORDINE-2025')
+        .execute();
+    await renamed('ANNA VERDÌ');
+    try {
+      expect(await names('verdi')).toEqual(['ANNA VERDÌ']);
+      expect(await names('Verdì')).toEqual(['ANNA VERDÌ']);
+      expect(await names('anna_')).toEqual([]);
+    } finally {
+      await renamed('Anna Verdi');
+    }
+  });
+
   it('exports the ledger as CSV with Italian statuses', async () => {
     const response = await call('GET', '/Payments/Export?year=2026');
     expect(response.statusCode).toBe(200);
