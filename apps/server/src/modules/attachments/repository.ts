@@ -70,3 +70,27 @@ export async function recordStoredFile(
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;
 }
+
+/** An attachment as the public answers name it (spec §3 `attachments`). */
+export interface AttachmentRef {
+  fileName: string;
+  serverRelativeUrl: string;
+}
+
+export const attachmentRefs = (rows: AttachmentRow[] = []): AttachmentRef[] =>
+  rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
+
+/** Each row as an item of a public answer, given the references of the row's attachments. */
+export async function withAttachments<Row extends { id: number }, Item>(
+  db: Kysely<Database>,
+  ownerKind: AttachmentOwnerKind,
+  rows: Row[],
+  item: (row: Row, attachments: AttachmentRef[]) => Item,
+): Promise<Item[]> {
+  const attachments = await attachmentsByOwner(
+    db,
+    ownerKind,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => item(row, attachmentRefs(attachments.get(row.id))));
+}

@@ -1,8 +1,6 @@
 import {
   ASSEMBLY_SECTIONS,
-  decodePagingToken,
   encodePagingToken,
-  InvalidPagingTokenError,
   PAGE_SIZE,
   TERRITORIES,
   type Assembly,
@@ -19,16 +17,14 @@ import type { Kysely } from 'kysely';
 import type { Audience, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { containsPattern, searchText } from '../../text/search-text.js';
-import { attachmentsByOwner } from '../attachments/repository.js';
+import { searchText } from '../../text/search-text.js';
+import { withAttachments } from '../attachments/repository.js';
 import {
   chooseOrder,
   dateFilterCondition,
-  keysetCondition,
-  orderTerms,
-  pagedList,
-  pageSizeOf,
-  toPage,
+  decodedToken,
+  keysetPage,
+  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
@@ -108,11 +104,6 @@ export function orderOf(
   };
 }
 
-export function titlePatternOf(filter: ListFilter): string | null {
-  const title = filter.title?.trim() ?? '';
-  return title === '' ? null : containsPattern(title);
-}
-
 function territoryOf(value: string | null | undefined): Territory | null {
   const wanted = value?.trim().toLowerCase() ?? '';
   if (wanted === '') return null;
@@ -144,8 +135,13 @@ function sectionsOf(values: string[] | null | undefined): string[] {
   return [...new Set(sections)];
 }
 
-export const attachmentRefs = (rows: { file_name: string; server_relative_url: string }[] = []) =>
-  rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
+/** Who may see a reserved list's rows and the title they must contain. */
+export function visibleTo(
+  role: MemberRole,
+  filter: ListFilter,
+): { audiences: readonly Audience[]; titlePattern: string | null } {
+  return { audiences: AUDIENCES_OF_ROLE[role], titlePattern: titlePatternOf(filter) };
+}
 
 export interface ReservedAreaServiceDeps {
   db: Kysely<Database>;
@@ -169,136 +165,97 @@ export class ReservedAreaService {
     filter: ListFilter,
   ): Promise<PagedList<Recommendation>> {
     const order = orderOf(filter, RECOMMENDATION_ORDERS, 'Datapubblicazione', 'recommendations.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.recommendations);
-    const paginated = filter.paginated ?? true;
-    const rows = await findRecommendations(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      titlePattern: titlePatternOf(filter),
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.recommendations,
       conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
         dateFilterCondition('recommendations.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+      ],
+      rows: (query) => findRecommendations(this.deps.db, { ...visibleTo(role, filter), ...query }),
+      sortValues: (row) => ({ Datapubblicazione: row.published_on, Title: searchText(row.title) }),
+      items: (rows) =>
+        withAttachments(this.deps.db, 'recommendation', rows, (row, attachments) => ({
+          id: row.id,
+          title: row.title,
+          dataPubblicazione: row.published_on,
+          sourceName: row.source_name,
+          sourceUrl: row.source_url,
+          attachments,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Title: searchText(row.title),
-    }));
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'recommendation',
-      page.rows.map((row) => row.id),
-    );
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      dataPubblicazione: row.published_on,
-      sourceName: row.source_name,
-      sourceUrl: row.source_url,
-      attachments: attachmentRefs(attachments.get(row.id)),
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listAssemblies(role: MemberRole, filter: ListFilter): Promise<PagedList<Assembly>> {
     const order = orderOf(filter, ASSEMBLY_ORDERS, 'Data', 'assemblies.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.assemblies);
-    const paginated = filter.paginated ?? true;
-    const rows = await findAssemblies(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      territory: territoryOf(filter.territorio),
-      sections: sectionsOf(filter.sezioni),
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
-        dateFilterCondition('assemblies.held_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.assemblies,
+      conditions: [dateFilterCondition('assemblies.held_on', filter.years, filter.months)],
+      rows: (query) =>
+        findAssemblies(this.deps.db, {
+          ...visibleTo(role, filter),
+          territory: territoryOf(filter.territorio),
+          sections: sectionsOf(filter.sezioni),
+          ...query,
+        }),
+      sortValues: (row) => ({ Data: row.held_on, Title: searchText(row.title) }),
+      items: (rows) =>
+        withAttachments(this.deps.db, 'assembly', rows, (row, attachments) => ({
+          id: row.id,
+          title: row.title,
+          data: row.held_on,
+          luogo: row.place,
+          attachments,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Data: row.held_on,
-      Title: searchText(row.title),
-    }));
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'assembly',
-      page.rows.map((row) => row.id),
-    );
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      data: row.held_on,
-      luogo: row.place,
-      attachments: attachmentRefs(attachments.get(row.id)),
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listPressReviews(role: MemberRole, filter: ListFilter): Promise<PagedList<PressReview>> {
     const order = orderOf(filter, PRESS_REVIEW_ORDERS, 'Datapubblicazione', 'press_reviews.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.pressReview);
-    const paginated = filter.paginated ?? true;
-    const rows = await findPressReviews(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
-        dateFilterCondition('press_reviews.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.pressReview,
+      conditions: [dateFilterCondition('press_reviews.published_on', filter.years, filter.months)],
+      rows: (query) => findPressReviews(this.deps.db, { ...visibleTo(role, filter), ...query }),
+      sortValues: (row) => ({
+        Datapubblicazione: row.published_on,
+        Title: searchText(row.headline),
+      }),
+      items: (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          date: row.published_on,
+          testata: row.newspaper,
+          headline: row.headline,
+          title: row.headline,
+          url: row.url,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Title: searchText(row.headline),
-    }));
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      date: row.published_on,
-      testata: row.newspaper,
-      headline: row.headline,
-      title: row.headline,
-      url: row.url,
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listOpinions(role: MemberRole, filter: ListFilter): Promise<PagedList<Opinion>> {
     const order = orderOf(filter, OPINION_ORDERS, 'Datapubblicazione,Ordinamento', 'opinions.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.opinions);
-    const paginated = filter.paginated ?? true;
-    const audiences = AUDIENCES_OF_ROLE[role];
-    let token = filter.pagingInfo;
-    if (paginated) {
-      const placed = await this.placeIdOnlyOpinionToken(order, token, audiences);
+    let pagingInfo = filter.pagingInfo;
+    if (filter.paginated ?? true) {
+      const placed = await this.placeIdOnlyOpinionToken(order, pagingInfo, AUDIENCES_OF_ROLE[role]);
       if (placed === 'nothing') return { items: [] };
-      token = placed;
+      pagingInfo = placed;
     }
-    const rows = await findOpinions(this.deps.db, {
-      audiences,
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, token) : null,
-        dateFilterCondition('opinions.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return keysetPage({ ...filter, pagingInfo }, order, {
+      defaultPageSize: PAGE_SIZE.opinions,
+      conditions: [dateFilterCondition('opinions.published_on', filter.years, filter.months)],
+      rows: (query) => findOpinions(this.deps.db, { ...visibleTo(role, filter), ...query }),
+      sortValues: (row) => ({
+        Datapubblicazione: row.published_on,
+        Ordinamento: row.sort_order,
+        Title: row.title_search,
+      }),
+      items: (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          domanda: row.question,
+          risposta: row.answer,
+          dataPubblicazione: row.published_on,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Ordinamento: row.sort_order,
-      Title: row.title_search,
-    }));
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      domanda: row.question,
-      risposta: row.answer,
-      dataPubblicazione: row.published_on,
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   /**
@@ -315,16 +272,7 @@ export class ReservedAreaService {
     if (token === null || token === undefined || token === '' || order.keys.length === 0) {
       return token;
     }
-    let position;
-    try {
-      position = decodePagingToken(
-        token,
-        order.keys.map((key) => key.field),
-      );
-    } catch (error) {
-      if (error instanceof InvalidPagingTokenError) throw new AppError('invalidPagingToken');
-      throw error;
-    }
+    const position = decodedToken(order, token);
     if (position.sortValues !== null) return token;
     const anchor = await findOpinionAnchor(this.deps.db, audiences, position.id, order.ascending);
     if (anchor === undefined) return 'nothing';
