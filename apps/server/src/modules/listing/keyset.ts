@@ -61,7 +61,7 @@ export function chooseOrder(
 }
 
 /** Page size from `dataOffset` (already range-checked by the schema) or the list's default. */
-export function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
+function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
   return Math.min(dataOffset ?? fallback, MAX_PAGE_SIZE);
 }
 
@@ -85,7 +85,7 @@ export function decodedToken(
  * The WHERE condition "after the position in `token`", or null for the first page.
  * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
  */
-export function keysetCondition(
+function keysetCondition(
   order: ListOrder,
   token: string | null | undefined,
 ): RawBuilder<SqlBool> | null {
@@ -110,7 +110,7 @@ export interface OrderTerm {
 }
 
 /** ORDER BY terms for the order, id last. */
-export function orderTerms(order: ListOrder): OrderTerm[] {
+function orderTerms(order: ListOrder): OrderTerm[] {
   const direction = order.ascending ? 'asc' : 'desc';
   return [...order.keys.map((key) => key.column), order.idColumn].map((column) => ({
     ref: sql.ref(column),
@@ -122,7 +122,7 @@ export function orderTerms(order: ListOrder): OrderTerm[] {
  * Cuts the rows fetched with `limit pageSize + 1` into a page and the token of its last row,
  * absent when nothing follows (spec §3).
  */
-export function toPage<Row extends { id: number }>(
+function toPage<Row extends { id: number }>(
   rows: Row[],
   pageSize: number,
   order: ListOrder,
@@ -183,7 +183,7 @@ export async function keysetPage<Row extends { id: number }, Item>(
   return pagedList(await list.items(page.rows), paginated ? page.pagingInfo : undefined);
 }
 
-export function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> {
+function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> {
   return pagingInfo === undefined ? { items } : { items, pagingInfo };
 }
 

@@ -89,14 +89,6 @@ export class NewsAdminService {
     return item;
   }
 
-  create(actor: Actor, input: NewsInput): Promise<AdminNewsItem> {
-    return this.save(actor, null, input);
-  }
-
-  update(actor: Actor, id: number, input: NewsInput): Promise<AdminNewsItem> {
-    return this.save(actor, id, input);
-  }
-
   async remove(actor: Actor, id: number): Promise<void> {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
@@ -136,7 +128,7 @@ export class NewsAdminService {
    * Creates (id null) or edits a news item: its row, categories and attachments, the audit
    * entry (`ritira` when the edit takes it off the site) and the cache bump, in one transaction.
    */
-  private async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
+  async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
     const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
