@@ -7,7 +7,6 @@ import {
   type AdminMagazineIssue,
   type AdminMagazineIssueInputSchema,
   type AdminMagazineIssueListQuery,
-  type AdminPage,
   type AdminUpload,
   type ReservedAudience,
 } from '@sodalis/contracts';
