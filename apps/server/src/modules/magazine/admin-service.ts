@@ -32,7 +32,8 @@ import {
 } from './repository.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;

@@ -19,7 +19,8 @@ import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { idPage } from '../listing/id-page.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   categoriesOfArticles,
   countCategories,

@@ -25,7 +25,8 @@ import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { idPage } from '../listing/id-page.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   deleteReservedRecord,
   findReservedRecord,

@@ -10,7 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
-import { deleteAttachmentsOf } from '../attachments/repository.js';
+import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
@@ -110,15 +110,10 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
   return builder.limit(query.limit).execute() as Promise<PressReviewRow[]>;
 }
 
-export interface OpinionRow {
-  id: number;
-  title: string;
-  title_search: string;
-  published_on: string;
-  sort_order: number;
-  question: string;
-  answer: string;
-}
+export type OpinionRow = Pick<
+  Selectable<Database['opinions']>,
+  'id' | 'title' | 'title_search' | 'published_on' | 'sort_order' | 'question' | 'answer'
+>;
 
 export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
   let builder = db
@@ -143,18 +138,7 @@ export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
 
 /** The attachment stored under exactly this address, with its file, or undefined. */
 export async function findAttachmentByUrl(db: Kysely<Database>, serverRelativeUrl: string) {
-  return db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.owner_kind',
-      'attachments.owner_id',
-      'attachments.file_name',
-      'attachments.server_relative_url',
-      'attachments.file_sha256',
-      'files.content_type',
-      'files.size_bytes',
-    ])
+  return attachmentsWithFiles(db)
     .where('attachments.server_relative_url', '=', serverRelativeUrl)
     .executeTakeFirst();
 }
