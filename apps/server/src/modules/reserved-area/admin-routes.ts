@@ -17,6 +17,7 @@ import {
   RECOMMENDATIONS,
   type ReservedAdminService,
   type ReservedKind,
+  type ReservedRecordInput,
   type ReservedRecordListQuery,
 } from './admin-service.js';
 
@@ -33,7 +34,7 @@ export async function reservedAreaAdminRoutes(
   const { reserved } = options;
 
   /** The five routes of one kind under `path`. */
-  function kindRoutes<T extends ReservedTable, Input, Item>(
+  function kindRoutes<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     path: string,
     kind: ReservedKind<T, Input, Item>,
     schemas: {

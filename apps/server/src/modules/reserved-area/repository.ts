@@ -270,8 +270,13 @@ export function reservedRecordsMatching(
   return builder;
 }
 
-/** A row of a reserved table. */
-export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & { id: number };
+/** A row of a reserved table, with the columns every such table has. */
+export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & {
+  id: number;
+  audience: Audience;
+  published: number;
+  updated_at: string;
+};
 
 /** A record's columns as a save writes them: all but id and the timestamps the save sets. */
 export type ReservedValues<T extends ReservedTable> = Omit<
