@@ -119,6 +119,19 @@ function orderTerms(order: ListOrder): OrderTerm[] {
 }
 
 /**
+ * A row's values of the order's keys, for a token naming its place: a list's rows carry every
+ * column the list sorts on, under the column's name.
+ */
+export function sortValuesOf(order: ListOrder, row: object): Record<string, string> {
+  const values = row as Record<string, string | number>;
+  const sortValues: Record<string, string> = {};
+  for (const key of order.keys) {
+    sortValues[key.field] = String(values[key.column.slice(key.column.lastIndexOf('.') + 1)]);
+  }
+  return sortValues;
+}
+
+/**
  * Cuts the rows fetched with `limit pageSize + 1` into a page and the token of its last row,
  * absent when nothing follows (spec §3).
  */
@@ -126,15 +139,14 @@ function toPage<Row extends { id: number }>(
   rows: Row[],
   pageSize: number,
   order: ListOrder,
-  sortValuesOf: (row: Row) => Record<string, string | number>,
 ): { rows: Row[]; pagingInfo?: string } {
   if (rows.length <= pageSize) return { rows };
   const pageRows = rows.slice(0, pageSize);
   const last = pageRows[pageRows.length - 1] as Row;
-  const values = sortValuesOf(last);
-  const sortValues: Record<string, string> = {};
-  for (const key of order.keys) sortValues[key.field] = String(values[key.field]);
-  return { rows: pageRows, pagingInfo: encodePagingToken({ id: last.id, sortValues }) };
+  return {
+    rows: pageRows,
+    pagingInfo: encodePagingToken({ id: last.id, sortValues: sortValuesOf(order, last) }),
+  };
 }
 
 /** What a list's query adds to its own filters: where the page starts, the order, the limit. */
@@ -151,8 +163,6 @@ export interface KeysetList<Row extends { id: number }, Item> {
   conditions: (RawBuilder<SqlBool> | null)[];
   /** The rows the query asks for; `token` is the position the page starts after, if any. */
   rows: (query: PageQuery, token: string | null | undefined) => Promise<Row[]>;
-  /** The row's values of the order's keys, for the next page's token. */
-  sortValues: (row: Row) => Record<string, string | number>;
   items: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
 
@@ -179,7 +189,7 @@ export async function keysetPage<Row extends { id: number }, Item>(
     },
     token,
   );
-  const page = toPage(rows, pageSize, order, list.sortValues);
+  const page = toPage(rows, pageSize, order);
   return pagedList(await list.items(page.rows), paginated ? page.pagingInfo : undefined);
 }
 

@@ -92,7 +92,6 @@ export class MagazineService {
           years: [...new Set(filter.years ?? [])],
           ...query,
         }),
-      sortValues: (row) => ({ Title: row.title_search, Datapubblicazione: row.published_on }),
       items: (rows) =>
         withAttachments(this.deps.db, 'magazine_issue', rows, (row, attachments) => ({
           id: row.id,
@@ -128,7 +127,6 @@ export class MagazineService {
           ? [...rows, entry].sort((a, b) => compareInOrder(order, a, b))
           : rows;
       },
-      sortValues: (row) => ({ Ordinamento: row.sort_order, Title: row.title_search }),
       items: async (rows) => {
         const articleIds = rows.filter((row) => row.id !== ISSUE_ENTRY_ID).map((row) => row.id);
         const [articleFiles, issueFiles] = await Promise.all([

@@ -81,7 +81,6 @@ export class NewsService {
           categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
           ...query,
         }),
-      sortValues: (row) => ({ Datapubblicazione: row.published_on, Title: searchText(row.title) }),
       items: (rows) => this.toArticles(rows),
     });
   }

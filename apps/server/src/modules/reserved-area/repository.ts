@@ -32,6 +32,7 @@ function titleCondition(table: ReservedTable, pattern: string | null): RawBuilde
 export interface RecommendationRow {
   id: number;
   title: string;
+  title_search: string;
   published_on: string;
   source_name: string | null;
   source_url: string | null;
@@ -43,6 +44,7 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
     .select([
       'recommendations.id',
       'recommendations.title',
+      'recommendations.title_search',
       'recommendations.published_on',
       'recommendations.source_name',
       'recommendations.source_url',
@@ -59,6 +61,7 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
 export interface AssemblyRow {
   id: number;
   title: string;
+  title_search: string;
   held_on: string;
   place: string;
 }
@@ -69,7 +72,13 @@ export async function findAssemblies(
 ) {
   let builder = db
     .selectFrom('assemblies')
-    .select(['assemblies.id', 'assemblies.title', 'assemblies.held_on', 'assemblies.place'])
+    .select([
+      'assemblies.id',
+      'assemblies.title',
+      'assemblies.title_search',
+      'assemblies.held_on',
+      'assemblies.place',
+    ])
     .where('assemblies.published', '=', 1)
     .where('assemblies.audience', 'in', [...query.audiences]);
   if (query.territory !== null)
@@ -86,6 +95,7 @@ export async function findAssemblies(
 export interface PressReviewRow {
   id: number;
   headline: string;
+  title_search: string;
   newspaper: string;
   published_on: string;
   url: string | null;
@@ -97,6 +107,7 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
     .select([
       'press_reviews.id',
       'press_reviews.headline',
+      'press_reviews.title_search',
       'press_reviews.newspaper',
       'press_reviews.published_on',
       'press_reviews.url',

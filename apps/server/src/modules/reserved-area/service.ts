@@ -24,6 +24,7 @@ import {
   dateFilterCondition,
   decodedToken,
   keysetPage,
+  sortValuesOf,
   titlePatternOf,
   type ListOrder,
   type SortKey,
@@ -171,7 +172,6 @@ export class ReservedAreaService {
         dateFilterCondition('recommendations.published_on', filter.years, filter.months),
       ],
       rows: (query) => findRecommendations(this.deps.db, { ...visibleTo(role, filter), ...query }),
-      sortValues: (row) => ({ Datapubblicazione: row.published_on, Title: searchText(row.title) }),
       items: (rows) =>
         withAttachments(this.deps.db, 'recommendation', rows, (row, attachments) => ({
           id: row.id,
@@ -196,7 +196,6 @@ export class ReservedAreaService {
           sections: sectionsOf(filter.sezioni),
           ...query,
         }),
-      sortValues: (row) => ({ Data: row.held_on, Title: searchText(row.title) }),
       items: (rows) =>
         withAttachments(this.deps.db, 'assembly', rows, (row, attachments) => ({
           id: row.id,
@@ -214,10 +213,6 @@ export class ReservedAreaService {
       defaultPageSize: PAGE_SIZE.pressReview,
       conditions: [dateFilterCondition('press_reviews.published_on', filter.years, filter.months)],
       rows: (query) => findPressReviews(this.deps.db, { ...visibleTo(role, filter), ...query }),
-      sortValues: (row) => ({
-        Datapubblicazione: row.published_on,
-        Title: searchText(row.headline),
-      }),
       items: (rows) =>
         rows.map((row) => ({
           id: row.id,
@@ -242,11 +237,6 @@ export class ReservedAreaService {
       defaultPageSize: PAGE_SIZE.opinions,
       conditions: [dateFilterCondition('opinions.published_on', filter.years, filter.months)],
       rows: (query) => findOpinions(this.deps.db, { ...visibleTo(role, filter), ...query }),
-      sortValues: (row) => ({
-        Datapubblicazione: row.published_on,
-        Ordinamento: row.sort_order,
-        Title: row.title_search,
-      }),
       items: (rows) =>
         rows.map((row) => ({
           id: row.id,
@@ -276,16 +266,9 @@ export class ReservedAreaService {
     if (position.sortValues !== null) return token;
     const anchor = await findOpinionAnchor(this.deps.db, audiences, position.id, order.ascending);
     if (anchor === undefined) return 'nothing';
-    const values: Record<string, string> = {
-      Datapubblicazione: anchor.published_on,
-      Ordinamento: String(anchor.sort_order),
-      Title: anchor.title_search,
-    };
-    const sortValues: Record<string, string> = {};
-    for (const key of order.keys) sortValues[key.field] = values[key.field] ?? '';
     // One step beyond the anchor's ID, so "strictly after" includes the anchor itself.
     const id = order.ascending ? anchor.id - 1 : anchor.id + 1;
-    return encodePagingToken({ id, sortValues });
+    return encodePagingToken({ id, sortValues: sortValuesOf(order, anchor) });
   }
 
   /**
