@@ -79,7 +79,11 @@ export class MagazineService {
   constructor(private readonly deps: MagazineServiceDeps) {}
 
   async listIssues(role: MemberRole, filter: ListFilter): Promise<PagedList<MagazineIssue>> {
-    const order = orderOf(filter, ISSUE_ORDERS, 'Title', 'magazine_issues.id');
+    const order = orderOf(filter, {
+      orders: ISSUE_ORDERS,
+      fallback: 'Title',
+      idColumn: 'magazine_issues.id',
+    });
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.magazineArchive,
       conditions: [
@@ -113,7 +117,12 @@ export class MagazineService {
     if (issue === undefined) return { items: [] };
     if (!mayRead(role, issue.audience)) throw new AppError('forbidden');
 
-    const order = orderOf(filter, ARTICLE_ORDERS, 'Ordinamento', 'magazine_articles.id', true);
+    const order = orderOf(filter, {
+      orders: ARTICLE_ORDERS,
+      fallback: 'Ordinamento',
+      idColumn: 'magazine_articles.id',
+      ascending: true,
+    });
     const titlePattern = titlePatternOf(filter);
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.magazineArticles,

@@ -38,6 +38,7 @@ import {
   findRecommendations,
   ownerAudience,
   RESERVED_OWNER_KINDS,
+  type ReservedQuery,
   type ReservedTable,
 } from './repository.js';
 
@@ -63,45 +64,73 @@ const byTitle = (table: ReservedTable): SortKey[] => [
   { field: 'Title', column: `${table}.title_search`, type: 'text' },
 ];
 
-const RECOMMENDATION_ORDERS: Record<string, SortKey[]> = {
-  Datapubblicazione: byDate('recommendations', 'published_on', 'Datapubblicazione'),
-  Title: byTitle('recommendations'),
-  ID: [],
+/** How a reserved list is ordered and paged, and the date its `years[]`/`months[]` filter. */
+export interface ReservedListing {
+  orders: Record<string, SortKey[]>;
+  fallback: string;
+  idColumn: string;
+  /** Ascending unless the filter says otherwise (the bulletin's articles, by Ordinamento). */
+  ascending?: boolean;
+  dateColumn: string;
+  pageSize: number;
+}
+
+const RECOMMENDATION_LISTING: ReservedListing = {
+  orders: {
+    Datapubblicazione: byDate('recommendations', 'published_on', 'Datapubblicazione'),
+    Title: byTitle('recommendations'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione',
+  idColumn: 'recommendations.id',
+  dateColumn: 'recommendations.published_on',
+  pageSize: PAGE_SIZE.recommendations,
 };
-const ASSEMBLY_ORDERS: Record<string, SortKey[]> = {
-  Data: byDate('assemblies', 'held_on', 'Data'),
-  Title: byTitle('assemblies'),
-  ID: [],
+const ASSEMBLY_LISTING: ReservedListing = {
+  orders: { Data: byDate('assemblies', 'held_on', 'Data'), Title: byTitle('assemblies'), ID: [] },
+  fallback: 'Data',
+  idColumn: 'assemblies.id',
+  dateColumn: 'assemblies.held_on',
+  pageSize: PAGE_SIZE.assemblies,
 };
-const PRESS_REVIEW_ORDERS: Record<string, SortKey[]> = {
-  Datapubblicazione: byDate('press_reviews', 'published_on', 'Datapubblicazione'),
-  Title: byTitle('press_reviews'),
-  ID: [],
+const PRESS_REVIEW_LISTING: ReservedListing = {
+  orders: {
+    Datapubblicazione: byDate('press_reviews', 'published_on', 'Datapubblicazione'),
+    Title: byTitle('press_reviews'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione',
+  idColumn: 'press_reviews.id',
+  dateColumn: 'press_reviews.published_on',
+  pageSize: PAGE_SIZE.pressReview,
 };
 const OPINION_BY_DATE_AND_ORDER: SortKey[] = [
   { field: 'Datapubblicazione', column: 'opinions.published_on', type: 'date' },
   { field: 'Ordinamento', column: 'opinions.sort_order', type: 'integer' },
 ];
-const OPINION_ORDERS: Record<string, SortKey[]> = {
-  'Datapubblicazione,Ordinamento': OPINION_BY_DATE_AND_ORDER,
-  Datapubblicazione: OPINION_BY_DATE_AND_ORDER,
-  Title: byTitle('opinions'),
-  ID: [],
+const OPINION_LISTING: ReservedListing = {
+  orders: {
+    'Datapubblicazione,Ordinamento': OPINION_BY_DATE_AND_ORDER,
+    Datapubblicazione: OPINION_BY_DATE_AND_ORDER,
+    Title: byTitle('opinions'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione,Ordinamento',
+  idColumn: 'opinions.id',
+  dateColumn: 'opinions.published_on',
+  pageSize: PAGE_SIZE.opinions,
 };
 
 /** The order a reserved list's filter asks for among `allowed`; 400 for any other. */
 export function orderOf(
   filter: ListFilter,
-  allowed: Record<string, SortKey[]>,
-  fallback: string,
-  idColumn: string,
-  defaultAscending = false,
+  listing: Pick<ReservedListing, 'orders' | 'fallback' | 'idColumn' | 'ascending'>,
 ): ListOrder {
   const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
   return {
-    keys: chooseOrder(wanted, allowed, fallback),
-    idColumn,
-    ascending: filter.ascending ?? defaultAscending,
+    keys: chooseOrder(wanted, listing.orders, listing.fallback),
+    idColumn: listing.idColumn,
+    ascending: filter.ascending ?? listing.ascending ?? false,
   };
 }
 
@@ -136,14 +165,6 @@ function sectionsOf(values: string[] | null | undefined): string[] {
   return [...new Set(sections)];
 }
 
-/** Who may see a reserved list's rows and the title they must contain. */
-export function visibleTo(
-  role: MemberRole,
-  filter: ListFilter,
-): { audiences: readonly Audience[]; titlePattern: string | null } {
-  return { audiences: AUDIENCES_OF_ROLE[role], titlePattern: titlePatternOf(filter) };
-}
-
 export interface ReservedAreaServiceDeps {
   db: Kysely<Database>;
   files: FileStore;
@@ -165,13 +186,8 @@ export class ReservedAreaService {
     role: MemberRole,
     filter: ListFilter,
   ): Promise<PagedList<Recommendation>> {
-    const order = orderOf(filter, RECOMMENDATION_ORDERS, 'Datapubblicazione', 'recommendations.id');
-    return keysetPage(filter, order, {
-      defaultPageSize: PAGE_SIZE.recommendations,
-      conditions: [
-        dateFilterCondition('recommendations.published_on', filter.years, filter.months),
-      ],
-      rows: (query) => findRecommendations(this.deps.db, { ...visibleTo(role, filter), ...query }),
+    return this.page(role, filter, RECOMMENDATION_LISTING, {
+      rows: (query) => findRecommendations(this.deps.db, query),
       items: (rows) =>
         withAttachments(this.deps.db, 'recommendation', rows, (row, attachments) => ({
           id: row.id,
@@ -185,17 +201,12 @@ export class ReservedAreaService {
   }
 
   async listAssemblies(role: MemberRole, filter: ListFilter): Promise<PagedList<Assembly>> {
-    const order = orderOf(filter, ASSEMBLY_ORDERS, 'Data', 'assemblies.id');
-    return keysetPage(filter, order, {
-      defaultPageSize: PAGE_SIZE.assemblies,
-      conditions: [dateFilterCondition('assemblies.held_on', filter.years, filter.months)],
-      rows: (query) =>
-        findAssemblies(this.deps.db, {
-          ...visibleTo(role, filter),
-          territory: territoryOf(filter.territorio),
-          sections: sectionsOf(filter.sezioni),
-          ...query,
-        }),
+    return this.page(role, filter, ASSEMBLY_LISTING, {
+      filters: () => ({
+        territory: territoryOf(filter.territorio),
+        sections: sectionsOf(filter.sezioni),
+      }),
+      rows: (query) => findAssemblies(this.deps.db, query),
       items: (rows) =>
         withAttachments(this.deps.db, 'assembly', rows, (row, attachments) => ({
           id: row.id,
@@ -208,11 +219,8 @@ export class ReservedAreaService {
   }
 
   async listPressReviews(role: MemberRole, filter: ListFilter): Promise<PagedList<PressReview>> {
-    const order = orderOf(filter, PRESS_REVIEW_ORDERS, 'Datapubblicazione', 'press_reviews.id');
-    return keysetPage(filter, order, {
-      defaultPageSize: PAGE_SIZE.pressReview,
-      conditions: [dateFilterCondition('press_reviews.published_on', filter.years, filter.months)],
-      rows: (query) => findPressReviews(this.deps.db, { ...visibleTo(role, filter), ...query }),
+    return this.page(role, filter, PRESS_REVIEW_LISTING, {
+      rows: (query) => findPressReviews(this.deps.db, query),
       items: (rows) =>
         rows.map((row) => ({
           id: row.id,
@@ -226,17 +234,18 @@ export class ReservedAreaService {
   }
 
   async listOpinions(role: MemberRole, filter: ListFilter): Promise<PagedList<Opinion>> {
-    const order = orderOf(filter, OPINION_ORDERS, 'Datapubblicazione,Ordinamento', 'opinions.id');
     let pagingInfo = filter.pagingInfo;
     if (filter.paginated ?? true) {
-      const placed = await this.placeIdOnlyOpinionToken(order, pagingInfo, AUDIENCES_OF_ROLE[role]);
+      const placed = await this.placeIdOnlyOpinionToken(
+        orderOf(filter, OPINION_LISTING),
+        pagingInfo,
+        AUDIENCES_OF_ROLE[role],
+      );
       if (placed === 'nothing') return { items: [] };
       pagingInfo = placed;
     }
-    return keysetPage({ ...filter, pagingInfo }, order, {
-      defaultPageSize: PAGE_SIZE.opinions,
-      conditions: [dateFilterCondition('opinions.published_on', filter.years, filter.months)],
-      rows: (query) => findOpinions(this.deps.db, { ...visibleTo(role, filter), ...query }),
+    return this.page(role, { ...filter, pagingInfo }, OPINION_LISTING, {
+      rows: (query) => findOpinions(this.deps.db, query),
       items: (rows) =>
         rows.map((row) => ({
           id: row.id,
@@ -245,6 +254,37 @@ export class ReservedAreaService {
           risposta: row.answer,
           dataPubblicazione: row.published_on,
         })),
+    });
+  }
+
+  /**
+   * One page of a reserved list: what the role may read, in the filter's order and dates. The
+   * list's own filters are read after the order and before the token, so a request with several
+   * faults is told of the same one first.
+   */
+  private page<Row extends { id: number }, Item, Filters extends object = object>(
+    role: MemberRole,
+    filter: ListFilter,
+    listing: ReservedListing,
+    list: {
+      filters?: () => Filters;
+      rows: (query: ReservedQuery & Filters) => Promise<Row[]>;
+      items: (rows: Row[]) => Item[] | Promise<Item[]>;
+    },
+  ): Promise<PagedList<Item>> {
+    const order = orderOf(filter, listing);
+    const filters = list.filters?.() ?? ({} as Filters);
+    return keysetPage(filter, order, {
+      defaultPageSize: listing.pageSize,
+      conditions: [dateFilterCondition(listing.dateColumn, filter.years, filter.months)],
+      rows: (query) =>
+        list.rows({
+          audiences: AUDIENCES_OF_ROLE[role],
+          titlePattern: titlePatternOf(filter),
+          ...filters,
+          ...query,
+        }),
+      items: list.items,
     });
   }
 
