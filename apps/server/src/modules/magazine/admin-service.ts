@@ -32,6 +32,7 @@ import {
 } from './repository.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
+import { inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 
@@ -229,24 +230,17 @@ export class MagazineAdminService {
       countArticlesByIssue(db, ids),
       attachmentsOf(db, 'magazine_issue', ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (row === undefined) return [];
-      return [
-        {
-          id: row.id,
-          title: row.title,
-          year: row.year,
-          publishedOn: row.published_on,
-          audience: row.audience as ReservedAudience,
-          published: row.published === 1,
-          articleCount: counts.get(id) ?? 0,
-          attachments: files.get(id) ?? [],
-          updatedAt: row.updated_at,
-        },
-      ];
-    });
+    return inPageOrder(ids, rows).map((row) => ({
+      id: row.id,
+      title: row.title,
+      year: row.year,
+      publishedOn: row.published_on,
+      audience: row.audience as ReservedAudience,
+      published: row.published === 1,
+      articleCount: counts.get(row.id) ?? 0,
+      attachments: files.get(row.id) ?? [],
+      updatedAt: row.updated_at,
+    }));
   }
 
   private async articleItems(ids: number[]): Promise<AdminMagazineArticle[]> {
@@ -256,25 +250,18 @@ export class MagazineAdminService {
       findArticleRows(db, ids),
       attachmentsOf(db, 'magazine_article', ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (row === undefined) return [];
-      return [
-        {
-          id: row.id,
-          issueId: row.issue_id,
-          issueTitle: row.issue_title,
-          title: row.title,
-          authors: parseAuthors(row.authors_json),
-          sortOrder: row.sort_order,
-          publishedOn: row.published_on,
-          testata: row.newspaper,
-          attachments: files.get(id) ?? [],
-          updatedAt: row.updated_at,
-        },
-      ];
-    });
+    return inPageOrder(ids, rows).map((row) => ({
+      id: row.id,
+      issueId: row.issue_id,
+      issueTitle: row.issue_title,
+      title: row.title,
+      authors: parseAuthors(row.authors_json),
+      sortOrder: row.sort_order,
+      publishedOn: row.published_on,
+      testata: row.newspaper,
+      attachments: files.get(row.id) ?? [],
+      updatedAt: row.updated_at,
+    }));
   }
 }
 

@@ -24,7 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../listing/id-page.js';
+import { idPage, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -391,11 +391,8 @@ export class ReservedAdminService {
       kind.pdfs === null
         ? new Map<number, AdminAttachment[]>()
         : await attachmentsOf(this.deps.db, kind.pdfs.owner, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (row === undefined) return [];
-      const attachments = kind.pdfs === null ? {} : { attachments: files.get(id) ?? [] };
+    return inPageOrder(ids, rows).map((row) => {
+      const attachments = kind.pdfs === null ? {} : { attachments: files.get(row.id) ?? [] };
       // The kind's fields and the shared ones together are the kind's answer.
       const item = {
         id: row.id,
@@ -405,7 +402,7 @@ export class ReservedAdminService {
         ...attachments,
         updatedAt: row.updated_at,
       } as Item;
-      return [item];
+      return item;
     });
   }
 
