@@ -18,7 +18,7 @@ import { type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { idPage } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -232,23 +232,31 @@ export class NewsAdminService {
       categoriesOfArticles(db, ids),
       attachmentsOf(db, 'article', ids),
     ]);
-    return inPageOrder(ids, rows).map((row) => ({
-      id: row.id,
-      title: row.title,
-      subtitleHtml: row.subtitle_html,
-      publishedOn: row.published_on,
-      featured: row.featured === 1,
-      published: row.published === 1,
-      state: newsState(row, today),
-      sourceName: row.source_name,
-      sourceUrl: row.source_url,
-      internalNote: row.internal_note,
-      categoryIds: categories
-        .filter((category) => category.article_id === row.id)
-        .map((category) => category.category_id),
-      attachments: attachments.get(row.id) ?? [],
-      updatedAt: row.updated_at,
-    }));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (row === undefined) return [];
+      const state = newsState(row, today);
+      return [
+        {
+          id: row.id,
+          title: row.title,
+          subtitleHtml: row.subtitle_html,
+          publishedOn: row.published_on,
+          featured: row.featured === 1,
+          published: row.published === 1,
+          state,
+          sourceName: row.source_name,
+          sourceUrl: row.source_url,
+          internalNote: row.internal_note,
+          categoryIds: categories
+            .filter((category) => category.article_id === id)
+            .map((category) => category.category_id),
+          attachments: attachments.get(id) ?? [],
+          updatedAt: row.updated_at,
+        },
+      ];
+    });
   }
 }
 
