@@ -15,6 +15,7 @@ import {
 } from '../../src/db/seed/demo-content.js';
 import { LocalFileStore } from '../../src/files/file-store.js';
 import { searchText } from '../../src/text/search-text.js';
+import { attachmentsWithFiles } from '../../src/modules/attachments/repository.js';
 import { createPostgresDatabase, testEngines } from '../helpers/test-app.js';
 
 const ACRONYM = 'SIMTI';
@@ -476,11 +477,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
 
   it('stores every attached file, as a PDF, and a PNG portrait per board member', async () => {
     const { db } = seeded.handle;
-    const attachments = await db
-      .selectFrom('attachments')
-      .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-      .selectAll()
-      .execute();
+    const attachments = await attachmentsWithFiles(db).execute();
     expect(attachments.length).toBe(seeded.summary.attachments);
     const checked = new Set<string>();
     for (const attachment of attachments) {

@@ -1,6 +1,7 @@
 import { ADMIN_LIMITS } from '@sodalis/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../http/validation.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import type { Actor } from './audit.js';
 
@@ -31,4 +32,49 @@ export function sendCsv(reply: FastifyReply, fileName: string, body: string): Fa
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(body);
+}
+
+/** What the five routes of one kind of staff record call (ADR 013). */
+export interface RecordHandlers<Query, Input, Item> {
+  list: (query: Query) => Promise<unknown>;
+  get: (id: number) => Promise<Item>;
+  /** Creates (`id` null) or edits one record. */
+  save: (actor: Actor, id: number | null, input: Input) => Promise<Item>;
+  remove: (actor: Actor, id: number) => Promise<void>;
+}
+
+/**
+ * List, read, create, edit and delete of one kind of record under `path` (`GET path`,
+ * `GET path/:id`, `POST path`, `PUT path/:id`, `DELETE path/:id`), each answer in `data`.
+ */
+export function recordRoutes<Query, Input, Item>(
+  app: FastifyInstance,
+  path: string,
+  schemas: {
+    listQuery: z.ZodType<Query, unknown>;
+    input: z.ZodType<Input, unknown>;
+    /** Room for the files of a save, or for a form without files. */
+    bodyLimit: number;
+  },
+  handlers: RecordHandlers<Query, Input, Item>,
+): void {
+  app.get(path, async (request) => ({
+    data: await handlers.list(parseInput(schemas.listQuery, request.query)),
+  }));
+  app.get(`${path}/:id`, async (request) => ({
+    data: await handlers.get(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post(path, { bodyLimit: schemas.bodyLimit }, async (request) => ({
+    data: await handlers.save(actorOf(request), null, parseInput(schemas.input, request.body)),
+  }));
+  app.put(`${path}/:id`, { bodyLimit: schemas.bodyLimit }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await handlers.save(actorOf(request), id, parseInput(schemas.input, request.body)),
+    };
+  });
+  app.delete(`${path}/:id`, async (request) => {
+    await handlers.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
 }

@@ -3,14 +3,20 @@ import {
   ADMIN_MESSAGES,
   base64DecodedBytes,
   sanitisePdfFileName,
-  type AdminAttachment,
   type AdminUpload,
 } from '@sodalis/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
+import {
+  attachmentNamesOf,
+  attachmentUrl,
+  deleteAttachments,
+  insertAttachment,
+  moveAttachment,
+  recordStoredFile,
+} from '../attachments/repository.js';
 
 const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
 
@@ -62,12 +68,7 @@ export async function replaceAttachments(
   added: CheckedPdf[],
   now: string,
 ): Promise<string[]> {
-  const existing = await trx
-    .selectFrom('attachments')
-    .select(['id', 'file_name'])
-    .where('owner_kind', '=', owner.kind)
-    .where('owner_id', '=', owner.id)
-    .execute();
+  const existing = await attachmentNamesOf(trx, owner.kind, owner.id);
   const existingIds = new Set(existing.map((row) => row.id));
   const kept = keptIds.filter((id) => existingIds.has(id));
   if (kept.length + added.length > ADMIN_LIMITS.maxAttachments) {
@@ -76,11 +77,11 @@ export async function replaceAttachments(
     ]);
   }
   const removed = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id);
-  if (removed.length > 0) await trx.deleteFrom('attachments').where('id', 'in', removed).execute();
+  await deleteAttachments(trx, removed);
   const names: string[] = [];
   const used = new Set<string>();
   for (const [position, id] of kept.entries()) {
-    await trx.updateTable('attachments').set({ position }).where('id', '=', id).execute();
+    await moveAttachment(trx, id, position);
     const name = existing.find((row) => row.id === id)?.file_name ?? '';
     used.add(name.toLowerCase());
     names.push(name);
@@ -89,67 +90,16 @@ export async function replaceAttachments(
     const stored = await files.put(pdf.content);
     await recordStoredFile(trx, stored, 'application/pdf', now);
     const fileName = freeName(pdf.fileName, used);
-    await trx
-      .insertInto('attachments')
-      .values({
-        owner_kind: owner.kind,
-        owner_id: owner.id,
-        position: kept.length + index,
-        file_name: fileName,
-        server_relative_url: attachmentUrl(owner.area, owner.id, fileName),
-        file_sha256: stored.sha256,
-        created_at: now,
-      })
-      .execute();
+    await insertAttachment(trx, {
+      owner_kind: owner.kind,
+      owner_id: owner.id,
+      position: kept.length + index,
+      file_name: fileName,
+      server_relative_url: attachmentUrl(owner.area, owner.id, fileName),
+      file_sha256: stored.sha256,
+      created_at: now,
+    });
     names.push(fileName);
   }
   return names;
-}
-
-/** File names of an owner's attachments, in order (what the audit log records). */
-export async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
-  const rows = await db
-    .selectFrom('attachments')
-    .select('file_name')
-    .where('owner_kind', '=', kind)
-    .where('owner_id', '=', id)
-    .orderBy('position')
-    .execute();
-  return rows.map((row) => row.file_name);
-}
-
-/** Attachments of owners of one kind, for the editor (with id and size), by owner. */
-export async function attachmentsOf(
-  db: Kysely<Database>,
-  kind: AttachmentOwnerKind,
-  ids: number[],
-): Promise<Map<number, AdminAttachment[]>> {
-  const grouped = new Map<number, AdminAttachment[]>();
-  if (ids.length === 0) return grouped;
-  const rows = await db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.id',
-      'attachments.owner_id',
-      'attachments.file_name',
-      'attachments.server_relative_url',
-      'files.size_bytes',
-    ])
-    .where('attachments.owner_kind', '=', kind)
-    .where('attachments.owner_id', 'in', ids)
-    .orderBy('attachments.position')
-    .orderBy('attachments.id')
-    .execute();
-  for (const row of rows) {
-    const list = grouped.get(row.owner_id) ?? [];
-    list.push({
-      id: row.id,
-      fileName: row.file_name,
-      serverRelativeUrl: row.server_relative_url,
-      sizeBytes: Number(row.size_bytes),
-    });
-    grouped.set(row.owner_id, list);
-  }
-  return grouped;
 }

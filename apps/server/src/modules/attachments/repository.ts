@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
+import type { AdminAttachment } from '@sodalis/contracts';
+import type { Insertable, Kysely } from 'kysely';
+import type { AttachmentOwnerKind, AttachmentsTable, Database } from '../../db/schema.js';
 
 export interface AttachmentRow {
   owner_id: number;
@@ -69,4 +70,116 @@ export async function recordStoredFile(
 /** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;
+}
+
+/** An attachment as the public answers name it (spec §3 `attachments`). */
+export interface AttachmentRef {
+  fileName: string;
+  serverRelativeUrl: string;
+}
+
+export const attachmentRefs = (rows: AttachmentRow[] = []): AttachmentRef[] =>
+  rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
+
+/** Each row as an item of a public answer, given the references of the row's attachments. */
+export async function withAttachments<Row extends { id: number }, Item>(
+  db: Kysely<Database>,
+  ownerKind: AttachmentOwnerKind,
+  rows: Row[],
+  item: (row: Row, attachments: AttachmentRef[]) => Item,
+): Promise<Item[]> {
+  const attachments = await attachmentsByOwner(
+    db,
+    ownerKind,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => item(row, attachmentRefs(attachments.get(row.id))));
+}
+
+/**
+ * Attachments with their stored file's type and size, for a caller to narrow: every address
+ * that answers a file goes through here, so what a file answer knows is listed once.
+ */
+export function attachmentsWithFiles(db: Kysely<Database>) {
+  return db
+    .selectFrom('attachments')
+    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
+    .select([
+      'attachments.id',
+      'attachments.owner_kind',
+      'attachments.owner_id',
+      'attachments.file_name',
+      'attachments.server_relative_url',
+      'attachments.file_sha256',
+      'files.content_type',
+      'files.size_bytes',
+    ]);
+}
+
+/** One owner's attachments' ids and names, for a save that replaces them. */
+export function attachmentNamesOf(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'file_name'])
+    .where('owner_kind', '=', kind)
+    .where('owner_id', '=', id)
+    .execute();
+}
+
+export async function deleteAttachments(db: Kysely<Database>, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('attachments').where('id', 'in', ids).execute();
+}
+
+export async function moveAttachment(
+  db: Kysely<Database>,
+  id: number,
+  position: number,
+): Promise<void> {
+  await db.updateTable('attachments').set({ position }).where('id', '=', id).execute();
+}
+
+export async function insertAttachment(
+  db: Kysely<Database>,
+  values: Insertable<AttachmentsTable>,
+): Promise<void> {
+  await db.insertInto('attachments').values(values).execute();
+}
+
+/** File names of an owner's attachments, in order (what the audit log records). */
+export async function fileNames(db: Kysely<Database>, kind: AttachmentOwnerKind, id: number) {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('file_name')
+    .where('owner_kind', '=', kind)
+    .where('owner_id', '=', id)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.file_name);
+}
+
+/** Attachments of owners of one kind, for the editor (with id and size), by owner. */
+export async function attachmentsOf(
+  db: Kysely<Database>,
+  kind: AttachmentOwnerKind,
+  ids: number[],
+): Promise<Map<number, AdminAttachment[]>> {
+  const grouped = new Map<number, AdminAttachment[]>();
+  if (ids.length === 0) return grouped;
+  const rows = await attachmentsWithFiles(db)
+    .where('attachments.owner_kind', '=', kind)
+    .where('attachments.owner_id', 'in', ids)
+    .orderBy('attachments.position')
+    .orderBy('attachments.id')
+    .execute();
+  for (const row of rows) {
+    const list = grouped.get(row.owner_id) ?? [];
+    list.push({
+      id: row.id,
+      fileName: row.file_name,
+      serverRelativeUrl: row.server_relative_url,
+      sizeBytes: Number(row.size_bytes),
+    });
+    grouped.set(row.owner_id, list);
+  }
+  return grouped;
 }

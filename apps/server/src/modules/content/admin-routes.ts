@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, IdParamsSchema, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import { actorOf, recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
 import type { ContentAdminService } from './admin-service.js';
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
@@ -60,38 +60,21 @@ export async function contentAdminRoutes(
   });
 
   // The board (Consiglio Direttivo)
-  app.get('/BoardMembers', async (request) => ({
-    data: await content.listBoardMembers(
-      parseInput(AdminBoardMemberListQuerySchema, request.query),
-    ),
-  }));
-  app.get('/BoardMembers/:id', async (request) => ({
-    data: await content.getBoardMember(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/BoardMembers', { bodyLimit: BOARD_BODY_LIMIT }, async (request) => ({
-    data: await content.saveBoardMember(
-      actorOf(request),
-      null,
-      parseInput(AdminBoardMemberInputSchema, request.body),
-    ),
-  }));
-  app.put('/BoardMembers/:id', { bodyLimit: BOARD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await content.saveBoardMember(
-        actorOf(request),
-        id,
-        parseInput(AdminBoardMemberInputSchema, request.body),
-      ),
-    };
-  });
-  app.delete('/BoardMembers/:id', async (request) => {
-    await content.removeBoardMember(
-      actorOf(request),
-      parseInput(IdParamsSchema, request.params).id,
-    );
-    return { data: null };
-  });
+  recordRoutes(
+    app,
+    '/BoardMembers',
+    {
+      listQuery: AdminBoardMemberListQuerySchema,
+      input: AdminBoardMemberInputSchema,
+      bodyLimit: BOARD_BODY_LIMIT,
+    },
+    {
+      list: (query) => content.listBoardMembers(query),
+      get: (id) => content.getBoardMember(id),
+      save: (actor, id, input) => content.saveBoardMember(actor, id, input),
+      remove: (actor, id) => content.removeBoardMember(actor, id),
+    },
+  );
 
   // Contacts, legal data, supporters, past presidents and cookie policy (GetContenuti, ADR 009)
   app.get('/SiteContents', async () => ({ data: await content.listSiteContents() }));

@@ -30,8 +30,8 @@ import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { logoPng, pngSize, profilePhotoPng } from '../admin/images.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
-import { recordStoredFile } from '../attachments/repository.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames, recordStoredFile } from '../attachments/repository.js';
 import {
   boardMemberPage,
   deleteBoardMember,

@@ -1,7 +1,7 @@
 import type { AdminListQuery, SiteContentKey } from '@sodalis/contracts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { deleteAttachmentsOf } from '../attachments/repository.js';
+import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
 import { findVisibleArticleId } from '../news/repository.js';
@@ -56,17 +56,7 @@ export async function findPublicAttachment(
   serverRelativeUrl: string,
   visibleOn: string,
 ) {
-  const attachment = await db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.owner_kind',
-      'attachments.owner_id',
-      'attachments.file_name',
-      'attachments.file_sha256',
-      'files.size_bytes',
-      'files.content_type',
-    ])
+  const attachment = await attachmentsWithFiles(db)
     .where('attachments.server_relative_url', '=', serverRelativeUrl)
     .where('attachments.owner_kind', 'in', ['article', 'setup_element', 'board_member_cv'])
     .executeTakeFirst();

@@ -3,10 +3,12 @@ import {
   encodePagingToken,
   InvalidPagingTokenError,
   MAX_PAGE_SIZE,
+  type ListFilter,
   type PagedList,
 } from '@sodalis/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../http/app-error.js';
+import { containsPattern } from '../../text/search-text.js';
 
 /**
  * Keyset paging shared by every list call (DESIGN.md "Paging"). An order is a list of sort
@@ -59,22 +61,17 @@ export function chooseOrder(
 }
 
 /** Page size from `dataOffset` (already range-checked by the schema) or the list's default. */
-export function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
+function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
   return Math.min(dataOffset ?? fallback, MAX_PAGE_SIZE);
 }
 
-/**
- * The WHERE condition "after the position in `token`", or null for the first page.
- * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
- */
-export function keysetCondition(
+/** The position a paging token names for `order`; 400 when it is malformed. */
+export function decodedToken(
   order: ListOrder,
-  token: string | null | undefined,
-): RawBuilder<SqlBool> | null {
-  if (token === null || token === undefined || token === '') return null;
-  let position;
+  token: string,
+): ReturnType<typeof decodePagingToken> {
   try {
-    position = decodePagingToken(
+    return decodePagingToken(
       token,
       order.keys.map((key) => key.field),
     );
@@ -82,6 +79,18 @@ export function keysetCondition(
     if (error instanceof InvalidPagingTokenError) throw invalidToken();
     throw error;
   }
+}
+
+/**
+ * The WHERE condition "after the position in `token`", or null for the first page.
+ * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
+ */
+function keysetCondition(
+  order: ListOrder,
+  token: string | null | undefined,
+): RawBuilder<SqlBool> | null {
+  if (token === null || token === undefined || token === '') return null;
+  const position = decodedToken(order, token);
   const comparison = order.ascending ? sql.raw('>') : sql.raw('<');
   let condition: RawBuilder<SqlBool> = sql<SqlBool>`${sql.ref(order.idColumn)} ${comparison} ${position.id}`;
   if (position.sortValues === null) return condition;
@@ -95,10 +104,13 @@ export function keysetCondition(
   return condition;
 }
 
+export interface OrderTerm {
+  ref: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+}
+
 /** ORDER BY terms for the order, id last. */
-export function orderTerms(
-  order: ListOrder,
-): { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[] {
+function orderTerms(order: ListOrder): OrderTerm[] {
   const direction = order.ascending ? 'asc' : 'desc';
   return [...order.keys.map((key) => key.column), order.idColumn].map((column) => ({
     ref: sql.ref(column),
@@ -107,25 +119,81 @@ export function orderTerms(
 }
 
 /**
+ * A row's values of the order's keys, for a token naming its place: a list's rows carry every
+ * column the list sorts on, under the column's name.
+ */
+export function sortValuesOf(order: ListOrder, row: object): Record<string, string> {
+  const values = row as Record<string, string | number>;
+  const sortValues: Record<string, string> = {};
+  for (const key of order.keys) {
+    sortValues[key.field] = String(values[key.column.slice(key.column.lastIndexOf('.') + 1)]);
+  }
+  return sortValues;
+}
+
+/**
  * Cuts the rows fetched with `limit pageSize + 1` into a page and the token of its last row,
  * absent when nothing follows (spec §3).
  */
-export function toPage<Row extends { id: number }>(
+function toPage<Row extends { id: number }>(
   rows: Row[],
   pageSize: number,
   order: ListOrder,
-  sortValuesOf: (row: Row) => Record<string, string | number>,
 ): { rows: Row[]; pagingInfo?: string } {
   if (rows.length <= pageSize) return { rows };
   const pageRows = rows.slice(0, pageSize);
   const last = pageRows[pageRows.length - 1] as Row;
-  const values = sortValuesOf(last);
-  const sortValues: Record<string, string> = {};
-  for (const key of order.keys) sortValues[key.field] = String(values[key.field]);
-  return { rows: pageRows, pagingInfo: encodePagingToken({ id: last.id, sortValues }) };
+  return {
+    rows: pageRows,
+    pagingInfo: encodePagingToken({ id: last.id, sortValues: sortValuesOf(order, last) }),
+  };
 }
 
-export function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> {
+/** What a list's query adds to its own filters: where the page starts, the order, the limit. */
+export interface PageQuery {
+  conditions: RawBuilder<SqlBool>[];
+  order: OrderTerm[];
+  limit: number;
+}
+
+/** How one public list fetches, positions and shows its rows. */
+export interface KeysetList<Row extends { id: number }, Item> {
+  defaultPageSize: number;
+  /** The list's own filter conditions (null where a filter is not set). */
+  conditions: (RawBuilder<SqlBool> | null)[];
+  /** The rows the query asks for; `token` is the position the page starts after, if any. */
+  rows: (query: PageQuery, token: string | null | undefined) => Promise<Row[]>;
+  items: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+/**
+ * One page of a public list (spec §3): the rows after the filter's token in `order`, at most
+ * `dataOffset` of them, with the token of the last when more follow. `paginated: false` answers
+ * the first page without a token.
+ */
+export async function keysetPage<Row extends { id: number }, Item>(
+  filter: Pick<ListFilter, 'dataOffset' | 'paginated' | 'pagingInfo'>,
+  order: ListOrder,
+  list: KeysetList<Row, Item>,
+): Promise<PagedList<Item>> {
+  const pageSize = pageSizeOf(filter.dataOffset, list.defaultPageSize);
+  const paginated = filter.paginated ?? true;
+  const token = paginated ? filter.pagingInfo : null;
+  const rows = await list.rows(
+    {
+      conditions: [keysetCondition(order, token), ...list.conditions].filter(
+        (condition) => condition !== null,
+      ),
+      order: orderTerms(order),
+      limit: pageSize + 1,
+    },
+    token,
+  );
+  const page = toPage(rows, pageSize, order);
+  return pagedList(await list.items(page.rows), paginated ? page.pagingInfo : undefined);
+}
+
+function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> {
   return pagingInfo === undefined ? { items } : { items, pagingInfo };
 }
 
@@ -165,4 +233,10 @@ export function dateFilterCondition(
 export function likeCondition(column: string, pattern: string | null): RawBuilder<SqlBool> | null {
   if (pattern === null) return null;
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/** The `title` filter of a list as a `like` pattern, or null when it is blank. */
+export function titlePatternOf(filter: Pick<ListFilter, 'title'>): string | null {
+  const title = filter.title?.trim() ?? '';
+  return title === '' ? null : containsPattern(title);
 }

@@ -7,7 +7,6 @@ import {
   type AdminMagazineIssue,
   type AdminMagazineIssueInputSchema,
   type AdminMagazineIssueListQuery,
-  type AdminPage,
   type AdminUpload,
   type ReservedAudience,
 } from '@sodalis/contracts';
@@ -32,7 +31,10 @@ import {
   writeIssue,
 } from './repository.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import type { RecordHandlers } from '../admin/route-helpers.js';
+import { inPageOrder } from '../listing/id-page.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
@@ -79,124 +81,107 @@ export interface MagazineAdminDeps {
 export class MagazineAdminService {
   constructor(private readonly deps: MagazineAdminDeps) {}
 
-  async listIssues(query: AdminMagazineIssueListQuery): Promise<AdminPage<AdminMagazineIssue>> {
-    const page = await findIssuePage(this.deps.db, query);
-    return { items: await this.issues(page.ids), total: page.total };
-  }
-
-  async getIssue(id: number): Promise<AdminMagazineIssue> {
-    const [issue] = await this.issues([id]);
-    if (issue === undefined) throw new AppError('notFound');
-    return issue;
-  }
-
-  async saveIssue(actor: Actor, id: number | null, input: IssueInput): Promise<AdminMagazineIssue> {
-    const savedId = await this.save(actor, {
-      record: 'magazine_issue',
-      id,
-      input,
-      values: async (trx) => {
-        await checkUniqueTitle(trx, input.title, id);
-        return {
-          title: input.title,
-          title_search: searchText(input.title),
-          year: input.year,
-          published_on: input.publishedOn,
-          audience: input.audience,
-          published: input.published ? 1 : 0,
-        };
-      },
-      write: writeIssue,
-      view: issueView,
-      summary: (created) =>
-        `Numero della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
-    });
-    return this.getIssue(savedId);
-  }
-
-  /** Deletes an issue with its articles and their files' rows (the blobs stay, shared). */
-  async removeIssue(actor: Actor, id: number): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await issueView(trx, id);
-      const articleCount = await deleteIssue(trx, id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: 'magazine_issue',
-          entityId: id,
-          summary: `Numero della rivista eliminato con ${articleCount} articoli: ${before.titolo}`,
-          before,
+  /** Issues: title, year, date, audience and the whole-issue PDF. */
+  readonly issues: RecordHandlers<AdminMagazineIssueListQuery, IssueInput, AdminMagazineIssue> = {
+    list: async (query) => {
+      const page = await findIssuePage(this.deps.db, query);
+      return { items: await this.issueItems(page.ids), total: page.total };
+    },
+    get: async (id) => found((await this.issueItems([id]))[0]),
+    save: async (actor, id, input) => {
+      const savedId = await this.save(actor, {
+        record: 'magazine_issue',
+        id,
+        input,
+        values: async (trx) => {
+          await checkUniqueTitle(trx, input.title, id);
+          return {
+            title: input.title,
+            title_search: searchText(input.title),
+            year: input.year,
+            published_on: input.publishedOn,
+            audience: input.audience,
+            published: input.published ? 1 : 0,
+          };
         },
-        now,
-      );
-    });
-  }
+        write: writeIssue,
+        view: issueView,
+        summary: (created) =>
+          `Numero della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
+      });
+      return this.issues.get(savedId);
+    },
+    // With its articles and their files' rows (the blobs stay, shared).
+    remove: (actor, id) =>
+      this.remove(actor, 'magazine_issue', id, issueView, async (trx, before) => {
+        const articleCount = await deleteIssue(trx, id);
+        return `Numero della rivista eliminato con ${articleCount} articoli: ${before.titolo}`;
+      }),
+  };
 
-  async listArticles(
-    query: AdminMagazineArticleListQuery,
-  ): Promise<AdminPage<AdminMagazineArticle>> {
-    const page = await findArticlePage(this.deps.db, query);
-    return { items: await this.articles(page.ids), total: page.total };
-  }
+  /** Articles of an issue: order, authors, PDF. */
+  readonly articles: RecordHandlers<
+    AdminMagazineArticleListQuery,
+    ArticleInput,
+    AdminMagazineArticle
+  > = {
+    list: async (query) => {
+      const page = await findArticlePage(this.deps.db, query);
+      return { items: await this.articleItems(page.ids), total: page.total };
+    },
+    get: async (id) => found((await this.articleItems([id]))[0]),
+    save: async (actor, id, input) => {
+      const savedId = await this.save(actor, {
+        record: 'magazine_article',
+        id,
+        input,
+        values: async (trx) => {
+          const [issue] = await findIssueRows(trx, [input.issueId]);
+          if (issue === undefined) {
+            throw new AppError('invalidRequest', [
+              { path: 'issueId', message: MAGAZINE_ADMIN_MESSAGES.issue },
+            ]);
+          }
+          return {
+            issue_id: issue.id,
+            title: input.title,
+            title_search: searchText(input.title),
+            authors_json: JSON.stringify(input.authors),
+            newspaper: input.testata ?? MAGAZINE_NAME,
+            published_on: input.publishedOn ?? issue.published_on,
+            sort_order: input.sortOrder,
+          };
+        },
+        write: writeArticle,
+        view: articleView,
+        summary: (created) =>
+          `Articolo della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
+      });
+      return this.articles.get(savedId);
+    },
+    remove: (actor, id) =>
+      this.remove(actor, 'magazine_article', id, articleView, async (trx, before) => {
+        await deleteArticle(trx, id);
+        return `Articolo della rivista eliminato: ${before.titolo}`;
+      }),
+  };
 
-  async getArticle(id: number): Promise<AdminMagazineArticle> {
-    const [article] = await this.articles([id]);
-    if (article === undefined) throw new AppError('notFound');
-    return article;
-  }
-
-  async saveArticle(
+  /** Deletes one record in a transaction with an entry of what it was (`deleteRecord`'s summary). */
+  private async remove(
     actor: Actor,
-    id: number | null,
-    input: ArticleInput,
-  ): Promise<AdminMagazineArticle> {
-    const savedId = await this.save(actor, {
-      record: 'magazine_article',
-      id,
-      input,
-      values: async (trx) => {
-        const [issue] = await findIssueRows(trx, [input.issueId]);
-        if (issue === undefined) {
-          throw new AppError('invalidRequest', [
-            { path: 'issueId', message: MAGAZINE_ADMIN_MESSAGES.issue },
-          ]);
-        }
-        return {
-          issue_id: issue.id,
-          title: input.title,
-          title_search: searchText(input.title),
-          authors_json: JSON.stringify(input.authors),
-          newspaper: input.testata ?? MAGAZINE_NAME,
-          published_on: input.publishedOn ?? issue.published_on,
-          sort_order: input.sortOrder,
-        };
-      },
-      write: writeArticle,
-      view: articleView,
-      summary: (created) =>
-        `Articolo della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
-    });
-    return this.getArticle(savedId);
-  }
-
-  async removeArticle(actor: Actor, id: number): Promise<void> {
+    record: MagazineRecord,
+    id: number,
+    view: (db: Kysely<Database>, id: number) => Promise<{ titolo: string }>,
+    deleteRecord: (trx: Transaction<Database>, before: { titolo: string }) => Promise<string>,
+  ): Promise<void> {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
-      const before = await articleView(trx, id);
-      await deleteArticle(trx, id);
+      const before = await view(trx, id);
+      const summary = await deleteRecord(trx, before);
       await writeAudit(
         trx,
         actor,
-        {
-          action: 'elimina',
-          entity: 'magazine_article',
-          entityId: id,
-          summary: `Articolo della rivista eliminato: ${before.titolo}`,
-          before,
-        },
+        { action: 'elimina', entity: record, entityId: id, summary, before },
         now,
       );
     });
@@ -237,7 +222,7 @@ export class MagazineAdminService {
     });
   }
 
-  private async issues(ids: number[]): Promise<AdminMagazineIssue[]> {
+  private async issueItems(ids: number[]): Promise<AdminMagazineIssue[]> {
     if (ids.length === 0) return [];
     const { db } = this.deps;
     const [rows, counts, files] = await Promise.all([
@@ -245,53 +230,44 @@ export class MagazineAdminService {
       countArticlesByIssue(db, ids),
       attachmentsOf(db, 'magazine_issue', ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (row === undefined) return [];
-      return [
-        {
-          id: row.id,
-          title: row.title,
-          year: row.year,
-          publishedOn: row.published_on,
-          audience: row.audience as ReservedAudience,
-          published: row.published === 1,
-          articleCount: counts.get(id) ?? 0,
-          attachments: files.get(id) ?? [],
-          updatedAt: row.updated_at,
-        },
-      ];
-    });
+    return inPageOrder(ids, rows).map((row) => ({
+      id: row.id,
+      title: row.title,
+      year: row.year,
+      publishedOn: row.published_on,
+      audience: row.audience as ReservedAudience,
+      published: row.published === 1,
+      articleCount: counts.get(row.id) ?? 0,
+      attachments: files.get(row.id) ?? [],
+      updatedAt: row.updated_at,
+    }));
   }
 
-  private async articles(ids: number[]): Promise<AdminMagazineArticle[]> {
+  private async articleItems(ids: number[]): Promise<AdminMagazineArticle[]> {
     if (ids.length === 0) return [];
     const { db } = this.deps;
     const [rows, files] = await Promise.all([
       findArticleRows(db, ids),
       attachmentsOf(db, 'magazine_article', ids),
     ]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (row === undefined) return [];
-      return [
-        {
-          id: row.id,
-          issueId: row.issue_id,
-          issueTitle: row.issue_title,
-          title: row.title,
-          authors: parseAuthors(row.authors_json),
-          sortOrder: row.sort_order,
-          publishedOn: row.published_on,
-          testata: row.newspaper,
-          attachments: files.get(id) ?? [],
-          updatedAt: row.updated_at,
-        },
-      ];
-    });
+    return inPageOrder(ids, rows).map((row) => ({
+      id: row.id,
+      issueId: row.issue_id,
+      issueTitle: row.issue_title,
+      title: row.title,
+      authors: parseAuthors(row.authors_json),
+      sortOrder: row.sort_order,
+      publishedOn: row.published_on,
+      testata: row.newspaper,
+      attachments: files.get(row.id) ?? [],
+      updatedAt: row.updated_at,
+    }));
   }
+}
+
+function found<Item>(item: Item | undefined): Item {
+  if (item === undefined) throw new AppError('notFound');
+  return item;
 }
 
 /** GetArticoliRiviste finds an issue by its title: two issues may not share one. */

@@ -71,15 +71,10 @@ export async function findIssueByTitle(
     .executeTakeFirst();
 }
 
-export interface MagazineArticleRow {
-  id: number;
-  title: string;
-  title_search: string;
-  authors_json: string;
-  newspaper: string;
-  published_on: string;
-  sort_order: number;
-}
+export type MagazineArticleRow = Pick<
+  Selectable<Database['magazine_articles']>,
+  'id' | 'title' | 'title_search' | 'authors_json' | 'newspaper' | 'published_on' | 'sort_order'
+>;
 
 /** Articles of one issue. */
 export async function findArticles(

@@ -13,25 +13,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { searchText } from '../../text/search-text.js';
-import { attachmentsByOwner } from '../attachments/repository.js';
+import { attachmentRefs, attachmentsByOwner, withAttachments } from '../attachments/repository.js';
 import {
   dateFilterCondition,
-  keysetCondition,
+  keysetPage,
   likeCondition,
-  orderTerms,
-  pagedList,
-  pageSizeOf,
-  toPage,
+  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
-import {
-  attachmentRefs,
-  AUDIENCES_OF_ROLE,
-  mayRead,
-  orderOf,
-  titlePatternOf,
-} from '../reserved-area/service.js';
+import { AUDIENCES_OF_ROLE, mayRead, orderOf } from '../reserved-area/service.js';
 import {
   findArticles,
   findIssueByTitle,
@@ -88,37 +79,32 @@ export class MagazineService {
   constructor(private readonly deps: MagazineServiceDeps) {}
 
   async listIssues(role: MemberRole, filter: ListFilter): Promise<PagedList<MagazineIssue>> {
-    const order = orderOf(filter, ISSUE_ORDERS, 'Title', 'magazine_issues.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.magazineArchive);
-    const paginated = filter.paginated ?? true;
-    const rows = await findIssues(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      years: [...new Set(filter.years ?? [])],
+    const order = orderOf(filter, {
+      orders: ISSUE_ORDERS,
+      fallback: 'Title',
+      idColumn: 'magazine_issues.id',
+    });
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.magazineArchive,
       conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
         likeCondition('magazine_issues.title_search', titlePatternOf(filter)),
         dateFilterCondition('magazine_issues.published_on', null, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+      ],
+      rows: (query) =>
+        findIssues(this.deps.db, {
+          audiences: AUDIENCES_OF_ROLE[role],
+          years: [...new Set(filter.years ?? [])],
+          ...query,
+        }),
+      items: (rows) =>
+        withAttachments(this.deps.db, 'magazine_issue', rows, (row, attachments) => ({
+          id: row.id,
+          title: row.title,
+          anno: row.year,
+          dataPubblicazione: row.published_on,
+          attachments,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Title: row.title_search,
-      Datapubblicazione: row.published_on,
-    }));
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'magazine_issue',
-      page.rows.map((row) => row.id),
-    );
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      anno: row.year,
-      dataPubblicazione: row.published_on,
-      attachments: attachmentRefs(attachments.get(row.id)),
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   /**
@@ -131,49 +117,46 @@ export class MagazineService {
     if (issue === undefined) return { items: [] };
     if (!mayRead(role, issue.audience)) throw new AppError('forbidden');
 
-    const order = orderOf(filter, ARTICLE_ORDERS, 'Ordinamento', 'magazine_articles.id', true);
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.magazineArticles);
-    const paginated = filter.paginated ?? true;
-    const titlePattern = titlePatternOf(filter);
-    const token = paginated ? filter.pagingInfo : null;
-    const rows = await findArticles(this.deps.db, issue.id, {
-      conditions: [
-        keysetCondition(order, token),
-        likeCondition('magazine_articles.title_search', titlePattern),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    const order = orderOf(filter, {
+      orders: ARTICLE_ORDERS,
+      fallback: 'Ordinamento',
+      idColumn: 'magazine_articles.id',
+      ascending: true,
     });
-
-    const entry = issueEntry(issue);
-    const withEntry =
-      order.keys === BY_ORDINAMENTO && titlePattern === null && isAfter(order, token, entry)
-        ? [...rows, entry].sort((a, b) => compareInOrder(order, a, b))
-        : rows;
-    const page = toPage(withEntry, pageSize, order, (row) => ({
-      Ordinamento: row.sort_order,
-      Title: row.title_search,
-    }));
-
-    const articleIds = page.rows.filter((row) => row.id !== ISSUE_ENTRY_ID).map((row) => row.id);
-    const [articleFiles, issueFiles] = await Promise.all([
-      attachmentsByOwner(this.deps.db, 'magazine_article', articleIds),
-      page.rows.some((row) => row.id === ISSUE_ENTRY_ID)
-        ? attachmentsByOwner(this.deps.db, 'magazine_issue', [issue.id])
-        : new Map(),
-    ]);
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      autore: authorsMap(row.authors_json),
-      attachments: attachmentRefs(
-        row.id === ISSUE_ENTRY_ID ? issueFiles.get(issue.id) : articleFiles.get(row.id),
-      ),
-      dataPubblicazione: row.published_on,
-      testata: row.newspaper,
-      Ordinamento: row.sort_order,
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
+    const titlePattern = titlePatternOf(filter);
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.magazineArticles,
+      conditions: [likeCondition('magazine_articles.title_search', titlePattern)],
+      rows: async (query, token) => {
+        const rows = await findArticles(this.deps.db, issue.id, query);
+        const entry = issueEntry(issue);
+        return order.keys === BY_ORDINAMENTO &&
+          titlePattern === null &&
+          isAfter(order, token, entry)
+          ? [...rows, entry].sort((a, b) => compareInOrder(order, a, b))
+          : rows;
+      },
+      items: async (rows) => {
+        const articleIds = rows.filter((row) => row.id !== ISSUE_ENTRY_ID).map((row) => row.id);
+        const [articleFiles, issueFiles] = await Promise.all([
+          attachmentsByOwner(this.deps.db, 'magazine_article', articleIds),
+          rows.some((row) => row.id === ISSUE_ENTRY_ID)
+            ? attachmentsByOwner(this.deps.db, 'magazine_issue', [issue.id])
+            : new Map(),
+        ]);
+        return rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          autore: authorsMap(row.authors_json),
+          attachments: attachmentRefs(
+            row.id === ISSUE_ENTRY_ID ? issueFiles.get(issue.id) : articleFiles.get(row.id),
+          ),
+          dataPubblicazione: row.published_on,
+          testata: row.newspaper,
+          Ordinamento: row.sort_order,
+        }));
+      },
+    });
   }
 
   /** The one issue `riviste` names (by title, as the spec's client sends it); 400 otherwise. */

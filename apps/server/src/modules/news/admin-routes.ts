@@ -10,6 +10,7 @@ import {
   actorOf,
   FORM_BODY_LIMIT,
   IdParamsSchema,
+  recordRoutes,
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
 
@@ -21,25 +22,16 @@ import {
 export async function newsAdminRoutes(app: FastifyInstance, options: { news: NewsAdminService }) {
   const { news } = options;
 
-  app.get('/News', async (request) => ({
-    data: await news.list(parseInput(AdminNewsListQuerySchema, request.query)),
-  }));
-  app.get('/News/:id', async (request) => ({
-    data: await news.get(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/News', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => ({
-    data: await news.create(actorOf(request), parseInput(AdminNewsInputSchema, request.body)),
-  }));
-  app.put('/News/:id', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await news.update(actorOf(request), id, parseInput(AdminNewsInputSchema, request.body)),
-    };
-  });
-  app.delete('/News/:id', async (request) => {
-    await news.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
+  recordRoutes(
+    app,
+    '/News',
+    {
+      listQuery: AdminNewsListQuerySchema,
+      input: AdminNewsInputSchema,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+    },
+    news,
+  );
 
   app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
   app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({

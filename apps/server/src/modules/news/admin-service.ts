@@ -19,7 +19,8 @@ import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { idPage } from '../listing/id-page.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
@@ -89,14 +90,6 @@ export class NewsAdminService {
     return item;
   }
 
-  create(actor: Actor, input: NewsInput): Promise<AdminNewsItem> {
-    return this.save(actor, null, input);
-  }
-
-  update(actor: Actor, id: number, input: NewsInput): Promise<AdminNewsItem> {
-    return this.save(actor, id, input);
-  }
-
   async remove(actor: Actor, id: number): Promise<void> {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
@@ -136,7 +129,7 @@ export class NewsAdminService {
    * Creates (id null) or edits a news item: its row, categories and attachments, the audit
    * entry (`ritira` when the edit takes it off the site) and the cache bump, in one transaction.
    */
-  private async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
+  async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
     const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
@@ -243,12 +236,7 @@ export class NewsAdminService {
     return ids.flatMap((id) => {
       const row = byId.get(id);
       if (row === undefined) return [];
-      const state: NewsState =
-        row.published === 0
-          ? 'non-pubblicata'
-          : row.published_on > today
-            ? 'programmata'
-            : 'pubblicata';
+      const state = newsState(row, today);
       return [
         {
           id: row.id,
@@ -270,6 +258,12 @@ export class NewsAdminService {
       ];
     });
   }
+}
+
+/** Where a news item stands for the staff list: off the site, scheduled or on it. */
+function newsState(row: { published: number; published_on: string }, today: string): NewsState {
+  if (row.published === 0) return 'non-pubblicata';
+  return row.published_on > today ? 'programmata' : 'pubblicata';
 }
 
 function articleValues(input: NewsInput): ArticleValues {

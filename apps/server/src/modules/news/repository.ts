@@ -15,6 +15,7 @@ import { likeCondition } from '../listing/keyset.js';
 export interface ArticleRow {
   id: number;
   title: string;
+  title_search: string;
   subtitle_html: string;
   published_on: string;
   featured: number;
@@ -53,6 +54,7 @@ export async function findArticles(
     .select([
       'articles.id',
       'articles.title',
+      'articles.title_search',
       'articles.subtitle_html',
       'articles.published_on',
       'articles.featured',

@@ -14,16 +14,13 @@ import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
-import { containsPattern, searchText } from '../../text/search-text.js';
-import { attachmentsByOwner } from '../attachments/repository.js';
+import { searchText } from '../../text/search-text.js';
+import { attachmentRefs, attachmentsByOwner } from '../attachments/repository.js';
 import {
   chooseOrder,
   dateFilterCondition,
-  keysetCondition,
-  orderTerms,
-  pagedList,
-  pageSizeOf,
-  toPage,
+  keysetPage,
+  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
@@ -72,31 +69,20 @@ export class NewsService {
       idColumn: 'articles.id',
       ascending: filter.ascending ?? false,
     };
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.news);
-    // `paginated: false` answers one page without a continuation token.
-    const paginated = filter.paginated ?? true;
-    const conditions = [
-      paginated ? keysetCondition(order, filter.pagingInfo) : null,
-      dateFilterCondition('articles.published_on', filter.years, filter.months),
-    ].filter((condition) => condition !== null);
-    const title = filter.title?.trim() ?? '';
-
-    const rows = await findArticles(this.deps.db, {
-      visibleOn: romeDate(this.deps.clock()),
-      // `inEvidenza: false` means "not only featured", as the original client sends it.
-      featuredOnly: filter.inEvidenza === true,
-      titlePattern: title === '' ? null : containsPattern(title),
-      categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
-      conditions,
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return keysetPage(filter, order, {
+      defaultPageSize: PAGE_SIZE.news,
+      conditions: [dateFilterCondition('articles.published_on', filter.years, filter.months)],
+      rows: (query) =>
+        findArticles(this.deps.db, {
+          visibleOn: romeDate(this.deps.clock()),
+          // `inEvidenza: false` means "not only featured", as the original client sends it.
+          featuredOnly: filter.inEvidenza === true,
+          titlePattern: titlePatternOf(filter),
+          categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
+          ...query,
+        }),
+      items: (rows) => this.toArticles(rows),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Title: searchText(row.title),
-    }));
-    const items = await this.toArticles(page.rows);
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   /** One visible news item, or null when it does not exist, is scheduled or unpublished. */
@@ -146,10 +132,7 @@ export class NewsService {
       subtitle: sanitizeRichText(row.subtitle_html),
       categorie: categoriesById.get(row.id) ?? {},
       dataPubblicazione: row.published_on,
-      attachments: (attachments.get(row.id) ?? []).map((attachment) => ({
-        fileName: attachment.file_name,
-        serverRelativeUrl: attachment.server_relative_url,
-      })),
+      attachments: attachmentRefs(attachments.get(row.id)),
       sourceUrl: row.source_url,
       sourceName: row.source_name,
       inEvidenza: row.featured === 1,

@@ -8,13 +8,7 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { parseInput } from '../../http/validation.js';
-import {
-  actorOf,
-  FORM_BODY_LIMIT,
-  IdParamsSchema,
-  UPLOAD_BODY_LIMIT,
-} from '../admin/route-helpers.js';
+import { FORM_BODY_LIMIT, recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
 import type { ReservedTable } from './repository.js';
 import {
   ASSEMBLIES,
@@ -23,6 +17,7 @@ import {
   RECOMMENDATIONS,
   type ReservedAdminService,
   type ReservedKind,
+  type ReservedRecordInput,
   type ReservedRecordListQuery,
 } from './admin-service.js';
 
@@ -38,64 +33,40 @@ export async function reservedAreaAdminRoutes(
 ) {
   const { reserved } = options;
 
-  /** List, read, create, edit and delete of one kind under `path`. */
-  function recordRoutes<T extends ReservedTable, Input, Item>(
+  /** The five routes of one kind under `path`. */
+  function kindRoutes<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     path: string,
     kind: ReservedKind<T, Input, Item>,
     schemas: {
       listQuery: z.ZodType<ReservedRecordListQuery, unknown>;
       input: z.ZodType<Input, unknown>;
-      /** Room for the PDFs of a save, or for a form without files. */
       bodyLimit: number;
     },
   ) {
-    app.get(path, async (request) => ({
-      data: await reserved.list(kind, parseInput(schemas.listQuery, request.query)),
-    }));
-    app.get(`${path}/:id`, async (request) => ({
-      data: await reserved.get(kind, parseInput(IdParamsSchema, request.params).id),
-    }));
-    app.post(path, { bodyLimit: schemas.bodyLimit }, async (request) => ({
-      data: await reserved.save(
-        kind,
-        actorOf(request),
-        null,
-        parseInput(schemas.input, request.body),
-      ),
-    }));
-    app.put(`${path}/:id`, { bodyLimit: schemas.bodyLimit }, async (request) => {
-      const { id } = parseInput(IdParamsSchema, request.params);
-      return {
-        data: await reserved.save(
-          kind,
-          actorOf(request),
-          id,
-          parseInput(schemas.input, request.body),
-        ),
-      };
-    });
-    app.delete(`${path}/:id`, async (request) => {
-      await reserved.remove(kind, actorOf(request), parseInput(IdParamsSchema, request.params).id);
-      return { data: null };
+    recordRoutes(app, path, schemas, {
+      list: (query) => reserved.list(kind, query),
+      get: (id) => reserved.get(kind, id),
+      save: (actor, id, input) => reserved.save(kind, actor, id, input),
+      remove: (actor, id) => reserved.remove(kind, actor, id),
     });
   }
 
-  recordRoutes('/Recommendations', RECOMMENDATIONS, {
+  kindRoutes('/Recommendations', RECOMMENDATIONS, {
     listQuery: AdminReservedListQuerySchema,
     input: AdminRecommendationInputSchema,
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  recordRoutes('/Assemblies', ASSEMBLIES, {
+  kindRoutes('/Assemblies', ASSEMBLIES, {
     listQuery: AdminReservedListQuerySchema,
     input: AdminAssemblyInputSchema,
     bodyLimit: UPLOAD_BODY_LIMIT,
   });
-  recordRoutes('/PressReviews', PRESS_REVIEWS, {
+  kindRoutes('/PressReviews', PRESS_REVIEWS, {
     listQuery: AdminArchiveListQuerySchema,
     input: AdminPressReviewInputSchema,
     bodyLimit: FORM_BODY_LIMIT,
   });
-  recordRoutes('/Opinions', OPINIONS, {
+  kindRoutes('/Opinions', OPINIONS, {
     listQuery: AdminArchiveListQuerySchema,
     input: AdminOpinionInputSchema,
     bodyLimit: FORM_BODY_LIMIT,

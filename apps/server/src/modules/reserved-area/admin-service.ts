@@ -24,8 +24,9 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../listing/id-page.js';
-import { attachmentsOf, checkedPdfs, fileNames, replaceAttachments } from '../admin/uploads.js';
+import { idPage, inPageOrder } from '../listing/id-page.js';
+import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
+import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   deleteReservedRecord,
   findReservedRecord,
@@ -33,7 +34,6 @@ import {
   insertReservedRecord,
   reservedRecordsMatching,
   updateReservedRecord,
-  type ReservedRow,
   type ReservedTable,
   type ReservedValues,
 } from './repository.js';
@@ -51,7 +51,7 @@ export interface ReservedRecordListQuery extends AdminListQuery {
  * its columns from the form, and how the editor and the audit log show it. The rules the four
  * kinds share (ADR 015) are the service's, written once.
  */
-export interface ReservedKind<T extends ReservedTable, Input, Item> {
+export interface ReservedKind<T extends ReservedTable, Input extends ReservedRecordInput, Item> {
   table: T;
   entity: AuditEntity;
   /** Whose attachments a delete removes with the record; null for a kind that never has any. */
@@ -63,15 +63,35 @@ export interface ReservedKind<T extends ReservedTable, Input, Item> {
   fallbackSort: string;
   /** Assemblies are also filtered by territory. */
   filtersByTerritory: boolean;
-  /** The row's columns except id, created_at and updated_at (the save sets those). */
-  values: (input: Input) => ReservedValues<T>;
-  /** The record's name in its audit entries' summaries. */
-  title: (input: Input) => string;
-  /** The summaries' openings, e.g. `Parere creato`. */
-  summaries: { created: string; edited: string; removed: string };
-  /** The record as the audit log shows it, with Italian field names (files added after). */
-  view: (row: ReservedRow<T>) => Record<string, unknown>;
-  item: (row: ReservedRow<T>, attachments: AdminAttachment[]) => Item;
+  /**
+   * The kind's own fields, in order, by their name in the form and the answers: the first is
+   * the title. The save adds title_search, audience, published and the times; the answers and
+   * the audit log add the visibility and the files.
+   */
+  fields: Record<keyof Omit<Item, SharedField | 'id'> & string, ReservedField>;
+  /** The kind's name in its audit summaries and the ending of its participles there. */
+  noun: string;
+  ending: 'a' | 'o';
+}
+
+/** One field of a kind of record. */
+export interface ReservedField {
+  column: string;
+  /** Its name in the audit log. */
+  audit: string;
+  /** The column's value from the form's; as it is without. */
+  write?: (value: never) => unknown;
+  /** The answer's value from the column's; as it is without. */
+  read?: (value: never) => unknown;
+}
+
+/** The fields every reserved record answers the same way. */
+type SharedField = 'audience' | 'published' | 'attachments' | 'updatedAt';
+
+/** What every kind's form has: who reads the record and whether it is on the site. */
+export interface ReservedRecordInput {
+  audience: ReservedAudience;
+  published: boolean;
 }
 
 interface FileChanges {
@@ -111,40 +131,14 @@ export const RECOMMENDATIONS: ReservedKind<
   },
   fallbackSort: 'publishedOn',
   filtersByTerritory: false,
-  values: (input) => ({
-    title: input.title,
-    title_search: searchText(input.title),
-    published_on: input.publishedOn,
-    source_name: input.sourceName,
-    source_url: input.sourceUrl,
-    audience: input.audience,
-    published: input.published ? 1 : 0,
-  }),
-  title: (input) => input.title,
-  summaries: {
-    created: 'Raccomandazione creata',
-    edited: 'Raccomandazione modificata',
-    removed: 'Raccomandazione eliminata',
+  fields: {
+    title: { column: 'title', audit: 'titolo' },
+    publishedOn: { column: 'published_on', audit: 'dataPubblicazione' },
+    sourceName: { column: 'source_name', audit: 'fonte' },
+    sourceUrl: { column: 'source_url', audit: 'indirizzoFonte' },
   },
-  view: (row) => ({
-    titolo: row.title,
-    dataPubblicazione: row.published_on,
-    fonte: row.source_name,
-    indirizzoFonte: row.source_url,
-    pubblico: audienceLabel(row.audience),
-    pubblicata: row.published === 1,
-  }),
-  item: (row, attachments) => ({
-    id: row.id,
-    title: row.title,
-    publishedOn: row.published_on,
-    sourceName: row.source_name,
-    sourceUrl: row.source_url,
-    audience: row.audience as ReservedAudience,
-    published: row.published === 1,
-    attachments,
-    updatedAt: row.updated_at,
-  }),
+  noun: 'Raccomandazione',
+  ending: 'a',
 };
 
 export const ASSEMBLIES: ReservedKind<'assemblies', AssemblyInput, AdminAssembly> = {
@@ -160,43 +154,15 @@ export const ASSEMBLIES: ReservedKind<'assemblies', AssemblyInput, AdminAssembly
   },
   fallbackSort: 'heldOn',
   filtersByTerritory: true,
-  values: (input) => ({
-    title: input.title,
-    title_search: searchText(input.title),
-    held_on: input.heldOn,
-    place: input.place ?? '',
-    territory: input.territory,
-    section: input.section,
-    audience: input.audience,
-    published: input.published ? 1 : 0,
-  }),
-  title: (input) => input.title,
-  summaries: {
-    created: 'Assemblea creata',
-    edited: 'Assemblea modificata',
-    removed: 'Assemblea eliminata',
+  fields: {
+    title: { column: 'title', audit: 'titolo' },
+    heldOn: { column: 'held_on', audit: 'data' },
+    place: { column: 'place', audit: 'luogo', write: (place: string | undefined) => place ?? '' },
+    territory: { column: 'territory', audit: 'territorio' },
+    section: { column: 'section', audit: 'sezione' },
   },
-  view: (row) => ({
-    titolo: row.title,
-    data: row.held_on,
-    luogo: row.place,
-    territorio: row.territory,
-    sezione: row.section,
-    pubblico: audienceLabel(row.audience),
-    pubblicata: row.published === 1,
-  }),
-  item: (row, attachments) => ({
-    id: row.id,
-    title: row.title,
-    heldOn: row.held_on,
-    place: row.place,
-    territory: row.territory,
-    section: row.section as AdminAssembly['section'],
-    audience: row.audience as ReservedAudience,
-    published: row.published === 1,
-    attachments,
-    updatedAt: row.updated_at,
-  }),
+  noun: 'Assemblea',
+  ending: 'a',
 };
 
 export const PRESS_REVIEWS: ReservedKind<'press_reviews', PressReviewInput, AdminPressReview> = {
@@ -214,39 +180,14 @@ export const PRESS_REVIEWS: ReservedKind<'press_reviews', PressReviewInput, Admi
   },
   fallbackSort: 'publishedOn',
   filtersByTerritory: false,
-  values: (input) => ({
-    headline: input.headline,
-    title_search: searchText(input.headline),
-    newspaper: input.newspaper,
-    published_on: input.publishedOn,
-    url: input.url,
-    audience: input.audience,
-    published: input.published ? 1 : 0,
-  }),
-  title: (input) => input.headline,
-  summaries: {
-    created: 'Rassegna stampa: articolo creato',
-    edited: 'Rassegna stampa: articolo modificato',
-    removed: 'Rassegna stampa: articolo eliminato',
+  fields: {
+    headline: { column: 'headline', audit: 'titolo' },
+    newspaper: { column: 'newspaper', audit: 'testata' },
+    publishedOn: { column: 'published_on', audit: 'data' },
+    url: { column: 'url', audit: 'indirizzo' },
   },
-  view: (row) => ({
-    titolo: row.headline,
-    testata: row.newspaper,
-    data: row.published_on,
-    indirizzo: row.url,
-    pubblico: audienceLabel(row.audience),
-    pubblicato: row.published === 1,
-  }),
-  item: (row) => ({
-    id: row.id,
-    headline: row.headline,
-    newspaper: row.newspaper,
-    publishedOn: row.published_on,
-    url: row.url,
-    audience: row.audience as ReservedAudience,
-    published: row.published === 1,
-    updatedAt: row.updated_at,
-  }),
+  noun: 'Rassegna stampa: articolo',
+  ending: 'o',
 };
 
 export const OPINIONS: ReservedKind<'opinions', OpinionInput, AdminOpinion> = {
@@ -263,43 +204,62 @@ export const OPINIONS: ReservedKind<'opinions', OpinionInput, AdminOpinion> = {
   },
   fallbackSort: 'publishedOn',
   filtersByTerritory: false,
-  values: (input) => ({
-    title: input.title,
-    title_search: searchText(input.title),
-    published_on: input.publishedOn,
-    sort_order: input.sortOrder,
-    question: normaliseLineBreaks(input.question),
-    answer: normaliseLineBreaks(input.answer),
-    audience: input.audience,
-    published: input.published ? 1 : 0,
-  }),
-  title: (input) => input.title,
-  summaries: {
-    created: 'Parere creato',
-    edited: 'Parere modificato',
-    removed: 'Parere eliminato',
+  fields: {
+    title: { column: 'title', audit: 'titolo' },
+    publishedOn: { column: 'published_on', audit: 'dataPubblicazione' },
+    sortOrder: { column: 'sort_order', audit: 'ordinamento', read: Number },
+    question: { column: 'question', audit: 'domanda', write: normaliseLineBreaks },
+    answer: { column: 'answer', audit: 'risposta', write: normaliseLineBreaks },
   },
-  view: (row) => ({
-    titolo: row.title,
-    dataPubblicazione: row.published_on,
-    ordinamento: row.sort_order,
-    domanda: row.question,
-    risposta: row.answer,
-    pubblico: audienceLabel(row.audience),
-    pubblicato: row.published === 1,
-  }),
-  item: (row) => ({
-    id: row.id,
-    title: row.title,
-    publishedOn: row.published_on,
-    sortOrder: Number(row.sort_order),
-    question: row.question,
-    answer: row.answer,
-    audience: row.audience as ReservedAudience,
-    published: row.published === 1,
-    updatedAt: row.updated_at,
-  }),
+  noun: 'Parere',
+  ending: 'o',
 };
+
+type Fields = Record<string, ReservedField>;
+
+const asItIs = (value: unknown) => value;
+
+/** The form's value of each field, by field name. */
+function formValue(input: object, name: string): never {
+  return (input as Record<string, never>)[name] as never;
+}
+
+/** The row's value of a field's column. */
+function columnValue(row: object, field: ReservedField): never {
+  return (row as Record<string, never>)[field.column] as never;
+}
+
+/** The kind's own columns from the form. */
+function ownColumns(fields: Fields, input: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [
+      field.column,
+      (field.write ?? asItIs)(formValue(input, name)),
+    ]),
+  );
+}
+
+/** The record's title in the form: its first field. */
+function titleOf(fields: Fields, input: object): string {
+  return String(formValue(input, Object.keys(fields)[0] ?? ''));
+}
+
+/** The kind's own fields as the audit log shows them. */
+function ownAudit(fields: Fields, row: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.values(fields).map((field) => [field.audit, columnValue(row, field)]),
+  );
+}
+
+/** The kind's own fields as the staff answers show them. */
+function ownAnswer(fields: Fields, row: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [
+      name,
+      (field.read ?? asItIs)(columnValue(row, field)),
+    ]),
+  );
+}
 
 export interface ReservedAdminDeps {
   db: Kysely<Database>;
@@ -317,7 +277,7 @@ export interface ReservedAdminDeps {
 export class ReservedAdminService {
   constructor(private readonly deps: ReservedAdminDeps) {}
 
-  async list<T extends ReservedTable, Input, Item>(
+  async list<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     query: ReservedRecordListQuery,
   ): Promise<AdminPage<Item>> {
@@ -338,7 +298,7 @@ export class ReservedAdminService {
     return { items: await this.items(kind, page.ids), total: page.total };
   }
 
-  async get<T extends ReservedTable, Input, Item>(
+  async get<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     id: number,
   ): Promise<Item> {
@@ -346,7 +306,7 @@ export class ReservedAdminService {
   }
 
   /** Creates (`id` null) or edits one record with its files and audit entry. */
-  async save<T extends ReservedTable, Input, Item>(
+  async save<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     actor: Actor,
     id: number | null,
@@ -357,7 +317,13 @@ export class ReservedAdminService {
     const added = files === null ? [] : checkedPdfs(files.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const stamp = now.toISOString();
-    const values = kind.values(input);
+    // The kind's own columns are its own business; the shared ones complete the row's type.
+    const values = {
+      ...ownColumns(kind.fields, input),
+      title_search: searchText(titleOf(kind.fields, input)),
+      audience: input.audience,
+      published: input.published ? 1 : 0,
+    } as unknown as ReservedValues<T>;
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await this.view(trx, kind, id);
       let rowId: number;
@@ -378,7 +344,7 @@ export class ReservedAdminService {
         );
       }
       const after = await this.view(trx, kind, rowId);
-      const summary = `${before === null ? kind.summaries.created : kind.summaries.edited}: ${kind.title(input)}`;
+      const summary = `${kind.noun} ${before === null ? 'creat' : 'modificat'}${kind.ending}: ${titleOf(kind.fields, input)}`;
       await writeAudit(
         trx,
         actor,
@@ -391,7 +357,7 @@ export class ReservedAdminService {
   }
 
   /** Deletes one record and its attachments, with an entry of what it was; 404 when missing. */
-  async remove<T extends ReservedTable, Input, Item>(
+  async remove<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     actor: Actor,
     id: number,
@@ -407,7 +373,7 @@ export class ReservedAdminService {
           action: 'elimina',
           entity: kind.entity,
           entityId: id,
-          summary: `${kind.summaries.removed}: ${String(before.titolo)}`,
+          summary: `${kind.noun} eliminat${kind.ending}: ${String(before.titolo)}`,
           before,
         },
         now,
@@ -416,7 +382,7 @@ export class ReservedAdminService {
   }
 
   /** Records by id, in the order of `ids`, with their PDFs when the kind has any. */
-  private async items<T extends ReservedTable, Input, Item>(
+  private async items<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     ids: number[],
   ): Promise<Item[]> {
@@ -425,22 +391,35 @@ export class ReservedAdminService {
       kind.pdfs === null
         ? new Map<number, AdminAttachment[]>()
         : await attachmentsOf(this.deps.db, kind.pdfs.owner, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [kind.item(row, files.get(id) ?? [])];
+    return inPageOrder(ids, rows).map((row) => {
+      const attachments = kind.pdfs === null ? {} : { attachments: files.get(row.id) ?? [] };
+      // The kind's fields and the shared ones together are the kind's answer.
+      const item = {
+        id: row.id,
+        ...ownAnswer(kind.fields, row),
+        audience: row.audience as ReservedAudience,
+        published: row.published === 1,
+        ...attachments,
+        updatedAt: row.updated_at,
+      } as Item;
+      return item;
     });
   }
 
   /** The record as its audit entries show it; 404 when it does not exist. */
-  private async view<T extends ReservedTable, Input, Item>(
+  private async view<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     db: Kysely<Database>,
     kind: ReservedKind<T, Input, Item>,
     id: number,
   ): Promise<Record<string, unknown>> {
     const row = found(await findReservedRecord(db, kind.table, id));
-    if (kind.pdfs === null) return kind.view(row);
-    return { ...kind.view(row), allegati: await fileNames(db, kind.pdfs.owner, id) };
+    const view = {
+      ...ownAudit(kind.fields, row),
+      pubblico: audienceLabel(row.audience),
+      [`pubblicat${kind.ending}`]: row.published === 1,
+    };
+    if (kind.pdfs === null) return view;
+    return { ...view, allegati: await fileNames(db, kind.pdfs.owner, id) };
   }
 }
 

@@ -10,7 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
-import { deleteAttachmentsOf } from '../attachments/repository.js';
+import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
@@ -32,6 +32,7 @@ function titleCondition(table: ReservedTable, pattern: string | null): RawBuilde
 export interface RecommendationRow {
   id: number;
   title: string;
+  title_search: string;
   published_on: string;
   source_name: string | null;
   source_url: string | null;
@@ -43,6 +44,7 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
     .select([
       'recommendations.id',
       'recommendations.title',
+      'recommendations.title_search',
       'recommendations.published_on',
       'recommendations.source_name',
       'recommendations.source_url',
@@ -59,6 +61,7 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
 export interface AssemblyRow {
   id: number;
   title: string;
+  title_search: string;
   held_on: string;
   place: string;
 }
@@ -69,7 +72,13 @@ export async function findAssemblies(
 ) {
   let builder = db
     .selectFrom('assemblies')
-    .select(['assemblies.id', 'assemblies.title', 'assemblies.held_on', 'assemblies.place'])
+    .select([
+      'assemblies.id',
+      'assemblies.title',
+      'assemblies.title_search',
+      'assemblies.held_on',
+      'assemblies.place',
+    ])
     .where('assemblies.published', '=', 1)
     .where('assemblies.audience', 'in', [...query.audiences]);
   if (query.territory !== null)
@@ -86,6 +95,7 @@ export async function findAssemblies(
 export interface PressReviewRow {
   id: number;
   headline: string;
+  title_search: string;
   newspaper: string;
   published_on: string;
   url: string | null;
@@ -97,6 +107,7 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
     .select([
       'press_reviews.id',
       'press_reviews.headline',
+      'press_reviews.title_search',
       'press_reviews.newspaper',
       'press_reviews.published_on',
       'press_reviews.url',
@@ -110,15 +121,10 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
   return builder.limit(query.limit).execute() as Promise<PressReviewRow[]>;
 }
 
-export interface OpinionRow {
-  id: number;
-  title: string;
-  title_search: string;
-  published_on: string;
-  sort_order: number;
-  question: string;
-  answer: string;
-}
+export type OpinionRow = Pick<
+  Selectable<Database['opinions']>,
+  'id' | 'title' | 'title_search' | 'published_on' | 'sort_order' | 'question' | 'answer'
+>;
 
 export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
   let builder = db
@@ -143,18 +149,7 @@ export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
 
 /** The attachment stored under exactly this address, with its file, or undefined. */
 export async function findAttachmentByUrl(db: Kysely<Database>, serverRelativeUrl: string) {
-  return db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.owner_kind',
-      'attachments.owner_id',
-      'attachments.file_name',
-      'attachments.server_relative_url',
-      'attachments.file_sha256',
-      'files.content_type',
-      'files.size_bytes',
-    ])
+  return attachmentsWithFiles(db)
     .where('attachments.server_relative_url', '=', serverRelativeUrl)
     .executeTakeFirst();
 }
@@ -286,8 +281,13 @@ export function reservedRecordsMatching(
   return builder;
 }
 
-/** A row of a reserved table. */
-export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & { id: number };
+/** A row of a reserved table, with the columns every such table has. */
+export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & {
+  id: number;
+  audience: Audience;
+  published: number;
+  updated_at: string;
+};
 
 /** A record's columns as a save writes them: all but id and the timestamps the save sets. */
 export type ReservedValues<T extends ReservedTable> = Omit<

@@ -1,8 +1,6 @@
 import {
   ASSEMBLY_SECTIONS,
-  decodePagingToken,
   encodePagingToken,
-  InvalidPagingTokenError,
   PAGE_SIZE,
   TERRITORIES,
   type Assembly,
@@ -19,16 +17,15 @@ import type { Kysely } from 'kysely';
 import type { Audience, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
-import { containsPattern, searchText } from '../../text/search-text.js';
-import { attachmentsByOwner } from '../attachments/repository.js';
+import { searchText } from '../../text/search-text.js';
+import { withAttachments } from '../attachments/repository.js';
 import {
   chooseOrder,
   dateFilterCondition,
-  keysetCondition,
-  orderTerms,
-  pagedList,
-  pageSizeOf,
-  toPage,
+  decodedToken,
+  keysetPage,
+  sortValuesOf,
+  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
@@ -41,6 +38,7 @@ import {
   findRecommendations,
   ownerAudience,
   RESERVED_OWNER_KINDS,
+  type ReservedQuery,
   type ReservedTable,
 } from './repository.js';
 
@@ -66,51 +64,74 @@ const byTitle = (table: ReservedTable): SortKey[] => [
   { field: 'Title', column: `${table}.title_search`, type: 'text' },
 ];
 
-const RECOMMENDATION_ORDERS: Record<string, SortKey[]> = {
-  Datapubblicazione: byDate('recommendations', 'published_on', 'Datapubblicazione'),
-  Title: byTitle('recommendations'),
-  ID: [],
+/** How a reserved list is ordered and paged, and the date its `years[]`/`months[]` filter. */
+export interface ReservedListing {
+  orders: Record<string, SortKey[]>;
+  fallback: string;
+  idColumn: string;
+  /** Ascending unless the filter says otherwise (the bulletin's articles, by Ordinamento). */
+  ascending?: boolean;
+  dateColumn: string;
+  pageSize: number;
+}
+
+const RECOMMENDATION_LISTING: ReservedListing = {
+  orders: {
+    Datapubblicazione: byDate('recommendations', 'published_on', 'Datapubblicazione'),
+    Title: byTitle('recommendations'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione',
+  idColumn: 'recommendations.id',
+  dateColumn: 'recommendations.published_on',
+  pageSize: PAGE_SIZE.recommendations,
 };
-const ASSEMBLY_ORDERS: Record<string, SortKey[]> = {
-  Data: byDate('assemblies', 'held_on', 'Data'),
-  Title: byTitle('assemblies'),
-  ID: [],
+const ASSEMBLY_LISTING: ReservedListing = {
+  orders: { Data: byDate('assemblies', 'held_on', 'Data'), Title: byTitle('assemblies'), ID: [] },
+  fallback: 'Data',
+  idColumn: 'assemblies.id',
+  dateColumn: 'assemblies.held_on',
+  pageSize: PAGE_SIZE.assemblies,
 };
-const PRESS_REVIEW_ORDERS: Record<string, SortKey[]> = {
-  Datapubblicazione: byDate('press_reviews', 'published_on', 'Datapubblicazione'),
-  Title: byTitle('press_reviews'),
-  ID: [],
+const PRESS_REVIEW_LISTING: ReservedListing = {
+  orders: {
+    Datapubblicazione: byDate('press_reviews', 'published_on', 'Datapubblicazione'),
+    Title: byTitle('press_reviews'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione',
+  idColumn: 'press_reviews.id',
+  dateColumn: 'press_reviews.published_on',
+  pageSize: PAGE_SIZE.pressReview,
 };
 const OPINION_BY_DATE_AND_ORDER: SortKey[] = [
   { field: 'Datapubblicazione', column: 'opinions.published_on', type: 'date' },
   { field: 'Ordinamento', column: 'opinions.sort_order', type: 'integer' },
 ];
-const OPINION_ORDERS: Record<string, SortKey[]> = {
-  'Datapubblicazione,Ordinamento': OPINION_BY_DATE_AND_ORDER,
-  Datapubblicazione: OPINION_BY_DATE_AND_ORDER,
-  Title: byTitle('opinions'),
-  ID: [],
+const OPINION_LISTING: ReservedListing = {
+  orders: {
+    'Datapubblicazione,Ordinamento': OPINION_BY_DATE_AND_ORDER,
+    Datapubblicazione: OPINION_BY_DATE_AND_ORDER,
+    Title: byTitle('opinions'),
+    ID: [],
+  },
+  fallback: 'Datapubblicazione,Ordinamento',
+  idColumn: 'opinions.id',
+  dateColumn: 'opinions.published_on',
+  pageSize: PAGE_SIZE.opinions,
 };
 
 /** The order a reserved list's filter asks for among `allowed`; 400 for any other. */
 export function orderOf(
   filter: ListFilter,
-  allowed: Record<string, SortKey[]>,
-  fallback: string,
-  idColumn: string,
-  defaultAscending = false,
+  listing: Pick<ReservedListing, 'orders' | 'fallback' | 'idColumn' | 'ascending'>,
 ): ListOrder {
   const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
   return {
-    keys: chooseOrder(wanted, allowed, fallback),
-    idColumn,
-    ascending: filter.ascending ?? defaultAscending,
+    keys: chooseOrder(wanted, listing.orders, listing.fallback),
+    idColumn: listing.idColumn,
+    ascending: filter.ascending ?? listing.ascending ?? false,
   };
-}
-
-export function titlePatternOf(filter: ListFilter): string | null {
-  const title = filter.title?.trim() ?? '';
-  return title === '' ? null : containsPattern(title);
 }
 
 function territoryOf(value: string | null | undefined): Territory | null {
@@ -144,9 +165,6 @@ function sectionsOf(values: string[] | null | undefined): string[] {
   return [...new Set(sections)];
 }
 
-export const attachmentRefs = (rows: { file_name: string; server_relative_url: string }[] = []) =>
-  rows.map((row) => ({ fileName: row.file_name, serverRelativeUrl: row.server_relative_url }));
-
 export interface ReservedAreaServiceDeps {
   db: Kysely<Database>;
   files: FileStore;
@@ -168,137 +186,106 @@ export class ReservedAreaService {
     role: MemberRole,
     filter: ListFilter,
   ): Promise<PagedList<Recommendation>> {
-    const order = orderOf(filter, RECOMMENDATION_ORDERS, 'Datapubblicazione', 'recommendations.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.recommendations);
-    const paginated = filter.paginated ?? true;
-    const rows = await findRecommendations(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
-        dateFilterCondition('recommendations.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return this.page(role, filter, RECOMMENDATION_LISTING, {
+      rows: (query) => findRecommendations(this.deps.db, query),
+      items: (rows) =>
+        withAttachments(this.deps.db, 'recommendation', rows, (row, attachments) => ({
+          id: row.id,
+          title: row.title,
+          dataPubblicazione: row.published_on,
+          sourceName: row.source_name,
+          sourceUrl: row.source_url,
+          attachments,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Title: searchText(row.title),
-    }));
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'recommendation',
-      page.rows.map((row) => row.id),
-    );
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      dataPubblicazione: row.published_on,
-      sourceName: row.source_name,
-      sourceUrl: row.source_url,
-      attachments: attachmentRefs(attachments.get(row.id)),
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listAssemblies(role: MemberRole, filter: ListFilter): Promise<PagedList<Assembly>> {
-    const order = orderOf(filter, ASSEMBLY_ORDERS, 'Data', 'assemblies.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.assemblies);
-    const paginated = filter.paginated ?? true;
-    const rows = await findAssemblies(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      territory: territoryOf(filter.territorio),
-      sections: sectionsOf(filter.sezioni),
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
-        dateFilterCondition('assemblies.held_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return this.page(role, filter, ASSEMBLY_LISTING, {
+      filters: () => ({
+        territory: territoryOf(filter.territorio),
+        sections: sectionsOf(filter.sezioni),
+      }),
+      rows: (query) => findAssemblies(this.deps.db, query),
+      items: (rows) =>
+        withAttachments(this.deps.db, 'assembly', rows, (row, attachments) => ({
+          id: row.id,
+          title: row.title,
+          data: row.held_on,
+          luogo: row.place,
+          attachments,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Data: row.held_on,
-      Title: searchText(row.title),
-    }));
-    const attachments = await attachmentsByOwner(
-      this.deps.db,
-      'assembly',
-      page.rows.map((row) => row.id),
-    );
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      data: row.held_on,
-      luogo: row.place,
-      attachments: attachmentRefs(attachments.get(row.id)),
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listPressReviews(role: MemberRole, filter: ListFilter): Promise<PagedList<PressReview>> {
-    const order = orderOf(filter, PRESS_REVIEW_ORDERS, 'Datapubblicazione', 'press_reviews.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.pressReview);
-    const paginated = filter.paginated ?? true;
-    const rows = await findPressReviews(this.deps.db, {
-      audiences: AUDIENCES_OF_ROLE[role],
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, filter.pagingInfo) : null,
-        dateFilterCondition('press_reviews.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return this.page(role, filter, PRESS_REVIEW_LISTING, {
+      rows: (query) => findPressReviews(this.deps.db, query),
+      items: (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          date: row.published_on,
+          testata: row.newspaper,
+          headline: row.headline,
+          title: row.headline,
+          url: row.url,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Title: searchText(row.headline),
-    }));
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      date: row.published_on,
-      testata: row.newspaper,
-      headline: row.headline,
-      title: row.headline,
-      url: row.url,
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
   }
 
   async listOpinions(role: MemberRole, filter: ListFilter): Promise<PagedList<Opinion>> {
-    const order = orderOf(filter, OPINION_ORDERS, 'Datapubblicazione,Ordinamento', 'opinions.id');
-    const pageSize = pageSizeOf(filter.dataOffset, PAGE_SIZE.opinions);
-    const paginated = filter.paginated ?? true;
-    const audiences = AUDIENCES_OF_ROLE[role];
-    let token = filter.pagingInfo;
-    if (paginated) {
-      const placed = await this.placeIdOnlyOpinionToken(order, token, audiences);
+    let pagingInfo = filter.pagingInfo;
+    if (filter.paginated ?? true) {
+      const placed = await this.placeIdOnlyOpinionToken(
+        orderOf(filter, OPINION_LISTING),
+        pagingInfo,
+        AUDIENCES_OF_ROLE[role],
+      );
       if (placed === 'nothing') return { items: [] };
-      token = placed;
+      pagingInfo = placed;
     }
-    const rows = await findOpinions(this.deps.db, {
-      audiences,
-      titlePattern: titlePatternOf(filter),
-      conditions: [
-        paginated ? keysetCondition(order, token) : null,
-        dateFilterCondition('opinions.published_on', filter.years, filter.months),
-      ].filter((condition) => condition !== null),
-      order: orderTerms(order),
-      limit: pageSize + 1,
+    return this.page(role, { ...filter, pagingInfo }, OPINION_LISTING, {
+      rows: (query) => findOpinions(this.deps.db, query),
+      items: (rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          domanda: row.question,
+          risposta: row.answer,
+          dataPubblicazione: row.published_on,
+        })),
     });
-    const page = toPage(rows, pageSize, order, (row) => ({
-      Datapubblicazione: row.published_on,
-      Ordinamento: row.sort_order,
-      Title: row.title_search,
-    }));
-    const items = page.rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      domanda: row.question,
-      risposta: row.answer,
-      dataPubblicazione: row.published_on,
-    }));
-    return pagedList(items, paginated ? page.pagingInfo : undefined);
+  }
+
+  /**
+   * One page of a reserved list: what the role may read, in the filter's order and dates. The
+   * list's own filters are read after the order and before the token, so a request with several
+   * faults is told of the same one first.
+   */
+  private page<Row extends { id: number }, Item, Filters extends object = object>(
+    role: MemberRole,
+    filter: ListFilter,
+    listing: ReservedListing,
+    list: {
+      filters?: () => Filters;
+      rows: (query: ReservedQuery & Filters) => Promise<Row[]>;
+      items: (rows: Row[]) => Item[] | Promise<Item[]>;
+    },
+  ): Promise<PagedList<Item>> {
+    const order = orderOf(filter, listing);
+    const filters = list.filters?.() ?? ({} as Filters);
+    return keysetPage(filter, order, {
+      defaultPageSize: listing.pageSize,
+      conditions: [dateFilterCondition(listing.dateColumn, filter.years, filter.months)],
+      rows: (query) =>
+        list.rows({
+          audiences: AUDIENCES_OF_ROLE[role],
+          titlePattern: titlePatternOf(filter),
+          ...filters,
+          ...query,
+        }),
+      items: list.items,
+    });
   }
 
   /**
@@ -315,29 +302,13 @@ export class ReservedAreaService {
     if (token === null || token === undefined || token === '' || order.keys.length === 0) {
       return token;
     }
-    let position;
-    try {
-      position = decodePagingToken(
-        token,
-        order.keys.map((key) => key.field),
-      );
-    } catch (error) {
-      if (error instanceof InvalidPagingTokenError) throw new AppError('invalidPagingToken');
-      throw error;
-    }
+    const position = decodedToken(order, token);
     if (position.sortValues !== null) return token;
     const anchor = await findOpinionAnchor(this.deps.db, audiences, position.id, order.ascending);
     if (anchor === undefined) return 'nothing';
-    const values: Record<string, string> = {
-      Datapubblicazione: anchor.published_on,
-      Ordinamento: String(anchor.sort_order),
-      Title: anchor.title_search,
-    };
-    const sortValues: Record<string, string> = {};
-    for (const key of order.keys) sortValues[key.field] = values[key.field] ?? '';
     // One step beyond the anchor's ID, so "strictly after" includes the anchor itself.
     const id = order.ascending ? anchor.id - 1 : anchor.id + 1;
-    return encodePagingToken({ id, sortValues });
+    return encodePagingToken({ id, sortValues: sortValuesOf(order, anchor) });
   }
 
   /**

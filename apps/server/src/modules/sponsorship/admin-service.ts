@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import { attachmentsOf } from '../admin/uploads.js';
+import { attachmentsOf } from '../attachments/repository.js';
 import {
   findRequest,
   findRequestFile,

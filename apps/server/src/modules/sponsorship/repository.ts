@@ -3,7 +3,11 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
 import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
-import { attachmentUrl, recordStoredFile } from '../attachments/repository.js';
+import {
+  attachmentsWithFiles,
+  attachmentUrl,
+  recordStoredFile,
+} from '../attachments/repository.js';
 import type { Executor } from '../../db/schema.js';
 
 export interface StoredFile {
@@ -133,15 +137,7 @@ export async function setRequestStatus(
 
 /** A file of a request, by its attachment id and the request's id (never by a path). */
 export function findRequestFile(db: Kysely<Database>, requestId: number, attachmentId: number) {
-  return db
-    .selectFrom('attachments')
-    .innerJoin('files', 'files.sha256', 'attachments.file_sha256')
-    .select([
-      'attachments.file_name',
-      'attachments.file_sha256',
-      'files.content_type',
-      'files.size_bytes',
-    ])
+  return attachmentsWithFiles(db)
     .where('attachments.id', '=', attachmentId)
     .where('attachments.owner_kind', '=', 'sponsorship_request')
     .where('attachments.owner_id', '=', requestId)

@@ -69,6 +69,21 @@ describe.each(testEngines())('back office: recommendations and assemblies on %s'
       before: { pubblico: 'Solo Affiliati' },
       after: { pubblico: 'Tutti i soci e gli affiliati' },
     });
+    expect(log.items.map((entry) => entry.summary)).toEqual(
+      ['eliminata', 'modificata', 'creata'].map(
+        (done) => `Assemblea ${done}: Assemblea straordinaria dei tecnici`,
+      ),
+    );
+    expect(log.items[2]?.after).toEqual({
+      titolo: 'Assemblea straordinaria dei tecnici',
+      data: '2026-11-20',
+      luogo: 'Bologna',
+      territorio: 'Nazionali',
+      sezione: null,
+      pubblico: 'Solo Affiliati',
+      pubblicata: true,
+      allegati: ['verbale.pdf'],
+    });
   });
 
   it('creates, filters and unpublishes recommendations', async () => {
