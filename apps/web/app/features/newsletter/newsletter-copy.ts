@@ -18,7 +18,7 @@ export const CONFIRM_PAGE_COPY = {
   pendingTitle: 'Conferma l’iscrizione alla newsletter',
   pendingText:
     'Premi il pulsante per confermare che vuoi ricevere la newsletter a questo indirizzo e-mail.',
-  confirmButton: 'Conferma l’iscrizione',
+  button: 'Conferma l’iscrizione',
   doneTitle: 'Iscrizione confermata',
   doneText:
     'Grazie! Da ora riceverai la newsletter. Puoi annullare l’iscrizione in ogni momento con il link che trovi nell’e-mail di conferma.',
@@ -31,10 +31,10 @@ export const CONFIRM_PAGE_COPY = {
 export const UNSUBSCRIBE_PAGE_COPY = {
   metaTitle: 'Annullamento dell’iscrizione alla newsletter',
   description: 'Annulla l’iscrizione alla newsletter della società.',
-  activeTitle: 'Annulla l’iscrizione alla newsletter',
-  activeText:
+  pendingTitle: 'Annulla l’iscrizione alla newsletter',
+  pendingText:
     'Premi il pulsante per non ricevere più la newsletter a questo indirizzo e-mail (o per annullare una richiesta di iscrizione che non hai fatto tu).',
-  unsubscribeButton: 'Annulla l’iscrizione',
+  button: 'Annulla l’iscrizione',
   doneTitle: 'Iscrizione annullata',
   doneText:
     'Non riceverai più la newsletter a questo indirizzo. Se cambi idea puoi iscriverti di nuovo dal modulo della home page.',
