@@ -6,37 +6,32 @@ import {
 } from '@sodalis/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { privatePageMeta } from '../../format/meta';
-import { CONFIRM_PAGE_COPY, UNSUBSCRIBE_PAGE_COPY } from './newsletter-copy';
+import { LINK_PAGE_COPY } from './newsletter-copy';
 
 /**
- * One of the two links of the newsletter e-mails: its page's texts, the state that still has
- * something to do (the button) and the state once done, and how to read and change it.
+ * One of the two links of the newsletter e-mails (`kind` names its address and its page's
+ * texts): the state that still has something to do (the button), the state once done, and how
+ * to read and change it.
  */
 interface NewsletterLink<State extends string> {
-  copy: typeof CONFIRM_PAGE_COPY | typeof UNSUBSCRIBE_PAGE_COPY;
-  path: string;
-  pendingState: State;
-  doneState: State;
+  kind: keyof typeof NEWSLETTER_PATHS;
+  states: { pending: State; done: State };
   read(links: NewsletterLinks, token: string): Promise<State>;
   act(links: NewsletterLinks, token: string): Promise<State>;
 }
 
 /** The confirmation link (double opt-in, ADR 008). */
 export const CONFIRM_LINK: NewsletterLink<NewsletterConfirmState> = {
-  copy: CONFIRM_PAGE_COPY,
-  path: NEWSLETTER_PATHS.confirm,
-  pendingState: 'da-confermare',
-  doneState: 'confermata',
+  kind: 'confirm',
+  states: { pending: 'da-confermare', done: 'confermata' },
   read: (links, token) => links.confirmState(token),
   act: (links, token) => links.confirm(token),
 };
 
 /** The unsubscribe link: the button withdraws the subscription. */
 export const UNSUBSCRIBE_LINK: NewsletterLink<NewsletterUnsubscribeState> = {
-  copy: UNSUBSCRIBE_PAGE_COPY,
-  path: NEWSLETTER_PATHS.unsubscribe,
-  pendingState: 'attiva',
-  doneState: 'annullata',
+  kind: 'unsubscribe',
+  states: { pending: 'attiva', done: 'annullata' },
   read: (links, token) => links.unsubscribeState(token),
   act: (links, token) => links.unsubscribe(token),
 };
@@ -64,7 +59,10 @@ export function linkPageAction<State extends string>(link: NewsletterLink<State>
 /** Personal links: kept out of search engines. */
 export function linkPageMeta(link: NewsletterLink<string>) {
   return ({ matches }: { matches: Parameters<typeof privatePageMeta>[0] }) =>
-    privatePageMeta(matches, { title: link.copy.metaTitle, description: link.copy.description });
+    privatePageMeta(matches, {
+      title: LINK_PAGE_COPY[link.kind].metaTitle,
+      description: LINK_PAGE_COPY[link.kind].description,
+    });
 }
 
 /**
@@ -83,11 +81,11 @@ export function NewsletterLinkPage<State extends string>({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
-  const { copy } = link;
-  const pending = state === link.pendingState;
+  const copy = LINK_PAGE_COPY[link.kind];
+  const pending = state === link.states.pending;
   const [title, text] = pending
     ? [copy.pendingTitle, copy.pendingText]
-    : state === link.doneState
+    : state === link.states.done
       ? [copy.doneTitle, copy.doneText]
       : [copy.invalidTitle, copy.invalidText];
   return (
@@ -95,7 +93,11 @@ export function NewsletterLinkPage<State extends string>({
       <h1 className="mb-3">{title}</h1>
       <p className="lead">{text}</p>
       {pending ? (
-        <Form method="post" action={tokenAddress(link.path, token)} className="mb-4">
+        <Form
+          method="post"
+          action={tokenAddress(NEWSLETTER_PATHS[link.kind], token)}
+          className="mb-4"
+        >
           <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
             {copy.button}
           </button>
