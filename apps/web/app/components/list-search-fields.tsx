@@ -25,31 +25,36 @@ export function LabelledInput({
   );
 }
 
-/** A labelled select of `options` after a first "all" choice (the empty value). */
+/** What a choice select shows: its grid column, label, parameter name and first "all" choice. */
+export interface ChoiceField {
+  column: string;
+  label: string;
+  name: string;
+  allLabel: string;
+}
+
+/** A labelled select (id `<idPrefix>-<name>`) of `options` after the "all" choice (empty value). */
 export function ChoiceSelect({
-  column,
-  label,
-  id,
-  allLabel,
+  idPrefix,
+  field,
   options,
   optionValue = (option) => option,
   ...select
 }: {
-  column: string;
-  label: string;
-  id: string;
-  allLabel: string;
+  idPrefix: string;
+  field: ChoiceField;
   options: readonly string[];
   /** The submitted value of an option, its text unless given. */
   optionValue?: (option: string, index: number) => string;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = `${idPrefix}-${field.name}`;
   return (
-    <div className={column}>
+    <div className={field.column}>
       <label htmlFor={id} className="form-label">
-        {label}
+        {field.label}
       </label>
-      <select id={id} className="form-select" {...select}>
-        <option value="">{allLabel}</option>
+      <select id={id} name={field.name} className="form-select" {...select}>
+        <option value="">{field.allLabel}</option>
         {options.map((option, index) => (
           <option key={option} value={optionValue(option, index)}>
             {option}
@@ -99,21 +104,15 @@ export function YearMonthFields({
   return (
     <>
       <ChoiceSelect
-        column={column}
-        label="Anno"
-        id={`${idPrefix}-anno`}
-        name="anno"
-        allLabel="Tutti gli anni"
+        idPrefix={idPrefix}
+        field={{ column, label: 'Anno', name: 'anno', allLabel: 'Tutti gli anni' }}
         options={years}
         value={year}
         onChange={(event) => setYear(event.target.value)}
       />
       <ChoiceSelect
-        column={column}
-        label="Mese"
-        id={`${idPrefix}-mese`}
-        name="mese"
-        allLabel="Tutti i mesi"
+        idPrefix={idPrefix}
+        field={{ column, label: 'Mese', name: 'mese', allLabel: 'Tutti i mesi' }}
         options={ITALIAN_MONTHS}
         optionValue={(_, index) => String(index + 1)}
         defaultValue={search.month === null ? '' : String(search.month)}

@@ -6,6 +6,7 @@ import type { Route } from './+types/news';
 import { Breadcrumb } from '../components/breadcrumb';
 import {
   ChoiceSelect,
+  type ChoiceField,
   SearchButtons,
   SearchTextField,
   YearMonthFields,
@@ -64,7 +65,12 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
       'Notizie della società: concorsi, formazione, emovigilanza e comunicazioni ai soci.',
   });
 
-const ALL_CATEGORIES = 'Tutte le categorie';
+const CATEGORY_FIELD: ChoiceField = {
+  column: 'col-12 col-md-6',
+  label: 'Categoria',
+  name: 'categoria',
+  allLabel: 'Tutte le categorie',
+};
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { acronym, categories, years, search, items, nextToken, featured } = loaderData;
@@ -193,11 +199,8 @@ function NewsSearchBox({
       <div className="row g-2">
         <SearchTextField column="col-12 col-md-6" id="news-q" title={search.title} />
         <ChoiceSelect
-          column="col-12 col-md-6"
-          label="Categoria"
-          id="news-categoria"
-          name="categoria"
-          allLabel={ALL_CATEGORIES}
+          idPrefix="news"
+          field={CATEGORY_FIELD}
           options={categories}
           defaultValue={search.category ?? ''}
         />

@@ -2,6 +2,7 @@ import { ASSEMBLY_SECTIONS } from '@sodalis/contracts';
 import { Form, Link } from 'react-router';
 import {
   ChoiceSelect,
+  type ChoiceField,
   SearchButtons,
   SearchTextField,
   YearMonthFields,
@@ -9,6 +10,13 @@ import {
 import { PreviousNextNav } from '../../components/paging';
 import { ARCHIVE_COPY, RESERVED_COPY } from '../../copy/reserved';
 import type { ArchiveSearch } from './archive-search';
+
+const SECTION_FIELD: ChoiceField = {
+  column: 'col-12 col-md-6',
+  label: 'Tipologia',
+  name: 'sezione',
+  allLabel: ARCHIVE_COPY.allSections,
+};
 
 /** The archive search box (spec §2.9): text, year, month disabled until a year, CERCA, RESET. */
 export function ArchiveSearchBox({
@@ -46,11 +54,8 @@ export function ArchiveSearchBox({
         />
         {withSections ? (
           <ChoiceSelect
-            column="col-12 col-md-6"
-            label="Tipologia"
-            id="archivio-sezione"
-            name="sezione"
-            allLabel={ARCHIVE_COPY.allSections}
+            idPrefix="archivio"
+            field={SECTION_FIELD}
             options={ASSEMBLY_SECTIONS}
             defaultValue={search.section ?? ''}
           />
