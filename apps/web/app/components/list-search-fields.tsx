@@ -1,29 +1,13 @@
 import { ITALIAN_MONTHS } from '@sodalis/contracts';
-import { useState, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { useState, type SelectHTMLAttributes } from 'react';
 import { Link } from 'react-router';
+import { LabelledInput } from './form-fields';
 
 /**
  * The fields of the public lists' search boxes (the news, spec §2.6, and the reserved
  * archives, §2.9): the same labels and behaviour on every list, each box choosing its ids and
  * columns.
  */
-
-/** A labelled text field in a grid column. */
-export function LabelledInput({
-  column,
-  label,
-  id,
-  ...input
-}: { column: string; label: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className={column}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input id={id} className="form-control" {...input} />
-    </div>
-  );
-}
 
 /** What a choice select shows: its grid column, label, parameter name and first "all" choice. */
 export interface ChoiceField {
