@@ -33,20 +33,17 @@ import {
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { ExportCsvButton } from '../../admin/export-button';
-import { choiceName, yearChoices } from '../../admin/format';
+import { choiceName, choicesOf, yearChoices } from '../../admin/format';
 import { MemberTwoFactorButton } from './security-screens';
 import { StaffForm } from '../../admin/staff-form';
 
-const ROLE_CHOICES = [
-  { id: 'socio', name: 'Socio' },
-  { id: 'affiliato', name: 'Affiliato' },
-  { id: 'segreteria', name: 'Segreteria' },
-];
+const ROLE_CHOICES = choicesOf({
+  socio: 'Socio',
+  affiliato: 'Affiliato',
+  segreteria: 'Segreteria',
+});
 
-const STATUS_CHOICES = [
-  { id: 'active', name: 'Attivo' },
-  { id: 'disabled', name: 'Disattivato' },
-];
+const STATUS_CHOICES = choicesOf({ active: 'Attivo', disabled: 'Disattivato' });
 
 const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
   id,

@@ -1,4 +1,3 @@
-import { italianDateTime } from '@sodalis/contracts';
 import { type AdminSetupElement, type AdminSetupElementInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -17,6 +16,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
+import { DateTimeField } from '../../admin/date-time-field';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
@@ -48,11 +48,7 @@ export function SetupElementList() {
         <TextField source="id" label="Chiave" sortable={false} />
         <BooleanField source="exists" label="Testo presente" sortable={false} />
         <TextField source="attachmentCount" label="Allegati" sortable={false} />
-        <FunctionField
-          label="Ultima modifica"
-          sortable={false}
-          render={(record) => italianDateTime(record.updatedAt) || '—'}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -8,7 +8,6 @@ import {
   type AdminBoardMember,
   type AdminBoardMemberInput,
   type AdminSiteContent,
-  italianDateTime,
 } from '@sodalis/contracts';
 import {
   ArrayInput,
@@ -36,6 +35,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { DateTimeField } from '../../admin/date-time-field';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
 import { AttachmentName } from '../../admin/pdf-input';
@@ -150,11 +150,7 @@ export function BoardMemberList() {
           label="CV"
           render={(record: AdminBoardMember) => record.cv?.fileName ?? '—'}
         />
-        <FunctionField
-          source="updatedAt"
-          label="Ultima modifica"
-          render={(record: AdminBoardMember) => italianDateTime(record.updatedAt)}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" />
       </Datagrid>
     </List>
   );
@@ -259,11 +255,7 @@ export function SiteContentList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="place" label="Contenuto" sortable={false} />
         <TextField source="pagePath" label="Pagina del sito" sortable={false} />
-        <FunctionField
-          label="Ultima modifica"
-          sortable={false}
-          render={(record: AdminSiteContent) => italianDateTime(record.updatedAt) || '—'}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" sortable={false} />
       </Datagrid>
     </List>
   );
