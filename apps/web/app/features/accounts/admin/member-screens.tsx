@@ -12,7 +12,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  Edit,
   email,
   FilterButton,
   FunctionField,
@@ -32,6 +31,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
 import { ExportCsvButton } from '../../admin/export-button';
 import { choiceName, choicesOf, yearChoices } from '../../admin/format';
 import { MemberTwoFactorButton } from './security-screens';
@@ -169,12 +169,7 @@ const SaveOnlyToolbar = () => (
 
 export function MemberEdit() {
   return (
-    <Edit
-      title="Modifica account"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={<MemberEditActions />}
-    >
+    <StaffEdit title="Modifica account" actions={<MemberEditActions />}>
       <StaffForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="email" label="E-mail" disabled />
         <TextInput source="firstName" label="Nome" validate={required()} />
@@ -188,7 +183,7 @@ export function MemberEdit() {
           helperText="Un account disattivato non può più accedere all’area riservata."
         />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }
 

@@ -14,7 +14,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   NumberInput,
@@ -34,6 +33,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
@@ -237,9 +237,9 @@ function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unkno
 
 export function FeeEdit() {
   return (
-    <Edit title="Modifica quota" mutationMode="pessimistic" redirect="list" actions={false}>
+    <StaffEdit title="Modifica quota" actions={false}>
       <FeeForm />
-    </Edit>
+    </StaffEdit>
   );
 }
 

@@ -4,7 +4,6 @@ import {
   BooleanField,
   Button,
   Datagrid,
-  Edit,
   FormDataConsumer,
   FunctionField,
   List,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
@@ -94,12 +94,7 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
 
 export function SetupElementEdit() {
   return (
-    <Edit
-      title="Modifica testo della pagina"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={false}
-    >
+    <StaffEdit title="Modifica testo della pagina" actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -117,6 +112,6 @@ export function SetupElementEdit() {
         </FormDataConsumer>
         <PdfFilesInput />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }

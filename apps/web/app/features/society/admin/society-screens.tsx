@@ -15,7 +15,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FileInput,
   FunctionField,
   ImageField,
@@ -35,6 +34,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
@@ -204,9 +204,9 @@ function BoardMemberForm({
 
 export function BoardMemberEdit() {
   return (
-    <Edit title="Modifica componente del Consiglio" mutationMode="pessimistic" redirect="list">
+    <StaffEdit title="Modifica componente del Consiglio">
       <BoardMemberForm withDelete />
-    </Edit>
+    </StaffEdit>
   );
 }
 
@@ -448,7 +448,7 @@ function SiteContentTitle() {
 
 export function SiteContentEdit() {
   return (
-    <Edit title={<SiteContentTitle />} mutationMode="pessimistic" redirect="list" actions={false}>
+    <StaffEdit title={<SiteContentTitle />} actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -459,6 +459,6 @@ export function SiteContentEdit() {
         <PageLink />
         <SiteContentFields />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }

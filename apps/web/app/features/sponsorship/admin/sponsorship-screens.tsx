@@ -3,7 +3,6 @@ import type { AdminSponsorshipRequest } from '@sodalis/contracts';
 import {
   Button,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   required,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath, downloadExport } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
@@ -146,12 +146,7 @@ function RequestDetails() {
 
 export function SponsorshipEdit() {
   return (
-    <Edit
-      title="Richiesta di patrocinio"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={false}
-    >
+    <StaffEdit title="Richiesta di patrocinio" actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -168,6 +163,6 @@ export function SponsorshipEdit() {
           helperText="Approvata o respinta registra chi l’ha gestita e quando."
         />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }
