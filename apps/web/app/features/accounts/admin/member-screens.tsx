@@ -167,14 +167,23 @@ const SaveOnlyToolbar = () => (
   </Toolbar>
 );
 
+/** The fields an account's edit and creation share. */
+function NameAndRoleInputs() {
+  return (
+    <>
+      <TextInput source="firstName" label="Nome" validate={required()} />
+      <TextInput source="lastName" label="Cognome" validate={required()} />
+      <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+    </>
+  );
+}
+
 export function MemberEdit() {
   return (
     <StaffEdit title="Modifica account" actions={<MemberEditActions />}>
       <StaffForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="email" label="E-mail" disabled />
-        <TextInput source="firstName" label="Nome" validate={required()} />
-        <TextInput source="lastName" label="Cognome" validate={required()} />
-        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <NameAndRoleInputs />
         <SelectInput
           source="status"
           label="Stato"
@@ -194,9 +203,7 @@ export function MemberCreate() {
     <Create title="Nuovo account" redirect="list" record={NEW_MEMBER}>
       <StaffForm>
         <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
-        <TextInput source="firstName" label="Nome" validate={required()} />
-        <TextInput source="lastName" label="Cognome" validate={required()} />
-        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <NameAndRoleInputs />
         <BooleanInput
           source="invite"
           label="Invia subito l’invito"
