@@ -315,16 +315,16 @@ const YEAR_VALIDATION = [
   maxValue(latestYear, SOCIETY_MESSAGES.year),
 ];
 
+/** The society's and a supporter's telephone number: required, and a number. */
+const phone = (
+  <TextInput source="telefono" label="Telefono" validate={[required(), phoneNumber]} fullWidth />
+);
+
 function ContactsFields() {
   return (
     <>
       {text('indirizzo', 'Indirizzo della segreteria nazionale')}
-      <TextInput
-        source="telefono"
-        label="Telefono"
-        validate={[required(), phoneNumber]}
-        fullWidth
-      />
+      {phone}
       {text('social.etichetta', 'Nome della pagina social', 100, 'Per esempio Facebook.')}
       <TextInput
         source="social.url"
@@ -365,12 +365,7 @@ function SupportersFields() {
         {text('nome', 'Nome dell’azienda', 200)}
         <PictureInput source="logo" label="Logo" title="Logo attuale" />
         {text('indirizzo', 'Indirizzo')}
-        <TextInput
-          source="telefono"
-          label="Telefono"
-          validate={[required(), phoneNumber]}
-          fullWidth
-        />
+        {phone}
         <TextInput
           source="sito"
           label="Sito web"
