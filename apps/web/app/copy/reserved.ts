@@ -25,8 +25,6 @@ export const ARCHIVE_COPY = {
   next: 'SUCCESSIVA',
   search: 'CERCA',
   reset: 'RESET',
-  allYears: 'Tutti gli anni',
-  allMonths: 'Tutti i mesi',
   read: 'LEGGI',
   downloadPdf: 'SCARICA PDF',
   allSections: 'Tutte le tipologie',

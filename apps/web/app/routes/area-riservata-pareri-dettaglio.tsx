@@ -3,7 +3,7 @@ import type { Route } from './+types/area-riservata-pareri-dettaglio';
 import { PageLoading } from '../components/page-loading';
 import { ARCHIVE_COPY, RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { PreviousNextNav } from '../features/reserved-area/archive-parts';
+import { ArchivePreviousNext } from '../features/reserved-area/archive-parts';
 import { loadOpinionDetail, opinionDate } from '../features/reserved-area/opinions';
 import { ReservedBreadcrumb } from '../features/reserved-area/reserved-breadcrumb';
 import { reservedAreaGuard } from '../shared/session/guard';
@@ -68,7 +68,7 @@ export default function OpinionDetailPage({ loaderData }: Route.ComponentProps) 
           </p>
         </article>
       )}
-      <PreviousNextNav
+      <ArchivePreviousNext
         label="Altri pareri"
         previousHref={previousId === null ? null : detailHref(previousId)}
         nextHref={nextId === null ? null : detailHref(nextId)}

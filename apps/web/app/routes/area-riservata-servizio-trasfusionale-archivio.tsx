@@ -97,14 +97,12 @@ function IssueCard({ item: issue }: { item: MagazineIssue }) {
         {MAGAZINE_COPY.articleList}
         <span className="visually-hidden">: {issue.title}</span>
       </Link>
-      {pdf === undefined ? null : (
-        <PdfButtons
-          pdf={pdf}
-          subject={issue.title}
-          readLabel={MAGAZINE_COPY.online}
-          downloadLabel={MAGAZINE_COPY.pdf}
-        />
-      )}
+      <PdfButtons
+        pdf={pdf}
+        subject={issue.title}
+        readLabel={MAGAZINE_COPY.online}
+        downloadLabel={MAGAZINE_COPY.pdf}
+      />
     </div>
   );
 }

@@ -1,9 +1,17 @@
 import { romeYear } from '@sodalis/contracts';
-import { ITALIAN_MONTHS, listYears, PAGE_SIZE } from '@sodalis/contracts';
+import { listYears, PAGE_SIZE } from '@sodalis/contracts';
 import { useState } from 'react';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import type { Route } from './+types/news';
 import { Breadcrumb } from '../components/breadcrumb';
+import {
+  ChoiceSelect,
+  type ChoiceField,
+  SearchButtons,
+  SearchTextField,
+  YearMonthFields,
+} from '../components/list-search-fields';
+import { PreviousNextNav } from '../components/paging';
 import { NEWS_COPY } from '../copy/site';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
@@ -57,7 +65,12 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
       'Notizie della società: concorsi, formazione, emovigilanza e comunicazioni ai soci.',
   });
 
-const ALL_CATEGORIES = 'Tutte le categorie';
+const CATEGORY_FIELD: ChoiceField = {
+  column: 'col-12 col-md-6',
+  label: 'Categoria',
+  name: 'categoria',
+  allLabel: 'Tutte le categorie',
+};
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { acronym, categories, years, search, items, nextToken, featured } = loaderData;
@@ -116,43 +129,26 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <nav aria-label="Pagine delle notizie" className="news-paging">
-            <ul className="pagination justify-content-center">
-              <li className={`page-item${pageNumber === 1 ? ' disabled' : ''}`}>
-                {pageNumber === 1 ? (
-                  <span className="page-link" aria-disabled="true">
-                    Precedente
-                  </span>
-                ) : (
-                  <Link
-                    className="page-link"
-                    to={newsHref({ ...search, pages: search.pages.slice(0, -1) })}
-                    rel="prev"
-                  >
-                    Precedente
-                  </Link>
-                )}
-              </li>
-              <li className="page-item active" aria-current="page">
-                <span className="page-link">{pageNumber}</span>
-              </li>
-              <li className={`page-item${nextToken === null ? ' disabled' : ''}`}>
-                {nextToken === null ? (
-                  <span className="page-link" aria-disabled="true">
-                    Successiva
-                  </span>
-                ) : (
-                  <Link
-                    className="page-link"
-                    to={newsHref({ ...search, pages: [...search.pages, nextToken] })}
-                    rel="next"
-                  >
-                    Successiva
-                  </Link>
-                )}
-              </li>
-            </ul>
-          </nav>
+          <PreviousNextNav
+            label="Pagine delle notizie"
+            className="news-paging"
+            previous={{
+              href:
+                pageNumber === 1 ? null : newsHref({ ...search, pages: search.pages.slice(0, -1) }),
+              text: 'Precedente',
+            }}
+            next={{
+              href:
+                nextToken === null
+                  ? null
+                  : newsHref({ ...search, pages: [...search.pages, nextToken] }),
+              text: 'Successiva',
+            }}
+          >
+            <li className="page-item active" aria-current="page">
+              <span className="page-link">{pageNumber}</span>
+            </li>
+          </PreviousNextNav>
         </div>
         <aside className="col-12 col-lg-4">
           <fieldset
@@ -192,7 +188,6 @@ function NewsSearchBox({
   categories: string[];
   years: string[];
 }) {
-  const [year, setYear] = useState(search.year === null ? '' : String(search.year));
   return (
     <Form
       method="get"
@@ -202,84 +197,16 @@ function NewsSearchBox({
       aria-label="Cerca nelle notizie"
     >
       <div className="row g-2">
-        <div className="col-12 col-md-6">
-          <label htmlFor="news-q" className="form-label">
-            Testo
-          </label>
-          <input
-            id="news-q"
-            name="q"
-            type="search"
-            className="form-control"
-            defaultValue={search.title}
-            maxLength={200}
-          />
-        </div>
-        <div className="col-12 col-md-6">
-          <label htmlFor="news-categoria" className="form-label">
-            Categoria
-          </label>
-          <select
-            id="news-categoria"
-            name="categoria"
-            className="form-select"
-            defaultValue={search.category ?? ''}
-          >
-            <option value="">{ALL_CATEGORIES}</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6">
-          <label htmlFor="news-anno" className="form-label">
-            Anno
-          </label>
-          <select
-            id="news-anno"
-            name="anno"
-            className="form-select"
-            value={year}
-            onChange={(event) => setYear(event.target.value)}
-          >
-            <option value="">Tutti gli anni</option>
-            {years.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6">
-          <label htmlFor="news-mese" className="form-label">
-            Mese
-          </label>
-          <select
-            id="news-mese"
-            name="mese"
-            className="form-select"
-            defaultValue={search.month === null ? '' : String(search.month)}
-            disabled={year === ''}
-          >
-            <option value="">Tutti i mesi</option>
-            {ITALIAN_MONTHS.map((name, index) => (
-              <option key={name} value={String(index + 1)}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchTextField column="col-12 col-md-6" id="news-q" title={search.title} />
+        <ChoiceSelect
+          idPrefix="news"
+          field={CATEGORY_FIELD}
+          options={categories}
+          defaultValue={search.category ?? ''}
+        />
+        <YearMonthFields column="col-6" idPrefix="news" search={search} years={years} />
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <button type="submit" className="btn btn-primary">
-          Cerca
-        </button>
-        <Link to="/news" className="btn btn-outline-secondary">
-          Reset
-        </Link>
-      </div>
+      <SearchButtons resetTo="/news" searchText="Cerca" resetText="Reset" />
     </Form>
   );
 }

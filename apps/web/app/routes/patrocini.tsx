@@ -2,7 +2,7 @@ import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/patrocini';
 import { Breadcrumb } from '../components/breadcrumb';
 import { pageMeta } from '../format/meta';
-import { PageTabs, type PageTab } from '../features/society/page-tabs';
+import { PageTabs, TabPanel, type PageTab } from '../features/society/page-tabs';
 import { SetupElementPanel } from '../features/society/setup-element-panel';
 import { SponsorshipForm } from '../features/sponsorship/sponsorship-form';
 import { SPONSORSHIP_COPY as COPY } from '../features/sponsorship/sponsorship-copy';
@@ -46,14 +46,7 @@ export default function SponsorshipPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb trail={[{ label: COPY.pageTitle }]} />
       <h1 className="mb-4">{COPY.pageTitle}</h1>
       <PageTabs tabs={TABS} active={active} basePath="/patrocini" />
-      <section
-        aria-labelledby="patrocini-richiesta"
-        hidden={active !== 'richiesta'}
-        data-testid="tab-richiesta"
-      >
-        <h2 id="patrocini-richiesta" className="h4">
-          {COPY.tabRequest}
-        </h2>
+      <TabPanel idPrefix="patrocini" tab="richiesta" active={active} title={COPY.tabRequest}>
         {intro ? (
           <SetupElementPanel element={intro} headingId="patrocini-richiesta" />
         ) : (
@@ -62,20 +55,13 @@ export default function SponsorshipPage({ loaderData }: Route.ComponentProps) {
         <Link to="/patrocini?scheda=modulo" className="btn btn-primary" preventScrollReset>
           {COPY.toForm}
         </Link>
-      </section>
-      <section
-        aria-labelledby="patrocini-modulo"
-        hidden={active !== 'modulo'}
-        data-testid="tab-modulo"
-      >
-        <h2 id="patrocini-modulo" className="h4">
-          {COPY.formTitle}
-        </h2>
+      </TabPanel>
+      <TabPanel idPrefix="patrocini" tab="modulo" active={active} title={COPY.formTitle}>
         <SponsorshipForm
           maxFileBytes={limits.maxFileBytes}
           maxAttachments={limits.maxAttachments}
         />
-      </section>
+      </TabPanel>
     </div>
   );
 }

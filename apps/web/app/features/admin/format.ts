@@ -3,10 +3,12 @@ import { RESERVED_AUDIENCES, romeYear } from '@sodalis/contracts';
 /** Italian labels and formats shared by the admin screens. */
 
 /** Who may read a reserved item (ADR 011), as the audience selects offer it. */
-export const AUDIENCE_CHOICES = Object.entries(RESERVED_AUDIENCES).map(([id, name]) => ({
-  id,
-  name,
-}));
+export const AUDIENCE_CHOICES = choicesOf(RESERVED_AUDIENCES);
+
+/** The choices of a select from Italian names by value, in their order. */
+export function choicesOf(names: Readonly<Record<string, string>>): { id: string; name: string }[] {
+  return Object.entries(names).map(([id, name]) => ({ id, name }));
+}
 
 export const NEWS_STATE_CHOICES = [
   { id: 'pubblicata', name: 'Pubblicata' },

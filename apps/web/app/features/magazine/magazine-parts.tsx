@@ -4,18 +4,22 @@ import { ARCHIVE_COPY } from '../../copy/reserved';
 import { ReservedDocumentButtons } from '../../shared/documents/reserved-document';
 import { archiveHref, MAGAZINE_COPY, type IssueSummary } from './magazine';
 
-/** Read and download buttons of one PDF of the bulletin, side by side (spec §2.10, §2.15). */
+/**
+ * Read and download buttons of one PDF of the bulletin, side by side (spec §2.10, §2.15);
+ * nothing where the issue or article has no PDF.
+ */
 export function PdfButtons({
   pdf,
   subject,
   readLabel,
   downloadLabel,
 }: {
-  pdf: AttachmentRef;
+  pdf: AttachmentRef | null | undefined;
   subject: string;
   readLabel: string;
   downloadLabel: string;
 }) {
+  if (pdf === null || pdf === undefined) return null;
   return (
     <div className="d-flex flex-wrap gap-2">
       <ReservedDocumentButtons
@@ -42,14 +46,12 @@ export function IssueBlock({
   return (
     <div className="card card-body mb-4 magazine-issue" data-testid="magazine-issue">
       <Heading className={headingLevel === 'h1' ? 'h2' : 'h4'}>{issue.title}</Heading>
-      {issue.pdf === null ? null : (
-        <PdfButtons
-          pdf={issue.pdf}
-          subject={issue.title}
-          readLabel={readLabel}
-          downloadLabel={MAGAZINE_COPY.downloadPdf}
-        />
-      )}
+      <PdfButtons
+        pdf={issue.pdf}
+        subject={issue.title}
+        readLabel={readLabel}
+        downloadLabel={MAGAZINE_COPY.downloadPdf}
+      />
     </div>
   );
 }
@@ -75,14 +77,12 @@ export function ArticleList({ articles }: { articles: MagazineArticle[] }) {
               {authors.length === 0 ? null : (
                 <p className="text-muted mb-2">{authors.join(', ')}</p>
               )}
-              {pdf === undefined ? null : (
-                <PdfButtons
-                  pdf={pdf}
-                  subject={article.title}
-                  readLabel={MAGAZINE_COPY.read}
-                  downloadLabel={MAGAZINE_COPY.downloadPdf}
-                />
-              )}
+              <PdfButtons
+                pdf={pdf}
+                subject={article.title}
+                readLabel={MAGAZINE_COPY.read}
+                downloadLabel={MAGAZINE_COPY.downloadPdf}
+              />
             </div>
           </li>
         );

@@ -1,49 +1,26 @@
-import { FIRST_LIST_YEAR, PAGE_SIZE, type ListFilterInput } from '@sodalis/contracts';
+import { PAGE_SIZE, type ListFilterInput } from '@sodalis/contracts';
+import {
+  listSearchFilter,
+  parseListSearch,
+  type ListSearch,
+} from '../../shared/list-search/list-search';
 
 /**
- * The /news search as it lives in the address (spec §2.6, §4): text, category, year, month and
- * the list of page tokens walked so far (the current page is the last). Back/forward, reload
- * and shared links restore it. Anything malformed is dropped, never an error page.
+ * The /news search as it lives in the address (spec §2.6, §4): the list search and a category.
+ * Back/forward, reload and shared links restore it.
  */
-export interface NewsSearch {
-  title: string;
+export interface NewsSearch extends ListSearch {
   category: string | null;
-  year: number | null;
-  month: number | null;
-  /** Tokens of the pages after the first, in order; empty on the first page. */
-  pages: string[];
 }
-
-const MAX_PAGES = 100;
 
 export function parseNewsSearch(
   params: URLSearchParams,
   categories: string[],
   currentYear: number,
 ): NewsSearch {
-  const title = (params.get('q') ?? '').trim().slice(0, 200);
   const wanted = (params.get('categoria') ?? '').trim().toLowerCase();
   const category = categories.find((candidate) => candidate.toLowerCase() === wanted) ?? null;
-  const yearText = params.get('anno') ?? '';
-  const year =
-    /^\d{4}$/.test(yearText) &&
-    Number(yearText) >= FIRST_LIST_YEAR &&
-    Number(yearText) <= currentYear
-      ? Number(yearText)
-      : null;
-  const monthText = params.get('mese') ?? '';
-  const month =
-    year !== null &&
-    /^\d{1,2}$/.test(monthText) &&
-    Number(monthText) >= 1 &&
-    Number(monthText) <= 12
-      ? Number(monthText)
-      : null;
-  const pages = params
-    .getAll('p')
-    .filter((token) => token.length > 0 && token.length <= 500)
-    .slice(0, MAX_PAGES);
-  return { title, category, year, month, pages };
+  return { ...parseListSearch(params, currentYear), category };
 }
 
 /** The GetArticoli filter of a search (spec §7: page size 4, newest first). */
@@ -53,11 +30,8 @@ export function newsFilter(search: NewsSearch): ListFilterInput {
     dataOffset: String(PAGE_SIZE.news),
     orderByFields: 'Datapubblicazione',
     ascending: false,
-    title: search.title === '' ? null : search.title,
+    ...listSearchFilter(search),
     categorie: search.category,
-    years: search.year === null ? null : [String(search.year)],
-    months: search.month === null ? null : [String(search.month)],
-    pagingInfo: search.pages.at(-1) ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useId, useState } from 'react';
+import { LabelledInput } from '../../components/form-fields';
 import { apiRequest } from '../../api/api-client';
 import { useHydrated } from '../../state/hydrated';
 import { showError, showToast } from '../../state/toasts';
@@ -129,38 +130,30 @@ export function PaymentPanel({
                 ))}
               </select>
             </div>
-            <div className="col-md-6">
-              <label htmlFor={`${ids}-name`} className="form-label">
-                {ACCOUNT_NAME_LABEL[kind]}
-              </label>
-              <input
-                id={`${ids}-name`}
-                className="form-control"
-                type="text"
-                autoComplete="name"
-                maxLength={PAYMENT.accountNameMaxLength}
-                required
-                value={accountName}
-                onChange={(event) => setAccountName(event.target.value)}
-              />
-            </div>
-            <div className="col-md-6">
-              <label htmlFor={`${ids}-year`} className="form-label">
-                Anno di iscrizione
-              </label>
-              <input
-                id={`${ids}-year`}
-                className="form-control"
-                type="number"
-                inputMode="numeric"
-                min={currentYear}
-                max={PAYMENT.maxYear}
-                step={1}
-                required
-                value={yearText}
-                onChange={(event) => setYearText(event.target.value)}
-              />
-            </div>
+            <LabelledInput
+              column="col-md-6"
+              label={ACCOUNT_NAME_LABEL[kind]}
+              id={`${ids}-name`}
+              type="text"
+              autoComplete="name"
+              maxLength={PAYMENT.accountNameMaxLength}
+              required
+              value={accountName}
+              onChange={(event) => setAccountName(event.target.value)}
+            />
+            <LabelledInput
+              column="col-md-6"
+              label="Anno di iscrizione"
+              id={`${ids}-year`}
+              type="number"
+              inputMode="numeric"
+              min={currentYear}
+              max={PAYMENT.maxYear}
+              step={1}
+              required
+              value={yearText}
+              onChange={(event) => setYearText(event.target.value)}
+            />
             <div className="col-12" data-testid="paypal-button">
               {browser ? (
                 <PayPalScriptProvider

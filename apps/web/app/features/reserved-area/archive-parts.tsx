@@ -1,8 +1,22 @@
-import { ASSEMBLY_SECTIONS, ITALIAN_MONTHS } from '@sodalis/contracts';
-import { useState } from 'react';
+import { ASSEMBLY_SECTIONS } from '@sodalis/contracts';
 import { Form, Link } from 'react-router';
+import {
+  ChoiceSelect,
+  type ChoiceField,
+  SearchButtons,
+  SearchTextField,
+  YearMonthFields,
+} from '../../components/list-search-fields';
+import { PreviousNextNav } from '../../components/paging';
 import { ARCHIVE_COPY, RESERVED_COPY } from '../../copy/reserved';
 import type { ArchiveSearch } from './archive-search';
+
+const SECTION_FIELD: ChoiceField = {
+  column: 'col-12 col-md-6',
+  label: 'Tipologia',
+  name: 'sezione',
+  allLabel: ARCHIVE_COPY.allSections,
+};
 
 /** The archive search box (spec §2.9): text, year, month disabled until a year, CERCA, RESET. */
 export function ArchiveSearchBox({
@@ -19,7 +33,6 @@ export function ArchiveSearchBox({
   /** The assemblies' section select ("Tutte le tipologie"). */
   withSections?: boolean;
 }) {
-  const [year, setYear] = useState(search.year === null ? '' : String(search.year));
   return (
     <Form
       method="get"
@@ -32,86 +45,27 @@ export function ArchiveSearchBox({
         {heading}
       </h2>
       <div className="row g-2">
-        <div className="col-12 col-md-6">
-          <label htmlFor="archivio-q" className="form-label">
-            Testo
-          </label>
-          <input
-            id="archivio-q"
-            name="q"
-            type="search"
-            className="form-control"
-            defaultValue={search.title}
-            maxLength={200}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <label htmlFor="archivio-anno" className="form-label">
-            Anno
-          </label>
-          <select
-            id="archivio-anno"
-            name="anno"
-            className="form-select"
-            value={year}
-            onChange={(event) => setYear(event.target.value)}
-          >
-            <option value="">{ARCHIVE_COPY.allYears}</option>
-            {years.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label htmlFor="archivio-mese" className="form-label">
-            Mese
-          </label>
-          <select
-            id="archivio-mese"
-            name="mese"
-            className="form-select"
-            defaultValue={search.month === null ? '' : String(search.month)}
-            disabled={year === ''}
-          >
-            <option value="">{ARCHIVE_COPY.allMonths}</option>
-            {ITALIAN_MONTHS.map((name, index) => (
-              <option key={name} value={String(index + 1)}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchTextField column="col-12 col-md-6" id="archivio-q" title={search.title} />
+        <YearMonthFields
+          column="col-6 col-md-3"
+          idPrefix="archivio"
+          search={search}
+          years={years}
+        />
         {withSections ? (
-          <div className="col-12 col-md-6">
-            <label htmlFor="archivio-sezione" className="form-label">
-              Tipologia
-            </label>
-            <select
-              id="archivio-sezione"
-              name="sezione"
-              className="form-select"
-              defaultValue={search.section ?? ''}
-            >
-              <option value="">{ARCHIVE_COPY.allSections}</option>
-              {ASSEMBLY_SECTIONS.map((section) => (
-                <option key={section} value={section}>
-                  {section}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceSelect
+            idPrefix="archivio"
+            field={SECTION_FIELD}
+            options={ASSEMBLY_SECTIONS}
+            defaultValue={search.section ?? ''}
+          />
         ) : null}
       </div>
-      <div className="d-flex gap-2 mt-3">
-        <button type="submit" className="btn btn-primary">
-          {ARCHIVE_COPY.search}
-        </button>
-        <Link to={path} className="btn btn-outline-secondary">
-          {ARCHIVE_COPY.reset}
-        </Link>
-      </div>
+      <SearchButtons
+        resetTo={path}
+        searchText={ARCHIVE_COPY.search}
+        resetText={ARCHIVE_COPY.reset}
+      />
     </Form>
   );
 }
@@ -133,7 +87,7 @@ export function ArchivePaging({
 }) {
   return (
     <>
-      <PreviousNextNav
+      <ArchivePreviousNext
         label={label}
         previousHref={pages.length === 0 ? null : hrefFor(pages.slice(0, -1))}
         nextHref={nextToken === null ? null : hrefFor([...pages, nextToken])}
@@ -148,7 +102,7 @@ export function ArchivePaging({
 }
 
 /** PRECEDENTE and SUCCESSIVA: a link where there is a page that way, a disabled item otherwise. */
-export function PreviousNextNav({
+export function ArchivePreviousNext({
   label,
   previousHref,
   nextHref,
@@ -158,36 +112,11 @@ export function PreviousNextNav({
   nextHref: string | null;
 }) {
   return (
-    <nav aria-label={label}>
-      <ul className="pagination justify-content-center">
-        <PagingItem href={previousHref} rel="prev" text={ARCHIVE_COPY.previous} />
-        <PagingItem href={nextHref} rel="next" text={ARCHIVE_COPY.next} />
-      </ul>
-    </nav>
-  );
-}
-
-function PagingItem({
-  href,
-  rel,
-  text,
-}: {
-  href: string | null;
-  rel: 'prev' | 'next';
-  text: string;
-}) {
-  return (
-    <li className={`page-item${href === null ? ' disabled' : ''}`}>
-      {href === null ? (
-        <span className="page-link" aria-disabled="true">
-          {text}
-        </span>
-      ) : (
-        <Link className="page-link" to={href} rel={rel}>
-          {text}
-        </Link>
-      )}
-    </li>
+    <PreviousNextNav
+      label={label}
+      previous={{ href: previousHref, text: ARCHIVE_COPY.previous }}
+      next={{ href: nextHref, text: ARCHIVE_COPY.next }}
+    />
   );
 }
 

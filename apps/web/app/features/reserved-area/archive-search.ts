@@ -1,45 +1,20 @@
-import { ASSEMBLY_SECTIONS, FIRST_LIST_YEAR, type ListFilterInput } from '@sodalis/contracts';
+import { ASSEMBLY_SECTIONS, type ListFilterInput } from '@sodalis/contracts';
+import {
+  listSearchFilter,
+  parseListSearch,
+  type ListSearch,
+} from '../../shared/list-search/list-search';
 
-/**
- * A reserved-area archive search as it lives in the address (spec §2.9, §4): text, year, month
- * (only with a year) and the page tokens walked so far (the current page is the last).
- * Anything malformed is dropped, never an error page.
- */
-export interface ArchiveSearch {
-  title: string;
-  year: number | null;
-  month: number | null;
+/** A reserved-area archive search as it lives in the address (spec §2.9, §4). */
+export interface ArchiveSearch extends ListSearch {
   /** Assembly section ("Tutte le tipologie" is null); only the assemblies page sets it. */
   section: string | null;
-  pages: string[];
 }
 
-const MAX_PAGES = 100;
-
 export function parseArchiveSearch(params: URLSearchParams, currentYear: number): ArchiveSearch {
-  const title = (params.get('q') ?? '').trim().slice(0, 200);
-  const yearText = params.get('anno') ?? '';
-  const year =
-    /^\d{4}$/.test(yearText) &&
-    Number(yearText) >= FIRST_LIST_YEAR &&
-    Number(yearText) <= currentYear
-      ? Number(yearText)
-      : null;
-  const monthText = params.get('mese') ?? '';
-  const month =
-    year !== null &&
-    /^\d{1,2}$/.test(monthText) &&
-    Number(monthText) >= 1 &&
-    Number(monthText) <= 12
-      ? Number(monthText)
-      : null;
-  const pages = params
-    .getAll('p')
-    .filter((token) => token.length > 0 && token.length <= 500)
-    .slice(0, MAX_PAGES);
   const wantedSection = params.get('sezione') ?? '';
   const section = ASSEMBLY_SECTIONS.find((name) => name === wantedSection) ?? null;
-  return { title, year, month, section, pages };
+  return { ...parseListSearch(params, currentYear), section };
 }
 
 /** The list filter of a search: descending, the page size and order of the list (spec §7). */
@@ -53,10 +28,7 @@ export function archiveFilter(
     dataOffset: String(pageSize),
     orderByFields,
     ascending: false,
-    title: search.title === '' ? null : search.title,
-    years: search.year === null ? null : [String(search.year)],
-    months: search.month === null ? null : [String(search.month)],
-    pagingInfo: search.pages.at(-1) ?? null,
+    ...listSearchFilter(search),
     ...(search.section === null ? {} : { sezioni: [search.section] }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface PageTab {
@@ -42,4 +43,32 @@ export function PageTabs({
 export function activeTab(request: Request, tabs: PageTab[]): PageTab {
   const wanted = new URL(request.url).searchParams.get('scheda');
   return tabs.find((tab) => tab.id === wanted) ?? (tabs[0] as PageTab);
+}
+
+/**
+ * The panel of tab `tab` with its heading (id `<idPrefix>-<tab>`): every panel is in the page,
+ * the inactive ones hidden, so the tabs' links only change what shows.
+ */
+export function TabPanel({
+  idPrefix,
+  tab,
+  active,
+  title,
+  children,
+}: {
+  idPrefix: string;
+  tab: string;
+  active: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const headingId = `${idPrefix}-${tab}`;
+  return (
+    <section aria-labelledby={headingId} hidden={active !== tab} data-testid={`tab-${tab}`}>
+      <h2 id={headingId} className="h4">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }

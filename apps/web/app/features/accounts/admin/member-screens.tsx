@@ -12,7 +12,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  Edit,
   email,
   FilterButton,
   FunctionField,
@@ -32,21 +31,19 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
 import { ExportCsvButton } from '../../admin/export-button';
-import { choiceName, yearChoices } from '../../admin/format';
+import { choiceName, choicesOf, yearChoices } from '../../admin/format';
 import { MemberTwoFactorButton } from './security-screens';
 import { StaffForm } from '../../admin/staff-form';
 
-const ROLE_CHOICES = [
-  { id: 'socio', name: 'Socio' },
-  { id: 'affiliato', name: 'Affiliato' },
-  { id: 'segreteria', name: 'Segreteria' },
-];
+const ROLE_CHOICES = choicesOf({
+  socio: 'Socio',
+  affiliato: 'Affiliato',
+  segreteria: 'Segreteria',
+});
 
-const STATUS_CHOICES = [
-  { id: 'active', name: 'Attivo' },
-  { id: 'disabled', name: 'Disattivato' },
-];
+const STATUS_CHOICES = choicesOf({ active: 'Attivo', disabled: 'Disattivato' });
 
 const FEE_STATUS_CHOICES = MEMBER_FEE_STATUSES.map((id) => ({
   id,
@@ -170,19 +167,23 @@ const SaveOnlyToolbar = () => (
   </Toolbar>
 );
 
+/** The fields an account's edit and creation share. */
+function NameAndRoleInputs() {
+  return (
+    <>
+      <TextInput source="firstName" label="Nome" validate={required()} />
+      <TextInput source="lastName" label="Cognome" validate={required()} />
+      <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+    </>
+  );
+}
+
 export function MemberEdit() {
   return (
-    <Edit
-      title="Modifica account"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={<MemberEditActions />}
-    >
+    <StaffEdit title="Modifica account" actions={<MemberEditActions />}>
       <StaffForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="email" label="E-mail" disabled />
-        <TextInput source="firstName" label="Nome" validate={required()} />
-        <TextInput source="lastName" label="Cognome" validate={required()} />
-        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <NameAndRoleInputs />
         <SelectInput
           source="status"
           label="Stato"
@@ -191,7 +192,7 @@ export function MemberEdit() {
           helperText="Un account disattivato non può più accedere all’area riservata."
         />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }
 
@@ -202,9 +203,7 @@ export function MemberCreate() {
     <Create title="Nuovo account" redirect="list" record={NEW_MEMBER}>
       <StaffForm>
         <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} />
-        <TextInput source="firstName" label="Nome" validate={required()} />
-        <TextInput source="lastName" label="Cognome" validate={required()} />
-        <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+        <NameAndRoleInputs />
         <BooleanInput
           source="invite"
           label="Invia subito l’invito"

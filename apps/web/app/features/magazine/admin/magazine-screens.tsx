@@ -13,7 +13,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   NumberField,
@@ -29,6 +28,7 @@ import {
   AutocompleteInput,
 } from 'react-admin';
 import { blankToNull } from '../../admin/form-values';
+import { StaffEdit } from '../../admin/staff-edit';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { Link } from 'react-router';
 import { attachmentChanges } from '../../admin/data-provider';
@@ -180,10 +180,8 @@ const ISSUE_DELETE_CONFIRM = {
 
 export function MagazineIssueEdit() {
   return (
-    <Edit
+    <StaffEdit
       title="Modifica numero della rivista"
-      mutationMode="pessimistic"
-      redirect="list"
       actions={
         <TopToolbar>
           <IssueArticlesButtons />
@@ -191,7 +189,7 @@ export function MagazineIssueEdit() {
       }
     >
       <IssueForm toolbar={<SaveDeleteToolbar confirm={ISSUE_DELETE_CONFIRM} />} />
-    </Edit>
+    </StaffEdit>
   );
 }
 
@@ -298,9 +296,9 @@ function ArticleForm({
 
 export function MagazineArticleEdit() {
   return (
-    <Edit title="Modifica articolo della rivista" mutationMode="pessimistic" redirect="list">
+    <StaffEdit title="Modifica articolo della rivista">
       <ArticleForm toolbar={<SaveDeleteToolbar />} />
-    </Edit>
+    </StaffEdit>
   );
 }
 

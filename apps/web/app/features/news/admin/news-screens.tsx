@@ -13,7 +13,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FunctionField,
   List,
   ReferenceArrayField,
@@ -28,6 +27,7 @@ import {
   Toolbar,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { StaffEdit } from '../../admin/staff-edit';
 import { attachmentChanges } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
@@ -144,9 +144,9 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
 
 export function NewsEdit() {
   return (
-    <Edit title="Modifica notizia" mutationMode="pessimistic" redirect="list">
+    <StaffEdit title="Modifica notizia">
       <NewsForm toolbar={<SaveDeleteToolbar />} />
-    </Edit>
+    </StaffEdit>
   );
 }
 
@@ -192,9 +192,9 @@ function CategoryForm() {
 
 export function CategoryEdit() {
   return (
-    <Edit title="Modifica categoria" mutationMode="pessimistic" redirect="list" actions={false}>
+    <StaffEdit title="Modifica categoria" actions={false}>
       <CategoryForm />
-    </Edit>
+    </StaffEdit>
   );
 }
 

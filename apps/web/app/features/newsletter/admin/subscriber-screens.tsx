@@ -1,4 +1,3 @@
-import { italianDateTime } from '@sodalis/contracts';
 import {
   Datagrid,
   DeleteButton,
@@ -8,17 +7,18 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
+import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
 import { FilterExportActions } from '../../admin/export-button';
-import { choiceName } from '../../admin/format';
+import { choiceName, choicesOf } from '../../admin/format';
 
 /** The newsletter subscribers in the back office (ADR 013): read, withdrawn on request, exported. */
 
-const SUBSCRIBER_STATUS_CHOICES = [
-  { id: 'pending', name: 'In attesa di conferma' },
-  { id: 'confirmed', name: 'Confermata' },
-  { id: 'unsubscribed', name: 'Annullata' },
-];
+const SUBSCRIBER_STATUS_CHOICES = choicesOf({
+  pending: 'In attesa di conferma',
+  confirmed: 'Confermata',
+  unsubscribed: 'Annullata',
+});
 
 export function SubscriberList() {
   return (
@@ -47,16 +47,8 @@ export function SubscriberList() {
           sortable={false}
           render={(r) => choiceName(SUBSCRIBER_STATUS_CHOICES, r.status)}
         />
-        <FunctionField
-          label="Consenso"
-          sortable={false}
-          render={(r) => italianDateTime(r.consentAt)}
-        />
-        <FunctionField
-          label="Conferma"
-          sortable={false}
-          render={(r) => italianDateTime(r.confirmedAt) || '—'}
-        />
+        <DateTimeField source="consentAt" label="Consenso" sortable={false} />
+        <DateTimeField source="confirmedAt" label="Conferma" sortable={false} />
         <FunctionField
           label="Azioni"
           render={(r) =>

@@ -1,4 +1,3 @@
-import { italianDateTime } from '@sodalis/contracts';
 import type { AdminOutboxMessage } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -13,6 +12,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
 
@@ -54,11 +54,7 @@ export function OutboxList() {
       empty={<EmptyList text="Nessun messaggio da gestire: tutta la posta è stata consegnata." />}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <FunctionField
-          label="Creato"
-          sortable={false}
-          render={(r) => italianDateTime(r.createdAt)}
-        />
+        <DateTimeField source="createdAt" label="Creato" sortable={false} />
         <FunctionField
           label="Tipo"
           sortable={false}

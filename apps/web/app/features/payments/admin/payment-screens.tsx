@@ -5,7 +5,6 @@ import {
   type AdminFeeInput,
   type AdminPayment,
   italianDate,
-  italianDateTime,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -15,7 +14,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   NumberInput,
@@ -35,6 +33,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
+import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
@@ -74,11 +74,7 @@ export function PaymentList() {
       exporter={false}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField
-          source="createdAt"
-          label="Data"
-          render={(record) => italianDateTime(record.createdAt)}
-        />
+        <DateTimeField source="createdAt" label="Data" />
         <TextField source="accountName" label="Nominativo" />
         <TextField source="feeTitle" label="Quota" sortable={false} />
         <TextField source="year" label="Anno" />
@@ -163,14 +159,8 @@ export function PaymentShow() {
         <TextField source="paypalOrderId" label="Ordine PayPal" />
         <TextField source="payerEmail" label="E-mail PayPal" emptyText="—" />
         <TextField source="receipt" label="Ricevuta" emptyText="—" />
-        <FunctionField
-          label="Segnalato il"
-          render={(record) => italianDateTime(record.createdAt)}
-        />
-        <FunctionField
-          label="Verificato il"
-          render={(record) => italianDateTime(record.verifiedAt) || '—'}
-        />
+        <DateTimeField source="createdAt" label="Segnalato il" sortable={false} />
+        <DateTimeField source="verifiedAt" label="Verificato il" sortable={false} />
       </SimpleShowLayout>
     </Show>
   );
@@ -247,9 +237,9 @@ function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unkno
 
 export function FeeEdit() {
   return (
-    <Edit title="Modifica quota" mutationMode="pessimistic" redirect="list" actions={false}>
+    <StaffEdit title="Modifica quota" actions={false}>
       <FeeForm />
-    </Edit>
+    </StaffEdit>
   );
 }
 

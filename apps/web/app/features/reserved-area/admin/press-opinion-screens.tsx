@@ -7,6 +7,7 @@ import {
   italianDate,
   romeDate,
 } from '@sodalis/contracts';
+import type { ReactNode } from 'react';
 import {
   DateInput,
   FunctionField,
@@ -53,6 +54,16 @@ const dateColumn = (
   />
 );
 
+/** Both kinds list by date, newest first, with the year among the filters. */
+function DatedList({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <ReservedList title={title} sortField="publishedOn" publishedLabel="Pubblicato" byYear>
+      {dateColumn}
+      {children}
+    </ReservedList>
+  );
+}
+
 // --- press review ----------------------------------------------------------------------------------
 
 /** The form's record as the API's body. */
@@ -70,16 +81,10 @@ export async function pressReviewBody(
 
 export function PressReviewList() {
   return (
-    <ReservedList
-      title="Rassegna stampa"
-      sortField="publishedOn"
-      publishedLabel="Pubblicato"
-      byYear
-    >
-      {dateColumn}
+    <DatedList title="Rassegna stampa">
       <TextField source="newspaper" label="Testata" />
       <TextField source="headline" label="Titolo" />
-    </ReservedList>
+    </DatedList>
   );
 }
 
@@ -159,16 +164,10 @@ function titleCarriesDate(value: unknown, values: Record<string, unknown>): stri
 
 export function OpinionList() {
   return (
-    <ReservedList
-      title="Pareri del Consiglio Direttivo"
-      sortField="publishedOn"
-      publishedLabel="Pubblicato"
-      byYear
-    >
-      {dateColumn}
+    <DatedList title="Pareri del Consiglio Direttivo">
       <NumberField source="sortOrder" label="Ordinamento" />
       <TextField source="title" label="Titolo" />
-    </ReservedList>
+    </DatedList>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   BooleanInput,
   Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   required,
@@ -13,6 +12,7 @@ import {
   SelectInput,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { StaffEdit } from '../../admin/staff-edit';
 import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
 
@@ -153,7 +153,7 @@ export function ReservedEdit({
   confirmTitle?: string;
 }) {
   return (
-    <Edit title={title} mutationMode="pessimistic" redirect="list">
+    <StaffEdit title={title}>
       <Form
         toolbar={
           <SaveDeleteToolbar
@@ -165,7 +165,7 @@ export function ReservedEdit({
           />
         }
       />
-    </Edit>
+    </StaffEdit>
   );
 }
 

@@ -1,11 +1,9 @@
-import { italianDateTime } from '@sodalis/contracts';
 import { type AdminSetupElement, type AdminSetupElementInput } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   BooleanField,
   Button,
   Datagrid,
-  Edit,
   FormDataConsumer,
   FunctionField,
   List,
@@ -17,6 +15,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
+import { DateTimeField } from '../../admin/date-time-field';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
@@ -48,11 +48,7 @@ export function SetupElementList() {
         <TextField source="id" label="Chiave" sortable={false} />
         <BooleanField source="exists" label="Testo presente" sortable={false} />
         <TextField source="attachmentCount" label="Allegati" sortable={false} />
-        <FunctionField
-          label="Ultima modifica"
-          sortable={false}
-          render={(record) => italianDateTime(record.updatedAt) || '—'}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" sortable={false} />
       </Datagrid>
     </List>
   );
@@ -98,12 +94,7 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
 
 export function SetupElementEdit() {
   return (
-    <Edit
-      title="Modifica testo della pagina"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={false}
-    >
+    <StaffEdit title="Modifica testo della pagina" actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -121,6 +112,6 @@ export function SetupElementEdit() {
         </FormDataConsumer>
         <PdfFilesInput />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }

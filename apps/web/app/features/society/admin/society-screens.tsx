@@ -8,7 +8,6 @@ import {
   type AdminBoardMember,
   type AdminBoardMemberInput,
   type AdminSiteContent,
-  italianDateTime,
 } from '@sodalis/contracts';
 import {
   ArrayInput,
@@ -16,7 +15,6 @@ import {
   Create,
   Datagrid,
   DateInput,
-  Edit,
   FileInput,
   FunctionField,
   ImageField,
@@ -36,6 +34,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { StaffEdit } from '../../admin/staff-edit';
+import { DateTimeField } from '../../admin/date-time-field';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
 import { AttachmentName } from '../../admin/pdf-input';
@@ -150,11 +150,7 @@ export function BoardMemberList() {
           label="CV"
           render={(record: AdminBoardMember) => record.cv?.fileName ?? '—'}
         />
-        <FunctionField
-          source="updatedAt"
-          label="Ultima modifica"
-          render={(record: AdminBoardMember) => italianDateTime(record.updatedAt)}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" />
       </Datagrid>
     </List>
   );
@@ -208,9 +204,9 @@ function BoardMemberForm({
 
 export function BoardMemberEdit() {
   return (
-    <Edit title="Modifica componente del Consiglio" mutationMode="pessimistic" redirect="list">
+    <StaffEdit title="Modifica componente del Consiglio">
       <BoardMemberForm withDelete />
-    </Edit>
+    </StaffEdit>
   );
 }
 
@@ -259,11 +255,7 @@ export function SiteContentList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="place" label="Contenuto" sortable={false} />
         <TextField source="pagePath" label="Pagina del sito" sortable={false} />
-        <FunctionField
-          label="Ultima modifica"
-          sortable={false}
-          render={(record: AdminSiteContent) => italianDateTime(record.updatedAt) || '—'}
-        />
+        <DateTimeField source="updatedAt" label="Ultima modifica" sortable={false} />
       </Datagrid>
     </List>
   );
@@ -323,16 +315,16 @@ const YEAR_VALIDATION = [
   maxValue(latestYear, SOCIETY_MESSAGES.year),
 ];
 
+/** The society's and a supporter's telephone number: required, and a number. */
+const phone = (
+  <TextInput source="telefono" label="Telefono" validate={[required(), phoneNumber]} fullWidth />
+);
+
 function ContactsFields() {
   return (
     <>
       {text('indirizzo', 'Indirizzo della segreteria nazionale')}
-      <TextInput
-        source="telefono"
-        label="Telefono"
-        validate={[required(), phoneNumber]}
-        fullWidth
-      />
+      {phone}
       {text('social.etichetta', 'Nome della pagina social', 100, 'Per esempio Facebook.')}
       <TextInput
         source="social.url"
@@ -373,12 +365,7 @@ function SupportersFields() {
         {text('nome', 'Nome dell’azienda', 200)}
         <PictureInput source="logo" label="Logo" title="Logo attuale" />
         {text('indirizzo', 'Indirizzo')}
-        <TextInput
-          source="telefono"
-          label="Telefono"
-          validate={[required(), phoneNumber]}
-          fullWidth
-        />
+        {phone}
         <TextInput
           source="sito"
           label="Sito web"
@@ -456,7 +443,7 @@ function SiteContentTitle() {
 
 export function SiteContentEdit() {
   return (
-    <Edit title={<SiteContentTitle />} mutationMode="pessimistic" redirect="list" actions={false}>
+    <StaffEdit title={<SiteContentTitle />} actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -467,6 +454,6 @@ export function SiteContentEdit() {
         <PageLink />
         <SiteContentFields />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }

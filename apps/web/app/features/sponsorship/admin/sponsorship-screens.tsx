@@ -3,7 +3,6 @@ import type { AdminSponsorshipRequest } from '@sodalis/contracts';
 import {
   Button,
   Datagrid,
-  Edit,
   FunctionField,
   List,
   required,
@@ -16,18 +15,20 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath, downloadExport } from '../../admin/data-provider';
+import { StaffEdit } from '../../admin/staff-edit';
+import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
-import { choiceName } from '../../admin/format';
+import { choiceName, choicesOf } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
 
 /** The sponsorship requests in the back office (ADR 013): read, files downloaded, handled. */
 
-const SPONSORSHIP_STATUS_CHOICES = [
-  { id: 'received', name: 'Da gestire' },
-  { id: 'approved', name: 'Approvata' },
-  { id: 'rejected', name: 'Respinta' },
-];
+const SPONSORSHIP_STATUS_CHOICES = choicesOf({
+  received: 'Da gestire',
+  approved: 'Approvata',
+  rejected: 'Respinta',
+});
 
 export function SponsorshipList() {
   return (
@@ -54,11 +55,7 @@ export function SponsorshipList() {
       empty={<EmptyList text="Non è arrivata nessuna richiesta di patrocinio." />}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField
-          source="createdAt"
-          label="Ricevuta"
-          render={(r) => italianDateTime(r.createdAt)}
-        />
+        <DateTimeField source="createdAt" label="Ricevuta" />
         <TextField source="requester" label="Richiedente" sortable={false} />
         <TextField source="organisation" label="Ente" sortable={false} />
         <TextField source="eventTitle" label="Evento" sortable={false} />
@@ -149,12 +146,7 @@ function RequestDetails() {
 
 export function SponsorshipEdit() {
   return (
-    <Edit
-      title="Richiesta di patrocinio"
-      mutationMode="pessimistic"
-      redirect="list"
-      actions={false}
-    >
+    <StaffEdit title="Richiesta di patrocinio" actions={false}>
       <StaffForm
         toolbar={
           <Toolbar>
@@ -171,6 +163,6 @@ export function SponsorshipEdit() {
           helperText="Approvata o respinta registra chi l’ha gestita e quando."
         />
       </StaffForm>
-    </Edit>
+    </StaffEdit>
   );
 }
