@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from '../support/fixtures';
+import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
 import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 /** What readers stumble on (ADR 022), at a phone's and a desktop's width. */
@@ -193,3 +193,38 @@ test('l’accesso fatto senza script passa alla scheda quando gli script arrivan
   expect(await page.evaluate(() => document.cookie)).not.toContain('sodalis_sessione');
   await scripted.close();
 });
+
+test('il link social del piè di pagina è quello di /contatti; la cookie policy parla di PayPal', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/contatti');
+  const contacts = page.locator('main').getByRole('link', { name: /Facebook/ });
+  const footer = page.locator('footer').getByRole('link', { name: /Facebook/ });
+  await expect(footer).toHaveAttribute('href', (await contacts.getAttribute('href')) ?? '-');
+  await gotoHydrated(page, '/cookie');
+  await expect(page.getByTestId('cookie-paypal')).toContainText('Paga con PayPal');
+});
+
+for (const width of WIDTHS) {
+  test(`a ${width} px l’allegato di una notizia segue la regola apri/scarica (§2.15)`, async ({
+    page,
+  }) => {
+    const { items } = await apiPost<{
+      items: { id: number; title: string; attachments: { fileName: string }[] }[];
+    }>(page, '/api/v1/SharepointContent/GetArticoli', { dataOffset: '50' });
+    const withFile = items.find((item) => item.attachments.length > 0);
+    expect(withFile).toBeDefined();
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, `/news/${withFile?.id}`);
+    const link = page.getByRole('link', { name: withFile?.attachments[0]?.fileName, exact: true });
+    if (width > 860) {
+      const popup = page.waitForEvent('popup');
+      await link.click();
+      expect((await popup).url()).toContain('DownloadPublicDoc');
+    } else {
+      const download = page.waitForEvent('download');
+      await link.click();
+      expect((await download).suggestedFilename()).toBe(withFile?.attachments[0]?.fileName);
+    }
+  });
+}
