@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** What zod names a value's kind (`expected`/`received`), in the words of an Italian reader. */
 const KIND_NAMES: Record<string, string> = {

@@ -106,17 +106,24 @@ describe.each(testEngines())('Italian validation messages on %s', (engine) => {
     for (const url of taking) expect(listed, url).toContain(url);
   });
 
+  /** The wrong input of the route whose address contains `part`. */
+  function wrongInput(part: string) {
+    const input = WRONG_INPUTS.find((candidate) => candidate.url.includes(part));
+    if (input === undefined) throw new Error(`nessuna richiesta per ${part}`);
+    return input;
+  }
+
   it('keeps the contracts’ own messages and words the rest of zod’s in Italian', async () => {
-    const payment = await issuesOf(WRONG_INPUTS.find((input) => input.url.includes('Pagamento'))!);
+    const payment = await issuesOf(wrongInput('Pagamento'));
     expect(payment).toEqual(
       expect.arrayContaining([
         { path: 'orderId', message: 'Valore non valido: atteso un testo, ricevuto un numero.' },
         { path: 'quotaId', message: 'Valore non valido: atteso un numero, ricevuto un testo.' },
       ]),
     );
-    const newsletter = await issuesOf(WRONG_INPUTS.find((input) => input.url.includes('MailUp'))!);
+    const newsletter = await issuesOf(wrongInput('MailUp'));
     expect(newsletter).toEqual([{ path: 'email', message: 'Inserisci una e-mail valida.' }]);
-    const setup = await issuesOf(WRONG_INPUTS.find((input) => input.url.includes('SetupData'))!);
+    const setup = await issuesOf(wrongInput('SetupData'));
     expect(setup).toEqual(
       expect.arrayContaining([
         { path: 'titles.0', message: 'Valore non valido: atteso un testo, ricevuto un numero.' },
