@@ -67,11 +67,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Esci" without scripts (ADR 022): the session cookie goes; with a session, spec §4's
   // redirect to the reserved home happens here too.
   const token = sessionCookieToken(request.headers.get('cookie'));
-  if (token !== null) {
-    if (new URL(request.url).searchParams.has('esci'))
-      throw redirect('/area-riservata', { headers: { 'set-cookie': clearedSessionCookie() } });
-    if (userOfToken(token) !== null) throw redirect(RESERVED_HOME);
+  if (new URL(request.url).searchParams.has('esci')) {
+    throw redirect(
+      '/area-riservata',
+      token === null ? undefined : { headers: { 'set-cookie': clearedSessionCookie() } },
+    );
   }
+  if (token !== null && userOfToken(token) !== null) throw redirect(RESERVED_HOME);
   const [featured, contents] = await Promise.all([
     context.content.listArticles({
       paginated: true,
