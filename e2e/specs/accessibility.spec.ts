@@ -53,6 +53,6 @@ test('la home a 375 px non ha violazioni WCAG 2.1 AA con il menu aperto', async 
   await page.setViewportSize({ width: 375, height: 800 });
   await gotoHydrated(page, '/');
   await page.getByRole('button', { name: 'Apri il menu di navigazione' }).click();
-  await page.getByRole('button', { name: 'News' }).click();
+  await page.getByTestId('nav-news').locator('summary').click();
   await expectAccessible(page);
 });

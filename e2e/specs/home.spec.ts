@@ -53,10 +53,9 @@ test.describe('la home', () => {
       'href',
       '/news',
     );
-    await expect(page.getByRole('link', { name: 'Chi siamo', exact: true })).toHaveAttribute(
-      'href',
-      '/chi-siamo',
-    );
+    await expect(
+      page.locator('main').getByRole('link', { name: 'Chi siamo', exact: true }),
+    ).toHaveAttribute('href', '/chi-siamo');
   });
 
   test('mostra le icone delle categorie, rosse su chiaro e bianche su scuro', async ({ page }) => {
@@ -147,7 +146,7 @@ test.describe('la navigazione', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, '/');
     const newsMenu = page.getByTestId('nav-news');
-    await newsMenu.getByRole('button', { name: 'News' }).click();
+    await newsMenu.locator('summary', { hasText: 'News' }).click();
     const entries = newsMenu.getByRole('link');
     await expect(entries).toHaveText([
       'Tutti',
@@ -165,8 +164,13 @@ test.describe('la navigazione', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, '/');
     const group = page.getByTestId('nav-chi-siamo');
-    await group.getByRole('button', { name: 'Chi siamo' }).click();
-    const links = group.getByRole('link');
+    // The group's name is a link to /chi-siamo (spec §2.3); its toggle opens the list.
+    await expect(group.getByRole('link', { name: 'Chi siamo', exact: true })).toHaveAttribute(
+      'href',
+      '/chi-siamo',
+    );
+    await group.getByLabel('Altre pagine di Chi siamo').click();
+    const links = group.locator('.dropdown-menu').getByRole('link');
     await expect(links).toHaveText([
       'Il mondo della società',
       'Mondo SIMTI',
@@ -207,16 +211,17 @@ test.describe('la navigazione', () => {
   test('si usa da tastiera: apre, scorre e chiude il menu', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, '/');
-    const button = page.getByTestId('nav-news').getByRole('button', { name: 'News' });
+    const button = page.getByTestId('nav-news').locator('summary');
+    const group = page.getByTestId('nav-news').locator('details');
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(group).toHaveAttribute('open', '');
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('nav-news').getByRole('link', { name: 'Tutti' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('nav-news').getByRole('link').nth(1)).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(group).not.toHaveAttribute('open');
     await expect(button).toBeFocused();
   });
 

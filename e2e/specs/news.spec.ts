@@ -57,7 +57,7 @@ test.describe('la pagina News', () => {
     await expect(page).toHaveURL(/\/news$/);
 
     // The News menu sets the category and the checkboxes follow.
-    await page.getByTestId('nav-news').getByRole('button', { name: 'News' }).click();
+    await page.getByTestId('nav-news').locator('summary').click();
     await page.getByTestId('nav-news').getByRole('link', { name: 'Formazione' }).click();
     await expect(page).toHaveURL(/categoria=Formazione/);
     await expect(boxes.getByLabel('Formazione')).toBeChecked();

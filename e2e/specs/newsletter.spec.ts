@@ -23,7 +23,7 @@ test.describe('la newsletter', () => {
     await form.getByRole('button', { name: 'ISCRIVITI' }).click();
 
     await expect(page.getByTestId('toast')).toHaveText(
-      'Congratulazioni, ti sei iscritto con successo alla newsletter!',
+      /^Congratulazioni, ti sei iscritto con successo alla newsletter! Ti abbiamo inviato un’e-mail: apri il link che contiene entro \d+ giorni per confermare l’iscrizione\.$/,
     );
     await expect(email).toHaveValue('');
     await expect(form.getByRole('checkbox')).not.toBeChecked();

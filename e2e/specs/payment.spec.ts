@@ -16,7 +16,15 @@ async function openPaymentTab(page: Page, path: string): Promise<Locator> {
 /** The container react-paypal-js renders the button in, and the stand-in's button. */
 function paypalButton(panel: Locator) {
   const area = panel.getByTestId('paypal-button');
-  return { container: area.locator('> div'), button: area.getByRole('button', { name: 'PayPal' }) };
+  return {
+    container: area.locator('> div'),
+    button: area.getByRole('button', { name: 'PayPal', exact: true }),
+  };
+}
+
+/** "Paga con PayPal": the member chooses to pay, and only then PayPal's SDK loads (ADR 022). */
+async function choosePayPal(panel: Locator) {
+  await panel.getByRole('button', { name: 'Paga con PayPal' }).click();
 }
 
 async function expectButtonEnabled(panel: Locator, enabled: boolean) {
@@ -37,7 +45,7 @@ test.describe('il pagamento della quota', () => {
     page,
     expectAccessible,
   }) => {
-    await installPayPalStandIn(page);
+    const paypal = await installPayPalStandIn(page);
     const members = await openPaymentTab(page, '/chi-siamo-iscrizione');
     const options = (select: Locator) => select.locator('option').allTextContents();
     expect(await options(members.getByLabel('Quota'))).toEqual([
@@ -59,7 +67,10 @@ test.describe('il pagamento della quota', () => {
       'Quota Affiliato infermiere – 30,00 €',
     ]);
     await expect(affiliates.getByLabel('Nominativo dell’affiliato')).toBeVisible();
-    await expect(paypalButton(affiliates).button).toBeVisible();
+    // PayPal's script is not requested until the member chooses to pay.
+    await expect(affiliates.getByRole('button', { name: 'Paga con PayPal' })).toBeVisible();
+    expect(paypal.sdkRequests).toHaveLength(0);
+    await expect(page.locator('script[src^="https://www.paypal.com/sdk/js"]')).toHaveCount(0);
     await page.setViewportSize({ width: 375, height: 800 });
     await expectAccessible(page);
   });
@@ -69,18 +80,33 @@ test.describe('il pagamento della quota', () => {
   }) => {
     const paypal = await installPayPalStandIn(page);
     const panel = await openPaymentTab(page, '/chi-siamo-iscrizione');
-    await expectButtonEnabled(panel, false);
 
-    // A disabled PayPal button still takes the click and calls onClick (PayPal's validation
-    // pattern); the stand-in marks it aria-disabled, which Playwright would wait out.
-    await paypalButton(panel).button.click({ force: true });
+    // Choosing to pay without the data warns, and PayPal's script is still not requested.
+    await choosePayPal(panel);
     const toast = page.getByTestId('toast');
     await expect(toast).toHaveText('Compila i dati di pagamento per continuare');
     await expect(toast).toHaveClass(/toast--error/);
+    expect(paypal.sdkRequests).toHaveLength(0);
     expect(await paypal.orders()).toEqual([]);
+    await toast.getByRole('button', { name: 'Chiudi' }).click();
 
     await panel.getByLabel('Quota').selectOption({ label: 'Quota Socio ordinario – 80,00 €' });
     await panel.getByLabel('Nominativo del socio').fill('Mario Rossi');
+    await panel.getByLabel('Anno di iscrizione').fill(String(THIS_YEAR));
+    await choosePayPal(panel);
+    await expectButtonEnabled(panel, true);
+    expect(paypal.sdkRequests).toHaveLength(1);
+
+    // A disabled PayPal button still takes the click and calls onClick (PayPal's validation
+    // pattern); the stand-in marks it aria-disabled, which Playwright would wait out.
+    await panel.getByLabel('Quota').selectOption({ label: 'Seleziona la quota' });
+    await expectButtonEnabled(panel, false);
+    await paypalButton(panel).button.click({ force: true });
+    await expect(toast).toHaveText('Compila i dati di pagamento per continuare');
+    expect(await paypal.orders()).toEqual([]);
+
+    await panel.getByLabel('Quota').selectOption({ label: 'Quota Socio ordinario – 80,00 €' });
+    await panel.getByLabel('Anno di iscrizione').fill('');
     await expectButtonEnabled(panel, false);
     await panel.getByLabel('Anno di iscrizione').fill(String(THIS_YEAR - 1));
     await expectButtonEnabled(panel, false);
@@ -106,6 +132,7 @@ test.describe('il pagamento della quota', () => {
       'Mario Rossi',
       String(THIS_YEAR + 1),
     );
+    await choosePayPal(panel);
     await expectButtonEnabled(panel, true);
     await expectAccessible(page);
 
@@ -183,6 +210,7 @@ test.describe('il pagamento della quota', () => {
       'Anna Bianchi',
       String(THIS_YEAR),
     );
+    await choosePayPal(panel);
     await expectButtonEnabled(panel, true);
     const toast = page.getByTestId('toast');
 
@@ -216,6 +244,14 @@ test.describe('il pagamento della quota', () => {
     test('il pannello dice che il pagamento online non è disponibile', async ({ page }) => {
       await installPayPalStandIn(page, { unreachable: true });
       const panel = await openPaymentTab(page, '/chi-siamo-iscrizione');
+      await fill(
+        panel,
+        'Nominativo del socio',
+        'Quota Socio ordinario – 80,00 €',
+        'Mario Rossi',
+        String(THIS_YEAR),
+      );
+      await choosePayPal(panel);
       await expect(panel.getByTestId('payments-unavailable')).toHaveText(
         'Il pagamento online non è al momento disponibile. Per pagare la quota contatta la segreteria.',
       );
@@ -269,6 +305,14 @@ test.describe('il pagamento della quota', () => {
         .getByRole('link', { name: 'Pagamento' })
         .click();
       const panel = page.locator('section.payment-panel');
+      await fill(
+        panel,
+        'Nominativo del socio',
+        'Quota Socio ordinario – 80,00 €',
+        'Mario Rossi',
+        String(THIS_YEAR),
+      );
+      await choosePayPal(panel);
       await expect(paypalButton(panel).button).toBeVisible();
       expect(paypal.sdkRequests).toHaveLength(1);
 

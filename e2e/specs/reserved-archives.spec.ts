@@ -227,7 +227,8 @@ test.describe('le assemblee', () => {
       await expect(
         page.getByRole('heading', { name: "Cerca nell'archivio delle Assemblee" }),
       ).toBeVisible();
-      await expect(page.getByLabel('Tipologia')).toHaveCount(territorio === 'Nazionali' ? 1 : 0);
+      // Regional assemblies have the national ones' layout, section select included (§2.9).
+      await expect(page.getByLabel('Tipologia')).toHaveCount(1);
       const first = expected[0] as Assembly;
       await expect(list(page).first().getByRole('heading')).toHaveText(first.title);
       await expect(list(page).first()).toContainText(first.luogo);

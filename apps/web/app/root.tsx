@@ -28,11 +28,16 @@ export const links: LinksFunction = () => [
 
 /** Data every page's frame needs: the society and the news categories of the menu. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.content.listCategories();
+  const [categories, [contacts]] = await Promise.all([
+    context.content.listCategories(),
+    context.content.siteContents(['contatti']),
+  ]);
   return {
     society: { acronym: context.society.acronym, name: context.society.name },
     categories,
     year: romeYear(),
+    // The footer's social page is the one of /contatti (spec §2.4, §2.11), edited in one place.
+    social: contacts?.chiave === 'contatti' ? contacts.contenuto.social : null,
   };
 }
 
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <SiteFooter
+              social={data?.social ?? null}
               societyName={data?.society.name ?? acronym}
               year={data?.year ?? romeYear()}
             />

@@ -4,6 +4,7 @@ export * from './content.js';
 export * from './news.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './validation-messages.js';
 export * from './list-filter.js';
 export * from './paging.js';
 export * from './web-context.js';

@@ -3,6 +3,7 @@ import type { Article, ArticleCategory } from './news.js';
 import type { PagedList } from './envelope.js';
 import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';
+import type { LoginResponse } from './session.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 
 /**
@@ -21,6 +22,8 @@ export interface SodalisLoadContext {
   sponsorship: SponsorshipFormSettings;
   /** The fee payment panels (ADR 012). */
   payments: PaymentSettings;
+  /** The sign-in form posted without scripts (ADR 022). */
+  signIn: SignInForm;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -76,4 +79,14 @@ export interface SponsorshipFormSettings {
 export interface PaymentSettings {
   /** PayPal's client id (public by design); null: payments are unavailable. */
   paypalClientId: string | null;
+}
+
+/**
+ * Sign-in from a posted form (ADR 022): the same rules, throttling and answer as
+ * POST /api/v1/Account/Login for this request's client. Refusals answer the API's status.
+ */
+export interface SignInForm {
+  login(
+    body: unknown,
+  ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
 }

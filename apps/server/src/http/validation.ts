@@ -1,12 +1,14 @@
+import { safeParseItalian } from '@sodalis/contracts';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
 /**
  * Validates input with a contracts schema; a failure is a 400 listing each field and its
- * Italian message (the schemas carry the messages, STYLE.md #3).
+ * Italian message: the schema's own where it words one, otherwise zod's message mapped to
+ * Italian once here for every route (ADR 002, ADR 022).
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input ?? {});
+  const result = safeParseItalian(schema, input ?? {});
   if (result.success) return result.data;
   const issues = result.error.issues.slice(0, 20).map((issue) => ({
     path: issue.path.map(String).join('.') || '(corpo)',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import {
+  LoginBodySchema,
   PAYMENT_PAGE_PATHS,
   SPONSORSHIP_LIMITS,
   type SodalisLoadContext,
@@ -10,6 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../services.js';
+import { AppError } from '../http/app-error.js';
+import { parseInput } from '../http/validation.js';
 import { pageCspFactory } from './security-headers.js';
 
 /** `apps/web`, from `apps/server/src/plugins` (dev) or `apps/server/dist/plugins` (build). */
@@ -77,8 +80,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const pathname = (request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
         const csp = paymentPaths.has(pathname) ? paymentPageCsp : pageCsp;
         reply.header('content-security-policy', csp(cspNonce));
+        // The sign-in form posted without scripts (ADR 022): the API's rules for this client.
+        const signIn: SodalisLoadContext['signIn'] = {
+          login: async (body) => {
+            try {
+              const input = parseInput(LoginBodySchema, body);
+              return { ok: true, answer: await services.accounts.login(input, request.ip) };
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              return { ok: false, status: error.status, message: error.message };
+            }
+          },
+        };
         const context: SodalisLoadContext = {
           society,
+          signIn,
           cspNonce,
           content,
           newsletter,

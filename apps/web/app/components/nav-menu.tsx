@@ -1,25 +1,28 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 
 /**
- * A navigation group that opens a list of links (the WAI-ARIA disclosure pattern), styled as a
- * Bootstrap dropdown. Keyboard: Enter/Space toggle, Escape closes and returns to the button,
- * arrow keys move between the links. Closes on navigation and on a click elsewhere.
+ * A navigation group that opens a list of links, styled as a Bootstrap dropdown. It is a
+ * `<details>` element, so it opens without JavaScript or before the scripts arrive (ADR 022);
+ * once hydrated it also closes on navigation, on a click elsewhere and on Escape, and the arrow
+ * keys move between the links. With `href` the group's name is itself a link (spec §2.3: the
+ * "Chi siamo" header leads to /chi-siamo) and a separate toggle opens the list.
  * (react-bootstrap's Dropdown would bring Popper into every page for a menu that needs none.)
  */
 export function NavMenu({
   label,
+  href,
   children,
   testId,
 }: {
   label: string;
+  href?: string;
   children: ReactNode;
   testId?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const id = useId();
   const container = useRef<HTMLLIElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLElement>(null);
   const location = useLocation();
 
   // Closes on navigation: state adjusted while rendering, not in an effect (no second render).
@@ -46,13 +49,13 @@ export function NavMenu({
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
-      button.current?.focus();
+      toggle.current?.focus();
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
     if (!open) setOpen(true);
-    // The list renders on open; move focus once it is there.
+    // The list shows on open; move focus once it is there.
     requestAnimationFrame(() => {
       const items = links();
       const current = items.indexOf(document.activeElement as HTMLAnchorElement);
@@ -68,20 +71,27 @@ export function NavMenu({
   }
 
   return (
-    <li className="nav-item dropdown" ref={container} onKeyDown={onKeyDown} data-testid={testId}>
-      <button
-        ref={button}
-        type="button"
-        className={`nav-link dropdown-toggle btn btn-link${open ? ' show' : ''}`}
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        onClick={() => setOpen(!open)}
-      >
-        {label}
-      </button>
-      <ul id={`${id}-menu`} className={`dropdown-menu${open ? ' show' : ''}`} hidden={!open}>
-        {children}
-      </ul>
+    <li
+      className={`nav-item dropdown nav-menu${href ? ' nav-menu--split' : ''}`}
+      ref={container}
+      onKeyDown={onKeyDown}
+      data-testid={testId}
+    >
+      {href ? (
+        <Link to={href} className="nav-link nav-menu__link">
+          {label}
+        </Link>
+      ) : null}
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary
+          ref={toggle}
+          className={`nav-link dropdown-toggle${open ? ' show' : ''}`}
+          aria-label={href ? `Altre pagine di ${label}` : undefined}
+        >
+          {href ? null : label}
+        </summary>
+        <ul className="dropdown-menu">{children}</ul>
+      </details>
     </li>
   );
 }

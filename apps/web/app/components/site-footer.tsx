@@ -3,7 +3,16 @@ import { EXTERNAL_LINKS, FOOTER_COPY } from '../copy/site';
 import { ExternalLink } from './external-link';
 
 /** The footer (spec §2.4): privacy, cookie, legal data, continuing education, social page. */
-export function SiteFooter({ societyName, year }: { societyName: string; year: number }) {
+export function SiteFooter({
+  social,
+  societyName,
+  year,
+}: {
+  /** The social page of the contacts (/contatti); the default one until they are published. */
+  social: { etichetta: string; url: string } | null;
+  societyName: string;
+  year: number;
+}) {
   return (
     <footer className="site-footer">
       <div className="container">
@@ -26,8 +35,8 @@ export function SiteFooter({ societyName, year }: { societyName: string; year: n
               </ExternalLink>
             </li>
             <li>
-              <ExternalLink href={EXTERNAL_LINKS.social.href}>
-                {EXTERNAL_LINKS.social.label}
+              <ExternalLink href={social?.url ?? EXTERNAL_LINKS.social.href}>
+                {social?.etichetta ?? EXTERNAL_LINKS.social.label}
               </ExternalLink>
             </li>
           </ul>

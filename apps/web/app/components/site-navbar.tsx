@@ -1,7 +1,10 @@
 import type { ArticleCategory } from '@sodalis/contracts';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { RESERVED_COPY } from '../copy/reserved';
 import { EXTERNAL_LINKS, NAV_COPY, NEW_TAB_HINT } from '../copy/site';
+import { clearSession, currentUser, LOGOUT_HREF } from '../shared/session/session';
+import { useHydrated } from '../state/hydrated';
 import { NavMenu } from './nav-menu';
 
 /** The address of the news list with a category preselected (spec §2.3, §4). */
@@ -12,8 +15,8 @@ export function newsListHref(category: string | null): string {
 /**
  * The top navigation (spec §2.3): home, the "Chi siamo" group, the News menu ("Tutti" plus one
  * entry per category), reserved area, sponsorships, contacts, events and the two external
- * sites. Collapses behind a menu button on narrow screens (Bootstrap's navbar classes; the
- * toggle is a plain button, so the page ships no collapse animation code).
+ * sites. Collapses behind a menu button on narrow screens (Bootstrap's navbar classes, no
+ * collapse animation code). Groups and menu open without JavaScript too (ADR 022).
  */
 export function SiteNavbar({
   acronym,
@@ -24,6 +27,11 @@ export function SiteNavbar({
 }) {
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
+  // The session lives in the tab's storage (ADR 010): read in the browser, again on each
+  // navigation (useLocation re-renders), so signing in or out shows at once.
+  useLocation();
+  const hydrated = useHydrated();
+  const user = hydrated ? currentUser() : null;
   const organisationPath = `/chi-siamo-${acronym.toLowerCase()}`;
 
   const internal = (to: string, label: string, end = false) => (
@@ -58,21 +66,27 @@ export function SiteNavbar({
           </svg>
           <span>{acronym}</span>
         </Link>
-        <button
-          type="button"
+        {/* A link to the menu, so it opens without scripts (`:target`, ADR 022); once hydrated
+            the click toggles it in place. */}
+        <a
+          href="#site-navigation"
+          role="button"
           className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
           aria-controls="site-navigation"
           aria-expanded={expanded}
           aria-label={NAV_COPY.menuButton}
-          onClick={() => setExpanded(!expanded)}
+          onClick={(event) => {
+            event.preventDefault();
+            setExpanded(!expanded);
+          }}
         >
           <span className="navbar-toggler-icon" />
-        </button>
+        </a>
         <div id="site-navigation" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
           <nav aria-label="Navigazione principale" className="ms-auto">
             <ul className="navbar-nav">
               {internal('/', NAV_COPY.home, true)}
-              <NavMenu label={NAV_COPY.aboutGroup} testId="nav-chi-siamo">
+              <NavMenu label={NAV_COPY.aboutGroup} href="/chi-siamo" testId="nav-chi-siamo">
                 {menuItem('/chi-siamo', NAV_COPY.aboutOverview)}
                 {menuItem(organisationPath, NAV_COPY.aboutOrganisation(acronym))}
                 {menuItem('/chi-siamo-iscrizione', NAV_COPY.members)}
@@ -86,7 +100,36 @@ export function SiteNavbar({
                   menuItem(newsListHref(category.title), category.title, category.id),
                 )}
               </NavMenu>
-              {internal('/area-riservata', NAV_COPY.reservedArea)}
+              {user === null ? (
+                internal('/area-riservata', NAV_COPY.reservedArea)
+              ) : (
+                <NavMenu
+                  label={RESERVED_COPY.accountMenu(user.name, user.surname)}
+                  testId="nav-account"
+                >
+                  {menuItem('/area-riservata-homepage', RESERVED_COPY.reservedHome)}
+                  {user.role === 'segreteria' ? (
+                    <li>
+                      {/* The back office is its own app (ADR 013): a full page load. */}
+                      <a className="dropdown-item" href="/amministrazione">
+                        {RESERVED_COPY.backOffice}
+                      </a>
+                    </li>
+                  ) : null}
+                  <li>
+                    <Link
+                      className="dropdown-item"
+                      to={LOGOUT_HREF}
+                      onClick={() => {
+                        clearSession();
+                        close();
+                      }}
+                    >
+                      {RESERVED_COPY.logout}
+                    </Link>
+                  </li>
+                </NavMenu>
+              )}
               {internal('/patrocini', NAV_COPY.sponsorships)}
               {internal('/contatti', NAV_COPY.contacts)}
               {external(EXTERNAL_LINKS.events)}

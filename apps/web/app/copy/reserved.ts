@@ -6,6 +6,11 @@ export const RESERVED_COPY = {
     'Email inviata correttamente, controlla la tua casella di posta elettronica per continuare',
   passwordChanged: 'Password aggiornata: accedi con la nuova password.',
   login: 'LOGIN',
+  twoFactorNeedsScripts:
+    'Il tuo account usa la verifica in due passaggi: per accedere attiva JavaScript nel browser.',
+  accountMenu: (name: string, surname: string) => `${name} ${surname}`,
+  reservedHome: 'La mia area riservata',
+  backOffice: 'Amministrazione',
   recover: 'Recupera password',
   cancel: 'Annulla',
   request: 'RICHIEDI',

@@ -4,11 +4,12 @@ import { LinkCards } from '../components/link-cards';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
 import { ReservedBreadcrumb, useReservedUser } from '../features/reserved-area/reserved-breadcrumb';
-import { clearSession } from '../shared/session/session';
+import { clearSession, LOGOUT_HREF } from '../shared/session/session';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {
-    title: 'Area riservata',
+    // Its own title, not the sign-in page's: a reader (and a screen reader) tells them apart.
+    title: 'Menu dell’area riservata',
     description: 'Area riservata per Soci e Affiliati.',
   }),
 ];
@@ -56,11 +57,7 @@ export default function ReservedHomePage() {
         <h1 data-testid="welcome">
           {RESERVED_COPY.welcome} {user.name} {user.surname}
         </h1>
-        <Link
-          to="/area-riservata"
-          className="btn btn-outline-primary"
-          onClick={() => clearSession()}
-        >
+        <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => clearSession()}>
           {RESERVED_COPY.logout}
         </Link>
       </div>

@@ -7,18 +7,73 @@ import {
   type LoginResponse,
 } from '@sodalis/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { data, redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/area-riservata';
 import { ApiError, apiRequest, UnexpectedApiError } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
 import { RESERVED_COPY } from '../copy/reserved';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
-import { currentUser, saveSession } from '../shared/session/session';
+import {
+  clearedSessionCookie,
+  currentUser,
+  saveSession,
+  sessionCookie,
+  sessionCookieToken,
+  userOfToken,
+} from '../shared/session/session';
+import { useHydrated } from '../state/hydrated';
 import { showError, showToast } from '../state/toasts';
 
+/** The home of a signed-in member (spec §4). */
+const RESERVED_HOME = '/area-riservata-homepage';
+
+/**
+ * The sign-in form posted without scripts (ADR 022): the server signs in with the API's rules
+ * and hands the session over in a cookie; a first sign-in goes to the password change as with
+ * scripts (spec §4). Two-factor accounts need the scripted form (the code's step).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const username = String(form.get('username') ?? '').trim();
+  const result = await context.signIn.login({
+    username,
+    password: String(form.get('password') ?? ''),
+  });
+  const answer = result.ok ? result.answer : null;
+  if (answer?.passwordChanged && answer.token) {
+    const secure = new URL(request.url).protocol === 'https:';
+    return redirect(RESERVED_HOME, {
+      headers: { 'set-cookie': sessionCookie(answer.token, secure) },
+    });
+  }
+  if (answer && !answer.passwordChanged && answer.resetToken) {
+    return redirect(
+      `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
+    );
+  }
+  const error = answer?.twoFactorRequired
+    ? RESERVED_COPY.twoFactorNeedsScripts
+    : !result.ok && result.status === 400
+      ? VALIDATION_MESSAGES.email
+      : !result.ok && result.status === 429
+        ? result.message
+        : RESERVED_COPY.genericFailure;
+  return data({ error, username }, { status: result.ok ? 200 : result.status });
+}
+
 /** The sign-in page (spec §2.7): featured news and the secretariat's address beside the form. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // "Esci" without scripts (ADR 022): the session cookie goes; with a session, spec §4's
+  // redirect to the reserved home happens here too.
+  const token = sessionCookieToken(request.headers.get('cookie'));
+  if (new URL(request.url).searchParams.has('esci')) {
+    throw redirect(
+      '/area-riservata',
+      token === null ? undefined : { headers: { 'set-cookie': clearedSessionCookie() } },
+    );
+  }
+  if (token !== null && userOfToken(token) !== null) throw redirect(RESERVED_HOME);
   const [featured, contents] = await Promise.all([
     context.content.listArticles({
       paginated: true,
@@ -46,8 +101,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { acronym, featured, helpEmail } = loaderData;
+  const refused = useActionData<typeof action>();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(refused?.username ?? '');
   const [password, setPassword] = useState('');
   const [recovering, setRecovering] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -242,10 +299,17 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <form
               className="card card-body login-form"
-              noValidate
+              method="post"
+              action="/area-riservata"
+              noValidate={hydrated}
               onSubmit={submit}
               data-testid="login-form"
             >
+              {refused?.error ? (
+                <p className="alert alert-danger" role="alert">
+                  {refused.error}
+                </p>
+              ) : null}
               <div className="mb-3">
                 <label htmlFor="login-username" className="form-label">
                   Username (e-mail)
@@ -295,10 +359,16 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
                   type="button"
                   className="btn btn-outline-secondary"
                   onClick={toggleRecovery}
+                  hidden={!hydrated}
                 >
                   {recovering ? RESERVED_COPY.cancel : RESERVED_COPY.recover}
                 </button>
-                <button type="submit" className="btn btn-primary" disabled={!valid || sending}>
+                {/* Enabled in the server's HTML: without scripts the form posts (ADR 022). */}
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={hydrated && (!valid || sending)}
+                >
                   {recovering ? RESERVED_COPY.request : RESERVED_COPY.login}
                 </button>
               </div>

@@ -42,7 +42,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="email" className="h4">
               Indirizzi e-mail
             </h2>
-            <table className="table" data-testid="contacts-table">
+            <table className="table contacts-table" data-testid="contacts-table">
               <caption className="visually-hidden">
                 Indirizzi e-mail della segreteria per argomento
               </caption>

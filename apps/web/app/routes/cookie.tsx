@@ -28,6 +28,20 @@ export default function CookiePage({ loaderData }: Route.ComponentProps) {
       </p>
       {/* Sanitised on the server with the rich-text allowlist. */}
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: policy.corpo }} />
+      {/* Fixed with the code that decides it (ADR 022): PayPal loads only on "Paga con PayPal". */}
+      <section aria-labelledby="cookie-paypal" className="mt-4" data-testid="cookie-paypal">
+        <h2 id="cookie-paypal" className="h4">
+          Pagamento delle quote con PayPal
+        </h2>
+        <p>
+          Le pagine di iscrizione per Soci e Affiliati permettono di pagare la quota con PayPal. Gli
+          script di PayPal vengono caricati solo quando premi “Paga con PayPal”: da quel momento
+          PayPal può impostare i propri cookie, tecnici e di sicurezza, necessari a completare il
+          pagamento e a prevenire le frodi. Il sito non usa questi cookie e non ne legge il
+          contenuto. Per sapere quali sono e come gestirli consulta l’informativa sui cookie di
+          PayPal sul sito paypal.com.
+        </p>
+      </section>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Route } from './+types/news-item';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { pageMeta } from '../format/meta';
-import { publicDocumentHref } from '../shared/documents/open-document';
+import { onPublicDocumentClick, publicDocumentHref } from '../shared/documents/open-document';
 import { CategoryIcon } from '../features/news/category-icon';
 import { firstCategory } from '../features/news/news-item';
 import { articleHref } from '../features/news/news-search';
@@ -85,6 +85,13 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
                     href={publicDocumentHref(attachment.serverRelativeUrl)}
                     target="_blank"
                     rel="noopener"
+                    onClick={(event) =>
+                      onPublicDocumentClick(
+                        event,
+                        attachment.serverRelativeUrl,
+                        attachment.fileName,
+                      )
+                    }
                   >
                     {attachment.fileName}
                   </a>{' '}

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, isWebAddress } from '@sodalis/contracts';
+import { ADMIN_MESSAGES, isWebAddress, italianIssueMessage } from '@sodalis/contracts';
 import { formErrorsOf } from './field-errors';
 
 /**
@@ -14,6 +14,7 @@ export function webAddress(value: unknown): string | undefined {
 interface FormSchema {
   safeParse(
     input: unknown,
+    params: { error: typeof italianIssueMessage },
   ):
     | { success: true }
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -21,7 +22,7 @@ interface FormSchema {
 
 /**
  * A whole form checked before saving with the schema the server parses the body with, so the
- * form shows the server's Italian messages on the same fields (STYLE.md #3). `toInput` turns
+ * form shows the server's Italian messages on the same fields (STYLE.md #3, ADR 022). `toInput` turns
  * the form's record into the API's body; paths map to fields as the server's errors do.
  */
 export function schemaRules(
@@ -29,7 +30,7 @@ export function schemaRules(
   toInput: (values: Record<string, unknown>) => unknown = (values) => values,
 ): (values: Record<string, unknown>) => Record<string, string> {
   return (values) => {
-    const result = schema.safeParse(toInput(values));
+    const result = schema.safeParse(toInput(values), { error: italianIssueMessage });
     if (result.success) return {};
     return formErrorsOf(
       result.error.issues.map((issue) => ({

@@ -2,6 +2,7 @@ import { italianDate } from '@sodalis/contracts';
 import type { Article } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { CategoryIcon } from './category-icon';
+import { articleHref } from './news-search';
 
 /** The displayed category: the first value of `categorie` (spec §3). */
 export function firstCategory(article: Article): string {
@@ -17,31 +18,29 @@ export function NewsItem({
   societyAcronym,
   tone = 'red',
   headingLevel = 3,
-  href,
+  href: givenHref,
   actions,
 }: {
   article: Article;
   societyAcronym: string;
   tone?: 'red' | 'white';
   headingLevel?: 2 | 3 | 4;
-  /** The item's own page, linked from the title. */
+  /** The page the title links to: the item's own page unless a screen says otherwise. */
   href?: string;
   actions?: React.ReactNode;
 }) {
   const category = firstCategory(article);
+  // Every headline leads to its article, in every list and block (home, featured news).
+  const href = givenHref ?? articleHref(article);
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={`news-item news-item--${tone}`} data-testid="news-item">
       <CategoryIcon category={category} societyAcronym={societyAcronym} tone={tone} />
       <div className="news-item__body">
         <Heading className="news-item__title">
-          {href ? (
-            <Link to={href} className="news-item__link">
-              {article.title}
-            </Link>
-          ) : (
-            article.title
-          )}
+          <Link to={href} className="news-item__link">
+            {article.title}
+          </Link>
         </Heading>
         <p className="news-item__meta">
           <span className="news-item__category">{category}</span>

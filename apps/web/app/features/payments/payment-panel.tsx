@@ -32,6 +32,8 @@ const ACCOUNT_NAME_LABEL: Record<PaymentPanelKind, string> = {
   affiliati: 'Nominativo dell’affiliato',
 };
 
+const PAY_WITH_PROVIDER = `Paga con ${PROVIDER_NAME}`;
+
 const UNAVAILABLE_TEXT =
   'Il pagamento online non è al momento disponibile. Per pagare la quota contatta la segreteria.';
 
@@ -93,6 +95,8 @@ export function PaymentPanel({
   // the document's CSP nonce for what the SDK injects.
   const hydrated = useHydrated();
   const browser = hydrated ? { cspNonce: documentCspNonce() } : null;
+  // PayPal's SDK (and its cookies) loads only when the member chooses to pay (ADR 022).
+  const [payPalChosen, setPayPalChosen] = useState(false);
 
   const fee = fees.find((candidate) => String(candidate.id) === feeId);
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
@@ -155,7 +159,21 @@ export function PaymentPanel({
               onChange={(event) => setYearText(event.target.value)}
             />
             <div className="col-12" data-testid="paypal-button">
-              {browser ? (
+              {browser && !payPalChosen ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  data-testid="paypal-start"
+                  onClick={() => {
+                    // Spec §5: paying with missing data shows an error toast.
+                    if (complete) setPayPalChosen(true);
+                    else showError(PAYMENT_MESSAGES.missingData);
+                  }}
+                >
+                  {PAY_WITH_PROVIDER}
+                </button>
+              ) : null}
+              {browser && payPalChosen ? (
                 <PayPalScriptProvider
                   options={{
                     clientId: paypalClientId,

@@ -84,11 +84,12 @@ export const NATIONAL_ASSEMBLIES: SearchableArchive<Assembly> = {
   source: assembliesSource('Nazionali'),
 };
 
-/** Regional assemblies (spec §2.9): the national ones' layout, without the section select. */
+/** Regional assemblies (spec §2.9): "the same layout as national", section select included. */
 export const REGIONAL_ASSEMBLIES: SearchableArchive<Assembly> = {
   ...ASSEMBLIES,
   path: '/area-riservata-assemblee-regionali',
   title: 'Assemblee regionali',
+  withSections: true,
   source: assembliesSource('Regionali'),
 };
 

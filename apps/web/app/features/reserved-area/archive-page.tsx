@@ -29,7 +29,7 @@ export interface ArchiveSource {
   endpoint: string;
   pageSize: number;
   orderByFields: string;
-  /** The assemblies' `territorio`; regional ones have no section filter (spec §2.9). */
+  /** The assemblies' `territorio` (spec §2.9). */
   territory?: Territory;
   /** What the log says when the list cannot be loaded (spec §7). */
   unavailable: string;
@@ -44,7 +44,7 @@ export interface ArchiveKind<T extends { id: number }> {
   title: string;
   /** The search box's heading; null for an archive without one (the bulletin's, by year). */
   searchHeading: string | null;
-  /** The search box's section select (national assemblies). */
+  /** The search box's section select (national and regional assemblies). */
   withSections?: boolean;
   /** The setup element shown above the search, with its test id. */
   intro?: { key: string; testId: string };
@@ -69,7 +69,6 @@ export async function loadArchive<T extends { id: number }>(
   reservedAreaGuard(request);
   const { source } = kind;
   const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
-  if (source.territory === 'Regionali') search.section = null;
   const filter = archiveFilter(search, source.pageSize, source.orderByFields);
   const [page, intro] = await Promise.all([
     apiRequest<PagedList<T>>(source.endpoint, {

@@ -55,6 +55,21 @@ export function showDocument(file: FileContent, viewportWidth: number = window.i
   download(url, fileName);
 }
 
+/**
+ * The click on a link that opens a public document in a new tab (spec §2.15): at 860 px or
+ * less the document is downloaded instead. Without scripts the link simply opens it.
+ */
+export function onPublicDocumentClick(
+  event: { preventDefault(): void },
+  serverRelativeUrl: string,
+  fileName: string,
+  viewportWidth: number = window.innerWidth,
+): void {
+  if (documentAction(viewportWidth) === 'open') return;
+  event.preventDefault();
+  download(publicDocumentHref(serverRelativeUrl, true), fileName);
+}
+
 /** The address of a public document streamed by the server (pages' links and previews). */
 export function publicDocumentHref(serverRelativeUrl: string, asDownload = false): string {
   const query = new URLSearchParams({ serverRelativeUrl: requireParameter(serverRelativeUrl) });

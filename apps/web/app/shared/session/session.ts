@@ -53,26 +53,68 @@ export function saveSession(token: string): void {
 
 export function clearSession(): void {
   sessionStorage.removeItem(SESSION_TOKEN_KEY);
+  if (typeof document !== 'undefined' && document.cookie.includes(`${SESSION_COOKIE}=`))
+    document.cookie = clearedSessionCookie();
+}
+
+/**
+ * The cookie that carries the session of a sign-in posted without scripts (ADR 022): a browser
+ * cookie (gone when the browser closes, like the tab's storage), SameSite=Strict, never sent
+ * to the API (which reads only the bearer header). The server reads it to render the reserved
+ * home without scripts; once scripts run, the token moves to sessionStorage and the cookie goes.
+ */
+export const SESSION_COOKIE = 'sodalis_sessione';
+
+/** "Esci" (spec §2.8): the sign-in page, which also drops a cookie session (ADR 022). */
+export const LOGOUT_HREF = '/area-riservata?esci=1';
+
+export function sessionCookie(token: string, secure: boolean): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+/** The token of the session cookie in a `Cookie` header (or `document.cookie`), if any. */
+export function sessionCookieToken(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE && value.join('=') !== '') return value.join('=');
+  }
+  return null;
+}
+
+/** The user of a token, or none when it is malformed or expiring (spec §4). */
+export function userOfToken(token: string, nowMs: number = Date.now()): SessionUser | null {
+  try {
+    const claims = decodeClaims(token);
+    if (isExpiring(claims, nowMs)) return null;
+    return { name: claims.unique_name, surname: claims.family_name, role: claims.role };
+  } catch {
+    return null;
+  }
+}
+
+/** Scripts have arrived after a sign-in without them: the tab's storage takes the session. */
+function adoptSessionCookie(): void {
+  const token = typeof document === 'undefined' ? null : sessionCookieToken(document.cookie);
+  if (token === null) return;
+  sessionStorage.setItem(SESSION_TOKEN_KEY, token);
+  document.cookie = clearedSessionCookie();
 }
 
 /** The current user when a valid, non-expiring token is stored; otherwise none (and it is removed). */
 export function currentUser(nowMs: number = Date.now()): SessionUser | null {
   let token: string | null;
   try {
+    adoptSessionCookie();
     token = sessionStorage.getItem(SESSION_TOKEN_KEY);
   } catch {
     return null;
   }
   if (!token) return null;
-  try {
-    const claims = decodeClaims(token);
-    if (isExpiring(claims, nowMs)) {
-      clearSession();
-      return null;
-    }
-    return { name: claims.unique_name, surname: claims.family_name, role: claims.role };
-  } catch {
-    clearSession();
-    return null;
-  }
+  const user = userOfToken(token, nowMs);
+  if (user === null) clearSession();
+  return user;
 }
