@@ -9,7 +9,7 @@ import {
   SPONSORSHIP_LIMITS,
   type SodalisLoadContext,
 } from '@sodalis/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../services.js';
 import { pageCspFactory } from './security-headers.js';
@@ -92,8 +92,8 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     // Rendered public pages kept in the content cache, so a staff change empties them at once
     // like the API's answers (ADR 005); each copy served gets its own nonce (ADR 020).
     const pageCache = mode === 'build' ? services.contentCache : null;
-    const nonceOf = new WeakMap<object, string>();
-    const pending = new WeakMap<FastifyRequest, { keep: (html: string) => void; nonce: string }>();
+    // The renders to keep, by request (the loaders' nonce included).
+    const pending = new WeakMap<object, { keep: (html: string) => void; nonce: string }>();
     const pathnameOf = (url: string) => (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
     const policyFor = (url: string) =>
       paymentPaths.has(pathnameOf(url)) ? paymentPageCsp : pageCsp;
@@ -106,7 +106,6 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const { cached, keep } = await pageCache.lookup(key);
         const nonce = newNonce();
         if (cached === undefined) {
-          nonceOf.set(request, nonce);
           pending.set(request, { keep, nonce });
           return;
         }
@@ -156,7 +155,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         },
       },
       getLoadContext(request, reply) {
-        const cspNonce = nonceOf.get(request) ?? newNonce();
+        const cspNonce = pending.get(request)?.nonce ?? newNonce();
         // Routes match with or without a trailing slash; so does the policy.
         reply.header('content-security-policy', policyFor(request.url)(cspNonce));
         const context: SodalisLoadContext = {
