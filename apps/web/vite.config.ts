@@ -1,7 +1,48 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Text files of the client build worth compressing (ADR 020); images and PDFs already are. */
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
+/** The server's on-the-fly threshold: smaller files go out as they are. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+function filesUnder(directory: string): string[] {
+  return fs
+    .readdirSync(directory, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Brotli (highest quality) and gzip siblings of every text file of the client build, written
+ * once at build time and served by content negotiation (ADR 020), so a browser gets the smallest
+ * bytes without the server compressing the same asset on every request.
+ */
+function precompressClientBuild(): Plugin {
+  return {
+    name: 'sodalis-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      if (!options.dir || path.basename(options.dir) !== 'client') return;
+      for (const file of filesUnder(options.dir)) {
+        if (!COMPRESSIBLE_FILE.test(file)) continue;
+        const content = fs.readFileSync(file);
+        if (content.byteLength < PRECOMPRESS_MIN_BYTES) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 /**
  * TipTap's core as the back office's editor uses it (ADR 013): the registry's newest colour
@@ -17,7 +58,7 @@ const tiptapCore = tiptapCoreEntry.slice(
 );
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressClientBuild()],
   // Workspace packages resolve to their TypeScript sources (no build step in between).
   resolve: {
     conditions: ['sodalis-source'],

@@ -21,6 +21,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
+import { compression } from './plugins/compression.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
@@ -172,6 +173,7 @@ export async function buildApp(
   app.decorate('adminRouteTable', []);
   await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(errorHandling);
+  await app.register(compression);
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415, not a string handed to a handler.

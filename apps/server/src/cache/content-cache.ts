@@ -45,6 +45,21 @@ export class ContentCache {
 
   /** The cached answer for `key`, computing and keeping it on a miss. */
   async get(requestedKey: string, compute: () => Promise<string>): Promise<string> {
+    const { cached, keep } = await this.lookup(requestedKey);
+    if (cached !== undefined) return cached;
+    const value = await compute();
+    keep(value);
+    return value;
+  }
+
+  /**
+   * The cached answer for `key` if any, and `keep`, which stores an answer computed since
+   * unless content changed in between (then it is answered but not kept). For callers whose
+   * answer is produced elsewhere, such as the rendered pages (ADR 020).
+   */
+  async lookup(
+    requestedKey: string,
+  ): Promise<{ cached: string | undefined; keep: (value: string) => void }> {
     // Long keys (they may embed request bodies) are kept as their digest.
     const key =
       requestedKey.length > MAX_KEY_LENGTH
@@ -52,17 +67,16 @@ export class ContentCache {
         : requestedKey;
     await this.refreshVersion();
     const generationBefore = this.generation;
+    const keep = (value: string) => {
+      if (this.generation === generationBefore) this.store(key, value);
+    };
     const cached = this.entries.get(key);
     if (cached !== undefined) {
       // Re-insert: Map keeps insertion order, so the oldest key is the least recently used.
       this.entries.delete(key);
       this.entries.set(key, cached);
-      return cached;
     }
-    const value = await compute();
-    // Content changed while computing: answer, but do not keep a possibly stale value.
-    if (this.generation === generationBefore) this.store(key, value);
-    return value;
+    return { cached, keep };
   }
 
   /** Call after any change to published content, inside or after its transaction. */

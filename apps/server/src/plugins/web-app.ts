@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import {
   LoginBodySchema,
   PAYMENT_PAGE_PATHS,
+  romeDate,
   SPONSORSHIP_LIMITS,
   type SodalisLoadContext,
 } from '@sodalis/contracts';
@@ -17,6 +19,26 @@ import { pageCspFactory } from './security-headers.js';
 
 /** `apps/web`, from `apps/server/src/plugins` (dev) or `apps/server/dist/plugins` (build). */
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+
+/** The hashed files of the client build (their names change with their content). */
+const ASSETS_DIRECTORY = path.join(WEB_ROOT, 'build', 'client', 'assets');
+
+/**
+ * The pages whose HTML is the same for every reader (ADR 020): they render public content only,
+ * read no cookie, header or session, and their addresses carry no personal token. Reserved pages,
+ * sign-in, payments, the newsletter's links and the forms are never kept.
+ */
+const READER_INDEPENDENT_PAGE =
+  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie)?$/;
+
+/** A fresh CSP nonce: 128 random bits (ADR 006). */
+const newNonce = () => randomBytes(16).toString('base64');
+
+async function textOf(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 export type WebMode = 'build' | 'vite';
 
@@ -70,16 +92,75 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       xHandle: config.xHandle,
     };
 
+    // Rendered public pages kept in the content cache, so a staff change empties them at once
+    // like the API's answers (ADR 005); each copy served gets its own nonce (ADR 020).
+    const pageCache = mode === 'build' ? services.contentCache : null;
+    // The renders to keep, by request (the loaders' nonce included).
+    const pending = new WeakMap<object, { keep: (html: string) => void; nonce: string }>();
+    const pathnameOf = (url: string) => (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
+    const policyFor = (url: string) =>
+      paymentPaths.has(pathnameOf(url)) ? paymentPageCsp : pageCsp;
+    if (pageCache !== null) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.method !== 'GET' || !READER_INDEPENDENT_PAGE.test(pathnameOf(request.url)))
+          return;
+        // Today in the key: scheduled news appear at midnight, as in the API's keys.
+        const key = `page:${romeDate(services.clock())}:${request.url}`;
+        const { cached, keep } = await pageCache.lookup(key);
+        const nonce = newNonce();
+        if (cached === undefined) {
+          pending.set(request, { keep, nonce });
+          return;
+        }
+        // The stored copy carries the nonce of the reader it was first rendered for: every
+        // occurrence becomes this reader's own, so no two answers share a nonce.
+        const separator = cached.indexOf('\n');
+        const storedNonce = cached.slice(0, separator);
+        return reply
+          .header('content-security-policy', policyFor(request.url)(nonce))
+          .type('text/html; charset=utf-8')
+          .send(cached.slice(separator + 1).replaceAll(storedNonce, nonce));
+      });
+      // Runs before the route's compression (route-level hooks come after the app's).
+      app.addHook('onSend', async (request, reply, payload) => {
+        const render = pending.get(request);
+        if (render === undefined) return payload;
+        pending.delete(request);
+        const type = String(reply.getHeader('content-type') ?? '');
+        if (
+          reply.statusCode !== 200 ||
+          !type.startsWith('text/html') ||
+          reply.hasHeader('set-cookie')
+        )
+          return payload;
+        const html = typeof payload === 'string' ? payload : await textOf(payload as Readable);
+        render.keep(`${render.nonce}\n${html}`);
+        return html;
+      });
+    }
+
     await app.register(reactRouterFastify, {
       mode: mode === 'build' ? 'production' : 'development',
       buildDirectory: path.join(WEB_ROOT, 'build'),
       viteOptions: { root: WEB_ROOT, configFile: path.join(WEB_ROOT, 'vite.config.ts') },
+      // The build's `.br` and `.gz` siblings by content negotiation (ADR 020); hashed assets
+      // cached for a year as immutable, other files an hour.
+      fastifyStaticOptions: {
+        preCompressed: true,
+        setHeaders(response, filePath) {
+          response.setHeader(
+            'cache-control',
+            filePath.startsWith(ASSETS_DIRECTORY)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+          response.setHeader('vary', 'accept-encoding');
+        },
+      },
       getLoadContext(request, reply) {
-        const cspNonce = randomBytes(16).toString('base64');
+        const cspNonce = pending.get(request)?.nonce ?? newNonce();
         // Routes match with or without a trailing slash; so does the policy.
-        const pathname = (request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
-        const csp = paymentPaths.has(pathname) ? paymentPageCsp : pageCsp;
-        reply.header('content-security-policy', csp(cspNonce));
+        reply.header('content-security-policy', policyFor(request.url)(cspNonce));
         // The sign-in form posted without scripts (ADR 022): the API's rules for this client.
         const signIn: SodalisLoadContext['signIn'] = {
           login: async (body) => {

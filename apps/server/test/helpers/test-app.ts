@@ -75,6 +75,8 @@ export interface TestAppOptions {
   demoContent?: boolean;
   clock?: Clock;
   env?: Record<string, string>;
+  /** The web app too (the client build of `npm run build`); API tests leave it off. */
+  web?: 'build';
 }
 
 /**
@@ -102,6 +104,7 @@ export async function createTestApp(
   const app = await buildApp(config, {
     logger: pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
+    web: options.web ?? 'off',
   });
   return {
     app,

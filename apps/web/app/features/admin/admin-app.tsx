@@ -1,90 +1,21 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import {
   Admin,
   AppBar,
   CustomRoutes,
   Layout,
+  Loading,
   Resource,
   Title,
   TitlePortal,
   type LayoutProps,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { AuditLogList } from './audit-log';
-import { adminDataProvider } from './data-provider';
+import { adminDataProvider, type AdminResource, type RecordTransforms } from './data-provider';
 import { ITALIAN_MESSAGES } from './italian-messages';
-import {
-  magazineArticleBody,
-  MagazineArticleCreate,
-  MagazineArticleEdit,
-  MagazineArticleList,
-  magazineIssueBody,
-  MagazineIssueCreate,
-  MagazineIssueEdit,
-  MagazineIssueList,
-} from '../magazine/admin/magazine-screens';
-import {
-  MemberCreate,
-  MemberEdit,
-  MemberImport,
-  MemberList,
-} from '../accounts/admin/member-screens';
-import {
-  feeBody,
-  FeeCreate,
-  FeeEdit,
-  FeeList,
-  PaymentList,
-  PaymentShow,
-} from '../payments/admin/payment-screens';
-import {
-  CategoryCreate,
-  CategoryEdit,
-  CategoryList,
-  NewsCreate,
-  NewsEdit,
-  NewsList,
-  newsBody,
-} from '../news/admin/news-screens';
-import {
-  SetupElementEdit,
-  SetupElementList,
-  setupElementBody,
-} from '../society/admin/setup-element-screens';
-import {
-  BoardMemberCreate,
-  BoardMemberEdit,
-  BoardMemberList,
-  boardMemberBody,
-  SiteContentEdit,
-  SiteContentList,
-  siteContentBody,
-} from '../society/admin/society-screens';
-import { SponsorshipEdit, SponsorshipList } from '../sponsorship/admin/sponsorship-screens';
-import { SubscriberList } from '../newsletter/admin/subscriber-screens';
-import { OutboxList } from '../outbox/admin/outbox-screens';
-import {
-  AssemblyCreate,
-  AssemblyEdit,
-  AssemblyList,
-  assemblyBody,
-  RecommendationCreate,
-  RecommendationEdit,
-  RecommendationList,
-  recommendationBody,
-} from '../reserved-area/admin/recommendation-assembly-screens';
-import {
-  OpinionCreate,
-  OpinionEdit,
-  OpinionList,
-  opinionBody,
-  PressReviewCreate,
-  PressReviewEdit,
-  PressReviewList,
-  pressReviewBody,
-} from '../reserved-area/admin/press-opinion-screens';
-import { AccountSecurityScreen, StaffSecurityGate } from '../accounts/admin/security-screens';
+import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { clearSession } from '../../shared/session/session';
@@ -98,19 +29,268 @@ const i18nProvider = polyglotI18nProvider(
   },
 );
 
-const dataProvider = adminDataProvider({
-  news: async (data) => ({ ...(await newsBody(data)) }),
-  'testi-pagine': async (data) => ({ ...(await setupElementBody(data)) }),
-  raccomandazioni: async (data) => ({ ...(await recommendationBody(data)) }),
-  assemblee: async (data) => ({ ...(await assemblyBody(data)) }),
-  'rassegna-stampa': async (data) => ({ ...(await pressReviewBody(data)) }),
-  pareri: async (data) => ({ ...(await opinionBody(data)) }),
-  riviste: async (data) => ({ ...(await magazineIssueBody(data)) }),
-  'articoli-rivista': async (data) => ({ ...(await magazineArticleBody(data)) }),
-  quote: async (data) => ({ ...(await feeBody(data)) }),
-  'consiglio-direttivo': async (data) => ({ ...(await boardMemberBody(data)) }),
-  'contenuti-sito': async (data) => siteContentBody(data),
-});
+/**
+ * A screen of a domain's module, loaded the first time it is shown (ADR 020): the dashboard
+ * carries react-admin and no screen; each domain's screens (and the rich-text editor they use)
+ * come in their own chunk.
+ */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+type FormBody = (data: Record<string, unknown>) => Promise<object>;
+
+/** One react-admin resource of a domain, its screens picked from the domain's module. */
+interface DomainResource<M> {
+  name: AdminResource;
+  label: string;
+  recordRepresentation?: string;
+  list: (module: M) => ComponentType;
+  edit?: (module: M) => ComponentType;
+  create?: (module: M) => ComponentType;
+  show?: (module: M) => ComponentType;
+  /** The API body of a form's record (files to base64, for instance). */
+  body?: (module: M) => FormBody;
+}
+
+interface StaffResource {
+  name: AdminResource;
+  label: string;
+  recordRepresentation?: string;
+  list: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  show?: ComponentType;
+  body?: FormBody;
+}
+
+/** A domain's resources over its screens module, loaded once when one of them is first used. */
+function domain<M>(load: () => Promise<M>, resources: DomainResource<M>[]): StaffResource[] {
+  return resources.map(({ name, label, recordRepresentation, list, edit, create, show, body }) => ({
+    name,
+    label,
+    ...(recordRepresentation === undefined ? {} : { recordRepresentation }),
+    list: lazyScreen(load, list),
+    ...(edit === undefined ? {} : { edit: lazyScreen(load, edit) }),
+    ...(create === undefined ? {} : { create: lazyScreen(load, create) }),
+    ...(show === undefined ? {} : { show: lazyScreen(load, show) }),
+    ...(body === undefined ? {} : { body: async (data) => body(await load())(data) }),
+  }));
+}
+
+/** Every staff resource, by domain, in the menu's order. */
+const STAFF_RESOURCES: StaffResource[] = [
+  ...domain(
+    () => import('../news/admin/news-screens'),
+    [
+      {
+        name: 'news',
+        label: 'Notizie',
+        recordRepresentation: 'title',
+        list: (m) => m.NewsList,
+        edit: (m) => m.NewsEdit,
+        create: (m) => m.NewsCreate,
+        body: (m) => m.newsBody,
+      },
+      {
+        name: 'categorie',
+        label: 'Categorie',
+        recordRepresentation: 'title',
+        list: (m) => m.CategoryList,
+        edit: (m) => m.CategoryEdit,
+        create: (m) => m.CategoryCreate,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../magazine/admin/magazine-screens'),
+    [
+      {
+        name: 'riviste',
+        label: 'Rivista: numeri',
+        recordRepresentation: 'title',
+        list: (m) => m.MagazineIssueList,
+        edit: (m) => m.MagazineIssueEdit,
+        create: (m) => m.MagazineIssueCreate,
+        body: (m) => m.magazineIssueBody,
+      },
+      {
+        name: 'articoli-rivista',
+        label: 'Rivista: articoli',
+        recordRepresentation: 'title',
+        list: (m) => m.MagazineArticleList,
+        edit: (m) => m.MagazineArticleEdit,
+        create: (m) => m.MagazineArticleCreate,
+        body: (m) => m.magazineArticleBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../society/admin/setup-element-screens'),
+    [
+      {
+        name: 'testi-pagine',
+        label: 'Testi delle pagine',
+        recordRepresentation: 'place',
+        list: (m) => m.SetupElementList,
+        edit: (m) => m.SetupElementEdit,
+        body: (m) => m.setupElementBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../society/admin/society-screens'),
+    [
+      {
+        name: 'consiglio-direttivo',
+        label: 'Consiglio Direttivo',
+        recordRepresentation: 'name',
+        list: (m) => m.BoardMemberList,
+        edit: (m) => m.BoardMemberEdit,
+        create: (m) => m.BoardMemberCreate,
+        body: (m) => m.boardMemberBody,
+      },
+      {
+        name: 'contenuti-sito',
+        label: 'Contatti e contenuti',
+        recordRepresentation: 'place',
+        list: (m) => m.SiteContentList,
+        edit: (m) => m.SiteContentEdit,
+        body: (m) => m.siteContentBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../payments/admin/payment-screens'),
+    [
+      {
+        name: 'pagamenti',
+        label: 'Pagamenti',
+        recordRepresentation: 'accountName',
+        list: (m) => m.PaymentList,
+        show: (m) => m.PaymentShow,
+      },
+      {
+        name: 'quote',
+        label: 'Quote associative',
+        recordRepresentation: 'title',
+        list: (m) => m.FeeList,
+        edit: (m) => m.FeeEdit,
+        create: (m) => m.FeeCreate,
+        body: (m) => m.feeBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../accounts/admin/member-screens'),
+    [
+      {
+        name: 'account',
+        label: 'Account',
+        recordRepresentation: 'email',
+        list: (m) => m.MemberList,
+        edit: (m) => m.MemberEdit,
+        create: (m) => m.MemberCreate,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../reserved-area/admin/recommendation-assembly-screens'),
+    [
+      {
+        name: 'raccomandazioni',
+        label: 'Raccomandazioni',
+        recordRepresentation: 'title',
+        list: (m) => m.RecommendationList,
+        edit: (m) => m.RecommendationEdit,
+        create: (m) => m.RecommendationCreate,
+        body: (m) => m.recommendationBody,
+      },
+      {
+        name: 'assemblee',
+        label: 'Assemblee',
+        recordRepresentation: 'title',
+        list: (m) => m.AssemblyList,
+        edit: (m) => m.AssemblyEdit,
+        create: (m) => m.AssemblyCreate,
+        body: (m) => m.assemblyBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../reserved-area/admin/press-opinion-screens'),
+    [
+      {
+        name: 'rassegna-stampa',
+        label: 'Rassegna stampa',
+        recordRepresentation: 'headline',
+        list: (m) => m.PressReviewList,
+        edit: (m) => m.PressReviewEdit,
+        create: (m) => m.PressReviewCreate,
+        body: (m) => m.pressReviewBody,
+      },
+      {
+        name: 'pareri',
+        label: 'Pareri',
+        recordRepresentation: 'title',
+        list: (m) => m.OpinionList,
+        edit: (m) => m.OpinionEdit,
+        create: (m) => m.OpinionCreate,
+        body: (m) => m.opinionBody,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../sponsorship/admin/sponsorship-screens'),
+    [
+      {
+        name: 'patrocini',
+        label: 'Patrocini',
+        recordRepresentation: 'eventTitle',
+        list: (m) => m.SponsorshipList,
+        edit: (m) => m.SponsorshipEdit,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../newsletter/admin/subscriber-screens'),
+    [{ name: 'newsletter', label: 'Newsletter', list: (m) => m.SubscriberList }],
+  ),
+  ...domain(
+    () => import('../outbox/admin/outbox-screens'),
+    [{ name: 'posta-non-consegnata', label: 'Posta non consegnata', list: (m) => m.OutboxList }],
+  ),
+  ...domain(
+    () => import('./audit-log'),
+    [{ name: 'registro', label: 'Registro attività', list: (m) => m.AuditLogList }],
+  ),
+];
+
+const MemberImport = lazyScreen(
+  () => import('../accounts/admin/member-screens'),
+  (m) => m.MemberImport,
+);
+const AccountSecurityScreen = lazyScreen(
+  () => import('../accounts/admin/security-screens'),
+  (m) => m.AccountSecurityScreen,
+);
+
+const dataProvider = adminDataProvider(
+  Object.fromEntries(
+    STAFF_RESOURCES.flatMap(({ name, body }) =>
+      body === undefined
+        ? []
+        : [[name, async (data: Record<string, unknown>) => ({ ...(await body(data)) })]],
+    ),
+  ) as RecordTransforms,
+);
 
 function AdminAppBar() {
   return (
@@ -268,129 +448,9 @@ export default function AdminApp() {
         disableTelemetry
         requireAuth={false}
       >
-        <Resource
-          name="news"
-          options={{ label: 'Notizie' }}
-          list={NewsList}
-          edit={NewsEdit}
-          create={NewsCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="categorie"
-          options={{ label: 'Categorie' }}
-          list={CategoryList}
-          edit={CategoryEdit}
-          create={CategoryCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="riviste"
-          options={{ label: 'Rivista: numeri' }}
-          list={MagazineIssueList}
-          edit={MagazineIssueEdit}
-          create={MagazineIssueCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="articoli-rivista"
-          options={{ label: 'Rivista: articoli' }}
-          list={MagazineArticleList}
-          edit={MagazineArticleEdit}
-          create={MagazineArticleCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="testi-pagine"
-          options={{ label: 'Testi delle pagine' }}
-          list={SetupElementList}
-          edit={SetupElementEdit}
-          recordRepresentation="place"
-        />
-        <Resource
-          name="consiglio-direttivo"
-          options={{ label: 'Consiglio Direttivo' }}
-          list={BoardMemberList}
-          edit={BoardMemberEdit}
-          create={BoardMemberCreate}
-          recordRepresentation="name"
-        />
-        <Resource
-          name="contenuti-sito"
-          options={{ label: 'Contatti e contenuti' }}
-          list={SiteContentList}
-          edit={SiteContentEdit}
-          recordRepresentation="place"
-        />
-        <Resource
-          name="pagamenti"
-          options={{ label: 'Pagamenti' }}
-          list={PaymentList}
-          show={PaymentShow}
-          recordRepresentation="accountName"
-        />
-        <Resource
-          name="quote"
-          options={{ label: 'Quote associative' }}
-          list={FeeList}
-          edit={FeeEdit}
-          create={FeeCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="account"
-          options={{ label: 'Account' }}
-          list={MemberList}
-          edit={MemberEdit}
-          create={MemberCreate}
-          recordRepresentation="email"
-        />
-        <Resource
-          name="raccomandazioni"
-          options={{ label: 'Raccomandazioni' }}
-          list={RecommendationList}
-          edit={RecommendationEdit}
-          create={RecommendationCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="assemblee"
-          options={{ label: 'Assemblee' }}
-          list={AssemblyList}
-          edit={AssemblyEdit}
-          create={AssemblyCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="rassegna-stampa"
-          options={{ label: 'Rassegna stampa' }}
-          list={PressReviewList}
-          edit={PressReviewEdit}
-          create={PressReviewCreate}
-          recordRepresentation="headline"
-        />
-        <Resource
-          name="pareri"
-          options={{ label: 'Pareri' }}
-          list={OpinionList}
-          edit={OpinionEdit}
-          create={OpinionCreate}
-          recordRepresentation="title"
-        />
-        <Resource
-          name="patrocini"
-          options={{ label: 'Patrocini' }}
-          list={SponsorshipList}
-          edit={SponsorshipEdit}
-          recordRepresentation="eventTitle"
-        />
-        <Resource name="newsletter" options={{ label: 'Newsletter' }} list={SubscriberList} />
-        <Resource
-          name="posta-non-consegnata"
-          options={{ label: 'Posta non consegnata' }}
-          list={OutboxList}
-        />
-        <Resource name="registro" options={{ label: 'Registro attività' }} list={AuditLogList} />
+        {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
+          <Resource key={name} name={name} options={{ label }} {...screens} />
+        ))}
         <CustomRoutes>
           <Route path="/account/importa" element={<MemberImport />} />
           <Route path="/sicurezza" element={<AccountSecurityScreen />} />
