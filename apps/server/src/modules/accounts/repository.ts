@@ -2,6 +2,7 @@ import type { AdminMemberListQuery, MemberFeeStatus } from '@sodalis/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { MemberRole } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
+import { sortColumnOf } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
 /**
@@ -189,7 +190,7 @@ export async function listMembersWithFee(
   query: AdminMemberListQuery,
   feeYear: number,
 ): Promise<{ rows: MemberWithFeeRow[]; total: number }> {
-  const column = MEMBER_SORTS[query.sort ?? 'lastName'] ?? 'last_name';
+  const column = sortColumnOf(MEMBER_SORTS, query.sort) ?? 'last_name';
   const direction = query.order === 'ASC' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     membersWithFee(db, query, feeYear)

@@ -2,6 +2,18 @@ import type { AdminListQuery } from '@sodalis/contracts';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+/**
+ * The column a staff list sorts by for the screen's `sort` field: own keys of the map only, so
+ * a name every object inherits (`__proto__`, `constructor`, `toString`) falls back like any
+ * unknown field instead of reaching the SQL.
+ */
+export function sortColumnOf<Column>(
+  columns: Record<string, Column>,
+  sort: string | undefined,
+): Column | undefined {
+  return sort !== undefined && Object.hasOwn(columns, sort) ? columns[sort] : undefined;
+}
+
 export interface IdPageOptions {
   idColumn: string;
   sortColumns: Record<string, string>;
@@ -20,8 +32,8 @@ export async function idPage<TB extends keyof Database>(
 ): Promise<{ ids: number[]; total: number }> {
   const direction = query.order === 'ASC' ? 'asc' : 'desc';
   const sortColumn =
-    (query.sort === undefined ? undefined : options.sortColumns[query.sort]) ??
-    options.sortColumns[options.fallback] ??
+    sortColumnOf(options.sortColumns, query.sort) ??
+    sortColumnOf(options.sortColumns, options.fallback) ??
     options.idColumn;
   const [rows, count] = await Promise.all([
     filtered

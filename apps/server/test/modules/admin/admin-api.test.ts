@@ -57,6 +57,21 @@ describe.each(testEngines())('back office API on %s', (engine) => {
     expect(me).toMatchObject({ email: 'segreteria.demo@example.org', role: 'segreteria' });
   });
 
+  it('sorts staff lists only by their own fields: inherited names such as __proto__ fall back to the default order', async () => {
+    const lists = staff.app.adminRouteTable.filter(
+      (route) => route.method === 'GET' && !route.url.includes(':'),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    for (const route of lists) {
+      const url = route.url.replace('/api/v1/Admin', '');
+      const plain = await call('GET', url);
+      for (const sort of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const sorted = await call('GET', `${url}?sort=${sort}&order=ASC`);
+        expect(sorted.statusCode, `${url}?sort=${sort}`).toBe(plain.statusCode);
+      }
+    }
+  });
+
   it('reads the audit log with filters and exports it', async () => {
     // An account entry of its own (the members' tests are in accounts/members-admin-api.test.ts).
     await ok(
