@@ -109,8 +109,8 @@ export class AccountService {
     const { db, throttle, clock, society, logger, notifyOutbox } = this.deps;
     const email = input.username.trim().toLowerCase();
     const key = `reset:${email}:${ip}`;
-    if (await throttle.isBlocked(key)) throw new AppError('tooManyRequests');
-    await throttle.recordFailure(key);
+    // Every request counts, and the one that passes the limit is itself refused.
+    if (await throttle.attempt(key)) throw new AppError('tooManyRequests');
     const member = await findMemberByEmail(db, email);
     if (member === undefined || member.status !== 'active') {
       logger.info(

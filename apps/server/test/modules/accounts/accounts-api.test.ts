@@ -207,6 +207,18 @@ describe.each(testEngines())('sign-in and passwords on %s', (engine) => {
     expect((await login('socio.demo@example.org', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('answers five recovery requests for one address from one client, and refuses the sixth with 429', async () => {
+    const request = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/Account/SendResetPasswordEmail',
+        payload: { username: 'affiliato.demo@example.org' },
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) statuses.push((await request()).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it('lets a recovery link expire after 60 minutes', async () => {
     await app.inject({
       method: 'POST',
