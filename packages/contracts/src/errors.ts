@@ -53,6 +53,11 @@ export const API_ERRORS = {
     code: 'troppe-richieste',
     message: 'Troppe richieste, riprova tra qualche minuto.',
   },
+  serviceUnavailable: {
+    status: 503,
+    code: 'servizio-non-disponibile',
+    message: 'Il servizio è momentaneamente non disponibile, riprova tra qualche istante.',
+  },
   internal: {
     status: 500,
     code: 'errore-interno',

@@ -88,12 +88,56 @@ const pgTypes = {
 };
 
 function openPostgres(connectionString: string, logger: Logger): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // A request waits at most this long for a connection, then answers 503 (ADR 021).
+    connectionTimeoutMillis: 10_000,
+    types: pgTypes as pg.CustomTypesConfig,
+  });
   // An idle client's error (e.g. the database restarting) must not kill the process:
   // the pool drops that client and the next query opens a new connection.
   pool.on('error', (error) =>
     logger.error({ err: error }, 'errore di una connessione PostgreSQL inattiva'),
   );
+  // The pool listens only to idle clients: one in use when the database drops emits 'error'
+  // with nobody listening, which ends the process (ADR 021). Its query fails on its own and
+  // the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      logger.warn({ err: error }, 'connessione PostgreSQL interrotta durante l’uso'),
+    );
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** Errors that mean PostgreSQL cannot be reached right now (ADR 021): the client may retry. */
+const UNREACHABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** SQLSTATE: shutting down, crashed, starting up, too many connections (class 08: connection). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/** Whether `error` says the database is unreachable for now (not a wrong query or bad data). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNREACHABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return CONNECTION_LOST_MESSAGES.some((message) => error.message.includes(message));
 }

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+
+/** Seconds a client is asked to wait while the database is unreachable (ADR 021). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors mapped to our error kinds (spec §8: never a 500 for bad input). */
 function kindOfFastifyError(error: FastifyError): AppError | null {
@@ -35,6 +39,13 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
         'richiesta rifiutata',
       );
       return reply.status(appError.status).send(appError.toBody());
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or outage of PostgreSQL: temporary, so 503 with a time to retry, not 500.
+      request.log.warn({ err: error }, 'database non raggiungibile');
+      const unavailable = new AppError('serviceUnavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(unavailable.status).send(unavailable.toBody());
     }
     request.log.error({ err: error }, 'errore non gestito');
     const internal = new AppError('internal');

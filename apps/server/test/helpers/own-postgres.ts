@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A PostgreSQL cluster of one test file alone, on its own port: a test that stops and starts
+ * the database must not break the other files, which share the TEST_DATABASE_URL server. The
+ * binaries are the ones scripts/test-postgres.sh uses; as root the cluster runs as `postgres`.
+ */
+export interface OwnPostgres {
+  url: string;
+  stop(): void;
+  start(): void;
+  /** Stops the cluster and removes its folder. */
+  remove(): void;
+}
+
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.readdirSync(root).sort((a, b) => Number(a) - Number(b));
+  const latest = versions.at(-1);
+  if (latest === undefined) throw new Error('PostgreSQL non installato');
+  return path.join(root, latest, 'bin');
+}
+
+export function startOwnPostgres(port: number): OwnPostgres {
+  const bin = postgresBin();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-own-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) fs.chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), -1);
+  const run = (program: string, args: string[]) => {
+    const command = path.join(bin, program);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args]);
+    else execFileSync(command, args);
+  };
+  const dataDir = path.join(folder, 'data');
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = () =>
+    run('pg_ctl', ['-D', dataDir, '-l', path.join(folder, 'log'), '-w', '-o', options, 'start']);
+  const stop = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    remove: () => {
+      try {
+        stop();
+      } catch {
+        // Already stopped.
+      }
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
