@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
+import { prepareDataDir } from './files/data-dir.js';
 import { LocalFileStore } from './files/file-store.js';
 import { AppError } from './http/app-error.js';
 import { createLogger } from './logger.js';
@@ -18,6 +19,7 @@ import { contentRoutes } from './modules/content/routes.js';
 import { magazineRoutes } from './modules/magazine/routes.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { operationsRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
@@ -76,6 +78,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
+  // A read-only, full or misplaced DATA_DIR stops the start naming it and the cause (ADR 028).
+  await prepareDataDir(config.dataDir);
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -174,6 +178,10 @@ export async function buildApp(
   await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(errorHandling);
   await app.register(compression);
+  await app.register(operationsRoutes, {
+    operations: app.services.operations,
+    metricsToken: config.metricsToken,
+  });
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415, not a string handed to a handler.
@@ -225,7 +233,6 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
-  app.get('/healthz', async () => ({ data: { status: 'ok' } }));
 
   const web = options.web ?? defaultWebMode();
   if (web !== 'off') await app.register(webApp, { mode: web, services: app.services });

@@ -45,6 +45,8 @@ export interface AppConfig {
   paypal: PayPalConfig;
   /** Staff (`segreteria`) sessions and two-factor sign-in (ADR 017). */
   staff: StaffSecurityConfig;
+  /** Bearer token of the Prometheus `/metrics`; null: no metrics endpoint (ADR 028). */
+  metricsToken: string | null;
 }
 
 export interface StaffSecurityConfig {
@@ -339,6 +341,13 @@ export const ENVIRONMENT_VARIABLES = z.object({
     STAFF_SESSION_MINUTES.max,
   ),
   STAFF_TWO_FACTOR_REQUIRED: boolean('Staff without two-factor reach only its enrolment.'),
+  METRICS_TOKEN: variable(
+    'Bearer token of the Prometheus /metrics (32+ characters); unset: no metrics endpoint.',
+    (value) =>
+      value.length < 32 || /\s/.test(value)
+        ? new Invalid('deve essere lungo almeno 32 caratteri, senza spazi.')
+        : value,
+  ),
 });
 
 type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
@@ -393,6 +402,7 @@ function appConfig(
       sessionMinutes: env.STAFF_SESSION_MINUTES ?? STAFF_SESSION_MINUTES.fallback,
       twoFactorRequired: env.STAFF_TWO_FACTOR_REQUIRED ?? false,
     },
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config.js';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Whatever the process creates (database, documents, mail) is the owner's alone (ADR 028).
+  process.umask(0o077);
   let config;
   try {
     // npm runs workspace scripts inside the workspace; relative paths (DATA_DIR) are the

@@ -21,6 +21,7 @@ import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
 import { NewsletterService } from './modules/newsletter/service.js';
+import { OperationsService } from './modules/operations/service.js';
 import { OutboxAdminService } from './modules/outbox/admin-service.js';
 import { outboxHandlers } from './modules/outbox/handlers.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
@@ -73,6 +74,8 @@ export interface AppServices {
   outbox: OutboxWorker;
   mailer: Mailer;
   staff: StaffServices;
+  /** Readiness and metrics (ADR 028). */
+  operations: OperationsService;
 }
 
 export interface ServiceDeps {
@@ -202,6 +205,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     payments,
     outbox,
     mailer,
+    operations: new OperationsService({ db, engine, dataDir: config.dataDir }),
     staff: {
       news: new NewsAdminService({ db, files, clock, contentCache }),
       members: new MembersAdminService({

@@ -98,16 +98,24 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Errors inside the frame, in Italian: 404 for unknown pages, a generic page otherwise. */
+/**
+ * Errors inside the frame, in Italian: 404 for unknown pages, 503 while the database is away
+ * (ADR 028), a generic page otherwise.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? ERROR_COPY.notFoundTitle : ERROR_COPY.errorTitle;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 404
+      ? [ERROR_COPY.notFoundTitle, ERROR_COPY.notFoundText]
+      : status === 503
+        ? [ERROR_COPY.unavailableTitle, ERROR_COPY.unavailableText]
+        : [ERROR_COPY.errorTitle, ERROR_COPY.errorText];
   return (
     <div className="container py-5 error-page">
       <title>{`${title} | ${data?.society.acronym ?? 'SIMTI'}`}</title>
       <h1>{title}</h1>
-      <p>{notFound ? ERROR_COPY.notFoundText : ERROR_COPY.errorText}</p>
+      <p>{text}</p>
       <Link to="/" className="btn btn-primary">
         {ERROR_COPY.backHome}
       </Link>

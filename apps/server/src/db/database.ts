@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../files/data-dir.js';
 import type { Database } from './schema.js';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -33,8 +34,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   const sqlite = new SQLite(file);
+  // The owner's alone (ADR 028); SQLite gives its -wal and -shm files the same mode.
+  fs.chmodSync(file, PRIVATE_FILE_MODE);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

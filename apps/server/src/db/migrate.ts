@@ -27,10 +27,25 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
   };
 }
 
+function migratorFor<DB>(db: Kysely<DB>, engine: DatabaseEngine): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  return new Migrator({ db, provider });
+}
+
+/** Migrations this code knows and the database has not run (readiness, ADR 028). */
+export async function pendingMigrations<DB>(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+): Promise<string[]> {
+  const migrations = await migratorFor(db, engine).getMigrations();
+  return migrations
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name);
+}
+
 /** Brings the schema up to date; runs at every start, on both engines. */
 export async function migrateToLatest<DB>(db: Kysely<DB>, engine: DatabaseEngine): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
-  const migrator = new Migrator({ db, provider });
+  const migrator = migratorFor(db, engine);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined || failed !== undefined) {

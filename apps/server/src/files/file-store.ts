@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from './data-dir.js';
 
 /**
  * Where file bytes live (DESIGN.md "Files"). Blobs are addressed by their sha256, so the same
@@ -34,10 +35,10 @@ export class LocalFileStore implements FileStore {
     const sha256 = createHash('sha256').update(content).digest('hex');
     const target = this.pathOf(sha256);
     if (!(await this.has(sha256))) {
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
       // Write aside, then rename: a reader never sees half a file.
       const temporary = `${target}.${randomUUID()}.tmp`;
-      await fsp.writeFile(temporary, content);
+      await fsp.writeFile(temporary, content, { mode: PRIVATE_FILE_MODE });
       await fsp.rename(temporary, target);
     }
     return { sha256, sizeBytes: content.byteLength };

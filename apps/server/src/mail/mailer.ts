@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../files/data-dir.js';
 
 /** One message, ready to go: addresses, text and attachments' bytes. */
 export interface OutgoingMail {
@@ -79,12 +80,12 @@ function fileMailer(mailDir: string): Mailer {
     kind: 'files',
     async send(message) {
       const info = await transport.sendMail(nodemailerMessage(message));
-      await fsp.mkdir(mailDir, { recursive: true });
+      await fsp.mkdir(mailDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
       // The name comes from the outbox row (never from request input); writing aside then
       // renaming means a reader never sees half a message, and a retry replaces, not duplicates.
       const target = path.join(mailDir, `${message.key}.eml`);
       const temporary = `${target}.${randomUUID()}.tmp`;
-      await fsp.writeFile(temporary, info.message as Buffer);
+      await fsp.writeFile(temporary, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await fsp.rename(temporary, target);
     },
     close: () => transport.close(),

@@ -13,8 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../services.js';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validation.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './error-handling.js';
 import { pageCspFactory } from './security-headers.js';
 
 /** `apps/web`, from `apps/server/src/plugins` (dev) or `apps/server/dist/plugins` (build). */
@@ -61,16 +63,25 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const paymentPageCsp =
       config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });
     const paymentPaths = new Set<string>(PAYMENT_PAGE_PATHS);
-    // Loaders read through the same cached public answers as the API.
-    const dataOf = <T>(json: string) => (JSON.parse(json) as { data: T }).data;
+    // Loaders read through the same cached public answers as the API. While the database is
+    // unreachable a read throws a 503 response, which the root's error boundary shows as the
+    // Italian "service temporarily unavailable" page (ADR 028) instead of a 500.
+    const dataOf = async <T>(read: Promise<string>) => {
+      try {
+        return (JSON.parse(await read) as { data: T }).data;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw new Response(null, { status: 503 });
+        throw error;
+      }
+    };
     const content: SodalisLoadContext['content'] = {
-      listArticles: async (filter) => dataOf(await newsReads.articles(filter)),
-      listCategories: async () => dataOf(await newsReads.categories()),
-      getArticle: async (id) => dataOf(await newsReads.article(id)),
-      setupElements: async (keys) => dataOf(await contentReads.pageSetupElements(keys)),
-      boardMembers: async () => dataOf(await contentReads.boardMembers()),
-      siteContents: async (keys) => dataOf(await contentReads.siteContents(keys)),
-      fees: async () => dataOf(await contentReads.fees()),
+      listArticles: (filter) => dataOf(newsReads.articles(filter)),
+      listCategories: () => dataOf(newsReads.categories()),
+      getArticle: (id) => dataOf(newsReads.article(id)),
+      setupElements: (keys) => dataOf(contentReads.pageSetupElements(keys)),
+      boardMembers: () => dataOf(contentReads.boardMembers()),
+      siteContents: (keys) => dataOf(contentReads.siteContents(keys)),
+      fees: () => dataOf(contentReads.fees()),
     };
     const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
     // The newsletter pages' links and the sponsorship form's limits (ADR 008).
@@ -106,7 +117,15 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           return;
         // Today in the key: scheduled news appear at midnight, as in the API's keys.
         const key = `page:${romeDate(services.clock())}:${request.url}`;
-        const { cached, keep } = await pageCache.lookup(key);
+        let lookup;
+        try {
+          lookup = await pageCache.lookup(key);
+        } catch (error) {
+          // The database is away: render, so the loaders answer the outage page (ADR 028).
+          if (isDatabaseUnavailable(error)) return;
+          throw error;
+        }
+        const { cached, keep } = lookup;
         const nonce = newNonce();
         if (cached === undefined) {
           pending.set(request, { keep, nonce });
@@ -139,6 +158,13 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       });
     }
 
+    // The outage page asks to come back, as the API's 503 does (ADR 028).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return payload;
+    });
+
     await app.register(reactRouterFastify, {
       mode: mode === 'build' ? 'production' : 'development',
       buildDirectory: path.join(WEB_ROOT, 'build'),
@@ -169,6 +195,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
               return { ok: true, answer: await services.accounts.login(input, request.ip) };
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
+              services.operations.metrics.countLoginRefusal(error.status);
               return { ok: false, status: error.status, message: error.message };
             }
           },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION_LIFETIME_SECONDS, type MemberRole, type SessionClaims } from '@sodalis/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { PRIVATE_DIRECTORY_MODE } from '../files/data-dir.js';
 
 /** The member a verified session token names, with its claims. */
 export interface VerifiedSession {
@@ -26,7 +27,7 @@ export class InvalidSessionTokenError extends Error {
 export function loadJwtSecret(configured: string | null, dataDir: string): Uint8Array {
   if (configured !== null) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, 'jwt-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   try {
     fs.writeFileSync(file, randomBytes(48).toString('base64'), { flag: 'wx', mode: 0o600 });
   } catch (error) {

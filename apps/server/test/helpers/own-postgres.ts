@@ -10,11 +10,15 @@ import path from 'node:path';
  */
 export interface OwnPostgres {
   url: string;
-  stop(): void;
+  /** Stops the cluster: `fast` ends the sessions cleanly, `immediate` as a crash would. */
+  stop(mode?: 'fast' | 'immediate'): void;
   start(): void;
-  /** Stops the cluster and removes its folder. */
+  /** Stops the cluster (immediately) and removes its folder; never throws. */
   remove(): void;
 }
+
+/** Longest wait for one pg_ctl or initdb: a stuck command fails the test instead of hanging it. */
+const COMMAND_TIMEOUT_MS = 60_000;
 
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
@@ -29,10 +33,19 @@ export function startOwnPostgres(port: number): OwnPostgres {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-own-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) fs.chownSync(folder, Number(execFileSync('id', ['-u', 'postgres']).toString()), -1);
+  const logFile = path.join(folder, 'log');
   const run = (program: string, args: string[]) => {
     const command = path.join(bin, program);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args]);
-    else execFileSync(command, args);
+    const [file, fileArgs] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+      : [command, args];
+    try {
+      // No pipes to the server: it writes to its log file, so nothing is left holding ours.
+      execFileSync(file, fileArgs, { stdio: 'ignore', timeout: COMMAND_TIMEOUT_MS });
+    } catch (error) {
+      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : '';
+      throw new Error(`${program} ${args.join(' ')} non riuscito: ${String(error)}\n${log}`);
+    }
   };
   const dataDir = path.join(folder, 'data');
   run('initdb', [
@@ -46,9 +59,9 @@ export function startOwnPostgres(port: number): OwnPostgres {
     '--locale=C.UTF-8',
   ]);
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () =>
-    run('pg_ctl', ['-D', dataDir, '-l', path.join(folder, 'log'), '-w', '-o', options, 'start']);
-  const stop = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const start = () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-o', options, 'start']);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') =>
+    run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -56,7 +69,7 @@ export function startOwnPostgres(port: number): OwnPostgres {
     stop,
     remove: () => {
       try {
-        stop();
+        stop('immediate');
       } catch {
         // Already stopped.
       }

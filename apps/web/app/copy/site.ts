@@ -56,6 +56,9 @@ export const ERROR_COPY = {
   notFoundText: 'La pagina che cerchi non esiste o è stata spostata.',
   errorTitle: 'Si è verificato un errore',
   errorText: 'Qualcosa non ha funzionato. Riprova tra qualche istante.',
+  unavailableTitle: 'Servizio temporaneamente non disponibile',
+  unavailableText:
+    'Il sito è momentaneamente non raggiungibile per un intervento tecnico. Riprova tra qualche minuto.',
   backHome: 'Torna alla home',
 } as const;
 

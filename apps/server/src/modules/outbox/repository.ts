@@ -122,3 +122,30 @@ export async function requeueDead(
 export async function deleteDead(trx: Transaction<Database>, id: number): Promise<void> {
   await trx.deleteFrom('outbox').where('id', '=', id).where('status', '=', 'dead').execute();
 }
+
+// --- the metrics -------------------------------------------------------------------------------
+
+/**
+ * The backlog for the metrics (ADR 028): rows waiting, those of them that already failed at
+ * least once, and rows given up on.
+ */
+export async function backlogCounts(
+  db: Kysely<Database>,
+): Promise<{ pending: number; retrying: number; dead: number }> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('last_error').as('failed'),
+    ])
+    .where('status', 'in', ['pending', 'dead'])
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => rows.find((row) => row.status === status);
+  return {
+    pending: Number(of('pending')?.total ?? 0),
+    retrying: Number(of('pending')?.failed ?? 0),
+    dead: Number(of('dead')?.total ?? 0),
+  };
+}
