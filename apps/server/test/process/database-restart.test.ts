@@ -103,12 +103,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart under load
         list.filter((answer) => answer.status === status).length;
       const clients = Promise.all(Array.from({ length: PARALLEL_CLIENTS }, () => client()));
       let pageDuringOutage: Answer | undefined;
+      let healthDuringOutage: Answer | undefined;
+      let readinessDuringOutage: Answer | undefined;
       try {
         await until('40 risposte prima dell’arresto', () => answers.before.length >= 40);
         phase = 'down';
         cluster.stop('fast');
         await until('20 risposte 503 durante l’arresto', () => count(answers.down, 503) >= 20);
         pageDuringOutage = await ask(new URL('/news', base));
+        healthDuringOutage = await ask(new URL('/healthz', base));
+        readinessDuringOutage = await ask(new URL('/readyz', base));
         cluster.start();
         phase = 'after';
         await until('40 risposte 200 dopo il riavvio', () => count(answers.after, 200) >= 40);
@@ -117,6 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart under load
         await clients;
       }
       const pageAfter = await ask(new URL('/news', base));
+      const readinessAfter = await ask(new URL('/readyz', base));
 
       expect(server.child.exitCode).toBeNull();
       const statuses = (list: Answer[]) => [...new Set(list.map((answer) => answer.status))];
@@ -139,6 +144,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart under load
       expect(pageDuringOutage?.retryAfter).toBe('5');
       expect(pageDuringOutage?.body).toContain('Servizio temporaneamente non disponibile');
       expect(pageAfter.status).toBe(200);
+      // The process is alive but not ready: a load balancer sends its traffic elsewhere.
+      expect(healthDuringOutage?.status).toBe(200);
+      expect(readinessDuringOutage?.status).toBe(503);
+      expect(JSON.parse(readinessDuringOutage?.body ?? '{}')).toMatchObject({
+        data: { checks: { database: { ok: false, problem: 'database non raggiungibile' } } },
+      });
+      expect(readinessAfter.status).toBe(200);
       const logged = JSON.stringify(server.logLines());
       expect(logged).not.toContain('errore non gestito');
       expect(logged).not.toContain('errore durante il rendering della pagina');

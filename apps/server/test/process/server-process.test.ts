@@ -98,4 +98,36 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(lines[0]).toContain(variable);
     expect(lines[0]).toMatch(/^Configurazione non valida: /);
   });
+
+  it('stops at start naming DATA_DIR and the cause when it cannot be used', async () => {
+    const parent = makeTempDir();
+    dirs.push(parent);
+    const file = path.join(parent, 'dati');
+    fs.writeFileSync(file, 'un file, non una cartella');
+    const { server } = start({ DATA_DIR: file });
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(server.stderr().trim()).toBe(
+      `Avvio non riuscito: La cartella dei dati ${file} non è utilizzabile: esiste già un file con questo nome, non una cartella (EEXIST).`,
+    );
+  });
+
+  it('writes no log line per probe of /healthz and /readyz (ADR 028), one per other request', async () => {
+    const { server, dataDir } = start({});
+    const baseUrl = await server.listening;
+    for (const probe of ['/healthz', '/readyz', '/healthz']) {
+      expect((await fetch(new URL(probe, baseUrl))).status).toBe(200);
+    }
+    await fetch(new URL('/api/v1/SharepointContent/GetArticleCategories', baseUrl));
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const urls = server
+      .logLines()
+      .filter((line) => line.msg === 'richiesta completata')
+      .map((line) => (line.req as { url?: string } | undefined)?.url);
+    expect(urls).toEqual(['/api/v1/SharepointContent/GetArticleCategories']);
+    // The process's umask keeps what it creates to the owner (ADR 028).
+    expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dataDir, 'sodalis.db')).mode & 0o777).toBe(0o600);
+  });
 });
