@@ -38,6 +38,11 @@ export const API_ERRORS = {
   },
   notFound: { status: 404, code: 'non-trovato', message: 'Elemento non trovato.' },
   routeNotFound: { status: 404, code: 'percorso-non-trovato', message: 'Percorso non trovato.' },
+  methodNotAllowed: {
+    status: 405,
+    code: 'metodo-non-permesso',
+    message: 'Metodo non permesso per questo indirizzo.',
+  },
   payloadTooLarge: {
     status: 413,
     code: 'richiesta-troppo-grande',

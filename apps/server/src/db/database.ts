@@ -94,7 +94,7 @@ function openPostgres(connectionString: string, logger: Logger): DatabaseHandle 
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    // A request waits at most this long for a connection, then answers 503 (ADR 021).
+    // A request waits at most this long for a connection, then answers 503 (ADR 028).
     connectionTimeoutMillis: 10_000,
     types: pgTypes as pg.CustomTypesConfig,
   });
@@ -104,7 +104,7 @@ function openPostgres(connectionString: string, logger: Logger): DatabaseHandle 
     logger.error({ err: error }, 'errore di una connessione PostgreSQL inattiva'),
   );
   // The pool listens only to idle clients: one in use when the database drops emits 'error'
-  // with nobody listening, which ends the process (ADR 021). Its query fails on its own and
+  // with nobody listening, which ends the process (ADR 028). Its query fails on its own and
   // the pool discards the broken client when it is released.
   pool.on('connect', (client) => {
     client.on('error', (error) =>
@@ -115,7 +115,7 @@ function openPostgres(connectionString: string, logger: Logger): DatabaseHandle 
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-/** Errors that mean PostgreSQL cannot be reached right now (ADR 021): the client may retry. */
+/** Errors that mean PostgreSQL cannot be reached right now (ADR 028): the client may retry. */
 const UNREACHABLE_NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

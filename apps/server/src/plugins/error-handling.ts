@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 
-/** Seconds a client is asked to wait while the database is unreachable (ADR 021). */
+/** Seconds a client is asked to wait while the database is unreachable (ADR 028). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors mapped to our error kinds (spec §8: never a 500 for bad input). */

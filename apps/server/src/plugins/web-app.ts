@@ -33,6 +33,28 @@ const ASSETS_DIRECTORY = path.join(WEB_ROOT, 'build', 'client', 'assets');
 const READER_INDEPENDENT_PAGE =
   /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie)?$/;
 
+/** The route React Router answers: every address no other route claims. */
+const PAGE_ROUTE = '/*';
+/** What a page answers to: reading, and the forms posted without scripts (ADR 022). */
+const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
+/** A host name, IPv4 or bracketed IPv6 address, and an optional port (RFC 9110 §7.2). */
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Whether React Router can make a request address of `host`: it builds `http://<host>/…`,
+ * and an empty or malformed Host would fail there as a 500 (RFC 9110 asks for a 400).
+ */
+function isUsableHost(host: string): boolean {
+  if (!HOST_PATTERN.test(host)) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A fresh CSP nonce: 128 random bits (ADR 006). */
 const newNonce = () => randomBytes(16).toString('base64');
 
@@ -59,6 +81,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       development: mode === 'vite',
     };
     const pageCsp = pageCspFactory(cspOptions);
+    // Pages answer only the methods React Router can take, and only for a usable Host: any
+    // other request is the client's mistake, never a 500 (spec §8).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== PAGE_ROUTE) return;
+      if (!PAGE_METHODS.includes(request.method)) {
+        reply.header('allow', PAGE_METHODS.join(', '));
+        throw new AppError('methodNotAllowed');
+      }
+      if (!isUsableHost(request.host)) {
+        throw new AppError('invalidRequest', [
+          { path: '(host)', message: 'L’intestazione Host manca o non è valida.' },
+        ]);
+      }
+    });
+
     // PayPal's SDK only where its button is: the payment pages, when a client id is set.
     const paymentPageCsp =
       config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });

@@ -5,8 +5,10 @@ import sanitizeHtml from 'sanitize-html';
  * it is stored and again before it is served (DESIGN.md "Security baseline"): formatting,
  * lists, headings, tables, images and links; no scripts, styles, event handlers, frames or
  * `javascript:` addresses. Links that open a new tab get `rel="noopener noreferrer"`.
+ * Schemes are checked on `href` and `src` only (sanitize-html's default list), so no other
+ * attribute that holds an address may be allowed (ADR 028: why 2.17.5 is safe here).
  */
-const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',

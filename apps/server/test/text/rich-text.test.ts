@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/text/rich-text.js';
+import { RICH_TEXT_OPTIONS, sanitizeRichText } from '../../src/text/rich-text.js';
 
 /** A corpus of XSS payloads (OWASP filter-evasion cheat sheet and friends). */
 const PAYLOADS = [
@@ -75,5 +75,49 @@ describe('rich text sanitising', () => {
     expect(sanitizeRichText('<a href="https://example.org" rel="opener">x</a>')).toBe(
       '<a href="https://example.org">x</a>',
     );
+  });
+
+  // sanitize-html checks schemes only on href, src and cite; 2.17.6 widens that, but needs
+  // Node 22.12 (ADR 028). Until then no attribute holding an address is allowed but those two.
+  const ADDRESS_ATTRIBUTES = [
+    'action',
+    'formaction',
+    'poster',
+    'background',
+    'ping',
+    'xlink:href',
+    'href',
+    'src',
+    'srcset',
+    'data',
+    'cite',
+    'longdesc',
+    'usemap',
+    'codebase',
+    'manifest',
+    'lowsrc',
+    'dynsrc',
+    'profile',
+    'itemtype',
+  ];
+
+  it('allows no attribute holding an address but href and src, whose schemes are checked', () => {
+    const allowed = Object.values(RICH_TEXT_OPTIONS.allowedAttributes || {}).flat();
+    const addressBearing = allowed.filter((attribute) =>
+      ADDRESS_ATTRIBUTES.includes(typeof attribute === 'string' ? attribute : attribute.name),
+    );
+    expect(new Set(addressBearing)).toEqual(new Set(['href', 'src']));
+    expect(RICH_TEXT_OPTIONS.allowedSchemesAppliedToAttributes ?? ['href', 'src', 'cite']).toEqual(
+      expect.arrayContaining(['href', 'src']),
+    );
+  });
+
+  it.each(
+    ADDRESS_ATTRIBUTES.flatMap((attribute) =>
+      ['a', 'img', 'div', 'p', 'td', 'table', 'span', 'blockquote'].map((tag) => [tag, attribute]),
+    ),
+  )('strips javascript: from <%s %s>', (tag, attribute) => {
+    const clean = sanitizeRichText(`<${tag} ${attribute}="javascript:alert(1)">x</${tag}>`);
+    expect(clean).not.toMatch(/javascript:/i);
   });
 });

@@ -16,7 +16,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = match ? await context.content.getArticle(Number(match[1])) : null;
   if (article === null) throw data(null, { status: 404 });
   const canonical = articleHref(article);
-  if (new URL(request.url).pathname !== canonical) throw redirect(canonical, 301);
+  // The slug follows the title, so an old address moves; never kept by browsers (ADR 028): a
+  // cached 301 from A to B would loop once the title is renamed back to A.
+  if (new URL(request.url).pathname !== canonical)
+    throw redirect(canonical, { status: 301, headers: { 'Cache-Control': 'no-store' } });
   return {
     article,
     acronym: context.society.acronym,
