@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -31,7 +32,11 @@ describe('requests the pages cannot answer', () => {
   it.each(['TRACE', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)(
     'answers %s /news with 405 and the methods allowed',
     async (method) => {
-      const answer = await testApp.app.inject({ method, url: '/news' });
+      // light-my-request's method type omits TRACE, which it sends all the same.
+      const answer = await testApp.app.inject({
+        method: method as string as NonNullable<InjectOptions['method']>,
+        url: '/news',
+      });
       expect(answer.statusCode).toBe(405);
       expect(answer.headers.allow).toBe('GET, HEAD, POST');
       expect(answer.json()).toMatchObject({
