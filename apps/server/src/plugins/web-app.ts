@@ -100,17 +100,20 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const paymentPageCsp =
       config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });
     const paymentPaths = new Set<string>(PAYMENT_PAGE_PATHS);
-    // Loaders read through the same cached public answers as the API. While the database is
-    // unreachable a read throws a 503 response, which the root's error boundary shows as the
-    // Italian "service temporarily unavailable" page (ADR 028) instead of a 500.
-    const dataOf = async <T>(read: Promise<string>) => {
+    // While the database is unreachable a loader's or action's read throws a 503 response,
+    // which the root's error boundary shows as the Italian "service temporarily unavailable"
+    // page (ADR 028) instead of a 500.
+    const unlessUnavailable = async <T>(read: Promise<T>): Promise<T> => {
       try {
-        return (JSON.parse(await read) as { data: T }).data;
+        return await read;
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw new Response(null, { status: 503 });
         throw error;
       }
     };
+    // Loaders read through the same cached public answers as the API.
+    const dataOf = async <T>(read: Promise<string>) =>
+      (JSON.parse(await unlessUnavailable(read)) as { data: T }).data;
     const content: SodalisLoadContext['content'] = {
       listArticles: (filter) => dataOf(newsReads.articles(filter)),
       listCategories: () => dataOf(newsReads.categories()),
@@ -124,10 +127,10 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     // The newsletter pages' links and the sponsorship form's limits (ADR 008).
     const { newsletter: newsletterService } = services;
     const newsletter: SodalisLoadContext['newsletter'] = {
-      confirmState: (token) => newsletterService.confirmState(token),
-      confirm: (token) => newsletterService.confirm(token),
-      unsubscribeState: (token) => newsletterService.unsubscribeState(token),
-      unsubscribe: (token) => newsletterService.unsubscribe(token),
+      confirmState: (token) => unlessUnavailable(newsletterService.confirmState(token)),
+      confirm: (token) => unlessUnavailable(newsletterService.confirm(token)),
+      unsubscribeState: (token) => unlessUnavailable(newsletterService.unsubscribeState(token)),
+      unsubscribe: (token) => unlessUnavailable(newsletterService.unsubscribe(token)),
     };
     const sponsorship: SodalisLoadContext['sponsorship'] = {
       maxFileBytes: config.sponsorship.maxFileBytes,
@@ -229,7 +232,8 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           login: async (body) => {
             try {
               const input = parseInput(LoginBodySchema, body);
-              return { ok: true, answer: await services.accounts.login(input, request.ip) };
+              const answer = await unlessUnavailable(services.accounts.login(input, request.ip));
+              return { ok: true, answer };
             } catch (error) {
               if (!(error instanceof AppError)) throw error;
               services.operations.metrics.countLoginRefusal(error.status);
