@@ -45,6 +45,8 @@ export interface AppConfig {
   paypal: PayPalConfig;
   /** Staff (`segreteria`) sessions and two-factor sign-in (ADR 017). */
   staff: StaffSecurityConfig;
+  /** The bounded argon2 queue of sign-ins and new passwords (ADR 021). */
+  passwordHashing: { concurrency: number; queue: number };
 }
 
 export interface StaffSecurityConfig {
@@ -339,6 +341,12 @@ export const ENVIRONMENT_VARIABLES = z.object({
     STAFF_SESSION_MINUTES.max,
   ),
   STAFF_TWO_FACTOR_REQUIRED: boolean('Staff without two-factor reach only its enrolment.'),
+  PASSWORD_HASHING_CONCURRENCY: integer('argon2 computations running at once.', 1, 64),
+  PASSWORD_HASHING_QUEUE: integer(
+    'argon2 computations that may wait; one more answers 503.',
+    0,
+    10_000,
+  ),
 });
 
 type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
@@ -392,6 +400,10 @@ function appConfig(
     staff: {
       sessionMinutes: env.STAFF_SESSION_MINUTES ?? STAFF_SESSION_MINUTES.fallback,
       twoFactorRequired: env.STAFF_TWO_FACTOR_REQUIRED ?? false,
+    },
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASHING_CONCURRENCY ?? 2,
+      queue: env.PASSWORD_HASHING_QUEUE ?? 16,
     },
   };
 }

@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // redirect to the reserved home happens here too.
   const token = sessionCookieToken(request.headers.get('cookie'));
   if (new URL(request.url).searchParams.has('esci')) {
+    if (token !== null) await context.signIn.logout(token);
     throw redirect(
       '/area-riservata',
       token === null ? undefined : { headers: { 'set-cookie': clearedSessionCookie() } },
