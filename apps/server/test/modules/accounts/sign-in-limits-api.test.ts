@@ -75,9 +75,9 @@ describe.each(testEngines())('sign-in limits on %s', (engine) => {
     expect((await login('socio.demo@example.org', DEMO_PASSWORD, '192.0.2.10')).statusCode).toBe(
       429,
     );
-    expect(
-      (await login('affiliato.demo@example.org', DEMO_PASSWORD, '10.1.0.1')).statusCode,
-    ).toBe(200);
+    expect((await login('affiliato.demo@example.org', DEMO_PASSWORD, '10.1.0.1')).statusCode).toBe(
+      200,
+    );
     time.advance(1000);
     expect((await login('socio.demo@example.org', DEMO_PASSWORD, '192.0.2.10')).statusCode).toBe(
       200,
