@@ -257,7 +257,11 @@ export class AccountService {
       if (!(await consumeResetToken(trx, token.id, now.toISOString()))) return false;
       await setMemberPassword(trx, member.id, { passwordHash, now: now.toISOString() });
       await useUpResetTokens(trx, member.id, now.toISOString());
-      await deleteMemberSessions(trx, member.id, current?.id === member.id ? current.sessionId : undefined);
+      await deleteMemberSessions(
+        trx,
+        member.id,
+        current?.id === member.id ? current.sessionId : undefined,
+      );
       return true;
     });
     // Another request with the same token got there first.

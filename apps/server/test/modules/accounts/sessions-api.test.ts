@@ -10,6 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
 import { hashPassword } from '../../../src/security/passwords.js';
+import { recordFigure } from '../../helpers/figures.js';
 import { TestClock } from '../../helpers/mail-test-app.js';
 import { ok } from '../../helpers/staff-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
@@ -143,7 +144,7 @@ describe.each(testEngines())('sessions and single-use links on %s', (engine) => 
       Array.from({ length: 8 }, () => resetPassword('nuovo.demo@example.org', link)),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
-    console.info(`[${engine}] 8 usi insieme dello stesso collegamento:`, statuses.join(', '));
+    recordFigure(`[${engine}] 8 usi insieme dello stesso collegamento:`, statuses.join(', '));
     expect(statuses).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
     const refused = answers.find((answer) => answer.statusCode === 404);
     const message =
