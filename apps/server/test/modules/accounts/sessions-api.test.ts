@@ -5,7 +5,7 @@ import type {
   TwoFactorEnrolment,
   TwoFactorRecoveryCodes,
 } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
@@ -28,7 +28,7 @@ describe.each(testEngines())('sessions and single-use links on %s', (engine) => 
   let time: TestClock;
   let staffToken = '';
 
-  const inject = (options: Parameters<TestApp['app']['inject']>[0]) =>
+  const inject = (options: InjectOptions) =>
     testApp.app.inject(options) as Promise<LightMyRequestResponse>;
   const login = (username: string, password = DEMO_PASSWORD) =>
     inject({ method: 'POST', url: '/api/v1/Account/Login', payload: { username, password } });
