@@ -166,6 +166,7 @@ test.describe('senza JavaScript', () => {
       const cookie = (await page.context().cookies()).find(
         ({ name }) => name === 'sodalis_sessione',
       );
+      expect(cookie?.value).toBeTruthy();
       await page.getByRole('link', { name: 'Esci' }).click();
       await expect(page).toHaveURL(/\/area-riservata$/);
       await page.goto('/area-riservata-homepage');
