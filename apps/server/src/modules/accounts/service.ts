@@ -89,9 +89,9 @@ export interface AuthenticatedMember {
 
 /**
  * Sign-in and passwords (spec §7 Account, ADR 010, ADR 021): login limited per address, per
- * account and per account and address,
- * first-login change, recovery by e-mail through the outbox, reset with single-use tokens, and
- * verification of session tokens on protected calls.
+ * account and per both; first-login change, recovery by e-mail through the outbox, reset with
+ * single-use tokens, sessions kept on the server (checked on protected calls, ended by
+ * signing out and by changes to the account).
  */
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
