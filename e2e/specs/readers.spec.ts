@@ -163,10 +163,19 @@ test.describe('senza JavaScript', () => {
       // A signed-in reader who opens the sign-in page goes to the reserved home (spec §4).
       await page.goto('/area-riservata');
       await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      const cookie = (await page.context().cookies()).find(
+        ({ name }) => name === 'sodalis_sessione',
+      );
+      expect(cookie?.value).toBeTruthy();
       await page.getByRole('link', { name: 'Esci' }).click();
       await expect(page).toHaveURL(/\/area-riservata$/);
       await page.goto('/area-riservata-homepage');
       await expect(page.getByTestId('welcome')).toHaveCount(0);
+      // The session ended on the server too (ADR 021), not only the cookie.
+      const roles = await page.request.get('/api/v1/ReservedArea/GetRoles', {
+        headers: { authorization: `Bearer ${cookie?.value ?? ''}` },
+      });
+      expect(roles.status()).toBe(401);
     });
   }
 });

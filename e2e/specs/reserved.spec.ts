@@ -33,9 +33,19 @@ test.describe('l’accesso all’area riservata', () => {
       // With a session, the login page goes straight to the reserved home.
       await page.goto('/area-riservata');
       await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
       await page.getByRole('link', { name: 'Esci' }).click();
       await expect(page).toHaveURL(/\/area-riservata$/);
       expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      // "Esci" ends the session on the server too (ADR 021): a copy of the token stops working.
+      await expect
+        .poll(async () => {
+          const roles = await page.request.get('/api/v1/ReservedArea/GetRoles', {
+            headers: { authorization: `Bearer ${token ?? ''}` },
+          });
+          return roles.status();
+        })
+        .toBe(401);
       await page.goto('/area-riservata-homepage');
       await expect(page).toHaveURL(/\/area-riservata$/);
     });

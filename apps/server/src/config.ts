@@ -47,6 +47,8 @@ export interface AppConfig {
   staff: StaffSecurityConfig;
   /** Bearer token of the Prometheus `/metrics`; null: no metrics endpoint (ADR 028). */
   metricsToken: string | null;
+  /** The bounded argon2 queue of sign-ins and new passwords (ADR 021). */
+  passwordHashing: { concurrency: number; queue: number };
 }
 
 export interface StaffSecurityConfig {
@@ -348,6 +350,12 @@ export const ENVIRONMENT_VARIABLES = z.object({
         ? new Invalid('deve essere lungo almeno 32 caratteri, senza spazi.')
         : value,
   ),
+  PASSWORD_HASHING_CONCURRENCY: integer('argon2 computations running at once.', 1, 64),
+  PASSWORD_HASHING_QUEUE: integer(
+    'argon2 computations that may wait; one more answers 503.',
+    0,
+    10_000,
+  ),
 });
 
 type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
@@ -403,6 +411,10 @@ function appConfig(
       twoFactorRequired: env.STAFF_TWO_FACTOR_REQUIRED ?? false,
     },
     metricsToken: env.METRICS_TOKEN ?? null,
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASHING_CONCURRENCY ?? 2,
+      queue: env.PASSWORD_HASHING_QUEUE ?? 16,
+    },
   };
 }
 

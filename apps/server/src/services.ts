@@ -33,6 +33,7 @@ import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js'
 import { SponsorshipService } from './modules/sponsorship/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
+import { PasswordHashing } from './security/passwords.js';
 import { Throttle } from './security/throttle.js';
 import type { Clock } from './text/dates.js';
 
@@ -64,6 +65,8 @@ export interface AppServices {
   reservedArea: ReservedAreaService;
   magazine: MagazineService;
   accounts: AccountService;
+  /** argon2 through the bounded queue, with the decoy hash (ADR 021). */
+  passwords: PasswordHashing;
   /** Two-factor sign-in of staff accounts (ADR 017). */
   twoFactor: TwoFactorService;
   newsletter: NewsletterService;
@@ -150,6 +153,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = new SessionTokens(jwtSecret, clock, config.staff.sessionMinutes * 60);
   const throttle = new Throttle(db, clock);
+  const passwords = new PasswordHashing(config.passwordHashing);
   const twoFactor = new TwoFactorService({
     db,
     clock,
@@ -183,11 +187,13 @@ export function createServices(deps: ServiceDeps): AppServices {
       clock,
       tokens,
       throttle,
+      passwords,
       twoFactor,
       logger: logger.child({ component: 'account' }),
       society,
       notifyOutbox,
     }),
+    passwords,
     twoFactor,
     newsletter,
     sponsorship: new SponsorshipService({

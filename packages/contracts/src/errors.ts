@@ -63,6 +63,24 @@ export const API_ERRORS = {
     code: 'servizio-non-disponibile',
     message: 'Il servizio è momentaneamente non disponibile, riprova tra qualche istante.',
   },
+  // Sign-in limits (ADR 021): the answer carries Retry-After.
+  signInDelayed: {
+    status: 429,
+    code: 'accesso-rallentato',
+    message:
+      'Troppi tentativi di accesso non riusciti per questo account: attendi qualche secondo (al massimo un minuto) e riprova.',
+  },
+  passwordCheckBusy: {
+    status: 503,
+    code: 'accesso-occupato',
+    message: 'Troppe richieste di accesso in questo momento: riprova tra qualche secondo.',
+  },
+  resetLinkInvalid: {
+    status: 404,
+    code: 'link-non-valido',
+    message:
+      'Il collegamento per scegliere la password non è più valido: è già stato usato o è scaduto. Richiedine uno nuovo.',
+  },
   internal: {
     status: 500,
     code: 'errore-interno',

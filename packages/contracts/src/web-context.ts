@@ -89,4 +89,6 @@ export interface SignInForm {
   login(
     body: unknown,
   ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
+  /** "Esci" without scripts: the session of this token ends on the server (ADR 021). */
+  logout(token: string): Promise<void>;
 }

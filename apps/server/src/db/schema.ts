@@ -201,12 +201,6 @@ export interface MembersTable {
   status: 'active' | 'disabled';
   password_hash: string | null;
   password_changed: Flag;
-  /** Session tokens issued before this instant are void (set by a password reset). */
-  sessions_valid_after: ColumnType<
-    Timestamp | null,
-    Timestamp | null | undefined,
-    Timestamp | null
-  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -407,6 +401,17 @@ export interface Database {
   audit_log: AuditLogTable;
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
+  member_sessions: MemberSessionsTable;
+}
+
+/** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */
+export interface MemberSessionsTable {
+  /** 128 random bits, base64url. */
+  id: string;
+  member_id: number;
+  created_at: Timestamp;
+  /** The token's `exp`: rows past it are pruned at sign-in. */
+  expires_at: Timestamp;
 }
 
 /** The database or an open transaction: repository functions run inside the caller's transaction. */

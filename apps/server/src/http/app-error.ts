@@ -13,6 +13,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly issues?: ErrorIssue[],
+    /** Seconds the client should wait before trying again (the `Retry-After` header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(API_ERRORS[kind].message);
     this.name = 'AppError';

@@ -38,6 +38,8 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
         },
         'richiesta rifiutata',
       );
+      if (appError.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(appError.retryAfterSeconds));
       return reply.status(appError.status).send(appError.toBody());
     }
     if (isDatabaseUnavailable(error)) {

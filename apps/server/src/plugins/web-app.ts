@@ -240,6 +240,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
               return { ok: false, status: error.status, message: error.message };
             }
           },
+          logout: (token) => services.accounts.signOut(token),
         };
         const context: SodalisLoadContext = {
           society,

@@ -1,27 +1,101 @@
+import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 
-/** argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes): OWASP's recommendation. */
+/**
+ * argon2id's parameters, in this one place (ADR 010, ADR 021): 64 MiB, 3 passes, 4 lanes, above
+ * OWASP's minimum (19 MiB, 2 passes, 1 lane). Stored hashes carry their own parameters, so a
+ * change here applies to new passwords and older hashes still verify.
+ */
+export const ARGON2_PARAMETERS = {
+  type: argon2.argon2id,
+  memoryCost: 65_536,
+  timeCost: 3,
+  parallelism: 4,
+} as const;
+
+/** A new password's hash, computed at once (the seed and the CLI; requests go through the queue). */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, ARGON2_PARAMETERS);
 }
 
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (hash === null) return false;
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
+/** The hashing queue is full: the caller answers 503 with Retry-After (ADR 021). */
+export class PasswordHashingBusyError extends Error {
+  constructor() {
+    super('troppe verifiche di password in attesa');
+    this.name = 'PasswordHashingBusyError';
   }
 }
 
+export interface PasswordHashingLimits {
+  /** argon2 computations running at once (each takes 64 MiB and a core for ~0.1 s). */
+  concurrency: number;
+  /** Computations that may wait for a free slot; one more is refused at once. */
+  queue: number;
+}
+
 /**
- * A hash to verify against when the account does not exist, so a wrong e-mail takes as long
- * as a wrong password and timing tells nothing.
+ * Every argon2 computation a request asks for (sign-in, a new password), bounded (ADR 021): at
+ * most `concurrency` at once and `queue` waiting, so a flood cannot take every core and all the
+ * memory, and a request that would wait too long is refused at once instead of hanging.
+ * Verification always runs argon2: an account without a password, or an unknown e-mail, is
+ * checked against a decoy hash made with the same parameters, so its answer takes as long as a
+ * wrong password's.
  */
-let decoyHash: Promise<string> | null = null;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword('decoy-password-never-used');
-  return decoyHash;
+export class PasswordHashing {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly decoyHash: Promise<string>;
+  /** argon2 verifications run (the decoy's included): what the tests count. */
+  verifications = 0;
+  /** Computations refused because the queue was full. */
+  refused = 0;
+
+  constructor(private readonly limits: PasswordHashingLimits) {
+    // A random password nobody knows: the decoy never matches.
+    this.decoyHash = hashPassword(randomBytes(24).toString('base64url'));
+    // Made at start-up, so the first sign-in does not pay for it; awaited when used.
+    this.decoyHash.catch(() => undefined);
+  }
+
+  hash(password: string): Promise<string> {
+    return this.inTurn(() => hashPassword(password));
+  }
+
+  /**
+   * Whether `password` matches `hash`; with no hash (no account, or no password chosen yet) the
+   * same argon2 verification runs against the decoy and the answer is false.
+   */
+  verify(hash: string | null, password: string): Promise<boolean> {
+    return this.inTurn(async () => {
+      const against = hash ?? (await this.decoyHash);
+      this.verifications += 1;
+      try {
+        return (await argon2.verify(against, password)) && hash !== null;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) {
+      if (this.waiting.length >= this.limits.queue) {
+        this.refused += 1;
+        throw new PasswordHashingBusyError();
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = this.waiting.shift();
+      if (next === undefined) this.running -= 1;
+      else next();
+    }
+  }
 }
 
 /** Passwords anyone would try first (common lists, Italian ones included). */

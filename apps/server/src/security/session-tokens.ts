@@ -8,6 +8,8 @@ import { PRIVATE_DIRECTORY_MODE } from '../files/data-dir.js';
 /** The member a verified session token names, with its claims. */
 export interface VerifiedSession {
   memberId: number;
+  /** The server-side session the token belongs to (ADR 021). */
+  sessionId: string;
   claims: SessionClaims;
   /** Issued-at, seconds. */
   issuedAt: number;
@@ -36,10 +38,16 @@ export function loadJwtSecret(configured: string | null, dataDir: string): Uint8
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
 }
 
+/** A new session's id: 128 random bits, the token's `sid` and its row's key (ADR 021). */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 /**
  * Session tokens (spec §3): HS256 JWTs with `unique_name`, `family_name`, `role`, `exp`, valid
  * 12 hours; staff (`segreteria`) tokens live `staffLifetimeSeconds` (STAFF_SESSION_MINUTES,
- * ADR 017). Only HS256 is accepted; `exp` is enforced.
+ * ADR 017). Only HS256 is accepted; `exp` is enforced. `sid` names the server-side session
+ * (ADR 021): a token without one is refused.
  */
 export class SessionTokens {
   constructor(
@@ -48,26 +56,26 @@ export class SessionTokens {
     private readonly staffLifetimeSeconds: number = SESSION_LIFETIME_SECONDS,
   ) {}
 
-  async issue(member: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    role: MemberRole;
-  }): Promise<string> {
+  async issue(
+    member: { id: number; firstName: string; lastName: string; role: MemberRole },
+    sessionId: string,
+  ): Promise<{ token: string; issuedAt: Date; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({
+    const expiresAt =
+      issuedAt +
+      (member.role === 'segreteria' ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS);
+    const token = await new SignJWT({
       unique_name: member.firstName,
       family_name: member.lastName,
       role: member.role,
+      sid: sessionId,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(member.id))
       .setIssuedAt(issuedAt)
-      .setExpirationTime(
-        issuedAt +
-          (member.role === 'segreteria' ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS),
-      )
+      .setExpirationTime(expiresAt)
       .sign(this.secret);
+    return { token, issuedAt: new Date(issuedAt * 1000), expiresAt: new Date(expiresAt * 1000) };
   }
 
   async verify(token: string): Promise<VerifiedSession> {
@@ -75,13 +83,16 @@ export class SessionTokens {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ['HS256'],
         currentDate: this.now(),
-        requiredClaims: ['exp', 'iat', 'sub'],
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       });
       const memberId = Number(payload.sub);
       if (!Number.isInteger(memberId) || memberId <= 0)
         throw new InvalidSessionTokenError('soggetto');
+      if (typeof payload.sid !== 'string' || payload.sid === '')
+        throw new InvalidSessionTokenError('sessione');
       return {
         memberId,
+        sessionId: payload.sid,
         issuedAt: payload.iat as number,
         claims: {
           unique_name: String(payload.unique_name ?? ''),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { RESERVED_COPY } from '../copy/reserved';
 import { EXTERNAL_LINKS, NAV_COPY, NEW_TAB_HINT } from '../copy/site';
-import { clearSession, currentUser, LOGOUT_HREF } from '../shared/session/session';
+import { currentUser, LOGOUT_HREF, signOut } from '../shared/session/session';
 import { useHydrated } from '../state/hydrated';
 import { NavMenu } from './nav-menu';
 
@@ -121,7 +121,7 @@ export function SiteNavbar({
                       className="dropdown-item"
                       to={LOGOUT_HREF}
                       onClick={() => {
-                        clearSession();
+                        signOut();
                         close();
                       }}
                     >

@@ -4,7 +4,7 @@ import { LinkCards } from '../components/link-cards';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
 import { ReservedBreadcrumb, useReservedUser } from '../features/reserved-area/reserved-breadcrumb';
-import { clearSession, LOGOUT_HREF } from '../shared/session/session';
+import { LOGOUT_HREF, signOut } from '../shared/session/session';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {
@@ -57,7 +57,7 @@ export default function ReservedHomePage() {
         <h1 data-testid="welcome">
           {RESERVED_COPY.welcome} {user.name} {user.surname}
         </h1>
-        <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => clearSession()}>
+        <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => signOut()}>
           {RESERVED_COPY.logout}
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import {
+  API_ERRORS,
   isValidEmail,
   LOGIN_CHALLENGE_LIFETIME_SECONDS,
   PAGE_SIZE,
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? RESERVED_COPY.twoFactorNeedsScripts
     : !result.ok && result.status === 400
       ? VALIDATION_MESSAGES.email
-      : !result.ok && result.status === 429
+      : !result.ok && (result.status === 429 || result.status === 503)
         ? result.message
         : RESERVED_COPY.genericFailure;
   return data({ error, username }, { status: result.ok ? 200 : result.status });
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // redirect to the reserved home happens here too.
   const token = sessionCookieToken(request.headers.get('cookie'));
   if (new URL(request.url).searchParams.has('esci')) {
+    if (token !== null) await context.signIn.logout(token);
     throw redirect(
       '/area-riservata',
       token === null ? undefined : { headers: { 'set-cookie': clearedSessionCookie() } },
@@ -176,8 +178,17 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       } else {
         showError(RESERVED_COPY.genericFailure);
       }
-    } catch {
-      showError(RESERVED_COPY.genericFailure);
+    } catch (error) {
+      // Sign-in limits (ADR 021): say to wait rather than that something went wrong.
+      const status =
+        error instanceof ApiError || error instanceof UnexpectedApiError ? error.status : 0;
+      showError(
+        status === 429
+          ? API_ERRORS.tooManyRequests.message
+          : status === 503
+            ? API_ERRORS.passwordCheckBusy.message
+            : RESERVED_COPY.genericFailure,
+      );
     } finally {
       setSending(false);
     }

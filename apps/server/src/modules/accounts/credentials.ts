@@ -1,8 +1,8 @@
 import type { LoginResponse } from '@sodalis/contracts';
-import type { SessionTokens } from '../../security/session-tokens.js';
+import { newSessionId, type SessionTokens } from '../../security/session-tokens.js';
 import { hashLinkToken, newLinkToken } from '../../security/tokens.js';
 import type { Executor } from '../../db/schema.js';
-import { insertResetToken, type MemberRow } from './repository.js';
+import { insertResetToken, insertSession, type MemberRow } from './repository.js';
 
 /**
  * The single-use links that let a member choose a password (spec §7 ResetPassword, ADR 010):
@@ -31,20 +31,24 @@ export function resetPasswordLink(publicBaseUrl: string, token: string, email: s
 }
 
 /**
- * The instant from which the member's earlier sessions end: now, down to the whole second,
- * since session tokens carry their issue time in whole seconds.
+ * The answer of a completed sign-in (password, and the code where asked): a new server-side
+ * session (ADR 021) and its token.
  */
-export function sessionsEndAt(now: Date): string {
-  return new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
-}
-
-/** The answer of a completed sign-in (password, and the code where asked): a session token. */
-export async function signedIn(tokens: SessionTokens, member: MemberRow): Promise<LoginResponse> {
-  const token = await tokens.issue({
-    id: member.id,
-    firstName: member.first_name,
-    lastName: member.last_name,
-    role: member.role,
+export async function signedIn(
+  db: Executor,
+  tokens: SessionTokens,
+  member: MemberRow,
+): Promise<LoginResponse> {
+  const sessionId = newSessionId();
+  const issued = await tokens.issue(
+    { id: member.id, firstName: member.first_name, lastName: member.last_name, role: member.role },
+    sessionId,
+  );
+  await insertSession(db, {
+    id: sessionId,
+    memberId: member.id,
+    createdAt: issued.issuedAt.toISOString(),
+    expiresAt: issued.expiresAt.toISOString(),
   });
-  return { passwordChanged: true, token, resetToken: null, username: member.email };
+  return { passwordChanged: true, token: issued.token, resetToken: null, username: member.email };
 }

@@ -7,15 +7,20 @@ import type { AccountService, AuthenticatedMember } from './service.js';
  * office's staff check (`admin/access.ts`) all start from here.
  */
 
+/** The token of `Authorization: Bearer …`, or null when there is none of a token's shape. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
 /** The member behind `Authorization: Bearer …`, or 401 (every reserved-area call uses it). */
 export async function requireMember(
   request: FastifyRequest,
   accounts: AccountService,
 ): Promise<AuthenticatedMember> {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer ([A-Za-z0-9._-]{10,4096})$/.exec(header);
-  if (match === null) throw new AppError('unauthorized');
-  return accounts.authenticate(match[1] as string);
+  const token = bearerToken(request);
+  if (token === null) throw new AppError('unauthorized');
+  return accounts.authenticate(token);
 }
 
 /**

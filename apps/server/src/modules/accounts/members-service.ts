@@ -9,8 +9,9 @@ import type { Database } from '../../db/schema.js';
 import { enqueue } from '../outbox/outbox.js';
 import { parseCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
-import { issueResetToken, resetPasswordLink, sessionsEndAt } from './credentials.js';
+import { issueResetToken, resetPasswordLink } from './credentials.js';
 import {
+  deleteMemberSessions,
   findMemberByEmail,
   insertMember,
   updateMemberByEmail,
@@ -156,6 +157,8 @@ export class MembersService {
           report.updated.push(member.email);
           if (options.apply) {
             await updateMemberDetails(trx, existing.id, member, now);
+            // A new role ends the account's sessions, as from the edit form (ADR 021).
+            if (existing.role !== member.role) await deleteMemberSessions(trx, existing.id);
           }
         } else {
           report.unchanged.push(member.email);
@@ -227,13 +230,20 @@ export class MembersService {
   }
 
   private async update(email: string, values: MemberChanges): Promise<void> {
-    const now = this.deps.clock();
-    // A new role ends the account's sessions: its tokens carry the old role, and a staff
-    // session must not outlive STAFF_SESSION_MINUTES on a member's token (ADR 017).
-    const updated = await updateMemberByEmail(this.deps.db, email, values, {
-      now: now.toISOString(),
-      sessionsEnd: sessionsEndAt(now),
+    const now = this.deps.clock().toISOString();
+    await inTransaction(this.deps.db, async (trx) => {
+      const before = await findMemberByEmail(trx, email);
+      if (before === undefined || !(await updateMemberByEmail(trx, email, values, now)))
+        throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
+      // Disabling ends the account's sessions, so re-enabling it revives no token; a new role
+      // ends them too: tokens carry the role, and a staff session must not outlive
+      // STAFF_SESSION_MINUTES on a member's token (ADR 017, ADR 021).
+      if (
+        values.status === 'disabled' ||
+        (values.role !== undefined && values.role !== before.role)
+      ) {
+        await deleteMemberSessions(trx, before.id);
+      }
     });
-    if (!updated) throw new MemberRuleError(`nessun account ${email.trim().toLowerCase()}`);
   }
 }

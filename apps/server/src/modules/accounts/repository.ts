@@ -76,15 +76,12 @@ export interface MemberChanges {
   lastName?: string;
 }
 
-/**
- * Changes the account with this e-mail; a different role also ends its sessions from
- * `sessionsEnd`. Answers whether an account was changed.
- */
+/** Changes the account with this e-mail. Answers whether an account was changed. */
 export async function updateMemberByEmail(
   db: Executor,
   email: string,
   values: MemberChanges,
-  times: { now: string; sessionsEnd: string },
+  now: string,
 ): Promise<boolean> {
   const { firstName, lastName, ...rest } = values;
   const result = await db
@@ -93,36 +90,74 @@ export async function updateMemberByEmail(
       ...rest,
       ...(firstName === undefined ? {} : { first_name: firstName }),
       ...(lastName === undefined ? {} : { last_name: lastName }),
-      ...(values.role === undefined
-        ? {}
-        : {
-            sessions_valid_after: sql<
-              string | null
-            >`case when role <> ${values.role} then ${times.sessionsEnd} else sessions_valid_after end`,
-          }),
-      updated_at: times.now,
+      updated_at: now,
     })
     .where('email', '=', email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A new password, marked chosen; sessions issued before `sessionsValidAfter` end. */
+/** A new password, marked chosen (the caller ends the sessions, ADR 021). */
 export async function setMemberPassword(
   db: Executor,
   memberId: number,
-  values: { passwordHash: string; sessionsValidAfter: string; now: string },
+  values: { passwordHash: string; now: string },
 ) {
   await db
     .updateTable('members')
-    .set({
-      password_hash: values.passwordHash,
-      password_changed: 1,
-      sessions_valid_after: values.sessionsValidAfter,
-      updated_at: values.now,
-    })
+    .set({ password_hash: values.passwordHash, password_changed: 1, updated_at: values.now })
     .where('id', '=', memberId)
     .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions (ADR 021)
+
+/** Records a new session; sessions past their expiry (anyone's) go at the same time. */
+export async function insertSession(
+  db: Executor,
+  session: { id: string; memberId: number; createdAt: string; expiresAt: string },
+) {
+  await db.deleteFrom('member_sessions').where('expires_at', '<=', session.createdAt).execute();
+  await db
+    .insertInto('member_sessions')
+    .values({
+      id: session.id,
+      member_id: session.memberId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+/**
+ * The member of a live session: the session's row exists, is not past its expiry and belongs to
+ * `memberId` (one primary-key lookup joined to the account, on every authenticated call).
+ */
+export async function findMemberOfSession(
+  db: Executor,
+  session: { id: string; memberId: number; now: string },
+) {
+  return db
+    .selectFrom('member_sessions')
+    .innerJoin('members', 'members.id', 'member_sessions.member_id')
+    .selectAll('members')
+    .where('member_sessions.id', '=', session.id)
+    .where('member_sessions.member_id', '=', session.memberId)
+    .where('member_sessions.expires_at', '>', session.now)
+    .executeTakeFirst();
+}
+
+/** Ends one session (signing out). */
+export async function deleteSession(db: Executor, sessionId: string) {
+  await db.deleteFrom('member_sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of the member, but `keep` when given (the one that made the change). */
+export async function deleteMemberSessions(db: Executor, memberId: number, keep?: string) {
+  let query = db.deleteFrom('member_sessions').where('member_id', '=', memberId);
+  if (keep !== undefined) query = query.where('id', '!=', keep);
+  await query.execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,6 +308,25 @@ export async function findUsableResetToken(
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
+}
+
+/**
+ * Uses up one token if it is still unused and unexpired, in one conditional update: of parallel
+ * requests with the same token exactly one gets true (ADR 021).
+ */
+export async function consumeResetToken(
+  db: Executor,
+  tokenId: number,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('reset_tokens')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Uses up every open token of the member (the one just used and any older ones). */

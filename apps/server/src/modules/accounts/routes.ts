@@ -6,7 +6,7 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
-import { requireMember } from './guard.js';
+import { bearerToken, optionalMember, requireMember } from './guard.js';
 import type { AccountService } from './service.js';
 
 /** /api/v1/Account sign-in and password calls (spec §7). Answers are never cached. */
@@ -35,7 +35,15 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
 
   app.post('/ResetPassword', { bodyLimit: 4 * 1024 }, async (request) => {
     const body = parseInput(ResetPasswordBodySchema, request.body);
-    await accounts.resetPassword(body, request.ip);
+    // A signed-in member changing the password keeps this session; the others end (ADR 021).
+    await accounts.resetPassword(body, request.ip, await optionalMember(request, accounts));
+    return { data: null };
+  });
+
+  // Signing out ("Esci", spec §2.8): the token's session ends on the server too (ADR 021).
+  app.post('/Logout', { bodyLimit: 1024 }, async (request) => {
+    const token = bearerToken(request);
+    if (token !== null) await accounts.signOut(token);
     return { data: null };
   });
 }

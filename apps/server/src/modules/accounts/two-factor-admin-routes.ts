@@ -50,6 +50,7 @@ export async function securityAdminRoutes(
     data: await twoFactor.confirm(
       actorOf(request),
       parseInput(TwoFactorCodeBodySchema, request.body).code,
+      (request.staff as AuthenticatedMember).sessionId,
     ),
   }));
   app.post('/Security/TwoFactor/Disable', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {

@@ -30,6 +30,7 @@ import type { Executor } from '../../db/schema.js';
 import { signedIn } from './credentials.js';
 import {
   countUnusedRecoveryCodes,
+  deleteMemberSessions,
   deleteTwoFactor,
   enableTwoFactor,
   findMemberByEmail,
@@ -139,8 +140,15 @@ export class TwoFactorService {
     };
   }
 
-  /** Turns two-factor on with a current code; answers the recovery codes (shown once). */
-  async confirm(actor: Actor, code: string): Promise<TwoFactorRecoveryCodes> {
+  /**
+   * Turns two-factor on with a current code; answers the recovery codes (shown once). The
+   * account's other sessions end, `currentSessionId` (the one turning it on) stays (ADR 021).
+   */
+  async confirm(
+    actor: Actor,
+    code: string,
+    currentSessionId: string,
+  ): Promise<TwoFactorRecoveryCodes> {
     const { db, clock } = this.deps;
     const key = `two-factor-manage:${actor.id}`;
     await this.countAttempt([key]);
@@ -182,6 +190,7 @@ export class TwoFactorService {
         recoveryCodes.map((recoveryCode) => hashRecoveryCode(this.recoveryKey, recoveryCode)),
         now.toISOString(),
       );
+      await deleteMemberSessions(trx, actor.id, currentSessionId);
       await writeAudit(
         trx,
         actor,
@@ -341,7 +350,7 @@ export class TwoFactorService {
     }
     await Promise.all(keys.map((key) => throttle.reset(key)));
     logger.info({ memberId, usedRecoveryCode }, 'accesso riuscito con verifica in due passaggi');
-    return signedIn(tokens, member);
+    return signedIn(db, tokens, member);
   }
 
   private async challengeMember(challenge: string): Promise<number> {

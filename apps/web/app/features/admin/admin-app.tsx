@@ -18,7 +18,7 @@ import { ITALIAN_MESSAGES } from './italian-messages';
 import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
-import { clearSession } from '../../shared/session/session';
+import { signOut } from '../../shared/session/session';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -302,7 +302,7 @@ function AdminAppBar() {
         <a
           href="/area-riservata"
           onClick={() => {
-            clearSession();
+            signOut();
           }}
         >
           Esci

@@ -68,6 +68,28 @@ export const SESSION_COOKIE = 'sodalis_sessione';
 /** "Esci" (spec §2.8): the sign-in page, which also drops a cookie session (ADR 022). */
 export const LOGOUT_HREF = '/area-riservata?esci=1';
 
+/**
+ * "Esci" with scripts: the server ends the session (`POST /api/v1/Account/Logout`, ADR 021),
+ * so a copy of the token stops working too; then the tab forgets it. The call is not awaited
+ * (`keepalive` lets it finish while the page changes).
+ */
+export function signOut(): void {
+  let token: string | null = null;
+  try {
+    token = sessionStorage.getItem(SESSION_TOKEN_KEY) ?? sessionCookieToken(document.cookie);
+  } catch {
+    token = null;
+  }
+  if (token) {
+    void fetch('/api/v1/Account/Logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+  clearSession();
+}
+
 export function sessionCookie(token: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
 }

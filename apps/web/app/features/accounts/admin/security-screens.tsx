@@ -15,7 +15,7 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../../api/api-client';
-import { clearSession, decodeClaims, msUntilExpiring } from '../../../shared/session/session';
+import { decodeClaims, msUntilExpiring, signOut } from '../../../shared/session/session';
 import { adminJson } from '../../admin/data-provider';
 import { ADMIN_THEME } from '../../admin/theme';
 
@@ -324,17 +324,17 @@ function useSessionEnd(): boolean {
     } catch {
       return undefined;
     }
-    const signOut = () => {
-      clearSession();
+    const endSession = () => {
+      signOut();
       window.location.assign('/area-riservata');
     };
     const remaining = msUntilExpiring({ exp });
     if (remaining <= 0) {
-      signOut();
+      endSession();
       return undefined;
     }
     const timers = [
-      window.setTimeout(signOut, Math.min(remaining, 2_147_483_647)),
+      window.setTimeout(endSession, Math.min(remaining, 2_147_483_647)),
       window.setTimeout(
         () => setEndingSoon(true),
         Math.min(Math.max(remaining - SESSION_END_WARNING_MS, 0), 2_147_483_647),
@@ -388,7 +388,7 @@ export function StaffSecurityGate({ children }: { children: ReactNode }) {
         </Typography>
         <TwoFactorPanel status={status} onChanged={reload} />
         <p className="admin-enrolment-exit">
-          <a href="/area-riservata" onClick={() => clearSession()}>
+          <a href="/area-riservata" onClick={() => signOut()}>
             Esci
           </a>
         </p>
