@@ -29,7 +29,7 @@ const ASSETS_DIRECTORY = path.join(WEB_ROOT, 'build', 'client', 'assets');
  * sign-in, payments, the newsletter's links and the forms are never kept.
  */
 const READER_INDEPENDENT_PAGE =
-  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie)?$/;
+  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie|trasparenza)?$/;
 
 /** A fresh CSP nonce: 128 random bits (ADR 006). */
 const newNonce = () => randomBytes(16).toString('base64');
@@ -84,6 +84,9 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const sponsorship: SodalisLoadContext['sponsorship'] = {
       maxFileBytes: config.sponsorship.maxFileBytes,
       maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
+    };
+    const transparency: SodalisLoadContext['transparency'] = {
+      page: () => services.transparency.page(),
     };
     const society = {
       acronym: config.societyAcronym,
@@ -181,6 +184,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           newsletter,
           sponsorship,
           payments,
+          transparency,
           reportError: (error) =>
             request.log.error({ err: error }, 'errore durante il rendering della pagina'),
         };
