@@ -29,7 +29,12 @@ export const links: LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'alternate', type: 'application/rss+xml', title: 'Notizie (RSS)', href: '/feed/rss.xml' },
-  { rel: 'alternate', type: 'application/atom+xml', title: 'Notizie (Atom)', href: '/feed/atom.xml' },
+  {
+    rel: 'alternate',
+    type: 'application/atom+xml',
+    title: 'Notizie (Atom)',
+    href: '/feed/atom.xml',
+  },
 ];
 
 /** Data every page's frame needs: the society and the news categories of the menu. */

@@ -4,10 +4,7 @@ import {
   type TransparencyPublication,
 } from '@sodalis/contracts';
 import { ExternalLink } from '../../components/external-link';
-import {
-  onPublicDocumentClick,
-  publicDocumentHref,
-} from '../../shared/documents/open-document';
+import { onPublicDocumentClick, publicDocumentHref } from '../../shared/documents/open-document';
 
 /** The page's texts (ADR 026). */
 export const TRANSPARENCY_COPY = {
@@ -56,9 +53,7 @@ function Publication({ publication }: { publication: TransparencyPublication }) 
         {copy.changedOn}{' '}
         <time dateTime={publication.updatedOn}>{italianDate(publication.updatedOn)}</time>
       </p>
-      {publication.description === null ? null : (
-        <p className="mb-1">{publication.description}</p>
-      )}
+      {publication.description === null ? null : <p className="mb-1">{publication.description}</p>}
       {publication.attachments.length === 0 ? null : (
         <ul className="list-unstyled mb-1">
           {publication.attachments.map((attachment) => (
