@@ -32,6 +32,7 @@ import { PdfFilesInput } from '../../admin/pdf-input';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
+import { euros } from '../transparency-page';
 
 /**
  * "Società trasparente" in the back office (ADR 026): the publications with their PDFs, the
@@ -226,8 +227,6 @@ export async function contributionBody(
 
 const contributionRules = schemaRules(AdminContributionInputSchema, contributionFields);
 
-const EUROS = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
 export function ContributionList() {
   return (
     <>
@@ -255,7 +254,7 @@ export function ContributionList() {
           <FunctionField
             source="amount"
             label="Importo"
-            render={(record) => EUROS.format(Number(record.amount))}
+            render={(record) => euros(Math.round(Number(record.amount) * 100))}
           />
           <FunctionField
             source="receivedOn"
