@@ -18,6 +18,7 @@ const PAGES = [
   '/cookie',
   '/patrocini',
   '/patrocini?scheda=modulo',
+  '/trasparenza',
   '/newsletter/conferma?token=non-valido',
   '/newsletter/annulla?token=non-valido',
 ];

@@ -23,6 +23,7 @@ import { operationsRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
+import { transparencyRoutes } from './modules/transparency/routes.js';
 import { compression } from './plugins/compression.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -54,6 +55,11 @@ export interface BuildAppOptions {
    * delivers only on `services.outbox.runOnce()` (tests, deterministic).
    */
   outbox?: 'auto' | 'manual';
+  /**
+   * The transparency reminders (ADR 026): `auto` checks hourly from start to close; `manual`
+   * only on `services.transparencyReminders.runOnce()`. Default: as the outbox.
+   */
+  reminders?: 'auto' | 'manual';
   /** A mail transport instead of the configured SMTP or `.eml` files (tests). */
   mailer?: Mailer;
 }
@@ -135,6 +141,7 @@ export async function buildApp(
         clock,
         logger,
         outboxMode: options.outbox ?? 'auto',
+        remindersMode: options.reminders ?? options.outbox ?? 'auto',
         ...(options.mailer ? { mailer: options.mailer } : {}),
       }),
     );
@@ -152,6 +159,7 @@ export async function buildApp(
   // The outbox stops first (its delivery in progress finishes); rows it has not reached wait in
   // the database for the next start.
   app.addHook('preClose', async () => {
+    await app.services.transparencyReminders.stop();
     await app.services.outbox.stop();
     app.services.mailer.close();
   });
@@ -233,11 +241,14 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
+  // sitemap.xml, robots.txt, the news feeds and the web manifest (ADR 026).
+  await app.register(transparencyRoutes, { transparency: app.services.transparency });
 
   const web = options.web ?? defaultWebMode();
   if (web !== 'off') await app.register(webApp, { mode: web, services: app.services });
 
   // Delivers what a previous process left pending, then whatever the routes queue.
   app.services.outbox.start();
+  app.services.transparencyReminders.start();
   return app;
 }

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { isValidEmail } from '@sodalis/contracts';
+import { isValidEmail, type SocietyStatus } from '@sodalis/contracts';
 import { z } from 'zod';
 
 /**
@@ -24,6 +24,8 @@ export interface AppConfig {
   societyName: string;
   /** The society's handle on X, named with "via" in share links (spec §2.14). */
   xHandle: string;
+  /** Accredited, ETS, exempt from stamp duty: which transparency sections apply (ADR 026). */
+  societyStatus: SocietyStatus;
   demoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
@@ -269,6 +271,9 @@ export const ENVIRONMENT_VARIABLES = z.object({
       ? handle
       : new Invalid('deve essere un nome utente di X (lettere, cifre e _, al massimo 15).');
   }),
+  SOCIETY_ACCREDITED: boolean('Accredited by the Ministry of Health (transparency sections).'),
+  SOCIETY_ETS: boolean('An Ente del Terzo settore (transparency page).'),
+  SOCIETY_STAMP_DUTY_EXEMPT: boolean('Exempt from stamp duty (transparency page).'),
   DEMO_CONTENT: boolean('Load the demo content into an empty database.'),
   LOG_LEVEL: oneOf('Log level.', LOG_LEVELS, () => `deve essere uno tra ${LOG_LEVELS.join(', ')}.`),
   TRUST_PROXY: variable(
@@ -392,6 +397,11 @@ function appConfig(
     societyName:
       env.SOCIETY_NAME ?? 'Società Italiana di Medicina Trasfusionale e Immunoematologia',
     xHandle: env.SOCIAL_X_HANDLE ?? societyAcronym,
+    societyStatus: {
+      accredited: env.SOCIETY_ACCREDITED ?? true,
+      ets: env.SOCIETY_ETS ?? false,
+      stampDutyExempt: env.SOCIETY_STAMP_DUTY_EXEMPT ?? false,
+    },
     demoContent: env.DEMO_CONTENT ?? databaseUrl === null,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ?? false,

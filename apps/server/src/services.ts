@@ -31,6 +31,9 @@ import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
 import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
 import { SponsorshipService } from './modules/sponsorship/service.js';
+import { TransparencyAdminService } from './modules/transparency/admin-service.js';
+import { TransparencyReminders } from './modules/transparency/reminders.js';
+import { TransparencyService } from './modules/transparency/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
 import { PasswordHashing } from './security/passwords.js';
@@ -48,6 +51,7 @@ export interface StaffServices {
   newsletter: NewsletterAdminService;
   outbox: OutboxAdminService;
   reserved: ReservedAdminService;
+  transparency: TransparencyAdminService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -79,6 +83,10 @@ export interface AppServices {
   staff: StaffServices;
   /** Readiness and metrics (ADR 028). */
   operations: OperationsService;
+  /** "Società trasparente", the feeds, the sitemap (ADR 026). */
+  transparency: TransparencyService;
+  /** The hourly check that reminds staff of the yearly publications (ADR 026). */
+  transparencyReminders: TransparencyReminders;
 }
 
 export interface ServiceDeps {
@@ -90,6 +98,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** `manual` leaves delivery to explicit `outbox.runOnce()` calls (tests). */
   outboxMode: 'auto' | 'manual';
+  /** `manual` leaves the transparency reminders to explicit `runOnce()` calls (tests). */
+  remindersMode?: 'auto' | 'manual';
   /** A transport to use instead of the configured SMTP or `.eml` files (tests). */
   mailer?: Mailer;
 }
@@ -168,6 +178,23 @@ export function createServices(deps: ServiceDeps): AppServices {
   const contentCache = new ContentCache(db);
   const news = new NewsService({ db, files, clock });
   const content = new ContentService({ db, files, clock });
+  const transparency = new TransparencyService({
+    db,
+    clock,
+    cache: contentCache,
+    news,
+    society,
+    status: config.societyStatus,
+  });
+  const transparencyReminders = new TransparencyReminders({
+    db,
+    clock,
+    logger: logger.child({ component: 'transparency' }),
+    recipients: config.mail.secretariat,
+    society,
+    notifyOutbox,
+    mode: deps.remindersMode ?? deps.outboxMode,
+  });
 
   return {
     config,
@@ -212,6 +239,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     outbox,
     mailer,
     operations: new OperationsService({ db, engine, dataDir: config.dataDir }),
+    transparency,
+    transparencyReminders,
     staff: {
       news: new NewsAdminService({ db, files, clock, contentCache }),
       members: new MembersAdminService({
@@ -239,6 +268,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       reserved: new ReservedAdminService({ db, files, clock }),
+      transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
     },
   };
 }

@@ -22,8 +22,19 @@ import { ERROR_COPY, NAV_COPY } from './copy/site';
 import './load-context';
 import './styles/app.scss';
 
+/** Icons, manifest and the news feeds (ADR 026), the same on every page. */
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Notizie (RSS)', href: '/feed/rss.xml' },
+  {
+    rel: 'alternate',
+    type: 'application/atom+xml',
+    title: 'Notizie (Atom)',
+    href: '/feed/atom.xml',
+  },
 ];
 
 /** Data every page's frame needs: the society and the news categories of the menu. */
@@ -33,7 +44,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.content.siteContents(['contatti']),
   ]);
   return {
-    society: { acronym: context.society.acronym, name: context.society.name },
+    society: {
+      acronym: context.society.acronym,
+      name: context.society.name,
+      publicBaseUrl: context.society.publicBaseUrl,
+    },
     categories,
     year: romeYear(),
     // The footer's social page is the one of /contatti (spec §2.4, §2.11), edited in one place.
@@ -56,7 +71,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const acronym = data?.society.acronym ?? 'SIMTI';
   // The back office (ADR 013) has its own frame: react-admin's bar, menu and skip link.
-  const backOffice = useLocation().pathname.startsWith('/amministrazione');
+  const { pathname } = useLocation();
+  const backOffice = pathname.startsWith('/amministrazione');
+  // Every public page's address on the configured site, without its query (ADR 026).
+  const canonical =
+    data === undefined || backOffice
+      ? null
+      : `${data.society.publicBaseUrl.replace(/\/+$/, '')}${pathname}`;
   return (
     <html lang="it">
       <head>
@@ -64,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#a4122a" />
         <Meta />
+        {canonical === null ? null : <link rel="canonical" href={canonical} />}
         <Links />
       </head>
       <body>

@@ -5,6 +5,7 @@ import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js
 import type { ListFilterInput } from './list-filter.js';
 import type { LoginResponse } from './session.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
+import type { TransparencyPage } from './transparency.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -24,6 +25,8 @@ export interface SodalisLoadContext {
   payments: PaymentSettings;
   /** The sign-in form posted without scripts (ADR 022). */
   signIn: SignInForm;
+  /** "Società trasparente" (ADR 026). */
+  transparency: { page(): Promise<TransparencyPage> };
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }

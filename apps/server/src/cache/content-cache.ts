@@ -83,11 +83,21 @@ export class ContentCache {
   async contentChanged(db: Kysely<Database> = this.db): Promise<void> {
     await db
       .updateTable('content_version')
-      .set({ version: sql<number>`version + 1` })
+      .set({ version: sql<number>`version + 1`, changed_at: new Date(this.now()).toISOString() })
       .where('id', '=', 1)
       .execute();
     this.clear();
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** When published content last changed (ISO timestamp), or null before any change. */
+  async lastChangedAt(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('content_version')
+      .select('changed_at')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row?.changed_at ?? null;
   }
 
   private clear(): void {

@@ -26,7 +26,8 @@ export type AttachmentOwnerKind =
   | 'magazine_article'
   | 'setup_element'
   | 'board_member_cv'
-  | 'sponsorship_request';
+  | 'sponsorship_request'
+  | 'transparency_publication';
 
 export interface CategoriesTable {
   id: Id;
@@ -371,6 +372,44 @@ export interface SiteContentsTable {
 export interface ContentVersionTable {
   id: number;
   version: number;
+  /** When published content last changed (the sitemap's dates, ADR 026); null before any change. */
+  changed_at: Timestamp | null;
+}
+
+// --- Società trasparente (ADR 026) ---------------------------------------------------------------
+
+export interface TransparencyPublicationsTable {
+  id: Id;
+  /** One of contracts' TRANSPARENCY_PUBLICATION_TYPES. */
+  type: string;
+  title: string;
+  title_search: string;
+  description: string | null;
+  /** The year it refers to (budgets, final accounts), else null. */
+  year: number | null;
+  published_on: string;
+  link_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PublicContributionsTable {
+  id: Id;
+  year: number;
+  grantor: string;
+  grantor_search: string;
+  amount_cents: number;
+  received_on: string;
+  purpose: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Reminders already queued: one per item, state and year, whichever instance runs first. */
+export interface TransparencyRemindersTable {
+  key: string;
+  state: string;
+  sent_at: Timestamp;
 }
 
 export interface Database {
@@ -402,6 +441,9 @@ export interface Database {
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
   member_sessions: MemberSessionsTable;
+  transparency_publications: TransparencyPublicationsTable;
+  public_contributions: PublicContributionsTable;
+  transparency_reminders: TransparencyRemindersTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */

@@ -31,7 +31,7 @@ const ASSETS_DIRECTORY = path.join(WEB_ROOT, 'build', 'client', 'assets');
  * sign-in, payments, the newsletter's links and the forms are never kept.
  */
 const READER_INDEPENDENT_PAGE =
-  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie)?$/;
+  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie|trasparenza)?$/;
 
 /** The route React Router answers: every address no other route claims. */
 const PAGE_ROUTE = '/*';
@@ -135,6 +135,9 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const sponsorship: SodalisLoadContext['sponsorship'] = {
       maxFileBytes: config.sponsorship.maxFileBytes,
       maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
+    };
+    const transparency: SodalisLoadContext['transparency'] = {
+      page: () => services.transparency.page(),
     };
     const society = {
       acronym: config.societyAcronym,
@@ -250,6 +253,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           newsletter,
           sponsorship,
           payments,
+          transparency,
           reportError: (error) =>
             request.log.error({ err: error }, 'errore durante il rendering della pagina'),
         };

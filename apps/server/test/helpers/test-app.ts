@@ -105,6 +105,8 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     web: options.web ?? 'off',
+    // The reminders' mail would join every suite's outbox: their own tests run them (ADR 026).
+    reminders: 'manual',
   });
   return {
     app,

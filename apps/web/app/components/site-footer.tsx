@@ -30,6 +30,9 @@ export function SiteFooter({
               <Link to="/dati-legali">{FOOTER_COPY.legalData}</Link>
             </li>
             <li>
+              <Link to="/trasparenza">{FOOTER_COPY.transparency}</Link>
+            </li>
+            <li>
               <ExternalLink href={EXTERNAL_LINKS.continuingEducation.href}>
                 {EXTERNAL_LINKS.continuingEducation.label}
               </ExternalLink>

@@ -40,6 +40,7 @@ export const NAV_COPY = {
 export const FOOTER_COPY = {
   cookie: 'Cookie policy',
   legalData: 'Dati legali',
+  transparency: 'Società trasparente',
   rights: 'All rights reserved',
 } as const;
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { ExternalLink } from '../components/external-link';
 import { EXTERNAL_LINKS, NEWS_COPY } from '../copy/site';
-import { pageMeta } from '../format/meta';
+import { organizationLd, pageMeta } from '../format/meta';
 import { HomeCarousel } from '../features/home/home-carousel';
 import { FeaturedNews } from '../features/news/featured-news';
 import { NewsItem } from '../features/news/news-item';
@@ -32,12 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: null,
     description:
       'La società scientifica di medicina trasfusionale e immunoematologia: notizie, concorsi, formazione, emovigilanza, area riservata per soci e affiliati.',
-  });
+  }),
+  organizationLd(matches),
+];
 
 /** A card of the home page (spec §2.5): title, a sentence and its link. */
 function HomeCard({

@@ -3,7 +3,7 @@ import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/news-item';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
-import { pageMeta } from '../format/meta';
+import { breadcrumbLd, firstImageOf, newsArticleLd, pageMeta } from '../format/meta';
 import { onPublicDocumentClick, publicDocumentHref } from '../shared/documents/open-document';
 import { CategoryIcon } from '../features/news/category-icon';
 import { firstCategory } from '../features/news/news-item';
@@ -42,15 +42,30 @@ function plainText(html: string): string {
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
   if (!loaded) return pageMeta(matches, { title: 'Notizia non trovata', description: '' });
-  const description = plainText(loaded.article.subtitle).slice(0, 200) || loaded.article.title;
+  const { article, url } = loaded;
+  const description = plainText(article.subtitle).slice(0, 200) || article.title;
+  // Its first image, else the society's card (ADR 026).
+  const image = firstImageOf(article.subtitle);
   return [
     ...pageMeta(matches, {
-      title: loaded.article.title,
+      title: article.title,
       description,
       type: 'article',
-      url: loaded.url,
+      url,
+      ...(image === undefined ? {} : { image }),
     }),
-    { property: 'article:published_time', content: loaded.article.dataPubblicazione },
+    { property: 'article:published_time', content: article.dataPubblicazione },
+    newsArticleLd(matches, {
+      title: article.title,
+      url,
+      publishedOn: article.dataPubblicazione,
+      description,
+      ...(image === undefined ? {} : { image }),
+    }),
+    breadcrumbLd(matches, [
+      { label: 'News', to: '/news' },
+      { label: article.title, to: new URL(url).pathname },
+    ]),
   ];
 };
 

@@ -55,15 +55,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: page.items,
     nextToken: page.pagingInfo ?? null,
     featured: (await featured).items,
+    /** The chosen category's feeds (ADR 026), besides the frame's feeds of every news item. */
+    categoryId: categories.find((category) => category.title === search.category)?.id ?? null,
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, data }) => [
+  ...pageMeta(matches, {
     title: data?.search.category ? `News: ${data.search.category}` : 'News',
     description:
       'Notizie della società: concorsi, formazione, emovigilanza e comunicazioni ai soci.',
-  });
+  }),
+  ...(data?.categoryId == null
+    ? []
+    : (['rss', 'atom'] as const).map((format) => ({
+        tagName: 'link',
+        rel: 'alternate',
+        type: `application/${format}+xml`,
+        title: `${data.search.category ?? ''} (${format === 'rss' ? 'RSS' : 'Atom'})`,
+        href: `/feed/categorie/${data.categoryId}/${format}.xml`,
+      }))),
+];
 
 const CATEGORY_FIELD: ChoiceField = {
   column: 'col-12 col-md-6',

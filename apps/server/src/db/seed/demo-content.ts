@@ -98,6 +98,7 @@ const AREA_OF_OWNER: Readonly<Record<AttachmentOwnerKind, string>> = {
   magazine_issue: 'Riviste',
   magazine_article: 'ArticoliRiviste',
   setup_element: 'Setup',
+  transparency_publication: 'Trasparenza',
   board_member_cv: 'CV',
   sponsorship_request: 'Patrocini',
 };

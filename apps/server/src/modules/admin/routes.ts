@@ -15,6 +15,7 @@ import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
+import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
 import { requireStaff } from './access.js';
 import { allAudit, listAudit } from './audit.js';
 import { FORM_BODY_LIMIT, sendCsv } from './route-helpers.js';
@@ -83,6 +84,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience
   await app.register(reservedAreaAdminRoutes, { reserved: staff.reserved });
+
+  // Società trasparente: publications, public contributions and the yearly deadlines (ADR 026)
+  await app.register(transparencyAdminRoutes, { transparency: staff.transparency });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -58,7 +58,13 @@ export async function findPublicAttachment(
 ) {
   const attachment = await attachmentsWithFiles(db)
     .where('attachments.server_relative_url', '=', serverRelativeUrl)
-    .where('attachments.owner_kind', 'in', ['article', 'setup_element', 'board_member_cv'])
+    .where('attachments.owner_kind', 'in', [
+      'article',
+      'setup_element',
+      'board_member_cv',
+      // The transparency section's PDFs are public (ADR 026).
+      'transparency_publication',
+    ])
     .executeTakeFirst();
   if (attachment === undefined) return null;
   // A news item's file only while the item is public: the news domain says when (its table).

@@ -248,6 +248,29 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../transparency/admin/transparency-screens'),
+    [
+      {
+        name: 'trasparenza',
+        label: 'Società trasparente',
+        recordRepresentation: 'title',
+        list: (m) => m.PublicationList,
+        edit: (m) => m.PublicationEdit,
+        create: (m) => m.PublicationCreate,
+        body: (m) => m.publicationBody,
+      },
+      {
+        name: 'contributi-pubblici',
+        label: 'Contributi pubblici',
+        recordRepresentation: 'grantor',
+        list: (m) => m.ContributionList,
+        edit: (m) => m.ContributionEdit,
+        create: (m) => m.ContributionCreate,
+        body: (m) => m.contributionBody,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../sponsorship/admin/sponsorship-screens'),
     [
       {
@@ -381,6 +404,11 @@ const SECTIONS = [
     to: '/amministrazione/pareri',
     title: 'Pareri del Consiglio Direttivo',
     text: 'Domanda e risposta di ogni parere, con la data nel titolo e il pubblico.',
+  },
+  {
+    to: '/amministrazione/trasparenza',
+    title: 'Società trasparente',
+    text: 'Statuto, bilanci, incarichi, conflitti di interesse, contributi pubblici; le scadenze di legge.',
   },
   {
     to: '/amministrazione/patrocini',

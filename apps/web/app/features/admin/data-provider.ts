@@ -23,6 +23,8 @@ export const ADMIN_RESOURCES = {
   quote: 'Fees',
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
+  trasparenza: 'TransparencyPublications',
+  'contributi-pubblici': 'PublicContributions',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

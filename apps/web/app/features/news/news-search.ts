@@ -47,18 +47,5 @@ export function newsHref(search: NewsSearch): string {
   return query === '' ? '/news' : `/news?${query}`;
 }
 
-/** A slug for a news item's address: lower case, no accents, words joined by hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-}
-
-/** The page of a news item: `/news/<id>-<slug>`. */
-export function articleHref(article: { id: number; title: string }): string {
-  return `/news/${article.id}-${slugify(article.title)}`;
-}
+// Shared with the server's feeds and sitemap.
+export { articleHref, slugify } from '@sodalis/contracts';
