@@ -2,10 +2,11 @@ import type { AdminNewsItem, AdminPage, Article, PagedList } from '@sodalis/cont
 import { describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
+import { minimalPdf } from '../../helpers/pdf-corpus.js';
 
 const TODAY = '2026-11-22';
 const TOMORROW = '2026-11-23';
-const PDF = Buffer.from('%PDF-1.4\n% prova del back office\n%%EOF\n').toString('base64');
+const PDF = minimalPdf('prova del back office').toString('base64');
 
 describe.each(testEngines())('back office: news and categories on %s', (engine) => {
   const staff = staffSite(engine, { clock: fixedClock(TODAY) });
