@@ -83,8 +83,20 @@ export async function pdfThenZip(): Promise<Buffer> {
   return Buffer.concat([await validPdf(), local, name, data, central, name, end]);
 }
 
-/** `size` zero bytes deflated with zlib, made in pieces so the test never holds them whole. */
-export async function deflatedZeros(size: number, prefix = Buffer.alloc(0)): Promise<Buffer> {
+const deflatedCache = new Map<string, Promise<Buffer>>();
+
+/**
+ * `size` zero bytes deflated with zlib, made in pieces so the test never holds them whole, and
+ * once per test file: the 200 MiB take a while to compress.
+ */
+export function deflatedZeros(size: number, prefix = Buffer.alloc(0)): Promise<Buffer> {
+  const key = `${size}:${prefix.toString('hex')}`;
+  const cached = deflatedCache.get(key) ?? deflateZeros(size, prefix);
+  deflatedCache.set(key, cached);
+  return cached;
+}
+
+async function deflateZeros(size: number, prefix: Buffer): Promise<Buffer> {
   const deflater = createDeflate({ level: 9 });
   const chunks: Buffer[] = [];
   deflater.on('data', (chunk: Buffer) => chunks.push(chunk));

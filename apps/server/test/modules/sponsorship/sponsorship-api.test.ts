@@ -1,4 +1,4 @@
-import { SPONSORSHIP_REQUIRED_FIELDS } from '@sodalis/contracts';
+import { PDF_REFUSAL_MESSAGES, SPONSORSHIP_REQUIRED_FIELDS } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DUPLICATE_WINDOW_MS } from '../../../src/modules/sponsorship/service.js';
@@ -10,6 +10,17 @@ import {
   type MailTestApp,
   type MailTestSite,
 } from '../../helpers/mail-test-app.js';
+import {
+  embeddedFile,
+  flateBomb,
+  htmlThenPdf,
+  javaScriptOpenAction,
+  launchAction,
+  objectStreamBomb,
+  pdfThenHtml,
+  pdfThenZip,
+  validPdf,
+} from '../../helpers/pdf-corpus.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -197,6 +208,28 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
       );
     });
 
+    it('active, embedded, polyglot and bomb PDFs, each with its reason (ADR 027)', async () => {
+      const corpus: [string, Buffer, string][] = [
+        ['pdf-html.pdf', await pdfThenHtml(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['html-pdf.pdf', await htmlThenPdf(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['pdf-zip.pdf', await pdfThenZip(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['script.pdf', await javaScriptOpenAction(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['launch.pdf', await launchAction(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['allegato.pdf', await embeddedFile(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['bomba.pdf', await flateBomb(), PDF_REFUSAL_MESSAGES.tooExpanded],
+        ['bomba-oggetti.pdf', await objectStreamBomb(), PDF_REFUSAL_MESSAGES.tooExpanded],
+      ];
+      for (const [fileName, content, message] of corpus) {
+        await expectRefused(
+          validRequest({
+            attachments: [attachment('programma.pdf'), attachment(fileName, content)],
+          }),
+          400,
+          { path: 'attachments.1.content', message },
+        );
+      }
+    }, 120_000);
+
     it('invalid base64, and base64 with its data-URL prefix', async () => {
       for (const content of [
         '%%%non-base64%%%',
@@ -268,6 +301,17 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
         .execute();
       return rows.map((row) => JSON.parse(row.payload_json) as MailJob);
     }
+
+    it('accepts PDFs made as the demo content’s are (ADR 027)', async () => {
+      const { app } = await own.build({ clock: clock.clock });
+      const demo = await validPdf('Programma della giornata');
+      const response = await send(
+        app,
+        validRequest({ attachments: [attachment('programma.pdf', demo)] }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await counts(app)).toMatchObject({ requests: 1, attachments: 1, files: 1 });
+    });
 
     it('is stored once with its files, and mails the secretariat and the requester', async () => {
       const { app } = await own.build({ clock: clock.clock });
