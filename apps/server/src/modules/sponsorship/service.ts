@@ -92,8 +92,7 @@ export class SponsorshipService {
           trx,
           'mail',
           acknowledgementMail({
-            request: { ...request, email: request.email },
-            files,
+            email: request.email,
             secretariat: this.deps.secretariat,
             societyName: this.deps.society.name,
           }),

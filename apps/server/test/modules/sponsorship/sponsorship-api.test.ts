@@ -373,9 +373,11 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
         to: ['mario.rossi@example.org'],
         subject: 'Abbiamo ricevuto la tua richiesta di patrocinio',
       });
-      expect(toRequester?.text).toContain(
-        '«Giornata di studio sul plasma» (dal 14/05/2026 al 15/05/2026, Roma)',
-      );
+      // A fixed text: nothing the requester typed comes back (ADR 027).
+      expect(toRequester?.text).toContain('Richiesta inviata correttamente!');
+      for (const typed of ['Mario Rossi', 'Giornata di studio', 'Roma', 'ASL', 'programma.pdf']) {
+        expect(toRequester?.text).not.toContain(typed);
+      }
       expect(toRequester?.attachments).toBeUndefined();
     });
 
@@ -401,6 +403,42 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
         expect(parseMail(byRequester?.raw ?? '').subject).toBe(
           'Abbiamo ricevuto la tua richiesta di patrocinio',
         );
+      } finally {
+        await sink.stop();
+      }
+    });
+
+    it('acknowledges with a fixed text over real SMTP: the sender’s words never reach the address typed (ADR 027)', async () => {
+      const sink = new SmtpSink();
+      await sink.start();
+      try {
+        const { app } = await own.build({ clock: clock.clock, env: { SMTP_URL: sink.url } });
+        const lure = 'Il tuo conto è sospeso: accedi su https://phish.example/login';
+        const phishing = validRequest({
+          email: 'vittima@example.net',
+          richiedente: lure,
+          ente: lure,
+          titoloEvento: lure,
+          luogo: lure,
+          sede: lure,
+          contenutiEvento: lure,
+          attachments: [attachment('https___phish.example_login.pdf')],
+        });
+        expect((await send(app, phishing)).statusCode).toBe(200);
+        expect(await app.services.outbox.runOnce()).toEqual({ sent: 2, retried: 0, dead: 0 });
+        const toVictim = sink.messages.filter((m) => m.to.includes('vittima@example.net'));
+        expect(toVictim).toHaveLength(1);
+        const raw = toVictim[0]?.raw ?? '';
+        expect(raw).not.toMatch(/phish/i);
+        const mail = parseMail(raw);
+        expect(mail.subject).toBe('Abbiamo ricevuto la tua richiesta di patrocinio');
+        expect(mail.text).not.toMatch(/phish|sospeso/i);
+        expect(mail.text).toContain('Richiesta inviata correttamente!');
+        expect(mail.text).toContain('Se non hai inviato tu la richiesta, ignora questo messaggio');
+        expect(mail.attachments).toEqual([]);
+        // The secretariat still gets every field, to judge the request.
+        const bySecretariat = sink.messages.find((m) => m.to.includes('segreteria@simti.example'));
+        expect(bySecretariat?.raw).toMatch(/phish/);
       } finally {
         await sink.stop();
       }
