@@ -53,6 +53,11 @@ export const API_ERRORS = {
     code: 'troppe-richieste',
     message: 'Troppe richieste, riprova tra qualche minuto.',
   },
+  uploadsBusy: {
+    status: 503,
+    code: 'caricamenti-occupati',
+    message: 'Il server sta già ricevendo altri file: riprova tra qualche secondo.',
+  },
   internal: {
     status: 500,
     code: 'errore-interno',
