@@ -52,8 +52,8 @@ const TRAILING_ALLOWED = /^[\0\t\n\f\r ]*$/;
  * Markers of another format outside the PDF's streams: HTML a browser would render, ZIP
  * headers and directories (a PDF+ZIP polyglot keeps them outside any stream).
  */
-const FOREIGN_MARKERS =
-  /<\s*(?:!doctype|html|head|body|script|iframe|svg|object|embed|meta)\b|PK\x03\x04|PK\x01\x02|PK\x05\x06/i;
+const HTML_MARKER = /<\s*(?:!doctype|html|head|body|script|iframe|svg|object|embed|meta)\b/i;
+const ZIP_MARKERS = ['PK\u0003\u0004', 'PK\u0001\u0002', 'PK\u0005\u0006'];
 
 function isExpanding(filter: string): boolean {
   return FLATE.has(filter) || RUN_LENGTH.has(filter) || LZW.has(filter);
@@ -199,7 +199,9 @@ async function rawRefusal(
 
   const streams = streamCandidates(text);
   for (const syntax of syntaxOutsideStreams(text, streams)) {
-    if (FOREIGN_MARKERS.test(syntax)) return { refusal: 'foreignContent' };
+    if (HTML_MARKER.test(syntax) || ZIP_MARKERS.some((marker) => syntax.includes(marker))) {
+      return { refusal: 'foreignContent' };
+    }
     if (namesIn(syntax).some((name) => ACTIVE_NAMES.has(name))) return { refusal: 'activeContent' };
   }
 

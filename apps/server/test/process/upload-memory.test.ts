@@ -137,10 +137,10 @@ describe('upload bodies on a real server process', { timeout: 300_000 }, () => {
     const after = memoryOf(pid);
     const statuses = answers.map((answer) => answer.status);
     // Reported, not asserted (ADR 027 keeps the figures).
-    console.info(
+    process.stdout.write(
       `20 × ${FILE_MB} MB × 5 PDF (corpo ${Math.round(body.length / 1024 / 1024)} MB): ` +
         `RSS prima ${before.rssMib} MiB, picco ${after.peakMib} MiB, dopo ${after.rssMib} MiB; ` +
-        `risposte ${JSON.stringify(Object.fromEntries(statuses.map((s) => [s, statuses.filter((t) => t === s).length])))}`,
+        `risposte ${JSON.stringify(Object.fromEntries(statuses.map((s) => [s, statuses.filter((t) => t === s).length])))}\n`,
     );
     for (const answer of answers) {
       expect([200, 503]).toContain(answer.status);
