@@ -1,12 +1,13 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { fillAdminField, openAdmin } from '../support/admin';
 import { openSignedIn } from '../support/session';
+import { minimalPdf } from '../support/pdf';
 
-/** A small real PDF (the server checks the `%PDF-` signature). */
+/** A small real PDF (the server parses every upload, ADR 027). */
 const pdf = (label: string) => ({
   name: `${label}.pdf`,
   mimeType: 'application/pdf',
-  buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
+  buffer: minimalPdf(label),
 });
 
 test.describe('amministrazione: Il Servizio Trasfusionale', () => {

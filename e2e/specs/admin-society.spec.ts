@@ -3,13 +3,14 @@ import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin } from '../support/admin';
 import { openSignedIn } from '../support/session';
+import { minimalPdf } from '../support/pdf';
 
 /** A 64 × 48 JPEG (the server makes it a 256 px square PNG). */
 const PHOTO_JPEG = Buffer.from(
   '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAwAEADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAQG/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AnAEjbAAAAAAAAAAAAAAAAAAAAAAP/9k=',
   'base64',
 );
-const CV_PDF = Buffer.from('%PDF-1.4\n% curriculum e2e\n%%EOF\n');
+const CV_PDF = minimalPdf('curriculum e2e');
 
 /** An admin API call with the page's session token (to restore what a test changed). */
 async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown) {

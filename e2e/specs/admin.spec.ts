@@ -1,11 +1,10 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin, romeDate } from '../support/admin';
 import { openSignedIn } from '../support/session';
+import { minimalPdf } from '../support/pdf';
 
-/** A small real PDF (the server checks the `%PDF-` signature). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A small real PDF (the server parses every upload, ADR 027). */
+const PDF = minimalPdf('notizia e2e');
 
 test.describe('amministrazione', () => {
   // Several screens, sign-in with a slow hash and axe on large pages in each test.

@@ -1,14 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
+import { minimalPdf } from '../support/pdf';
 
-/** A small PDF the server accepts (it checks the `%PDF-` signature). */
+/** A small real PDF the server accepts (it parses every upload, ADR 027). */
 function pdf(name: string) {
-  return {
-    name,
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`, 'latin1'),
-  };
+  return { name, mimeType: 'application/pdf', buffer: minimalPdf(name) };
 }
 
 /** A form control by its label (required fields add " *" to it). */

@@ -27,6 +27,7 @@ import { transparencyRoutes } from './modules/transparency/routes.js';
 import { compression } from './plugins/compression.js';
 import { errorHandling } from './plugins/error-handling.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { uploadGate } from './plugins/upload-gate.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
 import { createServices, type AppServices } from './services.js';
 import { systemClock, type Clock } from './text/dates.js';
@@ -190,6 +191,7 @@ export async function buildApp(
     operations: app.services.operations,
     metricsToken: config.metricsToken,
   });
+  await app.register(uploadGate);
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415, not a string handed to a handler.

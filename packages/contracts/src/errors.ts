@@ -81,6 +81,11 @@ export const API_ERRORS = {
     message:
       'Il collegamento per scegliere la password non è più valido: è già stato usato o è scaduto. Richiedine uno nuovo.',
   },
+  uploadsBusy: {
+    status: 503,
+    code: 'caricamenti-occupati',
+    message: 'Il server sta già ricevendo altri file: riprova tra qualche secondo.',
+  },
   internal: {
     status: 500,
     code: 'errore-interno',

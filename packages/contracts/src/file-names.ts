@@ -44,3 +44,18 @@ export function cleanFileName(fileName: string): string {
     .replace(/[_]+/g, ' ')
     .trim();
 }
+
+/**
+ * Why the server refuses an uploaded PDF (ADR 027), in the words shown beside the file: the
+ * same for the public sponsorship form and the back office.
+ */
+export const PDF_REFUSAL_MESSAGES = {
+  notPdf: 'Il file non è un PDF.',
+  foreignContent:
+    'Il file PDF contiene dati di altro tipo (per esempio una pagina web o un archivio) e non può essere accettato.',
+  activeContent: 'Il file PDF contiene contenuti attivi o allegati e non può essere accettato.',
+  encrypted: 'Il file PDF è protetto da password o cifrato: carica una copia senza protezione.',
+  tooExpanded:
+    'Il file PDF, una volta decompresso, supera i limiti consentiti e non può essere accettato.',
+} as const;
+export type PdfRefusal = keyof typeof PDF_REFUSAL_MESSAGES;

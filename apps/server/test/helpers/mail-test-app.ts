@@ -7,6 +7,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseEngine } from '../../src/db/database.js';
 import { systemClock, type Clock } from '../../src/text/dates.js';
 import type { DatabaseCopy } from './base-database.js';
+import { minimalPdf } from './pdf-corpus.js';
 import { copyOfBase, makeTempDir } from './test-app.js';
 
 /** A clock the test moves by hand (retries come due when the test says so, never by waiting). */
@@ -119,10 +120,4 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
 }
 
 /** A minimal valid PDF with some text, distinct per `label`. */
-export function samplePdf(label: string, extraBytes = 0): Buffer {
-  return Buffer.concat([
-    Buffer.from(`%PDF-1.4\n% ${label}\n`, 'latin1'),
-    Buffer.alloc(extraBytes, 0x20),
-    Buffer.from('\n%%EOF\n', 'latin1'),
-  ]);
-}
+export const samplePdf = minimalPdf;

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
+import { pdfIssue } from '../../files/pdf-safety.js';
 import {
   attachmentNamesOf,
   attachmentUrl,
@@ -18,8 +19,6 @@ import {
   recordStoredFile,
 } from '../attachments/repository.js';
 
-const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
-
 export interface CheckedPdf {
   fileName: string;
   content: Buffer;
@@ -27,22 +26,23 @@ export interface CheckedPdf {
 
 /**
  * Decodes uploaded PDFs and checks each by its bytes, not its name or declared type: the size
- * after decoding and the `%PDF-` signature. `field` names the form field in the error.
+ * after decoding, then the safe-PDF checks of ADR 027 (a real parse: no active content,
+ * embedded files, polyglot or bomb). `field` names the form field in the error.
  */
-export function checkedPdfs(uploads: AdminUpload[], field: string): CheckedPdf[] {
-  return uploads.map((upload, index) => {
+export async function checkedPdfs(uploads: AdminUpload[], field: string): Promise<CheckedPdf[]> {
+  const checked: CheckedPdf[] = [];
+  // One after the other: parsing is CPU work, and a save carries at most a few files.
+  for (const [index, upload] of uploads.entries()) {
     const path = `${field}.${index}`;
     if (base64DecodedBytes(upload.content) > ADMIN_LIMITS.maxFileBytes) {
       throw new AppError('invalidRequest', [{ path, message: ADMIN_MESSAGES.fileTooLarge }]);
     }
     const content = Buffer.from(upload.content, 'base64');
-    if (content.length < PDF_SIGNATURE.length || !content.subarray(0, 5).equals(PDF_SIGNATURE)) {
-      throw new AppError('invalidRequest', [
-        { path, message: `${ADMIN_MESSAGES.notPdf} (${upload.fileName})` },
-      ]);
-    }
-    return { fileName: sanitisePdfFileName(upload.fileName), content };
-  });
+    const issue = await pdfIssue(path, content, upload.fileName);
+    if (issue !== null) throw new AppError('invalidRequest', [issue]);
+    checked.push({ fileName: sanitisePdfFileName(upload.fileName), content });
+  }
+  return checked;
 }
 
 /** A name not yet used by the owner's other attachments: `programma.pdf`, `programma-2.pdf`… */

@@ -185,7 +185,7 @@ export class ContentAdminService {
   ): Promise<AdminSetupElement> {
     if (!(await this.listSetupElements({})).items.some((item) => item.id === key))
       throw new AppError('notFound');
-    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
+    const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const bodyHtml = sanitizeRichText(input.bodyHtml);
     await this.publish(async (trx) => {
@@ -263,7 +263,7 @@ export class ContentAdminService {
     // Files are checked (and the photo resized) before the transaction opens.
     const photo =
       input.newPhoto === null ? null : await profilePhotoPng(input.newPhoto.content, 'newPhoto');
-    const cv = input.newCv === null ? [] : checkedPdfs([input.newCv], 'newCv');
+    const cv = input.newCv === null ? [] : await checkedPdfs([input.newCv], 'newCv');
     const now = this.deps.clock();
     const stamp = now.toISOString();
     // Content-addressed: a blob of a save that then rolls back is harmless.

@@ -193,7 +193,7 @@ export class MagazineAdminService {
    * checked by their bytes before it starts. Answers the record's id.
    */
   private async save<Values>(actor: Actor, save: MagazineSave<Values>): Promise<number> {
-    const pdfs = checkedPdfs(save.input.newAttachments, 'newAttachments');
+    const pdfs = await checkedPdfs(save.input.newAttachments, 'newAttachments');
     const now = this.deps.clock().toISOString();
     return this.deps.db.transaction().execute(async (trx) => {
       const values = await save.values(trx);

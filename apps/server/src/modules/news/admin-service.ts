@@ -130,7 +130,7 @@ export class NewsAdminService {
    * entry (`ritira` when the edit takes it off the site) and the cache bump, in one transaction.
    */
   async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
-    const pdfs = checkedPdfs(input.newAttachments, 'newAttachments');
+    const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await newsView(trx, id);

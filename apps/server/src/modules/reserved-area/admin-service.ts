@@ -314,7 +314,7 @@ export class ReservedAdminService {
   ): Promise<Item> {
     const files = kind.pdfs === null ? null : kind.pdfs.changes(input);
     // Checked before the transaction: a bad file is a 400 that writes nothing.
-    const added = files === null ? [] : checkedPdfs(files.newAttachments, 'newAttachments');
+    const added = files === null ? [] : await checkedPdfs(files.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const stamp = now.toISOString();
     // The kind's own columns are its own business; the shared ones complete the row's type.

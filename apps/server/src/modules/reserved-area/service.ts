@@ -313,7 +313,9 @@ export class ReservedAreaService {
 
   /**
    * The reserved document stored under exactly `serverRelativeUrl` (never a path built from
-   * it): 404 when unknown or not a reserved owner's, 403 when the caller's role may not read it.
+   * it): 404 when unknown, not a reserved owner's, or for an audience the caller's role may not
+   * read — the same answer, so an address reveals nothing about a document one may not see
+   * (ADR 027).
    */
   async document(role: MemberRole, serverRelativeUrl: string): Promise<ReservedDocument> {
     const row = await findAttachmentByUrl(this.deps.db, serverRelativeUrl);
@@ -322,7 +324,7 @@ export class ReservedAreaService {
     }
     const audience = await ownerAudience(this.deps.db, row.owner_kind, row.owner_id);
     if (audience === null) throw new AppError('notFound');
-    if (!mayRead(role, audience)) throw new AppError('forbidden');
+    if (!mayRead(role, audience)) throw new AppError('notFound');
     return {
       fileName: row.file_name,
       sha256: row.file_sha256,

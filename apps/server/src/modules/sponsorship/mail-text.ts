@@ -35,12 +35,6 @@ function summaryLines(request: SponsorshipRequest): string[] {
   return lines;
 }
 
-function eventDates(request: SponsorshipRequest): string {
-  return request.dataInizio === request.dataFine
-    ? italianDate(request.dataInizio)
-    : `dal ${italianDate(request.dataInizio)} al ${italianDate(request.dataFine)}`;
-}
-
 function fileLines(files: StoredFile[]): string[] {
   return files.map(
     (file) => `- ${file.fileName} (${Math.max(1, Math.round(file.sizeBytes / 1024))} KB)`,
@@ -83,28 +77,28 @@ export function secretariatMail(input: {
   };
 }
 
-/** The acknowledgement to the requester (when an e-mail address was given). */
+/**
+ * The acknowledgement to the requester (when an e-mail address was given): a fixed text that
+ * echoes nothing the requester typed — not the name, the event, the file names — since anyone
+ * may type anyone's address; with the sender's words it would be a relay for phishing under the
+ * society's name (ADR 027). It opens with the spec's confirmation ("Richiesta inviata
+ * correttamente!", §8) and tells a stranger to ignore it.
+ */
 export function acknowledgementMail(input: {
-  request: SponsorshipRequest & { email: string };
-  files: StoredFile[];
+  email: string;
   secretariat: string[];
   societyName: string;
 }): MailJob {
-  const { request, files } = input;
   return {
-    to: [request.email],
+    to: [input.email],
     ...(input.secretariat[0] ? { replyTo: input.secretariat[0] } : {}),
     subject: 'Abbiamo ricevuto la tua richiesta di patrocinio',
     text: [
-      `Gentile ${request.richiedente},`,
+      'Richiesta inviata correttamente!',
       '',
-      `abbiamo ricevuto la tua richiesta per l’evento «${request.titoloEvento}» (${eventDates(request)}, ${request.luogo}). La segreteria la esaminerà e ti risponderà a questo indirizzo.`,
+      'Abbiamo ricevuto dal nostro sito una richiesta di patrocinio che indica questo indirizzo e-mail. La segreteria la esaminerà e risponderà a questo indirizzo.',
       '',
-      'Riepilogo della richiesta:',
-      ...summaryLines(request),
-      '',
-      `Allegati ricevuti (${files.length}):`,
-      ...fileLines(files),
+      'Se non hai inviato tu la richiesta, ignora questo messaggio: non riceverai altro.',
       '',
       input.societyName,
     ].join('\n'),

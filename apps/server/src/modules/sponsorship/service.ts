@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
+import { pdfIssue } from '../../files/pdf-safety.js';
 import { AppError, type ErrorIssue } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Clock } from '../../text/dates.js';
@@ -24,8 +25,6 @@ import {
 
 /** The same request sent again within this window is stored once. */
 export const DUPLICATE_WINDOW_MS = 10 * 60_000;
-
-const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
 
 export interface SponsorshipServiceDeps {
   db: Kysely<Database>;
@@ -56,7 +55,7 @@ export class SponsorshipService {
 
   /** `request` has passed the contracts schema; this checks what needs the bytes. */
   async submit(request: SponsorshipRequest): Promise<SubmitResult> {
-    const contents = this.decodeAttachments(request);
+    const contents = await this.decodeAttachments(request);
     const names = uniqueFileNames(
       request.attachments.map((attachment) => sanitisePdfFileName(attachment.fileName)),
     );
@@ -93,8 +92,7 @@ export class SponsorshipService {
           trx,
           'mail',
           acknowledgementMail({
-            request: { ...request, email: request.email },
-            files,
+            email: request.email,
             secretariat: this.deps.secretariat,
             societyName: this.deps.society.name,
           }),
@@ -116,8 +114,8 @@ export class SponsorshipService {
     return { stored: true };
   }
 
-  /** Sizes first (413), then the PDF signature (400); every offending file is named. */
-  private decodeAttachments(request: SponsorshipRequest): Buffer[] {
+  /** Sizes first (413), then the safe-PDF checks (400, ADR 027); every offending file is named. */
+  private async decodeAttachments(request: SponsorshipRequest): Promise<Buffer[]> {
     const { maxFileBytes, maxFileMb } = this.deps;
     const oversize: ErrorIssue[] = [];
     request.attachments.forEach((attachment, index) => {
@@ -133,13 +131,19 @@ export class SponsorshipService {
     const contents = request.attachments.map((attachment) =>
       Buffer.from(attachment.content, 'base64'),
     );
-    const notPdf: ErrorIssue[] = [];
-    contents.forEach((content, index) => {
-      if (!content.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) {
-        notPdf.push({ path: `attachments.${index}.content`, message: SPONSORSHIP_MESSAGES.notPdf });
-      }
-    });
-    if (notPdf.length > 0) throw new AppError('invalidRequest', notPdf);
+    const refused: ErrorIssue[] = [];
+    // One after the other: parsing is CPU work, and a request carries at most five files.
+    for (const [index, content] of contents.entries()) {
+      const issue = await pdfIssue(`attachments.${index}.content`, content);
+      if (issue !== null) refused.push(issue);
+    }
+    if (refused.length > 0) {
+      this.deps.logger.warn(
+        { refused: refused.map((issue) => issue.message) },
+        'richiesta di patrocinio: allegati PDF rifiutati',
+      );
+      throw new AppError('invalidRequest', refused);
+    }
     return contents;
   }
 }

@@ -21,10 +21,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
+import { minimalPdf } from '../../helpers/pdf-corpus.js';
 
 const TODAY = '2026-11-22';
-const PDF = Buffer.from('%PDF-1.4\n% curriculum di prova\n%%EOF\n').toString('base64');
-const FORM_PDF = Buffer.from('%PDF-1.4\n% modulo\n%%EOF\n').toString('base64');
+const PDF = minimalPdf('curriculum di prova').toString('base64');
+const FORM_PDF = minimalPdf('modulo').toString('base64');
 
 /** Width and height from a PNG's IHDR, after checking its signature. */
 function pngHeader(base64: string): { width: number; height: number } {

@@ -226,7 +226,7 @@ describe.each(testEngines())('the bulletin (GetRiviste, GetArticoliRiviste) on %
     expect(bad.statusCode).toBe(400);
   });
 
-  it('an issue for Affiliati only: hidden from Soci, 403 on its articles and documents', async () => {
+  it('an issue for Affiliati only: hidden from Soci, 403 on its articles, its documents answered as unknown ones (404)', async () => {
     const issue = (await issueRows([2020]))[0];
     expect(issue).toBeDefined();
     const id = issue?.id ?? -1;
@@ -255,7 +255,7 @@ describe.each(testEngines())('the bulletin (GetRiviste, GetArticoliRiviste) on %
         allowed.items[0]?.attachments[0]?.serverRelativeUrl ?? '',
         allowed.items[1]?.attachments[0]?.serverRelativeUrl ?? '',
       ]) {
-        expect((await api.download('socio', url)).statusCode).toBe(403);
+        expect((await api.download('socio', url)).statusCode).toBe(404);
         const ok = await api.download('affiliato', url);
         expect(ok.statusCode).toBe(200);
         const content = (ok.json() as { data: { content: string } }).data.content;

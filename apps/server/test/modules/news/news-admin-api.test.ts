@@ -1,11 +1,27 @@
-import type { AdminNewsItem, AdminPage, Article, PagedList } from '@sodalis/contracts';
+import {
+  PDF_REFUSAL_MESSAGES,
+  type AdminNewsItem,
+  type AdminPage,
+  type Article,
+  type PagedList,
+} from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
+import {
+  embeddedFile,
+  flateBomb,
+  javaScriptOpenAction,
+  launchAction,
+  minimalPdf,
+  pdfThenHtml,
+  pdfThenZip,
+  validPdf,
+} from '../../helpers/pdf-corpus.js';
 
 const TODAY = '2026-11-22';
 const TOMORROW = '2026-11-23';
-const PDF = Buffer.from('%PDF-1.4\n% prova del back office\n%%EOF\n').toString('base64');
+const PDF = minimalPdf('prova del back office').toString('base64');
 
 describe.each(testEngines())('back office: news and categories on %s', (engine) => {
   const staff = staffSite(engine, { clock: fixedClock(TODAY) });
@@ -36,6 +52,41 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
       ...overrides,
     };
   }
+
+  it('refuses active, embedded, polyglot and bomb PDFs and accepts the demo content’s (ADR 027)', async () => {
+    const corpus: [string, Buffer, string][] = [
+      ['pdf-html.pdf', await pdfThenHtml(), PDF_REFUSAL_MESSAGES.foreignContent],
+      ['pdf-zip.pdf', await pdfThenZip(), PDF_REFUSAL_MESSAGES.foreignContent],
+      ['script.pdf', await javaScriptOpenAction(true), PDF_REFUSAL_MESSAGES.activeContent],
+      ['launch.pdf', await launchAction(), PDF_REFUSAL_MESSAGES.activeContent],
+      ['allegato.pdf', await embeddedFile(), PDF_REFUSAL_MESSAGES.activeContent],
+      ['bomba.pdf', await flateBomb(), PDF_REFUSAL_MESSAGES.tooExpanded],
+    ];
+    for (const [fileName, content, message] of corpus) {
+      const response = await staff.call(
+        'POST',
+        '/News',
+        newsInput({ newAttachments: [{ fileName, content: content.toString('base64') }] }),
+      );
+      expect(response.statusCode, fileName).toBe(400);
+      expect(response.json()).toMatchObject({
+        data: null,
+        error: { issues: [{ path: 'newAttachments.0', message: `${message} (${fileName})` }] },
+      });
+    }
+    const demo = (await validPdf('Bando 2026')).toString('base64');
+    const created = await staff.ok<AdminNewsItem>(
+      staff.call(
+        'POST',
+        '/News',
+        newsInput({
+          title: 'Bando con il PDF della demo',
+          newAttachments: [{ fileName: 'bando.pdf', content: demo }],
+        }),
+      ),
+    );
+    expect(created.attachments).toHaveLength(1);
+  }, 120_000);
 
   it('publishes a news item with a PDF that shows on the public list at once, with its audit entry', async () => {
     const before = await publicNews();

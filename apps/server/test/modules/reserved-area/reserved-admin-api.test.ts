@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
+import { minimalPdf } from '../../helpers/pdf-corpus.js';
 
-const PDF = Buffer.from('%PDF-1.4\n% verbale\n%%EOF\n').toString('base64');
+const PDF = minimalPdf('verbale').toString('base64');
 
 describe.each(testEngines())('back office: recommendations and assemblies on %s', (engine) => {
   const site = staffSite(engine, { clock: fixedClock('2026-11-22'), roles: MEMBER_ROLES });

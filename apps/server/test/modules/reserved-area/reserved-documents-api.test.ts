@@ -43,17 +43,21 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     }
   });
 
-  it("answers 403 for another audience's document and 404 for unknown or non-reserved ones", async () => {
+  it("answers another audience's document exactly as an unknown one: 404, revealing nothing (ADR 027)", async () => {
     const sectionDocument = await attachmentOf('assembly', 'Affiliati tecnici');
     const socioResponse = await download('socio', sectionDocument.url);
-    expect(socioResponse.statusCode).toBe(403);
+    expect(socioResponse.statusCode).toBe(404);
     expect(socioResponse.body).not.toContain('%PDF');
+    const unknown = await download('socio', '/Documenti/Assemblee/999999/nulla.pdf');
+    expect(unknown.statusCode).toBe(404);
+    expect(socioResponse.body).toBe(unknown.body);
+    expect(socioResponse.headers['content-type']).toBe(unknown.headers['content-type']);
     expect(socioResponse.headers['cache-control']).toBe('no-store');
     expect((await download('affiliato', sectionDocument.url)).statusCode).toBe(200);
     expect((await download('segreteria', sectionDocument.url)).statusCode).toBe(200);
 
     const socioOnly = await attachmentOf('recommendation', 'socio');
-    expect((await download('affiliato', socioOnly.url)).statusCode).toBe(403);
+    expect((await download('affiliato', socioOnly.url)).statusCode).toBe(404);
     expect((await download('socio', socioOnly.url)).statusCode).toBe(200);
 
     expect(
@@ -221,7 +225,7 @@ describe.each(testEngines())('reserved-area documents on %s', (engine) => {
     const refused = await download('socio', forbidden.url, 'DownloadDocStream', {
       range: 'bytes=0-4',
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('%PDF');
     expect((await download(null, document.url, 'DownloadDocStream')).statusCode).toBe(401);
   });

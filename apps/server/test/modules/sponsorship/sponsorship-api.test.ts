@@ -1,4 +1,4 @@
-import { SPONSORSHIP_REQUIRED_FIELDS } from '@sodalis/contracts';
+import { PDF_REFUSAL_MESSAGES, SPONSORSHIP_REQUIRED_FIELDS } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DUPLICATE_WINDOW_MS } from '../../../src/modules/sponsorship/service.js';
@@ -10,6 +10,17 @@ import {
   type MailTestApp,
   type MailTestSite,
 } from '../../helpers/mail-test-app.js';
+import {
+  embeddedFile,
+  flateBomb,
+  htmlThenPdf,
+  javaScriptOpenAction,
+  launchAction,
+  objectStreamBomb,
+  pdfThenHtml,
+  pdfThenZip,
+  validPdf,
+} from '../../helpers/pdf-corpus.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -197,6 +208,28 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
       );
     });
 
+    it('active, embedded, polyglot and bomb PDFs, each with its reason (ADR 027)', async () => {
+      const corpus: [string, Buffer, string][] = [
+        ['pdf-html.pdf', await pdfThenHtml(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['html-pdf.pdf', await htmlThenPdf(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['pdf-zip.pdf', await pdfThenZip(), PDF_REFUSAL_MESSAGES.foreignContent],
+        ['script.pdf', await javaScriptOpenAction(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['launch.pdf', await launchAction(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['allegato.pdf', await embeddedFile(), PDF_REFUSAL_MESSAGES.activeContent],
+        ['bomba.pdf', await flateBomb(), PDF_REFUSAL_MESSAGES.tooExpanded],
+        ['bomba-oggetti.pdf', await objectStreamBomb(), PDF_REFUSAL_MESSAGES.tooExpanded],
+      ];
+      for (const [fileName, content, message] of corpus) {
+        await expectRefused(
+          validRequest({
+            attachments: [attachment('programma.pdf'), attachment(fileName, content)],
+          }),
+          400,
+          { path: 'attachments.1.content', message },
+        );
+      }
+    }, 120_000);
+
     it('invalid base64, and base64 with its data-URL prefix', async () => {
       for (const content of [
         '%%%non-base64%%%',
@@ -269,6 +302,17 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
       return rows.map((row) => JSON.parse(row.payload_json) as MailJob);
     }
 
+    it('accepts PDFs made as the demo content’s are (ADR 027)', async () => {
+      const { app } = await own.build({ clock: clock.clock });
+      const demo = await validPdf('Programma della giornata');
+      const response = await send(
+        app,
+        validRequest({ attachments: [attachment('programma.pdf', demo)] }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await counts(app)).toMatchObject({ requests: 1, attachments: 1, files: 1 });
+    });
+
     it('is stored once with its files, and mails the secretariat and the requester', async () => {
       const { app } = await own.build({ clock: clock.clock });
       const response = await send(app, validRequest());
@@ -329,9 +373,11 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
         to: ['mario.rossi@example.org'],
         subject: 'Abbiamo ricevuto la tua richiesta di patrocinio',
       });
-      expect(toRequester?.text).toContain(
-        '«Giornata di studio sul plasma» (dal 14/05/2026 al 15/05/2026, Roma)',
-      );
+      // A fixed text: nothing the requester typed comes back (ADR 027).
+      expect(toRequester?.text).toContain('Richiesta inviata correttamente!');
+      for (const typed of ['Mario Rossi', 'Giornata di studio', 'Roma', 'ASL', 'programma.pdf']) {
+        expect(toRequester?.text).not.toContain(typed);
+      }
       expect(toRequester?.attachments).toBeUndefined();
     });
 
@@ -357,6 +403,42 @@ describe.each(testEngines())('InviaRichiestaPatrocinio on %s', (engine) => {
         expect(parseMail(byRequester?.raw ?? '').subject).toBe(
           'Abbiamo ricevuto la tua richiesta di patrocinio',
         );
+      } finally {
+        await sink.stop();
+      }
+    });
+
+    it('acknowledges with a fixed text over real SMTP: the sender’s words never reach the address typed (ADR 027)', async () => {
+      const sink = new SmtpSink();
+      await sink.start();
+      try {
+        const { app } = await own.build({ clock: clock.clock, env: { SMTP_URL: sink.url } });
+        const lure = 'Il tuo conto è sospeso: accedi su https://phish.example/login';
+        const phishing = validRequest({
+          email: 'vittima@example.net',
+          richiedente: lure,
+          ente: lure,
+          titoloEvento: lure,
+          luogo: lure,
+          sede: lure,
+          contenutiEvento: lure,
+          attachments: [attachment('https___phish.example_login.pdf')],
+        });
+        expect((await send(app, phishing)).statusCode).toBe(200);
+        expect(await app.services.outbox.runOnce()).toEqual({ sent: 2, retried: 0, dead: 0 });
+        const toVictim = sink.messages.filter((m) => m.to.includes('vittima@example.net'));
+        expect(toVictim).toHaveLength(1);
+        const raw = toVictim[0]?.raw ?? '';
+        expect(raw).not.toMatch(/phish/i);
+        const mail = parseMail(raw);
+        expect(mail.subject).toBe('Abbiamo ricevuto la tua richiesta di patrocinio');
+        expect(mail.text).not.toMatch(/phish|sospeso/i);
+        expect(mail.text).toContain('Richiesta inviata correttamente!');
+        expect(mail.text).toContain('Se non hai inviato tu la richiesta, ignora questo messaggio');
+        expect(mail.attachments).toEqual([]);
+        // The secretariat still gets every field, to judge the request.
+        const bySecretariat = sink.messages.find((m) => m.to.includes('segreteria@simti.example'));
+        expect(bySecretariat?.raw).toMatch(/phish/);
       } finally {
         await sink.stop();
       }
