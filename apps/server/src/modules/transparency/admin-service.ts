@@ -100,7 +100,7 @@ export class TransparencyAdminService {
     input: PublicationInput,
   ): Promise<AdminTransparencyPublication> {
     // Checked before the transaction: a bad file is a 400 that writes nothing.
-    const added = checkedPdfs(input.newAttachments, 'newAttachments');
+    const added = await checkedPdfs(input.newAttachments, 'newAttachments');
     const now = this.deps.clock();
     const stamp = now.toISOString();
     const values = {
