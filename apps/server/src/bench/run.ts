@@ -4,6 +4,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import {
+  ADMIN_FIRST_SCREEN_GOAL_KB,
+  ADMIN_ROUTE_CHUNK,
+  BROWSER_ACCEPT_ENCODING,
+  budgetLine,
+  INITIAL_JS_BUDGET_KB,
+  pageJavaScript,
+  type FetchedAsset,
+} from './page-weight.js';
 import { DIST, freePort, start, startDemoServer, stop, waitUntilUp } from './processes.js';
 
 /**
@@ -12,13 +21,6 @@ import { DIST, freePort, start, startDemoServer, stop, waitUntilUp } from './pro
  * in interleaved rounds in one run, and prints throughput ratios. It reports; no test asserts
  * a time.
  */
-
-/** Budget of the home page's initial JavaScript as sent, compressed (ADR 006, ADR 020). */
-const INITIAL_JS_BUDGET_KB = 130;
-/** Goal of the back office's first screen as sent, compressed (ADR 020). */
-const ADMIN_FIRST_SCREEN_BUDGET_KB = 250;
-/** What a browser announces: the server picks Brotli (ADR 020). */
-const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 
 /** The bytes of a GET as they travel (compressed when the server compresses), and the text. */
 function sentBytes(url: string): Promise<number> {
@@ -37,40 +39,14 @@ function sentBytes(url: string): Promise<number> {
   });
 }
 
-const SCRIPT_IN_HTML = /\/assets\/[\w.-]+\.js/g;
-const STATIC_IMPORT = /(?:from\s*|import\s*)["']\.\/([\w.-]+\.js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g;
-
-/**
- * The JavaScript a browser loads for a page: every `/assets/*.js` the HTML names (module
- * scripts and modulepreload links) and what they import statically; with `lazyOf`, also the
- * chunks that module imports on demand (the back office's screen) and theirs.
- */
-async function pageJavaScript(
-  serverUrl: string,
-  html: string,
-  lazyOf?: RegExp,
-): Promise<{ files: number; sentBytes: number }> {
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(SCRIPT_IN_HTML)].map((match) => match[0]);
-  let sent = 0;
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = await (await fetch(`${serverUrl}${file}`)).text();
-    sent += await sentBytes(`${serverUrl}${file}`);
-    const imports = [...text.matchAll(STATIC_IMPORT)];
-    if (lazyOf?.test(file)) imports.push(...text.matchAll(DYNAMIC_IMPORT));
-    for (const match of imports) queue.push(`/assets/${match[1]}`);
-  }
-  return { files: seen.size, sentBytes: sent };
+/** An asset of the server as the browser gets it (the text, and the bytes on the wire). */
+function fetchFrom(serverUrl: string): (file: string) => Promise<FetchedAsset> {
+  return async (file) => ({
+    text: await (await fetch(`${serverUrl}${file}`)).text(),
+    sentBytes: await sentBytes(`${serverUrl}${file}`),
+  });
 }
 
-function budgetLine(label: string, bytes: number, files: number, budgetKb: number): string {
-  const kb = bytes / 1024;
-  return `${label}: ${kb.toFixed(1)} KB come inviati (compressi) in ${files} file (obiettivo <= ${budgetKb} KB: ${kb <= budgetKb ? 'OK' : 'SOPRA OBIETTIVO'})`;
-}
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = 10;
@@ -162,22 +138,27 @@ async function main(): Promise<void> {
     const newsList = await (await fetch(`${serverUrl}/news`)).text();
     const newsPage = /href="(\/news\/\d+[^"]*)"/.exec(newsList)?.[1];
     if (newsPage === undefined) throw new Error('nessuna news nell’elenco');
-    const homeJs = await pageJavaScript(serverUrl, homeHtml);
+    const homeJs = await pageJavaScript(homeHtml, fetchFrom(serverUrl));
     const homeHtmlSent = await sentBytes(`${serverUrl}/`);
     console.log(
       `Home: HTML ${(Buffer.byteLength(homeHtml) / 1024).toFixed(1)} KB, ${(homeHtmlSent / 1024).toFixed(1)} KB come inviato (compresso)`,
     );
     console.log(
-      budgetLine('Home: JavaScript iniziale', homeJs.sentBytes, homeJs.files, INITIAL_JS_BUDGET_KB),
+      budgetLine(
+        'Home: JavaScript iniziale',
+        homeJs.sentBytes,
+        homeJs.files.length,
+        INITIAL_JS_BUDGET_KB,
+      ),
     );
     const adminHtml = await (await fetch(`${serverUrl}/amministrazione`)).text();
-    const adminJs = await pageJavaScript(serverUrl, adminHtml, /\/amministrazione-[\w-]+\.js$/);
+    const adminJs = await pageJavaScript(adminHtml, fetchFrom(serverUrl), ADMIN_ROUTE_CHUNK);
     console.log(
       budgetLine(
         'Amministrazione: JavaScript della prima schermata',
         adminJs.sentBytes,
-        adminJs.files,
-        ADMIN_FIRST_SCREEN_BUDGET_KB,
+        adminJs.files.length,
+        ADMIN_FIRST_SCREEN_GOAL_KB,
       ),
     );
 
