@@ -66,6 +66,7 @@ describe('list queries on a large archive (sqlite)', () => {
   function expectNoFullScan(plans: Map<string, string[]>): void {
     expect(plans.size).toBeGreaterThan(0);
     for (const [text, steps] of plans) {
+      // SHOW_PLANS=<file> writes every plan there, to read when adding a list or an index.
       if (process.env.SHOW_PLANS)
         appendFileSync(process.env.SHOW_PLANS, `${text}\n  ${steps.join('\n  ')}\n`);
       expect(
