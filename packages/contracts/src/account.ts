@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, AdminListQuerySchema, requiredText } from './admin.js';
 import { envelopeSchema } from './envelope.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
-import { MEMBER_ROLES } from './session.js';
+import { MEMBER_ROLES } from './constants.js';
 
 /** /api/v1/Account calls (spec §7). Login and password reset come with the reserved area. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
-import { MEMBER_ROLES } from './session.js';
+import { MEMBER_ROLES } from './constants.js';
 
 /**
  * The secretariat's back office (ADR 013): `/api/v1/Admin/...`, for role `segreteria` only.

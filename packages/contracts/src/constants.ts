@@ -79,3 +79,13 @@ export function listYears(currentYear: number): string[] {
   for (let year = FIRST_LIST_YEAR; year <= currentYear; year += 1) years.push(String(year));
   return years;
 }
+
+/**
+ * Roles an account may hold; `segreteria` is the secretariat's staff. Here, without zod, so the
+ * pages' route guard does not bring the schemas' library into every page (ADR 020).
+ */
+export const MEMBER_ROLES = ['socio', 'affiliato', 'segreteria'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Numeric roles for the route guard (spec §6). */
+export const ROLE_NUMBER: Record<MemberRole, number> = { socio: 1, affiliato: 2, segreteria: 9 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MemberRole } from './constants.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
 
 /**
@@ -52,13 +53,6 @@ export const ResetPasswordBodySchema = z
     message: VALIDATION_MESSAGES.passwordMismatch,
     path: ['confirmPassword'],
   });
-
-/** Roles an account may hold; `segreteria` is the secretariat's staff. */
-export const MEMBER_ROLES = ['socio', 'affiliato', 'segreteria'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
-
-/** Numeric roles for the route guard (spec §6). */
-export const ROLE_NUMBER: Record<MemberRole, number> = { socio: 1, affiliato: 2, segreteria: 9 };
 
 /** Claims of the session token (spec §3). */
 export interface SessionClaims {

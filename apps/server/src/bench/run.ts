@@ -3,7 +3,20 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { encodePagingToken, romeDate } from '@sodalis/contracts';
 import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { openDatabase } from '../db/database.js';
+import { generateListData } from './list-data.js';
+import {
+  ADMIN_FIRST_SCREEN_GOAL_KB,
+  ADMIN_ROUTE_CHUNK,
+  BROWSER_ACCEPT_ENCODING,
+  budgetLine,
+  INITIAL_JS_BUDGET_KB,
+  pageJavaScript,
+  type FetchedAsset,
+} from './page-weight.js';
 import { DIST, freePort, start, startDemoServer, stop, waitUntilUp } from './processes.js';
 
 /**
@@ -12,13 +25,6 @@ import { DIST, freePort, start, startDemoServer, stop, waitUntilUp } from './pro
  * in interleaved rounds in one run, and prints throughput ratios. It reports; no test asserts
  * a time.
  */
-
-/** Budget of the home page's initial JavaScript as sent, compressed (ADR 006, ADR 020). */
-const INITIAL_JS_BUDGET_KB = 130;
-/** Goal of the back office's first screen as sent, compressed (ADR 020). */
-const ADMIN_FIRST_SCREEN_BUDGET_KB = 250;
-/** What a browser announces: the server picks Brotli (ADR 020). */
-const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 
 /** The bytes of a GET as they travel (compressed when the server compresses), and the text. */
 function sentBytes(url: string): Promise<number> {
@@ -37,40 +43,14 @@ function sentBytes(url: string): Promise<number> {
   });
 }
 
-const SCRIPT_IN_HTML = /\/assets\/[\w.-]+\.js/g;
-const STATIC_IMPORT = /(?:from\s*|import\s*)["']\.\/([\w.-]+\.js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g;
-
-/**
- * The JavaScript a browser loads for a page: every `/assets/*.js` the HTML names (module
- * scripts and modulepreload links) and what they import statically; with `lazyOf`, also the
- * chunks that module imports on demand (the back office's screen) and theirs.
- */
-async function pageJavaScript(
-  serverUrl: string,
-  html: string,
-  lazyOf?: RegExp,
-): Promise<{ files: number; sentBytes: number }> {
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(SCRIPT_IN_HTML)].map((match) => match[0]);
-  let sent = 0;
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = await (await fetch(`${serverUrl}${file}`)).text();
-    sent += await sentBytes(`${serverUrl}${file}`);
-    const imports = [...text.matchAll(STATIC_IMPORT)];
-    if (lazyOf?.test(file)) imports.push(...text.matchAll(DYNAMIC_IMPORT));
-    for (const match of imports) queue.push(`/assets/${match[1]}`);
-  }
-  return { files: seen.size, sentBytes: sent };
+/** An asset of the server as the browser gets it (the text, and the bytes on the wire). */
+function fetchFrom(serverUrl: string): (file: string) => Promise<FetchedAsset> {
+  return async (file) => ({
+    text: await (await fetch(`${serverUrl}${file}`)).text(),
+    sentBytes: await sentBytes(`${serverUrl}${file}`),
+  });
 }
 
-function budgetLine(label: string, bytes: number, files: number, budgetKb: number): string {
-  const kb = bytes / 1024;
-  return `${label}: ${kb.toFixed(1)} KB come inviati (compressi) in ${files} file (obiettivo <= ${budgetKb} KB: ${kb <= budgetKb ? 'OK' : 'SOPRA OBIETTIVO'})`;
-}
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = 10;
@@ -149,6 +129,139 @@ async function requestsPerSecond(url: string, target: Target): Promise<number> {
   return result.requests.average;
 }
 
+/** The large archive of the latency figures (ADR 020): news items and members generated. */
+const LARGE_NEWS = Number(process.env.BENCH_NEWS ?? 100_000);
+const LARGE_MEMBERS = 20_000;
+/** Resident memory goal under load (ADR 020). */
+const RSS_GOAL_MB = 200;
+/** The deep page measured beside the first: keyset paging should make them cost alike. */
+const DEEP_PAGE = 500;
+const NEWS_PAGE_SIZE = 4;
+
+/** The resident memory of a process, in MB (Linux's /proc; 0 where there is none). */
+function residentMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A second server on a copy of the demo data grown to LARGE_NEWS news items and LARGE_MEMBERS
+ * accounts; the token of the first item of page DEEP_PAGE of the news list, as a reader who
+ * paged there would send it.
+ */
+async function startLargeServer(
+  work: string,
+  children: ChildProcess[],
+): Promise<{ server: ChildProcess; serverUrl: string; deepToken: string }> {
+  fs.mkdirSync(work, { recursive: true });
+  const first = await startDemoServer(work, children);
+  await stop(first.server);
+  const database = openDatabase({
+    databaseUrl: null,
+    dataDir: path.join(work, 'data'),
+    logger: pino({ enabled: false }),
+  });
+  let deepToken = '';
+  try {
+    await generateListData(database.db, { news: LARGE_NEWS, members: LARGE_MEMBERS });
+    const before = await database.db
+      .selectFrom('articles')
+      .select(['id', 'published_on'])
+      .where('published', '=', 1)
+      .where('published_on', '<=', romeDate())
+      .orderBy('published_on', 'desc')
+      .orderBy('id', 'desc')
+      .offset((DEEP_PAGE - 1) * NEWS_PAGE_SIZE - 1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    deepToken = encodePagingToken({
+      id: before.id,
+      sortValues: { Datapubblicazione: before.published_on },
+    });
+  } finally {
+    await database.close();
+  }
+  const { server, serverUrl } = await startDemoServer(work, children);
+  return { server, serverUrl, deepToken };
+}
+
+interface Latency {
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Latency of one page of the news list under load. Each request carries a different unknown
+ * field (the schema drops it) so the content cache never answers: the query is measured.
+ */
+async function latencyOf(url: string, filter: Record<string, unknown>): Promise<Latency> {
+  let index = 0;
+  const bodyOf = () =>
+    JSON.stringify({ ...filter, dataOffset: String(NEWS_PAGE_SIZE), richiesta: (index += 1) });
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    body: bodyOf(),
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodyOf() }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} risposte non 2xx, ${result.errors} errori`);
+  }
+  return { p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/**
+ * The first page and page DEEP_PAGE of the news list on the large archive, in interleaved
+ * rounds, with the server's resident memory sampled while they run.
+ */
+async function measureLargeArchive(work: string, children: ChildProcess[]): Promise<void> {
+  const { server, serverUrl, deepToken } = await startLargeServer(work, children);
+  const url = `${serverUrl}/api/v1/SharepointContent/GetArticoli`;
+  const pages: [string, Record<string, unknown>][] = [
+    ['prima pagina', { paginated: true }],
+    [`pagina ${DEEP_PAGE}`, { paginated: true, pagingInfo: deepToken }],
+  ];
+  console.log(
+    `Archivio grande: ${LARGE_NEWS} news e ${LARGE_MEMBERS} iscritti generati; GetArticoli senza cache, ${NEWS_PAGE_SIZE} per pagina`,
+  );
+  let peakRss = residentMb(server.pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, residentMb(server.pid));
+  }, 100);
+  try {
+    const totals = pages.map(() => ({ p50: 0, p99: 0 }));
+    await latencyOf(url, pages[0]?.[1] ?? {});
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [index, [name, filter]] of pages.entries()) {
+        const latency = await latencyOf(url, filter);
+        const total = totals[index] as Latency;
+        total.p50 += latency.p50;
+        total.p99 += latency.p99;
+        console.log(`  giro ${round}: ${name} p50 ${latency.p50} ms, p99 ${latency.p99} ms`);
+      }
+    }
+    for (const [index, [name]] of pages.entries()) {
+      const total = totals[index] as Latency;
+      console.log(
+        `Latenza ${name} (media dei giri): p50 ${(total.p50 / ROUNDS).toFixed(1)} ms, p99 ${(total.p99 / ROUNDS).toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  console.log(
+    `Memoria del server sotto carico: ${peakRss.toFixed(0)} MB RSS al massimo (obiettivo <= ${RSS_GOAL_MB} MB: ${peakRss <= RSS_GOAL_MB ? 'OK' : 'SOPRA OBIETTIVO'})`,
+  );
+  await stop(server);
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-bench-'));
   const children: ChildProcess[] = [];
@@ -162,22 +275,27 @@ async function main(): Promise<void> {
     const newsList = await (await fetch(`${serverUrl}/news`)).text();
     const newsPage = /href="(\/news\/\d+[^"]*)"/.exec(newsList)?.[1];
     if (newsPage === undefined) throw new Error('nessuna news nell’elenco');
-    const homeJs = await pageJavaScript(serverUrl, homeHtml);
+    const homeJs = await pageJavaScript(homeHtml, fetchFrom(serverUrl));
     const homeHtmlSent = await sentBytes(`${serverUrl}/`);
     console.log(
       `Home: HTML ${(Buffer.byteLength(homeHtml) / 1024).toFixed(1)} KB, ${(homeHtmlSent / 1024).toFixed(1)} KB come inviato (compresso)`,
     );
     console.log(
-      budgetLine('Home: JavaScript iniziale', homeJs.sentBytes, homeJs.files, INITIAL_JS_BUDGET_KB),
+      budgetLine(
+        'Home: JavaScript iniziale',
+        homeJs.sentBytes,
+        homeJs.files.length,
+        INITIAL_JS_BUDGET_KB,
+      ),
     );
     const adminHtml = await (await fetch(`${serverUrl}/amministrazione`)).text();
-    const adminJs = await pageJavaScript(serverUrl, adminHtml, /\/amministrazione-[\w-]+\.js$/);
+    const adminJs = await pageJavaScript(adminHtml, fetchFrom(serverUrl), ADMIN_ROUTE_CHUNK);
     console.log(
       budgetLine(
         'Amministrazione: JavaScript della prima schermata',
         adminJs.sentBytes,
-        adminJs.files,
-        ADMIN_FIRST_SCREEN_BUDGET_KB,
+        adminJs.files.length,
+        ADMIN_FIRST_SCREEN_GOAL_KB,
       ),
     );
 
@@ -227,6 +345,7 @@ async function main(): Promise<void> {
       );
       await stop(yardstick);
     }
+    await measureLargeArchive(path.join(work, 'grande'), children);
   } finally {
     await Promise.all(children.map(stop));
     fs.rmSync(work, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { sponsorshipHandlingMigration } from './migrations/0007-sponsorship-hand
 import { staffTwoFactorMigration } from './migrations/0008-staff-two-factor.js';
 import { articleInternalNoteMigration } from './migrations/0009-article-internal-note.js';
 import { memberSessionsMigration } from './migrations/0010-member-sessions.js';
+import { listIndexesMigration } from './migrations/0013-list-indexes.js';
 import { transparencyMigration } from './migrations/0014-transparency.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -27,6 +28,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0008-staff-two-factor': staffTwoFactorMigration(engine),
     '0009-article-internal-note': articleInternalNoteMigration,
     '0010-member-sessions': memberSessionsMigration,
+    '0013-list-indexes': listIndexesMigration,
     '0014-transparency': transparencyMigration(engine),
   };
 }

@@ -75,6 +75,24 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/** Most sanitised texts remembered; the lists show the same few subtitles again and again. */
+const SANITIZED_KEPT = 2_000;
+/** Longer texts (whole pages) are sanitised each time rather than kept. */
+const SANITIZED_KEPT_MAX_LENGTH = 16 * 1024;
+const sanitized = new Map<string, string>();
+
+/**
+ * Rich text as the pages may show it (ADR 009). Sanitising is a pure function of the text and
+ * costs more than the query that read it (ADR 020), so short texts' results are remembered,
+ * oldest forgotten first.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS);
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(html, RICH_TEXT_OPTIONS);
+  if (html.length <= SANITIZED_KEPT_MAX_LENGTH) {
+    if (sanitized.size >= SANITIZED_KEPT) sanitized.delete(sanitized.keys().next().value as string);
+    sanitized.set(html, clean);
+  }
+  return clean;
 }

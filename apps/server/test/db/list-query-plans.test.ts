@@ -1,0 +1,118 @@
+import { appendFileSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fixedClock } from '../helpers/test-app.js';
+import { memberApi } from '../helpers/member-api.js';
+import { staffSite } from '../helpers/staff-api.js';
+import { generateListData } from '../../src/bench/list-data.js';
+
+// Every list query's plan on SQLite with a generated archive (ADR 003, ADR 020): paging, the
+// filters and the staff lists run from an index, never a scan of the whole table. A plan hardly
+// depends on how many rows there are once the tables have statistics, so a few thousand do.
+const TODAY = '2026-11-22';
+const NEWS = 3_000;
+const MEMBERS = 1_000;
+
+/** A step of a plan that reads a whole table without an index ("SCAN articles"). */
+const FULL_SCAN = /^SCAN (\w+)$/;
+
+const prepared = vi.spyOn(SQLite.prototype, 'prepare');
+
+describe('list queries on a large archive (sqlite)', () => {
+  const site = staffSite('sqlite', { clock: fixedClock(TODAY), roles: ['socio'] });
+  const member = memberApi(site);
+
+  afterAll(() => prepared.mockRestore());
+
+  /** The plan steps of every SELECT prepared while `run` ran, by its SQL. */
+  async function plansOf(run: () => Promise<unknown>): Promise<Map<string, string[]>> {
+    const before = prepared.mock.calls.length;
+    await run();
+    const plans = new Map<string, string[]>();
+    prepared.mock.calls.slice(before).forEach(([text], index) => {
+      if (!/^\s*select/i.test(text)) return;
+      const connection = prepared.mock.contexts[before + index] as SQLite.Database;
+      // Unbound parameters read as null: the plan depends on the indexes, not on the values.
+      const parameters = (text.match(/\?/g) ?? []).map(() => null);
+      const steps = connection
+        .prepare<unknown[], { detail: string }>(`explain query plan ${text}`)
+        .all(...parameters)
+        .map((row) => row.detail);
+      plans.set(text, steps);
+    });
+    return plans;
+  }
+
+  it('generates the archive', async () => {
+    await generateListData(site.app.services.db, { news: NEWS, members: MEMBERS });
+    await site.app.services.contentCache.contentChanged();
+  }, 120_000);
+
+  const publicLists: [string, Record<string, unknown>][] = [
+    ['first page', { paginated: true, dataOffset: '4' }],
+    [
+      'a later page',
+      {
+        paginated: true,
+        dataOffset: '4',
+        pagingInfo: 'Paged=TRUE&p_ID=1500&p_Datapubblicazione=2020-01-01',
+      },
+    ],
+    ['a category', { paginated: true, dataOffset: '4', categorie: 'Congressi' }],
+    ['a year and month', { paginated: true, dataOffset: '4', years: [2024], months: [3] }],
+    ['featured', { paginated: true, dataOffset: '2', inEvidenza: true }],
+  ];
+
+  function expectNoFullScan(plans: Map<string, string[]>): void {
+    expect(plans.size).toBeGreaterThan(0);
+    for (const [text, steps] of plans) {
+      // SHOW_PLANS=<file> writes every plan there, to read when adding a list or an index.
+      if (process.env.SHOW_PLANS)
+        appendFileSync(process.env.SHOW_PLANS, `${text}\n  ${steps.join('\n  ')}\n`);
+      expect(
+        steps.filter((step) => FULL_SCAN.test(step)),
+        text,
+      ).toEqual([]);
+    }
+  }
+
+  it.each(publicLists)('GetArticoli, %s: no full scan', async (_name, body) => {
+    expectNoFullScan(
+      await plansOf(() =>
+        site.app.inject({
+          method: 'POST',
+          url: '/api/v1/SharepointContent/GetArticoli',
+          payload: body,
+        }),
+      ),
+    );
+  });
+
+  it.each([
+    ['ReservedArea/GetRaccomandazioni', {}],
+    ['ReservedArea/GetRaccomandazioni', { years: [2024] }],
+    ['ReservedArea/GetAssemblee', {}],
+    ['ReservedArea/GetPareriCD', {}],
+    ['SharepointContent/GetRassegneStampa', { years: [2025], months: [5] }],
+  ])('%s %j: no full scan', async (path, body) => {
+    expectNoFullScan(await plansOf(() => member.page(path, 'socio', { paginated: true, ...body })));
+  });
+
+  it.each([
+    '/News?sort=publishedOn&order=DESC&page=3',
+    '/News?sort=title&order=ASC&page=2',
+    '/News?sort=updatedAt&page=1',
+    '/News?state=pubblicata&page=2',
+    '/News?featured=true',
+    '/News?categoryId=2',
+    '/Members?page=4',
+    '/Members?sort=email&order=ASC',
+    '/Members?sort=createdAt&page=2',
+    '/Members?role=affiliato&sort=lastName',
+    '/Members?status=disabled',
+    '/Recommendations?page=1',
+    '/PressReviews?page=1',
+  ])('staff list %s: no full scan', async (path) => {
+    expectNoFullScan(await plansOf(() => site.ok(site.call('GET', path))));
+  });
+});

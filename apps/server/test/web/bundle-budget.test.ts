@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_FIRST_SCREEN_CEILING_KB,
+  ADMIN_ROUTE_CHUNK,
+  BROWSER_ACCEPT_ENCODING,
+  INITIAL_JS_BUDGET_KB,
+  pageJavaScript,
+  type FetchedAsset,
+} from '../../src/bench/page-weight.js';
+import { WEB_ROOT } from '../../src/plugins/web-app.js';
+import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+
+// The JavaScript budgets of ADR 020 on the build `npm run build` leaves, counted as the bench
+// counts them: the bytes the server sends a browser that accepts Brotli.
+const TODAY = '2026-11-22';
+/** Strings only react-admin's code holds (its message keys): none may reach a public page. */
+const REACT_ADMIN_CODE = /["']ra\.(?:action|notification|page)\./;
+
+describe.each(testEngines())('the JavaScript the pages send on %s', (engine) => {
+  let testApp: TestApp;
+  const texts = new Map<string, string>();
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
+      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    testApp = await createTestApp(engine, {
+      demoContent: true,
+      clock: fixedClock(TODAY),
+      web: 'build',
+    });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function fetchAsset(file: string): Promise<FetchedAsset> {
+    const answer = await testApp.app.inject({
+      method: 'GET',
+      url: file,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    });
+    expect(answer.statusCode, file).toBe(200);
+    const text =
+      answer.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(answer.rawPayload).toString('utf8')
+        : answer.body;
+    texts.set(file, text);
+    return { text, sentBytes: answer.rawPayload.byteLength };
+  }
+
+  async function pageHtml(url: string): Promise<string> {
+    const page = await testApp.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    return page.body;
+  }
+
+  it(`keeps the home page's JavaScript within ${INITIAL_JS_BUDGET_KB} KB as sent, without react-admin`, async () => {
+    const home = await pageJavaScript(await pageHtml('/'), fetchAsset);
+    // Brotli, as a browser gets them: the counted files are the compressed ones.
+    expect(home.files.length).toBeGreaterThan(3);
+    expect(home.sentBytes / 1024).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+    for (const file of home.files) expect(texts.get(file), file).not.toMatch(REACT_ADMIN_CODE);
+  });
+
+  it(`keeps the back office's first screen within ${ADMIN_FIRST_SCREEN_CEILING_KB} KB as sent`, async () => {
+    const admin = await pageJavaScript(
+      await pageHtml('/amministrazione'),
+      fetchAsset,
+      ADMIN_ROUTE_CHUNK,
+    );
+    // The count reached the screen loaded on demand: react-admin itself is in it.
+    expect(admin.files.some((file) => REACT_ADMIN_CODE.test(texts.get(file) ?? ''))).toBe(true);
+    expect(admin.sentBytes / 1024).toBeLessThanOrEqual(ADMIN_FIRST_SCREEN_CEILING_KB);
+  });
+});
