@@ -28,6 +28,7 @@ import { PaymentsAdminService } from './modules/payments/admin-service.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
+import { SearchAdminService } from './modules/search/admin-service.js';
 import { SearchIndexer } from './modules/search/indexer.js';
 import { SearchService } from './modules/search/service.js';
 import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
@@ -48,6 +49,7 @@ export interface StaffServices {
   newsletter: NewsletterAdminService;
   outbox: OutboxAdminService;
   reserved: ReservedAdminService;
+  search: SearchAdminService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -246,6 +248,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
+      search: new SearchAdminService({ db }),
     },
   };
 }

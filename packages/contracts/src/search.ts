@@ -88,3 +88,23 @@ export interface SearchSuggestion {
   link: string;
   kind: SearchKind;
 }
+
+/** A PDF the search cannot read, as the back office lists it ("non ricercabile"). */
+export interface AdminUnsearchableDocument {
+  /** The attachment's id: react-admin's record id. */
+  id: number;
+  fileName: string;
+  serverRelativeUrl: string;
+  /** What it is attached to, in Italian ("Assemblea n. 12"). */
+  owner: string;
+  state: 'non ricercabile';
+  /** Why, in Italian. */
+  reason: string;
+  updatedAt: string;
+}
+
+export const UNSEARCHABLE_REASONS = {
+  no_text:
+    'Nessun testo nel file (documento scansionato): il contenuto non si trova con la ricerca.',
+  failed: 'Il file non si lascia leggere come PDF: il contenuto non si trova con la ricerca.',
+} as const;

@@ -14,6 +14,7 @@ import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
+import { searchAdminRoutes } from '../search/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import { requireStaff } from './access.js';
 import { allAudit, listAudit } from './audit.js';
@@ -83,6 +84,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience
   await app.register(reservedAreaAdminRoutes, { reserved: staff.reserved });
+
+  // Site search: PDFs whose text cannot be searched (ADR 025)
+  await app.register(searchAdminRoutes, { search: staff.search });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -1,5 +1,8 @@
 /** Where each setup element appears on the site (spec §2.11, §2.12, §2.9, §2.10). */
-export function setupElementPlace(key: string, acronym: string): { place: string; pagePath: string } {
+export function setupElementPlace(
+  key: string,
+  acronym: string,
+): { place: string; pagePath: string } {
   const organisation = `/chi-siamo-${acronym.toLowerCase()}`;
   const tab = (prefix: string) => key.slice(prefix.length).replace(/-/g, ' ');
   if (key.startsWith('chisiamo-organizzazione-'))

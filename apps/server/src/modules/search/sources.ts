@@ -26,7 +26,8 @@ import type { UnitDescription } from './repository.js';
  */
 
 /** The records the index holds: the attachments' owner kinds, and opinions (no files). */
-export type SourceKind = Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'> | 'opinion';
+export type SourceKind =
+  Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'> | 'opinion';
 
 export const SOURCE_KINDS: readonly SourceKind[] = [
   'article',
@@ -146,7 +147,12 @@ export async function sourceRecord(
       const row = await findReservedRecord(db, 'recommendations', id);
       if (row === undefined || row.published !== 1) return null;
       return withFiles(db, kind, id, {
-        description: reservedDescription(row.audience, row.title, row.published_on, 'recommendations'),
+        description: reservedDescription(
+          row.audience,
+          row.title,
+          row.published_on,
+          'recommendations',
+        ),
         text: lines(row.title, row.source_name),
       });
     }
@@ -173,7 +179,12 @@ export async function sourceRecord(
     case 'opinion': {
       const row = await findReservedRecord(db, 'opinions', id);
       if (row === undefined || row.published !== 1) return null;
-      const description = reservedDescription(row.audience, row.title, row.published_on, 'opinions');
+      const description = reservedDescription(
+        row.audience,
+        row.title,
+        row.published_on,
+        'opinions',
+      );
       description.link = `/area-riservata-pareri-dettaglio?id=${row.id}`;
       return withFiles(db, kind, id, {
         description,
