@@ -4,6 +4,7 @@ import type { PagedList } from './envelope.js';
 import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';
 import type { LoginResponse } from './session.js';
+import type { SearchAnswer } from './search.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 
 /**
@@ -24,6 +25,8 @@ export interface SodalisLoadContext {
   payments: PaymentSettings;
   /** The sign-in form posted without scripts (ADR 022). */
   signIn: SignInForm;
+  /** The site search of `/cerca` (ADR 025). */
+  search: SiteSearch;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -89,4 +92,13 @@ export interface SignInForm {
   login(
     body: unknown,
   ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
+}
+
+/** The site search for the `/cerca` page rendered on the server (ADR 025). */
+export interface SiteSearch {
+  /**
+   * What `query` finds for the holder of `sessionToken` (the cookie of a sign-in without
+   * scripts, ADR 022); public content only without a valid one.
+   */
+  search(query: string, sessionToken: string | null): Promise<SearchAnswer>;
 }
