@@ -101,7 +101,9 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
             event.preventDefault();
             setOpen(true);
             setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-          } else if (event.key === 'Escape') {
+          } else if (event.key === 'Escape' && expanded) {
+            // Closes the list and keeps the text (a second Escape clears the field, natively).
+            event.preventDefault();
             setOpen(false);
             setActive(-1);
           } else if (event.key === 'Enter' && expanded && active >= 0) {

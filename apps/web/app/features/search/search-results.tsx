@@ -54,7 +54,10 @@ export function SearchResults({ answer }: { answer: SearchAnswer }) {
           </h2>
           <ol className="list-unstyled">
             {group.results.map((result, index) => (
-              <li key={`${result.link}-${result.document?.serverRelativeUrl ?? ''}-${result.document?.page ?? 0}-${index}`} className="mb-3">
+              <li
+                key={`${result.link}-${result.document?.serverRelativeUrl ?? ''}-${result.document?.page ?? 0}-${index}`}
+                className="mb-3"
+              >
                 <h3 className="h6 mb-1">
                   <Link to={result.link}>{result.title}</Link>
                 </h3>
