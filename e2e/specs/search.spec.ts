@@ -13,7 +13,7 @@ test.describe('la ricerca del sito senza JavaScript', () => {
   }) => {
     await page.goto('/');
     await searchBox(page).fill('donazioni di sangue');
-    await page.getByRole('search').first().getByRole('button', { name: 'Cerca' }).click();
+    await page.getByRole('search').first().getByRole('button', { name: 'Trova' }).click();
     await expect(page).toHaveURL(/\/cerca\?q=donazioni\+di\+sangue$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cerca nel sito');
     const news = page.getByRole('region', { name: 'Notizie' });

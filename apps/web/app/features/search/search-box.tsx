@@ -9,7 +9,7 @@ export const SEARCH_PATH = '/cerca';
 export const SEARCH_COPY = {
   label: 'Cerca nel sito',
   placeholder: 'Cerca…',
-  button: 'Cerca',
+  button: 'Trova',
   suggestions: 'Suggerimenti',
 } as const;
 
@@ -115,8 +115,15 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           }
         }}
       />
-      <button type="submit" className="btn btn-sm btn-light ms-1">
-        {SEARCH_COPY.button}
+      {/* A magnifier, named "Trova": the lists' own search buttons are the page's "Cerca". */}
+      <button type="submit" className="btn btn-sm btn-light ms-1" title={SEARCH_COPY.button}>
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path
+            d="M11.7 10.3a6.5 6.5 0 10-1.4 1.4l3.5 3.5 1.4-1.4-3.5-3.5zM6.5 11a4.5 4.5 0 110-9 4.5 4.5 0 010 9z"
+            fill="currentColor"
+          />
+        </svg>
+        <span className="visually-hidden">{SEARCH_COPY.button}</span>
       </button>
       {hydrated ? (
         <ul
