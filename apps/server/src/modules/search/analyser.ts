@@ -49,12 +49,23 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word !== '' && word.length <= MAX_WORD_LENGTH);
 }
 
+/**
+ * Terms of words already seen: the Snowball port takes microseconds a word and a language
+ * repeats its words, so indexing and snippets mostly read from here. Emptied when full.
+ */
+const termCache = new Map<string, string | null>();
+const TERM_CACHE_SIZE = 100_000;
+
 /** The search term of one folded word, or null for a stop word. */
 export function termOf(word: string): string | null {
-  if (STOP_WORDS.has(word)) return null;
+  const cached = termCache.get(word);
+  if (cached !== undefined) return cached;
   // Only [a-z0-9] reach the engines: a term is never an operator of FTS5 or tsquery.
-  const term = stemmer.stem(word).replace(/[^a-z0-9]/g, '');
-  return term === '' ? null : term;
+  const stem = STOP_WORDS.has(word) ? '' : stemmer.stem(word).replace(/[^a-z0-9]/g, '');
+  const term = stem === '' ? null : stem;
+  if (termCache.size >= TERM_CACHE_SIZE) termCache.clear();
+  termCache.set(word, term);
+  return term;
 }
 
 /** The terms of `text`, in order, stop words left out: what the index stores. */
