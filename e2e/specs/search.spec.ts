@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openSignedIn } from '../support/session';
 
 /** The header's search box (ADR 025). */
-const searchBox = (page: import('@playwright/test').Page) =>
-  page.getByRole('search').first().getByLabel('Cerca nel sito');
+const searchBox = (page: Page) => page.getByRole('search').first().getByLabel('Cerca nel sito');
 
 test.describe('la ricerca del sito senza JavaScript', () => {
   test.use({ javaScriptEnabled: false });
