@@ -22,6 +22,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { transparencyRoutes } from './modules/transparency/routes.js';
 import { compression } from './plugins/compression.js';
@@ -98,6 +99,7 @@ export async function buildApp(
     await migrateToLatest(database.db, database.engine);
     await ensureReferenceData(database.db, config.societyAcronym);
     const files = new LocalFileStore(path.join(config.dataDir, 'files'));
+    let demoLoaded = false;
     if (config.demoContent && (await isDatabaseEmpty(database.db))) {
       try {
         const summary = await loadDemoContent({
@@ -107,6 +109,7 @@ export async function buildApp(
           today: romeDate(clock()),
         });
         logger.info({ summary }, 'contenuti dimostrativi caricati');
+        demoLoaded = true;
       } catch (error) {
         // Another instance starting on the same PostgreSQL may have loaded them first: the
         // loader runs in one transaction, so ours rolled back whole and the data is theirs.
@@ -146,6 +149,11 @@ export async function buildApp(
         ...(options.mailer ? { mailer: options.mailer } : {}),
       }),
     );
+    // The demo's texts and PDFs searchable from the first page view (ADR 025).
+    if (demoLoaded) {
+      const summary = await app.services.searchIndex.rebuild('now');
+      logger.info({ summary }, 'indice di ricerca dei contenuti dimostrativi creato');
+    }
   } catch (error) {
     await database.close();
     throw error;
@@ -231,6 +239,7 @@ export async function buildApp(
       await api.register(reservedAreaRoutes, { prefix: '/ReservedArea', ...services });
       await api.register(magazineRoutes, { prefix: '/ReservedArea', ...services });
       await api.register(pressReviewRoutes, { prefix: '/SharepointContent', ...services });
+      await api.register(searchRoutes, { prefix: '/Search', ...services });
       await api.register(adminRoutes, {
         prefix: '/Admin',
         services: app.services,

@@ -29,6 +29,9 @@ import { PaymentsAdminService } from './modules/payments/admin-service.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
+import { SearchAdminService } from './modules/search/admin-service.js';
+import { SearchIndexer } from './modules/search/indexer.js';
+import { SearchService } from './modules/search/service.js';
 import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
 import { SponsorshipService } from './modules/sponsorship/service.js';
 import { TransparencyAdminService } from './modules/transparency/admin-service.js';
@@ -52,6 +55,7 @@ export interface StaffServices {
   outbox: OutboxAdminService;
   reserved: ReservedAdminService;
   transparency: TransparencyAdminService;
+  search: SearchAdminService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -79,6 +83,9 @@ export interface AppServices {
   payments: PaymentService;
   /** Delivers the outbox; started with the app, stopped before the database closes. */
   outbox: OutboxWorker;
+  /** The site search and the index the content's saves keep in step (ADR 025). */
+  search: SearchService;
+  searchIndex: SearchIndexer;
   mailer: Mailer;
   staff: StaffServices;
   /** Readiness and metrics (ADR 028). */
@@ -136,6 +143,14 @@ export function createServices(deps: ServiceDeps): AppServices {
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
   });
+  const searchIndex = new SearchIndexer({
+    db,
+    files,
+    clock,
+    logger: logger.child({ component: 'search' }),
+    context: { societyAcronym: config.societyAcronym },
+    notifyOutbox,
+  });
   const outbox = new OutboxWorker({
     db,
     clock,
@@ -149,6 +164,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       mail: config.mail,
       mailup,
       verifyPayment: (paymentId) => payments.verify(paymentId),
+      extractSearchDocument: (attachmentId) => searchIndex.extractDocument(attachmentId),
     }),
   });
   const newsletter = new NewsletterService({
@@ -237,19 +253,21 @@ export function createServices(deps: ServiceDeps): AppServices {
     }),
     payments,
     outbox,
+    search: new SearchService({ db, engine, clock }),
+    searchIndex,
     mailer,
     operations: new OperationsService({ db, engine, dataDir: config.dataDir }),
     transparency,
     transparencyReminders,
     staff: {
-      news: new NewsAdminService({ db, files, clock, contentCache }),
+      news: new NewsAdminService({ db, files, clock, contentCache, searchIndex }),
       members: new MembersAdminService({
         db,
         clock,
         society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
         notifyOutbox,
       }),
-      magazine: new MagazineAdminService({ db, files, clock }),
+      magazine: new MagazineAdminService({ db, files, clock, searchIndex }),
       payments: new PaymentsAdminService({
         db,
         clock,
@@ -263,12 +281,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         clock,
         contentCache,
         societyAcronym: config.societyAcronym,
+        searchIndex,
       }),
       sponsorship: new SponsorshipAdminService({ db, clock }),
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
-      reserved: new ReservedAdminService({ db, files, clock }),
       transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
+      reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
+      search: new SearchAdminService({ db }),
     },
   };
 }

@@ -39,6 +39,8 @@ export default [
   route('patrocini', 'routes/patrocini.tsx'),
   // "Società trasparente" (ADR 026), beyond the specification.
   route('trasparenza', 'routes/trasparenza.tsx'),
+  // The site search (ADR 025).
+  route('cerca', 'routes/cerca.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.
   route('amministrazione/*', 'routes/amministrazione.tsx'),
   // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).

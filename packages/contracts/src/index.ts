@@ -24,3 +24,4 @@ export * from './two-factor.js';
 export * from './file-names.js';
 export * from './dates.js';
 export * from './transparency.js';
+export * from './search.js';

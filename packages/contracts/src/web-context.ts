@@ -4,6 +4,7 @@ import type { PagedList } from './envelope.js';
 import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 import type { ListFilterInput } from './list-filter.js';
 import type { LoginResponse } from './session.js';
+import type { SearchAnswer } from './search.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 import type { TransparencyPage } from './transparency.js';
 
@@ -27,6 +28,8 @@ export interface SodalisLoadContext {
   signIn: SignInForm;
   /** "Società trasparente" (ADR 026). */
   transparency: { page(): Promise<TransparencyPage> };
+  /** The site search of `/cerca` (ADR 025). */
+  search: SiteSearch;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -94,4 +97,13 @@ export interface SignInForm {
   ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
   /** "Esci" without scripts: the session of this token ends on the server (ADR 021). */
   logout(token: string): Promise<void>;
+}
+
+/** The site search for the `/cerca` page rendered on the server (ADR 025). */
+export interface SiteSearch {
+  /**
+   * What `query` finds for the holder of `sessionToken` (the cookie of a sign-in without
+   * scripts, ADR 022); public content only without a valid one.
+   */
+  search(query: string, sessionToken: string | null): Promise<SearchAnswer>;
 }

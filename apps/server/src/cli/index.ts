@@ -6,6 +6,8 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MemberRuleError, MembersService } from '../modules/accounts/members-service.js';
 import { TwoFactorService } from '../modules/accounts/two-factor.js';
+import { SearchIndexer } from '../modules/search/indexer.js';
+import { LocalFileStore } from '../files/file-store.js';
 import { AppError } from '../http/app-error.js';
 import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
 import { Throttle } from '../security/throttle.js';
@@ -26,7 +28,8 @@ Comandi:
   membri:riattiva <email>                            riattiva un account
   membri:ruolo <email> <ruolo>                       cambia il ruolo
   membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)
-  membri:2fa-disattiva <email>                       disattiva la verifica in due passaggi (telefono perso)`;
+  membri:2fa-disattiva <email>                       disattiva la verifica in due passaggi (telefono perso)
+  ricerca:ricostruisci                               ricostruisce l'indice della ricerca del sito, testo dei PDF compreso`;
 
 /** npm runs workspace scripts in the workspace folder; paths given by the user are theirs. */
 const userCwd = process.env.INIT_CWD ?? process.cwd();
@@ -132,6 +135,22 @@ async function main(argv: string[]): Promise<number> {
             throw new MemberRuleError(`nessun account con e-mail ${email}`);
           throw error;
         }
+        return 0;
+      }
+      case 'ricerca:ricostruisci': {
+        const indexer = new SearchIndexer({
+          db: database.db,
+          files: new LocalFileStore(path.join(config.dataDir, 'files')),
+          clock: systemClock,
+          logger: pino({ level: 'silent' }),
+          context: { societyAcronym: config.societyAcronym },
+          notifyOutbox: () => undefined,
+        });
+        // The PDFs are read here, not queued: the command ends with the index complete.
+        const summary = await indexer.rebuild('now');
+        console.log(
+          `Indice di ricerca ricostruito: ${summary.records} contenuti, ${summary.documents} PDF letti.`,
+        );
         return 0;
       }
       default:

@@ -13,6 +13,7 @@ import { articleInternalNoteMigration } from './migrations/0009-article-internal
 import { memberSessionsMigration } from './migrations/0010-member-sessions.js';
 import { listIndexesMigration } from './migrations/0013-list-indexes.js';
 import { transparencyMigration } from './migrations/0014-transparency.js';
+import { searchIndexMigration } from './migrations/0015-search-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0010-member-sessions': memberSessionsMigration,
     '0013-list-indexes': listIndexesMigration,
     '0014-transparency': transparencyMigration(engine),
+    '0015-search-index': searchIndexMigration(engine),
   };
 }
 

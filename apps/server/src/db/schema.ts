@@ -412,6 +412,42 @@ export interface TransparencyRemindersTable {
   sent_at: Timestamp;
 }
 
+/** One searchable unit of the site search (migration 0015, ADR 025): a record's text or one PDF page. */
+export interface SearchUnitsTable {
+  id: Id;
+  /** What the unit belongs to: a `SearchKind` (news, page, recommendation…). */
+  kind: string;
+  item_id: number;
+  /** For a PDF page: the attachment and its page number (from 1). */
+  attachment_id: number | null;
+  page: number | null;
+  /** Who may read it (ADR 011); null for public content (news, the society's pages). */
+  audience: Audience | null;
+  /** The first day it may be shown (scheduled news); null when already visible. */
+  visible_from: string | null;
+  title: string;
+  date: string;
+  /** Where the reader opens it: a page of the site, or the document's address. */
+  link: string;
+  /** For a PDF page: the document's name and address (its `server_relative_url`). */
+  file_name: string | null;
+  file_url: string | null;
+  /** The original text, for snippets. */
+  body: string;
+  /** The analyser's terms (folded, stop words out, stemmed), what the engines search. */
+  terms: string;
+}
+
+/** The text extraction of one PDF attachment (migration 0015, ADR 025). */
+export interface SearchDocumentsTable {
+  attachment_id: number;
+  /** The file the state is about: a replaced file is extracted again. */
+  file_sha256: string;
+  status: 'pending' | 'indexed' | 'no_text' | 'failed';
+  pages: number | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   site_contents: SiteContentsTable;
@@ -444,6 +480,8 @@ export interface Database {
   transparency_publications: TransparencyPublicationsTable;
   public_contributions: PublicContributionsTable;
   transparency_reminders: TransparencyRemindersTable;
+  search_units: SearchUnitsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */

@@ -9,6 +9,8 @@ import {
   romeDate,
   SPONSORSHIP_LIMITS,
   type SodalisLoadContext,
+  SEARCH_MESSAGES,
+  SearchQuerySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -124,6 +126,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       fees: () => dataOf(contentReads.fees()),
     };
     const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
+    // The search page's answer: the API's rules (ADR 025); a bad or expired session reads as none.
+    const siteSearch: SodalisLoadContext['search'] = {
+      search: async (query, sessionToken) => {
+        const member =
+          sessionToken === null
+            ? null
+            : await services.accounts.authenticate(sessionToken).catch((error: unknown) => {
+                if (error instanceof AppError && error.status === 401) return null;
+                throw error;
+              });
+        const input = SearchQuerySchema.safeParse({ q: query });
+        if (!input.success) return { query, groups: [], notice: SEARCH_MESSAGES.tooLong };
+        return services.search.search(member?.role ?? null, input.data.q);
+      },
+    };
     // The newsletter pages' links and the sponsorship form's limits (ADR 008).
     const { newsletter: newsletterService } = services;
     const newsletter: SodalisLoadContext['newsletter'] = {
@@ -248,6 +265,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const context: SodalisLoadContext = {
           society,
           signIn,
+          search: siteSearch,
           cspNonce,
           content,
           newsletter,

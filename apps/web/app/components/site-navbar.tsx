@@ -6,6 +6,7 @@ import { EXTERNAL_LINKS, NAV_COPY, NEW_TAB_HINT } from '../copy/site';
 import { currentUser, LOGOUT_HREF, signOut } from '../shared/session/session';
 import { useHydrated } from '../state/hydrated';
 import { NavMenu } from './nav-menu';
+import { SearchBox } from '../features/search/search-box';
 
 /** The address of the news list with a category preselected (spec §2.3, §4). */
 export function newsListHref(category: string | null): string {
@@ -137,6 +138,9 @@ export function SiteNavbar({
               {external(EXTERNAL_LINKS.journal)}
             </ul>
           </nav>
+          <div className="ms-lg-3 my-2 my-lg-0">
+            <SearchBox />
+          </div>
         </div>
       </div>
     </header>

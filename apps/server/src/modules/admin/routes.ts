@@ -14,6 +14,7 @@ import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
+import { searchAdminRoutes } from '../search/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
 import { requireStaff } from './access.js';
@@ -87,6 +88,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Società trasparente: publications, public contributions and the yearly deadlines (ADR 026)
   await app.register(transparencyAdminRoutes, { transparency: staff.transparency });
+  // Site search: PDFs whose text cannot be searched (ADR 025)
+  await app.register(searchAdminRoutes, { search: staff.search });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

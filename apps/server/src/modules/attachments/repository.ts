@@ -183,3 +183,42 @@ export async function attachmentsOf(
   }
   return grouped;
 }
+
+/** An attachment as the site search extracts it (ADR 025). */
+export interface StoredAttachment {
+  id: number;
+  owner_kind: AttachmentOwnerKind;
+  owner_id: number;
+  file_name: string;
+  server_relative_url: string;
+  file_sha256: string;
+}
+
+/** The attachments of some owners of one kind, with their ids and files. */
+export async function storedAttachmentsOf(
+  db: Kysely<Database>,
+  kind: AttachmentOwnerKind,
+  ownerIds: number[],
+): Promise<StoredAttachment[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'owner_kind', 'owner_id', 'file_name', 'server_relative_url', 'file_sha256'])
+    .where('owner_kind', '=', kind)
+    .where('owner_id', 'in', ownerIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** One attachment by id, or undefined. */
+export async function findStoredAttachment(
+  db: Kysely<Database>,
+  id: number,
+): Promise<StoredAttachment | undefined> {
+  return db
+    .selectFrom('attachments')
+    .select(['id', 'owner_kind', 'owner_id', 'file_name', 'server_relative_url', 'file_sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -29,6 +29,7 @@ import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import type { SearchIndexer } from '../search/indexer.js';
 import { logoPng, pngSize, profilePhotoPng } from '../admin/images.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames, recordStoredFile } from '../attachments/repository.js';
@@ -45,6 +46,7 @@ import {
   writeSetupElement,
   writeSiteContent,
 } from './repository.js';
+import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
 
 type SetupElementInput = z.output<typeof AdminSetupElementInputSchema>;
@@ -62,44 +64,7 @@ export interface ContentAdminDeps {
   clock: Clock;
   contentCache: ContentCache;
   societyAcronym: string;
-}
-
-/** Where each setup element appears on the site (spec §2.11, §2.12, §2.9, §2.10). */
-function setupElementPlace(key: string, acronym: string): { place: string; pagePath: string } {
-  const organisation = `/chi-siamo-${acronym.toLowerCase()}`;
-  const tab = (prefix: string) => key.slice(prefix.length).replace(/-/g, ' ');
-  if (key.startsWith('chisiamo-organizzazione-'))
-    return {
-      place: `Chi siamo ${acronym}, scheda ${tab('chisiamo-organizzazione-')}`,
-      pagePath: organisation,
-    };
-  if (key.startsWith('chisiamo-soci-'))
-    return {
-      place: `Iscrizione Soci, scheda ${tab('chisiamo-soci-')}`,
-      pagePath: '/chi-siamo-iscrizione',
-    };
-  if (key.startsWith('chisiamo-affiliati-'))
-    return {
-      place: `Affiliati, scheda ${tab('chisiamo-affiliati-')}`,
-      pagePath: '/chi-siamo-affiliati',
-    };
-  if (key.startsWith('chisiamo-sostenitori-'))
-    return { place: 'Sostenitori', pagePath: '/chi-siamo-sostenitori' };
-  if (key === 'pareri-intro')
-    return {
-      place: 'Pareri del Consiglio Direttivo, introduzione',
-      pagePath: '/area-riservata-pareri',
-    };
-  if (key === 'patrocini-richiesta')
-    return { place: 'Patrocini, scheda Richiesta', pagePath: '/patrocini' };
-  if (key === 'rivista-intro')
-    return {
-      place: 'Il Servizio Trasfusionale, introduzione',
-      pagePath: '/area-riservata-servizio-trasfusionale',
-    };
-  if (key === 'modulo-abbonamento-attivo')
-    return { place: 'Chi siamo, modulo di abbonamento', pagePath: '/chi-siamo' };
-  return { place: key, pagePath: '/' };
+  searchIndex: SearchIndexer;
 }
 
 /** An image as the audit log names it: never its bytes. */
@@ -210,6 +175,7 @@ export class ContentAdminService {
         pdfs,
         now.toISOString(),
       );
+      await this.deps.searchIndex.recordChanged(trx, 'setup_element', id);
       await writeAudit(
         trx,
         actor,

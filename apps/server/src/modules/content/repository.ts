@@ -218,3 +218,12 @@ export async function writeSiteContent(
     .where('key', '=', values.key)
     .execute();
 }
+
+/** One setup element by id, or undefined (the site search indexes it, ADR 025). */
+export async function findSetupElementById(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('setup_elements')
+    .select(['id', 'key', 'body_html', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -31,6 +31,7 @@ import {
   writeIssue,
 } from './repository.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import type { SearchIndexer } from '../search/indexer.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
 import { inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
@@ -71,6 +72,7 @@ export interface MagazineAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
   clock: Clock;
+  searchIndex: SearchIndexer;
 }
 
 /**
@@ -177,6 +179,7 @@ export class MagazineAdminService {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await view(trx, id);
+      await this.deps.searchIndex.recordRemoved(trx, record, id);
       const summary = await deleteRecord(trx, before);
       await writeAudit(
         trx,
@@ -207,6 +210,7 @@ export class MagazineAdminService {
         pdfs,
         now,
       );
+      await this.deps.searchIndex.recordChanged(trx, save.record, id);
       const after = await save.view(trx, id);
       await writeAudit(
         trx,

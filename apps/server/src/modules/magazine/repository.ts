@@ -283,3 +283,20 @@ export async function deleteArticle(trx: Transaction<Database>, id: number): Pro
   await deleteAttachmentsOf(trx, 'magazine_article', [id]);
   await trx.deleteFrom('magazine_articles').where('id', '=', id).execute();
 }
+
+/** Every issue's id, for rebuilding the site search's index (ADR 025). */
+export async function allIssueIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('magazine_issues').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids of the articles of some issues (all articles when `issueIds` is null). */
+export async function articleIdsOfIssues(
+  db: Kysely<Database>,
+  issueIds: number[] | null,
+): Promise<number[]> {
+  if (issueIds?.length === 0) return [];
+  let query = db.selectFrom('magazine_articles').select('id').orderBy('id');
+  if (issueIds !== null) query = query.where('issue_id', 'in', issueIds);
+  return (await query.execute()).map((row) => row.id);
+}

@@ -19,6 +19,7 @@ import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { idPage } from '../listing/id-page.js';
+import type { SearchIndexer } from '../search/indexer.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -53,6 +54,7 @@ export interface NewsAdminDeps {
   files: FileStore;
   clock: Clock;
   contentCache: ContentCache;
+  searchIndex: SearchIndexer;
 }
 
 /**
@@ -94,6 +96,7 @@ export class NewsAdminService {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await newsView(trx, id);
+      await this.deps.searchIndex.recordRemoved(trx, 'article', id);
       await deleteArticle(trx, id);
       await writeAudit(
         trx,
@@ -145,6 +148,7 @@ export class NewsAdminService {
         pdfs,
         now.toISOString(),
       );
+      await this.deps.searchIndex.recordChanged(trx, 'article', articleId);
       const after = await newsView(trx, articleId);
       const unpublished = before?.pubblicata === true && after.pubblicata === false;
       const done = before === null ? 'creata' : unpublished ? 'ritirata' : 'modificata';

@@ -286,3 +286,9 @@ export async function renameCategory(
     .where('id', '=', id)
     .execute();
 }
+
+/** Every article's id, for rebuilding the site search's index (ADR 025). */
+export async function allArticleIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('articles').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

@@ -16,6 +16,8 @@ export interface OutboxHandlerDeps {
   mailup: MailUpClient | null;
   /** Checks reported fee payments with PayPal (ADR 012). */
   verifyPayment: (paymentId: number) => Promise<void>;
+  /** Reads a saved PDF's text into the site search's index (ADR 025). */
+  extractSearchDocument: (attachmentId: number) => Promise<void>;
 }
 
 /** The domain of the sender's address, for Message-IDs. */
@@ -31,7 +33,7 @@ function messageKey(row: ClaimedRow): string {
 
 /** What each kind of outbox row does when its turn comes. */
 export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
-  const { db, files, mailer, mail, mailup, verifyPayment } = deps;
+  const { db, files, mailer, mail, mailup, verifyPayment, extractSearchDocument } = deps;
   const domain = senderDomain(mail.from);
 
   return {
@@ -87,6 +89,10 @@ export function outboxHandlers(deps: OutboxHandlerDeps): OutboxHandlers {
 
     async 'payment.verify'(job) {
       await verifyPayment(job.paymentId);
+    },
+
+    async 'search.extract'(job) {
+      await extractSearchDocument(job.attachmentId);
     },
   };
 }

@@ -26,11 +26,17 @@ export interface PaymentVerifyJob {
   paymentId: number;
 }
 
+/** Reading the text of a saved PDF for the site search (ADR 025). */
+export interface SearchExtractJob {
+  attachmentId: number;
+}
+
 export interface OutboxJobs {
   mail: MailJob;
   'payment.verify': PaymentVerifyJob;
   'mailup.subscribe': MailUpJob;
   'mailup.unsubscribe': MailUpJob;
+  'search.extract': SearchExtractJob;
 }
 export type OutboxKind = keyof OutboxJobs;
 

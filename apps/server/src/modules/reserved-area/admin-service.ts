@@ -24,6 +24,8 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import type { SearchIndexer } from '../search/indexer.js';
+import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
@@ -265,6 +267,7 @@ export interface ReservedAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
   clock: Clock;
+  searchIndex: SearchIndexer;
 }
 
 /**
@@ -343,6 +346,7 @@ export class ReservedAdminService {
           stamp,
         );
       }
+      await this.deps.searchIndex.recordChanged(trx, RESERVED_SOURCE_KINDS[kind.table], rowId);
       const after = await this.view(trx, kind, rowId);
       const summary = `${kind.noun} ${before === null ? 'creat' : 'modificat'}${kind.ending}: ${titleOf(kind.fields, input)}`;
       await writeAudit(
@@ -365,6 +369,7 @@ export class ReservedAdminService {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.view(trx, kind, id);
+      await this.deps.searchIndex.recordRemoved(trx, RESERVED_SOURCE_KINDS[kind.table], id);
       await deleteReservedRecord(trx, kind.table, id, kind.attachmentOwner);
       await writeAudit(
         trx,

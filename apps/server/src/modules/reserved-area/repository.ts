@@ -363,3 +363,16 @@ export async function deleteReservedRecord(
   if (attachmentKind !== null) await deleteAttachmentsOf(trx, attachmentKind, [id]);
   await trx.deleteFrom(table).where('id', '=', id).execute();
 }
+
+/** Every record id of one table, for rebuilding the site search's index (ADR 025). */
+export async function allReservedRecordIds(
+  db: Kysely<Database>,
+  table: ReservedTable,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table as 'press_reviews')
+    .select('id')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

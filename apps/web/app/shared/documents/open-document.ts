@@ -44,13 +44,19 @@ function download(url: string, fileName: string): void {
  * Shows a document answered as base64 (news file, CV): opened in a new tab on wide screens,
  * downloaded on narrow ones; if the browser blocks the new tab, downloaded.
  */
-export function showDocument(file: FileContent, viewportWidth: number = window.innerWidth): void {
+export function showDocument(
+  file: FileContent,
+  viewportWidth: number = window.innerWidth,
+  page?: number,
+): void {
   const fileName = requireParameter(file.fileName);
   const blob = new Blob([decodeBase64(file.content)], { type: mimeTypeOf(fileName) });
   const url = URL.createObjectURL(blob);
   // The address lives as long as the tab that shows it may need it.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  if (documentAction(viewportWidth) === 'open' && window.open(url, '_blank', 'noopener') !== null)
+  // `#page=N` opens the browser's PDF viewer at that page (a search result, ADR 025).
+  const shown = page === undefined ? url : `${url}#page=${page}`;
+  if (documentAction(viewportWidth) === 'open' && window.open(shown, '_blank', 'noopener') !== null)
     return;
   download(url, fileName);
 }

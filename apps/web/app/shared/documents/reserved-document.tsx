@@ -5,16 +5,17 @@ import { requireParameter, showDocument } from './open-document';
 
 /**
  * Fetches a reserved document (DownloadDoc) and opens or downloads it by the 860 px rule
- * (spec §2.15); `forceDownload` always downloads ("SCARICA PDF"). Failures are logged only.
+ * (spec §2.15); `forceDownload` always downloads ("SCARICA PDF"); `page` opens it at that page. Failures are logged only.
  */
 export async function openReservedDocument(
   serverRelativeUrl: string,
   forceDownload = false,
+  page?: number,
 ): Promise<void> {
   try {
     const query = new URLSearchParams({ serverRelativeUrl: requireParameter(serverRelativeUrl) });
     const file = await apiRequest<FileContent>(`/api/v1/ReservedArea/DownloadDoc?${query}`);
-    if (file !== null) showDocument(file, forceDownload ? 0 : window.innerWidth);
+    if (file !== null) showDocument(file, forceDownload ? 0 : window.innerWidth, page);
   } catch (error) {
     console.warn('Documento non disponibile', error);
   }

@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
+import type { Clock } from '../../text/dates.js';
+import { findStoredAttachment, type StoredAttachment } from '../attachments/repository.js';
+import { enqueue } from '../outbox/outbox.js';
+import { termsOf } from './analyser.js';
+import { pdfPageTexts } from './pdf-text.js';
+import {
+  deleteAllUnits,
+  deleteAttachmentUnits,
+  deleteDroppedAttachmentUnits,
+  deleteItemUnits,
+  deleteAllDocumentStates,
+  deleteTextUnits,
+  describeItemUnits,
+  findDocumentStates,
+  insertUnits,
+  writeDocumentState,
+  type SearchUnitValues,
+} from './repository.js';
+import {
+  allRecordIds,
+  dependentRecords,
+  isSourceKind,
+  SOURCE_KINDS,
+  sourceRecord,
+  type SourceContext,
+  type SourceKind,
+  type SourceRecord,
+} from './sources.js';
+
+export interface SearchIndexerDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  context: SourceContext;
+  /** Wakes the outbox worker after a commit that queued extractions. */
+  notifyOutbox: () => void;
+}
+
+/** How a rebuild reads the PDFs: queued for the outbox (the server), or at once (the CLI). */
+export type ExtractionMode = 'queue' | 'now';
+
+export interface RebuildSummary {
+  records: number;
+  documents: number;
+}
+
+/**
+ * Keeps the site search's index in step with the content (ADR 025). A record's own text is
+ * indexed in the transaction that saves it, so a search never shows a deleted record or an old
+ * audience; its PDFs are read later by the outbox (`search.extract`), retried on failure and
+ * never holding up the save.
+ */
+export class SearchIndexer {
+  constructor(private readonly deps: SearchIndexerDeps) {}
+
+  /**
+   * Re-indexes a record after a save or a delete, inside the caller's transaction: its text,
+   * the audience and title of its PDF pages, and queues the PDFs not yet read.
+   */
+  async recordChanged(trx: Executor, kind: SourceKind, id: number): Promise<void> {
+    // Queued extractions commit with the save; the outbox's next poll reads them.
+    await this.indexRecord(trx, kind, id);
+    for (const dependent of await dependentRecords(trx, kind, id))
+      await this.indexRecord(trx, dependent.kind, dependent.id);
+  }
+
+  /**
+   * Takes a record out of the index, with the records that depend on it (an issue's articles),
+   * inside the transaction that deletes it: call it before the delete, while they can be read.
+   */
+  async recordRemoved(trx: Executor, kind: SourceKind, id: number): Promise<void> {
+    for (const dependent of await dependentRecords(trx, kind, id))
+      await deleteItemUnits(trx, dependent.kind, dependent.id);
+    await deleteItemUnits(trx, kind, id);
+  }
+
+  /** Indexes one record; answers the ids of its PDFs still to read. */
+  private async indexRecord(
+    trx: Executor,
+    kind: SourceKind,
+    id: number,
+    extraction: ExtractionMode = 'queue',
+  ): Promise<number[]> {
+    const record = await sourceRecord(trx, kind, id, this.deps.context);
+    if (record === null) {
+      await deleteItemUnits(trx, kind, id);
+      return [];
+    }
+    await deleteTextUnits(trx, kind, id);
+    await insertUnits(trx, [unitOf(record, record.text, null, null)]);
+    await describeItemUnits(trx, kind, id, record.description);
+    await deleteDroppedAttachmentUnits(
+      trx,
+      kind,
+      id,
+      record.attachments.map((attachment) => attachment.id),
+    );
+    const states = await findDocumentStates(
+      trx,
+      record.attachments.map((attachment) => attachment.id),
+    );
+    const unread = record.attachments.filter(
+      (attachment) =>
+        !states.some(
+          (state) =>
+            state.attachment_id === attachment.id && state.file_sha256 === attachment.file_sha256,
+        ),
+    );
+    const now = this.deps.clock();
+    for (const attachment of unread) {
+      await writeDocumentState(trx, {
+        attachment_id: attachment.id,
+        file_sha256: attachment.file_sha256,
+        status: 'pending',
+        pages: null,
+        updated_at: now.toISOString(),
+      });
+      if (extraction === 'queue')
+        await enqueue(trx, 'search.extract', { attachmentId: attachment.id }, now);
+    }
+    return unread.map((attachment) => attachment.id);
+  }
+
+  /**
+   * Reads one PDF's pages into the index (the outbox's `search.extract`). A file pdf.js cannot
+   * read, or one without a text layer (a scan), is recorded for staff as not searchable; a
+   * missing file is an error the outbox retries.
+   */
+  async extractDocument(attachmentId: number): Promise<void> {
+    const { db, files, clock, logger } = this.deps;
+    const attachment = await findStoredAttachment(db, attachmentId);
+    if (attachment === undefined || !isSourceKind(attachment.owner_kind)) return;
+    const bytes = await files.read(attachment.file_sha256);
+    let pages: string[] = [];
+    let failed = false;
+    try {
+      pages = await pdfPageTexts(bytes);
+    } catch (error) {
+      failed = true;
+      logger.warn({ err: error, attachmentId }, 'testo del PDF non leggibile');
+    }
+    const kind = attachment.owner_kind;
+    await db.transaction().execute(async (trx) => {
+      // Read again in the transaction: the record may have changed or gone meanwhile.
+      const record = await sourceRecord(trx, kind, attachment.owner_id, this.deps.context);
+      const current = record?.attachments.find((item) => item.id === attachmentId);
+      await deleteAttachmentUnits(trx, attachmentId);
+      if (record === null || current === undefined) return;
+      if (current.file_sha256 !== attachment.file_sha256) return;
+      await insertUnits(
+        trx,
+        pages.flatMap((text, index) =>
+          text === '' ? [] : [unitOf(record, text, current, index + 1)],
+        ),
+      );
+      const searchable = pages.some((text) => text !== '');
+      await writeDocumentState(trx, {
+        attachment_id: attachmentId,
+        file_sha256: attachment.file_sha256,
+        status: failed ? 'failed' : searchable ? 'indexed' : 'no_text',
+        pages: failed ? null : pages.length,
+        updated_at: clock().toISOString(),
+      });
+    });
+  }
+
+  /**
+   * Builds the whole index again from the content (`npm run cli -- ricerca:ricostruisci`, and
+   * the demo content at first start): every record's text in one transaction, then every PDF,
+   * queued for the outbox or read at once.
+   */
+  async rebuild(extraction: ExtractionMode): Promise<RebuildSummary> {
+    const { db } = this.deps;
+    const summary: RebuildSummary = { records: 0, documents: 0 };
+    const unread: number[] = [];
+    await db.transaction().execute(async (trx) => {
+      await deleteAllUnits(trx);
+      // Every PDF is read again: its pages were removed with the rest.
+      await deleteAllDocumentStates(trx);
+      for (const kind of SOURCE_KINDS) {
+        for (const id of await allRecordIds(trx, kind)) {
+          summary.records += 1;
+          unread.push(...(await this.indexRecord(trx, kind, id, extraction)));
+        }
+      }
+    });
+    summary.documents = unread.length;
+    if (extraction === 'now') {
+      for (const attachmentId of unread) await this.extractDocument(attachmentId);
+    } else if (unread.length > 0) {
+      this.deps.notifyOutbox();
+    }
+    return summary;
+  }
+}
+
+/** The unit of a record's text (page null) or of one page of one of its PDFs. */
+function unitOf(
+  record: SourceRecord,
+  text: string,
+  attachment: StoredAttachment | null,
+  page: number | null,
+): SearchUnitValues {
+  return {
+    kind: record.kind,
+    item_id: record.id,
+    attachment_id: attachment?.id ?? null,
+    page,
+    ...record.description,
+    file_name: attachment?.file_name ?? null,
+    file_url: attachment?.server_relative_url ?? null,
+    body: text,
+    terms: termsOf(text).join(' '),
+  };
+}

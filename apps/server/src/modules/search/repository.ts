@@ -1,0 +1,231 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.js';
+import type {
+  Audience,
+  Database,
+  Executor,
+  SearchDocumentsTable,
+  SearchUnitsTable,
+} from '../../db/schema.js';
+
+/**
+ * Every query of the site search's tables (ADR 025). The text match is the one part the two
+ * engines do differently: `matchingUnits` picks the SQLite FTS5 or the PostgreSQL tsvector way.
+ */
+
+export type SearchUnitValues = Omit<Insertable<SearchUnitsTable>, 'id'>;
+
+/** What a search unit carries besides its text: changes with the record it belongs to. */
+export type UnitDescription = Pick<
+  SearchUnitValues,
+  'audience' | 'visible_from' | 'title' | 'date' | 'link'
+>;
+
+/** Who is searching: the audiences they may read (ADR 011); none for an anonymous reader. */
+export interface SearchAccess {
+  audiences: readonly Audience[];
+  /** Today in Rome: scheduled news stay hidden until their day. */
+  today: string;
+}
+
+/** A unit found, with its rank (smaller is better on both engines). */
+export type FoundUnit = Pick<
+  Selectable<SearchUnitsTable>,
+  | 'id'
+  | 'kind'
+  | 'item_id'
+  | 'attachment_id'
+  | 'page'
+  | 'title'
+  | 'date'
+  | 'link'
+  | 'file_name'
+  | 'file_url'
+  | 'body'
+> & { rank: number };
+
+/** Terms to find: each group one term or a phrase; `prefix` makes the last term a prefix. */
+export interface TermQuery {
+  groups: string[][];
+  prefix: boolean;
+}
+
+export async function insertUnits(db: Executor, units: SearchUnitValues[]): Promise<void> {
+  // Small batches: SQLite allows at most 32766 bound values in one statement.
+  for (let start = 0; start < units.length; start += 200) {
+    await db
+      .insertInto('search_units')
+      .values(units.slice(start, start + 200))
+      .execute();
+  }
+}
+
+/** Removes a record's own text (not its PDF pages). */
+export async function deleteTextUnits(db: Executor, kind: string, itemId: number): Promise<void> {
+  await db
+    .deleteFrom('search_units')
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .where('attachment_id', 'is', null)
+    .execute();
+}
+
+/** Removes everything of a record, its PDF pages included. */
+export async function deleteItemUnits(db: Executor, kind: string, itemId: number): Promise<void> {
+  await db
+    .deleteFrom('search_units')
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .execute();
+}
+
+/** The PDF pages of a record follow its audience, title, date and link. */
+export async function describeItemUnits(
+  db: Executor,
+  kind: string,
+  itemId: number,
+  description: UnitDescription,
+): Promise<void> {
+  await db
+    .updateTable('search_units')
+    .set(description)
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .execute();
+}
+
+/** Removes the pages of a record's PDFs that are no longer among `keptAttachmentIds`. */
+export async function deleteDroppedAttachmentUnits(
+  db: Executor,
+  kind: string,
+  itemId: number,
+  keptAttachmentIds: number[],
+): Promise<void> {
+  let query = db
+    .deleteFrom('search_units')
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .where('attachment_id', 'is not', null);
+  if (keptAttachmentIds.length > 0)
+    query = query.where('attachment_id', 'not in', keptAttachmentIds);
+  await query.execute();
+}
+
+export async function deleteAttachmentUnits(db: Executor, attachmentId: number): Promise<void> {
+  await db.deleteFrom('search_units').where('attachment_id', '=', attachmentId).execute();
+}
+
+export async function deleteAllUnits(db: Executor): Promise<void> {
+  await db.deleteFrom('search_units').execute();
+}
+
+export async function findDocumentStates(
+  db: Executor,
+  attachmentIds: number[],
+): Promise<Selectable<SearchDocumentsTable>[]> {
+  if (attachmentIds.length === 0) return [];
+  return db
+    .selectFrom('search_documents')
+    .selectAll()
+    .where('attachment_id', 'in', attachmentIds)
+    .execute();
+}
+
+/** Records what became of a PDF's extraction (insert or replace). */
+export async function writeDocumentState(
+  db: Executor,
+  state: Selectable<SearchDocumentsTable>,
+): Promise<void> {
+  await db
+    .insertInto('search_documents')
+    .values(state)
+    .onConflict((conflict) =>
+      conflict.column('attachment_id').doUpdateSet({
+        file_sha256: state.file_sha256,
+        status: state.status,
+        pages: state.pages,
+        updated_at: state.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteAllDocumentStates(db: Executor): Promise<void> {
+  await db.deleteFrom('search_documents').execute();
+}
+
+/** PDFs whose text could not be read (scans without a text layer, broken files), for staff. */
+export async function unsearchableDocuments(db: Kysely<Database>) {
+  return db
+    .selectFrom('search_documents')
+    .innerJoin('attachments', 'attachments.id', 'search_documents.attachment_id')
+    .select([
+      'attachments.id',
+      'attachments.owner_kind',
+      'attachments.owner_id',
+      'attachments.file_name',
+      'attachments.server_relative_url',
+      'search_documents.status',
+      'search_documents.updated_at',
+    ])
+    .where('search_documents.status', 'in', ['no_text', 'failed'])
+    .orderBy('search_documents.updated_at', 'desc')
+    .orderBy('attachments.id', 'desc')
+    .execute();
+}
+
+/** FTS5's query: every group quoted (terms are only [a-z0-9], ADR 025), all required. */
+function fts5Expression(query: TermQuery): string {
+  return query.groups
+    .map((group, index) => {
+      const quoted = `"${group.join(' ')}"`;
+      return query.prefix && index === query.groups.length - 1 ? `${quoted}*` : quoted;
+    })
+    .join(' ');
+}
+
+/** tsquery's text: terms of a phrase joined by `<->`, groups by `&`, the last a prefix if asked. */
+function tsqueryExpression(query: TermQuery): string {
+  return query.groups
+    .map((group, index) => {
+      const last = query.prefix && index === query.groups.length - 1;
+      const terms = group.map((term, position) =>
+        last && position === group.length - 1 ? `${term}:*` : term,
+      );
+      return terms.length === 1 ? terms[0] : `(${terms.join(' <-> ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * Units matching `query` that `access` may read, best first (bm25 on SQLite, ts_rank on
+ * PostgreSQL), the newest first among equals. The audience condition is the reserved lists'
+ * (ADR 011): a reader sees public units and those of their audiences, never others.
+ */
+export async function matchingUnits(
+  db: Kysely<Database>,
+  engine: DatabaseEngine,
+  query: TermQuery,
+  access: SearchAccess,
+  limit: number,
+): Promise<FoundUnit[]> {
+  const visible = sql`(u.audience is null${
+    access.audiences.length > 0
+      ? sql` or u.audience in (${sql.join(access.audiences.map((audience) => sql`${audience}`))})`
+      : sql``
+  }) and (u.visible_from is null or u.visible_from <= ${access.today})`;
+  const columns = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date, u.link,
+    u.file_name, u.file_url, u.body`;
+  const result =
+    engine === 'sqlite'
+      ? await sql<FoundUnit>`select ${columns}, bm25(search_units_fts) as rank
+          from search_units_fts join search_units u on u.id = search_units_fts.rowid
+          where search_units_fts match ${fts5Expression(query)} and ${visible}
+          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db)
+      : await sql<FoundUnit>`select ${columns},
+            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank
+          from search_units u
+          where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${visible}
+          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db);
+  return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}

@@ -1,0 +1,150 @@
+import {
+  MIN_SEARCH_QUERY_LENGTH,
+  SEARCH_KIND_LABELS,
+  SEARCH_KINDS,
+  SEARCH_MESSAGES,
+  romeDate,
+  type MemberRole,
+  type SearchAnswer,
+  type SearchResult,
+  type SearchSuggestion,
+  type SnippetPart,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../text/dates.js';
+import { AUDIENCES_OF_ROLE } from '../reserved-area/service.js';
+import { parseQuery, termOf, wordsOf, type SearchQuery } from './analyser.js';
+import { matchingUnits, type FoundUnit, type SearchAccess } from './repository.js';
+import { isSourceKind, RESULT_KIND } from './sources.js';
+
+export interface SearchServiceDeps {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  clock: Clock;
+}
+
+/** Most results one search answers (all groups together). */
+const MAX_RESULTS = 60;
+/** Most suggestions while typing. */
+const MAX_SUGGESTIONS = 8;
+/** Words of text around the first match in a snippet. */
+const SNIPPET_WORDS = 30;
+
+/**
+ * The site search (ADR 025): what a reader may open that matches their words, best first,
+ * grouped by kind. Who may read what is the reserved area's rule (`AUDIENCES_OF_ROLE`, ADR 011):
+ * an anonymous reader sees public content only.
+ */
+export class SearchService {
+  constructor(private readonly deps: SearchServiceDeps) {}
+
+  private access(role: MemberRole | null): SearchAccess {
+    return {
+      audiences: role === null ? [] : AUDIENCES_OF_ROLE[role],
+      today: romeDate(this.deps.clock()),
+    };
+  }
+
+  async search(role: MemberRole | null, text: string): Promise<SearchAnswer> {
+    const query = text.trim();
+    const empty = (notice: string | null): SearchAnswer => ({ query, groups: [], notice });
+    if (query.length < MIN_SEARCH_QUERY_LENGTH) return empty(SEARCH_MESSAGES.tooShort);
+    const parsed = parseQuery(query);
+    if (parsed === null) return empty(SEARCH_MESSAGES.nothingToSearch);
+    const units = await matchingUnits(
+      this.deps.db,
+      this.deps.engine,
+      { groups: parsed.groups, prefix: false },
+      this.access(role),
+      MAX_RESULTS,
+    );
+    const results = new Map<string, SearchResult[]>();
+    for (const unit of units) {
+      if (!isSourceKind(unit.kind)) continue;
+      const kind = RESULT_KIND[unit.kind];
+      const list = results.get(kind) ?? [];
+      list.push(resultOf(unit, kind, parsed));
+      results.set(kind, list);
+    }
+    const groups = SEARCH_KINDS.flatMap((kind) => {
+      const list = results.get(kind);
+      return list === undefined ? [] : [{ kind, label: SEARCH_KIND_LABELS[kind], results: list }];
+    });
+    return { query, groups, notice: groups.length === 0 ? SEARCH_MESSAGES.noResults : null };
+  }
+
+  /** Titles of what the reader may open whose words start with what is being typed. */
+  async suggest(role: MemberRole | null, text: string): Promise<SearchSuggestion[]> {
+    if (text.trim().length < MIN_SEARCH_QUERY_LENGTH) return [];
+    const parsed = parseQuery(text.replace(/"/g, ' '));
+    const words = wordsOf(text.replace(/"/g, ' '));
+    const last = words.at(-1);
+    if (parsed === null || last === undefined) return [];
+    // The word being typed is a prefix; its stem is a prefix of the words it may become.
+    const groups = parsed.groups.filter((group) => group[0] !== termOf(last));
+    groups.push([termOf(last) ?? last]);
+    const units = await matchingUnits(
+      this.deps.db,
+      this.deps.engine,
+      { groups, prefix: true },
+      this.access(role),
+      MAX_RESULTS,
+    );
+    const seen = new Set<string>();
+    const suggestions: SearchSuggestion[] = [];
+    for (const unit of units) {
+      if (!isSourceKind(unit.kind) || seen.has(unit.link + unit.title)) continue;
+      seen.add(unit.link + unit.title);
+      suggestions.push({ title: unit.title, link: unit.link, kind: RESULT_KIND[unit.kind] });
+      if (suggestions.length === MAX_SUGGESTIONS) break;
+    }
+    return suggestions;
+  }
+}
+
+function resultOf(unit: FoundUnit, kind: SearchResult['kind'], query: SearchQuery): SearchResult {
+  return {
+    kind,
+    title: unit.title,
+    date: unit.date,
+    link: unit.link,
+    snippet: snippetOf(unit.body, query),
+    document:
+      unit.file_url !== null && unit.page !== null
+        ? { fileName: unit.file_name ?? '', serverRelativeUrl: unit.file_url, page: unit.page }
+        : null,
+  };
+}
+
+/**
+ * About `SNIPPET_WORDS` words of `body` around the first word that matches, the matching words
+ * marked: a word matches when it has a term of the query ("trasfusione" for "trasfusioni").
+ */
+export function snippetOf(body: string, query: SearchQuery): SnippetPart[] {
+  const wanted = new Set(query.groups.flat());
+  const pieces = body.replace(/\s+/g, ' ').trim().split(/(\s+)/);
+  const matches = (piece: string) =>
+    wordsOf(piece).some((word) => {
+      const term = termOf(word);
+      return term !== null && wanted.has(term);
+    });
+  const words = pieces.filter((_, index) => index % 2 === 0);
+  const first = Math.max(0, words.findIndex(matches));
+  const start = Math.max(0, first - Math.floor(SNIPPET_WORDS / 3));
+  const shown = words.slice(start, start + SNIPPET_WORDS);
+  const parts: SnippetPart[] = [];
+  const push = (text: string, marked: boolean) => {
+    const previous = parts.at(-1);
+    if (previous !== undefined && previous.marked === marked) previous.text += text;
+    else parts.push({ text, marked });
+  };
+  if (start > 0) push('… ', false);
+  shown.forEach((word, index) => {
+    if (index > 0) push(' ', false);
+    push(word, matches(word));
+  });
+  if (start + SNIPPET_WORDS < words.length) push(' …', false);
+  return parts;
+}

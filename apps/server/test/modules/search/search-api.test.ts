@@ -1,0 +1,250 @@
+import type {
+  AdminPage,
+  AdminRecommendation,
+  AdminUnsearchableDocument,
+  MemberRole,
+  SearchAnswer,
+  SearchResult,
+  SearchSuggestion,
+} from '@sodalis/contracts';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { makeDemoPdf } from '../../../src/db/seed/demo-pdf.js';
+import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
+
+const TODAY = '2026-11-22';
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** A one-page PDF with a drawing and no text layer: what a scanner makes. */
+async function scannedPdf(): Promise<string> {
+  const document = await PDFDocument.create();
+  document
+    .addPage([595, 842])
+    .drawRectangle({ x: 50, y: 50, width: 300, height: 400, color: rgb(0.5, 0.5, 0.5) });
+  return base64(await document.save());
+}
+
+/** A PDF whose `sentence` is on its second page: the first is filled with other lines. */
+async function twoPagePdf(title: string, sentence: string): Promise<string> {
+  const filler = Array.from(
+    { length: 60 },
+    (_, index) => `Riga di riempimento numero ${index + 1}.`,
+  );
+  return base64(await makeDemoPdf(title, [...filler, sentence]));
+}
+
+describe.each(testEngines())('site search on %s', (engine) => {
+  const site = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  const { call, ok } = site;
+
+  async function search(q: string, role: MemberRole | null): Promise<SearchAnswer> {
+    const response = await site.app.inject({
+      method: 'GET',
+      url: `/api/v1/Search?${new URLSearchParams({ q })}`,
+      headers: role === null ? {} : { authorization: `Bearer ${site.tokens[role]}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return (response.json() as { data: SearchAnswer }).data;
+  }
+  const resultsOf = (answer: SearchAnswer): SearchResult[] =>
+    answer.groups.flatMap((group) => group.results);
+  const titles = async (q: string, role: MemberRole | null) =>
+    resultsOf(await search(q, role)).map((result) => result.title);
+
+  async function recommendation(title: string, audience: string, extra: object = {}) {
+    return ok<AdminRecommendation>(
+      call('POST', '/Recommendations', {
+        title,
+        publishedOn: '2026-10-01',
+        sourceName: null,
+        sourceUrl: null,
+        audience,
+        published: true,
+        newAttachments: [],
+        keptAttachmentIds: [],
+        ...extra,
+      }),
+    );
+  }
+
+  it('finds "trasfusione di piastrine" with "trasfusioni piastriniche", and marks the words', async () => {
+    await recommendation('Linee guida sulla trasfusione di piastrine nel neonato', 'all');
+    const answer = await search('trasfusioni piastriniche', 'socio');
+    const found = resultsOf(answer).find((result) =>
+      result.title.startsWith('Linee guida sulla trasfusione di piastrine'),
+    );
+    expect(found).toMatchObject({
+      kind: 'recommendation',
+      link: '/area-riservata-raccomandazioni',
+    });
+    expect(found?.snippet.filter((part) => part.marked).map((part) => part.text)).toEqual([
+      'trasfusione',
+      'piastrine',
+    ]);
+    expect(answer.groups.map((group) => group.label)).toContain('Raccomandazioni');
+  });
+
+  it('matches "quoted phrases" in order only, ignores stop words and folds accents', async () => {
+    await recommendation('Perché la qualità del plasma conta: emocomponenti per il neonato', 'all');
+    const title = 'Perché la qualità del plasma conta: emocomponenti per il neonato';
+    expect(await titles('"qualità del plasma"', 'socio')).toContain(title);
+    expect(await titles('"plasma qualità"', 'socio')).not.toContain(title);
+    expect(await titles('PERCHE QUALITA PLASMA', 'socio')).toContain(title);
+    expect(await titles('la qualità di il plasma', 'socio')).toContain(title);
+    expect((await search('di la per il', 'socio')).notice).toBe(
+      'Nessuna parola da cercare: prova con parole più specifiche.',
+    );
+  });
+
+  it('ranks by relevance, the newest first among equals', async () => {
+    await recommendation('Quarzovigilanza: rapporto', 'all', { publishedOn: '2025-01-10' });
+    await recommendation('Quarzovigilanza: rapporto', 'all', { publishedOn: '2026-01-10' });
+    await recommendation(
+      'Quarzovigilanza, quarzovigilanza attiva ed quarzovigilanza passiva',
+      'all',
+      {
+        publishedOn: '2019-05-05',
+      },
+    );
+    const found = resultsOf(await search('quarzovigilanza', 'socio')).filter((result) =>
+      result.title.startsWith('Quarzovigilanza'),
+    );
+    expect(found.map((result) => [result.title, result.date])).toEqual([
+      ['Quarzovigilanza, quarzovigilanza attiva ed quarzovigilanza passiva', '2019-05-05'],
+      ['Quarzovigilanza: rapporto', '2026-01-10'],
+      ['Quarzovigilanza: rapporto', '2025-01-10'],
+    ]);
+  });
+
+  it('never shows a result of another audience, nor reserved content to anonymous readers', async () => {
+    for (const audience of ['all', 'socio', 'affiliato', 'Affiliati tecnici'])
+      await recommendation(`Zaffiro ${audience}`, audience);
+    const expected: Record<MemberRole, string[]> = {
+      socio: ['Zaffiro all', 'Zaffiro socio'],
+      affiliato: ['Zaffiro Affiliati tecnici', 'Zaffiro affiliato', 'Zaffiro all'],
+      segreteria: [
+        'Zaffiro Affiliati tecnici',
+        'Zaffiro affiliato',
+        'Zaffiro all',
+        'Zaffiro socio',
+      ],
+    };
+    for (const role of MEMBER_ROLES)
+      expect((await titles('zaffiro', role)).sort(), role).toEqual(expected[role]);
+    const anonymous = await search('zaffiro', null);
+    expect(anonymous.groups).toEqual([]);
+    expect(anonymous.notice).toBe('Nessun risultato.');
+    // Suggestions follow the same rule.
+    const suggest = async (role: MemberRole | null) => {
+      const response = await site.app.inject({
+        method: 'GET',
+        url: '/api/v1/Search/Suggest?q=zaff',
+        headers: role === null ? {} : { authorization: `Bearer ${site.tokens[role]}` },
+      });
+      return (response.json() as { data: SearchSuggestion[] }).data
+        .map((item) => item.title)
+        .sort();
+    };
+    expect(await suggest('socio')).toEqual(expected.socio);
+    expect(await suggest(null)).toEqual([]);
+  });
+
+  it('finds the text of a PDF with its page once the outbox has read it, following edits and deletions', async () => {
+    const sentence =
+      'Il verbale approva la relazione sulla crioconservazione delle cellule staminali.';
+    const created = await recommendation('Verbale riservato agli affiliati', 'affiliato', {
+      newAttachments: [
+        { fileName: 'verbale-2019.pdf', content: await twoPagePdf('Verbale', sentence) },
+      ],
+    });
+    // The save never waits for the PDF: its text is found once the outbox job has run.
+    expect(await titles('crioconservazione staminali', 'affiliato')).toEqual([]);
+    await site.app.services.outbox.runOnce();
+    const [found] = resultsOf(await search('crioconservazione staminali', 'affiliato'));
+    expect(found).toMatchObject({
+      title: 'Verbale riservato agli affiliati',
+      document: {
+        fileName: 'verbale-2019.pdf',
+        serverRelativeUrl: created.attachments[0]?.serverRelativeUrl,
+        page: 2,
+      },
+    });
+    expect(await titles('crioconservazione staminali', 'socio')).toEqual([]);
+    expect(await titles('crioconservazione staminali', null)).toEqual([]);
+
+    // The audience changes in the same transaction as the save, PDF pages included.
+    await ok(
+      call('PUT', `/Recommendations/${created.id}`, {
+        ...created,
+        audience: 'socio',
+        keptAttachmentIds: created.attachments.map((file) => file.id),
+        newAttachments: [],
+      }),
+    );
+    expect(await titles('crioconservazione staminali', 'affiliato')).toEqual([]);
+    expect(await titles('crioconservazione staminali', 'socio')).toEqual([
+      'Verbale riservato agli affiliati',
+    ]);
+    await ok(call('DELETE', `/Recommendations/${created.id}`));
+    expect(await titles('crioconservazione staminali', 'segreteria')).toEqual([]);
+    expect(await titles('verbale riservato affiliati', 'segreteria')).not.toContain(
+      'Verbale riservato agli affiliati',
+    );
+  });
+
+  it('lists a scanned PDF to staff as "non ricercabile"', async () => {
+    const created = await recommendation('Circolare scansionata', 'all', {
+      newAttachments: [{ fileName: 'circolare-scansione.pdf', content: await scannedPdf() }],
+    });
+    await site.app.services.outbox.runOnce();
+    const list = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(list.items.find((item) => item.id === created.attachments[0]?.id)).toMatchObject({
+      fileName: 'circolare-scansione.pdf',
+      state: 'non ricercabile',
+      owner: `Raccomandazione n. ${created.id}`,
+    });
+    expect((await call('GET', '/UnsearchableDocuments', undefined, 'socio')).statusCode).toBe(403);
+  });
+
+  it('indexes the demo content, its PDFs included, at first start', async () => {
+    const [unit] = await site.app.services.db
+      .selectFrom('search_units')
+      .select(({ fn }) => fn.countAll<number | string>().as('count'))
+      .where('page', 'is not', null)
+      .execute();
+    expect(Number(unit?.count)).toBeGreaterThan(0);
+    expect((await search('assemblea', 'segreteria')).groups.length).toBeGreaterThan(0);
+  });
+
+  it('answers every odd query with results or an Italian message, never an error', async () => {
+    expect((await search('', null)).notice).toBe('Scrivi almeno 2 lettere da cercare.');
+    expect((await search('a', null)).notice).toBe('Scrivi almeno 2 lettere da cercare.');
+    for (const q of [
+      '*',
+      '"',
+      'NEAR',
+      'AND',
+      '(',
+      'piastrine AND (',
+      '"trasfusione',
+      'a*b"c"',
+      '\u0001\u0007x',
+      'x'.repeat(1000),
+      'NOT -x OR y',
+    ]) {
+      const answer = await search(q, 'socio');
+      expect(answer.query).toBe(q.trim());
+    }
+    const tooLong = await site.app.inject({
+      method: 'GET',
+      url: `/api/v1/Search?q=${'x'.repeat(1001)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('La ricerca può contenere al massimo 1000 caratteri.');
+  });
+});
