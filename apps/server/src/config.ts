@@ -45,6 +45,17 @@ export interface AppConfig {
   paypal: PayPalConfig;
   /** Staff (`segreteria`) sessions and two-factor sign-in (ADR 017). */
   staff: StaffSecurityConfig;
+  /** The statute's dues rules and the member numbers (ADR 024). */
+  membership: MembershipConfig;
+}
+
+export interface MembershipConfig {
+  /** Last day (`MM-DD`) of a year on which its due still counts as on time. */
+  graceUntil: string;
+  /** Consecutive missed years after which a member lapses. */
+  lapseAfterYears: number;
+  /** Member numbers: `{n}` or `{n:5}` the progressive (zero-padded), `{anno}` the year. */
+  memberNumberFormat: string;
 }
 
 export interface StaffSecurityConfig {
@@ -339,6 +350,32 @@ export const ENVIRONMENT_VARIABLES = z.object({
     STAFF_SESSION_MINUTES.max,
   ),
   STAFF_TWO_FACTOR_REQUIRED: boolean('Staff without two-factor reach only its enrolment.'),
+  MEMBERSHIP_GRACE_UNTIL: variable('Last day (MM-DD) a year’s due counts as on time.', (value) => {
+    const match = /^(\d{2})-(\d{2})$/.exec(value);
+    const day = match === null ? NaN : Date.parse(`2001-${value}T00:00:00Z`);
+    return match !== null &&
+      !Number.isNaN(day) &&
+      new Date(day).toISOString().slice(5, 10) === value
+      ? value
+      : new Invalid(
+          `deve essere un giorno dell’anno nella forma MM-GG, per esempio 03-31 (ricevuto "${value}").`,
+        );
+  }),
+  MEMBERSHIP_LAPSE_AFTER_YEARS: integer('Consecutive unpaid years before a member lapses.', 1, 10),
+  MEMBER_NUMBER_FORMAT: variable(
+    'Member numbers: {n} or {n:5} the progressive, {anno} the year.',
+    (value) => {
+      const rest = value.replaceAll('{anno}', '');
+      const progressive = rest.match(/\{n(?::[1-9])?\}/g) ?? [];
+      return progressive.length === 1 &&
+        /^[A-Za-z0-9/._-]*$/.test(rest.replace(/\{n(?::[1-9])?\}/, '')) &&
+        value.length <= 40
+        ? value
+        : new Invalid(
+            `deve contenere una volta {n} (o {n:5} per 5 cifre) e può contenere {anno}, lettere, cifre e / . _ - (ricevuto "${value}").`,
+          );
+    },
+  ),
 });
 
 type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
@@ -392,6 +429,11 @@ function appConfig(
     staff: {
       sessionMinutes: env.STAFF_SESSION_MINUTES ?? STAFF_SESSION_MINUTES.fallback,
       twoFactorRequired: env.STAFF_TWO_FACTOR_REQUIRED ?? false,
+    },
+    membership: {
+      graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
+      lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,
+      memberNumberFormat: env.MEMBER_NUMBER_FORMAT ?? '{n:5}',
     },
   };
 }

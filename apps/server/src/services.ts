@@ -16,6 +16,8 @@ import { ContentPublicReads } from './modules/content/public-reads.js';
 import { ContentService } from './modules/content/service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
+import { MembershipAdminService } from './modules/membership/admin-service.js';
+import { MembershipService } from './modules/membership/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
@@ -46,6 +48,7 @@ export interface StaffServices {
   newsletter: NewsletterAdminService;
   outbox: OutboxAdminService;
   reserved: ReservedAdminService;
+  membership: MembershipAdminService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -69,6 +72,8 @@ export interface AppServices {
   sponsorship: SponsorshipService;
   /** Fee payments reported by the browser, verified with PayPal through the outbox. */
   payments: PaymentService;
+  /** Dues ledger and good standing (ADR 024). */
+  membership: MembershipService;
   /** Delivers the outbox; started with the app, stopped before the database closes. */
   outbox: OutboxWorker;
   mailer: Mailer;
@@ -106,6 +111,16 @@ export function createServices(deps: ServiceDeps): AppServices {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
   const mailup = config.mailup === null ? null : new MailUpClient(config.mailup, clock);
+  const standingRules = {
+    graceUntil: config.membership.graceUntil,
+    lapseAfterYears: config.membership.lapseAfterYears,
+  };
+  const membership = new MembershipService({
+    db,
+    clock,
+    logger: logger.child({ component: 'membership' }),
+    rules: standingRules,
+  });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
     db,
@@ -119,6 +134,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
+    ledger: membership,
   });
   const outbox = new OutboxWorker({
     db,
@@ -200,6 +216,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       notifyOutbox,
     }),
     payments,
+    membership,
     outbox,
     mailer,
     staff: {
@@ -229,6 +246,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       reserved: new ReservedAdminService({ db, files, clock }),
+      membership: new MembershipAdminService({ db, clock, rules: standingRules }),
     },
   };
 }

@@ -166,6 +166,8 @@ export const AUDIT_ENTITIES = [
   'site_content',
   'press_review',
   'opinion',
+  'due',
+  'membership_application',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

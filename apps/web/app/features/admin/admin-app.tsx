@@ -189,6 +189,18 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../membership/admin/membership-screens'),
+    [
+      {
+        name: 'soci',
+        label: 'Soci e quote',
+        recordRepresentation: 'email',
+        list: (m) => m.MembershipList,
+        show: (m) => m.MembershipShow,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../accounts/admin/member-screens'),
     [
       {
@@ -356,6 +368,11 @@ const SECTIONS = [
     to: '/amministrazione/quote',
     title: 'Quote associative',
     text: 'Gli importi che Soci e Affiliati pagano dal sito.',
+  },
+  {
+    to: '/amministrazione/soci',
+    title: 'Soci e quote',
+    text: 'Ogni socio con i suoi anni: pagati, da pagare, esonerati; in regola, moroso o decaduto.',
   },
   {
     to: '/amministrazione/account',

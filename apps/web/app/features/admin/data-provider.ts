@@ -23,6 +23,7 @@ export const ADMIN_RESOURCES = {
   quote: 'Fees',
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
+  soci: 'Memberships',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

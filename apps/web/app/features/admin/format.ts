@@ -39,6 +39,8 @@ export const ENTITY_CHOICES = [
   { id: 'payment', name: 'Pagamenti delle quote' },
   { id: 'board_member', name: 'Consiglio Direttivo' },
   { id: 'site_content', name: 'Contatti, dati legali e contenuti' },
+  { id: 'due', name: 'Quote dei soci per anno' },
+  { id: 'membership_application', name: 'Domande di iscrizione' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

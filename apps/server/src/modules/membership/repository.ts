@@ -1,0 +1,177 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DuesTable, Executor, MembershipsTable } from '../../db/schema.js';
+
+/** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
+
+export type MembershipRow = Selectable<MembershipsTable>;
+export type DueRow = Selectable<DuesTable>;
+
+// ---------------------------------------------------------------------------------------------
+// Memberships
+
+export async function findMembership(
+  db: Executor,
+  memberId: number,
+): Promise<MembershipRow | undefined> {
+  return db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Adds the membership unless the member has one; answers whether it was added. */
+export async function insertMembershipOnce(
+  db: Executor,
+  row: Insertable<MembershipsTable>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('memberships')
+    .values(row)
+    .onConflict((conflict) => conflict.column('member_id').doNothing())
+    .returning('member_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Moves the first year due earlier, never later (a payment for a year before it). */
+export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
+  await db
+    .updateTable('memberships')
+    .set({ since_year: year })
+    .where('member_id', '=', memberId)
+    .where('since_year', '>', year)
+    .execute();
+}
+
+/** The members with a membership, with their account's name and e-mail, by surname. */
+export async function listMembershipsWithMember(db: Executor, offset: number, limit: number) {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .selectAll('memberships')
+    .select(['members.email', 'members.first_name', 'members.last_name'])
+    .orderBy('members.last_name')
+    .orderBy('members.first_name')
+    .orderBy('memberships.member_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { total } = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export async function findMembershipWithMember(db: Executor, memberId: number) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .selectAll('memberships')
+    .select(['members.email', 'members.first_name', 'members.last_name'])
+    .where('memberships.member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues
+
+/** A member's ledger, oldest year first. */
+export async function duesOf(db: Executor, memberId: number): Promise<DueRow[]> {
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('year')
+    .execute();
+}
+
+/** The ledgers of several members (a page of the staff list). */
+export async function duesOfMembers(db: Executor, memberIds: number[]): Promise<DueRow[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', 'in', memberIds)
+    .orderBy('year')
+    .execute();
+}
+
+export async function findDue(db: Executor, memberId: number, year: number) {
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('year', '=', year)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a member's year: inserted, or the existing row changed. `unless` lists the statuses
+ * that must not be overwritten (a verified year is not made "reported" again).
+ */
+export async function writeDue(
+  db: Executor,
+  row: Omit<Insertable<DuesTable>, 'created_at'>,
+  unless: DuesTable['status'][] = [],
+): Promise<void> {
+  const { member_id: memberId, year, updated_at: now } = row;
+  const existing = await findDue(db, memberId, year);
+  if (existing === undefined) {
+    await db
+      .insertInto('dues')
+      .values({ ...row, created_at: now })
+      .onConflict((conflict) => conflict.columns(['member_id', 'year']).doNothing())
+      .execute();
+    return;
+  }
+  if (unless.includes(existing.status)) return;
+  await db.updateTable('dues').set(row).where('id', '=', existing.id).execute();
+}
+
+/** The years a payment settled, back to unpaid (a refund or a rejection). */
+export async function reopenDuesOfPayment(db: Executor, paymentId: number, now: string) {
+  await db
+    .updateTable('dues')
+    .set({ status: 'unpaid', settled_on: null, payment_id: null, method: null, updated_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('status', 'in', ['paid', 'reported'])
+    .execute();
+}
+
+/** The years a verified payment settled, from reported to paid. */
+export async function confirmDuesOfPayment(
+  db: Executor,
+  paymentId: number,
+  settledOn: string,
+  now: string,
+) {
+  await db
+    .updateTable('dues')
+    .set({ status: 'paid', settled_on: settledOn, updated_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'reported')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member numbers
+
+/**
+ * The next progressive member number, 1 for the first: one atomic upsert on a single row, so
+ * concurrent approvals get different numbers and a number once given is never given again.
+ */
+export async function nextMemberNumber(db: Executor): Promise<number> {
+  const { last_number } = await db
+    .insertInto('member_number_counter')
+    .values({ id: 1, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet({ last_number: sql<number>`member_number_counter.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return last_number;
+}
