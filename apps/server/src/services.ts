@@ -117,9 +117,13 @@ export function createServices(deps: ServiceDeps): AppServices {
   };
   const membership = new MembershipService({
     db,
+    files,
     clock,
     logger: logger.child({ component: 'membership' }),
     rules: standingRules,
+    secretariat: config.mail.secretariat,
+    society: { acronym: config.societyAcronym },
+    notifyOutbox,
   });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
@@ -246,7 +250,15 @@ export function createServices(deps: ServiceDeps): AppServices {
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       reserved: new ReservedAdminService({ db, files, clock }),
-      membership: new MembershipAdminService({ db, clock, rules: standingRules }),
+      membership: new MembershipAdminService({
+        db,
+        files,
+        clock,
+        rules: standingRules,
+        memberNumberFormat: config.membership.memberNumberFormat,
+        society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+        notifyOutbox,
+      }),
     },
   };
 }

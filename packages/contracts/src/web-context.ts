@@ -5,6 +5,7 @@ import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js
 import type { ListFilterInput } from './list-filter.js';
 import type { LoginResponse } from './session.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
+import type { MembershipApplicationResult } from './membership.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -24,6 +25,8 @@ export interface SodalisLoadContext {
   payments: PaymentSettings;
   /** The sign-in form posted without scripts (ADR 022). */
   signIn: SignInForm;
+  /** The "Iscriviti" form of the members' and affiliates' pages (ADR 024). */
+  membership: MembershipApplicationForm;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -89,4 +92,15 @@ export interface SignInForm {
   login(
     body: unknown,
   ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
+}
+
+/**
+ * The application form posted with or without scripts (ADR 024): the fields as posted and the
+ * CV's bytes; the server's checks, duplicates included, answer the page's messages.
+ */
+export interface MembershipApplicationForm {
+  apply(
+    fields: Record<string, unknown>,
+    cv: { fileName: string; content: Uint8Array } | null,
+  ): Promise<MembershipApplicationResult>;
 }

@@ -4,7 +4,9 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import {
+  APPLICATION_MESSAGES,
   LoginBodySchema,
+  MembershipApplicationBodySchema,
   PAYMENT_PAGE_PATHS,
   romeDate,
   SPONSORSHIP_LIMITS,
@@ -84,6 +86,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const sponsorship: SodalisLoadContext['sponsorship'] = {
       maxFileBytes: config.sponsorship.maxFileBytes,
       maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
+    };
+    // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules.
+    const membershipForm: SodalisLoadContext['membership'] = {
+      apply: async (fields, cv) => {
+        let body;
+        try {
+          body = parseInput(MembershipApplicationBodySchema, fields);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return { ok: false, message: APPLICATION_MESSAGES.failed, issues: error.issues ?? [] };
+        }
+        const file =
+          cv === null ? null : { fileName: cv.fileName, content: Buffer.from(cv.content) };
+        return services.membership.apply(body, file);
+      },
     };
     const society = {
       acronym: config.societyAcronym,
@@ -176,6 +193,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const context: SodalisLoadContext = {
           society,
           signIn,
+          membership: membershipForm,
           cspNonce,
           content,
           newsletter,

@@ -1,5 +1,7 @@
 import {
   romeDate,
+  type AdminApplicationListQuery,
+  type AdminMembershipApplication,
   type AdminMembership,
   type AdminMembershipListQuery,
   type AdminPage,
@@ -11,7 +13,13 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import {
+  closeApplication,
+  linkApplicationMember,
   duesOf,
+  findApplication,
+  insertMembershipOnce,
+  listApplications,
+  nextMemberNumber,
   duesOfMembers,
   findDue,
   findMembershipWithMember,
@@ -19,14 +27,62 @@ import {
   writeDue,
   type DueRow,
 } from './repository.js';
+import { formatMemberNumber } from './member-number.js';
 import { standingView } from './service.js';
+import { listFees } from '../payments/repository.js';
+import { findMemberByEmail } from '../accounts/repository.js';
+import { MemberRuleError, MembersService } from '../accounts/members-service.js';
+import { enqueue } from '../outbox/outbox.js';
+import type { FileStore } from '../../files/file-store.js';
 import type { StandingRules } from './standing.js';
 
 export interface MembershipAdminDeps {
   db: Kysely<Database>;
+  files: FileStore;
   clock: Clock;
   rules: StandingRules;
+  /** MEMBER_NUMBER_FORMAT. */
+  memberNumberFormat: string;
+  society: { acronym: string; publicBaseUrl: string };
+  notifyOutbox: () => void;
 }
+
+function toAdminApplication(row: ApplicationWithNumber): AdminMembershipApplication {
+  return {
+    id: row.id,
+    kind: row.kind,
+    section: row.section,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    codiceFiscale: row.codice_fiscale,
+    qualification: row.qualification,
+    workplace: row.workplace,
+    centre: row.centre,
+    region: row.region,
+    registerNumber: row.register_number,
+    cvFileName: row.cv_file_name,
+    privacyTextVersion: row.privacy_text_version,
+    privacyAcceptedAt: row.privacy_accepted_at,
+    status: row.status,
+    ratifiedOn: row.ratified_on,
+    refusalReason: row.refusal_reason,
+    memberNumber: row.member_number,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
+    createdAt: row.created_at,
+  };
+}
+
+type ApplicationWithNumber = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+const alreadyHandled = () =>
+  new AppError('invalidRequest', [
+    {
+      path: 'status',
+      message: 'La domanda è già stata gestita (forse da un altro componente della segreteria).',
+    },
+  ]);
 
 type MembershipWithMember = NonNullable<Awaited<ReturnType<typeof findMembershipWithMember>>>;
 
@@ -129,5 +185,206 @@ export class MembershipAdminService {
       );
     });
     return this.get(memberId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The applications' queue
+
+  async listApplications(
+    query: AdminApplicationListQuery,
+  ): Promise<AdminPage<AdminMembershipApplication>> {
+    const { rows, total } = await listApplications(
+      this.deps.db,
+      { status: query.status },
+      (query.page - 1) * query.perPage,
+      query.perPage,
+    );
+    return { items: rows.map(toAdminApplication), total };
+  }
+
+  async getApplication(id: number): Promise<AdminMembershipApplication> {
+    const row = await findApplication(this.deps.db, id);
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminApplication(row);
+  }
+
+  /** The applicant's CV, for the staff download. */
+  async applicationCv(id: number): Promise<{ fileName: string; content: Buffer }> {
+    const row = await findApplication(this.deps.db, id);
+    if (row === undefined || row.cv_sha256 === null) throw new AppError('notFound');
+    return {
+      fileName: row.cv_file_name ?? 'curriculum.pdf',
+      content: await this.deps.files.read(row.cv_sha256),
+    };
+  }
+
+  /**
+   * Approval with the board's ratification date (ADR 024), in one transaction: the account
+   * (accounts' rules) and its invitation, the membership with the next member number, the
+   * first year's due, the applicant's e-mail, the audit entry. Only a waiting application is
+   * approved: of two staff members approving at once, the second is told it is handled.
+   */
+  async approve(actor: Actor, id: number, ratifiedOn: string): Promise<AdminMembershipApplication> {
+    const { db, clock, society, memberNumberFormat } = this.deps;
+    const now = clock();
+    const year = Number(ratifiedOn.slice(0, 4));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const application = await findApplication(trx, id);
+        if (application === undefined) throw new AppError('notFound');
+        if (application.status !== 'pending') throw alreadyHandled();
+        // Closed first: the row's update is what serialises two staff members approving at once.
+        const closed = await closeApplication(trx, id, {
+          status: 'approved',
+          ratified_on: ratifiedOn,
+          refusal_reason: null,
+          member_id: null,
+          handled_at: now.toISOString(),
+          handled_by: actor.email,
+        });
+        if (!closed) throw alreadyHandled();
+        const rules = new MembersService({ db: trx, clock, society });
+        await rules.add({
+          email: application.email,
+          firstName: application.first_name,
+          lastName: application.last_name,
+          role: application.kind === 'Affiliato' ? 'affiliato' : 'socio',
+        });
+        const member = await findMemberByEmail(trx, application.email);
+        if (member === undefined) throw new Error('account creato ma non trovato');
+        await linkApplicationMember(trx, id, member.id);
+        const memberNumber = formatMemberNumber(
+          memberNumberFormat,
+          await nextMemberNumber(trx),
+          year,
+        );
+        await insertMembershipOnce(trx, {
+          member_id: member.id,
+          member_number: memberNumber,
+          kind: application.kind,
+          section: application.section,
+          since_year: year,
+          codice_fiscale: application.codice_fiscale,
+          qualification: application.qualification,
+          workplace: application.workplace,
+          centre: application.centre,
+          region: application.region,
+          register_number: application.register_number,
+          ratified_on: ratifiedOn,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        const fee = (await listFees(trx)).find(
+          (candidate) => candidate.active === 1 && candidate.access === application.kind,
+        );
+        await writeDue(trx, {
+          member_id: member.id,
+          year,
+          status: 'unpaid',
+          amount_cents: fee?.amount_cents ?? null,
+          method: null,
+          payment_id: null,
+          exempt_reason: null,
+          settled_on: null,
+          updated_at: now.toISOString(),
+        });
+        await rules.invite(member.email);
+        await enqueue(
+          trx,
+          'mail',
+          {
+            to: [member.email],
+            subject: `${society.acronym} – Domanda di iscrizione approvata`,
+            text: [
+              `Gentile ${member.first_name} ${member.last_name},`,
+              '',
+              `il Consiglio Direttivo ha approvato la tua domanda di iscrizione come ${application.kind}.`,
+              `Il tuo numero di socio è ${memberNumber}.`,
+              '',
+              'Riceverai a parte il collegamento per scegliere la password dell’area riservata;',
+              `dall’area riservata potrai pagare la quota ${year}.`,
+              '',
+              `La segreteria ${society.acronym}`,
+            ].join('\n'),
+          },
+          now,
+        );
+        await writeAudit(
+          trx,
+          actor,
+          {
+            action: 'approva',
+            entity: 'membership_application',
+            entityId: id,
+            summary: `Domanda di ${application.email} approvata (ratifica ${ratifiedOn}), socio n. ${memberNumber}`,
+            after: { numero: memberNumber, ratifica: ratifiedOn, account: member.id },
+          },
+          now,
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MemberRuleError) {
+          throw new AppError('invalidRequest', [
+            { path: 'email', message: `Impossibile creare l’account: ${error.message}.` },
+          ]);
+        }
+        throw error;
+      });
+    this.deps.notifyOutbox();
+    return this.getApplication(id);
+  }
+
+  /** Refusal with a reason, e-mailed to the applicant through the outbox. */
+  async refuse(actor: Actor, id: number, reason: string): Promise<AdminMembershipApplication> {
+    const { db, clock, society } = this.deps;
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const application = await findApplication(trx, id);
+      if (application === undefined) throw new AppError('notFound');
+      const closed = await closeApplication(trx, id, {
+        status: 'refused',
+        ratified_on: null,
+        refusal_reason: reason,
+        member_id: null,
+        handled_at: now.toISOString(),
+        handled_by: actor.email,
+      });
+      if (!closed) throw alreadyHandled();
+      await enqueue(
+        trx,
+        'mail',
+        {
+          to: [application.email],
+          subject: `${society.acronym} – Domanda di iscrizione non accolta`,
+          text: [
+            `Gentile ${application.first_name} ${application.last_name},`,
+            '',
+            'la tua domanda di iscrizione non è stata accolta, per questo motivo:',
+            '',
+            reason,
+            '',
+            'Per chiarimenti puoi rispondere a questo messaggio o scrivere alla segreteria.',
+            '',
+            `La segreteria ${society.acronym}`,
+          ].join('\n'),
+        },
+        now,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'respinge',
+          entity: 'membership_application',
+          entityId: id,
+          summary: `Domanda di ${application.email} respinta`,
+          after: { motivo: reason },
+        },
+        now,
+      );
+    });
+    this.deps.notifyOutbox();
+    return this.getApplication(id);
   }
 }

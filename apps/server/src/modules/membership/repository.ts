@@ -1,5 +1,10 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DuesTable, Executor, MembershipsTable } from '../../db/schema.js';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type {
+  DuesTable,
+  Executor,
+  MembershipApplicationsTable,
+  MembershipsTable,
+} from '../../db/schema.js';
 
 /** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
 
@@ -174,4 +179,124 @@ export async function nextMemberNumber(db: Executor): Promise<number> {
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return last_number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applications
+
+export type ApplicationRow = Selectable<MembershipApplicationsTable>;
+
+/**
+ * Stores a new application unless one is already waiting with its e-mail or codice fiscale
+ * (the partial unique indexes: also two submits at the same instant); answers its id or null.
+ */
+export async function insertApplicationOnce(
+  db: Executor,
+  row: Insertable<MembershipApplicationsTable>,
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('membership_applications')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export async function pendingApplicationWith(db: Executor, email: string, codiceFiscale: string) {
+  return db
+    .selectFrom('membership_applications')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('email', '=', email), eb('codice_fiscale', '=', codiceFiscale)]))
+    .executeTakeFirst();
+}
+
+export async function membershipWithCodiceFiscale(db: Executor, codiceFiscale: string) {
+  return db
+    .selectFrom('memberships')
+    .select('member_id')
+    .where('codice_fiscale', '=', codiceFiscale)
+    .executeTakeFirst();
+}
+
+export async function findApplication(db: Executor, id: number) {
+  return db
+    .selectFrom('membership_applications')
+    .leftJoin('memberships', 'memberships.member_id', 'membership_applications.member_id')
+    .selectAll('membership_applications')
+    .select('memberships.member_number')
+    .where('membership_applications.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A page of the queue, newest first, waiting ones first. */
+export async function listApplications(
+  db: Executor,
+  filter: { status?: MembershipApplicationsTable['status'] | undefined },
+  offset: number,
+  limit: number,
+) {
+  let query = db.selectFrom('membership_applications');
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const rows = await query
+    .leftJoin('memberships', 'memberships.member_id', 'membership_applications.member_id')
+    .selectAll('membership_applications')
+    .select('memberships.member_number')
+    .orderBy(sql`case when membership_applications.status = 'pending' then 0 else 1 end`)
+    .orderBy('membership_applications.created_at', 'desc')
+    .orderBy('membership_applications.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/**
+ * Marks a waiting application handled; false when it was not waiting any more (another staff
+ * member handled it first): the guard against approving twice.
+ */
+export async function closeApplication(
+  db: Executor,
+  id: number,
+  change: Pick<
+    Updateable<MembershipApplicationsTable>,
+    'status' | 'ratified_on' | 'refusal_reason' | 'member_id' | 'handled_at' | 'handled_by'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('membership_applications')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function linkApplicationMember(db: Executor, id: number, memberId: number) {
+  await db
+    .updateTable('membership_applications')
+    .set({ member_id: memberId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countPendingApplications(db: Executor): Promise<number> {
+  const { total } = await db
+    .selectFrom('membership_applications')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export async function setMemberNumber(db: Executor, memberId: number, memberNumber: string) {
+  await db
+    .updateTable('memberships')
+    .set({ member_number: memberNumber })
+    .where('member_id', '=', memberId)
+    .execute();
 }

@@ -3,6 +3,8 @@ import {
   type DueMethod,
   type DueYear,
   type MemberStandingView,
+  type MembershipApplicationBody,
+  type MembershipPendingWork,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
@@ -13,6 +15,7 @@ import { findMemberById } from '../accounts/repository.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import {
   confirmDuesOfPayment,
+  countPendingApplications,
   duesOf,
   extendMembershipBack,
   findMembership,
@@ -23,8 +26,9 @@ import {
   type MembershipRow,
 } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
+import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
 
-export interface MembershipServiceDeps {
+export interface MembershipServiceDeps extends ApplicationDeps {
   db: Kysely<Database>;
   clock: Clock;
   logger: Logger;
@@ -101,6 +105,11 @@ export class MembershipService {
     }
   }
 
+  /** An application from the public form (ADR 024). */
+  apply(body: MembershipApplicationBody, cv: ApplicationCv | null) {
+    return submitApplication(this.deps, body, cv);
+  }
+
   // -------------------------------------------------------------------------------------------
   // The payments' ledger hook (ADR 012 → ADR 024), run in the payment's transaction.
 
@@ -153,4 +162,15 @@ export class MembershipService {
   async paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
     await reopenDuesOfPayment(trx, payment.id, at.toISOString());
   }
+}
+
+/**
+ * Membership work waiting for the secretariat (ADR 024), for the staff dashboard: applications
+ * to examine and bank transfers to reconcile (none until statements are imported).
+ */
+export async function membershipPendingWork(
+  db: Executor,
+  _now: Date,
+): Promise<MembershipPendingWork> {
+  return { applicationsWaiting: await countPendingApplications(db), transfersToReconcile: 0 };
 }
