@@ -201,6 +201,18 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../membership/admin/application-screens'),
+    [
+      {
+        name: 'domande-iscrizione',
+        label: 'Domande di iscrizione',
+        recordRepresentation: 'email',
+        list: (m) => m.ApplicationList,
+        show: (m) => m.ApplicationShow,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../accounts/admin/member-screens'),
     [
       {
@@ -368,6 +380,11 @@ const SECTIONS = [
     to: '/amministrazione/quote',
     title: 'Quote associative',
     text: 'Gli importi che Soci e Affiliati pagano dal sito.',
+  },
+  {
+    to: '/amministrazione/domande-iscrizione',
+    title: 'Domande di iscrizione',
+    text: 'Le domande arrivate dal sito: approva con la data della ratifica o respingi con il motivo.',
   },
   {
     to: '/amministrazione/soci',

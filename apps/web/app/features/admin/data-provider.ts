@@ -24,6 +24,7 @@ export const ADMIN_RESOURCES = {
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
   soci: 'Memberships',
+  'domande-iscrizione': 'MembershipApplications',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 
