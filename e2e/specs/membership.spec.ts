@@ -1,0 +1,85 @@
+import { LAPSED_PAGE } from '@sodalis/contracts';
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { codiceFiscaleFor, fillApplication } from '../support/membership';
+
+test.describe('iscrizione online', () => {
+  test.describe('senza JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('la domanda si invia dalla pagina Soci; una seconda volta è riconosciuta, mai duplicata', async ({
+      page,
+      expectAccessible,
+    }) => {
+      const seed = Date.now();
+      const applicant = {
+        firstName: 'Giulia',
+        lastName: 'Senzascript',
+        email: `giulia.${seed}@example.org`,
+        codiceFiscale: codiceFiscaleFor(seed),
+      };
+      await page.goto('/chi-siamo-iscrizione');
+      await expect(page.getByRole('heading', { name: 'Iscriviti' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Socio' })).toBeChecked();
+      await expectAccessible(page);
+      await fillApplication(page, applicant);
+      await page.getByRole('button', { name: 'Invia la domanda' }).click();
+      await expect(page.getByTestId('application-received')).toContainText(
+        'abbiamo ricevuto la tua domanda',
+      );
+      await expectAccessible(page);
+
+      await page.goto('/chi-siamo-iscrizione');
+      await fillApplication(page, applicant);
+      await page.getByRole('button', { name: 'Invia la domanda' }).click();
+      await expect(page.getByTestId('application-error')).toContainText(
+        'Abbiamo già ricevuto una domanda',
+      );
+      // What was typed is still there.
+      await expect(page.getByLabel('E-mail (obbligatorio)')).toHaveValue(applicant.email);
+    });
+  });
+
+  test('con JavaScript: un codice fiscale sbagliato è segnalato sul campo, poi la domanda parte', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const seed = Date.now() + 1;
+    const applicant = {
+      firstName: 'Marco',
+      lastName: 'Conscript',
+      email: `marco.${seed}@example.org`,
+      codiceFiscale: codiceFiscaleFor(seed).slice(0, 15) + 'Z',
+    };
+    await gotoHydrated(page, '/chi-siamo-affiliati');
+    await expect(page.getByRole('radio', { name: 'Affiliato' })).toBeChecked();
+    await fillApplication(page, applicant);
+    await page.getByLabel('Sezione (solo per gli Affiliati)').selectOption('tecnici');
+    await page.getByRole('button', { name: 'Invia la domanda' }).click();
+    await expect(page.getByText('Il codice fiscale non è valido')).toBeVisible();
+    await expect(page.getByLabel('Codice fiscale (obbligatorio)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectAccessible(page);
+    await page.getByLabel('Codice fiscale (obbligatorio)').fill(codiceFiscaleFor(seed));
+    await page.getByLabel('Curriculum in PDF (obbligatorio)').setInputFiles({
+      name: 'cv.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% cv\n', 'latin1'),
+    });
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Invia la domanda' }).click();
+    await expect(page.getByTestId('application-received')).toBeVisible();
+  });
+
+  test('la pagina del socio decaduto dice perché e come tornare socio', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await gotoHydrated(page, LAPSED_PAGE.path);
+    await expect(page.getByRole('heading', { level: 1, name: LAPSED_PAGE.title })).toBeVisible();
+    await expect(page.getByText(LAPSED_PAGE.payArrears)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Domanda di iscrizione' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
