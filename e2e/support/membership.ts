@@ -40,14 +40,16 @@ export async function fillApplication(
   const form = page.locator('form', {
     has: page.getByRole('button', { name: 'Invia la domanda' }),
   });
-  await form.getByLabel('Nome (obbligatorio)').fill(applicant.firstName);
-  await form.getByLabel('Cognome (obbligatorio)').fill(applicant.lastName);
-  await form.getByLabel('E-mail (obbligatorio)').fill(applicant.email);
-  await form.getByLabel('Codice fiscale (obbligatorio)').fill(applicant.codiceFiscale);
-  await form.getByLabel('Qualifica (obbligatorio)').fill('Tecnico di laboratorio');
-  await form.getByLabel('Sede di lavoro (obbligatorio)').fill('Ospedale di Siena');
-  await form.getByLabel('Regione (obbligatorio)').selectOption('Toscana');
-  await form.getByLabel('Curriculum in PDF (obbligatorio)').setInputFiles(CV_PDF);
+  await form.getByLabel('Nome (obbligatorio)', { exact: true }).fill(applicant.firstName);
+  await form.getByLabel('Cognome (obbligatorio)', { exact: true }).fill(applicant.lastName);
+  await form.getByLabel('E-mail (obbligatorio)', { exact: true }).fill(applicant.email);
+  await form
+    .getByLabel('Codice fiscale (obbligatorio)', { exact: true })
+    .fill(applicant.codiceFiscale);
+  await form.getByLabel('Qualifica (obbligatorio)', { exact: true }).fill('Tecnico di laboratorio');
+  await form.getByLabel('Sede di lavoro (obbligatorio)', { exact: true }).fill('Ospedale di Siena');
+  await form.getByLabel('Regione (obbligatorio)', { exact: true }).selectOption('Toscana');
+  await form.getByLabel('Curriculum in PDF (obbligatorio)', { exact: true }).setInputFiles(CV_PDF);
   await form.getByRole('checkbox').check();
   await expect(form.getByRole('checkbox')).toBeChecked();
 }

@@ -25,6 +25,31 @@ export async function findMembership(
     .executeTakeFirst();
 }
 
+/** A membership known only by kind and first year (a payment before any application). */
+export function bareMembership(
+  memberId: number,
+  kind: MembershipsTable['kind'],
+  sinceYear: number,
+  now: string,
+): Insertable<MembershipsTable> {
+  return {
+    member_id: memberId,
+    member_number: null,
+    kind,
+    section: null,
+    since_year: sinceYear,
+    codice_fiscale: null,
+    qualification: null,
+    workplace: null,
+    centre: null,
+    region: null,
+    register_number: null,
+    ratified_on: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Adds the membership unless the member has one; answers whether it was added. */
 export async function insertMembershipOnce(
   db: Executor,

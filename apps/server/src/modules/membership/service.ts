@@ -14,6 +14,7 @@ import type { Clock } from '../../text/dates.js';
 import { findMemberById } from '../accounts/repository.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import {
+  bareMembership,
   confirmDuesOfPayment,
   countPendingApplications,
   duesOf,
@@ -119,22 +120,11 @@ export class MembershipService {
     const member = await findMemberById(trx, payment.member_id);
     if (member === undefined || member.role === 'segreteria') return;
     const now = this.deps.clock().toISOString();
-    const added = await insertMembershipOnce(trx, {
-      member_id: member.id,
-      member_number: null,
-      kind: member.role === 'affiliato' ? 'Affiliato' : 'Socio',
-      section: null,
-      since_year: payment.year,
-      codice_fiscale: null,
-      qualification: null,
-      workplace: null,
-      centre: null,
-      region: null,
-      register_number: null,
-      ratified_on: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const kind = member.role === 'affiliato' ? 'Affiliato' : 'Socio';
+    const added = await insertMembershipOnce(
+      trx,
+      bareMembership(member.id, kind, payment.year, now),
+    );
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
     await writeDue(
       trx,

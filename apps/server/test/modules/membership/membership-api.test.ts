@@ -2,6 +2,7 @@ import type { AdminMembership } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { copyPaymentsIntoLedger } from '../../../src/db/migrations/0016-membership.js';
+import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -21,22 +22,7 @@ async function memberId(app: FastifyInstance, email: string): Promise<number> {
 async function giveMembership(app: FastifyInstance, id: number, sinceYear: number) {
   await app.services.db
     .insertInto('memberships')
-    .values({
-      member_id: id,
-      member_number: null,
-      kind: 'Socio',
-      section: null,
-      since_year: sinceYear,
-      codice_fiscale: null,
-      qualification: null,
-      workplace: null,
-      centre: null,
-      region: null,
-      register_number: null,
-      ratified_on: null,
-      created_at: NOW,
-      updated_at: NOW,
-    })
+    .values(bareMembership(id, 'Socio', sinceYear, NOW))
     .execute();
 }
 

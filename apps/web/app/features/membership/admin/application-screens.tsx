@@ -18,9 +18,9 @@ import {
   TextField,
   useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
-import { adminJson, adminPath, downloadExport } from '../../admin/data-provider';
+import { adminPath, downloadExport } from '../../admin/data-provider';
+import { useStaffCall } from './staff-call';
 import { DateTimeField } from '../../admin/date-time-field';
 import { choiceName } from '../../admin/format';
 
@@ -75,30 +75,18 @@ export function ApplicationList() {
 /** Approve or refuse a waiting application. */
 function Decision() {
   const application = useRecordContext<AdminMembershipApplication>();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { saving, call } = useStaffCall();
   const [ratifiedOn, setRatifiedOn] = useState(romeDate());
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
   if (!application || application.status !== 'pending') return null;
   const send = (step: 'Approve' | 'Refuse', body: object, done: string) => (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    adminJson<AdminMembershipApplication>(
+    void call<AdminMembershipApplication>(
       `${adminPath('domande-iscrizione', application.id)}/${step}`,
       { method: 'POST', body },
-    )
-      .then((saved) => {
-        notify(
-          step === 'Approve' ? `${done} Numero di socio: ${saved.memberNumber ?? '—'}.` : done,
-          { type: 'success' },
-        );
-        refresh();
-      })
-      .catch((error: unknown) =>
-        notify(errorMessage(error, 'Operazione non riuscita.'), { type: 'error' }),
-      )
-      .finally(() => setSaving(false));
+      (saved) =>
+        step === 'Approve' ? `${done} Numero di socio: ${saved.memberNumber ?? '—'}.` : done,
+    );
   };
   return (
     <div className="mt-3">

@@ -14,11 +14,10 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { adminPath } from '../../admin/data-provider';
+import { useStaffCall } from './staff-call';
 
 /**
  * Members' dues by year and their standing (ADR 024): the list with each member's standing
@@ -94,32 +93,19 @@ function YearsTable() {
 /** Sets a year exempt with a reason, or takes an exemption back. */
 function ExemptionForm() {
   const membership = useRecordContext<AdminMembership>();
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { saving, call } = useStaffCall();
   const [year, setYear] = useState(String(new Date().getFullYear()));
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
   if (!membership) return null;
   const send = (exempt: boolean) => (event?: FormEvent) => {
     event?.preventDefault();
-    setSaving(true);
-    adminJson<AdminMembership>(
+    void call<AdminMembership>(
       `${adminPath('soci', membership.id)}/Dues/${encodeURIComponent(year)}/Exemption`,
       { method: 'PUT', body: exempt ? { exempt, reason } : { exempt } },
-    )
-      .then(() => {
-        notify(exempt ? `Anno ${year} esonerato.` : `Esonero del ${year} revocato.`, {
-          type: 'success',
-        });
-        setReason('');
-        refresh();
-      })
-      .catch((error: unknown) =>
-        notify(error instanceof Error ? error.message : 'Salvataggio non riuscito.', {
-          type: 'error',
-        }),
-      )
-      .finally(() => setSaving(false));
+      () => (exempt ? `Anno ${year} esonerato.` : `Esonero del ${year} revocato.`),
+    ).then((done) => {
+      if (done) setReason('');
+    });
   };
   return (
     <form className="mt-3" onSubmit={send(true)} aria-labelledby="exemption-title">
