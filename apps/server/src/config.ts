@@ -51,6 +51,17 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The bounded argon2 queue of sign-ins and new passwords (ADR 021). */
   passwordHashing: { concurrency: number; queue: number };
+  /** The statute's dues rules and the member numbers (ADR 024). */
+  membership: MembershipConfig;
+}
+
+export interface MembershipConfig {
+  /** Last day (`MM-DD`) of a year on which its due still counts as on time. */
+  graceUntil: string;
+  /** Consecutive missed years after which a member lapses. */
+  lapseAfterYears: number;
+  /** Member numbers: `{n}` or `{n:5}` the progressive (zero-padded), `{anno}` the year. */
+  memberNumberFormat: string;
 }
 
 export interface StaffSecurityConfig {
@@ -361,6 +372,32 @@ export const ENVIRONMENT_VARIABLES = z.object({
     0,
     10_000,
   ),
+  MEMBERSHIP_GRACE_UNTIL: variable('Last day (MM-DD) a year’s due counts as on time.', (value) => {
+    const match = /^(\d{2})-(\d{2})$/.exec(value);
+    const day = match === null ? NaN : Date.parse(`2001-${value}T00:00:00Z`);
+    return match !== null &&
+      !Number.isNaN(day) &&
+      new Date(day).toISOString().slice(5, 10) === value
+      ? value
+      : new Invalid(
+          `deve essere un giorno dell’anno nella forma MM-GG, per esempio 03-31 (ricevuto "${value}").`,
+        );
+  }),
+  MEMBERSHIP_LAPSE_AFTER_YEARS: integer('Consecutive unpaid years before a member lapses.', 1, 10),
+  MEMBER_NUMBER_FORMAT: variable(
+    'Member numbers: {n} or {n:5} the progressive, {anno} the year.',
+    (value) => {
+      const rest = value.replaceAll('{anno}', '');
+      const progressive = rest.match(/\{n(?::[1-9])?\}/g) ?? [];
+      return progressive.length === 1 &&
+        /^[A-Za-z0-9/._-]*$/.test(rest.replace(/\{n(?::[1-9])?\}/, '')) &&
+        value.length <= 40
+        ? value
+        : new Invalid(
+            `deve contenere una volta {n} (o {n:5} per 5 cifre) e può contenere {anno}, lettere, cifre e / . _ - (ricevuto "${value}").`,
+          );
+    },
+  ),
 });
 
 type Variables = z.output<typeof ENVIRONMENT_VARIABLES>;
@@ -424,6 +461,11 @@ function appConfig(
     passwordHashing: {
       concurrency: env.PASSWORD_HASHING_CONCURRENCY ?? 2,
       queue: env.PASSWORD_HASHING_QUEUE ?? 16,
+    },
+    membership: {
+      graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
+      lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,
+      memberNumberFormat: env.MEMBER_NUMBER_FORMAT ?? '{n:5}',
     },
   };
 }

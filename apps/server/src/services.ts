@@ -16,6 +16,8 @@ import { ContentPublicReads } from './modules/content/public-reads.js';
 import { ContentService } from './modules/content/service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
+import { MembershipAdminService } from './modules/membership/admin-service.js';
+import { MembershipService } from './modules/membership/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
@@ -56,6 +58,7 @@ export interface StaffServices {
   reserved: ReservedAdminService;
   transparency: TransparencyAdminService;
   search: SearchAdminService;
+  membership: MembershipAdminService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -81,6 +84,8 @@ export interface AppServices {
   sponsorship: SponsorshipService;
   /** Fee payments reported by the browser, verified with PayPal through the outbox. */
   payments: PaymentService;
+  /** Dues ledger and good standing (ADR 024). */
+  membership: MembershipService;
   /** Delivers the outbox; started with the app, stopped before the database closes. */
   outbox: OutboxWorker;
   /** The site search and the index the content's saves keep in step (ADR 025). */
@@ -129,6 +134,20 @@ export function createServices(deps: ServiceDeps): AppServices {
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, mailDir: path.join(config.dataDir, 'mail') });
   const mailup = config.mailup === null ? null : new MailUpClient(config.mailup, clock);
+  const standingRules = {
+    graceUntil: config.membership.graceUntil,
+    lapseAfterYears: config.membership.lapseAfterYears,
+  };
+  const membership = new MembershipService({
+    db,
+    files,
+    clock,
+    logger: logger.child({ component: 'membership' }),
+    rules: standingRules,
+    secretariat: config.mail.secretariat,
+    society: { acronym: config.societyAcronym },
+    notifyOutbox,
+  });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
     db,
@@ -142,6 +161,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
+    ledger: membership,
   });
   const searchIndex = new SearchIndexer({
     db,
@@ -252,6 +272,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       notifyOutbox,
     }),
     payments,
+    membership,
     outbox,
     search: new SearchService({ db, engine, clock }),
     searchIndex,
@@ -289,6 +310,15 @@ export function createServices(deps: ServiceDeps): AppServices {
       transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
       reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
       search: new SearchAdminService({ db }),
+      membership: new MembershipAdminService({
+        db,
+        files,
+        clock,
+        rules: standingRules,
+        memberNumberFormat: config.membership.memberNumberFormat,
+        society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+        notifyOutbox,
+      }),
     },
   };
 }

@@ -14,6 +14,8 @@ export default [
   route('cookie', 'routes/cookie.tsx'),
   route('area-riservata', 'routes/area-riservata.tsx'),
   route('area-riservata-resetpwd', 'routes/area-riservata-resetpwd.tsx'),
+  // A lapsed member's rejoin page (ADR 024): outside the guard, it needs no session.
+  route('area-riservata-decaduto', 'routes/area-riservata-decaduto.tsx'),
   // Every reserved page behind the one guard of spec §6; the sign-in pages above stay outside.
   layout('routes/area-riservata-layout.tsx', { id: 'reserved-area' }, [
     route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),

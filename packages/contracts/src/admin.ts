@@ -168,6 +168,8 @@ export const AUDIT_ENTITIES = [
   'opinion',
   'transparency_publication',
   'public_contribution',
+  'due',
+  'membership_application',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -36,6 +36,12 @@ export const API_ERRORS = {
     message:
       'Per usare l’amministrazione attiva prima la verifica in due passaggi da "Sicurezza dell’account".',
   },
+  membershipLapsed: {
+    status: 403,
+    code: 'socio-decaduto',
+    message:
+      'La tua iscrizione è decaduta per quote non pagate: l’area riservata non è disponibile finché non paghi le quote arretrate o presenti una nuova domanda.',
+  },
   notFound: { status: 404, code: 'non-trovato', message: 'Elemento non trovato.' },
   routeNotFound: { status: 404, code: 'percorso-non-trovato', message: 'Percorso non trovato.' },
   methodNotAllowed: {

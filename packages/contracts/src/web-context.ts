@@ -7,6 +7,7 @@ import type { LoginResponse } from './session.js';
 import type { SearchAnswer } from './search.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 import type { TransparencyPage } from './transparency.js';
+import type { MembershipApplicationResult } from './membership.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -30,6 +31,8 @@ export interface SodalisLoadContext {
   transparency: { page(): Promise<TransparencyPage> };
   /** The site search of `/cerca` (ADR 025). */
   search: SiteSearch;
+  /** The "Iscriviti" form of the members' and affiliates' pages (ADR 024). */
+  membership: MembershipApplicationForm;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -106,4 +109,15 @@ export interface SiteSearch {
    * scripts, ADR 022); public content only without a valid one.
    */
   search(query: string, sessionToken: string | null): Promise<SearchAnswer>;
+}
+
+/**
+ * The application form posted with or without scripts (ADR 024): the fields as posted and the
+ * CV's bytes; the server's checks, duplicates included, answer the page's messages.
+ */
+export interface MembershipApplicationForm {
+  apply(
+    fields: Record<string, unknown>,
+    cv: { fileName: string; content: Uint8Array } | null,
+  ): Promise<MembershipApplicationResult>;
 }

@@ -14,6 +14,7 @@ import { memberSessionsMigration } from './migrations/0010-member-sessions.js';
 import { listIndexesMigration } from './migrations/0013-list-indexes.js';
 import { transparencyMigration } from './migrations/0014-transparency.js';
 import { searchIndexMigration } from './migrations/0015-search-index.js';
+import { membershipMigration } from './migrations/0016-membership.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0013-list-indexes': listIndexesMigration,
     '0014-transparency': transparencyMigration(engine),
     '0015-search-index': searchIndexMigration(engine),
+    '0016-membership': membershipMigration(engine),
   };
 }
 

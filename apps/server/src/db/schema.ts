@@ -448,6 +448,78 @@ export interface SearchDocumentsTable {
   updated_at: Timestamp;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Membership (migration 0016, ADR 024)
+
+/** A member's membership: number, kind and the first year due. */
+export interface MembershipsTable {
+  member_id: number;
+  /** Null for members recorded before member numbers (given by staff). Never reused. */
+  member_number: string | null;
+  kind: 'Socio' | 'Affiliato';
+  /** The affiliates' section: `tecnici` or `infermieri`. */
+  section: string | null;
+  since_year: number;
+  codice_fiscale: string | null;
+  qualification: string | null;
+  workplace: string | null;
+  centre: string | null;
+  region: string | null;
+  register_number: string | null;
+  /** The board's ratification of the application. */
+  ratified_on: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The last member number given (one row); numbers only grow, so none is given twice. */
+export interface MemberNumberCounterTable {
+  id: number;
+  last_number: number;
+}
+
+/** One member's due of one year (ADR 024). */
+export interface DuesTable {
+  id: Id;
+  member_id: number;
+  year: number;
+  status: 'paid' | 'reported' | 'unpaid' | 'exempt';
+  amount_cents: number | null;
+  method: 'paypal' | 'bonifico' | 'contanti' | 'carta' | 'storico' | null;
+  payment_id: number | null;
+  exempt_reason: string | null;
+  settled_on: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An application sent from the public form, waiting for the board or handled. */
+export interface MembershipApplicationsTable {
+  id: Id;
+  kind: 'Socio' | 'Affiliato';
+  section: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  codice_fiscale: string;
+  qualification: string;
+  workplace: string;
+  centre: string | null;
+  region: string;
+  register_number: string | null;
+  cv_sha256: string | null;
+  cv_file_name: string | null;
+  privacy_text_version: string;
+  privacy_accepted_at: Timestamp;
+  status: 'pending' | 'approved' | 'refused';
+  ratified_on: string | null;
+  refusal_reason: string | null;
+  member_id: number | null;
+  handled_at: Timestamp | null;
+  handled_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   content_version: ContentVersionTable;
   site_contents: SiteContentsTable;
@@ -482,6 +554,10 @@ export interface Database {
   transparency_reminders: TransparencyRemindersTable;
   search_units: SearchUnitsTable;
   search_documents: SearchDocumentsTable;
+  memberships: MembershipsTable;
+  member_number_counter: MemberNumberCounterTable;
+  dues: DuesTable;
+  membership_applications: MembershipApplicationsTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */

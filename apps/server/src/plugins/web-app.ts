@@ -4,7 +4,9 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import {
+  APPLICATION_MESSAGES,
   LoginBodySchema,
+  MembershipApplicationBodySchema,
   PAYMENT_PAGE_PATHS,
   romeDate,
   SPONSORSHIP_LIMITS,
@@ -156,6 +158,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const transparency: SodalisLoadContext['transparency'] = {
       page: () => services.transparency.page(),
     };
+    // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules.
+    const membershipForm: SodalisLoadContext['membership'] = {
+      apply: async (fields, cv) => {
+        let body;
+        try {
+          body = parseInput(MembershipApplicationBodySchema, fields);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return { ok: false, message: APPLICATION_MESSAGES.failed, issues: error.issues ?? [] };
+        }
+        const file =
+          cv === null ? null : { fileName: cv.fileName, content: Buffer.from(cv.content) };
+        return services.membership.apply(body, file);
+      },
+    };
     const society = {
       acronym: config.societyAcronym,
       name: config.societyName,
@@ -266,6 +283,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           society,
           signIn,
           search: siteSearch,
+          membership: membershipForm,
           cspNonce,
           content,
           newsletter,

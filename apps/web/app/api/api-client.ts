@@ -1,3 +1,4 @@
+import { API_ERRORS, LAPSED_PAGE } from '@sodalis/contracts';
 import { API_ERROR_COPY } from '../copy/site';
 import { requestFinished, requestStarted } from '../state/loading';
 
@@ -97,8 +98,17 @@ export async function apiRequest<T>(
       const parsed = parseJson(text) as { data?: T } | null;
       return parsed?.data ?? null;
     }
+    const body = parseJson(text) as { error?: { code?: unknown } } | null;
+    if (
+      response.status === API_ERRORS.membershipLapsed.status &&
+      body?.error?.code === API_ERRORS.membershipLapsed.code &&
+      typeof window !== 'undefined'
+    ) {
+      // A lapsed member: the reserved area's page that says why and how to rejoin (ADR 024).
+      window.location.assign(LAPSED_PAGE.path);
+    }
     if (KNOWN_ERROR_STATUSES.has(response.status))
-      throw new ApiError(response.status, text, response.headers, parseJson(text));
+      throw new ApiError(response.status, text, response.headers, body);
     throw new UnexpectedApiError(response.status);
   } finally {
     requestFinished();

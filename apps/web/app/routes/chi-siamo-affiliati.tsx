@@ -3,7 +3,13 @@ import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
 import { PaymentPanel } from '../features/payments/payment-panel';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
+import { applicationAction } from '../features/membership/application-action';
+import { ApplicationForm } from '../features/membership/application-form';
 import { EnrolmentPage, loadEnrolmentPage } from '../features/society/enrolment-page';
+
+/** The "Iscriviti" form, posted with or without scripts (ADR 024). */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  applicationAction(request, context);
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadEnrolmentPage('affiliati', request, context);
@@ -27,11 +33,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return serverLoader();
 }
 
-export default function AffiliatesPage({ loaderData }: Route.ComponentProps) {
+export default function AffiliatesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, ...page } = loaderData;
   return (
     <EnrolmentPage title="Affiliati" path="/chi-siamo-affiliati" {...page}>
       {payment ? <PaymentPanel kind="affiliati" {...payment} /> : null}
+      {page.active === 'iscrizione' ? (
+        <ApplicationForm
+          defaultKind="Affiliato"
+          action="/chi-siamo-affiliati?scheda=iscrizione"
+          answer={actionData}
+        />
+      ) : null}
     </EnrolmentPage>
   );
 }

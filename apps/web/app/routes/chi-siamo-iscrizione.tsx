@@ -3,7 +3,13 @@ import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
 import { PaymentPanel } from '../features/payments/payment-panel';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
+import { applicationAction } from '../features/membership/application-action';
+import { ApplicationForm } from '../features/membership/application-form';
 import { EnrolmentPage, loadEnrolmentPage } from '../features/society/enrolment-page';
+
+/** The "Iscriviti" form, posted with or without scripts (ADR 024). */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  applicationAction(request, context);
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadEnrolmentPage('soci', request, context);
@@ -27,11 +33,18 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return serverLoader();
 }
 
-export default function MembersPage({ loaderData }: Route.ComponentProps) {
+export default function MembersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, ...page } = loaderData;
   return (
     <EnrolmentPage title="Soci" path="/chi-siamo-iscrizione" {...page}>
       {payment ? <PaymentPanel kind="soci" {...payment} /> : null}
+      {page.active === 'iscrizione' ? (
+        <ApplicationForm
+          defaultKind="Socio"
+          action="/chi-siamo-iscrizione?scheda=iscrizione"
+          answer={actionData}
+        />
+      ) : null}
     </EnrolmentPage>
   );
 }

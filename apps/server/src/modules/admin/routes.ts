@@ -9,6 +9,7 @@ import type { AuthenticatedMember } from '../accounts/service.js';
 import { enforceStaffTwoFactor } from '../accounts/two-factor-admin-routes.js';
 import { contentAdminRoutes } from '../content/admin-routes.js';
 import { magazineAdminRoutes } from '../magazine/admin-routes.js';
+import { membershipAdminRoutes } from '../membership/admin-routes.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
@@ -81,6 +82,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: staff.payments });
+  // Memberships: dues by year, standing, exemptions (ADR 024)
+  await app.register(membershipAdminRoutes, { membership: staff.membership });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

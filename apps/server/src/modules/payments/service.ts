@@ -41,6 +41,15 @@ export interface PaymentServiceDeps {
   secretariat: string[];
   society: SocietyFacts;
   notifyOutbox: () => void;
+  /** Where each payment's year is kept (the membership dues ledger, ADR 024). */
+  ledger: PaymentLedger;
+}
+
+/** The dues ledger as payments see it: told in the payment's transaction of every change. */
+export interface PaymentLedger {
+  paymentReported(trx: Executor, payment: PaymentRow): Promise<void>;
+  paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
+  paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
 }
 
 /** Who reported a payment: the signed-in member, if any. */
@@ -184,6 +193,7 @@ export class PaymentService {
     const inserted = await db.transaction().execute(async (trx) => {
       const id = await insertPaymentOnce(trx, row);
       if (id === null) return false;
+      await this.deps.ledger.paymentReported(trx, { ...row, id });
       if (this.verificationEnabled) {
         await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
       } else if (mismatch !== null) {
@@ -240,8 +250,12 @@ export class PaymentService {
       // Another worker or a webhook judged it meanwhile.
       if (!judged) return false;
       if (judgement.status === 'verified') {
+        await this.deps.ledger.paymentVerified(trx, payment, now);
         await this.issueReceipt(trx, payment, judgement.payerEmail, now);
       } else {
+        if (judgement.status === 'rejected') {
+          await this.deps.ledger.paymentUndone(trx, payment, now);
+        }
         await this.noticeSecretariat(trx, payment, judgement.reason ?? judgement.status);
       }
       return true;
@@ -314,6 +328,7 @@ export class PaymentService {
             : 'incasso rifiutato da PayPal';
       await db.transaction().execute(async (trx) => {
         if (await markPayment(trx, payment.id, { status, reason }, now.toISOString())) {
+          await this.deps.ledger.paymentUndone(trx, payment, now);
           await this.noticeSecretariat(trx, payment, reason);
         }
       });

@@ -3,13 +3,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendStoredFileWithRange } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import type { FileStore } from '../../files/file-store.js';
-import { requireMember } from '../accounts/guard.js';
 import type { AccountService } from '../accounts/service.js';
+import { requireReservedMember } from '../membership/guard.js';
+import type { MembershipService } from '../membership/service.js';
 import type { ReservedAreaService } from './service.js';
 
 export interface ReservedAreaRoutesOptions {
   reservedArea: ReservedAreaService;
   accounts: AccountService;
+  /** A lapsed member is refused (ADR 024). */
+  membership: MembershipService;
   files: FileStore;
 }
 
@@ -20,11 +23,12 @@ const LIST_BODY_LIMIT = 16 * 1024;
  * depend on the caller's role, so they are never cached (ADR 005, ADR 011).
  */
 export async function reservedAreaRoutes(app: FastifyInstance, options: ReservedAreaRoutesOptions) {
-  const { reservedArea, accounts, files } = options;
+  const { reservedArea, accounts, membership, files } = options;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const role = async (request: FastifyRequest) => (await requireMember(request, accounts)).role;
+  const role = async (request: FastifyRequest) =>
+    (await requireReservedMember(request, accounts, membership)).role;
 
   app.post('/GetRaccomandazioni', { bodyLimit: LIST_BODY_LIMIT }, async (request) => {
     const caller = await role(request);
@@ -69,9 +73,9 @@ export async function pressReviewRoutes(
   app: FastifyInstance,
   options: Omit<ReservedAreaRoutesOptions, 'files'>,
 ) {
-  const { reservedArea, accounts } = options;
+  const { reservedArea, accounts, membership } = options;
   app.post('/GetRassegneStampa', { bodyLimit: LIST_BODY_LIMIT }, async (request, reply) => {
-    const caller = (await requireMember(request, accounts)).role;
+    const caller = (await requireReservedMember(request, accounts, membership)).role;
     const filter = parseInput(ListFilterSchema, request.body);
     reply.header('cache-control', 'no-store');
     return { data: await reservedArea.listPressReviews(caller, filter) };

@@ -481,6 +481,28 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
         expect(notices[0]?.text).toContain('Motivo: rimborsato su PayPal');
       });
 
+      it('keeps the dues ledger in step: reported, paid once verified, open again after a refund (ADR 024)', async () => {
+        const { app } = await build();
+        const token = await signIn(app, 'socio.demo@example.org');
+        const dueOf2026 = () =>
+          app.services.db
+            .selectFrom('dues')
+            .innerJoin('members', 'members.id', 'dues.member_id')
+            .select(['dues.status', 'dues.method', 'dues.settled_on'])
+            .where('members.email', '=', 'socio.demo@example.org')
+            .where('dues.year', '=', 2026)
+            .executeTakeFirst();
+        paypalKnows('ORDINE-L');
+        await report(app, await memberReport(app, 'ORDINE-L'), {
+          authorization: `Bearer ${token}`,
+        });
+        expect(await dueOf2026()).toMatchObject({ status: 'reported', method: 'paypal' });
+        await app.services.outbox.runOnce();
+        expect(await dueOf2026()).toMatchObject({ status: 'paid', settled_on: expect.any(String) });
+        expect((await deliver(app, refundEvent('CAP-ORDINE-L'))).statusCode).toBe(200);
+        expect(await dueOf2026()).toMatchObject({ status: 'unpaid', settled_on: null });
+      });
+
       it('verifies a reported payment when PayPal announces its completed capture', async () => {
         const { app } = await build();
         paypalKnows('ORDINE-C', { captureStatus: 'PENDING' });

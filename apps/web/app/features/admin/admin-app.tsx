@@ -189,6 +189,30 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../membership/admin/membership-screens'),
+    [
+      {
+        name: 'soci',
+        label: 'Soci e quote',
+        recordRepresentation: 'email',
+        list: (m) => m.MembershipList,
+        show: (m) => m.MembershipShow,
+      },
+    ],
+  ),
+  ...domain(
+    () => import('../membership/admin/application-screens'),
+    [
+      {
+        name: 'domande-iscrizione',
+        label: 'Domande di iscrizione',
+        recordRepresentation: 'email',
+        list: (m) => m.ApplicationList,
+        show: (m) => m.ApplicationShow,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../accounts/admin/member-screens'),
     [
       {
@@ -379,6 +403,16 @@ const SECTIONS = [
     to: '/amministrazione/quote',
     title: 'Quote associative',
     text: 'Gli importi che Soci e Affiliati pagano dal sito.',
+  },
+  {
+    to: '/amministrazione/domande-iscrizione',
+    title: 'Domande di iscrizione',
+    text: 'Le domande arrivate dal sito: approva con la data della ratifica o respingi con il motivo.',
+  },
+  {
+    to: '/amministrazione/soci',
+    title: 'Soci e quote',
+    text: 'Ogni socio con i suoi anni: pagati, da pagare, esonerati; in regola, moroso o decaduto.',
   },
   {
     to: '/amministrazione/account',

@@ -25,6 +25,8 @@ export const ADMIN_RESOURCES = {
   'contenuti-sito': 'SiteContents',
   trasparenza: 'TransparencyPublications',
   'contributi-pubblici': 'PublicContributions',
+  soci: 'Memberships',
+  'domande-iscrizione': 'MembershipApplications',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

@@ -41,6 +41,8 @@ export const ENTITY_CHOICES = [
   { id: 'site_content', name: 'Contatti, dati legali e contenuti' },
   { id: 'transparency_publication', name: 'Società trasparente' },
   { id: 'public_contribution', name: 'Contributi pubblici' },
+  { id: 'due', name: 'Quote dei soci per anno' },
+  { id: 'membership_application', name: 'Domande di iscrizione' },
 ];
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {

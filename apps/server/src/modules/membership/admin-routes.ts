@@ -1,0 +1,80 @@
+import {
+  AdminApplicationListQuerySchema,
+  ApplicationApprovalBodySchema,
+  ApplicationRefusalBodySchema,
+  AdminMembershipListQuerySchema,
+  DueExemptionBodySchema,
+  DueYearParamsSchema,
+} from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../http/send-file.js';
+import { parseInput } from '../../http/validation.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema } from '../admin/route-helpers.js';
+import type { MembershipAdminService } from './admin-service.js';
+
+/**
+ * /api/v1/Admin/Memberships (ADR 024): every member's years and standing, exemptions. Inside
+ * `adminRoutes`, behind the staff guard.
+ */
+export async function membershipAdminRoutes(
+  app: FastifyInstance,
+  options: { membership: MembershipAdminService },
+) {
+  const { membership } = options;
+  app.get('/Memberships', async (request) => ({
+    data: await membership.list(parseInput(AdminMembershipListQuerySchema, request.query)),
+  }));
+  app.get('/Memberships/:id', async (request) => ({
+    data: await membership.get(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.put(
+    '/Memberships/:id/Dues/:year/Exemption',
+    { bodyLimit: FORM_BODY_LIMIT },
+    async (request) => {
+      const { id, year } = parseInput(DueYearParamsSchema, request.params);
+      return {
+        data: await membership.setExemption(
+          actorOf(request),
+          id,
+          year,
+          parseInput(DueExemptionBodySchema, request.body),
+        ),
+      };
+    },
+  );
+
+  app.get('/MembershipApplications', async (request) => ({
+    data: await membership.listApplications(
+      parseInput(AdminApplicationListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/MembershipApplications/:id', async (request) => ({
+    data: await membership.getApplication(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.get('/MembershipApplications/:id/Cv', async (request, reply) => {
+    const cv = await membership.applicationCv(parseInput(IdParamsSchema, request.params).id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('attachment', cv.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .send(cv.content);
+  });
+  app.post(
+    '/MembershipApplications/:id/Approve',
+    { bodyLimit: FORM_BODY_LIMIT },
+    async (request) => {
+      const { id } = parseInput(IdParamsSchema, request.params);
+      const { ratifiedOn } = parseInput(ApplicationApprovalBodySchema, request.body);
+      return { data: await membership.approve(actorOf(request), id, ratifiedOn) };
+    },
+  );
+  app.post(
+    '/MembershipApplications/:id/Refuse',
+    { bodyLimit: FORM_BODY_LIMIT },
+    async (request) => {
+      const { id } = parseInput(IdParamsSchema, request.params);
+      const { reason } = parseInput(ApplicationRefusalBodySchema, request.body);
+      return { data: await membership.refuse(actorOf(request), id, reason) };
+    },
+  );
+}

@@ -1,0 +1,390 @@
+import {
+  romeDate,
+  type AdminApplicationListQuery,
+  type AdminMembershipApplication,
+  type AdminMembership,
+  type AdminMembershipListQuery,
+  type AdminPage,
+  type DueExemptionBody,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { writeAudit, type Actor } from '../admin/audit.js';
+import {
+  closeApplication,
+  linkApplicationMember,
+  duesOf,
+  findApplication,
+  insertMembershipOnce,
+  listApplications,
+  nextMemberNumber,
+  duesOfMembers,
+  findDue,
+  findMembershipWithMember,
+  listMembershipsWithMember,
+  writeDue,
+  type DueRow,
+} from './repository.js';
+import { formatMemberNumber } from './member-number.js';
+import { standingView } from './service.js';
+import { listFees } from '../payments/repository.js';
+import { findMemberByEmail } from '../accounts/repository.js';
+import { MemberRuleError, MembersService } from '../accounts/members-service.js';
+import { enqueue } from '../outbox/outbox.js';
+import type { FileStore } from '../../files/file-store.js';
+import type { StandingRules } from './standing.js';
+
+export interface MembershipAdminDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+  clock: Clock;
+  rules: StandingRules;
+  /** MEMBER_NUMBER_FORMAT. */
+  memberNumberFormat: string;
+  society: { acronym: string; publicBaseUrl: string };
+  notifyOutbox: () => void;
+}
+
+function toAdminApplication(row: ApplicationWithNumber): AdminMembershipApplication {
+  return {
+    id: row.id,
+    kind: row.kind,
+    section: row.section,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    codiceFiscale: row.codice_fiscale,
+    qualification: row.qualification,
+    workplace: row.workplace,
+    centre: row.centre,
+    region: row.region,
+    registerNumber: row.register_number,
+    cvFileName: row.cv_file_name,
+    privacyTextVersion: row.privacy_text_version,
+    privacyAcceptedAt: row.privacy_accepted_at,
+    status: row.status,
+    ratifiedOn: row.ratified_on,
+    refusalReason: row.refusal_reason,
+    memberNumber: row.member_number,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
+    createdAt: row.created_at,
+  };
+}
+
+type ApplicationWithNumber = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+const alreadyHandled = () =>
+  new AppError('invalidRequest', [
+    {
+      path: 'status',
+      message: 'La domanda è già stata gestita (forse da un altro componente della segreteria).',
+    },
+  ]);
+
+type MembershipWithMember = NonNullable<Awaited<ReturnType<typeof findMembershipWithMember>>>;
+
+/** The staff's side of membership (ADR 024): every member's years, exemptions. */
+export class MembershipAdminService {
+  constructor(private readonly deps: MembershipAdminDeps) {}
+
+  private toAdmin(row: MembershipWithMember, dues: DueRow[]): AdminMembership {
+    return {
+      ...standingView(row, dues, romeDate(this.deps.clock()), this.deps.rules),
+      id: row.member_id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      kind: row.kind,
+      section: row.section,
+    };
+  }
+
+  async list(query: AdminMembershipListQuery): Promise<AdminPage<AdminMembership>> {
+    const { rows, total } = await listMembershipsWithMember(
+      this.deps.db,
+      (query.page - 1) * query.perPage,
+      query.perPage,
+    );
+    const dues = await duesOfMembers(
+      this.deps.db,
+      rows.map((row) => row.member_id),
+    );
+    return {
+      items: rows.map((row) =>
+        this.toAdmin(
+          row,
+          dues.filter((due) => due.member_id === row.member_id),
+        ),
+      ),
+      total,
+    };
+  }
+
+  async get(memberId: number): Promise<AdminMembership> {
+    const row = await findMembershipWithMember(this.deps.db, memberId);
+    if (row === undefined) throw new AppError('notFound');
+    return this.toAdmin(row, await duesOf(this.deps.db, memberId));
+  }
+
+  /**
+   * A year set as exempt with its reason (honorary members, ADR 024), or an exemption taken
+   * back (the year is unpaid again). A paid year is never overwritten.
+   */
+  async setExemption(
+    actor: Actor,
+    memberId: number,
+    year: number,
+    body: DueExemptionBody,
+  ): Promise<AdminMembership> {
+    const reason = body.reason?.trim() ?? '';
+    if (body.exempt && reason === '') {
+      throw new AppError('invalidRequest', [
+        { path: 'reason', message: 'Indica il motivo dell’esonero.' },
+      ]);
+    }
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const membership = await findMembershipWithMember(trx, memberId);
+      if (membership === undefined) throw new AppError('notFound');
+      const before = await findDue(trx, memberId, year);
+      if (before?.status === 'paid' || before?.status === 'reported') {
+        throw new AppError('invalidRequest', [
+          { path: 'exempt', message: `La quota ${year} risulta già pagata o segnalata.` },
+        ]);
+      }
+      if (!body.exempt && before?.status !== 'exempt') return;
+      await writeDue(trx, {
+        member_id: memberId,
+        year,
+        status: body.exempt ? 'exempt' : 'unpaid',
+        amount_cents: before?.amount_cents ?? null,
+        method: null,
+        payment_id: null,
+        exempt_reason: body.exempt ? reason : null,
+        settled_on: body.exempt ? romeDate(now) : null,
+        updated_at: now.toISOString(),
+      });
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: body.exempt ? 'esonera' : 'revoca esonero',
+          entity: 'due',
+          entityId: `${memberId}:${year}`,
+          summary: body.exempt
+            ? `Quota ${year} di ${membership.email}: esonero (${reason})`
+            : `Quota ${year} di ${membership.email}: esonero revocato`,
+          before:
+            before === undefined ? null : { stato: before.status, motivo: before.exempt_reason },
+          after: { stato: body.exempt ? 'exempt' : 'unpaid', motivo: body.exempt ? reason : null },
+        },
+        now,
+      );
+    });
+    return this.get(memberId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The applications' queue
+
+  async listApplications(
+    query: AdminApplicationListQuery,
+  ): Promise<AdminPage<AdminMembershipApplication>> {
+    const { rows, total } = await listApplications(
+      this.deps.db,
+      { status: query.status },
+      (query.page - 1) * query.perPage,
+      query.perPage,
+    );
+    return { items: rows.map(toAdminApplication), total };
+  }
+
+  async getApplication(id: number): Promise<AdminMembershipApplication> {
+    const row = await findApplication(this.deps.db, id);
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminApplication(row);
+  }
+
+  /** The applicant's CV, for the staff download. */
+  async applicationCv(id: number): Promise<{ fileName: string; content: Buffer }> {
+    const row = await findApplication(this.deps.db, id);
+    if (row === undefined || row.cv_sha256 === null) throw new AppError('notFound');
+    return {
+      fileName: row.cv_file_name ?? 'curriculum.pdf',
+      content: await this.deps.files.read(row.cv_sha256),
+    };
+  }
+
+  /**
+   * Approval with the board's ratification date (ADR 024), in one transaction: the account
+   * (accounts' rules) and its invitation, the membership with the next member number, the
+   * first year's due, the applicant's e-mail, the audit entry. Only a waiting application is
+   * approved: of two staff members approving at once, the second is told it is handled.
+   */
+  async approve(actor: Actor, id: number, ratifiedOn: string): Promise<AdminMembershipApplication> {
+    const { db, clock, society, memberNumberFormat } = this.deps;
+    const now = clock();
+    const year = Number(ratifiedOn.slice(0, 4));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const application = await findApplication(trx, id);
+        if (application === undefined) throw new AppError('notFound');
+        if (application.status !== 'pending') throw alreadyHandled();
+        // Closed first: the row's update is what serialises two staff members approving at once.
+        const closed = await closeApplication(trx, id, {
+          status: 'approved',
+          ratified_on: ratifiedOn,
+          refusal_reason: null,
+          member_id: null,
+          handled_at: now.toISOString(),
+          handled_by: actor.email,
+        });
+        if (!closed) throw alreadyHandled();
+        const rules = new MembersService({ db: trx, clock, society });
+        await rules.add({
+          email: application.email,
+          firstName: application.first_name,
+          lastName: application.last_name,
+          role: application.kind === 'Affiliato' ? 'affiliato' : 'socio',
+        });
+        const member = await findMemberByEmail(trx, application.email);
+        if (member === undefined) throw new Error('account creato ma non trovato');
+        await linkApplicationMember(trx, id, member.id);
+        const memberNumber = formatMemberNumber(
+          memberNumberFormat,
+          await nextMemberNumber(trx),
+          year,
+        );
+        await insertMembershipOnce(trx, {
+          member_id: member.id,
+          member_number: memberNumber,
+          kind: application.kind,
+          section: application.section,
+          since_year: year,
+          codice_fiscale: application.codice_fiscale,
+          qualification: application.qualification,
+          workplace: application.workplace,
+          centre: application.centre,
+          region: application.region,
+          register_number: application.register_number,
+          ratified_on: ratifiedOn,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        const fee = (await listFees(trx)).find(
+          (candidate) => candidate.active === 1 && candidate.access === application.kind,
+        );
+        await writeDue(trx, {
+          member_id: member.id,
+          year,
+          status: 'unpaid',
+          amount_cents: fee?.amount_cents ?? null,
+          method: null,
+          payment_id: null,
+          exempt_reason: null,
+          settled_on: null,
+          updated_at: now.toISOString(),
+        });
+        await rules.invite(member.email);
+        await enqueue(
+          trx,
+          'mail',
+          {
+            to: [member.email],
+            subject: `${society.acronym} – Domanda di iscrizione approvata`,
+            text: [
+              `Gentile ${member.first_name} ${member.last_name},`,
+              '',
+              `il Consiglio Direttivo ha approvato la tua domanda di iscrizione come ${application.kind}.`,
+              `Il tuo numero di socio è ${memberNumber}.`,
+              '',
+              'Riceverai a parte il collegamento per scegliere la password dell’area riservata;',
+              `dall’area riservata potrai pagare la quota ${year}.`,
+              '',
+              `La segreteria ${society.acronym}`,
+            ].join('\n'),
+          },
+          now,
+        );
+        await writeAudit(
+          trx,
+          actor,
+          {
+            action: 'approva',
+            entity: 'membership_application',
+            entityId: id,
+            summary: `Domanda di ${application.email} approvata (ratifica ${ratifiedOn}), socio n. ${memberNumber}`,
+            after: { numero: memberNumber, ratifica: ratifiedOn, account: member.id },
+          },
+          now,
+        );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MemberRuleError) {
+          throw new AppError('invalidRequest', [
+            { path: 'email', message: `Impossibile creare l’account: ${error.message}.` },
+          ]);
+        }
+        throw error;
+      });
+    this.deps.notifyOutbox();
+    return this.getApplication(id);
+  }
+
+  /** Refusal with a reason, e-mailed to the applicant through the outbox. */
+  async refuse(actor: Actor, id: number, reason: string): Promise<AdminMembershipApplication> {
+    const { db, clock, society } = this.deps;
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const application = await findApplication(trx, id);
+      if (application === undefined) throw new AppError('notFound');
+      const closed = await closeApplication(trx, id, {
+        status: 'refused',
+        ratified_on: null,
+        refusal_reason: reason,
+        member_id: null,
+        handled_at: now.toISOString(),
+        handled_by: actor.email,
+      });
+      if (!closed) throw alreadyHandled();
+      await enqueue(
+        trx,
+        'mail',
+        {
+          to: [application.email],
+          subject: `${society.acronym} – Domanda di iscrizione non accolta`,
+          text: [
+            `Gentile ${application.first_name} ${application.last_name},`,
+            '',
+            'la tua domanda di iscrizione non è stata accolta, per questo motivo:',
+            '',
+            reason,
+            '',
+            'Per chiarimenti puoi rispondere a questo messaggio o scrivere alla segreteria.',
+            '',
+            `La segreteria ${society.acronym}`,
+          ].join('\n'),
+        },
+        now,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'respinge',
+          entity: 'membership_application',
+          entityId: id,
+          summary: `Domanda di ${application.email} respinta`,
+          after: { motivo: reason },
+        },
+        now,
+      );
+    });
+    this.deps.notifyOutbox();
+    return this.getApplication(id);
+  }
+}

@@ -1,0 +1,164 @@
+import codiceFiscaleModule from 'codice-fiscale-js';
+import {
+  APPLICATION_CV_MAX_BYTES,
+  APPLICATION_MESSAGES,
+  MEMBERSHIP_PRIVACY,
+  PDF_REFUSAL_MESSAGES,
+  sanitisePdfFileName,
+  type MembershipApplicationBody,
+  type MembershipApplicationResult,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../files/file-store.js';
+import { pdfRefusal } from '../../files/pdf-safety.js';
+import type { Clock } from '../../text/dates.js';
+import { findMemberByEmail } from '../accounts/repository.js';
+import { recordStoredFile } from '../attachments/repository.js';
+import { enqueue } from '../outbox/outbox.js';
+import {
+  insertApplicationOnce,
+  membershipWithCodiceFiscale,
+  pendingApplicationWith,
+} from './repository.js';
+
+/**
+ * codice-fiscale-js's CommonJS build exports `{ CodiceFiscale }` while its types declare the
+ * class as the default export: read it from where it really is.
+ */
+const { CodiceFiscale } = codiceFiscaleModule as unknown as {
+  CodiceFiscale: { check(code: string): boolean };
+};
+
+/** The check digit and the date and place codes of a codice fiscale (omocodie included). */
+export function isValidCodiceFiscale(code: string): boolean {
+  return CodiceFiscale.check(code);
+}
+
+export interface ApplicationCv {
+  fileName: string;
+  content: Buffer;
+}
+
+export interface ApplicationDeps {
+  db: Kysely<Database>;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  secretariat: string[];
+  society: { acronym: string };
+  notifyOutbox: () => void;
+}
+
+type Issue = { path: string; message: string };
+
+const refused = (message: string, issues: Issue[]): MembershipApplicationResult => ({
+  ok: false,
+  message,
+  issues,
+});
+
+/** The CV's problem (size, then the safe-PDF checks of ADR 027), or null. */
+async function cvProblem(cv: ApplicationCv | null): Promise<Issue | null> {
+  if (cv === null || cv.content.length === 0) {
+    return { path: 'cv', message: APPLICATION_MESSAGES.cvMissing };
+  }
+  if (cv.content.length > APPLICATION_CV_MAX_BYTES) {
+    return { path: 'cv', message: APPLICATION_MESSAGES.cvTooLarge };
+  }
+  const refusal = await pdfRefusal(cv.content);
+  if (refusal === null) return null;
+  const message =
+    refusal === 'notPdf' ? APPLICATION_MESSAGES.cvNotPdf : PDF_REFUSAL_MESSAGES[refusal];
+  return { path: 'cv', message };
+}
+
+/**
+ * An application from the public form (ADR 024): checked (codice fiscale, CV, privacy version),
+ * refused with a clear message when the address or codice fiscale is already known or already
+ * waiting, stored once with the secretariat's notice in the same transaction.
+ */
+export async function submitApplication(
+  deps: ApplicationDeps,
+  body: MembershipApplicationBody,
+  cv: ApplicationCv | null,
+): Promise<MembershipApplicationResult> {
+  const { db, files, clock, logger } = deps;
+  const issues: Issue[] = [];
+  if (!isValidCodiceFiscale(body.codiceFiscale)) {
+    issues.push({ path: 'codiceFiscale', message: APPLICATION_MESSAGES.badCodiceFiscale });
+  }
+  const cvIssue = await cvProblem(cv);
+  if (cvIssue !== null) issues.push(cvIssue);
+  if (body.privacyVersion !== MEMBERSHIP_PRIVACY.version) {
+    issues.push({ path: 'privacy', message: APPLICATION_MESSAGES.privacyOutdated });
+  }
+  if (issues.length > 0) return refused(APPLICATION_MESSAGES.failed, issues);
+
+  if ((await findMemberByEmail(db, body.email)) !== undefined) {
+    return refused(APPLICATION_MESSAGES.knownEmail, [
+      { path: 'email', message: APPLICATION_MESSAGES.knownEmail },
+    ]);
+  }
+  if ((await membershipWithCodiceFiscale(db, body.codiceFiscale)) !== undefined) {
+    return refused(APPLICATION_MESSAGES.knownCodiceFiscale, [
+      { path: 'codiceFiscale', message: APPLICATION_MESSAGES.knownCodiceFiscale },
+    ]);
+  }
+  const alreadyReceived = refused(APPLICATION_MESSAGES.alreadyReceived, []);
+  if ((await pendingApplicationWith(db, body.email, body.codiceFiscale)) !== undefined) {
+    return alreadyReceived;
+  }
+
+  const checkedCv = cv as ApplicationCv;
+  const stored = await files.put(checkedCv.content);
+  const now = clock();
+  const id = await db.transaction().execute(async (trx) => {
+    await recordStoredFile(trx, stored, 'application/pdf', now.toISOString());
+    const applicationId = await insertApplicationOnce(trx, {
+      kind: body.kind,
+      section: body.kind === 'Affiliato' ? (body.section ?? null) : null,
+      first_name: body.firstName,
+      last_name: body.lastName,
+      email: body.email,
+      codice_fiscale: body.codiceFiscale,
+      qualification: body.qualification,
+      workplace: body.workplace,
+      centre: body.centre,
+      region: body.region,
+      register_number: body.registerNumber,
+      cv_sha256: stored.sha256,
+      cv_file_name: sanitisePdfFileName(checkedCv.fileName),
+      privacy_text_version: MEMBERSHIP_PRIVACY.version,
+      privacy_accepted_at: now.toISOString(),
+      status: 'pending',
+      ratified_on: null,
+      refusal_reason: null,
+      member_id: null,
+      handled_at: null,
+      handled_by: null,
+      created_at: now.toISOString(),
+    });
+    if (applicationId === null) return null;
+    await enqueue(
+      trx,
+      'mail',
+      {
+        to: deps.secretariat,
+        subject: `${deps.society.acronym} – Nuova domanda di iscrizione (${body.kind})`,
+        text: [
+          `È arrivata una domanda di iscrizione come ${body.kind}: ${body.firstName} ${body.lastName}.`,
+          '',
+          'La trovi in Amministrazione → Domande di iscrizione, con il curriculum.',
+        ].join('\n'),
+      },
+      now,
+    );
+    return applicationId;
+  });
+  if (id === null) return alreadyReceived;
+  deps.notifyOutbox();
+  logger.info({ applicationId: id, kind: body.kind }, 'domanda di iscrizione registrata');
+  return { ok: true, message: APPLICATION_MESSAGES.received };
+}

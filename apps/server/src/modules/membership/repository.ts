@@ -1,0 +1,327 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type {
+  DuesTable,
+  Executor,
+  MembershipApplicationsTable,
+  MembershipsTable,
+} from '../../db/schema.js';
+
+/** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
+
+export type MembershipRow = Selectable<MembershipsTable>;
+export type DueRow = Selectable<DuesTable>;
+
+// ---------------------------------------------------------------------------------------------
+// Memberships
+
+export async function findMembership(
+  db: Executor,
+  memberId: number,
+): Promise<MembershipRow | undefined> {
+  return db
+    .selectFrom('memberships')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** A membership known only by kind and first year (a payment before any application). */
+export function bareMembership(
+  memberId: number,
+  kind: MembershipsTable['kind'],
+  sinceYear: number,
+  now: string,
+): Insertable<MembershipsTable> {
+  return {
+    member_id: memberId,
+    member_number: null,
+    kind,
+    section: null,
+    since_year: sinceYear,
+    codice_fiscale: null,
+    qualification: null,
+    workplace: null,
+    centre: null,
+    region: null,
+    register_number: null,
+    ratified_on: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Adds the membership unless the member has one; answers whether it was added. */
+export async function insertMembershipOnce(
+  db: Executor,
+  row: Insertable<MembershipsTable>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('memberships')
+    .values(row)
+    .onConflict((conflict) => conflict.column('member_id').doNothing())
+    .returning('member_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Moves the first year due earlier, never later (a payment for a year before it). */
+export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
+  await db
+    .updateTable('memberships')
+    .set({ since_year: year })
+    .where('member_id', '=', memberId)
+    .where('since_year', '>', year)
+    .execute();
+}
+
+/** The members with a membership, with their account's name and e-mail, by surname. */
+export async function listMembershipsWithMember(db: Executor, offset: number, limit: number) {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .selectAll('memberships')
+    .select(['members.email', 'members.first_name', 'members.last_name'])
+    .orderBy('members.last_name')
+    .orderBy('members.first_name')
+    .orderBy('memberships.member_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { total } = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export async function findMembershipWithMember(db: Executor, memberId: number) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .selectAll('memberships')
+    .select(['members.email', 'members.first_name', 'members.last_name'])
+    .where('memberships.member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues
+
+/** A member's ledger, oldest year first. */
+export async function duesOf(db: Executor, memberId: number): Promise<DueRow[]> {
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('year')
+    .execute();
+}
+
+/** The ledgers of several members (a page of the staff list). */
+export async function duesOfMembers(db: Executor, memberIds: number[]): Promise<DueRow[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', 'in', memberIds)
+    .orderBy('year')
+    .execute();
+}
+
+export async function findDue(db: Executor, memberId: number, year: number) {
+  return db
+    .selectFrom('dues')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('year', '=', year)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a member's year: inserted, or the existing row changed. `unless` lists the statuses
+ * that must not be overwritten (a verified year is not made "reported" again).
+ */
+export async function writeDue(
+  db: Executor,
+  row: Omit<Insertable<DuesTable>, 'created_at'>,
+  unless: DuesTable['status'][] = [],
+): Promise<void> {
+  const { member_id: memberId, year, updated_at: now } = row;
+  const existing = await findDue(db, memberId, year);
+  if (existing === undefined) {
+    await db
+      .insertInto('dues')
+      .values({ ...row, created_at: now })
+      .onConflict((conflict) => conflict.columns(['member_id', 'year']).doNothing())
+      .execute();
+    return;
+  }
+  if (unless.includes(existing.status)) return;
+  await db.updateTable('dues').set(row).where('id', '=', existing.id).execute();
+}
+
+/** The years a payment settled, back to unpaid (a refund or a rejection). */
+export async function reopenDuesOfPayment(db: Executor, paymentId: number, now: string) {
+  await db
+    .updateTable('dues')
+    .set({ status: 'unpaid', settled_on: null, payment_id: null, method: null, updated_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('status', 'in', ['paid', 'reported'])
+    .execute();
+}
+
+/** The years a verified payment settled, from reported to paid. */
+export async function confirmDuesOfPayment(
+  db: Executor,
+  paymentId: number,
+  settledOn: string,
+  now: string,
+) {
+  await db
+    .updateTable('dues')
+    .set({ status: 'paid', settled_on: settledOn, updated_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'reported')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Member numbers
+
+/**
+ * The next progressive member number, 1 for the first: one atomic upsert on a single row, so
+ * concurrent approvals get different numbers and a number once given is never given again.
+ */
+export async function nextMemberNumber(db: Executor): Promise<number> {
+  const { last_number } = await db
+    .insertInto('member_number_counter')
+    .values({ id: 1, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet({ last_number: sql<number>`member_number_counter.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return last_number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applications
+
+export type ApplicationRow = Selectable<MembershipApplicationsTable>;
+
+/**
+ * Stores a new application unless one is already waiting with its e-mail or codice fiscale
+ * (the partial unique indexes: also two submits at the same instant); answers its id or null.
+ */
+export async function insertApplicationOnce(
+  db: Executor,
+  row: Insertable<MembershipApplicationsTable>,
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('membership_applications')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export async function pendingApplicationWith(db: Executor, email: string, codiceFiscale: string) {
+  return db
+    .selectFrom('membership_applications')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('email', '=', email), eb('codice_fiscale', '=', codiceFiscale)]))
+    .executeTakeFirst();
+}
+
+export async function membershipWithCodiceFiscale(db: Executor, codiceFiscale: string) {
+  return db
+    .selectFrom('memberships')
+    .select('member_id')
+    .where('codice_fiscale', '=', codiceFiscale)
+    .executeTakeFirst();
+}
+
+export async function findApplication(db: Executor, id: number) {
+  return db
+    .selectFrom('membership_applications')
+    .leftJoin('memberships', 'memberships.member_id', 'membership_applications.member_id')
+    .selectAll('membership_applications')
+    .select('memberships.member_number')
+    .where('membership_applications.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A page of the queue, newest first, waiting ones first. */
+export async function listApplications(
+  db: Executor,
+  filter: { status?: MembershipApplicationsTable['status'] | undefined },
+  offset: number,
+  limit: number,
+) {
+  let query = db.selectFrom('membership_applications');
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const rows = await query
+    .leftJoin('memberships', 'memberships.member_id', 'membership_applications.member_id')
+    .selectAll('membership_applications')
+    .select('memberships.member_number')
+    .orderBy(sql`case when membership_applications.status = 'pending' then 0 else 1 end`)
+    .orderBy('membership_applications.created_at', 'desc')
+    .orderBy('membership_applications.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/**
+ * Marks a waiting application handled; false when it was not waiting any more (another staff
+ * member handled it first): the guard against approving twice.
+ */
+export async function closeApplication(
+  db: Executor,
+  id: number,
+  change: Pick<
+    Updateable<MembershipApplicationsTable>,
+    'status' | 'ratified_on' | 'refusal_reason' | 'member_id' | 'handled_at' | 'handled_by'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('membership_applications')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function linkApplicationMember(db: Executor, id: number, memberId: number) {
+  await db
+    .updateTable('membership_applications')
+    .set({ member_id: memberId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countPendingApplications(db: Executor): Promise<number> {
+  const { total } = await db
+    .selectFrom('membership_applications')
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+export async function setMemberNumber(db: Executor, memberId: number, memberNumber: string) {
+  await db
+    .updateTable('memberships')
+    .set({ member_number: memberNumber })
+    .where('member_id', '=', memberId)
+    .execute();
+}

@@ -1,0 +1,166 @@
+import {
+  romeDate,
+  type DueMethod,
+  type DueYear,
+  type MemberStandingView,
+  type MembershipApplicationBody,
+  type MembershipPendingWork,
+} from '@sodalis/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Executor, PaymentsTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { findMemberById } from '../accounts/repository.js';
+import type { AuthenticatedMember } from '../accounts/service.js';
+import {
+  bareMembership,
+  confirmDuesOfPayment,
+  countPendingApplications,
+  duesOf,
+  extendMembershipBack,
+  findMembership,
+  insertMembershipOnce,
+  reopenDuesOfPayment,
+  writeDue,
+  type DueRow,
+  type MembershipRow,
+} from './repository.js';
+import { computeStanding, type StandingRules } from './standing.js';
+import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
+
+export interface MembershipServiceDeps extends ApplicationDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  rules: StandingRules;
+}
+
+type PaymentRow = Selectable<PaymentsTable>;
+
+export function toDueYear(row: DueRow): DueYear {
+  return {
+    year: row.year,
+    status: row.status,
+    amountCents: row.amount_cents,
+    method: row.method as DueMethod | null,
+    exemptReason: row.exempt_reason,
+    settledOn: row.settled_on,
+  };
+}
+
+/** The standing of a membership on `today` from its ledger rows (ADR 024). */
+export function standingView(
+  membership: MembershipRow,
+  dues: DueRow[],
+  today: string,
+  rules: StandingRules,
+): MemberStandingView {
+  const result = computeStanding(
+    {
+      sinceYear: membership.since_year,
+      dues: new Map(dues.map((due) => [due.year, due.status])),
+    },
+    today,
+    rules,
+  );
+  return {
+    memberId: membership.member_id,
+    memberNumber: membership.member_number,
+    sinceYear: membership.since_year,
+    standing: result.standing,
+    openYears: result.openYears,
+    years: dues.map(toDueYear),
+  };
+}
+
+/**
+ * The members' side of membership (ADR 024): a member's standing, the reserved area closed to
+ * a lapsed member, and the ledger kept in step with the fee payments (ADR 012).
+ */
+export class MembershipService {
+  constructor(private readonly deps: MembershipServiceDeps) {}
+
+  get rules(): StandingRules {
+    return this.deps.rules;
+  }
+
+  /** The member's standing today, or null for an account without a membership (staff). */
+  async standingOf(memberId: number, db: Executor = this.deps.db) {
+    const membership = await findMembership(db, memberId);
+    if (membership === undefined) return null;
+    const dues = await duesOf(db, memberId);
+    return standingView(membership, dues, romeDate(this.deps.clock()), this.deps.rules);
+  }
+
+  /**
+   * The reserved area's check (ADR 024): a lapsed member keeps the account and the history but
+   * is refused with `membershipLapsed`; staff and accounts without a membership pass.
+   */
+  async assertMayEnterReservedArea(member: AuthenticatedMember): Promise<void> {
+    if (member.role === 'segreteria') return;
+    const view = await this.standingOf(member.id);
+    if (view?.standing === 'lapsed') {
+      this.deps.logger.info({ memberId: member.id }, 'area riservata negata: socio decaduto');
+      throw new AppError('membershipLapsed');
+    }
+  }
+
+  /** An application from the public form (ADR 024). */
+  apply(body: MembershipApplicationBody, cv: ApplicationCv | null) {
+    return submitApplication(this.deps, body, cv);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The payments' ledger hook (ADR 012 → ADR 024), run in the payment's transaction.
+
+  /** A payment reported by a signed-in member: its year becomes "reported". */
+  async paymentReported(trx: Executor, payment: PaymentRow): Promise<void> {
+    if (payment.member_id === null) return;
+    const member = await findMemberById(trx, payment.member_id);
+    if (member === undefined || member.role === 'segreteria') return;
+    const now = this.deps.clock().toISOString();
+    const kind = member.role === 'affiliato' ? 'Affiliato' : 'Socio';
+    const added = await insertMembershipOnce(
+      trx,
+      bareMembership(member.id, kind, payment.year, now),
+    );
+    if (!added) await extendMembershipBack(trx, member.id, payment.year);
+    await writeDue(
+      trx,
+      {
+        member_id: member.id,
+        year: payment.year,
+        status: 'reported',
+        amount_cents: payment.expected_cents,
+        method: 'paypal',
+        payment_id: payment.id,
+        exempt_reason: null,
+        settled_on: null,
+        updated_at: now,
+      },
+      ['paid', 'exempt'],
+    );
+  }
+
+  /** PayPal confirmed the payment: its years are paid. */
+  async paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
+    await confirmDuesOfPayment(trx, payment.id, romeDate(at), at.toISOString());
+  }
+
+  /** Refunded, reversed or rejected: the years it settled are open again. */
+  async paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
+    await reopenDuesOfPayment(trx, payment.id, at.toISOString());
+  }
+}
+
+/**
+ * Membership work waiting for the secretariat (ADR 024), for the staff dashboard: applications
+ * to examine and bank transfers to reconcile (none until statements are imported).
+ */
+export async function membershipPendingWork(
+  db: Executor,
+  _now: Date,
+): Promise<MembershipPendingWork> {
+  return { applicationsWaiting: await countPendingApplications(db), transfersToReconcile: 0 };
+}

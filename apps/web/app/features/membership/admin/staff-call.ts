@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { adminJson } from '../../admin/data-provider';
+
+/**
+ * One staff action of the membership screens: the call, a notice with what it did (or the
+ * server's Italian message), the record shown again; `saving` while it runs.
+ */
+export function useStaffCall() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [saving, setSaving] = useState(false);
+  const call = <T>(
+    url: string,
+    init: { method: 'POST' | 'PUT'; body: object },
+    done: (answer: T) => string,
+  ) => {
+    setSaving(true);
+    return adminJson<T>(url, init)
+      .then((answer) => {
+        notify(done(answer), { type: 'success' });
+        refresh();
+        return true;
+      })
+      .catch((error: unknown) => {
+        notify(error instanceof Error ? error.message : 'Operazione non riuscita.', {
+          type: 'error',
+        });
+        return false;
+      })
+      .finally(() => setSaving(false));
+  };
+  return { saving, call };
+}

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { minimalPdf } from './pdf';
+
+const ODD = [
+  1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+];
+
+/** The check letter of a codice fiscale's first 15 characters (the ministry's table). */
+function checkLetter(first15: string): string {
+  let sum = 0;
+  for (const [index, char] of [...first15].entries()) {
+    const value = /\d/.test(char) ? Number(char) : char.charCodeAt(0) - 65;
+    sum += index % 2 === 0 ? (ODD[value] ?? 0) : value;
+  }
+  return String.fromCharCode(65 + (sum % 26));
+}
+
+/** A valid codice fiscale different at each call (born in a day of 1980 from `seed`). */
+export function codiceFiscaleFor(seed: number): string {
+  const day = String((seed % 28) + 1).padStart(2, '0');
+  const letters = [...String(seed).padStart(6, '0').slice(-6)]
+    .map((digit) => String.fromCharCode(66 + Number(digit)))
+    .join('');
+  const first15 = `${letters}80A${day}H501`;
+  return first15 + checkLetter(first15);
+}
+
+/** A small PDF for the CV field. */
+export const CV_PDF = {
+  name: 'curriculum.pdf',
+  mimeType: 'application/pdf',
+  buffer: minimalPdf('curriculum e2e'),
+};
+
+/** Fills the "Iscriviti" form of the page open in `page`. */
+export async function fillApplication(
+  page: Page,
+  applicant: { firstName: string; lastName: string; email: string; codiceFiscale: string },
+) {
+  const form = page.locator('form', {
+    has: page.getByRole('button', { name: 'Invia la domanda' }),
+  });
+  await form.getByLabel('Nome (obbligatorio)', { exact: true }).fill(applicant.firstName);
+  await form.getByLabel('Cognome (obbligatorio)', { exact: true }).fill(applicant.lastName);
+  await form.getByLabel('E-mail (obbligatorio)', { exact: true }).fill(applicant.email);
+  await form
+    .getByLabel('Codice fiscale (obbligatorio)', { exact: true })
+    .fill(applicant.codiceFiscale);
+  await form.getByLabel('Qualifica (obbligatorio)', { exact: true }).fill('Tecnico di laboratorio');
+  await form.getByLabel('Sede di lavoro (obbligatorio)', { exact: true }).fill('Ospedale di Siena');
+  await form.getByLabel('Regione (obbligatorio)', { exact: true }).selectOption('Toscana');
+  await form.getByLabel('Curriculum in PDF (obbligatorio)', { exact: true }).setInputFiles(CV_PDF);
+  await form.getByRole('checkbox').check();
+  await expect(form.getByRole('checkbox')).toBeChecked();
+}

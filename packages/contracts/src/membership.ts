@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { AdminListQuerySchema } from './admin.js';
+
+/**
+ * Membership (ADR 024): the dues ledger by member and year, good standing computed from it,
+ * the staff's view of a member's years.
+ */
+
+/** A year's due in the ledger: verified, reported and waiting for verification, open, waived. */
+export const DUE_STATUSES = ['paid', 'reported', 'unpaid', 'exempt'] as const;
+export type DueStatus = (typeof DUE_STATUSES)[number];
+
+export const DUE_STATUS_LABELS: Record<DueStatus, string> = {
+  paid: 'Pagata',
+  reported: 'Segnalata, da verificare',
+  unpaid: 'Da pagare',
+  exempt: 'Esonerato',
+};
+
+/** How a due was settled. */
+export const DUE_METHODS = ['paypal', 'bonifico', 'contanti', 'carta', 'storico'] as const;
+export type DueMethod = (typeof DUE_METHODS)[number];
+
+export const DUE_METHOD_LABELS: Record<DueMethod, string> = {
+  paypal: 'PayPal',
+  bonifico: 'Bonifico',
+  contanti: 'Contanti',
+  carta: 'Carta',
+  storico: 'Pagamento registrato prima del libro quote',
+};
+
+/**
+ * A member's standing on a date (ADR 024): in good standing; the current year still open after
+ * the grace period; a past year unpaid (arrears); lapsed after the statute's consecutive
+ * unpaid years.
+ */
+export const STANDINGS = ['good', 'renewalDue', 'arrears', 'lapsed'] as const;
+export type Standing = (typeof STANDINGS)[number];
+
+export const STANDING_LABELS: Record<Standing, string> = {
+  good: 'In regola',
+  renewalDue: 'Quota dell’anno da pagare',
+  arrears: 'Moroso',
+  lapsed: 'Decaduto',
+};
+
+/** One year of a member's ledger as staff and the member see it. */
+export interface DueYear {
+  year: number;
+  status: DueStatus;
+  /** Amount due in cents, when known. */
+  amountCents: number | null;
+  method: DueMethod | null;
+  exemptReason: string | null;
+  settledOn: string | null;
+}
+
+/** A member's standing with the years it was computed from. */
+export interface MemberStandingView {
+  memberId: number;
+  memberNumber: string | null;
+  sinceYear: number;
+  standing: Standing;
+  /** Years from the first one due to this one still to pay, oldest first. */
+  openYears: number[];
+  years: DueYear[];
+}
+
+/** Staff: a member's year set as exempt (with the reason) or back to unpaid. */
+export const DueExemptionBodySchema = z.object({
+  exempt: z.boolean({ message: 'Indica se l’anno è esonerato.' }),
+  reason: z
+    .string({ message: 'Indica il motivo dell’esonero.' })
+    .trim()
+    .max(300, { message: 'Il motivo può contenere al massimo 300 caratteri.' })
+    .optional(),
+});
+export type DueExemptionBody = z.output<typeof DueExemptionBodySchema>;
+
+/** The rejoin page of a lapsed member (ADR 024). */
+export const LAPSED_PAGE = {
+  path: '/area-riservata-decaduto',
+  title: 'Iscrizione decaduta',
+  why: 'La tua iscrizione risulta decaduta perché le quote associative non sono state pagate per gli anni consecutivi previsti dallo statuto. Lo storico della tua iscrizione è conservato, ma l’area riservata non è più accessibile.',
+  howTitle: 'Come tornare socio',
+  payArrears:
+    'Paga le quote arretrate: appena risultano pagate l’accesso all’area riservata torna disponibile.',
+  applyAgain: 'Oppure presenta una nuova domanda di iscrizione.',
+} as const;
+
+/** Staff: a membership in the back office (the id is the member's account id). */
+export interface AdminMembership extends MemberStandingView {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  kind: 'Socio' | 'Affiliato';
+  section: string | null;
+}
+
+/** Staff: the memberships' list (numbered pages). */
+export const AdminMembershipListQuerySchema = AdminListQuerySchema;
+export type AdminMembershipListQuery = z.output<typeof AdminMembershipListQuerySchema>;
+
+/** Staff: the year of a member's ledger in the address of the exemption call. */
+export const DueYearParamsSchema = z.object({
+  id: z.coerce.number({ message: 'Identificativo non valido.' }).int().positive(),
+  year: z.coerce
+    .number({ message: 'Anno non valido.' })
+    .int({ message: 'Anno non valido.' })
+    .min(1900, { message: 'Anno non valido.' })
+    .max(2099, { message: 'Anno non valido.' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Applying online (ADR 024)
+
+export const MEMBERSHIP_KINDS = ['Socio', 'Affiliato'] as const;
+export type MembershipKind = (typeof MEMBERSHIP_KINDS)[number];
+
+/** The affiliates' sections. */
+export const AFFILIATE_SECTIONS = { tecnici: 'Tecnici', infermieri: 'Infermieri' } as const;
+export type AffiliateSection = keyof typeof AFFILIATE_SECTIONS;
+
+export const ITALIAN_REGIONS = [
+  'Abruzzo',
+  'Basilicata',
+  'Calabria',
+  'Campania',
+  'Emilia-Romagna',
+  'Friuli-Venezia Giulia',
+  'Lazio',
+  'Liguria',
+  'Lombardia',
+  'Marche',
+  'Molise',
+  'Piemonte',
+  'Puglia',
+  'Sardegna',
+  'Sicilia',
+  'Toscana',
+  'Trentino-Alto Adige',
+  'Umbria',
+  "Valle d'Aosta",
+  'Veneto',
+] as const;
+
+/** The privacy notice the applicant accepts; its version is recorded with the time. */
+export const MEMBERSHIP_PRIVACY = {
+  version: '2026-11-1',
+  text: 'Acconsento al trattamento dei miei dati personali, compreso il curriculum, per la gestione della domanda di iscrizione e del rapporto associativo, secondo l’informativa privacy della società (Regolamento UE 2016/679).',
+} as const;
+
+/** Largest CV accepted, in bytes. */
+export const APPLICATION_CV_MAX_BYTES = 5 * 1024 * 1024;
+
+export const APPLICATION_MESSAGES = {
+  heading: 'Iscriviti',
+  intro:
+    'Compila la domanda: la segreteria la sottopone al Consiglio Direttivo e ti risponde per e-mail. Con l’approvazione ricevi il numero di socio e il collegamento per accedere all’area riservata.',
+  received:
+    'Grazie, abbiamo ricevuto la tua domanda di iscrizione. Ti scriveremo appena il Consiglio Direttivo l’avrà esaminata.',
+  alreadyReceived:
+    'Abbiamo già ricevuto una domanda di iscrizione con questo indirizzo e-mail o codice fiscale: è in attesa dell’esame del Consiglio Direttivo, non serve inviarla di nuovo.',
+  knownEmail:
+    'Esiste già un account con questo indirizzo e-mail: accedi all’area riservata oppure recupera la password. Per tornare socio dopo una decadenza scrivi alla segreteria.',
+  knownCodiceFiscale:
+    'Questo codice fiscale risulta già iscritto. Se non riesci ad accedere all’area riservata scrivi alla segreteria.',
+  badCodiceFiscale: 'Il codice fiscale non è valido: controlla lettere e cifre.',
+  cvMissing: 'Allega il curriculum in PDF.',
+  cvNotPdf: 'Il curriculum deve essere un file PDF.',
+  cvTooLarge: `Il curriculum può pesare al massimo ${APPLICATION_CV_MAX_BYTES / 1024 / 1024} MB.`,
+  privacyRequired: 'Per inviare la domanda devi accettare l’informativa sulla privacy.',
+  privacyOutdated:
+    'L’informativa sulla privacy è cambiata mentre compilavi la domanda: rileggila e accettala di nuovo.',
+  sectionRequired: 'Scegli la sezione degli Affiliati.',
+  failed: 'La domanda non è stata inviata: correggi i campi indicati.',
+} as const;
+
+const applicationText = (label: string, max: number) =>
+  z
+    .string({ message: `Indica ${label}.` })
+    .trim()
+    .min(1, { message: `Indica ${label}.` })
+    .max(max, { message: `Il campo può contenere al massimo ${max} caratteri.` });
+
+const optionalApplicationText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Il campo può contenere al massimo ${max} caratteri.` })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? null : value));
+
+/** The application's fields (the form's names); the CV travels beside them. */
+export const MembershipApplicationBodySchema = z
+  .object({
+    kind: z.enum(MEMBERSHIP_KINDS, { message: 'Scegli se iscriverti come Socio o Affiliato.' }),
+    section: z
+      .enum(['tecnici', 'infermieri'], { message: APPLICATION_MESSAGES.sectionRequired })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    firstName: applicationText('il nome', 100),
+    lastName: applicationText('il cognome', 100),
+    email: z
+      .string({ message: 'Indica l’indirizzo e-mail.' })
+      .trim()
+      .toLowerCase()
+      .email({ message: 'L’indirizzo e-mail non è valido.' })
+      .max(254, { message: 'L’indirizzo e-mail è troppo lungo.' }),
+    codiceFiscale: z
+      .string({ message: 'Indica il codice fiscale.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{16}$/, { message: APPLICATION_MESSAGES.badCodiceFiscale }),
+    qualification: applicationText('la qualifica', 200),
+    workplace: applicationText('la sede di lavoro', 200),
+    centre: optionalApplicationText(200),
+    region: z.enum(ITALIAN_REGIONS, { message: 'Scegli la regione.' }),
+    registerNumber: optionalApplicationText(60),
+    privacy: z.literal('on', { message: APPLICATION_MESSAGES.privacyRequired }),
+    privacyVersion: z.string().max(40).default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'Affiliato' && value.section === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['section'],
+        message: APPLICATION_MESSAGES.sectionRequired,
+      });
+    }
+  });
+export type MembershipApplicationBody = z.output<typeof MembershipApplicationBodySchema>;
+
+/** What the form's page gets back: sent, or the messages by field. */
+export type MembershipApplicationResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; issues: { path: string; message: string }[] };
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: 'In attesa',
+  approved: 'Approvata',
+  refused: 'Respinta',
+};
+
+/** Staff: an application in the queue. */
+export interface AdminMembershipApplication {
+  id: number;
+  kind: MembershipKind;
+  section: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  codiceFiscale: string;
+  qualification: string;
+  workplace: string;
+  centre: string | null;
+  region: string;
+  registerNumber: string | null;
+  cvFileName: string | null;
+  privacyTextVersion: string;
+  privacyAcceptedAt: string;
+  status: ApplicationStatus;
+  ratifiedOn: string | null;
+  refusalReason: string | null;
+  memberNumber: string | null;
+  handledAt: string | null;
+  handledBy: string | null;
+  createdAt: string;
+}
+
+export const AdminApplicationListQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+});
+export type AdminApplicationListQuery = z.output<typeof AdminApplicationListQuerySchema>;
+
+export const ApplicationApprovalBodySchema = z.object({
+  ratifiedOn: z
+    .string({ message: 'Indica la data della ratifica del Consiglio Direttivo.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, {
+      message: 'Indica la data della ratifica del Consiglio Direttivo.',
+    }),
+});
+
+export const ApplicationRefusalBodySchema = z.object({
+  reason: z
+    .string({ message: 'Indica il motivo del rifiuto: è scritto nell’e-mail al richiedente.' })
+    .trim()
+    .min(3, { message: 'Indica il motivo del rifiuto: è scritto nell’e-mail al richiedente.' })
+    .max(2000, { message: 'Il motivo può contenere al massimo 2000 caratteri.' }),
+});
+
+/** What the staff dashboard shows of membership work waiting (ADR 024). */
+export interface MembershipPendingWork {
+  applicationsWaiting: number;
+  transfersToReconcile: number;
+}
