@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import {
   Admin,
@@ -18,7 +18,8 @@ import { ITALIAN_MESSAGES } from './italian-messages';
 import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
-import { clearSession } from '../../shared/session/session';
+import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
+import { StaffSignInDialog } from './session-renewal';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -302,7 +303,7 @@ function AdminAppBar() {
         <a
           href="/area-riservata"
           onClick={() => {
-            clearSession();
+            announceStaffSignOut();
           }}
         >
           Esci
@@ -435,27 +436,38 @@ function Dashboard() {
  * /amministrazione. This module is loaded only by that route, so public pages never carry it.
  */
 export default function AdminApp() {
+  // The session is shared with the back office's other tabs, and ends in all of them (ADR 023).
+  useEffect(
+    () =>
+      shareStaffSession(() => {
+        window.location.assign('/area-riservata');
+      }),
+    [],
+  );
   return (
-    <StaffSecurityGate>
-      <Admin
-        basename="/amministrazione"
-        title="Amministrazione"
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        layout={AdminLayout}
-        dashboard={Dashboard}
-        theme={ADMIN_THEME}
-        disableTelemetry
-        requireAuth={false}
-      >
-        {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
-          <Resource key={name} name={name} options={{ label }} {...screens} />
-        ))}
-        <CustomRoutes>
-          <Route path="/account/importa" element={<MemberImport />} />
-          <Route path="/sicurezza" element={<AccountSecurityScreen />} />
-        </CustomRoutes>
-      </Admin>
-    </StaffSecurityGate>
+    <>
+      <StaffSignInDialog />
+      <StaffSecurityGate>
+        <Admin
+          basename="/amministrazione"
+          title="Amministrazione"
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          layout={AdminLayout}
+          dashboard={Dashboard}
+          theme={ADMIN_THEME}
+          disableTelemetry
+          requireAuth={false}
+        >
+          {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
+            <Resource key={name} name={name} options={{ label }} {...screens} />
+          ))}
+          <CustomRoutes>
+            <Route path="/account/importa" element={<MemberImport />} />
+            <Route path="/sicurezza" element={<AccountSecurityScreen />} />
+          </CustomRoutes>
+        </Admin>
+      </StaffSecurityGate>
+    </>
   );
 }

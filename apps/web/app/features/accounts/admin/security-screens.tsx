@@ -17,6 +17,7 @@ import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin
 import { SESSION_TOKEN_KEY } from '../../../api/api-client';
 import { clearSession, decodeClaims, msUntilExpiring } from '../../../shared/session/session';
 import { adminJson } from '../../admin/data-provider';
+import { staffSignIn, useStaffSessionRenewal } from '../../admin/session-renewal';
 import { ADMIN_THEME } from '../../admin/theme';
 
 /**
@@ -312,11 +313,14 @@ const SESSION_END_WARNING_MS = 5 * 60_000;
 
 /**
  * Ends the staff session in this tab when the browser's expiry rule (spec §9: 3000 s before
- * `exp`) reaches it, even if the page stays open without navigating. Answers true during the
- * last minutes, so the back office can say so before unsaved work is lost.
+ * `exp`) reaches it, even if the page stays open without navigating: the sign-in dialog opens
+ * over the screen, which keeps what was typed (ADR 023). Answers true during the last minutes,
+ * so the back office can say so. Each sign-in in the dialog starts the count again.
  */
 function useSessionEnd(): boolean {
-  const [endingSoon, setEndingSoon] = useState(false);
+  // The session (counted by sign-ins) whose end is near: a new sign-in clears the warning.
+  const [endingSession, setEndingSession] = useState<number | null>(null);
+  const { signIns } = useStaffSessionRenewal();
   useEffect(() => {
     let exp: number;
     try {
@@ -326,7 +330,7 @@ function useSessionEnd(): boolean {
     }
     const signOut = () => {
       clearSession();
-      window.location.assign('/area-riservata');
+      void staffSignIn();
     };
     const remaining = msUntilExpiring({ exp });
     if (remaining <= 0) {
@@ -336,13 +340,13 @@ function useSessionEnd(): boolean {
     const timers = [
       window.setTimeout(signOut, Math.min(remaining, 2_147_483_647)),
       window.setTimeout(
-        () => setEndingSoon(true),
+        () => setEndingSession(signIns),
         Math.min(Math.max(remaining - SESSION_END_WARNING_MS, 0), 2_147_483_647),
       ),
     ];
     return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, []);
-  return endingSoon;
+  }, [signIns]);
+  return endingSession === signIns;
 }
 
 const GATE_THEME = createTheme(ADMIN_THEME);
