@@ -149,6 +149,7 @@ export async function buildApp(
   // the database for the next start.
   app.addHook('preClose', async () => {
     await app.services.outbox.stop();
+    app.services.newsSchedule.stop();
     app.services.mailer.close();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -232,5 +233,8 @@ export async function buildApp(
 
   // Delivers what a previous process left pending, then whatever the routes queue.
   app.services.outbox.start();
+  app.services.newsSchedule.start((error) => {
+    app.log.error({ err: error }, 'controllo delle notizie programmate non riuscito');
+  });
   return app;
 }

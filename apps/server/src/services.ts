@@ -17,6 +17,7 @@ import { ContentService } from './modules/content/service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
+import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
@@ -58,6 +59,8 @@ export interface AppServices {
   contentCache: ContentCache;
   news: NewsService;
   newsReads: NewsPublicReads;
+  /** Scheduled news go public at their time (ADR 023); started and stopped with the app. */
+  newsSchedule: NewsPublicationSchedule;
   content: ContentService;
   contentReads: ContentPublicReads;
   reservedArea: ReservedAreaService;
@@ -171,6 +174,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     contentCache,
     news,
     newsReads: new NewsPublicReads(news, contentCache, clock),
+    newsSchedule: new NewsPublicationSchedule({ news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
     reservedArea: new ReservedAreaService({ db, files }),
@@ -203,7 +207,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     outbox,
     mailer,
     staff: {
-      news: new NewsAdminService({ db, files, clock, contentCache }),
+      news: new NewsAdminService({ db, files, clock, contentCache, publicNews: news }),
       members: new MembersAdminService({
         db,
         clock,

@@ -64,6 +64,10 @@ export interface AdminNewsItem {
   featured: boolean;
   published: boolean;
   state: NewsState;
+  /** The Rome time (`HH:mm`) it goes public on `publishedOn`; null: from the day's start. */
+  publishTime: string | null;
+  /** That moment as an ISO instant, when there is a time (ADR 023). */
+  publishAt: string | null;
   sourceName: string | null;
   sourceUrl: string | null;
   /** The secretariat's private note: never in the public answers (GetArticoli). */
@@ -79,6 +83,12 @@ export const AdminNewsInputSchema = z.object({
   publishedOn: isoDate,
   featured: z.boolean().default(false),
   published: z.boolean().default(true),
+  /** "Programma" (ADR 023): the Rome time on `publishedOn` it goes public; null for the day. */
+  publishTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Indica l’ora come 09:00.' })
+    .nullable()
+    .default(null),
   sourceName: optionalText(200),
   sourceUrl: optionalWebAddress,
   internalNote: optionalText(2000),

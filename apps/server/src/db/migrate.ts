@@ -10,6 +10,7 @@ import { auditLogMigration } from './migrations/0007-audit-log.js';
 import { sponsorshipHandlingMigration } from './migrations/0007-sponsorship-handling.js';
 import { staffTwoFactorMigration } from './migrations/0008-staff-two-factor.js';
 import { articleInternalNoteMigration } from './migrations/0009-article-internal-note.js';
+import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0007-sponsorship-handling': sponsorshipHandlingMigration,
     '0008-staff-two-factor': staffTwoFactorMigration(engine),
     '0009-article-internal-note': articleInternalNoteMigration,
+    '0017a-news-publish-time': newsPublishTimeMigration,
   };
 }
 

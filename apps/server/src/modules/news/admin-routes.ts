@@ -33,6 +33,11 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
     news,
   );
 
+  // The staff preview of any item, drafts and scheduled ones too (ADR 023).
+  app.get('/News/:id/Preview', async (request) => ({
+    data: await news.preview(parseInput(IdParamsSchema, request.params).id),
+  }));
+
   app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
   app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
     data: await news.createCategory(

@@ -5,8 +5,11 @@ import {
   type AdminNewsItem,
   type AdminNewsListQuery,
   type AdminPage,
+  type Article,
   type NewsState,
   romeDate,
+  romeInstant,
+  romeTime,
 } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -15,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
+import type { NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
@@ -53,6 +57,8 @@ export interface NewsAdminDeps {
   files: FileStore;
   clock: Clock;
   contentCache: ContentCache;
+  /** The public side's reads, for the staff preview of any item as its page shows it. */
+  publicNews: NewsService;
 }
 
 /**
@@ -73,6 +79,7 @@ export class NewsAdminService {
       titlePattern: title === '' ? null : containsPattern(title),
       state: query.state,
       today: this.today(),
+      now: this.deps.clock().toISOString(),
       featured: query.featured === undefined ? undefined : query.featured === 'true',
       categoryId: query.categoryId,
     });
@@ -88,6 +95,14 @@ export class NewsAdminService {
     const [item] = await this.items([id]);
     if (item === undefined) throw new AppError('notFound');
     return item;
+  }
+
+  /**
+   * Any item as its public page will show it, drafts and scheduled ones too (ADR 023): only
+   * through this staff route, answered no-store, never through the public caches.
+   */
+  preview(id: number): Promise<Article> {
+    return this.deps.publicNews.previewArticle(id);
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -227,6 +242,7 @@ export class NewsAdminService {
     if (ids.length === 0) return [];
     const { db } = this.deps;
     const today = this.today();
+    const now = this.deps.clock().toISOString();
     const [rows, categories, attachments] = await Promise.all([
       findArticleRows(db, ids),
       categoriesOfArticles(db, ids),
@@ -236,7 +252,7 @@ export class NewsAdminService {
     return ids.flatMap((id) => {
       const row = byId.get(id);
       if (row === undefined) return [];
-      const state = newsState(row, today);
+      const state = newsState(row, today, now);
       return [
         {
           id: row.id,
@@ -246,6 +262,8 @@ export class NewsAdminService {
           featured: row.featured === 1,
           published: row.published === 1,
           state,
+          publishTime: row.publish_at === null ? null : romeTime(new Date(row.publish_at)),
+          publishAt: row.publish_at,
           sourceName: row.source_name,
           sourceUrl: row.source_url,
           internalNote: row.internal_note,
@@ -261,9 +279,14 @@ export class NewsAdminService {
 }
 
 /** Where a news item stands for the staff list: off the site, scheduled or on it. */
-function newsState(row: { published: number; published_on: string }, today: string): NewsState {
+function newsState(
+  row: { published: number; published_on: string; publish_at: string | null },
+  today: string,
+  now: string,
+): NewsState {
   if (row.published === 0) return 'non-pubblicata';
-  return row.published_on > today ? 'programmata' : 'pubblicata';
+  const scheduled = row.published_on > today || (row.publish_at !== null && row.publish_at > now);
+  return scheduled ? 'programmata' : 'pubblicata';
 }
 
 function articleValues(input: NewsInput): ArticleValues {
@@ -274,6 +297,10 @@ function articleValues(input: NewsInput): ArticleValues {
     published_on: input.publishedOn,
     featured: input.featured ? 1 : 0,
     published: input.published ? 1 : 0,
+    publish_at:
+      input.publishTime === null
+        ? null
+        : romeInstant(input.publishedOn, input.publishTime).toISOString(),
     source_name: input.sourceName,
     source_url: input.sourceUrl,
     internal_note: input.internalNote,
@@ -302,6 +329,7 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     titolo: row.title,
     sottotitolo: row.subtitle_html,
     dataPubblicazione: row.published_on,
+    oraPubblicazione: row.publish_at === null ? null : romeTime(new Date(row.publish_at)),
     inEvidenza: row.featured === 1,
     pubblicata: row.published === 1,
     fonte: row.source_name,
