@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
-import { DEMO_PASSWORD, submitLogin } from '../support/session';
+import { openAdmin, romeDate } from '../support/admin';
+import { DEMO_PASSWORD, openSignedIn, submitLogin } from '../support/session';
 
 const STAFF = 'segreteria.demo@example.org';
 
@@ -25,7 +25,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
 
     // The session ends while the form is open (the server no longer accepts the token).
     await page.evaluate(() => sessionStorage.setItem('token', 'sessione-scaduta'));
-    await page.getByRole('button', { name: 'Salva' }).first().click();
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sessione scaduta: accedi di nuovo' });
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page);
@@ -34,7 +34,10 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await dialog.getByRole('button', { name: 'Accedi e continua' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(page.getByText('Elemento creato')).toBeVisible();
-    await expect(page.getByRole('cell', { name: title })).toBeVisible();
+    await expect(page.getByTestId('publication-state')).toHaveText(
+      'Bozza: non è visibile sul sito.',
+    );
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
 
     // A second tab of the same browser opens the back office without signing in.
     const second = await page.context().newPage();
@@ -72,7 +75,6 @@ test.describe('il lavoro della segreteria non va perso', () => {
 
     // The tab closes (here: reloads) without saving; the form offers the local draft back.
     page.on('dialog', (question) => void question.accept());
-    await page.waitForTimeout(600);
     await gotoHydrated(page, '/amministrazione/news/create');
     const offer = page.getByRole('status').filter({ hasText: 'bozza di questo modulo' });
     await expect(offer).toBeVisible({ timeout: 20_000 });
@@ -82,11 +84,71 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expect(page.getByRole('textbox', { name: 'Testo' })).toContainText(
       'Il testo che non deve andare perso.',
     );
-    await page.getByRole('button', { name: 'Salva' }).first().click();
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
     // Saved: the draft is gone.
     await openAdmin(page, '/news/create');
     await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible();
     await expect(page.getByText('bozza di questo modulo')).toHaveCount(0);
+  });
+
+  test('bozza, anteprima solo per la segreteria, pubblicazione e programmazione con l’ora', async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    const title = `Bando in anteprima ${Date.now()}`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo' }).fill('Il bando apre lunedì.');
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    const state = page.getByTestId('publication-state');
+    await expect(state).toHaveText('Bozza: non è visibile sul sito.');
+    await expectAccessible(page);
+    const id = /\/news\/(\d+)$/.exec(page.url())?.[1] ?? '';
+    expect(id).not.toBe('');
+
+    // The preview opens in a new tab, which borrows the session of this one (ADR 023).
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Apri l’anteprima' }).click(),
+    ]);
+    await expect(preview).toHaveURL(new RegExp(`/anteprima/news/${id}$`));
+    const banner = preview.getByRole('note', { name: 'Anteprima' });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toContainText('Bozza: non è visibile sul sito.');
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    await expectAccessible(preview);
+    await preview.close();
+
+    // Nobody else sees it: a visitor is sent to sign in, and the public page does not exist.
+    const visitor = await browser.newContext();
+    try {
+      const stranger = await visitor.newPage();
+      await gotoHydrated(stranger, `/anteprima/news/${id}`);
+      await expect(stranger).toHaveURL(/\/area-riservata$/);
+      const publicPage = await stranger.request.get(`/news/${id}`);
+      expect(publicPage.status()).toBe(404);
+    } finally {
+      await visitor.close();
+    }
+
+    // "Pubblica": on the site now, with the link to its page.
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(state).toContainText('Pubblicata sul sito dal');
+    const onSite = page.getByRole('link', { name: 'Vedi sul sito' });
+    await expect(onSite).toHaveAttribute('href', new RegExp(`^/news/${id}-`));
+
+    // "Programma": tomorrow at 09:00 Rome time, off the site until then.
+    await page.getByLabel('Data di pubblicazione').fill(romeDate(1));
+    await page.getByLabel('Ora di pubblicazione (ora di Roma)').fill('09:00');
+    await page.getByRole('button', { name: 'Programma' }).click();
+    const [year, month, day] = romeDate(1).split('-');
+    await expect(state).toHaveText(`Programmata per il ${day}/${month}/${year} alle 09:00`);
+    await expect(page.getByRole('link', { name: 'Apri l’anteprima' })).toBeVisible();
+    const hidden = await page.request.get(`/news/${id}`);
+    expect(hidden.status()).toBe(404);
   });
 });

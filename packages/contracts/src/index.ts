@@ -23,3 +23,4 @@ export * from './admin.js';
 export * from './two-factor.js';
 export * from './file-names.js';
 export * from './dates.js';
+export * from './dashboard.js';

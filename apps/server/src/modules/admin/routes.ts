@@ -15,7 +15,12 @@ import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
+import { newsPendingWork } from '../news/admin-service.js';
+import { outboxPendingWork } from '../outbox/admin-service.js';
+import { paymentsPendingWork } from '../payments/admin-service.js';
+import { sponsorshipPendingWork } from '../sponsorship/admin-service.js';
 import { requireStaff } from './access.js';
+import { dashboard, type PendingWorkProvider } from './dashboard.js';
 import { allAudit, listAudit } from './audit.js';
 import { FORM_BODY_LIMIT, sendCsv } from './route-helpers.js';
 
@@ -31,6 +36,17 @@ declare module 'fastify' {
     staff: AuthenticatedMember | null;
   }
 }
+
+/**
+ * What waits for the secretariat on the back office's home, one provider per domain, in the
+ * order shown (ADR 023): a new domain adds its own line here.
+ */
+const PENDING_WORK: readonly PendingWorkProvider[] = [
+  sponsorshipPendingWork,
+  paymentsPendingWork,
+  outboxPendingWork,
+  newsPendingWork,
+];
 
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
@@ -83,6 +99,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience
   await app.register(reservedAreaAdminRoutes, { reserved: staff.reserved });
+
+  // The home: pending work from every domain and the latest activity (ADR 023)
+  app.get('/Dashboard', async () => ({ data: await dashboard(db, PENDING_WORK, clock()) }));
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -1,5 +1,6 @@
 import type { AdminCategoryInputSchema, AdminNewsInputSchema } from '@sodalis/contracts';
 import {
+  adminListHref,
   ADMIN_MESSAGES,
   type AdminCategory,
   type AdminNewsItem,
@@ -22,7 +23,8 @@ import type { NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../listing/id-page.js';
+import { countOf, idPage } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -277,6 +279,25 @@ export class NewsAdminService {
     });
   }
 }
+
+/** The dashboard's count (ADR 023): news scheduled to go public later. */
+export const newsPendingWork: PendingWorkProvider = async (db, now) => [
+  {
+    key: 'notizie-programmate',
+    label: 'Notizie programmate',
+    count: await countOf(
+      filteredArticles(db, {
+        titlePattern: null,
+        state: 'programmata',
+        today: romeDate(now),
+        now: now.toISOString(),
+        featured: undefined,
+        categoryId: undefined,
+      }),
+    ),
+    href: adminListHref('news', { state: 'programmata' }),
+  },
+];
 
 /** Where a news item stands for the staff list: off the site, scheduled or on it. */
 function newsState(

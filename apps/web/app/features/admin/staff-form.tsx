@@ -18,9 +18,6 @@ import { localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from 
  */
 const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
-/** Writes to localStorage wait for a pause in typing. */
-const DRAFT_WRITE_DELAY_MS = 400;
-
 /** The text fields the user changed, as a draft keeps them. */
 function changedTexts(
   values: Record<string, unknown>,
@@ -53,16 +50,15 @@ function LocalDraftKeeper() {
       ? draft
       : null;
   });
-  const { isDirty, dirtyFields } = formState;
+  const { isDirty, dirtyFields, isSubmitting, isSubmitSuccessful } = formState;
 
   useEffect(() => {
     // While a draft is on offer the stored one stays as it is, whatever is typed meanwhile.
-    if (offer !== null || !isDirty) return undefined;
-    const timer = window.setTimeout(() => {
-      writeLocalDraft(key, changedTexts(getValues() as Record<string, unknown>, dirtyFields));
-    }, DRAFT_WRITE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [watched, isDirty, dirtyFields, offer, key, getValues]);
+    // Written at once (no delay): a write left pending could land after the save dropped it.
+    // Nor while saving or once saved: the data provider drops it when the save succeeds.
+    if (offer !== null || !isDirty || isSubmitting || isSubmitSuccessful) return;
+    writeLocalDraft(key, changedTexts(getValues() as Record<string, unknown>, dirtyFields));
+  }, [watched, isDirty, dirtyFields, isSubmitting, isSubmitSuccessful, offer, key, getValues]);
 
   if (offer === null) return null;
   return (

@@ -1,10 +1,12 @@
-import { italianDate, romeDate } from '@sodalis/contracts';
+import { italianDate, romeDate, type AdminNewsItem } from '@sodalis/contracts';
 import {
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   type AdminNewsInput,
 } from '@sodalis/contracts';
+import Alert from '@mui/material/Alert';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -25,8 +27,11 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  DeleteButton,
+  useRecordContext,
 } from 'react-admin';
-import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { articleHref } from '../news-search';
+import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
 import { attachmentChanges } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
@@ -45,6 +50,8 @@ function newsFields(
     publishedOn: String(data.publishedOn ?? ''),
     featured: data.featured === true,
     published: data.published !== false,
+    publishTime:
+      typeof data.publishTime === 'string' && data.publishTime !== '' ? data.publishTime : null,
     sourceName: (data.sourceName as string | null | undefined) ?? null,
     sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
     internalNote: (data.internalNote as string | null | undefined) ?? null,
@@ -107,21 +114,90 @@ export function NewsList() {
   );
 }
 
-function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
+/**
+ * Where the saved item stands, in words, and where to see it (ADR 023): its public page once
+ * published, the staff preview before.
+ */
+function PublicationState() {
+  const record = useRecordContext<AdminNewsItem>();
+  if (record?.id === undefined) return null;
+  const published = record.state === 'pubblicata';
   return (
-    <StaffForm validate={newsRules} {...(toolbar ? { toolbar } : {})}>
+    <Alert
+      severity={published ? 'success' : 'info'}
+      role="status"
+      className="admin-publication-state"
+      sx={{ mb: 2, width: '100%' }}
+    >
+      <span data-testid="publication-state">{newsStateWords(record)}</span>{' '}
+      <a
+        href={published ? articleHref(record) : newsPreviewHref(record.id)}
+        target="_blank"
+        rel="noopener"
+      >
+        {published ? 'Vedi sul sito' : 'Apri l’anteprima'}
+      </a>
+    </Alert>
+  );
+}
+
+/** "Pubblica" shows the item now: a date still to come becomes today's, with no time. */
+function publishNow(data: Record<string, unknown>): Record<string, unknown> {
+  const today = romeDate();
+  const day = String(data.publishedOn ?? '');
+  return {
+    ...data,
+    published: true,
+    publishTime: null,
+    publishedOn: day > today || day === '' ? today : day,
+  };
+}
+
+/**
+ * The three ways to save (ADR 023): a draft nobody sees, published now, or scheduled for the
+ * date and Rome time in the form. Delete stays on the right of an existing item.
+ */
+function PublicationToolbar({ withDelete }: { withDelete: boolean }) {
+  const publishTime = useWatch({ name: 'publishTime' }) as string | null | undefined;
+  const canSchedule = typeof publishTime === 'string' && publishTime !== '';
+  return (
+    <Toolbar sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton
+        label="Salva bozza"
+        type="button"
+        variant="outlined"
+        transform={(data: Record<string, unknown>) => ({ ...data, published: false })}
+      />
+      <SaveButton label="Pubblica" type="button" transform={publishNow} />
+      <SaveButton
+        label="Programma"
+        type="button"
+        variant="outlined"
+        disabled={!canSchedule}
+        transform={(data: Record<string, unknown>) => ({ ...data, published: true })}
+      />
+      {withDelete ? <DeleteButton mutationMode="pessimistic" sx={{ ml: 'auto' }} /> : null}
+    </Toolbar>
+  );
+}
+
+function NewsForm({ withDelete }: { withDelete: boolean }) {
+  return (
+    <StaffForm validate={newsRules} toolbar={<PublicationToolbar withDelete={withDelete} />}>
+      <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
       <DateInput
         source="publishedOn"
         label="Data di pubblicazione"
         isRequired
-        helperText="Con una data futura la notizia è programmata: compare sul sito da quel giorno."
+        helperText="La data mostrata sulla notizia. Con una data futura la notizia è programmata."
       />
-      <BooleanInput
-        source="published"
-        label="Pubblicata"
-        helperText="Togli la spunta per ritirare la notizia dal sito senza eliminarla."
+      <TextInput
+        source="publishTime"
+        label="Ora di pubblicazione (ora di Roma)"
+        type="time"
+        helperText="Per «Programma»: la notizia compare sul sito nel giorno e all’ora indicati."
       />
       <BooleanInput source="featured" label="In evidenza" />
       <ReferenceArrayInput source="categoryIds" reference="categorie" perPage={200}>
@@ -143,9 +219,10 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
 }
 
 export function NewsEdit() {
+  // After saving the form stays, with its state in words and the link to see it (ADR 023).
   return (
-    <StaffEdit title="Modifica notizia">
-      <NewsForm toolbar={<SaveDeleteToolbar />} />
+    <StaffEdit title="Modifica notizia" redirect={false}>
+      <NewsForm withDelete />
     </StaffEdit>
   );
 }
@@ -154,13 +231,14 @@ export function NewsCreate() {
   // One object for the form's whole life: a new one would reset what was typed.
   const [defaults] = useState(() => ({
     publishedOn: romeDate(),
-    published: true,
+    published: false,
+    publishTime: null,
     featured: false,
     categoryIds: [],
   }));
   return (
-    <Create title="Nuova notizia" redirect="list" record={defaults}>
-      <NewsForm />
+    <Create title="Nuova notizia" redirect="edit" record={defaults}>
+      <NewsForm withDelete={false} />
     </Create>
   );
 }
