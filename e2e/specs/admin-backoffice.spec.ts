@@ -151,4 +151,55 @@ test.describe('il lavoro della segreteria non va perso', () => {
     const hidden = await page.request.get(`/news/${id}`);
     expect(hidden.status()).toBe(404);
   });
+
+  test('la home mostra cosa aspetta la segreteria, il menu in cinque gruppi e una ricerca in tutti gli elenchi', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '');
+    const pending = page.getByTestId('pending-work');
+    await expect(pending.getByRole('link')).toHaveCount(4);
+    for (const label of [
+      'Richieste di patrocinio da gestire',
+      'Pagamenti da controllare',
+      'E-mail non consegnate',
+      'Notizie programmate',
+    ]) {
+      await expect(pending.getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(
+      page.getByTestId('latest-activity').or(page.getByText('Nessuna attività registrata.')),
+    ).toBeVisible();
+    for (const group of [
+      'Contenuti',
+      'Area riservata',
+      'Soci e quote',
+      'Comunicazioni',
+      'Sistema',
+    ]) {
+      await expect(page.getByRole('group', { name: group })).toBeVisible();
+    }
+    await expect(
+      page
+        .getByRole('group', { name: 'Soci e quote' })
+        .getByRole('menuitem', { name: 'Pagamenti' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // A count leads to its list, filtered.
+    await pending.getByRole('link', { name: 'Richieste di patrocinio da gestire' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/patrocini\?filter=/);
+
+    // One search box across every list.
+    await openAdmin(page, '');
+    await page.getByRole('searchbox', { name: 'Cerca in tutti gli elenchi' }).fill('socio.demo');
+    await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/cerca\?q=socio.demo$/);
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('region', { name: 'Account' })).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await results.getByRole('link', { name: 'socio.demo@example.org' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/account\/\d+$/);
+  });
 });

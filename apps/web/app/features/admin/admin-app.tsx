@@ -8,7 +8,6 @@ import {
   Layout,
   Loading,
   Resource,
-  Title,
   TitlePortal,
   type LayoutProps,
 } from 'react-admin';
@@ -20,6 +19,7 @@ import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
 import { StaffSignInDialog } from './session-renewal';
+import { Dashboard, globalSearch, groupedMenu, type MenuGroup, type MenuResource } from './home';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -52,6 +52,9 @@ type FormBody = (data: Record<string, unknown>) => Promise<object>;
 interface DomainResource<M> {
   name: AdminResource;
   label: string;
+  group: MenuGroup;
+  /** Its list searches text (`q`): the global search asks it (ADR 023). */
+  searchable?: boolean;
   recordRepresentation?: string;
   list: (module: M) => ComponentType;
   edit?: (module: M) => ComponentType;
@@ -64,6 +67,8 @@ interface DomainResource<M> {
 interface StaffResource {
   name: AdminResource;
   label: string;
+  group: MenuGroup;
+  searchable?: boolean;
   recordRepresentation?: string;
   list: ComponentType;
   edit?: ComponentType;
@@ -74,10 +79,8 @@ interface StaffResource {
 
 /** A domain's resources over its screens module, loaded once when one of them is first used. */
 function domain<M>(load: () => Promise<M>, resources: DomainResource<M>[]): StaffResource[] {
-  return resources.map(({ name, label, recordRepresentation, list, edit, create, show, body }) => ({
-    name,
-    label,
-    ...(recordRepresentation === undefined ? {} : { recordRepresentation }),
+  return resources.map(({ list, edit, create, show, body, ...about }) => ({
+    ...about,
     list: lazyScreen(load, list),
     ...(edit === undefined ? {} : { edit: lazyScreen(load, edit) }),
     ...(create === undefined ? {} : { create: lazyScreen(load, create) }),
@@ -93,6 +96,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'news',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Notizie',
         recordRepresentation: 'title',
         list: (m) => m.NewsList,
@@ -102,6 +107,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'categorie',
+        group: 'Contenuti',
         label: 'Categorie',
         recordRepresentation: 'title',
         list: (m) => m.CategoryList,
@@ -115,6 +121,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'riviste',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Rivista: numeri',
         recordRepresentation: 'title',
         list: (m) => m.MagazineIssueList,
@@ -124,6 +132,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'articoli-rivista',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Rivista: articoli',
         recordRepresentation: 'title',
         list: (m) => m.MagazineArticleList,
@@ -138,6 +148,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'testi-pagine',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Testi delle pagine',
         recordRepresentation: 'place',
         list: (m) => m.SetupElementList,
@@ -151,6 +163,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'consiglio-direttivo',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Consiglio Direttivo',
         recordRepresentation: 'name',
         list: (m) => m.BoardMemberList,
@@ -160,6 +174,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'contenuti-sito',
+        group: 'Contenuti',
         label: 'Contatti e contenuti',
         recordRepresentation: 'place',
         list: (m) => m.SiteContentList,
@@ -173,6 +188,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'pagamenti',
+        group: 'Soci e quote',
+        searchable: true,
         label: 'Pagamenti',
         recordRepresentation: 'accountName',
         list: (m) => m.PaymentList,
@@ -180,6 +197,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'quote',
+        group: 'Soci e quote',
         label: 'Quote associative',
         recordRepresentation: 'title',
         list: (m) => m.FeeList,
@@ -194,6 +212,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'account',
+        group: 'Soci e quote',
+        searchable: true,
         label: 'Account',
         recordRepresentation: 'email',
         list: (m) => m.MemberList,
@@ -207,6 +227,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'raccomandazioni',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Raccomandazioni',
         recordRepresentation: 'title',
         list: (m) => m.RecommendationList,
@@ -216,6 +238,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'assemblee',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Assemblee',
         recordRepresentation: 'title',
         list: (m) => m.AssemblyList,
@@ -230,6 +254,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'rassegna-stampa',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Rassegna stampa',
         recordRepresentation: 'headline',
         list: (m) => m.PressReviewList,
@@ -239,6 +265,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'pareri',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Pareri',
         recordRepresentation: 'title',
         list: (m) => m.OpinionList,
@@ -253,6 +281,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'patrocini',
+        group: 'Comunicazioni',
+        searchable: true,
         label: 'Patrocini',
         recordRepresentation: 'eventTitle',
         list: (m) => m.SponsorshipList,
@@ -262,15 +292,38 @@ const STAFF_RESOURCES: StaffResource[] = [
   ),
   ...domain(
     () => import('../newsletter/admin/subscriber-screens'),
-    [{ name: 'newsletter', label: 'Newsletter', list: (m) => m.SubscriberList }],
+    [
+      {
+        name: 'newsletter',
+        group: 'Comunicazioni',
+        searchable: true,
+        label: 'Newsletter',
+        list: (m) => m.SubscriberList,
+      },
+    ],
   ),
   ...domain(
     () => import('../outbox/admin/outbox-screens'),
-    [{ name: 'posta-non-consegnata', label: 'Posta non consegnata', list: (m) => m.OutboxList }],
+    [
+      {
+        name: 'posta-non-consegnata',
+        group: 'Comunicazioni',
+        label: 'Posta non consegnata',
+        list: (m) => m.OutboxList,
+      },
+    ],
   ),
   ...domain(
     () => import('./audit-log'),
-    [{ name: 'registro', label: 'Registro attività', list: (m) => m.AuditLogList }],
+    [
+      {
+        name: 'registro',
+        group: 'Sistema',
+        searchable: true,
+        label: 'Registro attività',
+        list: (m) => m.AuditLogList,
+      },
+    ],
   ),
 ];
 
@@ -313,8 +366,22 @@ function AdminAppBar() {
   );
 }
 
+const MENU_RESOURCES: MenuResource[] = STAFF_RESOURCES.map((resource) => ({
+  name: resource.name,
+  label: resource.label,
+  group: resource.group,
+  ...(resource.searchable === undefined ? {} : { searchable: resource.searchable }),
+  ...(resource.recordRepresentation === undefined
+    ? {}
+    : { recordRepresentation: resource.recordRepresentation }),
+  hasEdit: resource.edit !== undefined,
+  hasShow: resource.show !== undefined,
+}));
+const GroupedMenu = groupedMenu(MENU_RESOURCES);
+const GlobalSearch = globalSearch(MENU_RESOURCES);
+
 function AdminLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AdminAppBar} />;
+  return <Layout {...props} appBar={AdminAppBar} menu={GroupedMenu} />;
 }
 
 const SECTIONS = [
@@ -410,15 +477,12 @@ const SECTIONS = [
   },
 ];
 
-function Dashboard() {
+/** The home (ADR 023): pending work, latest activity and search, then every section. */
+function AdminHome() {
   return (
-    <div className="admin-dashboard">
-      <Title title="Amministrazione" />
-      <h1 className="h3">Amministrazione del sito</h1>
-      <p>
-        Scegli cosa gestire. Ogni modifica è visibile subito sul sito ed è annotata nel registro
-        delle attività.
-      </p>
+    <Dashboard>
+      <h2 className="h5">Tutte le sezioni</h2>
+      <p>Scegli cosa gestire. Ogni modifica è annotata nel registro delle attività.</p>
       <ul className="admin-sections">
         {SECTIONS.map((section) => (
           <li key={section.to}>
@@ -427,7 +491,7 @@ function Dashboard() {
           </li>
         ))}
       </ul>
-    </div>
+    </Dashboard>
   );
 }
 
@@ -454,7 +518,7 @@ export default function AdminApp() {
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
           layout={AdminLayout}
-          dashboard={Dashboard}
+          dashboard={AdminHome}
           theme={ADMIN_THEME}
           disableTelemetry
           requireAuth={false}
@@ -465,6 +529,7 @@ export default function AdminApp() {
           <CustomRoutes>
             <Route path="/account/importa" element={<MemberImport />} />
             <Route path="/sicurezza" element={<AccountSecurityScreen />} />
+            <Route path="/cerca" element={<GlobalSearch />} />
           </CustomRoutes>
         </Admin>
       </StaffSecurityGate>

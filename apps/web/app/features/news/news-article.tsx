@@ -19,8 +19,13 @@ export function NewsArticle({ article, acronym }: { article: Article; acronym: s
         <div>
           <h1 className="h2">{article.title}</h1>
           <p className="text-body-secondary mb-0">
-            <Link to={`/news?categoria=${encodeURIComponent(category)}`}>{category}</Link>
-            <span aria-hidden="true"> · </span>
+            {/* An item without a category shows only its date (an empty link has no name). */}
+            {category === '' ? null : (
+              <>
+                <Link to={`/news?categoria=${encodeURIComponent(category)}`}>{category}</Link>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
             <time dateTime={article.dataPubblicazione}>
               {italianDate(article.dataPubblicazione)}
             </time>
