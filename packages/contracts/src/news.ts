@@ -97,6 +97,31 @@ export const AdminNewsInputSchema = z.object({
 });
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
 
+/** What the news list's bulk actions do to the chosen items (ADR 023). */
+export const NEWS_BULK_ACTIONS = ['pubblica', 'ritira', 'elimina'] as const;
+
+export const AdminNewsBulkSchema = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1, { message: 'Scegli almeno una notizia.' })
+    .max(200, { message: 'Al massimo 200 notizie alla volta.' }),
+  action: z.enum(NEWS_BULK_ACTIONS, { message: 'Azione non valida.' }),
+});
+export type AdminNewsBulk = z.output<typeof AdminNewsBulkSchema>;
+
+/** Days a deleted item stays in the bin before it is gone for good (ADR 023). */
+export const BIN_DAYS = 30;
+
+/** A news item in the bin. */
+export interface AdminBinItem {
+  id: number;
+  title: string;
+  /** When it was deleted (ISO instant). */
+  deletedAt: string;
+  /** When it goes for good (ISO instant): `deletedAt` + BIN_DAYS. */
+  purgeAt: string;
+}
+
 export interface AdminCategory {
   id: number;
   title: string;

@@ -11,6 +11,7 @@ import { sponsorshipHandlingMigration } from './migrations/0007-sponsorship-hand
 import { staffTwoFactorMigration } from './migrations/0008-staff-two-factor.js';
 import { articleInternalNoteMigration } from './migrations/0009-article-internal-note.js';
 import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
+import { newsBinMigration } from './migrations/0017b-news-bin.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0008-staff-two-factor': staffTwoFactorMigration(engine),
     '0009-article-internal-note': articleInternalNoteMigration,
     '0017a-news-publish-time': newsPublishTimeMigration,
+    '0017b-news-bin': newsBinMigration,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  AdminNewsBulkSchema,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   AdminNewsListQuerySchema,
@@ -32,6 +33,25 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
     },
     news,
   );
+
+  // Bulk actions of the list and the bin (ADR 023). Static addresses: Fastify matches them
+  // before `/News/:id`.
+  app.post('/News/Bulk', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    await news.bulk(actorOf(request), parseInput(AdminNewsBulkSchema, request.body));
+    return { data: null };
+  });
+  app.get('/News/Bin', async () => ({ data: await news.listBin() }));
+  app.post('/News/:id/Restore', async (request) => ({
+    data: await news.restore(actorOf(request), parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.delete('/News/Bin/:id', async (request) => {
+    await news.emptyBin(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.delete('/News/Bin', async (request) => {
+    await news.emptyBin(actorOf(request), null);
+    return { data: null };
+  });
 
   // The staff preview of any item, drafts and scheduled ones too (ADR 023).
   app.get('/News/:id/Preview', async (request) => ({

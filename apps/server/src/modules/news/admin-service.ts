@@ -6,7 +6,10 @@ import {
   type AdminNewsItem,
   type AdminNewsListQuery,
   type AdminPage,
+  type AdminBinItem,
+  type AdminNewsBulk,
   type Article,
+  BIN_DAYS,
   type NewsState,
   romeDate,
   romeInstant,
@@ -30,6 +33,7 @@ import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
+  binnedArticles,
   deleteArticle,
   filteredArticles,
   findArticleRows,
@@ -39,12 +43,15 @@ import {
   listCategories,
   renameCategory,
   replaceArticleCategories,
+  setArticleBinned,
   writeArticle,
   type ArticleValues,
 } from './repository.js';
 
 type NewsInput = z.output<typeof AdminNewsInputSchema>;
 type CategoryInput = z.output<typeof AdminCategoryInputSchema>;
+
+const DAY_MS = 86_400_000;
 
 /** Sort fields the news list accepts, and their columns. */
 const NEWS_SORTS = {
@@ -107,11 +114,17 @@ export class NewsAdminService {
     return this.deps.publicNews.previewArticle(id);
   }
 
+  /**
+   * "Elimina" moves the item to the bin (ADR 023): off the site and the list, restorable for
+   * BIN_DAYS days. Items binned longer ago than that go for good first.
+   */
   async remove(actor: Actor, id: number): Promise<void> {
+    await this.purgeExpired();
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await newsView(trx, id);
-      await deleteArticle(trx, id);
+      if (before.nelCestino === true) throw new AppError('notFound');
+      await setArticleBinned(trx, id, now.toISOString());
       await writeAudit(
         trx,
         actor,
@@ -119,7 +132,7 @@ export class NewsAdminService {
           action: 'elimina',
           entity: 'news',
           entityId: id,
-          summary: `Notizia eliminata: ${String(before.titolo)}`,
+          summary: `Notizia spostata nel cestino: ${String(before.titolo)}`,
           before,
         },
         now,
@@ -127,6 +140,110 @@ export class NewsAdminService {
       await this.deps.contentCache.contentChanged(trx);
     });
     await this.afterCommit();
+  }
+
+  /**
+   * A bulk action of the list (ADR 023), item by item with the same rules and audit entries as
+   * the form: "Pubblica" as its button (a date to come becomes today), "Ritira" as "Salva
+   * bozza", "Elimina" to the bin.
+   */
+  async bulk(actor: Actor, { ids, action }: AdminNewsBulk): Promise<void> {
+    for (const id of new Set(ids)) {
+      if (action === 'elimina') {
+        await this.remove(actor, id);
+        continue;
+      }
+      const item = await this.get(id);
+      const today = this.today();
+      await this.save(actor, id, {
+        title: item.title,
+        subtitleHtml: item.subtitleHtml,
+        publishedOn: action === 'pubblica' && item.publishedOn > today ? today : item.publishedOn,
+        featured: item.featured,
+        published: action === 'pubblica',
+        publishTime: action === 'pubblica' ? null : item.publishTime,
+        sourceName: item.sourceName,
+        sourceUrl: item.sourceUrl,
+        internalNote: item.internalNote,
+        categoryIds: item.categoryIds,
+        keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
+        newAttachments: [],
+      });
+    }
+  }
+
+  /** The bin, most recently deleted first, after dropping what has been there too long. */
+  async listBin(): Promise<AdminPage<AdminBinItem>> {
+    await this.purgeExpired();
+    const rows = await binnedArticles(this.deps.db);
+    const items = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      deletedAt: row.deleted_at,
+      purgeAt: new Date(Date.parse(row.deleted_at) + BIN_DAYS * DAY_MS).toISOString(),
+    }));
+    return { items, total: items.length };
+  }
+
+  /** Takes an item out of the bin, as it was (published again if it was published). */
+  async restore(actor: Actor, id: number): Promise<AdminNewsItem> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await newsView(trx, id);
+      if (before.nelCestino !== true) throw new AppError('notFound');
+      await setArticleBinned(trx, id, null);
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'ripristina',
+          entity: 'news',
+          entityId: id,
+          summary: `Notizia ripristinata dal cestino: ${String(before.titolo)}`,
+          after: await newsView(trx, id),
+        },
+        now,
+      );
+      await this.deps.contentCache.contentChanged(trx);
+    });
+    await this.afterCommit();
+    return this.get(id);
+  }
+
+  /** Deletes binned items for good: one (`id`) or the whole bin (null). */
+  async emptyBin(actor: Actor, id: number | null): Promise<void> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const binned = (await binnedArticles(trx)).filter((row) => id === null || row.id === id);
+      if (id !== null && binned.length === 0) throw new AppError('notFound');
+      for (const row of binned) {
+        await deleteArticle(trx, row.id);
+        await writeAudit(
+          trx,
+          actor,
+          {
+            action: 'elimina definitivamente',
+            entity: 'news',
+            entityId: row.id,
+            summary: `Notizia eliminata definitivamente: ${row.title}`,
+          },
+          now,
+        );
+      }
+    });
+  }
+
+  /**
+   * Deletes for good what has been in the bin for BIN_DAYS days (its deletion is in the audit
+   * log already). Run whenever the bin is read or added to; answers how many went.
+   */
+  async purgeExpired(): Promise<number> {
+    const limit = new Date(this.deps.clock().getTime() - BIN_DAYS * DAY_MS).toISOString();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const expired = await binnedArticles(trx, limit);
+      for (const row of expired) await deleteArticle(trx, row.id);
+      return expired.length;
+    });
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
@@ -253,7 +370,8 @@ export class NewsAdminService {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      if (row === undefined) return [];
+      // An item in the bin is read only through the bin (its form answers 404, ADR 023).
+      if (row === undefined || row.deleted_at !== null) return [];
       const state = newsState(row, today, now);
       return [
         {
@@ -356,6 +474,7 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     fonte: row.source_name,
     indirizzoFonte: row.source_url,
     noteInterne: row.internal_note,
+    ...(row.deleted_at === null ? {} : { nelCestino: true }),
     categorie: categories.map((category) => category.title),
     allegati: attachments,
   };

@@ -70,7 +70,8 @@ export async function findArticles(
     ])
     .where('articles.published', '=', 1)
     .where('articles.published_on', '<=', query.visibleOn)
-    .where(timeReached(query.visibleAt));
+    .where(timeReached(query.visibleAt))
+    .where('articles.deleted_at', 'is', null);
   if (query.articleId !== undefined) builder = builder.where('articles.id', '=', query.articleId);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
   const title = likeCondition('articles.title_search', query.titlePattern);
@@ -119,6 +120,7 @@ export async function findVisibleArticleId(
     .where('published', '=', 1)
     .where('published_on', '<=', visibleOn)
     .where(timeReached(visibleAt))
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row?.id ?? null;
 }
@@ -135,6 +137,7 @@ export async function countArticlesGoingPublic(
     .where('published', '=', 1)
     .where('publish_at', '>', after)
     .where('publish_at', '<=', until)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.due ?? 0);
 }
@@ -154,7 +157,7 @@ export interface StaffNewsFilter {
 
 /** The articles the staff list shows, unpaged and unsorted (`idPage` pages them). */
 export function filteredArticles(db: Kysely<Database>, filter: StaffNewsFilter) {
-  let builder = db.selectFrom('articles');
+  let builder = db.selectFrom('articles').where('articles.deleted_at', 'is', null);
   const title = likeCondition('articles.title_search', filter.titlePattern);
   if (title !== null) builder = builder.where(title);
   if (filter.state === 'non-pubblicata') builder = builder.where('articles.published', '=', 0);
@@ -221,6 +224,29 @@ export async function writeArticle(
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/** Moves an article to the bin (`at`), or back out of it (null), ADR 023. */
+export async function setArticleBinned(
+  trx: Transaction<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx.updateTable('articles').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The articles in the bin, the most recently deleted first; or those binned at or before `upTo`. */
+export async function binnedArticles(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('articles')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
 }
 
 /** Deletes an article with its category links and attachment rows (the blobs stay, shared). */
