@@ -202,4 +202,63 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await results.getByRole('link', { name: 'socio.demo@example.org' }).click();
     await expect(page).toHaveURL(/\/amministrazione\/account\/\d+$/);
   });
+
+  test('pubblica in blocco, annulla una modifica dalla cronologia, sposta nel cestino e ripristina', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const titles = [`Blocco uno ${stamp}`, `Blocco due ${stamp}`];
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    for (const title of titles) {
+      const created = await page.request.post('/api/v1/Admin/News', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { title, subtitleHtml: '<p>Testo.</p>', publishedOn: romeDate(), published: false },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+    }
+
+    // Bulk publish from the list.
+    await openAdmin(page, '/news');
+    await page.getByPlaceholder('Cerca nel titolo').fill(`${stamp}`);
+    const rows = page.getByRole('row').filter({ hasText: `${stamp}` });
+    await expect(rows).toHaveCount(2);
+    for (const title of titles) {
+      await page.getByRole('row').filter({ hasText: title }).getByRole('checkbox').check();
+    }
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Notizie pubblicate.')).toBeVisible();
+    await expect(rows.filter({ hasText: 'Pubblicata' })).toHaveCount(2);
+
+    // An edit undone from the item's history.
+    await rows
+      .filter({ hasText: titles[0] ?? '' })
+      .getByText(titles[0] ?? '')
+      .click();
+    const titleField = page.getByRole('textbox', { name: 'Titolo' });
+    await expect(titleField).toHaveValue(titles[0] ?? '');
+    await titleField.fill(`Titolo sbagliato ${stamp}`);
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Elemento aggiornato')).toBeVisible();
+    const history = page.getByTestId('news-history');
+    await expect(history.getByRole('listitem')).toHaveCount(3);
+    await expectAccessible(page);
+    await history.getByRole('button', { name: 'Annulla questa modifica' }).first().click();
+    await expect(page.getByText('Modifica annullata')).toBeVisible();
+    await expect(titleField).toHaveValue(titles[0] ?? '');
+
+    // Delete moves it to the bin; the bin restores it.
+    await page.getByRole('button', { name: 'Elimina' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/news$/);
+    await openAdmin(page, '/cestino');
+    const bin = page.getByTestId('news-bin');
+    await expect(bin.getByRole('row').filter({ hasText: titles[0] ?? '' })).toBeVisible();
+    await expectAccessible(page);
+    await bin.getByRole('button', { name: `Ripristina ${titles[0] ?? ''}` }).click();
+    await expect(page.getByText(`Notizia ripristinata: ${titles[0] ?? ''}`)).toBeVisible();
+    await gotoHydrated(page, `/news?q=${stamp}`);
+    await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
+  });
 });

@@ -109,6 +109,13 @@ export const AdminNewsBulkSchema = z.object({
 });
 export type AdminNewsBulk = z.output<typeof AdminNewsBulkSchema>;
 
+/** "Annulla questa modifica" of an item's history: the entry whose change goes back. */
+export const AdminRollbackSchema = z.object({
+  auditId: z.number({ message: 'Versione non valida.' }).int().positive({
+    message: 'Versione non valida.',
+  }),
+});
+
 /** Days a deleted item stays in the bin before it is gone for good (ADR 023). */
 export const BIN_DAYS = 30;
 

@@ -1,4 +1,5 @@
 import {
+  AdminRollbackSchema,
   AdminNewsBulkSchema,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
@@ -51,6 +52,16 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
   app.delete('/News/Bin', async (request) => {
     await news.emptyBin(actorOf(request), null);
     return { data: null };
+  });
+
+  // An item's history, and undoing one of its changes (ADR 023).
+  app.get('/News/:id/History', async (request) => ({
+    data: await news.history(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/News/:id/Rollback', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { auditId } = parseInput(AdminRollbackSchema, request.body);
+    return { data: await news.rollback(actorOf(request), id, auditId) };
   });
 
   // The staff preview of any item, drafts and scheduled ones too (ADR 023).

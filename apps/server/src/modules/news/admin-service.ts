@@ -6,6 +6,7 @@ import {
   type AdminNewsItem,
   type AdminNewsListQuery,
   type AdminPage,
+  type AdminAuditEntry,
   type AdminBinItem,
   type AdminNewsBulk,
   type Article,
@@ -25,7 +26,7 @@ import { type Clock } from '../../text/dates.js';
 import type { NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, isClippedValue, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { countOf, idPage } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
@@ -170,6 +171,59 @@ export class NewsAdminService {
         newAttachments: [],
       });
     }
+  }
+
+  /** The item's history from the audit log, newest first (ADR 023). */
+  async history(id: number): Promise<AdminAuditEntry[]> {
+    await this.get(id);
+    return historyOf(this.deps.db, 'news', id);
+  }
+
+  /**
+   * Undoes one change of the item's history (ADR 023): the values the entry had before are
+   * saved again over the current ones, as a new audited edit. Files taken away are not brought
+   * back (the log keeps their names, not their bytes); a text the log had to cut is refused.
+   */
+  async rollback(actor: Actor, id: number, auditId: number): Promise<AdminNewsItem> {
+    const entry = (await historyOf(this.deps.db, 'news', id)).find((item) => item.id === auditId);
+    if (entry === undefined || entry.before === null || entry.action === 'crea') {
+      throw new AppError('invalidRequest', [
+        { path: 'auditId', message: 'Questa voce del registro non ha una versione precedente.' },
+      ]);
+    }
+    const before = entry.before;
+    if (Object.values(before).some(isClippedValue)) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'auditId',
+          message:
+            'Il testo di quella versione è troppo lungo per il registro: non si può ripristinare.',
+        },
+      ]);
+    }
+    const current = await this.get(id);
+    const categories = await listCategories(this.deps.db);
+    const text = (field: string, fallback: string | null) =>
+      field in before ? ((before[field] as string | null) ?? null) : fallback;
+    await this.save(actor, id, {
+      title: text('titolo', current.title) ?? current.title,
+      subtitleHtml: text('sottotitolo', current.subtitleHtml) ?? '',
+      publishedOn: text('dataPubblicazione', current.publishedOn) ?? current.publishedOn,
+      publishTime: text('oraPubblicazione', current.publishTime),
+      featured: 'inEvidenza' in before ? before.inEvidenza === true : current.featured,
+      published: 'pubblicata' in before ? before.pubblicata === true : current.published,
+      sourceName: text('fonte', current.sourceName),
+      sourceUrl: text('indirizzoFonte', current.sourceUrl),
+      internalNote: text('noteInterne', current.internalNote),
+      categoryIds: Array.isArray(before.categorie)
+        ? categories
+            .filter((category) => (before.categorie as unknown[]).includes(category.title))
+            .map((category) => category.id)
+        : current.categoryIds,
+      keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    });
+    return this.get(id);
   }
 
   /** The bin, most recently deleted first, after dropping what has been there too long. */

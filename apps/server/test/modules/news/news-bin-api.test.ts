@@ -117,4 +117,45 @@ describe.each(testEngines())('back office: the bin and bulk actions on %s', (eng
     expect(refused.body).toContain('Scegli almeno una notizia.');
     expect(refused.body).toContain('Azione non valida.');
   });
+
+  it('undoes one change from the item’s history, as a new audited edit', async () => {
+    now = new Date('2026-11-23T12:30:00Z');
+    const item = await create('Titolo giusto');
+    await staff.ok(
+      staff.call('PUT', `/News/${item.id}`, {
+        title: 'Titolo sbagliato',
+        subtitleHtml: '<p>Testo cambiato.</p>',
+        publishedOn: '2026-11-23',
+        published: true,
+        categoryIds: [],
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const history = await staff.ok<AdminAuditEntry[]>(
+      staff.call('GET', `/News/${item.id}/History`),
+    );
+    expect(history.map((entry) => entry.action)).toEqual(['modifica', 'crea']);
+    const edit = history[0];
+
+    const rolledBack = await staff.ok<AdminNewsItem>(
+      staff.call('POST', `/News/${item.id}/Rollback`, { auditId: edit?.id }),
+    );
+    expect(rolledBack).toMatchObject({ title: 'Titolo giusto', subtitleHtml: '<p>Testo.</p>' });
+    expect(await publicTitles()).toContain('Titolo giusto');
+    const after = await staff.ok<AdminAuditEntry[]>(staff.call('GET', `/News/${item.id}/History`));
+    expect(after[0]).toMatchObject({
+      action: 'modifica',
+      before: { titolo: 'Titolo sbagliato' },
+      after: { titolo: 'Titolo giusto' },
+    });
+
+    // The creation has no earlier version; another item's entry is not this one's.
+    const creation = history[1];
+    const refused = await staff.call('POST', `/News/${item.id}/Rollback`, {
+      auditId: creation?.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('non ha una versione precedente');
+  });
 });

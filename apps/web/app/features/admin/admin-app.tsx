@@ -331,6 +331,10 @@ const MemberImport = lazyScreen(
   () => import('../accounts/admin/member-screens'),
   (m) => m.MemberImport,
 );
+const NewsBin = lazyScreen(
+  () => import('../news/admin/news-bin'),
+  (m) => m.NewsBin,
+);
 const AccountSecurityScreen = lazyScreen(
   () => import('../accounts/admin/security-screens'),
   (m) => m.AccountSecurityScreen,
@@ -530,6 +534,7 @@ export default function AdminApp() {
             <Route path="/account/importa" element={<MemberImport />} />
             <Route path="/sicurezza" element={<AccountSecurityScreen />} />
             <Route path="/cerca" element={<GlobalSearch />} />
+            <Route path="/cestino" element={<NewsBin />} />
           </CustomRoutes>
         </Admin>
       </StaffSecurityGate>

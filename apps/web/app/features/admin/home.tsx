@@ -40,6 +40,7 @@ function resultHref(resource: MenuResource, id: RaRecord['id'], q: string): stri
 
 /** Pages of the back office that are not a resource's list, by group. */
 const EXTRA_MENU_LINKS: { to: string; label: string; group: MenuGroup }[] = [
+  { to: '/amministrazione/cestino', label: 'Cestino', group: 'Contenuti' },
   { to: '/amministrazione/cerca', label: 'Cerca in tutti gli elenchi', group: 'Sistema' },
   { to: '/amministrazione/sicurezza', label: 'Sicurezza dell’account', group: 'Sistema' },
 ];

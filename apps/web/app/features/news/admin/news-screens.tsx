@@ -1,11 +1,17 @@
-import { italianDate, romeDate, type AdminNewsItem } from '@sodalis/contracts';
+import {
+  italianDate,
+  italianDateTime,
+  romeDate,
+  type AdminAuditEntry,
+  type AdminNewsItem,
+} from '@sodalis/contracts';
 import {
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   type AdminNewsInput,
 } from '@sodalis/contracts';
 import Alert from '@mui/material/Alert';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
@@ -28,8 +34,19 @@ import {
   TextInput,
   Toolbar,
   DeleteButton,
+  Button,
+  CreateButton,
+  TopToolbar,
+  useListContext,
+  useNotify,
   useRecordContext,
+  useRefresh,
+  useUnselectAll,
 } from 'react-admin';
+import { Link } from 'react-router';
+import type { AdminNewsBulk } from '@sodalis/contracts';
+import { adminFetch, adminJson, adminPath } from '../../admin/data-provider';
+import { errorText } from '../../admin/error-text';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
@@ -77,16 +94,70 @@ const newsFilters = [
   <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
 ];
 
+/** Bulk actions on the chosen rows (ADR 023): publish, withdraw, move to the bin. */
+function NewsBulkActions() {
+  const { selectedIds } = useListContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('news');
+  const [busy, setBusy] = useState(false);
+  async function run(action: AdminNewsBulk['action'], done: string) {
+    setBusy(true);
+    try {
+      const body: AdminNewsBulk = { ids: selectedIds.map(Number), action };
+      await adminFetch(`${adminPath('news')}/Bulk`, { method: 'POST', body });
+      notify(done, { type: 'info', messageArgs: { smart_count: selectedIds.length } });
+      unselectAll();
+      refresh();
+    } catch (error) {
+      notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button
+        label="Pubblica"
+        disabled={busy}
+        onClick={() => void run('pubblica', 'Notizie pubblicate.')}
+      />
+      <Button
+        label="Ritira"
+        disabled={busy}
+        onClick={() => void run('ritira', 'Notizie ritirate dal sito.')}
+      />
+      <Button
+        label="Sposta nel cestino"
+        disabled={busy}
+        onClick={() => void run('elimina', 'Notizie spostate nel cestino.')}
+      />
+    </>
+  );
+}
+
+function NewsListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton />
+      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
+        Cestino
+      </Link>
+    </TopToolbar>
+  );
+}
+
 export function NewsList() {
   return (
     <List
       title="Notizie"
+      actions={<NewsListActions />}
       filters={newsFilters}
       sort={{ field: 'publishedOn', order: 'DESC' }}
       perPage={25}
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={<NewsBulkActions />}>
         <TextField source="title" label="Titolo" />
         <FunctionField
           source="publishedOn"
@@ -218,10 +289,78 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
   );
 }
 
+/**
+ * The item's history from the audit log (ADR 023): each change with who and when, and
+ * "Annulla questa modifica" to put back the values it replaced.
+ */
+function NewsHistory() {
+  const record = useRecordContext<AdminNewsItem>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = record?.id;
+  const updatedAt = record?.updatedAt;
+  useEffect(() => {
+    if (id === undefined) return undefined;
+    let live = true;
+    adminJson<AdminAuditEntry[]>(`${adminPath('news', id)}/History`)
+      .then((answer) => {
+        if (live) setEntries(answer);
+      })
+      .catch(() => {
+        if (live) setEntries([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, updatedAt]);
+  if (id === undefined || entries === null) return null;
+  async function undo(entry: AdminAuditEntry) {
+    setBusy(true);
+    try {
+      await adminJson(`${adminPath('news', id)}/Rollback`, {
+        method: 'POST',
+        body: { auditId: entry.id },
+      });
+      notify('Modifica annullata: la notizia è tornata alla versione precedente.', {
+        type: 'info',
+      });
+      refresh();
+    } catch (error) {
+      notify(errorText(error, 'Impossibile annullare la modifica.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="admin-history" aria-labelledby="news-history-title">
+      <h2 id="news-history-title" className="h6">
+        Versioni e modifiche
+      </h2>
+      <ol data-testid="news-history">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <span>{italianDateTime(entry.at)}</span> — {entry.summary}{' '}
+            <span className="admin-latest-who">({entry.actorEmail})</span>
+            {entry.before !== null && entry.action !== 'crea' ? (
+              <Button
+                label="Annulla questa modifica"
+                disabled={busy}
+                onClick={() => void undo(entry)}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function NewsEdit() {
   // After saving the form stays, with its state in words and the link to see it (ADR 023).
   return (
-    <StaffEdit title="Modifica notizia" redirect={false}>
+    <StaffEdit title="Modifica notizia" redirect={false} aside={<NewsHistory />}>
       <NewsForm withDelete />
     </StaffEdit>
   );
