@@ -5,7 +5,7 @@ import type {
   Article,
   PagedList,
 } from '@sodalis/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -14,6 +14,10 @@ let now = new Date('2026-11-23T10:00:00Z');
 const DAY_MS = 86_400_000;
 
 describe.each(testEngines())('back office: the bin and bulk actions on %s', (engine) => {
+  // Each engine's suite starts its site (and its sessions) at the same moment.
+  beforeAll(() => {
+    now = new Date('2026-11-23T10:00:00Z');
+  });
   const staff = staffSite(engine, { clock: () => now });
 
   async function publicTitles(): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { AdminNewsItem, Article, PagedList } from '@sodalis/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -7,6 +7,10 @@ import { testEngines } from '../../helpers/test-app.js';
 let now = new Date('2026-11-30T07:00:00Z');
 
 describe.each(testEngines())('back office: drafts, preview and scheduled news on %s', (engine) => {
+  // Each engine's suite starts its site (and its sessions) at the same moment.
+  beforeAll(() => {
+    now = new Date('2026-11-30T07:00:00Z');
+  });
   const staff = staffSite(engine, { clock: () => now, roles: ['socio'] });
 
   async function publicTitles(): Promise<string[]> {
