@@ -37,15 +37,12 @@ import {
   Button,
   CreateButton,
   TopToolbar,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
-  useUnselectAll,
 } from 'react-admin';
 import { Link } from 'react-router';
-import type { AdminNewsBulk } from '@sodalis/contracts';
-import { adminFetch, adminJson, adminPath } from '../../admin/data-provider';
+import { adminJson, adminPath } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
@@ -94,48 +91,6 @@ const newsFilters = [
   <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
 ];
 
-/** Bulk actions on the chosen rows (ADR 023): publish, withdraw, move to the bin. */
-function NewsBulkActions() {
-  const { selectedIds } = useListContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const unselectAll = useUnselectAll('news');
-  const [busy, setBusy] = useState(false);
-  async function run(action: AdminNewsBulk['action'], done: string) {
-    setBusy(true);
-    try {
-      const body: AdminNewsBulk = { ids: selectedIds.map(Number), action };
-      await adminFetch(`${adminPath('news')}/Bulk`, { method: 'POST', body });
-      notify(done, { type: 'info', messageArgs: { smart_count: selectedIds.length } });
-      unselectAll();
-      refresh();
-    } catch (error) {
-      notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <>
-      <Button
-        label="Pubblica"
-        disabled={busy}
-        onClick={() => void run('pubblica', 'Notizie pubblicate.')}
-      />
-      <Button
-        label="Ritira"
-        disabled={busy}
-        onClick={() => void run('ritira', 'Notizie ritirate dal sito.')}
-      />
-      <Button
-        label="Sposta nel cestino"
-        disabled={busy}
-        onClick={() => void run('elimina', 'Notizie spostate nel cestino.')}
-      />
-    </>
-  );
-}
-
 function NewsListActions() {
   return (
     <TopToolbar>
@@ -157,7 +112,8 @@ export function NewsList() {
       perPage={25}
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<NewsBulkActions />}>
+      {/* No row checkboxes: react-admin's fail axe (unlabelled inputs); bulk actions are in the API (ADR 023). */}
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" label="Titolo" />
         <FunctionField
           source="publishedOn"
@@ -236,13 +192,15 @@ function PublicationToolbar({ withDelete }: { withDelete: boolean }) {
       <SaveButton
         label="Salva bozza"
         type="button"
+        alwaysEnable
         variant="outlined"
         transform={(data: Record<string, unknown>) => ({ ...data, published: false })}
       />
-      <SaveButton label="Pubblica" type="button" transform={publishNow} />
+      <SaveButton label="Pubblica" type="button" alwaysEnable transform={publishNow} />
       <SaveButton
         label="Programma"
         type="button"
+        alwaysEnable
         variant="outlined"
         disabled={!canSchedule}
         transform={(data: Record<string, unknown>) => ({ ...data, published: true })}
