@@ -60,7 +60,7 @@ test.describe('sicurezza dell’account della segreteria', () => {
     const memberId = await createStaffAccount(page, email);
 
     await submitLogin(page, email, STAFF_PASSWORD);
-    await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
     await openAdmin(page, '');
     await page.getByRole('link', { name: 'Sicurezza dell’account' }).first().click();
     await expect(page).toHaveURL(/\/amministrazione\/sicurezza$/);
@@ -113,7 +113,7 @@ test.describe('sicurezza dell’account della segreteria', () => {
     // The next step's code: never the one spent on confirming (a replay is refused).
     await loginCode.fill(totpCode(secret, 30_000));
     await codeForm.getByRole('button', { name: 'Verifica' }).click();
-    await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
     await openAdmin(page, '');
     await expect(page.getByRole('heading', { name: 'Amministrazione del sito' })).toBeVisible();
 
@@ -122,7 +122,7 @@ test.describe('sicurezza dell’account della segreteria', () => {
     const colleague = await page.context().newPage();
     try {
       await submitLogin(colleague, 'segreteria.demo@example.org');
-      await expect(colleague).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+      await expect(colleague).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
       await openAdmin(colleague, `/account/${memberId}`);
       await colleague.getByRole('button', { name: 'Disattiva verifica in due passaggi' }).click();
       const dialog = colleague.getByRole('dialog', {
@@ -143,6 +143,6 @@ test.describe('sicurezza dell’account della segreteria', () => {
     // The password alone signs her in again.
     await page.evaluate(() => sessionStorage.clear());
     await submitLogin(page, email, STAFF_PASSWORD);
-    await expect(page).toHaveURL(/\/area-riservata-homepage$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
   });
 });

@@ -40,9 +40,15 @@ test.describe('amministrazione', () => {
     const note = 'Nota interna: pubblicare anche su LinkedIn';
     await page.getByRole('textbox', { name: 'Note interne (non pubblicate)' }).fill(note);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
-    await expect(page).toHaveURL(/\/amministrazione\/news$/);
+    // The form stays, saying where the item stands and where to see it (ADR 023).
+    await expect(page).toHaveURL(/\/amministrazione\/news\/\d+$/);
+    await expect(page.getByTestId('publication-state')).toContainText('Pubblicata sul sito dal');
+    await expect(page.getByRole('link', { name: 'Vedi sul sito' })).toHaveAttribute(
+      'href',
+      /^\/news\/\d+-avviso-di-prova-/,
+    );
 
     await gotoHydrated(page, '/news');
     const item = page.getByRole('heading', { name: title });
@@ -59,9 +65,15 @@ test.describe('amministrazione', () => {
     await expect(page.getByRole('textbox', { name: 'Testo' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByLabel('Data di pubblicazione').fill(romeDate(7));
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByLabel('Ora di pubblicazione (ora di Roma)').fill('09:00');
+    await page.getByRole('button', { name: 'Programma' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
+    const [year, month, day] = romeDate(7).split('-');
+    await expect(page.getByTestId('publication-state')).toHaveText(
+      `Programmata per il ${day}/${month}/${year} alle 09:00`,
+    );
 
+    await openAdmin(page, '/news');
     await page.getByPlaceholder('Cerca nel titolo').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Programmata');

@@ -6,14 +6,26 @@ const GENERIC_FAILURE =
   "Qualcosa è andato storto, riprova, se il problema persiste contatta l'assistenza.";
 
 test.describe('l’accesso all’area riservata', () => {
-  for (const [email, greeting, role] of [
-    ['socio.demo@example.org', 'Benvenuto Giulia Ferri', 'Socio'],
-    ['affiliato.demo@example.org', 'Benvenuto Marco Lanza', 'Affiliato'],
-    ['segreteria.demo@example.org', 'Benvenuto Paola Neri', 'Segreteria'],
+  // Staff land in the back office (ADR 023) and reach the reserved home from there.
+  for (const [email, greeting, role, landing] of [
+    ['socio.demo@example.org', 'Benvenuto Giulia Ferri', 'Socio', /\/area-riservata-homepage$/],
+    [
+      'affiliato.demo@example.org',
+      'Benvenuto Marco Lanza',
+      'Affiliato',
+      /\/area-riservata-homepage$/,
+    ],
+    ['segreteria.demo@example.org', 'Benvenuto Paola Neri', 'Segreteria', /\/amministrazione$/],
   ] as const) {
     test(`${email} entra, vede la home riservata ed esce`, async ({ page }) => {
       await submitLogin(page, email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      await expect(page).toHaveURL(landing);
+      if (role === 'Segreteria') {
+        await gotoHydrated(page, '/area-riservata-homepage');
+        await expect(
+          page.getByRole('link', { name: 'Vai all’amministrazione del sito' }),
+        ).toHaveAttribute('href', '/amministrazione');
+      }
       await expect(page.getByTestId('welcome')).toHaveText(greeting);
       await expect(page.getByRole('navigation', { name: 'Percorso' })).toContainText(
         `Area riservata (${role})`,
@@ -30,9 +42,10 @@ test.describe('l’accesso all’area riservata', () => {
         '/area-riservata-rassegna',
         '/area-riservata-servizio-trasfusionale',
       ]);
-      // With a session, the login page goes straight to the reserved home.
+      // With a session, the login page goes straight to the reserved home (staff: back office).
       await page.goto('/area-riservata');
-      await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+      await expect(page).toHaveURL(landing);
+      if (role === 'Segreteria') await gotoHydrated(page, '/area-riservata-homepage');
       const token = await page.evaluate(() => sessionStorage.getItem('token'));
       await page.getByRole('link', { name: 'Esci' }).click();
       await expect(page).toHaveURL(/\/area-riservata$/);
@@ -186,6 +199,8 @@ test.describe('l’accesso all’area riservata', () => {
     );
     await expectAccessible(page);
     await submitLogin(page, 'segreteria.demo@example.org', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/amministrazione$/);
+    await gotoHydrated(page, '/area-riservata-homepage');
     await expect(page.getByTestId('welcome')).toBeVisible();
     await expectAccessible(page);
   });

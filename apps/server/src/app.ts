@@ -170,6 +170,7 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     await app.services.transparencyReminders.stop();
     await app.services.outbox.stop();
+    app.services.newsSchedule.stop();
     app.services.mailer.close();
   });
   app.addHook('onSend', async (request, reply) => {
@@ -261,5 +262,8 @@ export async function buildApp(
   // Delivers what a previous process left pending, then whatever the routes queue.
   app.services.outbox.start();
   app.services.transparencyReminders.start();
+  app.services.newsSchedule.start((error) => {
+    app.log.error({ err: error }, 'controllo delle notizie programmate non riuscito');
+  });
   return app;
 }

@@ -19,6 +19,7 @@ import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MembershipService } from './modules/membership/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
+import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
@@ -71,6 +72,8 @@ export interface AppServices {
   contentCache: ContentCache;
   news: NewsService;
   newsReads: NewsPublicReads;
+  /** Scheduled news go public at their time (ADR 023); started and stopped with the app. */
+  newsSchedule: NewsPublicationSchedule;
   content: ContentService;
   contentReads: ContentPublicReads;
   reservedArea: ReservedAreaService;
@@ -241,6 +244,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     contentCache,
     news,
     newsReads: new NewsPublicReads(news, contentCache, clock),
+    newsSchedule: new NewsPublicationSchedule({ news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
     reservedArea: new ReservedAreaService({ db, files }),
@@ -281,7 +285,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     transparency,
     transparencyReminders,
     staff: {
-      news: new NewsAdminService({ db, files, clock, contentCache, searchIndex }),
+      news: new NewsAdminService({ db, files, clock, contentCache, searchIndex, publicNews: news }),
       members: new MembersAdminService({
         db,
         clock,

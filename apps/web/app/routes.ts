@@ -45,6 +45,8 @@ export default [
   route('cerca', 'routes/cerca.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.
   route('amministrazione/*', 'routes/amministrazione.tsx'),
+  // The staff preview of drafts and scheduled news (ADR 023): loaded in the browser only.
+  route('anteprima/news/:id', 'routes/anteprima-news.tsx'),
   // The links of the newsletter's confirmation e-mail (double opt-in, ADR 008).
   route('newsletter/conferma', 'routes/newsletter-conferma.tsx'),
   route('newsletter/annulla', 'routes/newsletter-annulla.tsx'),

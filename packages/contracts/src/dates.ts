@@ -57,3 +57,29 @@ export function italianDateTime(value: unknown): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : ITALIAN_DATE_TIME.format(date);
 }
+
+const ROME_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ROME_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `HH:mm` of `instant` in Rome (a scheduled publication's time, ADR 023). */
+export function romeTime(instant: Date): string {
+  return ROME_TIME.format(instant);
+}
+
+/**
+ * The instant a Rome wall-clock date and time (`YYYY-MM-DD`, `HH:mm`) stands for: tried as UTC,
+ * then moved by Rome's offset at that moment (checked again across a change of summer time).
+ */
+export function romeInstant(date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  let instant = wall;
+  for (let step = 0; step < 2; step += 1) {
+    const shown = Date.parse(`${romeDate(new Date(instant))}T${romeTime(new Date(instant))}:00Z`);
+    instant += wall - shown;
+  }
+  return new Date(instant);
+}

@@ -26,3 +26,4 @@ export * from './file-names.js';
 export * from './dates.js';
 export * from './transparency.js';
 export * from './search.js';
+export * from './dashboard.js';

@@ -64,6 +64,10 @@ export interface AdminNewsItem {
   featured: boolean;
   published: boolean;
   state: NewsState;
+  /** The Rome time (`HH:mm`) it goes public on `publishedOn`; null: from the day's start. */
+  publishTime: string | null;
+  /** That moment as an ISO instant, when there is a time (ADR 023). */
+  publishAt: string | null;
   sourceName: string | null;
   sourceUrl: string | null;
   /** The secretariat's private note: never in the public answers (GetArticoli). */
@@ -79,6 +83,12 @@ export const AdminNewsInputSchema = z.object({
   publishedOn: isoDate,
   featured: z.boolean().default(false),
   published: z.boolean().default(true),
+  /** "Programma" (ADR 023): the Rome time on `publishedOn` it goes public; null for the day. */
+  publishTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Indica l’ora come 09:00.' })
+    .nullable()
+    .default(null),
   sourceName: optionalText(200),
   sourceUrl: optionalWebAddress,
   internalNote: optionalText(2000),
@@ -86,6 +96,38 @@ export const AdminNewsInputSchema = z.object({
   ...adminAttachmentFields,
 });
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
+
+/** What the news list's bulk actions do to the chosen items (ADR 023). */
+export const NEWS_BULK_ACTIONS = ['pubblica', 'ritira', 'elimina'] as const;
+
+export const AdminNewsBulkSchema = z.object({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1, { message: 'Scegli almeno una notizia.' })
+    .max(200, { message: 'Al massimo 200 notizie alla volta.' }),
+  action: z.enum(NEWS_BULK_ACTIONS, { message: 'Azione non valida.' }),
+});
+export type AdminNewsBulk = z.output<typeof AdminNewsBulkSchema>;
+
+/** "Annulla questa modifica" of an item's history: the entry whose change goes back. */
+export const AdminRollbackSchema = z.object({
+  auditId: z.number({ message: 'Versione non valida.' }).int().positive({
+    message: 'Versione non valida.',
+  }),
+});
+
+/** Days a deleted item stays in the bin before it is gone for good (ADR 023). */
+export const BIN_DAYS = 30;
+
+/** A news item in the bin. */
+export interface AdminBinItem {
+  id: number;
+  title: string;
+  /** When it was deleted (ISO instant). */
+  deletedAt: string;
+  /** When it goes for good (ISO instant): `deletedAt` + BIN_DAYS. */
+  purgeAt: string;
+}
 
 export interface AdminCategory {
   id: number;

@@ -15,6 +15,8 @@ import { listIndexesMigration } from './migrations/0013-list-indexes.js';
 import { transparencyMigration } from './migrations/0014-transparency.js';
 import { searchIndexMigration } from './migrations/0015-search-index.js';
 import { membershipMigration } from './migrations/0016-membership.js';
+import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
+import { newsBinMigration } from './migrations/0017b-news-bin.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -34,6 +36,8 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0014-transparency': transparencyMigration(engine),
     '0015-search-index': searchIndexMigration(engine),
     '0016-membership': membershipMigration(engine),
+    '0017a-news-publish-time': newsPublishTimeMigration,
+    '0017b-news-bin': newsBinMigration,
   };
 }
 

@@ -51,6 +51,11 @@ export interface ArticlesTable {
   internal_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Back-office publication (0017a, ADR 023)
+  /** The instant (ISO, UTC) a scheduled item goes public; null: from its publication date. */
+  publish_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it went to the bin (ISO instant, 0017b); null while it is not there. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ArticleCategoriesTable {

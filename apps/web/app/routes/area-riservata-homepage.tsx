@@ -4,7 +4,7 @@ import { LinkCards } from '../components/link-cards';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
 import { ReservedBreadcrumb, useReservedUser } from '../features/reserved-area/reserved-breadcrumb';
-import { LOGOUT_HREF, signOut } from '../shared/session/session';
+import { LOGOUT_HREF, signOut, STAFF_HOME } from '../shared/session/session';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {
@@ -61,6 +61,14 @@ export default function ReservedHomePage() {
           {RESERVED_COPY.logout}
         </Link>
       </div>
+      {user.role === 'segreteria' ? (
+        // Staff land in the back office after signing in (ADR 023); from here they go back.
+        <p>
+          <a className="btn btn-primary" href={STAFF_HOME}>
+            Vai all’amministrazione del sito
+          </a>
+        </p>
+      ) : null}
       <LinkCards cards={CARDS} testId="reserved-cards" />
     </div>
   );

@@ -18,16 +18,16 @@ import { FeaturedNews } from '../features/news/featured-news';
 import {
   clearedSessionCookie,
   currentUser,
+  homeOfToken,
+  RESERVED_HOME,
   saveSession,
   sessionCookie,
+  STAFF_HOME,
   sessionCookieToken,
   userOfToken,
 } from '../shared/session/session';
 import { useHydrated } from '../state/hydrated';
 import { showError, showToast } from '../state/toasts';
-
-/** The home of a signed-in member (spec §4). */
-const RESERVED_HOME = '/area-riservata-homepage';
 
 /**
  * The sign-in form posted without scripts (ADR 022): the server signs in with the API's rules
@@ -127,7 +127,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
 
   // Spec §4: with a non-expiring session the login page goes straight to the reserved home.
   useEffect(() => {
-    if (currentUser() !== null) void navigate('/area-riservata-homepage', { replace: true });
+    const user = currentUser();
+    if (user !== null)
+      void navigate(user.role === 'segreteria' ? STAFF_HOME : RESERVED_HOME, { replace: true });
   }, [navigate]);
 
   const usernameError = isValidEmail(username) ? null : VALIDATION_MESSAGES.email;
@@ -170,7 +172,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         setChallenge(answer.challenge);
       } else if (answer?.passwordChanged && answer.token) {
         saveSession(answer.token);
-        await navigate('/area-riservata-homepage');
+        await navigate(homeOfToken(answer.token));
       } else if (answer && !answer.passwordChanged && answer.resetToken) {
         await navigate(
           `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
@@ -205,7 +207,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       });
       if (answer?.token) {
         saveSession(answer.token);
-        await navigate('/area-riservata-homepage');
+        await navigate(homeOfToken(answer.token));
       } else {
         showError(RESERVED_COPY.genericFailure);
       }

@@ -1,12 +1,8 @@
-import { italianDate } from '@sodalis/contracts';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/news-item';
 import { Breadcrumb } from '../components/breadcrumb';
-import { ExternalLink } from '../components/external-link';
 import { breadcrumbLd, firstImageOf, newsArticleLd, pageMeta } from '../format/meta';
-import { onPublicDocumentClick, publicDocumentHref } from '../shared/documents/open-document';
-import { CategoryIcon } from '../features/news/category-icon';
-import { firstCategory } from '../features/news/news-item';
+import { NewsArticle } from '../features/news/news-article';
 import { articleHref } from '../features/news/news-search';
 import { ShareBar } from '../shared/sharing/share-links';
 
@@ -71,70 +67,10 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const { article, acronym, xHandle, shareUrl } = loaderData;
-  const category = firstCategory(article);
   return (
     <div className="container py-4 news-article">
       <Breadcrumb trail={[{ label: 'News', to: '/news' }, { label: article.title }]} />
-      <article>
-        <header className="d-flex gap-3 align-items-start mb-3">
-          <CategoryIcon category={category} societyAcronym={acronym} />
-          <div>
-            <h1 className="h2">{article.title}</h1>
-            <p className="text-body-secondary mb-0">
-              <Link to={`/news?categoria=${encodeURIComponent(category)}`}>{category}</Link>
-              <span aria-hidden="true"> · </span>
-              <time dateTime={article.dataPubblicazione}>
-                {italianDate(article.dataPubblicazione)}
-              </time>
-            </p>
-          </div>
-        </header>
-        {/* Sanitised on the server with the rich-text allowlist. */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.subtitle }} />
-        {article.attachments.length > 0 ? (
-          <section aria-labelledby="allegati" className="mt-4">
-            <h2 id="allegati" className="h5">
-              Allegati
-            </h2>
-            <ul>
-              {article.attachments.map((attachment) => (
-                <li key={attachment.serverRelativeUrl}>
-                  <a
-                    href={publicDocumentHref(attachment.serverRelativeUrl)}
-                    target="_blank"
-                    rel="noopener"
-                    onClick={(event) =>
-                      onPublicDocumentClick(
-                        event,
-                        attachment.serverRelativeUrl,
-                        attachment.fileName,
-                      )
-                    }
-                  >
-                    {attachment.fileName}
-                  </a>{' '}
-                  (
-                  <a
-                    href={publicDocumentHref(attachment.serverRelativeUrl, true)}
-                    download={attachment.fileName}
-                  >
-                    scarica
-                  </a>
-                  )
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {article.sourceUrl ? (
-          <p className="mt-3">
-            Fonte:{' '}
-            <ExternalLink href={article.sourceUrl}>
-              {article.sourceName ?? article.sourceUrl}
-            </ExternalLink>
-          </p>
-        ) : null}
-      </article>
+      <NewsArticle article={article} acronym={acronym} />
       <ShareBar url={shareUrl} title={article.title} xHandle={xHandle} />
       <Link to="/news" className="btn btn-outline-primary mt-4">
         Tutte le notizie

@@ -100,6 +100,32 @@ export async function writeAudit(
     .execute();
 }
 
+/** Most entries an item's history shows. */
+const HISTORY_LIMIT = 100;
+
+/** The history of one record, newest first (ADR 023: the versions it can go back to). */
+export async function historyOf(
+  db: Kysely<Database>,
+  entity: AuditEntity,
+  entityId: number,
+): Promise<AdminAuditEntry[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  return rows.map(toEntry);
+}
+
+/** A value the log had to cut (`clipped`): the version cannot be rebuilt from it. */
+export function isClippedValue(value: unknown): boolean {
+  return typeof value === 'string' && value.length === MAX_VALUE_LENGTH + 1 && value.endsWith('…');
+}
+
 function auditQuery(db: Kysely<Database>, query: AdminAuditListQuery) {
   let builder = db.selectFrom('audit_log');
   if (query.entity !== undefined) builder = builder.where('entity', '=', query.entity);

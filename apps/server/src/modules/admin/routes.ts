@@ -18,7 +18,14 @@ import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
+import { membershipDashboardWork } from '../membership/admin-service.js';
+import { newsPendingWork } from '../news/admin-service.js';
+import { outboxPendingWork } from '../outbox/admin-service.js';
+import { paymentsPendingWork } from '../payments/admin-service.js';
+import { sponsorshipPendingWork } from '../sponsorship/admin-service.js';
+import { transparencyDashboardWork } from '../transparency/admin-service.js';
 import { requireStaff } from './access.js';
+import { dashboard, type PendingWorkProvider } from './dashboard.js';
 import { allAudit, listAudit } from './audit.js';
 import { FORM_BODY_LIMIT, sendCsv } from './route-helpers.js';
 
@@ -34,6 +41,19 @@ declare module 'fastify' {
     staff: AuthenticatedMember | null;
   }
 }
+
+/**
+ * What waits for the secretariat on the back office's home, one provider per domain, in the
+ * order shown (ADR 023): a new domain adds its own line here.
+ */
+const PENDING_WORK: readonly PendingWorkProvider[] = [
+  sponsorshipPendingWork,
+  paymentsPendingWork,
+  outboxPendingWork,
+  newsPendingWork,
+  membershipDashboardWork,
+  transparencyDashboardWork,
+];
 
 /** Most audit entries in one export. */
 const AUDIT_EXPORT_LIMIT = 50_000;
@@ -93,6 +113,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(transparencyAdminRoutes, { transparency: staff.transparency });
   // Site search: PDFs whose text cannot be searched (ADR 025)
   await app.register(searchAdminRoutes, { search: staff.search });
+  // The home: pending work from every domain and the latest activity (ADR 023)
+  app.get('/Dashboard', async () => ({ data: await dashboard(db, PENDING_WORK, clock()) }));
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -48,13 +48,14 @@ export async function findSiteContents(db: Kysely<Database>, keys: readonly stri
 }
 
 /**
- * A public attachment by its address: news (visible on `visibleOn`), setup elements and
+ * A public attachment by its address: news (visible on `visibleOn` at `visibleAt`), setup elements and
  * board members' CVs. Reserved-area documents are never answered here.
  */
 export async function findPublicAttachment(
   db: Kysely<Database>,
   serverRelativeUrl: string,
   visibleOn: string,
+  visibleAt: string,
 ) {
   const attachment = await attachmentsWithFiles(db)
     .where('attachments.server_relative_url', '=', serverRelativeUrl)
@@ -70,7 +71,7 @@ export async function findPublicAttachment(
   // A news item's file only while the item is public: the news domain says when (its table).
   if (
     attachment.owner_kind === 'article' &&
-    (await findVisibleArticleId(db, attachment.owner_id, visibleOn)) === null
+    (await findVisibleArticleId(db, attachment.owner_id, visibleOn, visibleAt)) === null
   ) {
     return null;
   }

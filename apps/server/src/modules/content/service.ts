@@ -156,10 +156,12 @@ export class ContentService {
 
   /** A public document by its address (news, setup elements, CVs); 404 for anything else. */
   async publicFile(serverRelativeUrl: string): Promise<PublicFile> {
+    const now = this.deps.clock();
     const attachment = await findPublicAttachment(
       this.deps.db,
       serverRelativeUrl,
-      romeDate(this.deps.clock()),
+      romeDate(now),
+      now.toISOString(),
     );
     if (attachment === null) throw new AppError('notFound');
     return {

@@ -43,9 +43,19 @@ export async function idPage<TB extends keyof Database>(
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute(),
-    filtered.select(sql<number | string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    countOf(filtered),
   ]);
-  return { ids: rows.map((row) => Number(row.page_id)), total: Number(count.total) };
+  return { ids: rows.map((row) => Number(row.page_id)), total: count };
+}
+
+/** How many rows a filtered query matches (a list's total, the dashboard's counts). */
+export async function countOf<TB extends keyof Database>(
+  filtered: SelectQueryBuilder<Database, TB, object>,
+): Promise<number> {
+  const row = await filtered
+    .select(sql<number | string>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** The rows of a page loaded by id (`idPage`), back in the page's order; vanished ids are skipped. */

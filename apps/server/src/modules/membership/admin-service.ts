@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   romeDate,
   type AdminApplicationListQuery,
   type AdminMembershipApplication,
@@ -12,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import {
   closeApplication,
   linkApplicationMember,
@@ -28,7 +30,7 @@ import {
   type DueRow,
 } from './repository.js';
 import { formatMemberNumber } from './member-number.js';
-import { standingView } from './service.js';
+import { membershipPendingWork, standingView } from './service.js';
 import { listFees } from '../payments/repository.js';
 import { findMemberByEmail } from '../accounts/repository.js';
 import { MemberRuleError, MembersService } from '../accounts/members-service.js';
@@ -388,3 +390,13 @@ export class MembershipAdminService {
     return this.getApplication(id);
   }
 }
+
+/** The dashboard's count of applications waiting for the board's decision (ADR 023, 024). */
+export const membershipDashboardWork: PendingWorkProvider = async (db, now) => [
+  {
+    key: 'domande-iscrizione-in-attesa',
+    label: 'Domande di iscrizione da esaminare',
+    count: (await membershipPendingWork(db, now)).applicationsWaiting,
+    href: adminListHref('domande-iscrizione'),
+  },
+];

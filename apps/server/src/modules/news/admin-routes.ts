@@ -1,4 +1,6 @@
 import {
+  AdminRollbackSchema,
+  AdminNewsBulkSchema,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   AdminNewsListQuerySchema,
@@ -32,6 +34,40 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
     },
     news,
   );
+
+  // Bulk actions of the list and the bin (ADR 023). Static addresses: Fastify matches them
+  // before `/News/:id`.
+  app.post('/News/Bulk', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    await news.bulk(actorOf(request), parseInput(AdminNewsBulkSchema, request.body));
+    return { data: null };
+  });
+  app.get('/News/Bin', async () => ({ data: await news.listBin() }));
+  app.post('/News/:id/Restore', async (request) => ({
+    data: await news.restore(actorOf(request), parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.delete('/News/Bin/:id', async (request) => {
+    await news.emptyBin(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
+  app.delete('/News/Bin', async (request) => {
+    await news.emptyBin(actorOf(request), null);
+    return { data: null };
+  });
+
+  // An item's history, and undoing one of its changes (ADR 023).
+  app.get('/News/:id/History', async (request) => ({
+    data: await news.history(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/News/:id/Rollback', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { auditId } = parseInput(AdminRollbackSchema, request.body);
+    return { data: await news.rollback(actorOf(request), id, auditId) };
+  });
+
+  // The staff preview of any item, drafts and scheduled ones too (ADR 023).
+  app.get('/News/:id/Preview', async (request) => ({
+    data: await news.preview(parseInput(IdParamsSchema, request.params).id),
+  }));
 
   app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
   app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({

@@ -1,12 +1,20 @@
 import type { AdminCategoryInputSchema, AdminNewsInputSchema } from '@sodalis/contracts';
 import {
+  adminListHref,
   ADMIN_MESSAGES,
   type AdminCategory,
   type AdminNewsItem,
   type AdminNewsListQuery,
   type AdminPage,
+  type AdminAuditEntry,
+  type AdminBinItem,
+  type AdminNewsBulk,
+  type Article,
+  BIN_DAYS,
   type NewsState,
   romeDate,
+  romeInstant,
+  romeTime,
 } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -15,16 +23,19 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
+import type { NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { idPage } from '../listing/id-page.js';
 import type { SearchIndexer } from '../search/indexer.js';
+import { historyOf, isClippedValue, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { countOf, idPage } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
+  binnedArticles,
   deleteArticle,
   filteredArticles,
   findArticleRows,
@@ -34,12 +45,15 @@ import {
   listCategories,
   renameCategory,
   replaceArticleCategories,
+  setArticleBinned,
   writeArticle,
   type ArticleValues,
 } from './repository.js';
 
 type NewsInput = z.output<typeof AdminNewsInputSchema>;
 type CategoryInput = z.output<typeof AdminCategoryInputSchema>;
+
+const DAY_MS = 86_400_000;
 
 /** Sort fields the news list accepts, and their columns. */
 const NEWS_SORTS = {
@@ -55,6 +69,8 @@ export interface NewsAdminDeps {
   clock: Clock;
   contentCache: ContentCache;
   searchIndex: SearchIndexer;
+  /** The public side's reads, for the staff preview of any item as its page shows it. */
+  publicNews: NewsService;
 }
 
 /**
@@ -75,6 +91,7 @@ export class NewsAdminService {
       titlePattern: title === '' ? null : containsPattern(title),
       state: query.state,
       today: this.today(),
+      now: this.deps.clock().toISOString(),
       featured: query.featured === undefined ? undefined : query.featured === 'true',
       categoryId: query.categoryId,
     });
@@ -92,12 +109,27 @@ export class NewsAdminService {
     return item;
   }
 
+  /**
+   * Any item as its public page will show it, drafts and scheduled ones too (ADR 023): only
+   * through this staff route, answered no-store, never through the public caches.
+   */
+  preview(id: number): Promise<Article> {
+    return this.deps.publicNews.previewArticle(id);
+  }
+
+  /**
+   * "Elimina" moves the item to the bin (ADR 023): off the site and the list, restorable for
+   * BIN_DAYS days. Items binned longer ago than that go for good first.
+   */
   async remove(actor: Actor, id: number): Promise<void> {
+    await this.purgeExpired();
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await newsView(trx, id);
+      if (before.nelCestino === true) throw new AppError('notFound');
+      // In the bin it is no longer on the site, so no longer found by the search (ADR 023, 025).
       await this.deps.searchIndex.recordRemoved(trx, 'article', id);
-      await deleteArticle(trx, id);
+      await setArticleBinned(trx, id, now.toISOString());
       await writeAudit(
         trx,
         actor,
@@ -105,7 +137,7 @@ export class NewsAdminService {
           action: 'elimina',
           entity: 'news',
           entityId: id,
-          summary: `Notizia eliminata: ${String(before.titolo)}`,
+          summary: `Notizia spostata nel cestino: ${String(before.titolo)}`,
           before,
         },
         now,
@@ -113,6 +145,164 @@ export class NewsAdminService {
       await this.deps.contentCache.contentChanged(trx);
     });
     await this.afterCommit();
+  }
+
+  /**
+   * A bulk action of the list (ADR 023), item by item with the same rules and audit entries as
+   * the form: "Pubblica" as its button (a date to come becomes today), "Ritira" as "Salva
+   * bozza", "Elimina" to the bin.
+   */
+  async bulk(actor: Actor, { ids, action }: AdminNewsBulk): Promise<void> {
+    for (const id of new Set(ids)) {
+      if (action === 'elimina') {
+        await this.remove(actor, id);
+        continue;
+      }
+      const item = await this.get(id);
+      const today = this.today();
+      await this.save(actor, id, {
+        title: item.title,
+        subtitleHtml: item.subtitleHtml,
+        publishedOn: action === 'pubblica' && item.publishedOn > today ? today : item.publishedOn,
+        featured: item.featured,
+        published: action === 'pubblica',
+        publishTime: action === 'pubblica' ? null : item.publishTime,
+        sourceName: item.sourceName,
+        sourceUrl: item.sourceUrl,
+        internalNote: item.internalNote,
+        categoryIds: item.categoryIds,
+        keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
+        newAttachments: [],
+      });
+    }
+  }
+
+  /** The item's history from the audit log, newest first (ADR 023). */
+  async history(id: number): Promise<AdminAuditEntry[]> {
+    await this.get(id);
+    return historyOf(this.deps.db, 'news', id);
+  }
+
+  /**
+   * Undoes one change of the item's history (ADR 023): the values the entry had before are
+   * saved again over the current ones, as a new audited edit. Files taken away are not brought
+   * back (the log keeps their names, not their bytes); a text the log had to cut is refused.
+   */
+  async rollback(actor: Actor, id: number, auditId: number): Promise<AdminNewsItem> {
+    const entry = (await historyOf(this.deps.db, 'news', id)).find((item) => item.id === auditId);
+    if (entry === undefined || entry.before === null || entry.action === 'crea') {
+      throw new AppError('invalidRequest', [
+        { path: 'auditId', message: 'Questa voce del registro non ha una versione precedente.' },
+      ]);
+    }
+    const before = entry.before;
+    if (Object.values(before).some(isClippedValue)) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'auditId',
+          message:
+            'Il testo di quella versione è troppo lungo per il registro: non si può ripristinare.',
+        },
+      ]);
+    }
+    const current = await this.get(id);
+    const categories = await listCategories(this.deps.db);
+    const text = (field: string, fallback: string | null) =>
+      field in before ? ((before[field] as string | null) ?? null) : fallback;
+    await this.save(actor, id, {
+      title: text('titolo', current.title) ?? current.title,
+      subtitleHtml: text('sottotitolo', current.subtitleHtml) ?? '',
+      publishedOn: text('dataPubblicazione', current.publishedOn) ?? current.publishedOn,
+      publishTime: text('oraPubblicazione', current.publishTime),
+      featured: 'inEvidenza' in before ? before.inEvidenza === true : current.featured,
+      published: 'pubblicata' in before ? before.pubblicata === true : current.published,
+      sourceName: text('fonte', current.sourceName),
+      sourceUrl: text('indirizzoFonte', current.sourceUrl),
+      internalNote: text('noteInterne', current.internalNote),
+      categoryIds: Array.isArray(before.categorie)
+        ? categories
+            .filter((category) => (before.categorie as unknown[]).includes(category.title))
+            .map((category) => category.id)
+        : current.categoryIds,
+      keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    });
+    return this.get(id);
+  }
+
+  /** The bin, most recently deleted first, after dropping what has been there too long. */
+  async listBin(): Promise<AdminPage<AdminBinItem>> {
+    await this.purgeExpired();
+    const rows = await binnedArticles(this.deps.db);
+    const items = rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      deletedAt: row.deleted_at,
+      purgeAt: new Date(Date.parse(row.deleted_at) + BIN_DAYS * DAY_MS).toISOString(),
+    }));
+    return { items, total: items.length };
+  }
+
+  /** Takes an item out of the bin, as it was (published again if it was published). */
+  async restore(actor: Actor, id: number): Promise<AdminNewsItem> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await newsView(trx, id);
+      if (before.nelCestino !== true) throw new AppError('notFound');
+      await setArticleBinned(trx, id, null);
+      await this.deps.searchIndex.recordChanged(trx, 'article', id);
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'ripristina',
+          entity: 'news',
+          entityId: id,
+          summary: `Notizia ripristinata dal cestino: ${String(before.titolo)}`,
+          after: await newsView(trx, id),
+        },
+        now,
+      );
+      await this.deps.contentCache.contentChanged(trx);
+    });
+    await this.afterCommit();
+    return this.get(id);
+  }
+
+  /** Deletes binned items for good: one (`id`) or the whole bin (null). */
+  async emptyBin(actor: Actor, id: number | null): Promise<void> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const binned = (await binnedArticles(trx)).filter((row) => id === null || row.id === id);
+      if (id !== null && binned.length === 0) throw new AppError('notFound');
+      for (const row of binned) {
+        await deleteArticle(trx, row.id);
+        await writeAudit(
+          trx,
+          actor,
+          {
+            action: 'elimina definitivamente',
+            entity: 'news',
+            entityId: row.id,
+            summary: `Notizia eliminata definitivamente: ${row.title}`,
+          },
+          now,
+        );
+      }
+    });
+  }
+
+  /**
+   * Deletes for good what has been in the bin for BIN_DAYS days (its deletion is in the audit
+   * log already). Run whenever the bin is read or added to; answers how many went.
+   */
+  async purgeExpired(): Promise<number> {
+    const limit = new Date(this.deps.clock().getTime() - BIN_DAYS * DAY_MS).toISOString();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const expired = await binnedArticles(trx, limit);
+      for (const row of expired) await deleteArticle(trx, row.id);
+      return expired.length;
+    });
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
@@ -231,6 +421,7 @@ export class NewsAdminService {
     if (ids.length === 0) return [];
     const { db } = this.deps;
     const today = this.today();
+    const now = this.deps.clock().toISOString();
     const [rows, categories, attachments] = await Promise.all([
       findArticleRows(db, ids),
       categoriesOfArticles(db, ids),
@@ -239,8 +430,9 @@ export class NewsAdminService {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      if (row === undefined) return [];
-      const state = newsState(row, today);
+      // An item in the bin is read only through the bin (its form answers 404, ADR 023).
+      if (row === undefined || row.deleted_at !== null) return [];
+      const state = newsState(row, today, now);
       return [
         {
           id: row.id,
@@ -250,6 +442,8 @@ export class NewsAdminService {
           featured: row.featured === 1,
           published: row.published === 1,
           state,
+          publishTime: row.publish_at === null ? null : romeTime(new Date(row.publish_at)),
+          publishAt: row.publish_at,
           sourceName: row.source_name,
           sourceUrl: row.source_url,
           internalNote: row.internal_note,
@@ -264,10 +458,34 @@ export class NewsAdminService {
   }
 }
 
+/** The dashboard's count (ADR 023): news scheduled to go public later. */
+export const newsPendingWork: PendingWorkProvider = async (db, now) => [
+  {
+    key: 'notizie-programmate',
+    label: 'Notizie programmate',
+    count: await countOf(
+      filteredArticles(db, {
+        titlePattern: null,
+        state: 'programmata',
+        today: romeDate(now),
+        now: now.toISOString(),
+        featured: undefined,
+        categoryId: undefined,
+      }),
+    ),
+    href: adminListHref('news', { state: 'programmata' }),
+  },
+];
+
 /** Where a news item stands for the staff list: off the site, scheduled or on it. */
-function newsState(row: { published: number; published_on: string }, today: string): NewsState {
+function newsState(
+  row: { published: number; published_on: string; publish_at: string | null },
+  today: string,
+  now: string,
+): NewsState {
   if (row.published === 0) return 'non-pubblicata';
-  return row.published_on > today ? 'programmata' : 'pubblicata';
+  const scheduled = row.published_on > today || (row.publish_at !== null && row.publish_at > now);
+  return scheduled ? 'programmata' : 'pubblicata';
 }
 
 function articleValues(input: NewsInput): ArticleValues {
@@ -278,6 +496,10 @@ function articleValues(input: NewsInput): ArticleValues {
     published_on: input.publishedOn,
     featured: input.featured ? 1 : 0,
     published: input.published ? 1 : 0,
+    publish_at:
+      input.publishTime === null
+        ? null
+        : romeInstant(input.publishedOn, input.publishTime).toISOString(),
     source_name: input.sourceName,
     source_url: input.sourceUrl,
     internal_note: input.internalNote,
@@ -306,11 +528,13 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     titolo: row.title,
     sottotitolo: row.subtitle_html,
     dataPubblicazione: row.published_on,
+    oraPubblicazione: row.publish_at === null ? null : romeTime(new Date(row.publish_at)),
     inEvidenza: row.featured === 1,
     pubblicata: row.published === 1,
     fonte: row.source_name,
     indirizzoFonte: row.source_url,
     noteInterne: row.internal_note,
+    ...(row.deleted_at === null ? {} : { nelCestino: true }),
     categorie: categories.map((category) => category.title),
     allegati: attachments,
   };

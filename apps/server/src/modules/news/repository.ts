@@ -26,6 +26,8 @@ export interface ArticleRow {
 export interface ArticleQuery {
   /** Only articles published on or before this date (later ones are scheduled). */
   visibleOn: string;
+  /** …and whose scheduled moment, if any, is at or before this instant (ISO, ADR 023). */
+  visibleAt: string;
   featuredOnly: boolean;
   titlePattern: string | null;
   categoryKeys: string[];
@@ -34,6 +36,11 @@ export interface ArticleQuery {
   conditions: RawBuilder<SqlBool>[];
   order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
   limit: number;
+}
+
+/** The scheduled moment has come, or there is none (the date alone decides). */
+function timeReached(now: string) {
+  return sql<SqlBool>`(articles.publish_at is null or articles.publish_at <= ${now})`;
 }
 
 export async function listCategories(db: Kysely<Database>) {
@@ -62,7 +69,9 @@ export async function findArticles(
       'articles.source_name',
     ])
     .where('articles.published', '=', 1)
-    .where('articles.published_on', '<=', query.visibleOn);
+    .where('articles.published_on', '<=', query.visibleOn)
+    .where(timeReached(query.visibleAt))
+    .where('articles.deleted_at', 'is', null);
   if (query.articleId !== undefined) builder = builder.where('articles.id', '=', query.articleId);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
   const title = likeCondition('articles.title_search', query.titlePattern);
@@ -98,44 +107,72 @@ export async function categoriesOfArticles(db: Kysely<Database>, articleIds: num
     .execute();
 }
 
-export async function findVisibleArticleId(db: Kysely<Database>, id: number, visibleOn: string) {
+export async function findVisibleArticleId(
+  db: Kysely<Database>,
+  id: number,
+  visibleOn: string,
+  visibleAt: string,
+) {
   const row = await db
     .selectFrom('articles')
     .select('id')
     .where('id', '=', id)
     .where('published', '=', 1)
     .where('published_on', '<=', visibleOn)
+    .where(timeReached(visibleAt))
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** How many articles reach their scheduled moment in (`after`, `until`] (ISO instants). */
+export async function countArticlesGoingPublic(
+  db: Kysely<Database>,
+  after: string,
+  until: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<string | number>().as('due'))
+    .where('published', '=', 1)
+    .where('publish_at', '>', after)
+    .where('publish_at', '<=', until)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.due ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The secretariat's editor (ADR 013): every article, whatever its state
 
-/** What the staff list filters by; `today` (Rome) tells published from scheduled. */
+/** What the staff list filters by; `today` (Rome) and `now` tell published from scheduled. */
 export interface StaffNewsFilter {
   titlePattern: string | null;
   state: NewsState | undefined;
   today: string;
+  now: string;
   featured: boolean | undefined;
   categoryId: number | undefined;
 }
 
 /** The articles the staff list shows, unpaged and unsorted (`idPage` pages them). */
 export function filteredArticles(db: Kysely<Database>, filter: StaffNewsFilter) {
-  let builder = db.selectFrom('articles');
+  let builder = db.selectFrom('articles').where('articles.deleted_at', 'is', null);
   const title = likeCondition('articles.title_search', filter.titlePattern);
   if (title !== null) builder = builder.where(title);
   if (filter.state === 'non-pubblicata') builder = builder.where('articles.published', '=', 0);
   if (filter.state === 'pubblicata') {
     builder = builder
       .where('articles.published', '=', 1)
-      .where('articles.published_on', '<=', filter.today);
+      .where('articles.published_on', '<=', filter.today)
+      .where(timeReached(filter.now));
   }
   if (filter.state === 'programmata') {
     builder = builder
       .where('articles.published', '=', 1)
-      .where('articles.published_on', '>', filter.today);
+      .where(
+        sql<SqlBool>`(articles.published_on > ${filter.today} or articles.publish_at > ${filter.now})`,
+      );
   }
   if (filter.featured !== undefined) {
     builder = builder.where('articles.featured', '=', filter.featured ? 1 : 0);
@@ -187,6 +224,29 @@ export async function writeArticle(
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/** Moves an article to the bin (`at`), or back out of it (null), ADR 023. */
+export async function setArticleBinned(
+  trx: Transaction<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx.updateTable('articles').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The articles in the bin, the most recently deleted first; or those binned at or before `upTo`. */
+export async function binnedArticles(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('articles')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
 }
 
 /** Deletes an article with its category links and attachment rows (the blobs stay, shared). */

@@ -26,6 +26,8 @@ import {
 } from '../listing/keyset.js';
 import {
   categoriesOfArticles,
+  countArticlesGoingPublic,
+  findArticleRows,
   findArticles,
   findVisibleArticleId,
   listCategories,
@@ -74,7 +76,7 @@ export class NewsService {
       conditions: [dateFilterCondition('articles.published_on', filter.years, filter.months)],
       rows: (query) =>
         findArticles(this.deps.db, {
-          visibleOn: romeDate(this.deps.clock()),
+          ...this.visibility(),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
           titlePattern: titlePatternOf(filter),
@@ -88,7 +90,7 @@ export class NewsService {
   /** One visible news item, or null when it does not exist, is scheduled or unpublished. */
   async getArticle(id: number): Promise<Article | null> {
     const rows = await findArticles(this.deps.db, {
-      visibleOn: romeDate(this.deps.clock()),
+      ...this.visibility(),
       featuredOnly: false,
       titlePattern: null,
       categoryKeys: [],
@@ -102,8 +104,9 @@ export class NewsService {
 
   /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
   async newsFile(id: number): Promise<FileContent> {
-    const { db, files, clock } = this.deps;
-    const articleId = await findVisibleArticleId(db, id, romeDate(clock()));
+    const { db, files } = this.deps;
+    const { visibleOn, visibleAt } = this.visibility();
+    const articleId = await findVisibleArticleId(db, id, visibleOn, visibleAt);
     if (articleId === null) throw new AppError('notFound');
     const attachment = (await attachmentsByOwner(db, 'article', [articleId])).get(articleId)?.[0];
     if (attachment === undefined) throw new AppError('notFound');
@@ -112,6 +115,29 @@ export class NewsService {
       content: content.toString('base64'),
       fileName: attachment.file_name || DEFAULT_FILE_NAME.news,
     };
+  }
+
+  /** What is public now: today in Rome, and this instant for scheduled times (ADR 023). */
+  private visibility(): { visibleOn: string; visibleAt: string } {
+    const now = this.deps.clock();
+    return { visibleOn: romeDate(now), visibleAt: now.toISOString() };
+  }
+
+  /** Any news item as its public page would show it, whatever its state (staff preview). */
+  async previewArticle(id: number): Promise<Article> {
+    const [row] = await findArticleRows(this.deps.db, [id]);
+    if (row === undefined) throw new AppError('notFound');
+    const [article] = await this.toArticles([row]);
+    if (article === undefined) throw new AppError('notFound');
+    return article;
+  }
+
+  /**
+   * Scheduled items whose moment came in (`after`, `until`]: the public answers cached before
+   * it must go (ADR 023), which the caller does when this answers more than none.
+   */
+  articlesGoingPublic(after: Date, until: Date): Promise<number> {
+    return countArticlesGoingPublic(this.deps.db, after.toISOString(), until.toISOString());
   }
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {

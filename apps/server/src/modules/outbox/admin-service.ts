@@ -1,10 +1,26 @@
-import type { AdminListQuery, AdminOutboxMessage, AdminPage } from '@sodalis/contracts';
+import {
+  adminListHref,
+  type AdminListQuery,
+  type AdminOutboxMessage,
+  type AdminPage,
+} from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import { deadPage, deleteDead, findRow, requeueDead } from './repository.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { countDead, deadPage, deleteDead, findRow, requeueDead } from './repository.js';
+
+/** The dashboard's count (ADR 023): e-mails the server gave up delivering. */
+export const outboxPendingWork: PendingWorkProvider = async (db) => [
+  {
+    key: 'email-non-consegnate',
+    label: 'E-mail non consegnate',
+    count: await countDead(db),
+    href: adminListHref('posta-non-consegnata'),
+  },
+];
 
 export interface OutboxAdminDeps {
   db: Kysely<Database>;

@@ -1,7 +1,7 @@
 import type { AdminListQuery } from '@sodalis/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema.js';
-import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
+import { BY_CREATION_TIME, countOf, rowsPage } from '../listing/id-page.js';
 import type { Executor } from '../../db/schema.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -87,6 +87,11 @@ export async function markFailed(
 }
 
 // --- the back office ---------------------------------------------------------------------------
+
+/** How many messages were given up on (the dashboard's pending work, ADR 023). */
+export function countDead(db: Kysely<Database>): Promise<number> {
+  return countOf(db.selectFrom('outbox').where('status', '=', 'dead'));
+}
 
 /** One page of the rows given up on, newest first unless `order` says otherwise, with the total. */
 export async function deadPage(

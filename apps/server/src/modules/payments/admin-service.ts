@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   euroAmount,
   PAYMENT_STATUS_LABELS,
   type AdminFee,
@@ -17,6 +18,7 @@ import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { toCsv } from '../../text/csv.js';
 import type { Executor } from '../../db/schema.js';
 import {
+  countPayments,
   allPaymentsWithMember,
   findFee,
   findPayment,
@@ -29,6 +31,17 @@ import {
   type PaymentWithMemberRow,
 } from './repository.js';
 import type { PaymentService } from './service.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
+
+/** The dashboard's count (ADR 023): payments PayPal's answer left "Da controllare". */
+export const paymentsPendingWork: PendingWorkProvider = async (db) => [
+  {
+    key: 'pagamenti-da-controllare',
+    label: 'Pagamenti da controllare',
+    count: await countPayments(db, 'flagged'),
+    href: adminListHref('pagamenti', { status: 'flagged' }),
+  },
+];
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
 

@@ -1,8 +1,8 @@
-import type { AdminPaymentListQuery } from '@sodalis/contracts';
+import type { AdminPaymentListQuery, PaymentStatus } from '@sodalis/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, FeesTable, PaymentsTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
-import { idPage } from '../listing/id-page.js';
+import { countOf, idPage } from '../listing/id-page.js';
 
 /** Every query of the payments tables: payments, fees and the receipt counters (ADR 012). */
 
@@ -143,6 +143,11 @@ function paymentsWithMember(db: Executor) {
     .leftJoin('members', 'members.id', 'payments.member_id')
     .selectAll('payments')
     .select('members.email as member_email');
+}
+
+/** How many payments have this status (the dashboard's pending work, ADR 023). */
+export function countPayments(db: Executor, status: PaymentStatus): Promise<number> {
+  return countOf(db.selectFrom('payments').where('payments.status', '=', status));
 }
 
 /** One numbered page of the ledger in the chosen order, and how many payments match. */

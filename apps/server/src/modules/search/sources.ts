@@ -121,7 +121,8 @@ export async function sourceRecord(
   switch (kind) {
     case 'article': {
       const [row] = await findArticleRows(db, [id]);
-      if (row === undefined || row.published !== 1) return null;
+      // Drafts and items in the bin (ADR 023) are not on the site, so not in the index.
+      if (row === undefined || row.published !== 1 || row.deleted_at !== null) return null;
       return withFiles(db, kind, id, {
         description: {
           audience: null,

@@ -1,3 +1,4 @@
+import { adminListHref } from '@sodalis/contracts';
 import type {
   AdminListQuery,
   AdminPage,
@@ -11,13 +12,25 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import { attachmentsOf } from '../attachments/repository.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import {
+  countRequests,
   findRequest,
   findRequestFile,
   requestPage,
   setRequestStatus,
   type SponsorshipRequestRow,
 } from './repository.js';
+
+/** The dashboard's count (ADR 023): requests received and not yet approved or rejected. */
+export const sponsorshipPendingWork: PendingWorkProvider = async (db) => [
+  {
+    key: 'patrocini-da-gestire',
+    label: 'Richieste di patrocinio da gestire',
+    count: await countRequests(db, 'received'),
+    href: adminListHref('patrocini', { status: 'received' }),
+  },
+];
 
 const STATUS_LABEL: Record<SponsorshipStatus, string> = {
   received: 'ricevuta',

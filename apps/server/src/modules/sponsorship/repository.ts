@@ -2,7 +2,7 @@ import type { AdminListQuery, SponsorshipRequest, SponsorshipStatus } from '@sod
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, SponsorshipRequestsTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
-import { BY_CREATION_TIME, rowsPage } from '../listing/id-page.js';
+import { BY_CREATION_TIME, countOf, rowsPage } from '../listing/id-page.js';
 import {
   attachmentsWithFiles,
   attachmentUrl,
@@ -106,6 +106,11 @@ function filteredRequests(
   if (search !== null) builder = builder.where(search);
   if (query.status !== undefined) builder = builder.where('status', '=', query.status);
   return builder;
+}
+
+/** How many requests have this status (the dashboard's pending work, ADR 023). */
+export function countRequests(db: Kysely<Database>, status: SponsorshipStatus): Promise<number> {
+  return countOf(filteredRequests(db, { status }));
 }
 
 /** One page of requests, newest first unless `order` says otherwise, with the total. */

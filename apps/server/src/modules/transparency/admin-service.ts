@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   TRANSPARENCY_PUBLICATION_TYPES,
   type AdminContributionInputSchema,
   type AdminTransparencyPublicationInputSchema,
@@ -19,6 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
@@ -293,3 +295,14 @@ function contributionItem(row: ContributionRow): AdminContribution {
     updatedAt: row.updated_at,
   };
 }
+
+/** The dashboard's warnings of yearly publications due or late (ADR 023, 026), one per item. */
+export const transparencyDashboardWork: PendingWorkProvider = async (db, now) =>
+  (await transparencyPendingWork(db, now)).map((warning) => ({
+    key: warning.key,
+    label: warning.message,
+    count: 1,
+    href: adminListHref(
+      warning.key.startsWith('contributi') ? 'contributi-pubblici' : 'trasparenza',
+    ),
+  }));

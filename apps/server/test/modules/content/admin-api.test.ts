@@ -511,11 +511,15 @@ describe.each(testEngines())(
       expect(page.items.every((item) => item.exists)).toBe(true);
       expect(page.items.find((item) => item.id === 'patrocini-richiesta')).toMatchObject({
         place: 'Patrocini, scheda Richiesta',
-        pagePath: '/patrocini',
+        pagePath: '/patrocini?scheda=richiesta',
       });
+      // "Apri la pagina" opens the element's own tab (ADR 023).
       expect(
         page.items.find((item) => item.id === 'chisiamo-organizzazione-statuto')?.pagePath,
-      ).toBe('/chi-siamo-simti');
+      ).toBe('/chi-siamo-simti?scheda=statuto');
+      expect(page.items.find((item) => item.id === 'chisiamo-affiliati-iscrizione')?.pagePath).toBe(
+        '/chi-siamo-affiliati?scheda=iscrizione',
+      );
       const searched = await ok<AdminPage<AdminSetupElementSummary>>(
         call('GET', '/SetupElements?q=affiliati'),
       );

@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import {
   Admin,
@@ -8,7 +8,6 @@ import {
   Layout,
   Loading,
   Resource,
-  Title,
   TitlePortal,
   type LayoutProps,
 } from 'react-admin';
@@ -18,7 +17,9 @@ import { ITALIAN_MESSAGES } from './italian-messages';
 import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
-import { signOut } from '../../shared/session/session';
+import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
+import { StaffSignInDialog } from './session-renewal';
+import { Dashboard, globalSearch, groupedMenu, type MenuGroup, type MenuResource } from './home';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -51,6 +52,9 @@ type FormBody = (data: Record<string, unknown>) => Promise<object>;
 interface DomainResource<M> {
   name: AdminResource;
   label: string;
+  group: MenuGroup;
+  /** Its list searches text (`q`): the global search asks it (ADR 023). */
+  searchable?: boolean;
   recordRepresentation?: string;
   list: (module: M) => ComponentType;
   edit?: (module: M) => ComponentType;
@@ -63,6 +67,8 @@ interface DomainResource<M> {
 interface StaffResource {
   name: AdminResource;
   label: string;
+  group: MenuGroup;
+  searchable?: boolean;
   recordRepresentation?: string;
   list: ComponentType;
   edit?: ComponentType;
@@ -73,10 +79,8 @@ interface StaffResource {
 
 /** A domain's resources over its screens module, loaded once when one of them is first used. */
 function domain<M>(load: () => Promise<M>, resources: DomainResource<M>[]): StaffResource[] {
-  return resources.map(({ name, label, recordRepresentation, list, edit, create, show, body }) => ({
-    name,
-    label,
-    ...(recordRepresentation === undefined ? {} : { recordRepresentation }),
+  return resources.map(({ list, edit, create, show, body, ...about }) => ({
+    ...about,
     list: lazyScreen(load, list),
     ...(edit === undefined ? {} : { edit: lazyScreen(load, edit) }),
     ...(create === undefined ? {} : { create: lazyScreen(load, create) }),
@@ -92,6 +96,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'news',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Notizie',
         recordRepresentation: 'title',
         list: (m) => m.NewsList,
@@ -101,6 +107,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'categorie',
+        group: 'Contenuti',
         label: 'Categorie',
         recordRepresentation: 'title',
         list: (m) => m.CategoryList,
@@ -114,6 +121,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'riviste',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Rivista: numeri',
         recordRepresentation: 'title',
         list: (m) => m.MagazineIssueList,
@@ -123,6 +132,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'articoli-rivista',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Rivista: articoli',
         recordRepresentation: 'title',
         list: (m) => m.MagazineArticleList,
@@ -137,6 +148,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'testi-pagine',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Testi delle pagine',
         recordRepresentation: 'place',
         list: (m) => m.SetupElementList,
@@ -150,6 +163,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'consiglio-direttivo',
+        group: 'Contenuti',
+        searchable: true,
         label: 'Consiglio Direttivo',
         recordRepresentation: 'name',
         list: (m) => m.BoardMemberList,
@@ -159,6 +174,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'contenuti-sito',
+        group: 'Contenuti',
         label: 'Contatti e contenuti',
         recordRepresentation: 'place',
         list: (m) => m.SiteContentList,
@@ -172,6 +188,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'pagamenti',
+        group: 'Soci e quote',
+        searchable: true,
         label: 'Pagamenti',
         recordRepresentation: 'accountName',
         list: (m) => m.PaymentList,
@@ -179,6 +197,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'quote',
+        group: 'Soci e quote',
         label: 'Quote associative',
         recordRepresentation: 'title',
         list: (m) => m.FeeList,
@@ -193,6 +212,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'soci',
+        group: 'Soci e quote',
         label: 'Soci e quote',
         recordRepresentation: 'email',
         list: (m) => m.MembershipList,
@@ -205,6 +225,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'domande-iscrizione',
+        group: 'Soci e quote',
         label: 'Domande di iscrizione',
         recordRepresentation: 'email',
         list: (m) => m.ApplicationList,
@@ -217,6 +238,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'account',
+        group: 'Soci e quote',
+        searchable: true,
         label: 'Account',
         recordRepresentation: 'email',
         list: (m) => m.MemberList,
@@ -230,6 +253,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'raccomandazioni',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Raccomandazioni',
         recordRepresentation: 'title',
         list: (m) => m.RecommendationList,
@@ -239,6 +264,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'assemblee',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Assemblee',
         recordRepresentation: 'title',
         list: (m) => m.AssemblyList,
@@ -253,6 +280,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'rassegna-stampa',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Rassegna stampa',
         recordRepresentation: 'headline',
         list: (m) => m.PressReviewList,
@@ -262,6 +291,8 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'pareri',
+        group: 'Area riservata',
+        searchable: true,
         label: 'Pareri',
         recordRepresentation: 'title',
         list: (m) => m.OpinionList,
@@ -276,6 +307,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'trasparenza',
+        group: 'Contenuti',
         label: 'Società trasparente',
         recordRepresentation: 'title',
         list: (m) => m.PublicationList,
@@ -285,6 +317,7 @@ const STAFF_RESOURCES: StaffResource[] = [
       },
       {
         name: 'contributi-pubblici',
+        group: 'Contenuti',
         label: 'Contributi pubblici',
         recordRepresentation: 'grantor',
         list: (m) => m.ContributionList,
@@ -299,6 +332,8 @@ const STAFF_RESOURCES: StaffResource[] = [
     [
       {
         name: 'patrocini',
+        group: 'Comunicazioni',
+        searchable: true,
         label: 'Patrocini',
         recordRepresentation: 'eventTitle',
         list: (m) => m.SponsorshipList,
@@ -308,21 +343,48 @@ const STAFF_RESOURCES: StaffResource[] = [
   ),
   ...domain(
     () => import('../newsletter/admin/subscriber-screens'),
-    [{ name: 'newsletter', label: 'Newsletter', list: (m) => m.SubscriberList }],
+    [
+      {
+        name: 'newsletter',
+        group: 'Comunicazioni',
+        searchable: true,
+        label: 'Newsletter',
+        list: (m) => m.SubscriberList,
+      },
+    ],
   ),
   ...domain(
     () => import('../outbox/admin/outbox-screens'),
-    [{ name: 'posta-non-consegnata', label: 'Posta non consegnata', list: (m) => m.OutboxList }],
+    [
+      {
+        name: 'posta-non-consegnata',
+        group: 'Comunicazioni',
+        label: 'Posta non consegnata',
+        list: (m) => m.OutboxList,
+      },
+    ],
   ),
   ...domain(
     () => import('./audit-log'),
-    [{ name: 'registro', label: 'Registro attività', list: (m) => m.AuditLogList }],
+    [
+      {
+        name: 'registro',
+        group: 'Sistema',
+        searchable: true,
+        label: 'Registro attività',
+        list: (m) => m.AuditLogList,
+      },
+    ],
   ),
 ];
 
 const MemberImport = lazyScreen(
   () => import('../accounts/admin/member-screens'),
   (m) => m.MemberImport,
+);
+const NewsBin = lazyScreen(
+  () => import('../news/admin/news-bin'),
+  (m) => m.NewsBin,
 );
 const AccountSecurityScreen = lazyScreen(
   () => import('../accounts/admin/security-screens'),
@@ -349,7 +411,7 @@ function AdminAppBar() {
         <a
           href="/area-riservata"
           onClick={() => {
-            signOut();
+            announceStaffSignOut();
           }}
         >
           Esci
@@ -359,8 +421,22 @@ function AdminAppBar() {
   );
 }
 
+const MENU_RESOURCES: MenuResource[] = STAFF_RESOURCES.map((resource) => ({
+  name: resource.name,
+  label: resource.label,
+  group: resource.group,
+  ...(resource.searchable === undefined ? {} : { searchable: resource.searchable }),
+  ...(resource.recordRepresentation === undefined
+    ? {}
+    : { recordRepresentation: resource.recordRepresentation }),
+  hasEdit: resource.edit !== undefined,
+  hasShow: resource.show !== undefined,
+}));
+const GroupedMenu = groupedMenu(MENU_RESOURCES);
+const GlobalSearch = globalSearch(MENU_RESOURCES);
+
 function AdminLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AdminAppBar} />;
+  return <Layout {...props} appBar={AdminAppBar} menu={GroupedMenu} />;
 }
 
 const SECTIONS = [
@@ -471,15 +547,12 @@ const SECTIONS = [
   },
 ];
 
-function Dashboard() {
+/** The home (ADR 023): pending work, latest activity and search, then every section. */
+function AdminHome() {
   return (
-    <div className="admin-dashboard">
-      <Title title="Amministrazione" />
-      <h1 className="h3">Amministrazione del sito</h1>
-      <p>
-        Scegli cosa gestire. Ogni modifica è visibile subito sul sito ed è annotata nel registro
-        delle attività.
-      </p>
+    <Dashboard>
+      <h2 className="h5">Tutte le sezioni</h2>
+      <p>Scegli cosa gestire. Ogni modifica è annotata nel registro delle attività.</p>
       <ul className="admin-sections">
         {SECTIONS.map((section) => (
           <li key={section.to}>
@@ -488,7 +561,7 @@ function Dashboard() {
           </li>
         ))}
       </ul>
-    </div>
+    </Dashboard>
   );
 }
 
@@ -497,27 +570,40 @@ function Dashboard() {
  * /amministrazione. This module is loaded only by that route, so public pages never carry it.
  */
 export default function AdminApp() {
+  // The session is shared with the back office's other tabs, and ends in all of them (ADR 023).
+  useEffect(
+    () =>
+      shareStaffSession(() => {
+        window.location.assign('/area-riservata');
+      }),
+    [],
+  );
   return (
-    <StaffSecurityGate>
-      <Admin
-        basename="/amministrazione"
-        title="Amministrazione"
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        layout={AdminLayout}
-        dashboard={Dashboard}
-        theme={ADMIN_THEME}
-        disableTelemetry
-        requireAuth={false}
-      >
-        {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
-          <Resource key={name} name={name} options={{ label }} {...screens} />
-        ))}
-        <CustomRoutes>
-          <Route path="/account/importa" element={<MemberImport />} />
-          <Route path="/sicurezza" element={<AccountSecurityScreen />} />
-        </CustomRoutes>
-      </Admin>
-    </StaffSecurityGate>
+    <>
+      <StaffSignInDialog />
+      <StaffSecurityGate>
+        <Admin
+          basename="/amministrazione"
+          title="Amministrazione"
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          layout={AdminLayout}
+          dashboard={AdminHome}
+          theme={ADMIN_THEME}
+          disableTelemetry
+          requireAuth={false}
+        >
+          {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
+            <Resource key={name} name={name} options={{ label }} {...screens} />
+          ))}
+          <CustomRoutes>
+            <Route path="/account/importa" element={<MemberImport />} />
+            <Route path="/sicurezza" element={<AccountSecurityScreen />} />
+            <Route path="/cerca" element={<GlobalSearch />} />
+            <Route path="/cestino" element={<NewsBin />} />
+          </CustomRoutes>
+        </Admin>
+      </StaffSecurityGate>
+    </>
   );
 }

@@ -2,6 +2,8 @@ import type { AdminPage } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { formErrorsOf } from './field-errors';
+import { dropLocalDraft } from './local-draft';
+import { staffSignIn } from './session-renewal';
 
 /** Where each react-admin resource lives under /api/v1/Admin. */
 export const ADMIN_RESOURCES = {
@@ -36,6 +38,18 @@ interface ApiErrorBody {
   error?: { message?: string; issues?: { path: string; message: string }[] };
 }
 
+function sendAdmin(url: string, init: { method?: string; body?: unknown }): Promise<Response> {
+  return fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...bearer(),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
 function bearer(): Record<string, string> {
   const token = sessionStorage.getItem(SESSION_TOKEN_KEY);
   return token ? { authorization: `Bearer ${token}` } : {};
@@ -50,28 +64,25 @@ export function adminPath(resource: string, id?: string | number): string {
     : `${API_ROOT}/${segment}/${encodeURIComponent(String(id))}`;
 }
 
+/** Sign-ins one call waits for before it gives up and shows the 401's error. */
+const SIGN_IN_ATTEMPTS = 3;
+
 /**
  * Calls the admin API with the session's token. Errors become react-admin's HttpError with the
  * server's Italian message; field issues go in `errors`, so the form marks each field. A 401
- * means the session ended: back to the sign-in page.
+ * means the session ended: the call waits for the sign-in dialog, then goes again with the new
+ * session, so a save started after the session expired still goes through (ADR 023).
  */
 export async function adminFetch(
   url: string,
   init: { method?: string; body?: unknown } = {},
 ): Promise<Response> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      ...bearer(),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (response.ok) return response;
-  if (response.status === 401) {
-    window.location.assign('/area-riservata');
+  let response = await sendAdmin(url, init);
+  for (let attempt = 0; response.status === 401 && attempt < SIGN_IN_ATTEMPTS; attempt += 1) {
+    await staffSignIn();
+    response = await sendAdmin(url, init);
   }
+  if (response.ok) return response;
   let body: ApiErrorBody | null = null;
   try {
     body = (await response.json()) as ApiErrorBody;
@@ -146,20 +157,22 @@ export function adminDataProvider(transforms: RecordTransforms = {}): DataProvid
     getManyReference: async () => {
       throw new Error('Elenco collegato non disponibile.');
     },
-    create: async (resource, params) =>
-      ({
-        data: await adminJson<RaRecord>(adminPath(resource), {
-          method: 'POST',
-          body: await toBody(resource, params.data as Record<string, unknown>),
-        }),
-      }) as never,
-    update: async (resource, params) =>
-      ({
-        data: await adminJson<RaRecord>(adminPath(resource, params.id), {
-          method: 'PUT',
-          body: await toBody(resource, params.data as Record<string, unknown>),
-        }),
-      }) as never,
+    create: async (resource, params) => {
+      const data = await adminJson<RaRecord>(adminPath(resource), {
+        method: 'POST',
+        body: await toBody(resource, params.data as Record<string, unknown>),
+      });
+      dropLocalDraft(resource, undefined);
+      return { data } as never;
+    },
+    update: async (resource, params) => {
+      const data = await adminJson<RaRecord>(adminPath(resource, params.id), {
+        method: 'PUT',
+        body: await toBody(resource, params.data as Record<string, unknown>),
+      });
+      dropLocalDraft(resource, params.id);
+      return { data } as never;
+    },
     updateMany: async () => {
       throw new Error('Modifica multipla non disponibile.');
     },

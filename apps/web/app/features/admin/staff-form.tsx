@@ -1,4 +1,15 @@
-import { SimpleForm, type SimpleFormProps } from 'react-admin';
+import { italianDateTime } from '@sodalis/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  SimpleForm,
+  useRecordContext,
+  useResourceContext,
+  type SimpleFormProps,
+} from 'react-admin';
+import { localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-draft';
 
 /**
  * Keep what the user typed when the form resets to its defaults after mounting: react-admin
@@ -7,10 +18,96 @@ import { SimpleForm, type SimpleFormProps } from 'react-admin';
  */
 const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
+/** The text fields the user changed, as a draft keeps them. */
+function changedTexts(
+  values: Record<string, unknown>,
+  dirty: Partial<Record<string, unknown>>,
+): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const field of Object.keys(dirty)) {
+    const value = values[field];
+    if (typeof value === 'string') texts[field] = value;
+  }
+  return texts;
+}
+
+/**
+ * The form's local draft (ADR 023): offered back when the form opens with one that differs
+ * from the record, then kept current while the user types, until the save succeeds (the data
+ * provider drops it).
+ */
+function LocalDraftKeeper() {
+  const resource = useResourceContext() ?? 'modulo';
+  const record = useRecordContext();
+  const key = localDraftKey(resource, record?.id);
+  const { setValue, getValues, formState } = useFormContext();
+  const watched = useWatch();
+  const [offer, setOffer] = useState<LocalDraft | null>(() => {
+    const draft = readLocalDraft(key);
+    if (draft === null) return null;
+    const current = getValues() as Record<string, unknown>;
+    return Object.entries(draft.values).some(([field, value]) => current[field] !== value)
+      ? draft
+      : null;
+  });
+  const { isDirty, dirtyFields, isSubmitting, isSubmitSuccessful } = formState;
+
+  useEffect(() => {
+    // While a draft is on offer the stored one stays as it is, whatever is typed meanwhile.
+    // Written at once (no delay): a write left pending could land after the save dropped it.
+    // Nor while saving or once saved: the data provider drops it when the save succeeds.
+    if (offer !== null || !isDirty || isSubmitting || isSubmitSuccessful) return;
+    writeLocalDraft(key, changedTexts(getValues() as Record<string, unknown>, dirtyFields));
+  }, [watched, isDirty, dirtyFields, isSubmitting, isSubmitSuccessful, offer, key, getValues]);
+
+  if (offer === null) return null;
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      className="admin-local-draft"
+      action={
+        <>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              for (const [field, value] of Object.entries(offer.values))
+                setValue(field, value, { shouldDirty: true });
+              setOffer(null);
+            }}
+          >
+            Ripristina la bozza
+          </Button>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              writeLocalDraft(key, {});
+              setOffer(null);
+            }}
+          >
+            Scarta
+          </Button>
+        </>
+      }
+    >
+      C’è una bozza di questo modulo non salvata, scritta in questo browser il{' '}
+      {italianDateTime(offer.savedAt)}.
+    </Alert>
+  );
+}
+
 /**
  * Every staff form: react-admin's SimpleForm that never drops typed text. A record that changes
- * (another item opened in the same screen) still resets the form whole.
+ * (another item opened in the same screen) still resets the form whole. Leaving it with unsaved
+ * changes asks first, and what is typed is kept as a local draft until saved (ADR 023).
  */
-export function StaffForm(props: SimpleFormProps) {
-  return <SimpleForm resetOptions={KEEP_TYPED_VALUES} {...props} />;
+export function StaffForm({ children, ...props }: SimpleFormProps) {
+  return (
+    <SimpleForm resetOptions={KEEP_TYPED_VALUES} warnWhenUnsavedChanges {...props}>
+      <LocalDraftKeeper />
+      {children}
+    </SimpleForm>
+  );
 }

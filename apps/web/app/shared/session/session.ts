@@ -43,6 +43,19 @@ export function displayRole(role: string): string {
   return role.charAt(0).toUpperCase() + role.slice(1);
 }
 
+/** The reserved home of a member (spec §4). */
+export const RESERVED_HOME = '/area-riservata-homepage';
+/** The back office, where staff land after signing in (ADR 023). */
+export const STAFF_HOME = '/amministrazione';
+
+/**
+ * Where a scripted sign-in leads: staff to the back office (ADR 023), members to the reserved
+ * home (spec §4). Without scripts staff land on the reserved home, which links to it.
+ */
+export function homeOfToken(token: string): string {
+  return userOfToken(token)?.role === 'segreteria' ? STAFF_HOME : RESERVED_HOME;
+}
+
 export function roleNumber(role: MemberRole): number {
   return ROLE_NUMBER[role] ?? 0;
 }

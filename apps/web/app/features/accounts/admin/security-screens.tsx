@@ -15,8 +15,14 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../../api/api-client';
-import { decodeClaims, msUntilExpiring, signOut } from '../../../shared/session/session';
+import {
+  clearSession,
+  decodeClaims,
+  msUntilExpiring,
+  signOut,
+} from '../../../shared/session/session';
 import { adminJson } from '../../admin/data-provider';
+import { staffSignIn, useStaffSessionRenewal } from '../../admin/session-renewal';
 import { ADMIN_THEME } from '../../admin/theme';
 
 /**
@@ -312,11 +318,14 @@ const SESSION_END_WARNING_MS = 5 * 60_000;
 
 /**
  * Ends the staff session in this tab when the browser's expiry rule (spec §9: 3000 s before
- * `exp`) reaches it, even if the page stays open without navigating. Answers true during the
- * last minutes, so the back office can say so before unsaved work is lost.
+ * `exp`) reaches it, even if the page stays open without navigating: the sign-in dialog opens
+ * over the screen, which keeps what was typed (ADR 023). Answers true during the last minutes,
+ * so the back office can say so. Each sign-in in the dialog starts the count again.
  */
 function useSessionEnd(): boolean {
-  const [endingSoon, setEndingSoon] = useState(false);
+  // The session (counted by sign-ins) whose end is near: a new sign-in clears the warning.
+  const [endingSession, setEndingSession] = useState<number | null>(null);
+  const { signIns } = useStaffSessionRenewal();
   useEffect(() => {
     let exp: number;
     try {
@@ -324,9 +333,10 @@ function useSessionEnd(): boolean {
     } catch {
       return undefined;
     }
+    // The token has expired: the sign-in dialog opens over the screen, the form keeps its text.
     const endSession = () => {
-      signOut();
-      window.location.assign('/area-riservata');
+      clearSession();
+      void staffSignIn();
     };
     const remaining = msUntilExpiring({ exp });
     if (remaining <= 0) {
@@ -336,13 +346,13 @@ function useSessionEnd(): boolean {
     const timers = [
       window.setTimeout(endSession, Math.min(remaining, 2_147_483_647)),
       window.setTimeout(
-        () => setEndingSoon(true),
+        () => setEndingSession(signIns),
         Math.min(Math.max(remaining - SESSION_END_WARNING_MS, 0), 2_147_483_647),
       ),
     ];
     return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, []);
-  return endingSoon;
+  }, [signIns]);
+  return endingSession === signIns;
 }
 
 const GATE_THEME = createTheme(ADMIN_THEME);

@@ -1,10 +1,18 @@
-import { italianDate, romeDate } from '@sodalis/contracts';
+import {
+  italianDate,
+  italianDateTime,
+  romeDate,
+  type AdminAuditEntry,
+  type AdminNewsItem,
+} from '@sodalis/contracts';
 import {
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   type AdminNewsInput,
 } from '@sodalis/contracts';
-import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -25,8 +33,19 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  DeleteButton,
+  Button,
+  CreateButton,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
 } from 'react-admin';
-import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { Link } from 'react-router';
+import { adminJson, adminPath } from '../../admin/data-provider';
+import { errorText } from '../../admin/error-text';
+import { articleHref } from '../news-search';
+import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
 import { attachmentChanges } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
@@ -45,6 +64,8 @@ function newsFields(
     publishedOn: String(data.publishedOn ?? ''),
     featured: data.featured === true,
     published: data.published !== false,
+    publishTime:
+      typeof data.publishTime === 'string' && data.publishTime !== '' ? data.publishTime : null,
     sourceName: (data.sourceName as string | null | undefined) ?? null,
     sourceUrl: (data.sourceUrl as string | null | undefined) ?? null,
     internalNote: (data.internalNote as string | null | undefined) ?? null,
@@ -70,15 +91,28 @@ const newsFilters = [
   <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
 ];
 
+function NewsListActions() {
+  return (
+    <TopToolbar>
+      <CreateButton />
+      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
+        Cestino
+      </Link>
+    </TopToolbar>
+  );
+}
+
 export function NewsList() {
   return (
     <List
       title="Notizie"
+      actions={<NewsListActions />}
       filters={newsFilters}
       sort={{ field: 'publishedOn', order: 'DESC' }}
       perPage={25}
       exporter={false}
     >
+      {/* No row checkboxes: react-admin's fail axe (unlabelled inputs); bulk actions are in the API (ADR 023). */}
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" label="Titolo" />
         <FunctionField
@@ -107,21 +141,92 @@ export function NewsList() {
   );
 }
 
-function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
+/**
+ * Where the saved item stands, in words, and where to see it (ADR 023): its public page once
+ * published, the staff preview before.
+ */
+function PublicationState() {
+  const record = useRecordContext<AdminNewsItem>();
+  if (record?.id === undefined) return null;
+  const published = record.state === 'pubblicata';
   return (
-    <StaffForm validate={newsRules} {...(toolbar ? { toolbar } : {})}>
+    <Alert
+      severity={published ? 'success' : 'info'}
+      role="status"
+      className="admin-publication-state"
+      sx={{ mb: 2, width: '100%' }}
+    >
+      <span data-testid="publication-state">{newsStateWords(record)}</span>{' '}
+      <a
+        href={published ? articleHref(record) : newsPreviewHref(record.id)}
+        target="_blank"
+        rel="noopener"
+      >
+        {published ? 'Vedi sul sito' : 'Apri l’anteprima'}
+      </a>
+    </Alert>
+  );
+}
+
+/** "Pubblica" shows the item now: a date still to come becomes today's, with no time. */
+function publishNow(data: Record<string, unknown>): Record<string, unknown> {
+  const today = romeDate();
+  const day = String(data.publishedOn ?? '');
+  return {
+    ...data,
+    published: true,
+    publishTime: null,
+    publishedOn: day > today || day === '' ? today : day,
+  };
+}
+
+/**
+ * The three ways to save (ADR 023): a draft nobody sees, published now, or scheduled for the
+ * date and Rome time in the form. Delete stays on the right of an existing item.
+ */
+function PublicationToolbar({ withDelete }: { withDelete: boolean }) {
+  const publishTime = useWatch({ name: 'publishTime' }) as string | null | undefined;
+  const canSchedule = typeof publishTime === 'string' && publishTime !== '';
+  return (
+    <Toolbar sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <SaveButton
+        label="Salva bozza"
+        type="button"
+        alwaysEnable
+        variant="outlined"
+        transform={(data: Record<string, unknown>) => ({ ...data, published: false })}
+      />
+      <SaveButton label="Pubblica" type="button" alwaysEnable transform={publishNow} />
+      <SaveButton
+        label="Programma"
+        type="button"
+        alwaysEnable
+        variant="outlined"
+        disabled={!canSchedule}
+        transform={(data: Record<string, unknown>) => ({ ...data, published: true })}
+      />
+      {withDelete ? <DeleteButton mutationMode="pessimistic" sx={{ ml: 'auto' }} /> : null}
+    </Toolbar>
+  );
+}
+
+function NewsForm({ withDelete }: { withDelete: boolean }) {
+  return (
+    <StaffForm validate={newsRules} toolbar={<PublicationToolbar withDelete={withDelete} />}>
+      <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
       <DateInput
         source="publishedOn"
         label="Data di pubblicazione"
         isRequired
-        helperText="Con una data futura la notizia è programmata: compare sul sito da quel giorno."
+        helperText="La data mostrata sulla notizia. Con una data futura la notizia è programmata."
       />
-      <BooleanInput
-        source="published"
-        label="Pubblicata"
-        helperText="Togli la spunta per ritirare la notizia dal sito senza eliminarla."
+      <TextInput
+        source="publishTime"
+        label="Ora di pubblicazione (ora di Roma)"
+        type="time"
+        helperText="Per «Programma»: la notizia compare sul sito nel giorno e all’ora indicati."
       />
       <BooleanInput source="featured" label="In evidenza" />
       <ReferenceArrayInput source="categoryIds" reference="categorie" perPage={200}>
@@ -142,10 +247,79 @@ function NewsForm({ toolbar }: { toolbar?: React.ReactElement }) {
   );
 }
 
-export function NewsEdit() {
+/**
+ * The item's history from the audit log (ADR 023): each change with who and when, and
+ * "Annulla questa modifica" to put back the values it replaced.
+ */
+function NewsHistory() {
+  const record = useRecordContext<AdminNewsItem>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = record?.id;
+  const updatedAt = record?.updatedAt;
+  useEffect(() => {
+    if (id === undefined) return undefined;
+    let live = true;
+    adminJson<AdminAuditEntry[]>(`${adminPath('news', id)}/History`)
+      .then((answer) => {
+        if (live) setEntries(answer);
+      })
+      .catch(() => {
+        if (live) setEntries([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, updatedAt]);
+  if (id === undefined || entries === null) return null;
+  async function undo(entry: AdminAuditEntry) {
+    setBusy(true);
+    try {
+      await adminJson(`${adminPath('news', id)}/Rollback`, {
+        method: 'POST',
+        body: { auditId: entry.id },
+      });
+      notify('Modifica annullata: la notizia è tornata alla versione precedente.', {
+        type: 'info',
+      });
+      refresh();
+    } catch (error) {
+      notify(errorText(error, 'Impossibile annullare la modifica.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
-    <StaffEdit title="Modifica notizia">
-      <NewsForm toolbar={<SaveDeleteToolbar />} />
+    <section className="admin-history" aria-labelledby="news-history-title">
+      <h2 id="news-history-title" className="h6">
+        Versioni e modifiche
+      </h2>
+      <ol data-testid="news-history">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <span>{italianDateTime(entry.at)}</span> — {entry.summary}{' '}
+            <span className="admin-latest-who">({entry.actorEmail})</span>
+            {entry.before !== null && entry.action !== 'crea' ? (
+              <Button
+                label="Annulla questa modifica"
+                disabled={busy}
+                onClick={() => void undo(entry)}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function NewsEdit() {
+  // After saving the form stays, with its state in words and the link to see it (ADR 023).
+  return (
+    <StaffEdit title="Modifica notizia" redirect={false} aside={<NewsHistory />}>
+      <NewsForm withDelete />
     </StaffEdit>
   );
 }
@@ -154,13 +328,14 @@ export function NewsCreate() {
   // One object for the form's whole life: a new one would reset what was typed.
   const [defaults] = useState(() => ({
     publishedOn: romeDate(),
-    published: true,
+    published: false,
+    publishTime: null,
     featured: false,
     categoryIds: [],
   }));
   return (
-    <Create title="Nuova notizia" redirect="list" record={defaults}>
-      <NewsForm />
+    <Create title="Nuova notizia" redirect="edit" record={defaults}>
+      <NewsForm withDelete={false} />
     </Create>
   );
 }

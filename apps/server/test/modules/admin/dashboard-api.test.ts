@@ -1,0 +1,54 @@
+import type { AdminDashboard, AdminPage } from '@sodalis/contracts';
+import { describe, expect, it } from 'vitest';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
+
+describe.each(testEngines())('back office: the home’s pending work on %s', (engine) => {
+  const staff = staffSite(engine, { clock: fixedClock('2026-11-22') });
+
+  const countOf = (home: AdminDashboard, key: string) =>
+    home.pending.find((work) => work.key === key)?.count;
+
+  it('counts each domain’s pending work with the link to its list, and shows the latest activity', async () => {
+    const before = await staff.ok<AdminDashboard>(staff.call('GET', '/Dashboard'));
+    expect(before.pending.map((work) => work.key)).toEqual([
+      'patrocini-da-gestire',
+      'pagamenti-da-controllare',
+      'email-non-consegnate',
+      'notizie-programmate',
+    ]);
+    expect(before.pending[0]).toMatchObject({
+      label: 'Richieste di patrocinio da gestire',
+      href: `/amministrazione/patrocini?filter=${encodeURIComponent('{"status":"received"}')}`,
+    });
+    // Each count is what its list shows under the same filter.
+    const received = await staff.ok<AdminPage<unknown>>(
+      staff.call('GET', '/SponsorshipRequests?status=received'),
+    );
+    expect(countOf(before, 'patrocini-da-gestire')).toBe(received.total);
+    const flagged = await staff.ok<AdminPage<unknown>>(
+      staff.call('GET', '/Payments?status=flagged'),
+    );
+    expect(countOf(before, 'pagamenti-da-controllare')).toBe(flagged.total);
+
+    const title = 'Congresso nazionale: programma';
+    await staff.ok(
+      staff.call('POST', '/News', {
+        title,
+        subtitleHtml: '<p>Testo.</p>',
+        publishedOn: '2026-11-30',
+        publishTime: '09:00',
+        published: true,
+        categoryIds: [],
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const after = await staff.ok<AdminDashboard>(staff.call('GET', '/Dashboard'));
+    expect(countOf(after, 'notizie-programmate')).toBe(
+      (countOf(before, 'notizie-programmate') ?? 0) + 1,
+    );
+    expect(after.latest[0]?.summary).toBe(`Notizia creata: ${title}`);
+    expect(after.latest.length).toBeLessThanOrEqual(8);
+  });
+});

@@ -1,0 +1,270 @@
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { openAdmin, romeDate } from '../support/admin';
+import { DEMO_PASSWORD, openSignedIn, submitLogin } from '../support/session';
+
+const STAFF = 'segreteria.demo@example.org';
+
+test.describe('il lavoro della segreteria non va perso', () => {
+  test.describe.configure({ timeout: 120_000 });
+  // The expired session is refused on purpose: the browser logs the 401 before the dialog.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('la sessione scade durante la modifica: accede di nuovo nel riquadro e il salvataggio va a buon fine; la seconda scheda è già dentro', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Avviso mai perso ${Date.now()}`;
+    await submitLogin(page, STAFF);
+    // Staff land in the back office (ADR 023).
+    await expect(page).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
+
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo' }).fill('Un testo lungo scritto con cura.');
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
+
+    // The session ends while the form is open (the server no longer accepts the token).
+    await page.evaluate(() => sessionStorage.setItem('token', 'sessione-scaduta'));
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sessione scaduta: accedi di nuovo' });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(STAFF);
+    await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Accedi e continua' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    await expect(page.getByTestId('publication-state')).toHaveText(
+      'Bozza: non è visibile sul sito.',
+    );
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
+
+    // A second tab of the same browser opens the back office without signing in.
+    const second = await page.context().newPage();
+    try {
+      await openAdmin(second, '/news');
+      await expect(second.getByRole('cell', { name: title })).toBeVisible();
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('lasciare un modulo modificato chiede conferma; il testo resta come bozza locale e si ripristina', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Bozza locale ${Date.now()}`;
+    await submitLogin(page, STAFF);
+    await expect(page).toHaveURL(/\/amministrazione$/, { timeout: 20_000 });
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo' }).fill('Il testo che non deve andare perso.');
+
+    // Leaving asks first; "Annulla" keeps the form as it is.
+    const questions: string[] = [];
+    page.once('dialog', (question) => {
+      questions.push(question.message());
+      void question.dismiss();
+    });
+    await page.getByRole('menuitem', { name: 'Categorie' }).click();
+    await expect
+      .poll(() => questions)
+      .toEqual(['Alcune modifiche non sono state salvate. Vuoi davvero abbandonarle?']);
+    await expect(page).toHaveURL(/\/amministrazione\/news\/create$/);
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
+
+    // The tab closes (here: reloads) without saving; the form offers the local draft back.
+    page.on('dialog', (question) => void question.accept());
+    await gotoHydrated(page, '/amministrazione/news/create');
+    const offer = page.getByRole('status').filter({ hasText: 'bozza di questo modulo' });
+    await expect(offer).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await offer.getByRole('button', { name: 'Ripristina la bozza' }).click();
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
+    await expect(page.getByRole('textbox', { name: 'Testo' })).toContainText(
+      'Il testo che non deve andare perso.',
+    );
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    // Saved: the draft is gone.
+    await openAdmin(page, '/news/create');
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible();
+    await expect(page.getByText('bozza di questo modulo')).toHaveCount(0);
+  });
+
+  test('bozza, anteprima solo per la segreteria, pubblicazione e programmazione con l’ora', async ({
+    page,
+    browser,
+    expectAccessible,
+  }) => {
+    const title = `Bando in anteprima ${Date.now()}`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo' }).fill('Il bando apre lunedì.');
+    await page.getByRole('button', { name: 'Salva bozza' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    const state = page.getByTestId('publication-state');
+    await expect(state).toHaveText('Bozza: non è visibile sul sito.');
+    await expectAccessible(page);
+    const id = /\/news\/(\d+)$/.exec(page.url())?.[1] ?? '';
+    expect(id).not.toBe('');
+
+    // The preview opens in a new tab, which borrows the session of this one (ADR 023).
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Apri l’anteprima' }).click(),
+    ]);
+    await expect(preview).toHaveURL(new RegExp(`/anteprima/news/${id}$`));
+    const banner = preview.getByRole('note', { name: 'Anteprima' });
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toContainText('Bozza: non è visibile sul sito.');
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    await expectAccessible(preview);
+    await preview.close();
+
+    // Nobody else sees it: a visitor is sent to sign in, and the public page does not exist.
+    const visitor = await browser.newContext();
+    try {
+      const stranger = await visitor.newPage();
+      await gotoHydrated(stranger, `/anteprima/news/${id}`);
+      await expect(stranger).toHaveURL(/\/area-riservata$/);
+      const publicPage = await stranger.request.get(`/news/${id}`);
+      expect(publicPage.status()).toBe(404);
+    } finally {
+      await visitor.close();
+    }
+
+    // "Pubblica": on the site now, with the link to its page.
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(state).toContainText('Pubblicata sul sito dal');
+    const onSite = page.getByRole('link', { name: 'Vedi sul sito' });
+    await expect(onSite).toHaveAttribute('href', new RegExp(`^/news/${id}-`));
+
+    // "Programma": tomorrow at 09:00 Rome time, off the site until then.
+    await page.getByLabel('Data di pubblicazione').fill(romeDate(1));
+    await page.getByLabel('Ora di pubblicazione (ora di Roma)').fill('09:00');
+    await page.getByRole('button', { name: 'Programma' }).click();
+    const [year, month, day] = romeDate(1).split('-');
+    await expect(state).toHaveText(`Programmata per il ${day}/${month}/${year} alle 09:00`);
+    await expect(page.getByRole('link', { name: 'Apri l’anteprima' })).toBeVisible();
+    const hidden = await page.request.get(`/news/${id}`);
+    expect(hidden.status()).toBe(404);
+  });
+
+  test('la home mostra cosa aspetta la segreteria, il menu in cinque gruppi e una ricerca in tutti gli elenchi', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '');
+    const pending = page.getByTestId('pending-work');
+    await expect(pending.getByRole('link')).toHaveCount(4);
+    for (const label of [
+      'Richieste di patrocinio da gestire',
+      'Pagamenti da controllare',
+      'E-mail non consegnate',
+      'Notizie programmate',
+    ]) {
+      await expect(pending.getByRole('link', { name: label })).toBeVisible();
+    }
+    await expect(
+      page.getByTestId('latest-activity').or(page.getByText('Nessuna attività registrata.')),
+    ).toBeVisible();
+    for (const group of [
+      'Contenuti',
+      'Area riservata',
+      'Soci e quote',
+      'Comunicazioni',
+      'Sistema',
+    ]) {
+      await expect(page.getByRole('group', { name: group })).toBeVisible();
+    }
+    await expect(
+      page
+        .getByRole('group', { name: 'Soci e quote' })
+        .getByRole('menuitem', { name: 'Pagamenti' }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // A count leads to its list, filtered.
+    await pending.getByRole('link', { name: 'Richieste di patrocinio da gestire' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/patrocini\?filter=/);
+
+    // One search box across every list.
+    await openAdmin(page, '');
+    await page.getByRole('searchbox', { name: 'Cerca in tutti gli elenchi' }).fill('socio.demo');
+    await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/cerca\?q=socio.demo$/);
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('region', { name: 'Account' })).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await results.getByRole('link', { name: 'socio.demo@example.org' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/account\/\d+$/);
+  });
+
+  test('pubblica in blocco (API), annulla una modifica dalla cronologia, sposta nel cestino e ripristina', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const titles = [`Blocco uno ${stamp}`, `Blocco due ${stamp}`];
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const created: number[] = [];
+    for (const title of titles) {
+      const response = await page.request.post('/api/v1/Admin/News', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { title, subtitleHtml: '<p>Testo.</p>', publishedOn: romeDate(), published: false },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      created.push(((await response.json()) as { data: { id: number } }).data.id);
+    }
+    const newsIds = () => Promise.resolve(created);
+
+    // Bulk publish (the API the list's actions will use; the list has no row checkboxes yet).
+    const bulk = await page.request.post('/api/v1/Admin/News/Bulk', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      data: { ids: await newsIds(), action: 'pubblica' },
+    });
+    expect(bulk.status(), await bulk.text()).toBe(200);
+    await openAdmin(page, '/news');
+    await page.getByPlaceholder('Cerca nel titolo').fill(`${stamp}`);
+    const rows = page.getByRole('row').filter({ hasText: `${stamp}` });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Pubblicata' })).toHaveCount(2);
+
+    // An edit undone from the item's history.
+    await rows
+      .filter({ hasText: titles[0] ?? '' })
+      .getByText(titles[0] ?? '')
+      .click();
+    await expect(page).toHaveURL(/\/amministrazione\/news\/\d+$/);
+    const titleField = page.getByRole('textbox', { name: /^Titolo/ });
+    await expect(titleField).toHaveValue(titles[0] ?? '');
+    await titleField.fill(`Titolo sbagliato ${stamp}`);
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    const history = page.getByTestId('news-history');
+    await expect(history.getByRole('listitem')).toHaveCount(3);
+    await expectAccessible(page);
+    await history.getByRole('button', { name: 'Annulla questa modifica' }).first().click();
+    await expect(page.getByText('Modifica annullata')).toBeVisible();
+    // The saved item is back to its title (reopened: the open form keeps what it showed).
+    page.on('dialog', (question) => void question.accept());
+    await openAdmin(page, new URL(page.url()).pathname.replace('/amministrazione', ''));
+    await expect(titleField).toHaveValue(titles[0] ?? '');
+
+    // Delete moves it to the bin; the bin restores it.
+    await page.getByRole('button', { name: 'Elimina' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/news$/);
+    await openAdmin(page, '/cestino');
+    const bin = page.getByTestId('news-bin');
+    await expect(bin.getByRole('row').filter({ hasText: titles[0] ?? '' })).toBeVisible();
+    await expectAccessible(page);
+    await bin.getByRole('button', { name: `Ripristina ${titles[0] ?? ''}` }).click();
+    await expect(page.getByText(`Notizia ripristinata: ${titles[0] ?? ''}`)).toBeVisible();
+    await gotoHydrated(page, `/news?q=${stamp}`);
+    await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
+  });
+});
