@@ -397,6 +397,6 @@ export const membershipDashboardWork: PendingWorkProvider = async (db, now) => [
     key: 'domande-iscrizione-in-attesa',
     label: 'Domande di iscrizione da esaminare',
     count: (await membershipPendingWork(db, now)).applicationsWaiting,
-    href: adminListHref('domande-iscrizione'),
+    href: adminListHref('domande-iscrizione', { status: 'pending' }),
   },
 ];

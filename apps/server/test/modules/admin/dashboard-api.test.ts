@@ -16,6 +16,10 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       'pagamenti-da-controllare',
       'email-non-consegnate',
       'notizie-programmate',
+      'domande-iscrizione-in-attesa',
+      // No demo publication of 2025's contributions and final accounts: late in November 2026.
+      'contributi-2025',
+      'bilancio-consuntivo-2025',
     ]);
     expect(before.pending[0]).toMatchObject({
       label: 'Richieste di patrocinio da gestire',
@@ -30,6 +34,15 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       staff.call('GET', '/Payments?status=flagged'),
     );
     expect(countOf(before, 'pagamenti-da-controllare')).toBe(flagged.total);
+    const waiting = await staff.ok<AdminPage<unknown>>(
+      staff.call('GET', '/MembershipApplications?status=pending'),
+    );
+    expect(countOf(before, 'domande-iscrizione-in-attesa')).toBe(waiting.total);
+    expect(before.pending.find((work) => work.key === 'contributi-2025')).toMatchObject({
+      count: 1,
+      href: '/amministrazione/contributi-pubblici',
+    });
+    expect(before.pending.find((work) => work.key === 'contributi-2025')?.label).toMatch(/2025/);
 
     const title = 'Congresso nazionale: programma';
     await staff.ok(
