@@ -35,11 +35,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 clientLoader.hydrate = true as const;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+// Result pages are not content: search engines follow their links but do not list them.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
     title: 'Cerca nel sito',
     description: 'Cerca tra notizie, pagine della società, documenti e rivista.',
-  });
+  }),
+  { name: 'robots', content: 'noindex, follow' },
+];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { answer } = loaderData;

@@ -7,7 +7,8 @@ import { italianDate, romeDate, type TransparencyWarning } from '@sodalis/contra
  * - the final accounts (bilancio consuntivo) of a year, approved by the spring assembly and
  *   published by 30 June of the next.
  * Each is "in scadenza" from 1 June to 30 June, when a reminder goes to the staff, and
- * "in ritardo" from 1 July to the end of that year.
+ * "in ritardo" from 1 July until the next cycle opens on the next 1 June: an item never
+ * published stays flagged rather than vanishing at New Year.
  */
 
 /** What is already published, as the deadlines need it. */
@@ -49,13 +50,14 @@ const YEARLY_ITEMS: YearlyItem[] = [
 const WARN_FROM = '06-01';
 const DUE_ON = '06-30';
 
-/** The items missing on `now` (Rome's day), last year's, in scadenza or in ritardo. */
+/** The items of the latest cycle missing on `now` (Rome's day), in scadenza or in ritardo. */
 export function transparencyWarnings(now: Date, facts: YearlyFacts): TransparencyWarning[] {
   const today = romeDate(now);
   const thisYear = Number(today.slice(0, 4));
-  if (today.slice(5) < WARN_FROM) return [];
-  const year = thisYear - 1;
-  const dueOn = `${thisYear}-${DUE_ON}`;
+  // The cycle whose window opened last: this year's from 1 June, else last year's (late by now).
+  const cycleYear = today.slice(5) < WARN_FROM ? thisYear - 1 : thisYear;
+  const year = cycleYear - 1;
+  const dueOn = `${cycleYear}-${DUE_ON}`;
   const state = today <= dueOn ? 'in-scadenza' : 'in-ritardo';
   return YEARLY_ITEMS.filter((item) => !item.done(facts, year)).map((item) => ({
     key: `${item.id}-${year}`,

@@ -11,9 +11,15 @@ const stateAt = (instant: string, facts: YearlyFacts = NOTHING) =>
   transparencyWarnings(new Date(instant), facts).map(({ key, state }) => `${key}:${state}`);
 
 describe('the yearly transparency deadlines (ADR 026)', () => {
-  it('says nothing before 1 June in Rome, even an hour before (CEST: UTC+2)', () => {
-    expect(stateAt('2026-01-01T00:00:00Z')).toEqual([]);
-    expect(stateAt('2026-05-31T21:59:59Z')).toEqual([]);
+  it('before 1 June in Rome (CEST: UTC+2) keeps the previous cycle’s missing items late', () => {
+    const late2024 = ['contributi-2024:in-ritardo', 'bilancio-consuntivo-2024:in-ritardo'];
+    expect(stateAt('2026-01-01T00:00:00Z')).toEqual(late2024);
+    expect(stateAt('2026-05-31T21:59:59Z')).toEqual(late2024);
+    const published2024: YearlyFacts = {
+      publications: [{ type: 'bilancio-consuntivo', year: 2024 }],
+      contributionYears: [2024],
+    };
+    expect(stateAt('2026-05-31T21:59:59Z', published2024)).toEqual([]);
   });
 
   it('warns of last year’s contributions and final accounts from 1 June to 30 June', () => {
@@ -23,11 +29,17 @@ describe('the yearly transparency deadlines (ADR 026)', () => {
     expect(stateAt('2026-06-30T21:59:59Z')).toEqual(dueSoon);
   });
 
-  it('marks them late from 1 July to the end of the year, then looks at the next year', () => {
+  it('marks them late from 1 July until the next cycle opens on 1 June', () => {
     const late = ['contributi-2025:in-ritardo', 'bilancio-consuntivo-2025:in-ritardo'];
     expect(stateAt('2026-06-30T22:00:00Z')).toEqual(late);
     expect(stateAt('2026-12-31T22:59:59Z')).toEqual(late);
-    expect(stateAt('2026-12-31T23:00:00Z')).toEqual([]);
+    // New Year in Rome: still missing, still late.
+    expect(stateAt('2026-12-31T23:00:00Z')).toEqual(late);
+    expect(stateAt('2027-05-31T21:59:59Z')).toEqual(late);
+    expect(stateAt('2027-05-31T22:00:00Z')).toEqual([
+      'contributi-2026:in-scadenza',
+      'bilancio-consuntivo-2026:in-scadenza',
+    ]);
   });
 
   it('clears an item once published: contributions of the year, or the declaration of none', () => {

@@ -14,7 +14,7 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
 /**
  * The public pages of the web app's route table (apps/web/app/routes.ts) with a fixed address:
  * what the sitemap must list, apart from the reserved area, its sign-in, the back office, the
- * newsletter's personal links and the 404 page.
+ * newsletter's personal links, the staff preview, the search results (noindex) and the 404 page.
  */
 function publicRoutePaths(acronym: string): string[] {
   const table = fs.readFileSync(new URL('../../../../web/app/routes.ts', import.meta.url), 'utf8');
@@ -22,7 +22,10 @@ function publicRoutePaths(acronym: string): string[] {
   return [
     '/',
     ...paths
-      .filter((path) => !/^(area-riservata|amministrazione|newsletter\/|\*$|news\/:)/.test(path))
+      .filter(
+        (path) =>
+          !/^(area-riservata|amministrazione|anteprima|cerca$|newsletter\/|\*$|news\/:)/.test(path),
+      )
       .map((path) => (path === ':page' ? `chi-siamo-${acronym.toLowerCase()}` : path))
       .map((path) => `/${path}`),
   ];
