@@ -89,3 +89,42 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** Numeric roles for the route guard (spec §6). */
 export const ROLE_NUMBER: Record<MemberRole, number> = { socio: 1, affiliato: 2, segreteria: 9 };
+
+/*
+ * Constants the public pages' scripts need, kept here, away from the zod schemas of their
+ * domains' files, so importing them does not bring zod into every page (ADR 020's budget).
+ */
+
+/** The rejoin page of a lapsed member (ADR 024). */
+export const LAPSED_PAGE = {
+  path: '/area-riservata-decaduto',
+  title: 'Iscrizione decaduta',
+  why: 'La tua iscrizione risulta decaduta perché le quote associative non sono state pagate per gli anni consecutivi previsti dallo statuto. Lo storico della tua iscrizione è conservato, ma l’area riservata non è più accessibile.',
+  howTitle: 'Come tornare socio',
+  payArrears:
+    'Paga le quote arretrate: appena risultano pagate l’accesso all’area riservata torna disponibile.',
+  applyAgain: 'Oppure presenta una nuova domanda di iscrizione.',
+} as const;
+
+/** What a result is, in the order the results page groups them. */
+export const SEARCH_KINDS = [
+  'news',
+  'page',
+  'recommendation',
+  'assembly',
+  'press_review',
+  'opinion',
+  'magazine',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** The heading of each group of results. */
+export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
+  news: 'Notizie',
+  page: 'Pagine della società',
+  recommendation: 'Raccomandazioni',
+  assembly: 'Assemblee',
+  press_review: 'Rassegna stampa',
+  opinion: 'Pareri',
+  magazine: 'Il Servizio Trasfusionale',
+};

@@ -1,20 +1,18 @@
-import { z } from 'zod';
-
 /**
  * The error body every failed /api/v1 call answers with. The spec (§8) fixes only statuses and
  * the client's messages; the body keeps the `data` envelope of §3 (null) and adds an `error`
- * object with an Italian message a person can read. Details stay in the server logs.
+ * object with an Italian message a person can read. Details stay in the server logs. A plain
+ * type, no schema: every page's script reads these errors, and zod stays out of them (ADR 020).
  */
-export const ApiErrorBodySchema = z.object({
-  data: z.null(),
-  error: z.object({
-    status: z.number().int(),
-    code: z.string(),
-    message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+export interface ApiErrorBody {
+  data: null;
+  error: {
+    status: number;
+    code: string;
+    message: string;
+    issues?: { path: string; message: string }[];
+  };
+}
 
 /** Machine-readable error codes and their Italian messages. */
 export const API_ERRORS = {

@@ -1,5 +1,6 @@
 export * from './attachments.js';
 export * from './constants.js';
+export * from './news-links.js';
 export * from './content.js';
 export * from './news.js';
 export * from './envelope.js';

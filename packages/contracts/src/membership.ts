@@ -77,17 +77,6 @@ export const DueExemptionBodySchema = z.object({
 });
 export type DueExemptionBody = z.output<typeof DueExemptionBodySchema>;
 
-/** The rejoin page of a lapsed member (ADR 024). */
-export const LAPSED_PAGE = {
-  path: '/area-riservata-decaduto',
-  title: 'Iscrizione decaduta',
-  why: 'La tua iscrizione risulta decaduta perché le quote associative non sono state pagate per gli anni consecutivi previsti dallo statuto. Lo storico della tua iscrizione è conservato, ma l’area riservata non è più accessibile.',
-  howTitle: 'Come tornare socio',
-  payArrears:
-    'Paga le quote arretrate: appena risultano pagate l’accesso all’area riservata torna disponibile.',
-  applyAgain: 'Oppure presenta una nuova domanda di iscrizione.',
-} as const;
-
 /** Staff: a membership in the back office (the id is the member's account id). */
 export interface AdminMembership extends MemberStandingView {
   id: number;

@@ -5,28 +5,7 @@ import { z } from 'zod';
  * specification's (`GET /api/v1/Search`), and the `/cerca` page that shows its answer.
  */
 
-/** What a result is, in the order the results page groups them. */
-export const SEARCH_KINDS = [
-  'news',
-  'page',
-  'recommendation',
-  'assembly',
-  'press_review',
-  'opinion',
-  'magazine',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** The heading of each group of results. */
-export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
-  news: 'Notizie',
-  page: 'Pagine della società',
-  recommendation: 'Raccomandazioni',
-  assembly: 'Assemblee',
-  press_review: 'Rassegna stampa',
-  opinion: 'Pareri',
-  magazine: 'Il Servizio Trasfusionale',
-};
+import type { SearchKind } from './constants.js';
 
 /** Longest query accepted; the analyser reads its first 200 characters. */
 export const MAX_SEARCH_QUERY_LENGTH = 1000;

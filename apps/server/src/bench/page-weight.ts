@@ -10,9 +10,11 @@ export const INITIAL_JS_BUDGET_KB = 130;
 export const ADMIN_FIRST_SCREEN_GOAL_KB = 250;
 /**
  * What the budget test holds the back office's first screen to until the goal is met:
- * react-admin's sign-in page and Material UI's inputs ride in it (ADR 020).
+ * react-admin's sign-in page and Material UI's inputs ride in it (ADR 020), and since ADR 023
+ * the dashboard, the grouped menu and the in-place sign-in dialog (about 30 KB more, measured
+ * 300 KB). Raised to hold that figure, not to excuse it: the goal above stays open.
  */
-export const ADMIN_FIRST_SCREEN_CEILING_KB = 270;
+export const ADMIN_FIRST_SCREEN_CEILING_KB = 305;
 /** What a browser announces: the server picks Brotli (ADR 020). */
 export const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 /** The back office's route module: what it loads on demand is its first screen (ADR 013). */

@@ -23,7 +23,7 @@ function kindOfFastifyError(error: FastifyError): AppError | null {
 }
 
 /**
- * One error shape for every failure (contracts `ApiErrorBodySchema`): the client reads a
+ * One error shape for every failure (contracts `ApiErrorBody`): the client reads a
  * generic Italian message; details go to the log with the request id.
  */
 export const errorHandling = fp(async (app: FastifyInstance) => {
