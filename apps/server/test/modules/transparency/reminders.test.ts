@@ -18,6 +18,7 @@ describe.each(testEngines())('the transparency reminders on %s', (engine) => {
       .selectFrom('outbox')
       .select(['kind', 'payload_json'])
       .where('kind', '=', 'mail')
+      .orderBy('id')
       .execute();
     return rows.map(
       (row) => JSON.parse(row.payload_json) as { to: string[]; subject: string; text: string },
