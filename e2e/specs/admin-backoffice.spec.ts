@@ -250,7 +250,8 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await titleField.fill(`Titolo sbagliato ${stamp}`);
     await page.getByRole('button', { name: 'Pubblica' }).click();
     const history = page.getByTestId('news-history');
-    await expect(history.getByRole('listitem')).toHaveCount(3);
+    // The panel mounts again after the save and reads the history anew: slow on a loaded CI.
+    await expect(history.getByRole('listitem')).toHaveCount(3, { timeout: 15_000 });
     await expectAccessible(page);
     await history.getByRole('button', { name: 'Annulla questa modifica' }).first().click();
     await expect(page.getByText('Modifica annullata')).toBeVisible();
