@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
+import { BackupError } from '../db/backup.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MemberRuleError, MembersService } from '../modules/accounts/members-service.js';
@@ -12,6 +13,7 @@ import { AppError } from '../http/app-error.js';
 import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
 import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
+import { backup, restore, type BackupReport } from './backup.js';
 
 /**
  * The secretariat's command line (`npm run cli -- <comando> …`, README "Gestione degli
@@ -29,7 +31,9 @@ Comandi:
   membri:ruolo <email> <ruolo>                       cambia il ruolo
   membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)
   membri:2fa-disattiva <email>                       disattiva la verifica in due passaggi (telefono perso)
-  ricerca:ricostruisci                               ricostruisce l'indice della ricerca del sito, testo dei PDF compreso`;
+  ricerca:ricostruisci                               ricostruisce l'indice della ricerca del sito, testo dei PDF compreso
+  backup <cartella>                                  copia database e file in una cartella nuova, anche a server acceso
+  restore <cartella>                                 ripristina una copia in una DATA_DIR vuota (e un database PostgreSQL vuoto)`;
 
 /** npm runs workspace scripts in the workspace folder; paths given by the user are theirs. */
 const userCwd = process.env.INIT_CWD ?? process.cwd();
@@ -41,6 +45,16 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 1 : 0;
   }
   const config = loadConfig(process.env, userCwd);
+  // Neither opens the database as the other commands do: a restore must find it empty.
+  if (command === 'backup' || command === 'restore') {
+    const folder = args[0];
+    if (folder === undefined) throw new BackupError(`manca la cartella\n\n${USAGE}`);
+    const directory = path.resolve(userCwd, folder);
+    const report =
+      command === 'backup' ? await backup(config, directory) : await restore(config, directory);
+    printBackupReport(command, directory, report);
+    return 0;
+  }
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -162,10 +176,34 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+function printBackupReport(
+  command: 'backup' | 'restore',
+  directory: string,
+  { manifest, manualCommands }: BackupReport,
+): void {
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+  const summary = `${Object.keys(manifest.tables).length} tabelle, ${rows} righe, ${manifest.files.length} file`;
+  console.log(
+    command === 'backup'
+      ? `Copia di sicurezza in ${directory}: ${summary} (manifest.json con i checksum).`
+      : `Ripristino da ${directory} completato: ${summary}, checksum verificati.`,
+  );
+  if (manualCommands.length > 0) {
+    console.log(
+      `\nDa completare a mano: ${command === 'backup' ? 'pg_dump' : 'pg_restore'} non trovato (installa postgresql-client o indica la cartella in PG_BIN). Esegui, con la password in PGPASSWORD:`,
+    );
+    for (const line of manualCommands) console.log(`  ${line}`);
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof MemberRuleError || error instanceof ConfigError) {
+    if (
+      error instanceof MemberRuleError ||
+      error instanceof ConfigError ||
+      error instanceof BackupError
+    ) {
       console.error(`Errore: ${error.message}`);
     } else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`Errore: file non trovato (${(error as NodeJS.ErrnoException).path ?? ''})`);

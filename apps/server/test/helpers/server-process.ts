@@ -56,3 +56,27 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   listening.catch(() => undefined);
   return { child, listening, exited, stderr: () => stderrText, logLines: () => lines };
 }
+
+/** Runs the command line (`src/cli/index.ts` through tsx) to its end, as `npm run cli` would. */
+export function runCliProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=sodalis-source', '--import', 'tsx', 'src/cli/index.ts', ...args],
+    {
+      cwd: SERVER_ROOT,
+      env: { PATH: process.env.PATH ?? '', INIT_CWD: SERVER_ROOT, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
