@@ -214,7 +214,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     required: config.staff.twoFactorRequired,
   });
 
-  const contentCache = new ContentCache(db);
+  // Several instances share PostgreSQL: each cached answer checks the version row (ADR 033).
+  const contentCache = new ContentCache(db, engine === 'postgres' ? { versionCheckMs: 0 } : {});
   const news = new NewsService({ db, files, clock });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({
@@ -244,7 +245,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     contentCache,
     news,
     newsReads: new NewsPublicReads(news, contentCache, clock),
-    newsSchedule: new NewsPublicationSchedule({ news, clock, contentCache }),
+    newsSchedule: new NewsPublicationSchedule({ db, news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
     reservedArea: new ReservedAreaService({ db, files }),

@@ -9,7 +9,8 @@ export interface ContentCacheOptions {
   maxEntries?: number;
   /**
    * How often the shared content version is re-read. Changes made through this instance are
-   * seen at once; changes made by another instance (or the CLI) within this time.
+   * seen at once; changes made by another instance (or the CLI) within this time. 0 reads it
+   * for every lookup, so another instance's change is seen by the next request (ADR 033).
    */
   versionCheckMs?: number;
   now?: () => number;
@@ -114,6 +115,8 @@ export class ContentCache {
   }
 
   private async refreshVersion(): Promise<void> {
+    // A read already under way may have started before a change this lookup must see.
+    if (this.versionCheckMs <= 0) return this.readVersion();
     if (this.now() - this.checkedAt < this.versionCheckMs) return;
     // One reader at a time: concurrent requests wait for the same query.
     this.checking ??= this.readVersion().finally(() => {

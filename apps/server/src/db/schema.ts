@@ -563,6 +563,7 @@ export interface Database {
   member_number_counter: MemberNumberCounterTable;
   dues: DuesTable;
   membership_applications: MembershipApplicationsTable;
+  scheduled_runs: ScheduledRunsTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */
@@ -577,3 +578,11 @@ export interface MemberSessionsTable {
 
 /** The database or an open transaction: repository functions run inside the caller's transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A scheduled job's run claimed for one time slot by one instance (ADR 033). */
+export interface ScheduledRunsTable {
+  job: string;
+  /** The slot's start (ISO). */
+  slot: string;
+  claimed_at: Timestamp;
+}

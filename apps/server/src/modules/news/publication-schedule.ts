@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { ContentCache } from '../../cache/content-cache.js';
+import { claimScheduledRun } from '../../db/scheduled-runs.js';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import type { NewsService } from './service.js';
 
@@ -16,7 +19,12 @@ export class NewsPublicationSchedule {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly deps: { news: NewsService; clock: Clock; contentCache: ContentCache },
+    private readonly deps: {
+      db: Kysely<Database>;
+      news: NewsService;
+      clock: Clock;
+      contentCache: ContentCache;
+    },
   ) {
     this.checkedUntil = deps.clock();
   }
@@ -33,8 +41,15 @@ export class NewsPublicationSchedule {
 
   start(onError: (error: unknown) => void): void {
     if (this.timer !== null) return;
+    // One instance looks per period (ADR 033); its bump reaches every instance's cache.
+    const tick = async () => {
+      if (
+        await claimScheduledRun(this.deps.db, 'news-publication', this.deps.clock(), CHECK_EVERY_MS)
+      )
+        await this.runOnce();
+    };
     this.timer = setInterval(() => {
-      this.runOnce().catch(onError);
+      tick().catch(onError);
     }, CHECK_EVERY_MS);
     this.timer.unref();
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { claimScheduledRun } from '../../db/scheduled-runs.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -36,12 +37,16 @@ export class TransparencyReminders {
 
   start(): void {
     if (this.deps.mode !== 'auto' || this.timer !== null) return;
+    const everyMs = this.deps.intervalMs ?? DEFAULT_INTERVAL_MS;
+    // One instance checks per period (ADR 033); the claim rows keep each reminder single anyway.
     const tick = () => {
-      this.runOnce().catch((error: unknown) =>
-        this.deps.logger.error({ err: error }, 'promemoria trasparenza non riuscito'),
-      );
+      claimScheduledRun(this.deps.db, 'transparency-reminders', this.deps.clock(), everyMs)
+        .then((claimed) => (claimed ? this.runOnce() : 0))
+        .catch((error: unknown) =>
+          this.deps.logger.error({ err: error }, 'promemoria trasparenza non riuscito'),
+        );
     };
-    this.timer = setInterval(tick, this.deps.intervalMs ?? DEFAULT_INTERVAL_MS);
+    this.timer = setInterval(tick, everyMs);
     this.timer.unref();
     tick();
   }
