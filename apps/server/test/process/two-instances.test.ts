@@ -127,7 +127,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(statuses[30]).toBe(429);
     });
 
-    it('sends each outbox message exactly once with both instances' workers running', async () => {
+    it('sends each outbox message exactly once while both instances’ workers run', async () => {
       const addresses = Array.from({ length: 12 }, (_, index) => `iscritto${index}@example.org`);
       for (const email of addresses) {
         const answer = await liveCall(proxy.url, 'POST', '/api/v1/Account/SubscribeMailUp', {
