@@ -47,6 +47,18 @@ describe.each(testEngines())('the content cache on %s', (engine) => {
     expect(await here.get('a', load.compute)).toBe('risposta 2');
   });
 
+  it('sees another instance’s change at the next lookup when checking every time (ADR 033)', async () => {
+    const db = testApp.app.services.db;
+    const here = new ContentCache(db, { now: clock, versionCheckMs: 0 });
+    const elsewhere = new ContentCache(db, { now: clock, versionCheckMs: 0 });
+    const load = counter();
+    expect(await here.get('a', load.compute)).toBe('risposta 1');
+    expect(await here.get('a', load.compute)).toBe('risposta 1');
+    await elsewhere.contentChanged();
+    // The clock has not moved: only a read of the version at this lookup can see the change.
+    expect(await here.get('a', load.compute)).toBe('risposta 2');
+  });
+
   it('does not keep an answer computed across a change', async () => {
     const cache = new ContentCache(testApp.app.services.db, { now: clock });
     let release: () => void = () => undefined;
