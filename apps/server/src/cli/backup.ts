@@ -194,7 +194,12 @@ function readManifest(source: string): BackupManifest {
   } catch {
     throw new BackupError(`${file} non è leggibile (JSON non valido).`);
   }
-  if (manifest.format !== FORMAT || manifest.version !== VERSION)
+  if (
+    manifest.format !== FORMAT ||
+    manifest.version !== VERSION ||
+    !Array.isArray(manifest.files) ||
+    typeof manifest.tables !== 'object'
+  )
     throw new BackupError(`${file} non è un manifesto di copia di Sodalis (versione ${VERSION}).`);
   return manifest;
 }
