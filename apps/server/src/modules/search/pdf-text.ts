@@ -1,7 +1,9 @@
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
 /** pdf.js's worker, run in this thread: its module sets `globalThis.pdfjsWorker`, which pdf.js uses. */
 const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 
-let pdfjsLoading: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+let pdfjsLoading: Promise<typeof PdfJs> | undefined;
 
 /**
  * pdf.js, loaded the first time a PDF is read. Its Node build carries core-js polyfills that
@@ -10,7 +12,7 @@ let pdfjsLoading: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | un
  * in them, ADR 020); Node's own are restored once pdf.js and its worker are in. The other
  * polyfills it adds only fill gaps and are left.
  */
-function pdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
+function pdfjs(): Promise<typeof PdfJs> {
   pdfjsLoading ??= (async () => {
     const builtIns = {
       parse: JSON.parse,
