@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TWO_FACTOR_MESSAGES } from './messages.js';
 
 /**
  * Two-factor sign-in for staff (ADR 017): TOTP codes (RFC 6238, 6 digits,
@@ -12,20 +13,6 @@ export const TOTP_SETTINGS = { digits: 6, periodSeconds: 30, window: 1 } as cons
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the sign-in challenge between password and code lives. */
 export const LOGIN_CHALLENGE_LIFETIME_SECONDS = 5 * 60;
-
-export const TWO_FACTOR_MESSAGES = {
-  code: 'Inserisci il codice di 6 cifre dell’app di autenticazione o un codice di recupero.',
-  wrongCode: 'Il codice non è corretto o è scaduto: usa quello mostrato ora dall’app.',
-  tooManyAttempts: 'Troppi tentativi non riusciti: riprova tra 15 minuti.',
-  challengeExpired:
-    'Il tempo per inserire il codice è scaduto: accedi di nuovo con e-mail e password.',
-  notPending: 'Avvia prima l’attivazione della verifica in due passaggi.',
-  alreadyEnabled: 'La verifica in due passaggi è già attiva.',
-  notEnabled: 'La verifica in due passaggi non è attiva.',
-  notOwnAccount:
-    'La tua verifica in due passaggi si disattiva da "Sicurezza dell’account", con un codice.',
-  notStaff: 'La verifica in due passaggi riguarda solo gli account della segreteria.',
-} as const;
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (`xxxxx-xxxxx`). */
 const code = z

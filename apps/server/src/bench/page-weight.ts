@@ -6,15 +6,12 @@
 
 /** Budget of the home page's initial JavaScript as sent, compressed (ADR 006, ADR 020). */
 export const INITIAL_JS_BUDGET_KB = 130;
-/** Goal of the back office's first screen as sent, compressed (ADR 020). */
-export const ADMIN_FIRST_SCREEN_GOAL_KB = 250;
 /**
- * What the budget test holds the back office's first screen to until the goal is met:
- * react-admin's sign-in page and Material UI's inputs ride in it (ADR 020), and since ADR 023
- * the dashboard, the grouped menu and the in-place sign-in dialog (about 30 KB more, measured
- * 300 KB). Raised to hold that figure, not to excuse it: the goal above stays open.
+ * Budget of the back office's first screen as sent, compressed (ADR 020): react-admin's context,
+ * layout and menu, the dashboard and Material UI's inputs of the sign-in dialog; every resource's
+ * screens load on demand, and `<Admin>`'s sign-in page and zod stay out.
  */
-export const ADMIN_FIRST_SCREEN_CEILING_KB = 305;
+export const ADMIN_FIRST_SCREEN_BUDGET_KB = 250;
 /** What a browser announces: the server picks Brotli (ADR 020). */
 export const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 /** The back office's route module: what it loads on demand is its first screen (ADR 013). */

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { openDatabase } from '../db/database.js';
 import { generateListData } from './list-data.js';
 import {
-  ADMIN_FIRST_SCREEN_GOAL_KB,
+  ADMIN_FIRST_SCREEN_BUDGET_KB,
   ADMIN_ROUTE_CHUNK,
   BROWSER_ACCEPT_ENCODING,
   budgetLine,
@@ -295,7 +295,7 @@ async function main(): Promise<void> {
         'Amministrazione: JavaScript della prima schermata',
         adminJs.sentBytes,
         adminJs.files.length,
-        ADMIN_FIRST_SCREEN_GOAL_KB,
+        ADMIN_FIRST_SCREEN_BUDGET_KB,
       ),
     );
 

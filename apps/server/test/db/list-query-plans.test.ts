@@ -88,6 +88,37 @@ describe('list queries on a large archive (sqlite)', () => {
     );
   });
 
+  it('GetArticoli, a later page: the date bound is where the page starts, so the index seeks there', async () => {
+    const connection = new SQLite(':memory:');
+    const statementPrototype = Object.getPrototypeOf(connection.prepare('select 1')) as {
+      all: (...parameters: unknown[]) => unknown[];
+    };
+    connection.close();
+    const runs = vi.spyOn(statementPrototype, 'all');
+    try {
+      await site.app.inject({
+        method: 'POST',
+        url: '/api/v1/SharepointContent/GetArticoli',
+        payload: {
+          paginated: true,
+          dataOffset: '4',
+          pagingInfo: 'Paged=TRUE&p_ID=1400&p_Datapubblicazione=2021-03-04',
+        },
+      });
+      const listRuns = runs.mock.calls.filter((_parameters, index) =>
+        /from "articles" where .*"articles"\."published_on" <= \?/.test(
+          (runs.mock.contexts[index] as SQLite.Statement).source,
+        ),
+      );
+      expect(listRuns).toHaveLength(1);
+      // Not today (2026-11-22): SQLite would read every news item of the years in between.
+      expect(listRuns[0]?.flat()).toContain('2021-03-04');
+      expect(listRuns[0]?.flat()).not.toContain(TODAY);
+    } finally {
+      runs.mockRestore();
+    }
+  });
+
   it.each([
     ['ReservedArea/GetRaccomandazioni', {}],
     ['ReservedArea/GetRaccomandazioni', { years: [2024] }],

@@ -104,6 +104,28 @@ function keysetCondition(
   return condition;
 }
 
+/**
+ * Where a descending page starts on the order's first key: the value of that key at the token's
+ * position (every row of the page has at most it), or null for the first page, an ascending
+ * order, a token without sort values or a key that is not `field`. A list whose query already
+ * bounds that column from above passes the lower of the two as its one bound: SQLite then seeks
+ * to the position instead of reading every row before it (page 500 as fast as page 1, ADR 003,
+ * ADR 020); the keyset condition still decides among the rows of that value.
+ */
+export function descendingStartOf(
+  order: ListOrder,
+  token: string | null | undefined,
+  field: string,
+): string | null {
+  const [first] = order.keys;
+  if (order.ascending || first?.field !== field || token === null || token === undefined) {
+    return null;
+  }
+  if (token === '') return null;
+  const value = decodedToken(order, token).sortValues?.[field];
+  return value !== undefined && VALUE_PATTERNS[first.type].test(value) ? value : null;
+}
+
 export interface OrderTerm {
   ref: RawBuilder<unknown>;
   direction: 'asc' | 'desc';

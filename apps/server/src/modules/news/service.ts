@@ -19,6 +19,7 @@ import { attachmentRefs, attachmentsByOwner } from '../attachments/repository.js
 import {
   chooseOrder,
   dateFilterCondition,
+  descendingStartOf,
   keysetPage,
   titlePatternOf,
   type ListOrder,
@@ -74,9 +75,9 @@ export class NewsService {
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.news,
       conditions: [dateFilterCondition('articles.published_on', filter.years, filter.months)],
-      rows: (query) =>
+      rows: (query, token) =>
         findArticles(this.deps.db, {
-          ...this.visibility(),
+          ...this.visibility(descendingStartOf(order, token, 'Datapubblicazione')),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
           titlePattern: titlePatternOf(filter),
@@ -117,10 +118,18 @@ export class NewsService {
     };
   }
 
-  /** What is public now: today in Rome, and this instant for scheduled times (ADR 023). */
-  private visibility(): { visibleOn: string; visibleAt: string } {
+  /**
+   * What is public now: today in Rome, and this instant for scheduled times (ADR 023). With
+   * `notAfter` (where a page by date descending starts), the date bound is the lower of the two:
+   * one bound the index seeks to (`descendingStartOf`).
+   */
+  private visibility(notAfter: string | null = null): { visibleOn: string; visibleAt: string } {
     const now = this.deps.clock();
-    return { visibleOn: romeDate(now), visibleAt: now.toISOString() };
+    const today = romeDate(now);
+    return {
+      visibleOn: notAfter !== null && notAfter < today ? notAfter : today,
+      visibleAt: now.toISOString(),
+    };
   }
 
   /** Any news item as its public page would show it, whatever its state (staff preview). */

@@ -1,4 +1,41 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** pdf.js's worker, run in this thread: its module sets `globalThis.pdfjsWorker`, which pdf.js uses. */
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+let pdfjsLoading: Promise<typeof PdfJs> | undefined;
+
+/**
+ * pdf.js, loaded the first time a PDF is read. Its Node build carries core-js polyfills that
+ * replace `JSON.parse`, `JSON.stringify` and `Array.prototype.push` for the whole process with
+ * slower spec-polyfills (a CPU profile of uncached API answers spent about a tenth of its time
+ * in them, ADR 020); Node's own are restored once pdf.js and its worker are in. The other
+ * polyfills it adds only fill gaps and are left.
+ */
+function pdfjs(): Promise<typeof PdfJs> {
+  pdfjsLoading ??= (async () => {
+    const builtIns = {
+      parse: JSON.parse,
+      stringify: JSON.stringify,
+      push: Array.prototype.push,
+    };
+    try {
+      const library = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      await import(PDFJS_WORKER);
+      return library;
+    } finally {
+      JSON.parse = builtIns.parse;
+      JSON.stringify = builtIns.stringify;
+      Object.defineProperty(Array.prototype, 'push', {
+        value: builtIns.push,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+    }
+  })();
+  return pdfjsLoading;
+}
 
 /** A page's text shorter than this (after trimming) counts as no text: a scan's stray marks. */
 const MIN_PAGE_TEXT = 3;
@@ -8,6 +45,7 @@ const MIN_PAGE_TEXT = 3;
  * strings for pages without a text layer. Throws on a file pdf.js cannot read.
  */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const { getDocument } = await pdfjs();
   const task = getDocument({
     // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's intact.
     data: new Uint8Array(bytes),

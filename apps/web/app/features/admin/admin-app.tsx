@@ -1,12 +1,19 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
 import {
-  Admin,
+  AdminContext,
   AppBar,
+  CoreAdminUI,
   CustomRoutes,
+  Error as AdminError,
   Layout,
   Loading,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Notification,
   Resource,
   TitlePortal,
   type LayoutProps,
@@ -565,9 +572,20 @@ function AdminHome() {
   );
 }
 
+/** react-admin's page for an unknown address, as `<Admin>` shows it. */
+function AdminNotFound() {
+  return <NotFound />;
+}
+
+/** What react-admin's `<Admin>` keeps in the browser (list filters, sort, columns). */
+const ADMIN_STORE = localStorageStore();
+
 /**
  * The back office (ADR 013): react-admin inside the site's router, under
  * /amministrazione. This module is loaded only by that route, so public pages never carry it.
+ * It is `<Admin>` taken apart (context, routes, notifications) so that react-admin's sign-in page
+ * and English messages, never shown here (no auth provider: the route's guard signs in), stay
+ * out of the first screen (ADR 020).
  */
 export default function AdminApp() {
   // The session is shared with the back office's other tabs, and ends in all of them (ADR 023).
@@ -582,27 +600,37 @@ export default function AdminApp() {
     <>
       <StaffSignInDialog />
       <StaffSecurityGate>
-        <Admin
+        <AdminContext
           basename="/amministrazione"
-          title="Amministrazione"
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
-          layout={AdminLayout}
-          dashboard={AdminHome}
           theme={ADMIN_THEME}
-          disableTelemetry
-          requireAuth={false}
+          store={ADMIN_STORE}
         >
-          {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
-            <Resource key={name} name={name} options={{ label }} {...screens} />
-          ))}
-          <CustomRoutes>
-            <Route path="/account/importa" element={<MemberImport />} />
-            <Route path="/sicurezza" element={<AccountSecurityScreen />} />
-            <Route path="/cerca" element={<GlobalSearch />} />
-            <Route path="/cestino" element={<NewsBin />} />
-          </CustomRoutes>
-        </Admin>
+          <CssBaseline enableColorScheme>
+            <CoreAdminUI
+              title="Amministrazione"
+              layout={AdminLayout}
+              dashboard={AdminHome}
+              catchAll={AdminNotFound}
+              error={AdminError}
+              loading={LoadingPage}
+              disableTelemetry
+              requireAuth={false}
+            >
+              {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
+                <Resource key={name} name={name} options={{ label }} {...screens} />
+              ))}
+              <CustomRoutes>
+                <Route path="/account/importa" element={<MemberImport />} />
+                <Route path="/sicurezza" element={<AccountSecurityScreen />} />
+                <Route path="/cerca" element={<GlobalSearch />} />
+                <Route path="/cestino" element={<NewsBin />} />
+              </CustomRoutes>
+            </CoreAdminUI>
+            <Notification />
+          </CssBaseline>
+        </AdminContext>
       </StaffSecurityGate>
     </>
   );
