@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
+import { isRealDate, isStrictBase64, isWebAddress, withWebScheme } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './constants.js';
 
 /**
@@ -80,15 +80,18 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-/** A web address the editor must give (http:// or https://). */
+/** A web address the editor must give (http:// or https://; "www.…" gets https://). */
 export const requiredWebAddress = (max: number) =>
-  requiredText(max).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
+  requiredText(max)
+    .transform(withWebScheme)
+    .refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
 
-/** A web address the editor may leave empty (null), else http:// or https://. */
-export const optionalWebAddress = optionalText(1000).refine(
-  (value) => value === null || isWebAddress(value),
-  { message: ADMIN_MESSAGES.webAddress },
-);
+/** A web address the editor may leave empty (null), else http:// or https:// ("www.…" too). */
+export const optionalWebAddress = optionalText(1000)
+  .transform((value) => (value === null ? null : withWebScheme(value)))
+  .refine((value) => value === null || isWebAddress(value), {
+    message: ADMIN_MESSAGES.webAddress,
+  });
 
 /** A record's id as a staff list's filter (`?categoryId=3`), absent for every record. */
 export const idFilter = z.coerce.number().int().positive().optional();
