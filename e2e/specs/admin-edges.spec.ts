@@ -1,0 +1,109 @@
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { openAdmin } from '../support/admin';
+import { openSignedIn } from '../support/session';
+import { minimalPdf } from '../support/pdf';
+
+const STAFF = 'segreteria.demo@example.org';
+
+test.describe('i dettagli del back office', () => {
+  // Sign-in with a slow hash, uploads of a few MB and axe on large screens in each test.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('testo ricco: il pulsante Codice funziona e il collegamento si inserisce da una finestra in italiano, con https:// aggiunto a www.', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Codice e collegamento ${Date.now()}`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    const text = page.getByRole('textbox', { name: 'Testo' });
+    await text.fill('npm test');
+    await text.press('Control+a');
+    await page.getByRole('button', { name: 'Codice' }).click();
+    await expect(text.locator('code')).toHaveText('npm test');
+
+    await text.press('End');
+    await text.press('Enter');
+    await text.pressSequentially('il sito');
+    await text.press('Shift+Home');
+    await page.getByRole('button', { name: 'Collegamento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Collegamento' });
+    await expect(dialog).toBeVisible();
+    const address = dialog.getByRole('textbox', { name: 'Indirizzo del collegamento' });
+    await expect(address).toBeFocused();
+    await expectAccessible(page);
+    await address.fill('sito senza punto');
+    await dialog.getByRole('button', { name: 'Inserisci' }).click();
+    await expect(
+      dialog.getByText('Indica un indirizzo web valido (http:// o https://).'),
+    ).toBeVisible();
+    await address.fill('www.sito-esempio.it');
+    await dialog.getByRole('button', { name: 'Inserisci' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(text.locator('a')).toHaveAttribute('href', 'https://www.sito-esempio.it');
+    await expect(text.locator('a')).toHaveText('il sito');
+
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    const href = await page.getByRole('link', { name: 'Vedi sul sito' }).getAttribute('href');
+    await gotoHydrated(page, href ?? '/news');
+    await expect(page.locator('article code, main code').first()).toHaveText('npm test');
+    await expect(page.getByRole('link', { name: 'il sito' })).toHaveAttribute(
+      'href',
+      'https://www.sito-esempio.it',
+    );
+  });
+
+  test('caricamenti: un PDF oltre il limite è segnalato con il limite, il salvataggio mostra l’avanzamento in percentuale', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Allegato grande ${Date.now()}`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo' }).fill('Con allegato.');
+
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({
+      name: 'troppo-grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20),
+    });
+    await expect(page.getByRole('alert')).toContainText(
+      '«troppo-grande.pdf» non è stato aggiunto. Il file supera i 10 MB consentiti.',
+    );
+    await expectAccessible(page);
+
+    // A 3 MB PDF sent at 1 MB/s: the bar shows how far the save has gone.
+    await input.setInputFiles({
+      name: 'grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(`allegato ${'x'.repeat(3 * 1024 * 1024)}`),
+    });
+    await expect(page.getByText('grande.pdf')).toBeVisible();
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Caricamento dei file' });
+    await expect(bar).toBeVisible({ timeout: 20_000 });
+    await expect(bar).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
+    await expect(page.locator('.admin-upload-progress')).toContainText('%');
+    await expectAccessible(page);
+    await expect(page.getByText('Elemento creato')).toBeVisible({ timeout: 60_000 });
+    await expect(bar).toBeHidden();
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  });
+});
