@@ -76,11 +76,11 @@ test.describe('i dettagli del back office', () => {
     );
     await expectAccessible(page);
 
-    // A 3 MB PDF sent at 1 MB/s: the bar shows how far the save has gone.
+    // A 5 MB PDF sent at 1 MB/s: the bar shows how far the save has gone.
     await input.setInputFiles({
       name: 'grande.pdf',
       mimeType: 'application/pdf',
-      buffer: minimalPdf(`allegato ${'x'.repeat(3 * 1024 * 1024)}`),
+      buffer: minimalPdf(`allegato ${'x'.repeat(5 * 1024 * 1024)}`),
     });
     await expect(page.getByText('grande.pdf')).toBeVisible();
     const network = await page.context().newCDPSession(page);

@@ -144,6 +144,8 @@ export interface MagazineIssuesTable {
   title: string;
   title_search: string;
   year: number;
+  /** The issue's number in the series (0: none); issues sort by year and number (ADR 014). */
+  issue_number: ColumnType<number, number | undefined, number>;
   published_on: string;
   audience: Audience;
   published: Flag;
