@@ -106,4 +106,46 @@ test.describe('i dettagli del back office', () => {
       uploadThroughput: -1,
     });
   });
+
+  test('importa un CSV salvato da Excel in Windows-1252: nomi accentati giusti, ogni campo in anteprima, inviti a tutti i nuovi', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const email = `niccolo.pera.${stamp}@example.org`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/account/importa');
+    await page.getByLabel('File CSV').setInputFiles({
+      name: 'soci-excel.csv',
+      mimeType: 'text/csv',
+      // "Niccolò Perà" as Excel's "CSV delimitato" writes it: ò = 0xF2, à = 0xE0.
+      buffer: Buffer.concat([
+        Buffer.from(`email;nome;cognome;ruolo\r\n${email};Niccol`, 'latin1'),
+        Buffer.from([0xf2]),
+        Buffer.from(';Per', 'latin1'),
+        Buffer.from([0xe0]),
+        Buffer.from(';socio\r\n', 'latin1'),
+      ]),
+    });
+    await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
+    const report = page.getByRole('status').filter({ hasText: 'Anteprima' });
+    await expect(report).toContainText('File letto come Windows-1252.');
+    const row = report.getByRole('row').filter({ hasText: email });
+    await expect(row.getByRole('cell')).toHaveText([
+      '2',
+      email,
+      'Niccolò',
+      'Perà',
+      'socio',
+      'Da creare',
+    ]);
+    await expect(report).not.toContainText('\uFFFD');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Applica l’importazione' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'eseguita' });
+    await expect(done).toContainText('Creati (1)');
+    await page.getByRole('button', { name: 'Invia l’invito a tutti i nuovi' }).click();
+    await expect(done).toContainText('Invito inviato a 1 nuovi account.');
+    await expectAccessible(page);
+  });
 });
