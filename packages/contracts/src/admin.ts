@@ -176,6 +176,31 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
+/** What each audited element is called in Italian (the log's filter and its CSV export). */
+export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
+  news: 'Notizie',
+  category: 'Categorie',
+  member: 'Account',
+  setup_element: 'Testi delle pagine',
+  sponsorship: 'Richieste di patrocinio',
+  newsletter: 'Newsletter',
+  outbox: 'Posta non consegnata',
+  recommendation: 'Raccomandazioni',
+  assembly: 'Assemblee',
+  press_review: 'Rassegna stampa',
+  opinion: 'Pareri',
+  magazine_issue: 'Numeri della rivista',
+  magazine_article: 'Articoli della rivista',
+  fee: 'Quote associative',
+  payment: 'Pagamenti delle quote',
+  board_member: 'Consiglio Direttivo',
+  site_content: 'Contatti, dati legali e contenuti',
+  transparency_publication: 'Società trasparente',
+  public_contribution: 'Contributi pubblici',
+  due: 'Quote dei soci per anno',
+  membership_application: 'Domande di iscrizione',
+};
+
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({
   entity: z.enum(AUDIT_ENTITIES).optional(),
   actor: z.string().max(200).optional(),

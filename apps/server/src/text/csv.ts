@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { italianDateTime } from '@sodalis/contracts';
 
 /**
  * The secretariat's CSV files, read and written with maintained libraries (csv-parse and
@@ -16,6 +17,14 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
       eof: true,
     },
   );
+}
+
+/**
+ * An instant as Italian Excel reads a date and time from a CSV cell: `dd/mm/yyyy hh:mm` in
+ * Rome's time (no comma, which would make it text); empty when it is not an instant.
+ */
+export function spreadsheetDateTime(iso: string): string {
+  return italianDateTime(iso).replace(',', '');
 }
 
 /** A leading =, +, - or @ would be a formula in a spreadsheet: it is written as text. */
