@@ -70,8 +70,12 @@ export function UploadProgressBar() {
   );
   if (percent === null) return null;
   return (
-    <div className="admin-upload-progress">
+    <div
+      className="admin-upload-progress"
+      style={{ display: 'flex', alignItems: 'center', gap: '0.75rem', margin: '0.5rem 0' }}
+    >
       <LinearProgress
+        sx={{ display: 'block', flex: 1, minWidth: '10rem', height: '0.5rem' }}
         variant="determinate"
         value={percent}
         aria-label="Caricamento dei file"
