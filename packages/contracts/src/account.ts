@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, ADMIN_MESSAGES, AdminListQuerySchema, requiredText } from './admin.js';
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  AdminListQuerySchema,
+  base64Within,
+  requiredText,
+} from './admin.js';
+import { isStrictBase64 } from './sponsorship-rules.js';
 import { envelopeSchema } from './envelope.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
 import { MEMBER_ROLES } from './constants.js';
@@ -92,13 +99,48 @@ export const AdminMemberUpdateSchema = z.object({
 });
 export type AdminMemberUpdate = z.input<typeof AdminMemberUpdateSchema>;
 
-export const AdminMemberImportSchema = z.object({
-  csv: z.string().max(ADMIN_LIMITS.maxCsvBytes, { message: ADMIN_MESSAGES.csvTooLarge }),
-  apply: z.boolean().default(false),
+/**
+ * The CSV as text (`csv`) or as the file's bytes in base64 (`content`): bytes let the server
+ * tell UTF-8 from Windows-1252, which Excel's "CSV delimitato" writes.
+ */
+export const AdminMemberImportSchema = z
+  .object({
+    csv: z
+      .string()
+      .max(ADMIN_LIMITS.maxCsvBytes, { message: ADMIN_MESSAGES.csvTooLarge })
+      .optional(),
+    content: z
+      .string()
+      .refine(isStrictBase64, { message: ADMIN_MESSAGES.fileContent })
+      .refine(base64Within(ADMIN_LIMITS.maxCsvBytes), { message: ADMIN_MESSAGES.csvTooLarge })
+      .optional(),
+    apply: z.boolean().default(false),
+  })
+  .refine((body) => body.csv !== undefined || body.content !== undefined, {
+    message: ADMIN_MESSAGES.required,
+    path: ['content'],
+  });
+
+/** The accounts an import just created, to invite all at once. */
+export const AdminMemberInviteImportedSchema = z.object({
+  emails: z.array(z.string().trim().toLowerCase().max(254)).min(1).max(5000),
 });
+
+/** One row of the import as read, with what it would do (the preview shows every field). */
+export interface AdminMemberImportRow {
+  line: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  outcome: 'crea' | 'aggiorna' | 'invariato';
+}
 
 export interface AdminMemberImportReport {
   applied: boolean;
+  /** How the file's bytes were read: "UTF-8" or "Windows-1252" (absent for text sent as text). */
+  encoding?: string;
+  rows: AdminMemberImportRow[];
   created: string[];
   updated: string[];
   unchanged: string[];

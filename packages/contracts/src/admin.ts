@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, isStrictBase64, isWebAddress } from './sponsorship-rules.js';
+import { isRealDate, isStrictBase64, isWebAddress, withWebScheme } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './constants.js';
 
 /**
@@ -80,15 +80,18 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-/** A web address the editor must give (http:// or https://). */
+/** A web address the editor must give (http:// or https://; "www.…" gets https://). */
 export const requiredWebAddress = (max: number) =>
-  requiredText(max).refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
+  requiredText(max)
+    .transform(withWebScheme)
+    .refine(isWebAddress, { message: ADMIN_MESSAGES.webAddress });
 
-/** A web address the editor may leave empty (null), else http:// or https://. */
-export const optionalWebAddress = optionalText(1000).refine(
-  (value) => value === null || isWebAddress(value),
-  { message: ADMIN_MESSAGES.webAddress },
-);
+/** A web address the editor may leave empty (null), else http:// or https:// ("www.…" too). */
+export const optionalWebAddress = optionalText(1000)
+  .transform((value) => (value === null ? null : withWebScheme(value)))
+  .refine((value) => value === null || isWebAddress(value), {
+    message: ADMIN_MESSAGES.webAddress,
+  });
 
 /** A record's id as a staff list's filter (`?categoryId=3`), absent for every record. */
 export const idFilter = z.coerce.number().int().positive().optional();
@@ -172,6 +175,31 @@ export const AUDIT_ENTITIES = [
   'membership_application',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What each audited element is called in Italian (the log's filter and its CSV export). */
+export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
+  news: 'Notizie',
+  category: 'Categorie',
+  member: 'Account',
+  setup_element: 'Testi delle pagine',
+  sponsorship: 'Richieste di patrocinio',
+  newsletter: 'Newsletter',
+  outbox: 'Posta non consegnata',
+  recommendation: 'Raccomandazioni',
+  assembly: 'Assemblee',
+  press_review: 'Rassegna stampa',
+  opinion: 'Pareri',
+  magazine_issue: 'Numeri della rivista',
+  magazine_article: 'Articoli della rivista',
+  fee: 'Quote associative',
+  payment: 'Pagamenti delle quote',
+  board_member: 'Consiglio Direttivo',
+  site_content: 'Contatti, dati legali e contenuti',
+  transparency_publication: 'Società trasparente',
+  public_contribution: 'Contributi pubblici',
+  due: 'Quote dei soci per anno',
+  membership_application: 'Domande di iscrizione',
+};
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({
   entity: z.enum(AUDIT_ENTITIES).optional(),

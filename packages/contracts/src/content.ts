@@ -70,6 +70,33 @@ export const SETUP_ELEMENT_KEYS = [
 ] as const;
 export type SetupElementKey = (typeof SETUP_ELEMENT_KEYS)[number];
 
+/** The setup texts' Italian names, what the secretariat reads instead of the internal keys. */
+export const SETUP_ELEMENT_NAMES: Record<SetupElementKey, string> = {
+  'chisiamo-organizzazione-storia': 'Storia della società',
+  'chisiamo-organizzazione-organigramma': 'Organigramma',
+  'chisiamo-organizzazione-codiceetico': 'Codice etico',
+  'chisiamo-organizzazione-bilancio': 'Bilancio',
+  'chisiamo-organizzazione-statuto': 'Statuto',
+  'chisiamo-soci-iscrizione': 'Soci: come iscriversi',
+  'chisiamo-soci-pagamento': 'Soci: pagamento della quota',
+  'chisiamo-soci-richiesta': 'Soci: richiesta di iscrizione',
+  'chisiamo-soci-carichesociali': 'Soci: cariche sociali',
+  'chisiamo-affiliati-iscrizione': 'Affiliati: come iscriversi',
+  'chisiamo-affiliati-pagamento': 'Affiliati: pagamento della quota',
+  'chisiamo-affiliati-richiesta': 'Affiliati: richiesta di iscrizione',
+  'chisiamo-affiliati-carichesociali': 'Affiliati: cariche sociali',
+  'chisiamo-sostenitori-contributo': 'Sostenitori: il contributo',
+  'pareri-intro': 'Pareri del Consiglio Direttivo: introduzione',
+  'patrocini-richiesta': 'Patrocini: come richiederli',
+  'rivista-intro': 'Rivista: introduzione',
+  'modulo-abbonamento-attivo': 'Modulo di abbonamento attivo',
+};
+
+/** A setup text's Italian name; an unknown key is shown as it is. */
+export function setupElementName(key: string): string {
+  return (SETUP_ELEMENT_NAMES as Record<string, string>)[key] ?? key;
+}
+
 // --- back office -------------------------------------------------------------------------------
 
 /*

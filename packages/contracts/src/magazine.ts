@@ -96,7 +96,17 @@ export const MAGAZINE_ADMIN_MESSAGES = {
   duplicateTitle: 'Esiste già un numero con questo titolo.',
   issue: 'Numero della rivista sconosciuto.',
   tooManyAuthors: 'Al massimo 20 autori.',
+  issueNumber: 'Indica un numero tra 1 e 9999, o lascia vuoto.',
 } as const;
+
+/**
+ * The issue's number as its title says it ("Bollettino numero 10", "n. 4", "n° 7"), or null:
+ * the default of the issue's number field, so issues sort 4 before 10 (ADR 014).
+ */
+export function issueNumberInTitle(title: string): number | null {
+  const match = /\b(?:numero|num\.|nr\.?|n\.|n°)\s*(\d{1,4})\b/i.exec(title);
+  return match ? Number(match[1]) : null;
+}
 
 /** The shared attachment fields, keeping at most 50 stored files per issue or article. */
 const attachmentFields = {
@@ -113,6 +123,8 @@ export interface AdminMagazineIssue {
   id: number;
   title: string;
   year: number;
+  /** The issue's number within its year's series; null when it has none. */
+  number: number | null;
   publishedOn: string;
   audience: ReservedAudience;
   published: boolean;
@@ -128,6 +140,13 @@ export const AdminMagazineIssueInputSchema = z.object({
     .int({ message: MAGAZINE_ADMIN_MESSAGES.year })
     .min(2000, { message: MAGAZINE_ADMIN_MESSAGES.year })
     .max(2100, { message: MAGAZINE_ADMIN_MESSAGES.year }),
+  /** Empty: the number the title says ("numero 10"), else none. */
+  number: z
+    .union([z.literal(''), z.null(), z.coerce.number().int().min(1).max(9999)], {
+      message: MAGAZINE_ADMIN_MESSAGES.issueNumber,
+    })
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value)),
   publishedOn: isoDate,
   audience: z.enum(RESERVED_AUDIENCE_VALUES, { message: MAGAZINE_ADMIN_MESSAGES.audience }),
   published: z.boolean().default(true),
@@ -160,11 +179,22 @@ export const AdminMagazineArticleInputSchema = z.object({
     .array(requiredText(120))
     .max(20, { message: MAGAZINE_ADMIN_MESSAGES.tooManyAuthors })
     .default([]),
-  sortOrder: z.coerce
-    .number({ message: MAGAZINE_ADMIN_MESSAGES.order })
-    .int({ message: MAGAZINE_ADMIN_MESSAGES.order })
-    .min(1, { message: MAGAZINE_ADMIN_MESSAGES.order })
-    .max(9999, { message: MAGAZINE_ADMIN_MESSAGES.order }),
+  /** Empty: the next after the issue's last article. */
+  sortOrder: z
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        z.coerce
+          .number({ message: MAGAZINE_ADMIN_MESSAGES.order })
+          .int({ message: MAGAZINE_ADMIN_MESSAGES.order })
+          .min(1, { message: MAGAZINE_ADMIN_MESSAGES.order })
+          .max(9999, { message: MAGAZINE_ADMIN_MESSAGES.order }),
+      ],
+      { message: MAGAZINE_ADMIN_MESSAGES.order },
+    )
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value)),
   /** Empty: the issue's date. */
   publishedOn: isoDate.nullish(),
   /** Empty: the bulletin's name. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminListQuerySchema } from './admin.js';
+import { AdminListQuerySchema, optionalText } from './admin.js';
 import { envelopeSchema } from './envelope.js';
 import {
   isStrictBase64,
@@ -179,8 +179,21 @@ export interface AdminSponsorshipRequest extends AdminSponsorshipSummary {
   otherSponsors: string | null;
   eventContents: string | null;
   attachments: { id: number; fileName: string; sizeBytes: number }[];
+  internalNote: string | null;
+  /** When the outcome e-mail was queued for the requester; null if never. */
+  outcomeSentAt: string | null;
 }
 
 export const AdminSponsorshipUpdateSchema = z.object({
   status: z.enum(SPONSORSHIP_STATUSES, { message: 'Stato non valido.' }),
+  /** The secretariat's note: kept with the request, never sent. */
+  internalNote: optionalText(4000),
+  /** E-mail the decision (approved or rejected) to the requester, with `outcomeMessage`. */
+  notifyRequester: z.boolean().default(false),
+  outcomeMessage: optionalText(4000),
 });
+
+export const SPONSORSHIP_ADMIN_MESSAGES = {
+  outcomeNeedsDecision: 'Per inviare l’esito scegli prima “Approvata” o “Respinta”.',
+  outcomeNeedsEmail: 'La richiesta non ha un indirizzo e-mail a cui inviare l’esito.',
+} as const;

@@ -14,6 +14,7 @@ import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
 import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
 import { backup, restore, type BackupReport } from './backup.js';
+import { decodeCsvBytes } from '../text/csv.js';
 
 /**
  * The secretariat's command line (`npm run cli -- <comando> …`, README "Gestione degli
@@ -85,7 +86,9 @@ async function main(argv: string[]): Promise<number> {
         need(1);
         const file = path.resolve(userCwd, args[0] ?? '');
         const apply = args.includes('--applica');
-        const report = await members.importCsv(fs.readFileSync(file, 'utf8'), { apply });
+        const report = await members.importCsv(decodeCsvBytes(fs.readFileSync(file)).text, {
+          apply,
+        });
         console.log(
           `${apply ? 'Importazione eseguita' : 'Anteprima (nulla è stato scritto; aggiungi --applica)'}: ${file}`,
         );

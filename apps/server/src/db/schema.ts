@@ -144,6 +144,8 @@ export interface MagazineIssuesTable {
   title: string;
   title_search: string;
   year: number;
+  /** The issue's number in the series (0: none); issues sort by year and number (ADR 014). */
+  issue_number: ColumnType<number, number | undefined, number>;
   published_on: string;
   audience: Audience;
   published: Flag;
@@ -296,6 +298,9 @@ export interface SponsorshipRequestsTable {
   /** When and by whom (staff e-mail) the request was last handled (migration 0007). */
   handled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secretariat's note, never sent (migration 0021b); when the outcome e-mail went out. */
+  internal_note: ColumnType<string | null, string | null | undefined, string | null>;
+  outcome_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface OutboxTable {

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { italianDateTime } from '@sodalis/contracts';
 
 /**
  * The secretariat's CSV files, read and written with maintained libraries (csv-parse and
@@ -18,9 +19,34 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
   );
 }
 
+/**
+ * An instant as Italian Excel reads a date and time from a CSV cell: `dd/mm/yyyy hh:mm` in
+ * Rome's time (no comma, which would make it text); empty when it is not an instant.
+ */
+export function spreadsheetDateTime(iso: string): string {
+  return italianDateTime(iso).replace(',', '');
+}
+
 /** A leading =, +, - or @ would be a formula in a spreadsheet: it is written as text. */
 function formulaSafe(value: string): string {
   return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8 (a BOM is dropped later),
+ * else Windows-1252, what Italian Excel's "CSV delimitato" writes ("Niccolò" as 0xF2). Valid
+ * UTF-8 by chance from a Windows-1252 file needs two or more accented letters in a row, which
+ * Italian names never have.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): {
+  text: string;
+  encoding: 'UTF-8' | 'Windows-1252';
+} {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
+  }
 }
 
 /**

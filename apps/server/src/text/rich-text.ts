@@ -22,6 +22,7 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
     'sup',
     'small',
     'mark',
+    'code',
     'h2',
     'h3',
     'h4',

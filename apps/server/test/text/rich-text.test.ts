@@ -68,6 +68,12 @@ describe('rich text sanitising', () => {
     expect(clean).toContain('<a href="mailto:segreteria@example.org">posta</a>');
   });
 
+  it('keeps inline code, which the editor\'s "Codice" button writes', () => {
+    expect(sanitizeRichText('<p>Usa <code>npm test</code></p>')).toBe(
+      '<p>Usa <code>npm test</code></p>',
+    );
+  });
+
   it('makes links that open a new tab safe', () => {
     expect(sanitizeRichText('<a href="https://example.org" target="_top" rel="opener">x</a>')).toBe(
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',

@@ -781,6 +781,7 @@ class DemoLoader {
           title: issueTitle,
           title_search: searchText(issueTitle),
           year: plan.year,
+          issue_number: plan.number,
           published_on: plan.publishedOn,
           audience: 'all',
           published: 1,

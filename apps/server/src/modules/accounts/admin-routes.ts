@@ -2,6 +2,7 @@ import {
   ADMIN_LIMITS,
   AdminMemberCreateSchema,
   AdminMemberImportSchema,
+  AdminMemberInviteImportedSchema,
   AdminMemberListQuerySchema,
   AdminMemberUpdateSchema,
 } from '@sodalis/contracts';
@@ -55,7 +56,12 @@ export async function accountsAdminRoutes(
   });
   app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = parseInput(AdminMemberImportSchema, request.body);
-    return { data: await members.importCsv(actorOf(request), body.csv, body.apply) };
+    return { data: await members.importCsv(actorOf(request), body, body.apply) };
+  });
+
+  app.post('/Members/Import/Invite', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const body = parseInput(AdminMemberInviteImportedSchema, request.body);
+    return { data: await members.inviteImported(actorOf(request), body.emails) };
   });
 
   // Staff security: two-factor sign-in (ADR 017)

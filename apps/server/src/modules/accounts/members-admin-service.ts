@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
-import { toCsv } from '../../text/csv.js';
+import { decodeCsvBytes, toCsv } from '../../text/csv.js';
 import {
   allMembersWithFee,
   findMemberByEmail,
@@ -204,8 +204,32 @@ export class MembersAdminService {
     this.deps.notifyOutbox();
   }
 
+  /**
+   * Invites the accounts an import created (the import screen's "Invia l'invito a tutti i
+   * nuovi"): only those that never chose a password, each audited as a single invitation.
+   */
+  async inviteImported(actor: Actor, emails: string[]): Promise<{ invited: string[] }> {
+    const invited: string[] = [];
+    for (const email of [...new Set(emails)]) {
+      const row = await findMemberByEmail(this.deps.db, email);
+      if (row === undefined || row.password_changed === 1 || row.status !== 'active') continue;
+      await this.invite(actor, row.id);
+      invited.push(row.email);
+    }
+    return { invited };
+  }
+
   /** The CLI's import: a preview without `apply`, the changes and one audit entry with it. */
-  async importCsv(actor: Actor, csv: string, apply: boolean): Promise<AdminMemberImportReport> {
+  async importCsv(
+    actor: Actor,
+    file: { csv?: string | undefined; content?: string | undefined },
+    apply: boolean,
+  ): Promise<AdminMemberImportReport> {
+    const decoded =
+      file.content === undefined
+        ? { text: file.csv ?? '', encoding: undefined }
+        : decodeCsvBytes(Buffer.from(file.content, 'base64'));
+    const csv = decoded.text;
     const report = await this.withRules(actor, 'csv', async ({ rules, audit }) => {
       const result = await rules.importCsv(csv, { apply });
       if (apply && (result.created.length > 0 || result.updated.length > 0)) {
@@ -223,7 +247,11 @@ export class MembersAdminService {
       }
       return result;
     });
-    return { applied: apply, ...report };
+    return {
+      applied: apply,
+      ...(decoded.encoding === undefined ? {} : { encoding: decoded.encoding }),
+      ...report,
+    };
   }
 
   async exportCsv(query: AdminMemberListQuery): Promise<string> {

@@ -111,7 +111,13 @@ export class MembersService {
    * and the report says what would change.
    */
   async importCsv(text: string, options: { apply: boolean }): Promise<ImportReport> {
-    const report: ImportReport = { created: [], updated: [], unchanged: [], rejected: [] };
+    const report: ImportReport = {
+      rows: [],
+      created: [],
+      updated: [],
+      unchanged: [],
+      rejected: [],
+    };
     const rows = parseCsv(text);
     const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
     const column = (name: string) => header.indexOf(name);
@@ -144,7 +150,9 @@ export class MembersService {
         }
         seen.add(member.email);
         const existing = await findMemberByEmail(trx, member.email);
+        const row = { line, ...member };
         if (existing === undefined) {
+          report.rows.push({ ...row, outcome: 'crea' });
           report.created.push(member.email);
           if (options.apply) {
             await insertMember(trx, member, now);
@@ -154,6 +162,7 @@ export class MembersService {
           existing.last_name !== member.lastName ||
           existing.role !== member.role
         ) {
+          report.rows.push({ ...row, outcome: 'aggiorna' });
           report.updated.push(member.email);
           if (options.apply) {
             await updateMemberDetails(trx, existing.id, member, now);
@@ -161,6 +170,7 @@ export class MembersService {
             if (existing.role !== member.role) await deleteMemberSessions(trx, existing.id);
           }
         } else {
+          report.rows.push({ ...row, outcome: 'invariato' });
           report.unchanged.push(member.email);
         }
       }

@@ -1,8 +1,12 @@
-import { AdminAuditListQuerySchema, AdminRichTextPreviewSchema } from '@sodalis/contracts';
+import {
+  AdminAuditListQuerySchema,
+  AdminRichTextPreviewSchema,
+  AUDIT_ENTITY_NAMES,
+} from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
 import type { AppServices } from '../../services.js';
-import { toCsv } from '../../text/csv.js';
+import { spreadsheetDateTime, toCsv } from '../../text/csv.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { accountsAdminRoutes } from '../accounts/admin-routes.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
@@ -126,13 +130,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       parseInput(AdminAuditListQuerySchema, request.query),
       AUDIT_EXPORT_LIMIT,
     );
+    // Italian words and Rome-time dates Excel reads as dates (toCsv: ";", BOM, CRLF).
     const csv = toCsv([
-      ['quando', 'chi', 'azione', 'elemento', 'id', 'descrizione', 'prima', 'dopo'],
+      ['Data e ora', 'Chi', 'Azione', 'Elemento', 'Numero', 'Descrizione', 'Prima', 'Dopo'],
       ...entries.map((entry) => [
-        entry.at,
+        spreadsheetDateTime(entry.at),
         entry.actorEmail,
-        entry.action,
-        entry.entity,
+        capitalised(entry.action),
+        (AUDIT_ENTITY_NAMES as Record<string, string>)[entry.entity] ?? entry.entity,
         entry.entityId ?? '',
         entry.summary,
         entry.before === null ? '' : JSON.stringify(entry.before),
@@ -155,4 +160,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       },
     };
   });
+}
+
+/** "crea" → "Crea": an action as a word at the start of a spreadsheet cell. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,5 @@
 import {
+  issueNumberInTitle,
   MAGAZINE_ADMIN_MESSAGES,
   MAGAZINE_NAME,
   type AdminMagazineArticle,
@@ -26,6 +27,7 @@ import {
   findIssueIdWithTitle,
   findIssuePage,
   findIssueRows,
+  nextArticleOrder,
   parseAuthors,
   writeArticle,
   writeIssue,
@@ -101,6 +103,7 @@ export class MagazineAdminService {
             title: input.title,
             title_search: searchText(input.title),
             year: input.year,
+            issue_number: input.number ?? issueNumberInTitle(input.title) ?? 0,
             published_on: input.publishedOn,
             audience: input.audience,
             published: input.published ? 1 : 0,
@@ -151,7 +154,7 @@ export class MagazineAdminService {
             authors_json: JSON.stringify(input.authors),
             newspaper: input.testata ?? MAGAZINE_NAME,
             published_on: input.publishedOn ?? issue.published_on,
-            sort_order: input.sortOrder,
+            sort_order: input.sortOrder ?? (await articleOrderOnSave(trx, id, issue.id)),
           };
         },
         write: writeArticle,
@@ -238,6 +241,7 @@ export class MagazineAdminService {
       id: row.id,
       title: row.title,
       year: row.year,
+      number: row.issue_number === 0 ? null : row.issue_number,
       publishedOn: row.published_on,
       audience: row.audience as ReservedAudience,
       published: row.published === 1,
@@ -269,6 +273,22 @@ export class MagazineAdminService {
   }
 }
 
+/**
+ * An article saved without an order: a new one (or one moved to another issue) goes after the
+ * issue's last article; an edited one keeps its place.
+ */
+async function articleOrderOnSave(
+  trx: Transaction<Database>,
+  id: number | null,
+  issueId: number,
+): Promise<number> {
+  if (id !== null) {
+    const [current] = await findArticleRows(trx, [id]);
+    if (current !== undefined && current.issue_id === issueId) return current.sort_order;
+  }
+  return nextArticleOrder(trx, issueId);
+}
+
 function found<Item>(item: Item | undefined): Item {
   if (item === undefined) throw new AppError('notFound');
   return item;
@@ -294,6 +314,7 @@ async function issueView(db: Kysely<Database>, id: number) {
   return {
     titolo: row.title,
     anno: row.year,
+    numero: row.issue_number === 0 ? null : row.issue_number,
     dataPubblicazione: row.published_on,
     pubblico: row.audience,
     pubblicato: row.published === 1,

@@ -27,6 +27,7 @@ export interface MagazineIssueRow {
   title: string;
   title_search: string;
   year: number;
+  issue_number: number;
   published_on: string;
   audience: Audience;
 }
@@ -36,6 +37,7 @@ const ISSUE_COLUMNS = [
   'magazine_issues.title',
   'magazine_issues.title_search',
   'magazine_issues.year',
+  'magazine_issues.issue_number',
   'magazine_issues.published_on',
   'magazine_issues.audience',
 ] as const;
@@ -117,6 +119,7 @@ const ISSUE_SORTS: Record<string, string> = {
   title: 'magazine_issues.title_search',
   publishedOn: 'magazine_issues.published_on',
   year: 'magazine_issues.year',
+  number: 'magazine_issues.issue_number',
   updatedAt: 'magazine_issues.updated_at',
   id: 'magazine_issues.id',
 };
@@ -186,6 +189,22 @@ export async function countArticlesByIssue(
     .groupBy('issue_id')
     .execute();
   return new Map(rows.map((row) => [row.issue_id, Number(row.count)]));
+}
+
+/**
+ * The order a new article of the issue gets when the form leaves it empty: after the issue's
+ * last article (1 for the first).
+ */
+export async function nextArticleOrder(
+  db: Kysely<Database> | Transaction<Database>,
+  issueId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('magazine_articles')
+    .select(db.fn.max('sort_order').as('last'))
+    .where('issue_id', '=', issueId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
 }
 
 /** Articles by id with their issue's title, in no particular order. */

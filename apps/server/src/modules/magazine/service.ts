@@ -32,8 +32,16 @@ import {
   type MagazineIssueRow,
 } from './repository.js';
 
+/**
+ * "Title" (what the spec's client asks for, §7 GetRiviste) sorts by year, then the issue's
+ * number, then title: by title alone "numero 10" came before "numero 4" (ADR 014).
+ */
 const ISSUE_ORDERS: Record<string, SortKey[]> = {
-  Title: [{ field: 'Title', column: 'magazine_issues.title_search', type: 'text' }],
+  Title: [
+    { field: 'Anno', column: 'magazine_issues.year', type: 'integer' },
+    { field: 'Numero', column: 'magazine_issues.issue_number', type: 'integer' },
+    { field: 'Title', column: 'magazine_issues.title_search', type: 'text' },
+  ],
   Datapubblicazione: [
     { field: 'Datapubblicazione', column: 'magazine_issues.published_on', type: 'date' },
   ],

@@ -34,8 +34,8 @@ export async function sponsorshipAdminRoutes(
   }));
   app.put('/SponsorshipRequests/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
-    const { status } = parseInput(AdminSponsorshipUpdateSchema, request.body);
-    return { data: await sponsorship.handleSponsorship(actorOf(request), id, status) };
+    const decision = parseInput(AdminSponsorshipUpdateSchema, request.body);
+    return { data: await sponsorship.handleSponsorship(actorOf(request), id, decision) };
   });
   app.get('/SponsorshipRequests/:id/Files/:fileId', async (request, reply) => {
     const { id, fileId } = parseInput(FileParamsSchema, request.params);

@@ -1,4 +1,4 @@
-import { adminListHref } from '@sodalis/contracts';
+import { adminListHref, SPONSORSHIP_ADMIN_MESSAGES } from '@sodalis/contracts';
 import type {
   AdminListQuery,
   AdminPage,
@@ -13,6 +13,8 @@ import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import { attachmentsOf } from '../attachments/repository.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { enqueue } from '../outbox/outbox.js';
+import { outcomeMail } from './mail-text.js';
 import {
   countRequests,
   findRequest,
@@ -41,6 +43,10 @@ const STATUS_LABEL: Record<SponsorshipStatus, string> = {
 export interface SponsorshipAdminDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** The secretariat's addresses (replies to an outcome e-mail go to the first). */
+  secretariat: string[];
+  societyName: string;
+  notifyOutbox: () => void;
 }
 
 /**
@@ -77,25 +83,68 @@ export class SponsorshipAdminService {
       otherSponsors: row.other_sponsors,
       eventContents: row.event_contents,
       attachments: files,
+      internalNote: row.internal_note,
+      outcomeSentAt: row.outcome_sent_at,
     };
   }
 
-  /** Records the decision, who took it and when; back to "received" clears both. */
+  /**
+   * Records the decision, who took it and when (back to "received" clears both), the internal
+   * note, and on request e-mails the outcome to the requester through the outbox; all audited.
+   */
   async handleSponsorship(
     actor: Actor,
     id: number,
-    status: SponsorshipStatus,
+    decision: {
+      status: SponsorshipStatus;
+      internalNote?: string | null | undefined;
+      notifyRequester?: boolean | undefined;
+      outcomeMessage?: string | null | undefined;
+    },
   ): Promise<AdminSponsorshipRequest> {
+    const { status } = decision;
     const now = this.deps.clock();
+    let mailed = false;
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await findRequest(trx, id);
       if (row === undefined) throw new AppError('notFound');
       const handled = status !== 'received';
+      const notify = decision.notifyRequester === true;
+      if (notify && !handled) {
+        throw new AppError('invalidRequest', [
+          { path: 'status', message: SPONSORSHIP_ADMIN_MESSAGES.outcomeNeedsDecision },
+        ]);
+      }
+      if (notify && (row.email === null || row.email === '')) {
+        throw new AppError('invalidRequest', [
+          { path: 'notifyRequester', message: SPONSORSHIP_ADMIN_MESSAGES.outcomeNeedsEmail },
+        ]);
+      }
+      const internalNote = decision.internalNote ?? null;
       await setRequestStatus(trx, id, {
         status,
         handledAt: handled ? now.toISOString() : null,
         handledBy: handled ? actor.email : null,
+        internalNote,
+        ...(notify ? { outcomeSentAt: now.toISOString() } : {}),
       });
+      if (notify && row.email) {
+        await enqueue(
+          trx,
+          'mail',
+          outcomeMail({
+            id,
+            email: row.email,
+            eventTitle: row.event_title,
+            approved: status === 'approved',
+            message: decision.outcomeMessage ?? null,
+            secretariat: this.deps.secretariat,
+            societyName: this.deps.societyName,
+          }),
+          now,
+        );
+        mailed = true;
+      }
       await writeAudit(
         trx,
         actor,
@@ -104,12 +153,19 @@ export class SponsorshipAdminService {
           entity: 'sponsorship',
           entityId: id,
           summary: `Richiesta di patrocinio "${row.event_title}" (${row.requester}): ${STATUS_LABEL[status]}`,
-          before: { stato: STATUS_LABEL[row.status] },
-          after: { stato: STATUS_LABEL[status] },
+          before: { stato: STATUS_LABEL[row.status], nota: row.internal_note },
+          after: {
+            stato: STATUS_LABEL[status],
+            nota: internalNote,
+            ...(notify
+              ? { esitoInviatoA: row.email, messaggio: decision.outcomeMessage ?? null }
+              : {}),
+          },
         },
         now,
       );
     });
+    if (mailed) this.deps.notifyOutbox();
     return this.getSponsorship(id);
   }
 

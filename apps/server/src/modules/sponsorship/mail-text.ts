@@ -104,3 +104,33 @@ export function acknowledgementMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * The decision e-mailed to the requester when the secretariat chooses to (ADR 013, 2026-11-23):
+ * a fixed Italian text naming the request the requester sent, and the secretariat's message.
+ * Replies go to the secretariat.
+ */
+export function outcomeMail(input: {
+  id: number;
+  email: string;
+  eventTitle: string;
+  approved: boolean;
+  message: string | null;
+  secretariat: string[];
+  societyName: string;
+}): MailJob {
+  const outcome = input.approved ? 'approvata' : 'non approvata';
+  return {
+    to: [input.email],
+    ...(input.secretariat[0] ? { replyTo: input.secretariat[0] } : {}),
+    subject: shortSubject(`Richiesta di patrocinio ${outcome}: ${input.eventTitle}`),
+    text: [
+      `La tua richiesta di patrocinio n. ${input.id} per "${input.eventTitle}" è stata ${outcome}.`,
+      ...(input.message === null ? [] : ['', input.message]),
+      '',
+      'Per domande rispondi a questo messaggio.',
+      '',
+      input.societyName,
+    ].join('\n'),
+  };
+}

@@ -131,11 +131,23 @@ export function findRequest(db: Executor, id: number): Promise<SponsorshipReques
 export async function setRequestStatus(
   trx: Transaction<Database>,
   id: number,
-  change: { status: SponsorshipStatus; handledAt: string | null; handledBy: string | null },
+  change: {
+    status: SponsorshipStatus;
+    handledAt: string | null;
+    handledBy: string | null;
+    internalNote: string | null;
+    outcomeSentAt?: string;
+  },
 ): Promise<void> {
   await trx
     .updateTable('sponsorship_requests')
-    .set({ status: change.status, handled_at: change.handledAt, handled_by: change.handledBy })
+    .set({
+      status: change.status,
+      handled_at: change.handledAt,
+      handled_by: change.handledBy,
+      internal_note: change.internalNote,
+      ...(change.outcomeSentAt === undefined ? {} : { outcome_sent_at: change.outcomeSentAt }),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AdminMember, AdminMemberImportReport, AdminPage } from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
 import { staffSite } from '../../helpers/staff-api.js';
@@ -142,5 +144,71 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
     expect(lines[0]).toBe(`email;nome;cognome;ruolo;stato;quota ${TODAY.slice(0, 4)}`);
     expect(lines).toContain('luca.bianchi@example.org;Luca;Bianchi;socio;attivo;Non pagata');
     expect(lines.slice(1).every((line) => line.split(';')[3] === 'socio')).toBe(true);
+  });
+
+  it('reads an Excel "CSV delimitato" in Windows-1252, previews every field and invites all the new accounts', async () => {
+    const bytes = fs.readFileSync(
+      fileURLToPath(new URL('../../fixtures/soci-excel-windows-1252.csv', import.meta.url)),
+    );
+    const preview = await ok<AdminMemberImportReport>(
+      call('POST', '/Members/Import', { content: bytes.toString('base64') }),
+    );
+    expect(preview.encoding).toBe('Windows-1252');
+    expect(preview.rows).toEqual([
+      {
+        line: 2,
+        email: 'niccolo.pera@example.org',
+        firstName: 'Niccolò',
+        lastName: 'Perà',
+        role: 'socio',
+        outcome: 'crea',
+      },
+      {
+        line: 3,
+        email: 'lucia.sarti@example.org',
+        firstName: 'Lucia',
+        lastName: "D'Annunzio Sartì",
+        role: 'affiliato',
+        outcome: 'crea',
+      },
+    ]);
+    // The same names saved as UTF-8 with a BOM read alike.
+    const utf8 = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(new TextDecoder('windows-1252').decode(bytes), 'utf8'),
+    ]);
+    const fromUtf8 = await ok<AdminMemberImportReport>(
+      call('POST', '/Members/Import', { content: utf8.toString('base64') }),
+    );
+    expect(fromUtf8.encoding).toBe('UTF-8');
+    expect(fromUtf8.rows).toEqual(preview.rows);
+
+    const applied = await ok<AdminMemberImportReport>(
+      call('POST', '/Members/Import', { content: bytes.toString('base64'), apply: true }),
+    );
+    expect(applied.created).toEqual(['niccolo.pera@example.org', 'lucia.sarti@example.org']);
+    const found = await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=niccolo.pera'));
+    expect(found.items[0]).toMatchObject({ firstName: 'Niccolò', lastName: 'Perà' });
+
+    const invited = await ok<{ invited: string[] }>(
+      call('POST', '/Members/Import/Invite', {
+        emails: [...applied.created, 'socio.demo@example.org', 'nessuno@example.org'],
+      }),
+    );
+    // Only accounts without a password are invited: the demo member already has one.
+    expect(invited.invited).toEqual(applied.created);
+    const outbox = await staff.app.services.db
+      .selectFrom('outbox')
+      .select('payload_json')
+      .where('payload_json', 'like', '%niccolo.pera@example.org%')
+      .execute();
+    expect(outbox).toHaveLength(1);
+    const invitations = (await auditOf('member')).filter((entry) => entry.action === 'invita');
+    expect(invitations.map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        'Link per scegliere la password inviato a niccolo.pera@example.org',
+        'Link per scegliere la password inviato a lucia.sarti@example.org',
+      ]),
+    );
   });
 });

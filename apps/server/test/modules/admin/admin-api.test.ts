@@ -98,5 +98,27 @@ describe.each(testEngines())('back office API on %s', (engine) => {
     const exported = await call('GET', '/AuditLog/Export?entity=member');
     expect(exported.statusCode).toBe(200);
     expect(exported.body).toContain(members.items[0]?.summary);
+    // Italian Excel's CSV: BOM, ";" and CRLF, Italian column names and words, Rome-time dates
+    // written dd/mm/yyyy hh:mm (no comma) so Excel reads them as dates.
+    expect(exported.body.startsWith('\uFEFF')).toBe(true);
+    const [header, first] = exported.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe('Data e ora;Chi;Azione;Elemento;Numero;Descrizione;Prima;Dopo');
+    const entry = members.items.at(-1);
+    const cells = first?.split(';') ?? [];
+    expect(cells[0]).toBe(
+      new Intl.DateTimeFormat('it-IT', {
+        timeZone: 'Europe/Rome',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+        .format(new Date(entry?.at ?? ''))
+        .replace(',', ''),
+    );
+    expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(cells[2]).toMatch(/^[A-Z][a-zà-ù ]+$/);
+    expect(cells[3]).toBe('Account');
   });
 });

@@ -173,6 +173,67 @@ describe.each(testEngines())('back office: the bulletin on %s', (engine) => {
     await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
   });
 
+  it("numbers a new article after its issue's last one and keeps an edited one in its place", async () => {
+    const issue = await ok<AdminMagazineIssue>(
+      call('POST', '/MagazineIssues', issueInput({ title: 'Numero per la numerazione' })),
+    );
+    const orders: number[] = [];
+    for (const title of ['Uno', 'Due', 'Tre']) {
+      const article = await ok<AdminMagazineArticle>(
+        call('POST', '/MagazineArticles', { issueId: issue.id, title, sortOrder: null }),
+      );
+      orders.push(article.sortOrder);
+    }
+    expect(orders).toEqual([1, 2, 3]);
+    const listed = await ok<AdminPage<AdminMagazineArticle>>(
+      call('GET', `/MagazineArticles?issueId=${issue.id}&sort=sortOrder&order=ASC`),
+    );
+    const first = listed.items[0];
+    const edited = await ok<AdminMagazineArticle>(
+      call('PUT', `/MagazineArticles/${first?.id}`, { issueId: issue.id, title: 'Uno bis' }),
+    );
+    expect(edited.sortOrder).toBe(1);
+    await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
+  });
+
+  it('takes the latest issue by year and number, not by title ("numero 10" after "numero 4")', async () => {
+    const fourth = await ok<AdminMagazineIssue>(
+      call(
+        'POST',
+        '/MagazineIssues',
+        issueInput({ title: 'Bollettino - anno 2031, numero 4', year: 2031 }),
+      ),
+    );
+    const tenth = await ok<AdminMagazineIssue>(
+      call(
+        'POST',
+        '/MagazineIssues',
+        issueInput({ title: 'Bollettino - anno 2031, numero 10', year: 2031 }),
+      ),
+    );
+    const special = await ok<AdminMagazineIssue>(
+      call(
+        'POST',
+        '/MagazineIssues',
+        issueInput({ title: 'Bollettino speciale', year: 2031, number: 7 }),
+      ),
+    );
+    expect([fourth.number, tenth.number, special.number]).toEqual([4, 10, 7]);
+
+    const first = await api.page<MagazineIssue>('ReservedArea/GetRiviste', 'socio', {
+      dataOffset: '1',
+    });
+    expect(first.items.map((item) => item.title)).toEqual([tenth.title]);
+    const next = await api.page<MagazineIssue>('ReservedArea/GetRiviste', 'socio', {
+      dataOffset: '2',
+      pagingInfo: first.pagingInfo,
+    });
+    expect(next.items.map((item) => item.title)).toEqual([special.title, fourth.title]);
+    for (const issue of [fourth, tenth, special]) {
+      await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
+    }
+  });
+
   it('lists issues by year and text with totals', async () => {
     const of2021 = await ok<AdminPage<AdminMagazineIssue>>(
       call('GET', '/MagazineIssues?year=2021&perPage=2&sort=title&order=DESC'),

@@ -4,6 +4,7 @@ import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { formErrorsOf } from './field-errors';
 import { dropLocalDraft } from './local-draft';
 import { staffSignIn } from './session-renewal';
+import { sendWithProgress, UPLOAD_PROGRESS_MIN_CHARS } from './upload-progress';
 
 /** Where each react-admin resource lives under /api/v1/Admin. */
 export const ADMIN_RESOURCES = {
@@ -39,15 +40,18 @@ interface ApiErrorBody {
 }
 
 function sendAdmin(url: string, init: { method?: string; body?: unknown }): Promise<Response> {
-  return fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      ...bearer(),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...bearer(),
+    ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  // A body that carries files shows its progress (fetch reports none for uploads).
+  if (body !== undefined && body.length >= UPLOAD_PROGRESS_MIN_CHARS) {
+    return sendWithProgress(url, method, headers, body);
+  }
+  return fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
 }
 
 function bearer(): Record<string, string> {

@@ -1,6 +1,6 @@
 import { AdminCategoryInputSchema, AdminNewsInputSchema } from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
-import { schemaRules } from './form-rules';
+import { schemaRules, webAddress } from './form-rules';
 
 describe('a form checked with the server’s schema', () => {
   it('shows the server’s Italian messages on the form’s fields', () => {
@@ -18,5 +18,18 @@ describe('a form checked with the server’s schema', () => {
     const rules = schemaRules(AdminCategoryInputSchema, (values) => ({ title: values.name }));
     expect(rules({ id: 3, name: 'Eventi' })).toEqual({});
     expect(rules({ id: 3, name: '' })).toEqual({ title: 'Campo obbligatorio.' });
+  });
+});
+
+describe('a web address typed as people say it', () => {
+  it('accepts "www.…" before saving and the server stores it with https://', () => {
+    expect(webAddress('www.sito-esempio.it')).toBeUndefined();
+    expect(webAddress('sito-esempio')).toBe('Indica un indirizzo web valido (http:// o https://).');
+    const parsed = AdminNewsInputSchema.safeParse({
+      title: 'Notizia',
+      publishedOn: '2026-02-10',
+      sourceUrl: 'www.sito-esempio.it/pagina',
+    });
+    expect(parsed.success && parsed.data.sourceUrl).toBe('https://www.sito-esempio.it/pagina');
   });
 });

@@ -1,13 +1,19 @@
-import { ADMIN_MESSAGES, isWebAddress, italianIssueMessage } from '@sodalis/contracts';
+import {
+  ADMIN_MESSAGES,
+  isWebAddress,
+  italianIssueMessage,
+  withWebScheme,
+} from '@sodalis/contracts';
 import { formErrorsOf } from './field-errors';
 
 /**
  * A web address checked before saving with the server's own rule (contracts `isWebAddress`);
- * an empty field is left to `required()` where the field needs a value.
+ * an empty field is left to `required()` where the field needs a value. "www.…" passes: the
+ * server adds `https://` (contracts `withWebScheme`).
  */
 export function webAddress(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  return isWebAddress(String(value).trim()) ? undefined : ADMIN_MESSAGES.webAddress;
+  return isWebAddress(withWebScheme(String(value))) ? undefined : ADMIN_MESSAGES.webAddress;
 }
 
 /** What a form needs of a contracts schema (a zod schema): its `safeParse`. */

@@ -1,4 +1,4 @@
-import { RESERVED_AUDIENCES, romeYear } from '@sodalis/contracts';
+import { AUDIT_ENTITY_NAMES, RESERVED_AUDIENCES, romeYear } from '@sodalis/contracts';
 
 /** Italian labels and formats shared by the admin screens. */
 
@@ -21,29 +21,7 @@ export const YES_NO_CHOICES = [
   { id: 'false', name: 'No' },
 ];
 
-export const ENTITY_CHOICES = [
-  { id: 'news', name: 'Notizie' },
-  { id: 'category', name: 'Categorie' },
-  { id: 'member', name: 'Account' },
-  { id: 'setup_element', name: 'Testi delle pagine' },
-  { id: 'sponsorship', name: 'Richieste di patrocinio' },
-  { id: 'newsletter', name: 'Newsletter' },
-  { id: 'outbox', name: 'Posta non consegnata' },
-  { id: 'recommendation', name: 'Raccomandazioni' },
-  { id: 'assembly', name: 'Assemblee' },
-  { id: 'press_review', name: 'Rassegna stampa' },
-  { id: 'opinion', name: 'Pareri' },
-  { id: 'magazine_issue', name: 'Numeri della rivista' },
-  { id: 'magazine_article', name: 'Articoli della rivista' },
-  { id: 'fee', name: 'Quote associative' },
-  { id: 'payment', name: 'Pagamenti delle quote' },
-  { id: 'board_member', name: 'Consiglio Direttivo' },
-  { id: 'site_content', name: 'Contatti, dati legali e contenuti' },
-  { id: 'transparency_publication', name: 'Società trasparente' },
-  { id: 'public_contribution', name: 'Contributi pubblici' },
-  { id: 'due', name: 'Quote dei soci per anno' },
-  { id: 'membership_application', name: 'Domande di iscrizione' },
-];
+export const ENTITY_CHOICES = choicesOf(AUDIT_ENTITY_NAMES);
 
 export function choiceName(choices: { id: string; name: string }[], id: unknown): string {
   return choices.find((choice) => choice.id === id)?.name ?? String(id ?? '');

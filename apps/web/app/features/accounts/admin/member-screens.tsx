@@ -230,26 +230,93 @@ function ReportList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
+const OUTCOME_LABELS = { crea: 'Da creare', aggiorna: 'Da aggiornare', invariato: 'Invariato' };
+const APPLIED_OUTCOME_LABELS = { crea: 'Creato', aggiorna: 'Aggiornato', invariato: 'Invariato' };
+
+/** Every field of every row read, with what the import does with it. */
+function ImportRows({ report }: { report: AdminMemberImportReport }) {
+  if (report.rows.length === 0) return null;
+  const labels = report.applied ? APPLIED_OUTCOME_LABELS : OUTCOME_LABELS;
+  return (
+    <table className="table table-sm admin-import-rows">
+      <caption>Righe lette ({report.rows.length})</caption>
+      <thead>
+        <tr>
+          <th scope="col">Riga</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Nome</th>
+          <th scope="col">Cognome</th>
+          <th scope="col">Ruolo</th>
+          <th scope="col">Esito</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.rows.map((row) => (
+          <tr key={row.line}>
+            <td>{row.line}</td>
+            <td>{row.email}</td>
+            <td>{row.firstName}</td>
+            <td>{row.lastName}</td>
+            <td>{row.role}</td>
+            <td>{labels[row.outcome]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The file's bytes as base64: the server tells UTF-8 from Windows-1252 (Excel's default). */
+async function fileAsBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /**
- * Import from the secretariat's CSV: the file is read in the browser, the server answers what
- * would change (the CLI's preview), and only "Applica" writes.
+ * Import from the secretariat's CSV: the file's bytes go to the server, which reads them as
+ * UTF-8 or Windows-1252 and answers what would change (the CLI's preview), and only "Applica"
+ * writes. After it, the new accounts can be invited at once.
  */
 export function MemberImport() {
   const notify = useNotify();
-  const [csv, setCsv] = useState<string | null>(null);
+  const [content, setContent] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
   const [report, setReport] = useState<AdminMemberImportReport | null>(null);
   const [busy, setBusy] = useState(false);
+  const [invited, setInvited] = useState<string[] | null>(null);
+
+  const inviteNew = async (emails: string[]) => {
+    setBusy(true);
+    try {
+      const answer = await adminJson<{ invited: string[] }>(
+        `${adminPath('account')}/Import/Invite`,
+        { method: 'POST', body: { emails } },
+      );
+      setInvited(answer.invited);
+      notify(`Inviti inviati: ${answer.invited.length}.`, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Invio degli inviti non riuscito.', {
+        type: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const send = async (apply: boolean) => {
-    if (csv === null) return;
+    if (content === null) return;
     setBusy(true);
     try {
       const answer = await adminJson<AdminMemberImportReport>(`${adminPath('account')}/Import`, {
         method: 'POST',
-        body: { csv, apply },
+        body: { content, apply },
       });
       setReport(answer);
+      setInvited(null);
       if (apply) notify('Importazione eseguita.', { type: 'success' });
     } catch (error) {
       setReport(null);
@@ -282,9 +349,8 @@ export function MemberImport() {
           setReport(null);
           if (!file) return;
           setFileName(file.name);
-          file
-            .text()
-            .then(setCsv)
+          fileAsBase64(file)
+            .then(setContent)
             .catch(() => notify('Impossibile leggere il file.', { type: 'error' }));
         }}
       />
@@ -292,7 +358,7 @@ export function MemberImport() {
         <Button
           label="Mostra l’anteprima"
           variant="contained"
-          disabled={csv === null || busy}
+          disabled={content === null || busy}
           onClick={() => void send(false)}
         />
         {report !== null && !report.applied ? (
@@ -312,16 +378,29 @@ export function MemberImport() {
               ? `Importazione di ${fileName} eseguita`
               : `Anteprima di ${fileName}: nulla è stato ancora scritto`}
           </h3>
-          <ReportList title={report.applied ? 'Creati' : 'Da creare'} items={report.created} />
-          <ReportList
-            title={report.applied ? 'Aggiornati' : 'Da aggiornare'}
-            items={report.updated}
-          />
-          <ReportList title="Invariati" items={report.unchanged} />
+          <p>
+            {report.applied
+              ? `Creati (${report.created.length}) · Aggiornati (${report.updated.length}) · Invariati (${report.unchanged.length}).`
+              : `Da creare (${report.created.length}) · Da aggiornare (${report.updated.length}) · Invariati (${report.unchanged.length}).`}
+            {report.encoding ? ` File letto come ${report.encoding}.` : ''}
+          </p>
+          <ImportRows report={report} />
           <ReportList
             title="Righe scartate"
             items={report.rejected.map((row) => `Riga ${row.line}: ${row.reason}`)}
           />
+          {report.applied && report.created.length > 0 ? (
+            invited === null ? (
+              <Button
+                label="Invia l’invito a tutti i nuovi"
+                variant="contained"
+                disabled={busy}
+                onClick={() => void inviteNew(report.created)}
+              />
+            ) : (
+              <p>{`Invito inviato a ${invited.length} nuovi account.`}</p>
+            )
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -26,8 +26,9 @@ import {
   TopToolbar,
   useRecordContext,
   AutocompleteInput,
+  type RaRecord,
 } from 'react-admin';
-import { blankToNull } from '../../admin/form-values';
+import { blankNumberToNull, blankToNull } from '../../admin/form-values';
 import { StaffEdit } from '../../admin/staff-edit';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { Link } from 'react-router';
@@ -50,6 +51,7 @@ export async function magazineIssueBody(
   return {
     title: String(data.title ?? ''),
     year: Number(data.year),
+    number: blankNumberToNull(data.number),
     publishedOn: String(data.publishedOn ?? ''),
     audience: String(data.audience ?? 'all') as AdminMagazineIssueInput['audience'],
     published: data.published !== false,
@@ -70,7 +72,7 @@ export async function magazineArticleBody(
     issueId: Number(data.issueId),
     title: String(data.title ?? ''),
     authors: authorsOf(data.authors),
-    sortOrder: Number(data.sortOrder),
+    sortOrder: blankNumberToNull(data.sortOrder),
     publishedOn: blankToNull(data.publishedOn),
     testata: blankToNull(data.testata),
     ...(await attachmentChanges(data.attachments)),
@@ -87,13 +89,14 @@ export function MagazineIssueList() {
     <List
       title={`${MAGAZINE_NAME}: numeri`}
       filters={issueFilters}
-      sort={{ field: 'title', order: 'DESC' }}
+      sort={{ field: 'year', order: 'DESC' }}
       perPage={25}
       exporter={false}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" label="Titolo" />
         <NumberField source="year" label="Anno" options={{ useGrouping: false }} />
+        <NumberField source="number" label="Numero" options={{ useGrouping: false }} />
         <FunctionField
           source="publishedOn"
           label="Data di pubblicazione"
@@ -125,7 +128,7 @@ function IssueForm({
         label="Titolo"
         validate={required()}
         fullWidth
-        helperText={`Il numero più recente è il primo in ordine alfabetico decrescente: scrivi per esempio "${MAGAZINE_NAME} - anno 2026, numero 3".`}
+        helperText={`Per esempio "${MAGAZINE_NAME} - anno 2026, numero 3".`}
       />
       <NumberInput
         source="year"
@@ -134,6 +137,14 @@ function IssueForm({
         min={2000}
         max={2100}
         step={1}
+      />
+      <NumberInput
+        source="number"
+        label="Numero"
+        min={1}
+        max={9999}
+        step={1}
+        helperText="I numeri si ordinano per anno e numero: il più recente è il primo. Vuoto: il numero scritto nel titolo."
       />
       <DateInput source="publishedOn" label="Data di pubblicazione" validate={required()} />
       <SelectInput
@@ -215,7 +226,7 @@ const articleFilters = [
     source="issueId"
     reference="riviste"
     alwaysOn
-    sort={{ field: 'title', order: 'DESC' }}
+    sort={{ field: 'year', order: 'DESC' }}
   >
     <AutocompleteInput label="Numero" optionText="title" sx={{ minWidth: 320 }} />
   </ReferenceInput>,
@@ -245,7 +256,14 @@ export function MagazineArticleList() {
   );
 }
 
-const ARTICLE_DEFAULTS = { sortOrder: 1, authors: [] };
+const ARTICLE_DEFAULTS = { authors: [] };
+
+/** After saving an article, back to its issue's articles (not to every issue's). */
+const toIssueArticles = (_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => {
+  const issueId = Number(data?.issueId);
+  if (!Number.isInteger(issueId) || issueId <= 0) return 'articoli-rivista';
+  return `articoli-rivista?filter=${encodeURIComponent(JSON.stringify({ issueId }))}`;
+};
 
 function ArticleForm({
   toolbar,
@@ -256,7 +274,7 @@ function ArticleForm({
 }) {
   return (
     <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
-      <ReferenceInput source="issueId" reference="riviste" sort={{ field: 'title', order: 'DESC' }}>
+      <ReferenceInput source="issueId" reference="riviste" sort={{ field: 'year', order: 'DESC' }}>
         <AutocompleteInput
           label="Numero della rivista"
           optionText="title"
@@ -277,11 +295,10 @@ function ArticleForm({
       <NumberInput
         source="sortOrder"
         label="Ordine nel numero"
-        validate={required()}
         min={1}
         max={9999}
         step={1}
-        helperText="1 per il primo articolo; il numero completo compare sempre prima degli articoli."
+        helperText="Vuoto: dopo l'ultimo articolo del numero. Il numero completo compare sempre prima degli articoli."
       />
       <DateInput
         source="publishedOn"
@@ -296,7 +313,7 @@ function ArticleForm({
 
 export function MagazineArticleEdit() {
   return (
-    <StaffEdit title="Modifica articolo della rivista">
+    <StaffEdit title="Modifica articolo della rivista" redirect={toIssueArticles}>
       <ArticleForm toolbar={<SaveDeleteToolbar />} />
     </StaffEdit>
   );
@@ -305,7 +322,7 @@ export function MagazineArticleEdit() {
 export function MagazineArticleCreate() {
   // "Nuovo articolo" of an issue opens this with ?source={"issueId":…}: react-admin fills it in.
   return (
-    <Create title="Nuovo articolo della rivista" redirect="list">
+    <Create title="Nuovo articolo della rivista" redirect={toIssueArticles}>
       <ArticleForm defaultValues={ARTICLE_DEFAULTS} />
     </Create>
   );

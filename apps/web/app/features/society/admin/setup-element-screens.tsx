@@ -1,4 +1,8 @@
-import { type AdminSetupElement, type AdminSetupElementInput } from '@sodalis/contracts';
+import {
+  setupElementName,
+  type AdminSetupElement,
+  type AdminSetupElementInput,
+} from '@sodalis/contracts';
 import { useState } from 'react';
 import {
   BooleanField,
@@ -35,17 +39,18 @@ export function SetupElementList() {
   return (
     <List
       title="Testi delle pagine"
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder="Cerca per pagina o chiave" />,
-      ]}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Cerca per pagina" />]}
       pagination={false}
       perPage={200}
       exporter={false}
       sort={{ field: 'id', order: 'ASC' }}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField
+          label="Testo"
+          render={(record: AdminSetupElement) => setupElementName(String(record.id))}
+        />
         <TextField source="place" label="Dove compare" sortable={false} />
-        <TextField source="id" label="Chiave" sortable={false} />
         <BooleanField source="exists" label="Testo presente" sortable={false} />
         <TextField source="attachmentCount" label="Allegati" sortable={false} />
         <DateTimeField source="updatedAt" label="Ultima modifica" sortable={false} />
@@ -104,7 +109,9 @@ export function SetupElementEdit() {
       >
         <FunctionField
           label="Dove compare"
-          render={(record: AdminSetupElement) => `${record.place} (${record.id})`}
+          render={(record: AdminSetupElement) =>
+            `${setupElementName(String(record.id))}: ${record.place}`
+          }
         />
         <RichText source="bodyHtml" label="Testo" />
         <FormDataConsumer>

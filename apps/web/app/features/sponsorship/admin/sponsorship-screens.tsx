@@ -1,6 +1,7 @@
 import { italianDate, italianDateTime } from '@sodalis/contracts';
 import type { AdminSponsorshipRequest } from '@sodalis/contracts';
 import {
+  BooleanInput,
   Button,
   Datagrid,
   FunctionField,
@@ -10,6 +11,7 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  TextInput,
   Toolbar,
   useNotify,
   useRecordContext,
@@ -144,6 +146,13 @@ function RequestDetails() {
   );
 }
 
+/** When the outcome already went to the requester, said before sending it again. */
+function OutcomeSent() {
+  const request = useRecordContext<AdminSponsorshipRequest>();
+  if (!request?.outcomeSentAt) return null;
+  return <p>{`Esito già inviato al richiedente il ${italianDateTime(request.outcomeSentAt)}.`}</p>;
+}
+
 export function SponsorshipEdit() {
   return (
     <StaffEdit title="Richiesta di patrocinio" actions={false}>
@@ -161,6 +170,27 @@ export function SponsorshipEdit() {
           choices={SPONSORSHIP_STATUS_CHOICES}
           validate={required()}
           helperText="Approvata o respinta registra chi l’ha gestita e quando."
+        />
+        <TextInput
+          source="internalNote"
+          label="Nota interna (non inviata al richiedente)"
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <OutcomeSent />
+        <BooleanInput
+          source="notifyRequester"
+          label="Invia l’esito al richiedente per e-mail"
+          helperText="Parte con il salvataggio, solo per una richiesta approvata o respinta."
+        />
+        <TextInput
+          source="outcomeMessage"
+          label="Messaggio per il richiedente (facoltativo)"
+          multiline
+          minRows={2}
+          fullWidth
+          helperText="Aggiunto al testo dell’esito; la nota interna non viene mai inviata."
         />
       </StaffForm>
     </StaffEdit>
