@@ -285,3 +285,32 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
   });
 });
+
+test.describe('ruoli dello staff', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('la redazione vede solo i contenuti: niente pagamenti nel menu, e il server li rifiuta', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'redazione.demo@example.org');
+    await openAdmin(page, '');
+    await expect(
+      page.getByRole('group', { name: 'Contenuti' }).getByRole('menuitem', { name: 'Notizie' }),
+    ).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await expect(page.getByRole('menuitem', { name: 'Pagamenti' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Pagamenti delle quote' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Soci e quote' })).toHaveCount(0);
+    await expectAccessible(page);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const payments = await page.request.get('/api/v1/Admin/Payments', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(payments.status()).toBe(403);
+    const news = await page.request.get('/api/v1/Admin/News', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(news.status()).toBe(200);
+  });
+});
