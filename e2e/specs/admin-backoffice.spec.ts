@@ -299,7 +299,7 @@ test.describe('ruoli dello staff', () => {
       page.getByRole('group', { name: 'Contenuti' }).getByRole('menuitem', { name: 'Notizie' }),
     ).toBeVisible({ timeout: SCREEN_TIMEOUT });
     await expect(page.getByRole('menuitem', { name: 'Pagamenti' })).toHaveCount(0);
-    await expect(page.getByRole('menuitem', { name: 'Account' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Account', exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Pagamenti delle quote' })).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Soci e quote' })).toHaveCount(0);
     await expectAccessible(page);
