@@ -67,8 +67,7 @@ export class SessionTokens {
   ): Promise<{ token: string; issuedAt: Date; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     const expiresAt =
-      issuedAt +
-      (isStaffRole(member.role) ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS);
+      issuedAt + (isStaffRole(member.role) ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS);
     const token = await new SignJWT({
       unique_name: member.firstName,
       family_name: member.lastName,
