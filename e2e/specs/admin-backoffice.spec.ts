@@ -1,5 +1,5 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin, romeDate } from '../support/admin';
+import { openAdmin, romeDate, SCREEN_TIMEOUT } from '../support/admin';
 import { DEMO_PASSWORD, openSignedIn, submitLogin } from '../support/session';
 
 const STAFF = 'segreteria.demo@example.org';
@@ -212,7 +212,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
   // run the edit screen sometimes falls back to the news list right after opening, so the
   // history never shows. The API tests (news-bin-api) cover bulk, rollback, bin and restore;
   // this browser path stays off until the cause is found.
-  test.fixme('pubblica in blocco (API), annulla una modifica dalla cronologia, sposta nel cestino e ripristina', async ({
+  test('pubblica in blocco (API), annulla una modifica dalla cronologia, sposta nel cestino e ripristina', async ({
     page,
     expectAccessible,
   }) => {
@@ -238,7 +238,12 @@ test.describe('il lavoro della segreteria non va perso', () => {
     });
     expect(bulk.status(), await bulk.text()).toBe(200);
     await openAdmin(page, '/news');
+    // The search applies half a second after typing (react-admin's debounce) and navigates to
+    // the list's filtered address: a row clicked before that answer is drawn is taken back to
+    // the list, so the click waits for the filtered list, as a person waits for the results.
+    const filtered = page.waitForResponse((answer) => answer.url().includes(`q=${stamp}`));
     await page.getByPlaceholder('Cerca nel titolo').fill(`${stamp}`);
+    await filtered;
     const rows = page.getByRole('row').filter({ hasText: `${stamp}` });
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: 'Pubblicata' })).toHaveCount(2);
@@ -250,7 +255,8 @@ test.describe('il lavoro della segreteria non va perso', () => {
       .click();
     await expect(page).toHaveURL(/\/amministrazione\/news\/\d+$/);
     const titleField = page.getByRole('textbox', { name: /^Titolo/ });
-    await expect(titleField).toHaveValue(titles[0] ?? '');
+    // The list stays on screen until the form has rendered (SCREEN_TIMEOUT).
+    await expect(titleField).toHaveValue(titles[0] ?? '', { timeout: SCREEN_TIMEOUT });
     await titleField.fill(`Titolo sbagliato ${stamp}`);
     await page.getByRole('button', { name: 'Pubblica' }).click();
     const history = page.getByTestId('news-history');
@@ -262,12 +268,13 @@ test.describe('il lavoro della segreteria non va perso', () => {
     // The saved item is back to its title (reopened: the open form keeps what it showed).
     page.on('dialog', (question) => void question.accept());
     await openAdmin(page, new URL(page.url()).pathname.replace('/amministrazione', ''));
-    await expect(titleField).toHaveValue(titles[0] ?? '');
+    await expect(titleField).toHaveValue(titles[0] ?? '', { timeout: SCREEN_TIMEOUT });
 
     // Delete moves it to the bin; the bin restores it.
     await page.getByRole('button', { name: 'Elimina' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
-    await expect(page).toHaveURL(/\/amministrazione\/news$/);
+    // Back on the news list; react-admin puts the search still in force back in the address.
+    await expect(page).toHaveURL(/\/amministrazione\/news(\?filter=[^/]*)?$/);
     await openAdmin(page, '/cestino');
     const bin = page.getByTestId('news-bin');
     await expect(bin.getByRole('row').filter({ hasText: titles[0] ?? '' })).toBeVisible();
@@ -276,5 +283,34 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expect(page.getByText(`Notizia ripristinata: ${titles[0] ?? ''}`)).toBeVisible();
     await gotoHydrated(page, `/news?q=${stamp}`);
     await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
+  });
+});
+
+test.describe('ruoli dello staff', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('la redazione vede solo i contenuti: niente pagamenti nel menu, e il server li rifiuta', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'redazione.demo@example.org');
+    await openAdmin(page, '');
+    await expect(
+      page.getByRole('group', { name: 'Contenuti' }).getByRole('menuitem', { name: 'Notizie' }),
+    ).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await expect(page.getByRole('menuitem', { name: 'Pagamenti' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Account', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Pagamenti delle quote' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Soci e quote' })).toHaveCount(0);
+    await expectAccessible(page);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const payments = await page.request.get('/api/v1/Admin/Payments', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(payments.status()).toBe(403);
+    const news = await page.request.get('/api/v1/Admin/News', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(news.status()).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import type { BoardMember, FileContent, SiteContent } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
+import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 import { minimalPdf } from '../support/pdf';
 
@@ -105,7 +105,8 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
       await page.getByRole('cell', { name: 'Contatti', exact: true }).click();
       await expect(page).toHaveURL(/\/amministrazione\/contenuti-sito\/contatti$/);
       const phoneInput = page.getByRole('textbox', { name: 'Telefono' });
-      await expect(phoneInput).toHaveValue(String(original.telefono));
+      // The list stays on screen until the form has rendered (SCREEN_TIMEOUT).
+      await expect(phoneInput).toHaveValue(String(original.telefono), { timeout: SCREEN_TIMEOUT });
       await expectAccessible(page);
       await phoneInput.fill(phone);
       await page.getByRole('button', { name: 'Salva' }).click();
@@ -126,7 +127,9 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
     // The other edit screens: repeaters, image inputs and the rich-text editor pass axe too.
     for (const key of ['sostenitori', 'presidenti', 'cookie-policy']) {
       await openAdmin(page, `/contenuti-sito/${key}`);
-      await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible({
+        timeout: SCREEN_TIMEOUT,
+      });
       await expectAccessible(page);
     }
   });

@@ -1,11 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated } from './fixtures';
 
+/**
+ * How long a back-office screen may take to appear after a click in it. React Router draws the
+ * next screen in a transition: the address changes at once, but the list stays on screen until
+ * the edit form (rich-text editor included) has rendered, which on a loaded 2-core CI took over
+ * the default 5 seconds (the same data is already in the cache, no call is waited for).
+ */
+export const SCREEN_TIMEOUT = 20_000;
+
 /** Opens a back-office screen and waits for react-admin to draw it (its own chunk loads first). */
 export async function openAdmin(page: Page, path: string) {
   await gotoHydrated(page, `/amministrazione${path}`);
   await expect(page.getByRole('navigation', { name: 'Collegamenti del sito' })).toBeVisible({
-    timeout: 20_000,
+    timeout: SCREEN_TIMEOUT,
   });
 }
 

@@ -81,14 +81,33 @@ export function listYears(currentYear: number): string[] {
 }
 
 /**
- * Roles an account may hold; `segreteria` is the secretariat's staff. Here, without zod, so the
+ * The back office's roles (docs/decisions/031-staff-roles-and-undo.md): `segreteria` may do
+ * everything; `redazione` the site's and the reserved area's contents; `tesoreria` members,
+ * payments and dues. The server checks each staff route against its declared roles.
+ */
+export const STAFF_ROLES = ['segreteria', 'redazione', 'tesoreria'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A staff role (any of the three), as opposed to Soci and Affiliati. */
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (STAFF_ROLES as readonly (string | null | undefined)[]).includes(role);
+}
+
+/**
+ * Roles an account may hold: members, and the staff roles above. Here, without zod, so the
  * pages' route guard does not bring the schemas' library into every page (ADR 020).
  */
-export const MEMBER_ROLES = ['socio', 'affiliato', 'segreteria'] as const;
+export const MEMBER_ROLES = ['socio', 'affiliato', ...STAFF_ROLES] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** Numeric roles for the route guard (spec §6). */
-export const ROLE_NUMBER: Record<MemberRole, number> = { socio: 1, affiliato: 2, segreteria: 9 };
+export const ROLE_NUMBER: Record<MemberRole, number> = {
+  socio: 1,
+  affiliato: 2,
+  redazione: 7,
+  tesoreria: 8,
+  segreteria: 9,
+};
 
 /*
  * Constants the public pages' scripts need, kept here, away from the zod schemas of their

@@ -197,7 +197,7 @@ export interface FeesTable {
   updated_at: Timestamp;
 }
 
-export type MemberRole = 'socio' | 'affiliato' | 'segreteria';
+export type MemberRole = 'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria';
 
 export interface MembersTable {
   id: Id;

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SESSION_LIFETIME_SECONDS, type MemberRole, type SessionClaims } from '@sodalis/contracts';
+import {
+  isStaffRole,
+  SESSION_LIFETIME_SECONDS,
+  type MemberRole,
+  type SessionClaims,
+} from '@sodalis/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { PRIVATE_DIRECTORY_MODE } from '../files/data-dir.js';
 
@@ -45,7 +50,7 @@ export function newSessionId(): string {
 
 /**
  * Session tokens (spec §3): HS256 JWTs with `unique_name`, `family_name`, `role`, `exp`, valid
- * 12 hours; staff (`segreteria`) tokens live `staffLifetimeSeconds` (STAFF_SESSION_MINUTES,
+ * 12 hours; staff tokens (every staff role, ADR 031) live `staffLifetimeSeconds` (STAFF_SESSION_MINUTES,
  * ADR 017). Only HS256 is accepted; `exp` is enforced. `sid` names the server-side session
  * (ADR 021): a token without one is refused.
  */
@@ -62,8 +67,7 @@ export class SessionTokens {
   ): Promise<{ token: string; issuedAt: Date; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     const expiresAt =
-      issuedAt +
-      (member.role === 'segreteria' ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS);
+      issuedAt + (isStaffRole(member.role) ? this.staffLifetimeSeconds : SESSION_LIFETIME_SECONDS);
     const token = await new SignJWT({
       unique_name: member.firstName,
       family_name: member.lastName,

@@ -236,6 +236,8 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
       { email: 'affiliato.demo@example.org', role: 'affiliato', password_changed: 1 },
       { email: 'segreteria.demo@example.org', role: 'segreteria', password_changed: 1 },
       { email: 'nuovo.demo@example.org', role: 'socio', password_changed: 0 },
+      { email: 'redazione.demo@example.org', role: 'redazione', password_changed: 1 },
+      { email: 'tesoreria.demo@example.org', role: 'tesoreria', password_changed: 1 },
     ]);
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('categories').select('id').execute()).toHaveLength(5);

@@ -1,4 +1,4 @@
-import type { ArticleCategory } from '@sodalis/contracts';
+import { isStaffRole, type ArticleCategory } from '@sodalis/contracts';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { RESERVED_COPY } from '../copy/reserved';
@@ -109,7 +109,7 @@ export function SiteNavbar({
                   testId="nav-account"
                 >
                   {menuItem('/area-riservata-homepage', RESERVED_COPY.reservedHome)}
-                  {user.role === 'segreteria' ? (
+                  {isStaffRole(user.role) ? (
                     <li>
                       {/* The back office is its own app (ADR 013): a full page load. */}
                       <a className="dropdown-item" href="/amministrazione">

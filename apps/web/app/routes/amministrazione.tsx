@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { STAFF_ROLES } from '@sodalis/contracts';
 import type { Route } from './+types/amministrazione';
 import { pageMeta } from '../format/meta';
 import { requireUser } from '../shared/session/guard';
@@ -7,13 +8,13 @@ import { borrowStaffSession } from '../shared/session/staff-tabs';
 
 /**
  * The secretariat's back office (ADR 013). It runs only in the browser, behind the
- * guard for role `segreteria` (others go home, no session goes to sign-in); the server checks
+ * guard for the staff roles (ADR 031; others go home, no session goes to sign-in); the server checks
  * every call again. react-admin and its editor load from this route only, in their own chunk.
  * A new tab without a session first asks the back office's other tabs for theirs (ADR 023).
  */
 export async function clientLoader() {
   if (currentUser() === null) await borrowStaffSession();
-  return { user: requireUser(['segreteria']) };
+  return { user: requireUser([...STAFF_ROLES]) };
 }
 
 const AdminApp = lazy(() => import('../features/admin/admin-app'));

@@ -16,7 +16,7 @@ import { borrowStaffSession } from '../shared/session/staff-tabs';
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (currentUser() === null) await borrowStaffSession();
-  requireUser(['segreteria']);
+  requireUser(['segreteria', 'redazione']);
   const id = Number(params.id);
   const [article, item] = await Promise.all([
     apiRequest<Article>(`/api/v1/Admin/News/${id}/Preview`),

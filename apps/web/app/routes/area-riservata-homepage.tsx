@@ -1,3 +1,4 @@
+import { isStaffRole } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-homepage';
 import { LinkCards } from '../components/link-cards';
@@ -61,7 +62,7 @@ export default function ReservedHomePage() {
           {RESERVED_COPY.logout}
         </Link>
       </div>
-      {user.role === 'segreteria' ? (
+      {isStaffRole(user.role) ? (
         // Staff land in the back office after signing in (ADR 023); from here they go back.
         <p>
           <a className="btn btn-primary" href={STAFF_HOME}>

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   API_ERRORS,
   isValidEmail,
   LOGIN_CHALLENGE_LIFETIME_SECONDS,
@@ -129,7 +130,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const user = currentUser();
     if (user !== null)
-      void navigate(user.role === 'segreteria' ? STAFF_HOME : RESERVED_HOME, { replace: true });
+      void navigate(isStaffRole(user.role) ? STAFF_HOME : RESERVED_HOME, { replace: true });
   }, [navigate]);
 
   const usernameError = isValidEmail(username) ? null : VALIDATION_MESSAGES.email;

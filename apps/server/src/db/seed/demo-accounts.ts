@@ -41,6 +41,21 @@ export const DEMO_ACCOUNTS: {
     role: 'socio',
     passwordChanged: false,
   },
+  // The narrower staff roles (ADR 031), after the others so their ids stay as they were.
+  {
+    email: 'redazione.demo@example.org',
+    firstName: 'Sara',
+    lastName: 'Galli',
+    role: 'redazione',
+    passwordChanged: true,
+  },
+  {
+    email: 'tesoreria.demo@example.org',
+    firstName: 'Enrico',
+    lastName: 'Villa',
+    role: 'tesoreria',
+    passwordChanged: true,
+  },
 ];
 
 export async function insertDemoAccounts(db: Kysely<Database>, createdAt: string): Promise<number> {

@@ -8,7 +8,14 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
+import { assertMayGrantRole } from '../admin/access.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  IdParamsSchema,
+  sendCsv,
+  staffOf,
+} from '../admin/route-helpers.js';
 import type { MembersAdminService } from './members-admin-service.js';
 import { securityAdminRoutes } from './two-factor-admin-routes.js';
 import type { TwoFactorService } from './two-factor.js';
@@ -37,18 +44,17 @@ export async function accountsAdminRoutes(
   app.get('/Members/:id', async (request) => ({
     data: await members.get(parseInput(IdParamsSchema, request.params).id),
   }));
-  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await members.create(actorOf(request), parseInput(AdminMemberCreateSchema, request.body)),
-  }));
+  app.post('/Members', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const input = parseInput(AdminMemberCreateSchema, request.body);
+    assertMayGrantRole(staffOf(request), [input.role]);
+    return { data: await members.create(actorOf(request), input) };
+  });
   app.put('/Members/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
-    return {
-      data: await members.update(
-        actorOf(request),
-        id,
-        parseInput(AdminMemberUpdateSchema, request.body),
-      ),
-    };
+    const input = parseInput(AdminMemberUpdateSchema, request.body);
+    // Neither a staff role given nor a staff account changed, unless by the secretariat (ADR 031).
+    assertMayGrantRole(staffOf(request), [input.role, (await members.get(id)).role]);
+    return { data: await members.update(actorOf(request), id, input) };
   });
   app.post('/Members/:id/Invite', async (request) => {
     await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   MEMBER_FEE_STATUS_LABELS,
   type AdminMember,
   type AdminMemberCreateSchema,
@@ -265,7 +266,7 @@ export class MembersAdminService {
         row.last_name,
         row.role,
         row.status === 'active' ? 'attivo' : 'disattivato',
-        row.role === 'segreteria' ? '' : MEMBER_FEE_STATUS_LABELS[row.fee_status],
+        isStaffRole(row.role) ? '' : MEMBER_FEE_STATUS_LABELS[row.fee_status],
       ]),
     ]);
   }

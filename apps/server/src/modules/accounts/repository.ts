@@ -1,4 +1,4 @@
-import type { AdminMemberListQuery, MemberFeeStatus } from '@sodalis/contracts';
+import { STAFF_ROLES, type AdminMemberListQuery, type MemberFeeStatus } from '@sodalis/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { MemberRole } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
@@ -204,7 +204,7 @@ function filteredMembers(db: Executor, query: AdminMemberListQuery, feeYear: num
   if (query.feeStatus !== undefined) {
     // Staff pay no fee: a reminder list from this filter must not name them.
     builder = builder
-      .where('role', '!=', 'segreteria')
+      .where('role', 'not in', STAFF_ROLES)
       .where(feeStatusOf(feeYear), '=', query.feeStatus);
   }
   return builder;

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   LOGIN_CHALLENGE_LIFETIME_SECONDS,
   TWO_FACTOR_MESSAGES,
   type LoginResponse,
@@ -58,7 +59,6 @@ export interface TwoFactorServiceDeps {
 
 /** The one field audit entries carry about two-factor: never the secret or a code. */
 const AUDIT_FIELD = 'verifica_due_passaggi';
-const STAFF_ROLE = 'segreteria';
 const CHALLENGE_PURPOSE = 'login-otp';
 
 function wrongCode(): AppError {
@@ -112,7 +112,7 @@ export class TwoFactorService {
   async memberState(memberId: number): Promise<MemberTwoFactorState> {
     const member = await findMemberById(this.deps.db, memberId);
     if (member === undefined) throw new AppError('notFound');
-    return { enabled: await this.isEnabled(memberId), staff: member.role === STAFF_ROLE };
+    return { enabled: await this.isEnabled(memberId), staff: isStaffRole(member.role) };
   }
 
   /** A new secret for the staff member (replacing an unconfirmed one), with its QR code. */

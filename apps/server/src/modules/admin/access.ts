@@ -1,20 +1,40 @@
+import { isStaffRole, rolesOfStaffRoute, type StaffRole } from '@sodalis/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { requireMember } from '../accounts/guard.js';
 import type { AccountService, AuthenticatedMember } from '../accounts/service.js';
 
-/** The role that may use the back office. */
+/** The role that may do everything in the back office, staff roles and accounts included. */
 export const STAFF_ROLE = 'segreteria';
 
 /**
- * The staff member behind the request: 401 without a valid session, 403 for any other role.
- * Every admin route runs it before its handler (routes.ts registers it as a hook).
+ * The staff member behind the request, if their role may call this route: 401 without a valid
+ * session, 403 for members and for staff roles the route is not declared for
+ * (`STAFF_AREA_ROLES`, docs/decisions/031-staff-roles-and-undo.md). Every admin route runs it
+ * before its handler (routes.ts registers it as a hook).
  */
 export async function requireStaff(
   request: FastifyRequest,
   accounts: AccountService,
 ): Promise<AuthenticatedMember> {
   const member = await requireMember(request, accounts);
-  if (member.role !== STAFF_ROLE) throw new AppError('forbidden');
+  if (!isStaffRole(member.role)) throw new AppError('forbidden');
+  const allowed: readonly StaffRole[] = rolesOfStaffRoute(
+    request.method,
+    request.routeOptions.url ?? '',
+  );
+  if (!allowed.includes(member.role)) throw new AppError('forbidden');
   return member;
+}
+
+/**
+ * Only the secretariat gives or takes a staff role: another staff role (tesoreria manages
+ * accounts) may not make anyone staff, nor change a staff account (ADR 031).
+ */
+export function assertMayGrantRole(
+  actor: AuthenticatedMember,
+  roles: readonly (string | null | undefined)[],
+): void {
+  if (actor.role === STAFF_ROLE) return;
+  if (roles.some((role) => isStaffRole(role))) throw new AppError('forbidden');
 }

@@ -20,9 +20,14 @@ export const FORM_BODY_LIMIT = 256 * 1024;
 export const UPLOAD_BODY_LIMIT =
   ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
 
-/** The staff member acting: set by adminRoutes' access hook before any handler runs. */
+/** The staff member of the request: set by adminRoutes' access hook before any handler runs. */
+export function staffOf(request: FastifyRequest): AuthenticatedMember {
+  return request.staff as AuthenticatedMember;
+}
+
+/** The staff member acting, as the audit log names them. */
 export function actorOf(request: FastifyRequest): Actor {
-  const staff = request.staff as AuthenticatedMember;
+  const staff = staffOf(request);
   return { id: staff.id, email: staff.email };
 }
 

@@ -2,6 +2,7 @@ import {
   AdminAuditListQuerySchema,
   AdminRichTextPreviewSchema,
   AUDIT_ENTITY_NAMES,
+  rolesOfStaffRoute,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
@@ -31,7 +32,7 @@ import { transparencyDashboardWork } from '../transparency/admin-service.js';
 import { requireStaff } from './access.js';
 import { dashboard, type PendingWorkProvider } from './dashboard.js';
 import { allAudit, listAudit } from './audit.js';
-import { FORM_BODY_LIMIT, sendCsv } from './route-helpers.js';
+import { FORM_BODY_LIMIT, sendCsv, staffOf } from './route-helpers.js';
 
 export interface AdminRoutesOptions {
   services: AppServices;
@@ -118,7 +119,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Site search: PDFs whose text cannot be searched (ADR 025)
   await app.register(searchAdminRoutes, { search: staff.search });
   // The home: pending work from every domain and the latest activity (ADR 023)
-  app.get('/Dashboard', async () => ({ data: await dashboard(db, PENDING_WORK, clock()) }));
+  app.get('/Dashboard', async (request) => {
+    const home = await dashboard(db, PENDING_WORK, clock());
+    // The latest activity is the audit log's: only for roles that may read it (ADR 031).
+    const mayReadLog = rolesOfStaffRoute('GET', '/AuditLog').some(
+      (role) => role === staffOf(request).role,
+    );
+    return { data: mayReadLog ? home : { ...home, latest: [] } };
+  });
 
   // Audit log
   app.get('/AuditLog', async (request) => ({

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   romeDate,
   type DueMethod,
   type DueYear,
@@ -98,7 +99,7 @@ export class MembershipService {
    * is refused with `membershipLapsed`; staff and accounts without a membership pass.
    */
   async assertMayEnterReservedArea(member: AuthenticatedMember): Promise<void> {
-    if (member.role === 'segreteria') return;
+    if (isStaffRole(member.role)) return;
     const view = await this.standingOf(member.id);
     if (view?.standing === 'lapsed') {
       this.deps.logger.info({ memberId: member.id }, 'area riservata negata: socio decaduto');
@@ -118,7 +119,7 @@ export class MembershipService {
   async paymentReported(trx: Executor, payment: PaymentRow): Promise<void> {
     if (payment.member_id === null) return;
     const member = await findMemberById(trx, payment.member_id);
-    if (member === undefined || member.role === 'segreteria') return;
+    if (member === undefined || isStaffRole(member.role)) return;
     const now = this.deps.clock().toISOString();
     const kind = member.role === 'affiliato' ? 'Affiliato' : 'Socio';
     const added = await insertMembershipOnce(

@@ -1,4 +1,9 @@
-import type { AdminAuditEntry, AdminPage } from '@sodalis/contracts';
+import {
+  rolesOfStaffRoute,
+  STAFF_ROLES,
+  type AdminAuditEntry,
+  type AdminPage,
+} from '@sodalis/contracts';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_ROLES } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
@@ -7,7 +12,10 @@ import { fixedClock, testEngines } from '../../helpers/test-app.js';
 const TODAY = '2026-11-22';
 
 describe.each(testEngines())('back office API on %s', (engine) => {
-  const staff = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  const staff = staffSite(engine, {
+    clock: fixedClock(TODAY),
+    roles: [...MEMBER_ROLES, 'redazione', 'tesoreria'],
+  });
   const { call, ok } = staff;
 
   it('refuses every admin call without a session (401) and for members who are not staff (403)', async () => {
@@ -55,6 +63,101 @@ describe.each(testEngines())('back office API on %s', (engine) => {
     expect(forged.statusCode).toBe(401);
     const me = await ok<{ email: string; role: string }>(call('GET', '/Me'));
     expect(me).toMatchObject({ email: 'segreteria.demo@example.org', role: 'segreteria' });
+  });
+
+  it('checks every staff route against its declared roles: redazione contents, tesoreria members and payments, segreteria all (ADR 031)', async () => {
+    const routes = staff.app.adminRouteTable;
+    for (const route of routes) {
+      const path = route.url.replace('/api/v1/Admin', '');
+      const declared = rolesOfStaffRoute(route.method, route.url);
+      // A new route without declared roles fails here, before anyone is refused in use.
+      expect(declared.length, `ruoli non dichiarati per ${route.method} ${path}`).toBeGreaterThan(
+        0,
+      );
+      expect(declared, `${route.method} ${path}`).toContain('segreteria');
+      // An id nothing has and empty bodies: the allowed calls change nothing of the suite's data.
+      const url = path.replace(/:[A-Za-z]+/g, '987654');
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
+      for (const role of STAFF_ROLES) {
+        // "Svuota il cestino" has no id to miss: its role check is seen through the refusals.
+        const sideEffect = method === 'DELETE' && !route.url.includes(':');
+        if (declared.includes(role) && sideEffect) continue;
+        const answer = await call(method, url, body, role);
+        if (declared.includes(role)) {
+          // Past the role check: whatever the route answers (400, 404, 200), never the refusal.
+          expect(answer.statusCode, `${role} ${route.method} ${path}: ${answer.body}`).not.toBe(
+            403,
+          );
+        } else {
+          expect(answer.statusCode, `${role} ${route.method} ${path}`).toBe(403);
+          expect(answer.json()).toMatchObject({ error: { message: 'Operazione non permessa.' } });
+        }
+      }
+    }
+    // The map's areas as the brief names them.
+    expect(rolesOfStaffRoute('GET', '/api/v1/Admin/Payments')).toEqual(['segreteria', 'tesoreria']);
+    expect(rolesOfStaffRoute('GET', '/api/v1/Admin/News')).toEqual(['segreteria', 'redazione']);
+    expect(rolesOfStaffRoute('GET', '/api/v1/Admin/Nuova')).toEqual([]);
+    expect(rolesOfStaffRoute('GET', '/api/v1/Admin/__proto__')).toEqual([]);
+    expect((await call('GET', '/Payments', undefined, 'redazione')).statusCode).toBe(403);
+    expect((await call('GET', '/Payments', undefined, 'tesoreria')).statusCode).toBe(200);
+    expect((await call('GET', '/News', undefined, 'tesoreria')).statusCode).toBe(403);
+    expect((await call('GET', '/News', undefined, 'redazione')).statusCode).toBe(200);
+    // The home's latest activity is the audit log's: not for roles that may not read the log.
+    const home = (role: 'segreteria' | 'redazione') =>
+      ok<{ latest: unknown[] }>(call('GET', '/Dashboard', undefined, role));
+    expect((await home('segreteria')).latest.length).toBeGreaterThan(0);
+    expect((await home('redazione')).latest).toEqual([]);
+  });
+
+  it('lets only the secretariat give a staff role or change a staff account', async () => {
+    const created = await ok<{ id: number; role: string }>(
+      call(
+        'POST',
+        '/Members',
+        { email: 'tesoreria.crea@example.org', firstName: 'Tea', lastName: 'Ruoli', role: 'socio' },
+        'tesoreria',
+      ),
+    );
+    expect(created.role).toBe('socio');
+    const member = await ok<Record<string, unknown>>(call('GET', `/Members/${created.id}`));
+    const update = {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      status: member.status,
+    };
+    const promoted = await call(
+      'PUT',
+      `/Members/${created.id}`,
+      { ...update, role: 'segreteria' },
+      'tesoreria',
+    );
+    expect(promoted.statusCode).toBe(403);
+    const asStaff = await call(
+      'POST',
+      '/Members',
+      {
+        email: 'tesoreria.staff@example.org',
+        firstName: 'No',
+        lastName: 'Staff',
+        role: 'redazione',
+      },
+      'tesoreria',
+    );
+    expect(asStaff.statusCode).toBe(403);
+    // The secretariat gives the role; then tesoreria may no longer change that account.
+    await ok(call('PUT', `/Members/${created.id}`, { ...update, role: 'redazione' }));
+    const demoted = await call(
+      'PUT',
+      `/Members/${created.id}`,
+      { ...update, role: 'socio' },
+      'tesoreria',
+    );
+    expect(demoted.statusCode).toBe(403);
+    expect((await ok<{ role: string }>(call('GET', `/Members/${created.id}`))).role).toBe(
+      'redazione',
+    );
   });
 
   it('sorts staff lists only by their own fields: inherited names such as __proto__ fall back to the default order', async () => {

@@ -122,7 +122,7 @@ describe.each(testEngines())('site search on %s', (engine) => {
   it('never shows a result of another audience, nor reserved content to anonymous readers', async () => {
     for (const audience of ['all', 'socio', 'affiliato', 'Affiliati tecnici'])
       await recommendation(`Zaffiro ${audience}`, audience);
-    const expected: Record<MemberRole, string[]> = {
+    const expected: Partial<Record<MemberRole, string[]>> = {
       socio: ['Zaffiro all', 'Zaffiro socio'],
       affiliato: ['Zaffiro Affiliati tecnici', 'Zaffiro affiliato', 'Zaffiro all'],
       segreteria: [

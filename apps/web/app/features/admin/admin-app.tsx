@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
@@ -19,14 +19,27 @@ import {
   type LayoutProps,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { adminDataProvider, type AdminResource, type RecordTransforms } from './data-provider';
+import {
+  adminDataProvider,
+  mayUseResource,
+  staffRole,
+  type AdminResource,
+  type RecordTransforms,
+} from './data-provider';
 import { ITALIAN_MESSAGES } from './italian-messages';
 import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
 import './admin.css';
 import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
 import { StaffSignInDialog } from './session-renewal';
-import { Dashboard, globalSearch, groupedMenu, type MenuGroup, type MenuResource } from './home';
+import {
+  Dashboard,
+  globalSearch,
+  groupedMenu,
+  mayOpenHref,
+  type MenuGroup,
+  type MenuResource,
+} from './home';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -428,22 +441,33 @@ function AdminAppBar() {
   );
 }
 
-const MENU_RESOURCES: MenuResource[] = STAFF_RESOURCES.map((resource) => ({
-  name: resource.name,
-  label: resource.label,
-  group: resource.group,
-  ...(resource.searchable === undefined ? {} : { searchable: resource.searchable }),
-  ...(resource.recordRepresentation === undefined
-    ? {}
-    : { recordRepresentation: resource.recordRepresentation }),
-  hasEdit: resource.edit !== undefined,
-  hasShow: resource.show !== undefined,
-}));
-const GroupedMenu = groupedMenu(MENU_RESOURCES);
-const GlobalSearch = globalSearch(MENU_RESOURCES);
+const menuResources = (resources: StaffResource[]): MenuResource[] =>
+  resources.map((resource) => ({
+    name: resource.name,
+    label: resource.label,
+    group: resource.group,
+    ...(resource.searchable === undefined ? {} : { searchable: resource.searchable }),
+    ...(resource.recordRepresentation === undefined
+      ? {}
+      : { recordRepresentation: resource.recordRepresentation }),
+    hasEdit: resource.edit !== undefined,
+    hasShow: resource.show !== undefined,
+  }));
 
-function AdminLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={AdminAppBar} menu={GroupedMenu} />;
+/**
+ * The back office a staff role may use (ADR 031): its resources, menu, search and layout. The
+ * server refuses the rest anyway; this keeps the screens to what works.
+ */
+function staffScreensOf(role: string | null) {
+  const resources = STAFF_RESOURCES.filter((resource) => mayUseResource(role, resource.name));
+  const GroupedMenu = groupedMenu(menuResources(resources));
+  return {
+    resources,
+    GlobalSearch: globalSearch(menuResources(resources)),
+    AdminLayout: function AdminLayout(props: LayoutProps) {
+      return <Layout {...props} appBar={AdminAppBar} menu={GroupedMenu} />;
+    },
+  };
 }
 
 const SECTIONS = [
@@ -561,7 +585,7 @@ function AdminHome() {
       <h2 className="h5">Tutte le sezioni</h2>
       <p>Scegli cosa gestire. Ogni modifica è annotata nel registro delle attività.</p>
       <ul className="admin-sections">
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => mayOpenHref(section.to)).map((section) => (
           <li key={section.to}>
             <Link to={section.to}>{section.title}</Link>
             <span>{section.text}</span>
@@ -588,6 +612,8 @@ const ADMIN_STORE = localStorageStore();
  * out of the first screen (ADR 020).
  */
 export default function AdminApp() {
+  const role = staffRole();
+  const { resources, GlobalSearch, AdminLayout } = useMemo(() => staffScreensOf(role), [role]);
   // The session is shared with the back office's other tabs, and ends in all of them (ADR 023).
   useEffect(
     () =>
@@ -618,14 +644,18 @@ export default function AdminApp() {
               disableTelemetry
               requireAuth={false}
             >
-              {STAFF_RESOURCES.map(({ name, label, body: _body, ...screens }) => (
+              {resources.map(({ name, label, body: _body, ...screens }) => (
                 <Resource key={name} name={name} options={{ label }} {...screens} />
               ))}
               <CustomRoutes>
-                <Route path="/account/importa" element={<MemberImport />} />
+                {mayOpenHref('/amministrazione/account/importa') ? (
+                  <Route path="/account/importa" element={<MemberImport />} />
+                ) : null}
                 <Route path="/sicurezza" element={<AccountSecurityScreen />} />
                 <Route path="/cerca" element={<GlobalSearch />} />
-                <Route path="/cestino" element={<NewsBin />} />
+                {mayOpenHref('/amministrazione/cestino') ? (
+                  <Route path="/cestino" element={<NewsBin />} />
+                ) : null}
               </CustomRoutes>
             </CoreAdminUI>
             <Notification />

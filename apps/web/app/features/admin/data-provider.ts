@@ -1,10 +1,11 @@
-import type { AdminPage } from '@sodalis/contracts';
+import { mayUseStaffArea, type AdminPage } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { formErrorsOf } from './field-errors';
 import { dropLocalDraft } from './local-draft';
 import { staffSignIn } from './session-renewal';
 import { sendWithProgress, UPLOAD_PROGRESS_MIN_CHARS } from './upload-progress';
+import { currentUser } from '../../shared/session/session';
 
 /** Where each react-admin resource lives under /api/v1/Admin. */
 export const ADMIN_RESOURCES = {
@@ -34,6 +35,17 @@ export const ADMIN_RESOURCES = {
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 
 const API_ROOT = '/api/v1/Admin';
+
+/** Whether a staff role may use a resource: its API area's declared roles (ADR 031). */
+export function mayUseResource(role: string | null | undefined, resource: string): boolean {
+  const segment = ADMIN_RESOURCES[resource as AdminResource] as string | undefined;
+  return segment !== undefined && mayUseStaffArea(role, segment);
+}
+
+/** The signed-in staff member's role, from the session token (the server checks it again). */
+export function staffRole(): string | null {
+  return currentUser()?.role ?? null;
+}
 
 interface ApiErrorBody {
   error?: { message?: string; issues?: { path: string; message: string }[] };

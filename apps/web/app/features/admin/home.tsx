@@ -1,8 +1,39 @@
-import { adminListHref, italianDateTime, type AdminDashboard } from '@sodalis/contracts';
+import {
+  adminListHref,
+  italianDateTime,
+  rolesOfStaffRoute,
+  type AdminDashboard,
+} from '@sodalis/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Menu, Title, useDataProvider, type RaRecord } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { adminJson } from './data-provider';
+import { ADMIN_RESOURCES, adminJson, mayUseResource, staffRole } from './data-provider';
+
+/** Back-office pages that belong to a resource without being its list. */
+const PAGE_RESOURCE: Record<string, string> = { cestino: 'news' };
+
+/**
+ * Whether the signed-in role may open a back-office address (ADR 031): a resource's screens
+ * follow its API area's roles; the home, the search and one's own security are for all staff.
+ */
+export function mayOpenHref(href: string): boolean {
+  const path = /^\/amministrazione\/([^?#]*)/.exec(href)?.[1] ?? '';
+  // Importing may create staff accounts: the secretariat's alone, like its API route.
+  if (path === 'account/importa')
+    return rolesOfStaffRoute('POST', '/Members/Import').some((role) => role === staffRole());
+  const first = path.split('/')[0] ?? '';
+  const resource = Object.hasOwn(PAGE_RESOURCE, path)
+    ? PAGE_RESOURCE[path]
+    : Object.hasOwn(PAGE_RESOURCE, first)
+      ? PAGE_RESOURCE[first]
+      : first;
+  if (resource === undefined || !Object.hasOwn(ADMIN_RESOURCES, resource)) return true;
+  return mayUseResource(staffRole(), resource);
+}
+
+function mayOpen(work: { href: string }): boolean {
+  return mayOpenHref(work.href);
+}
 
 /**
  * The back office's home, menu and search (ADR 023): what waits for the secretariat and the
@@ -52,26 +83,32 @@ export function groupedMenu(resources: MenuResource[]) {
     return (
       <Menu>
         <Menu.DashboardItem primaryText="Da fare oggi" />
-        {MENU_GROUPS.map((group, index) => (
-          <div
-            key={group}
-            role="group"
-            aria-labelledby={`${headingId}-${index}`}
-            className="admin-menu-group"
-          >
-            <div id={`${headingId}-${index}`} className="admin-menu-group-title">
-              {group}
-            </div>
-            {resources
-              .filter((resource) => resource.group === group)
-              .map((resource) => (
+        {MENU_GROUPS.map((group, index) => {
+          const items = resources.filter((resource) => resource.group === group);
+          const links = EXTRA_MENU_LINKS.filter(
+            (link) => link.group === group && mayOpenHref(link.to),
+          );
+          // A role sees only what it may use (ADR 031): a group with nothing is left out.
+          if (items.length === 0 && links.length === 0) return null;
+          return (
+            <div
+              key={group}
+              role="group"
+              aria-labelledby={`${headingId}-${index}`}
+              className="admin-menu-group"
+            >
+              <div id={`${headingId}-${index}`} className="admin-menu-group-title">
+                {group}
+              </div>
+              {items.map((resource) => (
                 <Menu.ResourceItem key={resource.name} name={resource.name} />
               ))}
-            {EXTRA_MENU_LINKS.filter((link) => link.group === group).map((link) => (
-              <Menu.Item key={link.to} to={link.to} primaryText={link.label} />
-            ))}
-          </div>
-        ))}
+              {links.map((link) => (
+                <Menu.Item key={link.to} to={link.to} primaryText={link.label} />
+              ))}
+            </div>
+          );
+        })}
       </Menu>
     );
   };
@@ -131,7 +168,7 @@ export function Dashboard({ children }: { children?: ReactNode }) {
         {home === null && !failed ? <p role="status">Caricamento…</p> : null}
         {home === null ? null : (
           <ul className="admin-pending" data-testid="pending-work">
-            {home.pending.map((work) => (
+            {home.pending.filter(mayOpen).map((work) => (
               <li key={work.key} className={work.count > 0 ? 'admin-pending-some' : undefined}>
                 <Link to={work.href}>
                   <strong className="admin-pending-count">{work.count}</strong> {work.label}
@@ -141,26 +178,28 @@ export function Dashboard({ children }: { children?: ReactNode }) {
           </ul>
         )}
       </section>
-      <section aria-labelledby="admin-latest-title">
-        <h2 id="admin-latest-title" className="h5">
-          Attività recenti
-        </h2>
-        {home === null ? null : home.latest.length === 0 ? (
-          <p>Nessuna attività registrata.</p>
-        ) : (
-          <ul className="admin-latest" data-testid="latest-activity">
-            {home.latest.map((entry) => (
-              <li key={entry.id}>
-                <span className="admin-latest-when">{italianDateTime(entry.at)}</span>{' '}
-                {entry.summary} <span className="admin-latest-who">({entry.actorEmail})</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p>
-          <Link to="/amministrazione/registro">Tutto il registro delle attività</Link>
-        </p>
-      </section>
+      {mayUseResource(staffRole(), 'registro') ? (
+        <section aria-labelledby="admin-latest-title">
+          <h2 id="admin-latest-title" className="h5">
+            Attività recenti
+          </h2>
+          {home === null ? null : home.latest.length === 0 ? (
+            <p>Nessuna attività registrata.</p>
+          ) : (
+            <ul className="admin-latest" data-testid="latest-activity">
+              {home.latest.map((entry) => (
+                <li key={entry.id}>
+                  <span className="admin-latest-when">{italianDateTime(entry.at)}</span>{' '}
+                  {entry.summary} <span className="admin-latest-who">({entry.actorEmail})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>
+            <Link to="/amministrazione/registro">Tutto il registro delle attività</Link>
+          </p>
+        </section>
+      ) : null}
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   ROLE_NUMBER,
   TOKEN_EXPIRY_MARGIN_SECONDS,
   type MemberRole,
@@ -53,7 +54,7 @@ export const STAFF_HOME = '/amministrazione';
  * home (spec §4). Without scripts staff land on the reserved home, which links to it.
  */
 export function homeOfToken(token: string): string {
-  return userOfToken(token)?.role === 'segreteria' ? STAFF_HOME : RESERVED_HOME;
+  return isStaffRole(userOfToken(token)?.role) ? STAFF_HOME : RESERVED_HOME;
 }
 
 export function roleNumber(role: MemberRole): number {

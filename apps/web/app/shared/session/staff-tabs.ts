@@ -1,3 +1,4 @@
+import { isStaffRole } from '@sodalis/contracts';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { clearSession, saveSession, signOut, userOfToken } from './session';
 
@@ -6,7 +7,7 @@ import { clearSession, saveSession, signOut, userOfToken } from './session';
  * tab's sessionStorage and in the bearer header (never a cookie, so cross-site request forgery
  * still has nothing to ride on); a tab of the back office without one asks the others over a
  * same-origin BroadcastChannel, and a fresh sign-in or "Esci" in one tab reaches them all.
- * Only `segreteria` tokens travel: members keep spec §3's one session per tab.
+ * Only staff tokens travel (any staff role, ADR 031): members keep spec §3's one session per tab.
  */
 const CHANNEL_NAME = 'sodalis-sessione-segreteria';
 
@@ -23,7 +24,7 @@ function channel(): BroadcastChannel | null {
 /** A staff token that is not expiring, or none. */
 function staffToken(token: string | null): string | null {
   if (token === null) return null;
-  return userOfToken(token)?.role === 'segreteria' ? token : null;
+  return isStaffRole(userOfToken(token)?.role) ? token : null;
 }
 
 function storedToken(): string | null {

@@ -1,4 +1,5 @@
 import {
+  isStaffRole,
   MEMBER_FEE_STATUS_LABELS,
   MEMBER_FEE_STATUSES,
   type AdminMember,
@@ -40,7 +41,9 @@ import { StaffForm } from '../../admin/staff-form';
 const ROLE_CHOICES = choicesOf({
   socio: 'Socio',
   affiliato: 'Affiliato',
-  segreteria: 'Segreteria',
+  segreteria: 'Segreteria (tutto il back office)',
+  redazione: 'Redazione (solo contenuti)',
+  tesoreria: 'Tesoreria (soci, pagamenti, quote)',
 });
 
 const STATUS_CHOICES = choicesOf({ active: 'Attivo', disabled: 'Disattivato' });
@@ -73,7 +76,7 @@ const memberFilters = [
 
 /** The year's fee of an account, from the payments ledger; staff pay none. */
 function feeLabel(member: AdminMember): string {
-  if (member.role === 'segreteria') return '—';
+  if (isStaffRole(member.role)) return '—';
   return `${MEMBER_FEE_STATUS_LABELS[member.feeStatus]} (${member.feeYear})`;
 }
 

@@ -1,0 +1,87 @@
+import { STAFF_ROLES, type StaffRole } from './constants.js';
+
+/**
+ * Which staff roles may use each area of the staff API `/api/v1/Admin/<Area>/…`
+ * (docs/decisions/031-staff-roles-and-undo.md): one declarative map, read by the server's access
+ * hook on every staff call and by the back office's menu. A route whose area is not here is
+ * refused to everyone (and the access-matrix test fails), so a new area must be declared.
+ */
+const EVERY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+const SECRETARIAT: readonly StaffRole[] = ['segreteria'];
+/** The site's and the reserved area's contents. */
+const EDITORIAL: readonly StaffRole[] = ['segreteria', 'redazione'];
+/** Members, payments and dues. */
+const TREASURY: readonly StaffRole[] = ['segreteria', 'tesoreria'];
+
+export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  // Every staff member: who am I, my own two-factor, the home.
+  Me: EVERY_STAFF,
+  Security: EVERY_STAFF,
+  Dashboard: EVERY_STAFF,
+  // Contents
+  News: EDITORIAL,
+  NewsCategories: EDITORIAL,
+  MagazineIssues: EDITORIAL,
+  MagazineArticles: EDITORIAL,
+  SetupElements: EDITORIAL,
+  BoardMembers: EDITORIAL,
+  SiteContents: EDITORIAL,
+  RichTextPreview: EDITORIAL,
+  Recommendations: EDITORIAL,
+  Assemblies: EDITORIAL,
+  PressReviews: EDITORIAL,
+  Opinions: EDITORIAL,
+  TransparencyPublications: EDITORIAL,
+  PublicContributions: EDITORIAL,
+  TransparencyWarnings: EDITORIAL,
+  UnsearchableDocuments: EDITORIAL,
+  // Members, payments and dues
+  Members: TREASURY,
+  Payments: TREASURY,
+  Fees: TREASURY,
+  Memberships: TREASURY,
+  MembershipApplications: TREASURY,
+  // The secretariat alone: requests from outside, mailing, the audit log
+  SponsorshipRequests: SECRETARIAT,
+  NewsletterSubscribers: SECRETARIAT,
+  OutboxMessages: SECRETARIAT,
+  AuditLog: SECRETARIAT,
+};
+
+/**
+ * Routes narrower than their area, as `METHOD /Area/rest` (the route's pattern under
+ * /api/v1/Admin): importing accounts may create staff accounts in bulk, so it stays with the
+ * secretariat.
+ */
+export const STAFF_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
+  'POST /Members/Import': SECRETARIAT,
+};
+
+/** The area of a staff API path or route pattern (`/api/v1/Admin/News/:id` → `News`). */
+export function staffAreaOf(path: string): string {
+  const rest = path.replace(/^\/api\/v1\/Admin/, '');
+  return rest.split('/')[1]?.split('?')[0] ?? '';
+}
+
+/** The roles that may call one staff route (`GET`, `/api/v1/Admin/News/:id`); empty if none. */
+export function rolesOfStaffRoute(method: string, routePattern: string): readonly StaffRole[] {
+  const rest = routePattern.replace(/^\/api\/v1\/Admin/, '');
+  return ownRoles(STAFF_ROUTE_ROLES, `${method} ${rest}`) ?? areaRoles(staffAreaOf(rest));
+}
+
+/** A key of one of the maps above, never an inherited name such as `__proto__`. */
+function ownRoles(
+  map: Readonly<Record<string, readonly StaffRole[]>>,
+  key: string,
+): readonly StaffRole[] | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+function areaRoles(area: string): readonly StaffRole[] {
+  return ownRoles(STAFF_AREA_ROLES, area) ?? [];
+}
+
+/** Whether `role` may use an area of the staff API at all (the back office's menu). */
+export function mayUseStaffArea(role: string | null | undefined, area: string): boolean {
+  return areaRoles(area).some((allowed) => allowed === role);
+}
