@@ -577,3 +577,37 @@ export interface MemberSessionsTable {
 
 /** The database or an open transaction: repository functions run inside the caller's transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// Receipts, reminders (migration 0019, ADR 030). Kept together, with their own part of
+// `Database` (interfaces merge), so the branches that add tables meet in separate blocks.
+
+/** One numbered receipt, or the cancelling receipt of a refund; what it said when issued. */
+export interface ReceiptsTable {
+  id: Id;
+  year: number;
+  number: number;
+  kind: 'receipt' | 'cancellation';
+  payment_id: number;
+  /** A cancelling receipt names the receipt it cancels. */
+  cancels_receipt_id: number | null;
+  member_id: number | null;
+  holder_name: string;
+  member_number: string | null;
+  fiscal_code: string | null;
+  /** The years the payment settled, "2025, 2026". */
+  years_text: string;
+  method: string;
+  amount_cents: number;
+  currency: string;
+  paid_on: Timestamp;
+  /** 1 with the stamp-duty line, 0 without; null (receipts before ADR 030): the configuration. */
+  stamp_duty: number | null;
+  /** The society's legal data at issue time (JSON); null: the configuration. */
+  society_json: string | null;
+  issued_at: Timestamp;
+}
+
+export interface Database {
+  receipts: ReceiptsTable;
+}
