@@ -17,6 +17,7 @@ import { ContentService } from './modules/content/service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
+import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
@@ -92,6 +93,8 @@ export interface AppServices {
   membership: MembershipService;
   /** Numbered receipts as PDFs, cancelling receipts (ADR 030). */
   receipts: Receipts;
+  /** "Il mio profilo" (ADR 030). */
+  memberProfiles: MemberProfiles;
   /** Delivers the outbox; started with the app, stopped before the database closes. */
   outbox: OutboxWorker;
   /** The site search and the index the content's saves keep in step (ADR 025). */
@@ -293,6 +296,12 @@ export function createServices(deps: ServiceDeps): AppServices {
     payments,
     membership,
     receipts,
+    memberProfiles: new MemberProfiles({
+      db,
+      clock,
+      logger: logger.child({ component: 'membership' }),
+      rules: standingRules,
+    }),
     outbox,
     search: new SearchService({ db, engine, clock }),
     searchIndex,

@@ -28,3 +28,4 @@ export * from './dates.js';
 export * from './transparency.js';
 export * from './search.js';
 export * from './dashboard.js';
+export * from './member-profile.js';

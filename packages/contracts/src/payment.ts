@@ -264,6 +264,8 @@ export function receiptNumberText(year: number, number: number): string {
 /** One of a member's receipts, as the reserved area lists them (ADR 030). */
 export interface MemberReceipt {
   id: number;
+  /** The payment it is the receipt of (a profile's year names its payment). */
+  paymentId: number;
   /** "7/2026" (`receiptNumberText`). */
   number: string;
   kind: 'receipt' | 'cancellation';

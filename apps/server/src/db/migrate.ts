@@ -18,6 +18,7 @@ import { membershipMigration } from './migrations/0016-membership.js';
 import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
 import { newsBinMigration } from './migrations/0017b-news-bin.js';
 import { receiptsMigration } from './migrations/0019-receipts.js';
+import { memberContactsMigration } from './migrations/0019b-member-contacts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0017a-news-publish-time': newsPublishTimeMigration,
     '0017b-news-bin': newsBinMigration,
     '0019-receipts': receiptsMigration(engine),
+    '0019b-member-contacts': memberContactsMigration,
   };
 }
 

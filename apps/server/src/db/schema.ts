@@ -608,6 +608,14 @@ export interface ReceiptsTable {
   issued_at: Timestamp;
 }
 
+/** A member's own contact details, kept from "Il mio profilo". */
+export interface MemberContactsTable {
+  member_id: number;
+  phone: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   receipts: ReceiptsTable;
+  member_contacts: MemberContactsTable;
 }

@@ -174,6 +174,7 @@ export class Receipts {
       const cancelled = row.cancels_receipt_id === null ? null : byId.get(row.cancels_receipt_id);
       return {
         id: row.id,
+        paymentId: row.payment_id,
         number: receiptNumberText(row.year, row.number),
         kind: row.kind,
         cancels: cancelled ? receiptNumberText(cancelled.year, cancelled.number) : null,
