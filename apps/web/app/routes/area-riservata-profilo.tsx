@@ -3,6 +3,7 @@ import type { Route } from './+types/area-riservata-profilo';
 import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { loadProfile, ProfilePage } from '../features/membership/profile';
+import { ReservedBreadcrumb } from '../features/reserved-area/reserved-breadcrumb';
 
 /** "Il mio profilo" (ADR 030): loaded in the browser behind the reserved guard. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -19,5 +20,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function MemberProfileRoute({ loaderData }: Route.ComponentProps) {
-  return <ProfilePage data={loaderData} />;
+  return (
+    <div className="container py-4">
+      <ReservedBreadcrumb trail={[{ label: MEMBER_PROFILE_MESSAGES.title }]} />
+      <ProfilePage data={loaderData} />
+    </div>
+  );
 }

@@ -14,7 +14,6 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, apiRequest } from '../../api/api-client';
 import { showDocument } from '../../shared/documents/open-document';
 import { reservedAreaGuard } from '../../shared/session/guard';
-import { ReservedBreadcrumb } from '../reserved-area/reserved-breadcrumb';
 
 export interface ProfileData {
   /** Null for an account without a membership (staff, or never recorded). */
@@ -182,14 +181,16 @@ function ProfileForm({ profile }: { profile: MemberProfile }) {
   );
 }
 
-/** "Il mio profilo" (ADR 030): data, standing, years with their receipts, consents, the form. */
+/**
+ * "Il mio profilo" (ADR 030): data, standing, years with their receipts, consents, the form;
+ * the route gives it the reserved area's frame and breadcrumb.
+ */
 export function ProfilePage({ data }: { data: ProfileData }) {
   const { profile, receipts } = data;
   const receiptsOf = (paymentId: number | null) =>
     paymentId === null ? [] : receipts.filter((receipt) => receipt.paymentId === paymentId);
   return (
-    <div className="container py-4">
-      <ReservedBreadcrumb trail={[{ label: MEMBER_PROFILE_MESSAGES.title }]} />
+    <>
       <h1>{MEMBER_PROFILE_MESSAGES.title}</h1>
       {profile === null ? (
         <p>{MEMBER_PROFILE_MESSAGES.noMembership}</p>
@@ -292,6 +293,6 @@ export function ProfilePage({ data }: { data: ProfileData }) {
           <ProfileForm profile={profile} />
         </>
       )}
-    </div>
+    </>
   );
 }
