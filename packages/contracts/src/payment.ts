@@ -278,3 +278,8 @@ export interface MemberReceipt {
   method: string;
   issuedAt: string;
 }
+
+/** `80,00 €`: an amount in cents as Italian readers write it (receipts, mails, the profile). */
+export function italianEuroText(cents: number): string {
+  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+}

@@ -1,4 +1,4 @@
-import { euroAmount, italianRomeDate, receiptNumberText } from '@sodalis/contracts';
+import { italianEuroText, italianRomeDate, receiptNumberText } from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
 import type { MailJob } from '../outbox/outbox.js';
@@ -12,7 +12,7 @@ type Payment = Selectable<PaymentsTable>;
 
 /** `80,00 €`: amounts as Italian readers write them (a plain space, for any mail client). */
 export function euros(cents: number): string {
-  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+  return italianEuroText(cents);
 }
 
 /** The receipt of a verified payment, to the payer. */

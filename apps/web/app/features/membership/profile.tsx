@@ -1,7 +1,7 @@
 import {
   DUE_METHOD_LABELS,
   DUE_STATUS_LABELS,
-  euroAmount,
+  italianEuroText,
   italianDate,
   ITALIAN_REGIONS,
   MEMBER_PROFILE_MESSAGES,
@@ -239,11 +239,7 @@ export function ProfilePage({ data }: { data: ProfileData }) {
                   <tr key={year.year}>
                     <th scope="row">{year.year}</th>
                     <td>{DUE_STATUS_LABELS[year.status]}</td>
-                    <td>
-                      {year.amountCents === null
-                        ? '—'
-                        : `${euroAmount(year.amountCents / 100).replace('.', ',')} €`}
-                    </td>
+                    <td>{year.amountCents === null ? '—' : italianEuroText(year.amountCents)}</td>
                     <td>{year.method === null ? '—' : DUE_METHOD_LABELS[year.method]}</td>
                     <td>{year.settledOn === null ? '—' : italianDate(year.settledOn)}</td>
                     <td>
@@ -267,7 +263,7 @@ export function ProfilePage({ data }: { data: ProfileData }) {
           {receipts.map((receipt) => (
             <li key={receipt.id}>
               <ReceiptButton receipt={receipt} /> anno {receipt.years},{' '}
-              {euroAmount(Number(receipt.amount)).replace('.', ',')} €, emessa il{' '}
+              {italianEuroText(Math.round(Number(receipt.amount) * 100))}, emessa il{' '}
               {italianDate(receipt.issuedAt)}
               {receipt.cancels ? ` (annulla la ricevuta n. ${receipt.cancels})` : ''}
             </li>
