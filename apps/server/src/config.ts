@@ -26,6 +26,8 @@ export interface AppConfig {
   xHandle: string;
   /** Accredited, ETS, exempt from stamp duty: which transparency sections apply (ADR 026). */
   societyStatus: SocietyStatus;
+  /** The society's legal data printed on every receipt (ADR 030). */
+  societyLegal: SocietyLegalData;
   demoContent: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
@@ -53,6 +55,13 @@ export interface AppConfig {
   passwordHashing: { concurrency: number; queue: number };
   /** The statute's dues rules and the member numbers (ADR 024). */
   membership: MembershipConfig;
+}
+
+/** What a receipt says of the issuer (ADR 030). */
+export interface SocietyLegalData {
+  address: string;
+  taxCode: string;
+  vatNumber: string | null;
 }
 
 export interface MembershipConfig {
@@ -284,7 +293,20 @@ export const ENVIRONMENT_VARIABLES = z.object({
   }),
   SOCIETY_ACCREDITED: boolean('Accredited by the Ministry of Health (transparency sections).'),
   SOCIETY_ETS: boolean('An Ente del Terzo settore (transparency page).'),
-  SOCIETY_STAMP_DUTY_EXEMPT: boolean('Exempt from stamp duty (transparency page).'),
+  SOCIETY_STAMP_DUTY_EXEMPT: boolean('Exempt from stamp duty (transparency page, receipts).'),
+  SOCIETY_ADDRESS: variable('The society’s registered address, on receipts.', (value) =>
+    value.length > 200 ? new Invalid('può contenere al massimo 200 caratteri.') : value,
+  ),
+  SOCIETY_TAX_CODE: matching(
+    'The society’s codice fiscale, on receipts.',
+    /^[0-9]{11}$|^[A-Z0-9]{16}$/,
+    (value) => `deve essere un codice fiscale di 11 cifre o 16 caratteri (ricevuto "${value}").`,
+  ),
+  SOCIETY_VAT_NUMBER: matching(
+    'The society’s partita IVA, on receipts; unset: none printed.',
+    /^[0-9]{11}$/,
+    (value) => `deve essere una partita IVA di 11 cifre (ricevuto "${value}").`,
+  ),
   DEMO_CONTENT: boolean('Load the demo content into an empty database.'),
   LOG_LEVEL: oneOf('Log level.', LOG_LEVELS, () => `deve essere uno tra ${LOG_LEVELS.join(', ')}.`),
   TRUST_PROXY: variable(
@@ -438,6 +460,11 @@ function appConfig(
       accredited: env.SOCIETY_ACCREDITED ?? true,
       ets: env.SOCIETY_ETS ?? false,
       stampDutyExempt: env.SOCIETY_STAMP_DUTY_EXEMPT ?? false,
+    },
+    societyLegal: {
+      address: env.SOCIETY_ADDRESS ?? 'Via Dimostrativa 1, 00100 Roma RM',
+      taxCode: env.SOCIETY_TAX_CODE ?? '97000000000',
+      vatNumber: env.SOCIETY_VAT_NUMBER ?? null,
     },
     demoContent: env.DEMO_CONTENT ?? databaseUrl === null,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -17,6 +17,7 @@ import { ContentService } from './modules/content/service.js';
 import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
+import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
@@ -29,6 +30,7 @@ import { OutboxAdminService } from './modules/outbox/admin-service.js';
 import { outboxHandlers } from './modules/outbox/handlers.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
+import { Receipts } from './modules/payments/receipts.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
@@ -89,6 +91,10 @@ export interface AppServices {
   payments: PaymentService;
   /** Dues ledger and good standing (ADR 024). */
   membership: MembershipService;
+  /** Numbered receipts as PDFs, cancelling receipts (ADR 030). */
+  receipts: Receipts;
+  /** "Il mio profilo" (ADR 030). */
+  memberProfiles: MemberProfiles;
   /** Delivers the outbox; started with the app, stopped before the database closes. */
   outbox: OutboxWorker;
   /** The site search and the index the content's saves keep in step (ADR 025). */
@@ -151,6 +157,17 @@ export function createServices(deps: ServiceDeps): AppServices {
     society: { acronym: config.societyAcronym },
     notifyOutbox,
   });
+  const receipts = new Receipts({
+    db,
+    files,
+    issuer: {
+      name: config.societyName,
+      acronym: config.societyAcronym,
+      ...config.societyLegal,
+    },
+    stampDutyExempt: config.societyStatus.stampDutyExempt,
+    facts: (trx, payment) => membership.receiptFacts(trx, payment),
+  });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
     db,
@@ -165,6 +182,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
     ledger: membership,
+    receipts,
   });
   const searchIndex = new SearchIndexer({
     db,
@@ -278,6 +296,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     }),
     payments,
     membership,
+    receipts,
+    memberProfiles: new MemberProfiles({
+      db,
+      clock,
+      logger: logger.child({ component: 'membership' }),
+      rules: standingRules,
+    }),
     outbox,
     search: new SearchService({ db, engine, clock }),
     searchIndex,
@@ -299,6 +324,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         clock,
         contentCache,
         receipts: payments,
+        receiptDocuments: receipts,
         notifyOutbox,
       }),
       content: new ContentAdminService({

@@ -19,6 +19,7 @@ export default [
   // Every reserved page behind the one guard of spec §6; the sign-in pages above stay outside.
   layout('routes/area-riservata-layout.tsx', { id: 'reserved-area' }, [
     route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
+    route('area-riservata-profilo', 'routes/area-riservata-profilo.tsx'),
     route('area-riservata-raccomandazioni', 'routes/area-riservata-raccomandazioni.tsx'),
     route('area-riservata-pareri', 'routes/area-riservata-pareri.tsx'),
     route('area-riservata-pareri-dettaglio', 'routes/area-riservata-pareri-dettaglio.tsx'),

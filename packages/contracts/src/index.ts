@@ -29,3 +29,4 @@ export * from './transparency.js';
 export * from './search.js';
 export * from './dashboard.js';
 export * from './staff-roles.js';
+export * from './member-profile.js';

@@ -166,14 +166,14 @@ export const APPLICATION_MESSAGES = {
   failed: 'La domanda non è stata inviata: correggi i campi indicati.',
 } as const;
 
-const applicationText = (label: string, max: number) =>
+export const applicationText = (label: string, max: number) =>
   z
     .string({ message: `Indica ${label}.` })
     .trim()
     .min(1, { message: `Indica ${label}.` })
     .max(max, { message: `Il campo può contenere al massimo ${max} caratteri.` });
 
-const optionalApplicationText = (max: number) =>
+export const optionalApplicationText = (max: number) =>
   z
     .string()
     .trim()

@@ -208,7 +208,7 @@ export interface AdminPayment {
   status: PaymentStatus;
   flagReason: string | null;
   payerEmail: string | null;
-  /** "2026/7", once a receipt is numbered. */
+  /** "7/2026" (`receiptNumberText`), once a receipt is numbered. */
   receipt: string | null;
   createdAt: string;
   verifiedAt: string | null;
@@ -252,3 +252,34 @@ export const AdminFeeInputSchema = z.object({
   active: z.boolean().default(true),
 });
 export type AdminFeeInput = z.input<typeof AdminFeeInputSchema>;
+
+/**
+ * The one way a receipt number is written — on the PDF, in mails, on every screen (ADR 030):
+ * the number in its year, then the year, "7/2026".
+ */
+export function receiptNumberText(year: number, number: number): string {
+  return `${number}/${year}`;
+}
+
+/** One of a member's receipts, as the reserved area lists them (ADR 030). */
+export interface MemberReceipt {
+  id: number;
+  /** The payment it is the receipt of (a profile's year names its payment). */
+  paymentId: number;
+  /** "7/2026" (`receiptNumberText`). */
+  number: string;
+  kind: 'receipt' | 'cancellation';
+  /** The number of the receipt a cancelling receipt cancels. */
+  cancels: string | null;
+  /** The years paid, "2025, 2026". */
+  years: string;
+  /** "80.00" (`euroAmount`). */
+  amount: string;
+  method: string;
+  issuedAt: string;
+}
+
+/** `80,00 €`: an amount in cents as Italian readers write it (receipts, mails, the profile). */
+export function italianEuroText(cents: number): string {
+  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+}

@@ -591,3 +591,45 @@ export interface ScheduledRunsTable {
   slot: string;
   claimed_at: Timestamp;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Receipts, reminders (migration 0019, ADR 030). Kept together, with their own part of
+// `Database` (interfaces merge), so the branches that add tables meet in separate blocks.
+
+/** One numbered receipt, or the cancelling receipt of a refund; what it said when issued. */
+export interface ReceiptsTable {
+  id: Id;
+  year: number;
+  number: number;
+  kind: 'receipt' | 'cancellation';
+  payment_id: number;
+  /** A cancelling receipt names the receipt it cancels. */
+  cancels_receipt_id: number | null;
+  member_id: number | null;
+  holder_name: string;
+  member_number: string | null;
+  fiscal_code: string | null;
+  /** The years the payment settled, "2025, 2026". */
+  years_text: string;
+  method: string;
+  amount_cents: number;
+  currency: string;
+  paid_on: Timestamp;
+  /** 1 with the stamp-duty line, 0 without; null (receipts before ADR 030): the configuration. */
+  stamp_duty: number | null;
+  /** The society's legal data at issue time (JSON); null: the configuration. */
+  society_json: string | null;
+  issued_at: Timestamp;
+}
+
+/** A member's own contact details, kept from "Il mio profilo". */
+export interface MemberContactsTable {
+  member_id: number;
+  phone: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  receipts: ReceiptsTable;
+  member_contacts: MemberContactsTable;
+}

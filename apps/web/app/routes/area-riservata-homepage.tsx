@@ -58,9 +58,16 @@ export default function ReservedHomePage() {
         <h1 data-testid="welcome">
           {RESERVED_COPY.welcome} {user.name} {user.surname}
         </h1>
-        <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => signOut()}>
-          {RESERVED_COPY.logout}
-        </Link>
+        <div className="d-flex gap-2">
+          {user.role === 'segreteria' ? null : (
+            <Link to="/area-riservata-profilo" className="btn btn-outline-primary">
+              Il mio profilo
+            </Link>
+          )}
+          <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => signOut()}>
+            {RESERVED_COPY.logout}
+          </Link>
+        </div>
       </div>
       {isStaffRole(user.role) ? (
         // Staff land in the back office after signing in (ADR 023); from here they go back.

@@ -170,6 +170,17 @@ export async function reopenDuesOfPayment(db: Executor, paymentId: number, now: 
     .execute();
 }
 
+/** The years a payment settles, oldest first (its receipt, ADR 030). */
+export async function yearsSettledBy(db: Executor, paymentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dues')
+    .select('year')
+    .where('payment_id', '=', paymentId)
+    .orderBy('year')
+    .execute();
+  return rows.map((row) => row.year);
+}
+
 /** The years a verified payment settled, from reported to paid. */
 export async function confirmDuesOfPayment(
   db: Executor,

@@ -23,6 +23,7 @@ import {
   findMembership,
   insertMembershipOnce,
   reopenDuesOfPayment,
+  yearsSettledBy,
   writeDue,
   type DueRow,
   type MembershipRow,
@@ -147,6 +148,17 @@ export class MembershipService {
   /** PayPal confirmed the payment: its years are paid. */
   async paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
     await confirmDuesOfPayment(trx, payment.id, romeDate(at), at.toISOString());
+  }
+
+  /** What a receipt prints of the ledger (ADR 030): the years paid, member number, codice fiscale. */
+  async receiptFacts(trx: Executor, payment: PaymentRow) {
+    const membership =
+      payment.member_id === null ? undefined : await findMembership(trx, payment.member_id);
+    return {
+      years: await yearsSettledBy(trx, payment.id),
+      memberNumber: membership?.member_number ?? null,
+      fiscalCode: membership?.codice_fiscale ?? null,
+    };
   }
 
   /** Refunded, reversed or rejected: the years it settled are open again. */

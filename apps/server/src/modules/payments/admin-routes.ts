@@ -1,5 +1,6 @@
 import { AdminFeeInputSchema, AdminPaymentListQuerySchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import type { PaymentsAdminService } from './admin-service.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
@@ -24,6 +25,19 @@ export async function paymentsAdminRoutes(
   app.get('/Payments/:id', async (request) => ({
     data: await payments.getPayment(parseInput(IdParamsSchema, request.params).id),
   }));
+  for (const [path, kind] of [
+    ['Receipt', 'receipt'],
+    ['CancellingReceipt', 'cancellation'],
+  ] as const) {
+    app.get(`/Payments/:id/${path}`, async (request, reply) => {
+      const pdf = await payments.receiptPdf(parseInput(IdParamsSchema, request.params).id, kind);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(pdf.content));
+    });
+  }
   app.post('/Payments/:id/ResendReceipt', async (request) => ({
     data: await payments.resendReceipt(
       actorOf(request),

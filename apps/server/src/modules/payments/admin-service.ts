@@ -2,6 +2,7 @@ import {
   adminListHref,
   euroAmount,
   PAYMENT_STATUS_LABELS,
+  receiptNumberText,
   type AdminFee,
   type AdminFeeInputSchema,
   type AdminPage,
@@ -30,6 +31,7 @@ import {
   type FeeRow,
   type PaymentWithMemberRow,
 } from './repository.js';
+import type { Receipts } from './receipts.js';
 import type { PaymentService } from './service.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 
@@ -54,6 +56,8 @@ export interface PaymentsAdminDeps {
   contentCache: ContentCache;
   /** The payments module's receipts (one rule for who gets a receipt and what it says). */
   receipts: Pick<PaymentService, 'resendReceipt'>;
+  /** The receipts' PDFs (ADR 030). */
+  receiptDocuments: Pick<Receipts, 'downloadOfPayment'>;
   notifyOutbox: () => void;
 }
 
@@ -64,6 +68,11 @@ export interface PaymentsAdminDeps {
  */
 export class PaymentsAdminService {
   constructor(private readonly deps: PaymentsAdminDeps) {}
+
+  /** A payment's receipt or cancelling receipt as a PDF (any payment: staff); 404 without. */
+  receiptPdf(paymentId: number, kind: 'receipt' | 'cancellation') {
+    return this.deps.receiptDocuments.downloadOfPayment(paymentId, kind);
+  }
 
   async listPayments(query: AdminPaymentListQuery): Promise<AdminPage<AdminPayment>> {
     const { rows, total } = await listPaymentsWithMember(this.deps.db, query);
@@ -183,7 +192,7 @@ export class PaymentsAdminService {
           action: 'invia ricevuta',
           entity: 'payment',
           entityId: id,
-          summary: `Ricevuta n. ${payment.receipt_number}/${payment.receipt_year} di ${payment.account_name} inviata di nuovo a ${to}`,
+          summary: `Ricevuta n. ${payment.receipt_year === null || payment.receipt_number === null ? '—' : receiptNumberText(payment.receipt_year, payment.receipt_number)} di ${payment.account_name} inviata di nuovo a ${to}`,
         },
         now,
       );
@@ -218,7 +227,7 @@ function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
     receipt:
       row.receipt_year === null || row.receipt_number === null
         ? null
-        : `${row.receipt_year}/${row.receipt_number}`,
+        : receiptNumberText(row.receipt_year, row.receipt_number),
     createdAt: row.created_at,
     verifiedAt: row.verified_at,
   };

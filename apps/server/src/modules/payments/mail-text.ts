@@ -1,4 +1,4 @@
-import { euroAmount, italianRomeDate } from '@sodalis/contracts';
+import { italianEuroText, italianRomeDate, receiptNumberText } from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
 import type { MailJob } from '../outbox/outbox.js';
@@ -11,8 +11,8 @@ export interface SocietyFacts {
 type Payment = Selectable<PaymentsTable>;
 
 /** `80,00 €`: amounts as Italian readers write them (a plain space, for any mail client). */
-function euros(cents: number): string {
-  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+export function euros(cents: number): string {
+  return italianEuroText(cents);
 }
 
 /** The receipt of a verified payment, to the payer. */
@@ -21,14 +21,14 @@ export function receiptMail(
   payment: Payment & { receiptYear: number; receiptNumber: number; paidAt: Date },
   to: string,
 ): MailJob {
-  const number = `${payment.receiptNumber}/${payment.receiptYear}`;
+  const number = receiptNumberText(payment.receiptYear, payment.receiptNumber);
   return {
     to: [to],
     subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${payment.year}`,
     text: [
       `Gentile ${payment.account_name},`,
       '',
-      'abbiamo ricevuto il pagamento della quota associativa. Questa è la ricevuta.',
+      'abbiamo ricevuto il pagamento della quota associativa. La ricevuta è in allegato in PDF.',
       '',
       `Ricevuta n. ${number}`,
       `Data: ${italianRomeDate(payment.paidAt)}`,

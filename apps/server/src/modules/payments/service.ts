@@ -5,7 +5,6 @@ import {
   paymentDescription,
   type PaymentRecord,
   type RegistraPagamentoBody,
-  romeYear,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
@@ -17,6 +16,8 @@ import type { PayPalClient, PayPalOrder, WebhookTransmission } from '../../paypa
 import { type Clock } from '../../text/dates.js';
 import { findMemberById } from '../accounts/repository.js';
 import { receiptMail, secretariatNoticeMail, type SocietyFacts } from './mail-text.js';
+import { cancellationMail } from './receipt-mail.js';
+import type { Receipts } from './receipts.js';
 import {
   findFee,
   findPayment,
@@ -24,9 +25,7 @@ import {
   findPaymentByOrder,
   insertPaymentOnce,
   markPayment,
-  nextReceiptNumber,
   recordJudgement,
-  setReceiptNumber,
 } from './repository.js';
 
 export interface PaymentServiceDeps {
@@ -43,6 +42,8 @@ export interface PaymentServiceDeps {
   notifyOutbox: () => void;
   /** Where each payment's year is kept (the membership dues ledger, ADR 024). */
   ledger: PaymentLedger;
+  /** Numbered receipts as documents (ADR 030). */
+  receipts: Receipts;
 }
 
 /** The dues ledger as payments see it: told in the payment's transaction of every change. */
@@ -330,6 +331,7 @@ export class PaymentService {
         if (await markPayment(trx, payment.id, { status, reason }, now.toISOString())) {
           await this.deps.ledger.paymentUndone(trx, payment, now);
           await this.noticeSecretariat(trx, payment, reason);
+          await this.cancelReceipt(trx, payment, now);
         }
       });
       this.deps.notifyOutbox();
@@ -339,16 +341,21 @@ export class PaymentService {
     logger.info({ eventType: typeof type === 'string' ? type : null }, 'webhook PayPal ignorato');
   }
 
-  /** The next receipt number of the year, and the receipt to the payer (in `trx`). */
+  /**
+   * The next receipt number of the year, the receipt and its PDF to the payer (in `trx`). The
+   * one place a verified payment gets its receipt (ADR 030), whatever the method.
+   */
   private async issueReceipt(
     trx: Executor,
     payment: PaymentRow,
     payerEmail: string | null,
     now: Date,
   ): Promise<void> {
-    const year = romeYear(now);
-    const number = await nextReceiptNumber(trx, year);
-    await setReceiptNumber(trx, payment.id, year, number);
+    const { year, number } = await this.deps.receipts.issue(
+      trx,
+      { ...payment, payer_email: payerEmail, verified_at: now.toISOString() },
+      now,
+    );
     const to = await this.enqueueReceipt(
       trx,
       { ...payment, payer_email: payerEmail, receipt_year: year, receipt_number: number },
@@ -379,6 +386,34 @@ export class PaymentService {
     return to;
   }
 
+  /**
+   * A refunded or reversed payment's cancelling receipt (ADR 030), mailed with its PDF to whom
+   * the receipt went (in `trx`); nothing for a payment without a receipt.
+   */
+  private async cancelReceipt(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    const cancellation = await this.deps.receipts.cancel(trx, payment, now);
+    if (cancellation === null) return;
+    const to = await this.recipientOf(trx, payment);
+    const attachment = await this.deps.receipts.attachment(trx, payment.id, 'cancellation');
+    if (to === null || attachment === null) return;
+    await enqueue(
+      trx,
+      'mail',
+      {
+        ...cancellationMail(this.deps.society, payment, cancellation, to),
+        attachments: [attachment],
+      },
+      now,
+    );
+  }
+
+  /** The account's current e-mail, else PayPal's payer; null if neither. */
+  private async recipientOf(trx: Executor, payment: PaymentRow): Promise<string | null> {
+    const member =
+      payment.member_id === null ? undefined : await findMemberById(trx, payment.member_id);
+    return member?.email ?? payment.payer_email;
+  }
+
   /** The receipt mail of a numbered payment, to its member or PayPal's payer; null if neither. */
   private async enqueueReceipt(
     trx: Executor,
@@ -388,14 +423,16 @@ export class PaymentService {
   ): Promise<string | null> {
     const { receipt_year: receiptYear, receipt_number: receiptNumber } = payment;
     if (receiptYear === null || receiptNumber === null) return null;
-    const member =
-      payment.member_id === null ? undefined : await findMemberById(trx, payment.member_id);
-    const to = member?.email ?? payment.payer_email;
+    const to = await this.recipientOf(trx, payment);
     if (to === null) return null;
+    const attachment = await this.deps.receipts.attachment(trx, payment.id, 'receipt');
     await enqueue(
       trx,
       'mail',
-      receiptMail(this.deps.society, { ...payment, receiptYear, receiptNumber, paidAt }, to),
+      {
+        ...receiptMail(this.deps.society, { ...payment, receiptYear, receiptNumber, paidAt }, to),
+        ...(attachment === null ? {} : { attachments: [attachment] }),
+      },
       now,
     );
     return to;

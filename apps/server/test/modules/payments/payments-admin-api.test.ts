@@ -92,7 +92,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(verified).toMatchObject({
       status: 'verified',
       memberEmail: 'socio.demo@example.org',
-      receipt: '2026/1',
+      receipt: '1/2026',
       currency: 'EUR',
     });
     expect(verified?.paidAmount).toBe(verified?.expectedAmount);
@@ -150,7 +150,7 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('ORDINE-VERIFICATO');
     expect(lines[1]).toContain('Verificato');
-    expect(lines[1]).toContain('2026/1');
+    expect(lines[1]).toContain(';1/2026');
     expect(lines[2]).toContain('Da controllare');
   });
 
