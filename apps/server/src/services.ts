@@ -215,7 +215,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
 
   const contentCache = new ContentCache(db);
-  const news = new NewsService({ db, files, clock });
+  const news = new NewsService({ db, engine, files, clock });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({
     db,
@@ -247,8 +247,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     newsSchedule: new NewsPublicationSchedule({ news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
-    reservedArea: new ReservedAreaService({ db, files }),
-    magazine: new MagazineService({ db }),
+    reservedArea: new ReservedAreaService({ db, engine, files }),
+    magazine: new MagazineService({ db, engine }),
     accounts: new AccountService({
       db,
       clock,

@@ -234,9 +234,3 @@ export function likeCondition(column: string, pattern: string | null): RawBuilde
   if (pattern === null) return null;
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
-
-/** The `title` filter of a list as a `like` pattern, or null when it is blank. */
-export function titlePatternOf(filter: Pick<ListFilter, 'title'>): string | null {
-  const title = filter.title?.trim() ?? '';
-  return title === '' ? null : containsPattern(title);
-}

@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import type { DatabaseEngine } from '../../db/database.js';
 import type {
   Audience,
@@ -44,10 +51,19 @@ export type FoundUnit = Pick<
   | 'body'
 > & { rank: number };
 
-/** Terms to find: each group one term or a phrase; `prefix` makes the last term a prefix. */
+/**
+ * Terms to find: each group one term or a phrase. `prefix` makes the last term of the last group
+ * (`last`: the word being typed) or of every group (`every`: a list filter's partial words) a
+ * prefix.
+ */
 export interface TermQuery {
   groups: string[][];
-  prefix: boolean;
+  prefix: 'none' | 'last' | 'every';
+}
+
+/** Whether group `index` of `query` ends with a prefix. */
+function endsWithPrefix(query: TermQuery, index: number): boolean {
+  return query.prefix === 'every' || (query.prefix === 'last' && index === query.groups.length - 1);
 }
 
 export async function insertUnits(db: Executor, units: SearchUnitValues[]): Promise<void> {
@@ -179,7 +195,7 @@ function fts5Expression(query: TermQuery): string {
   return query.groups
     .map((group, index) => {
       const quoted = `"${group.join(' ')}"`;
-      return query.prefix && index === query.groups.length - 1 ? `${quoted}*` : quoted;
+      return endsWithPrefix(query, index) ? `${quoted}*` : quoted;
     })
     .join(' ');
 }
@@ -188,7 +204,7 @@ function fts5Expression(query: TermQuery): string {
 function tsqueryExpression(query: TermQuery): string {
   return query.groups
     .map((group, index) => {
-      const last = query.prefix && index === query.groups.length - 1;
+      const last = endsWithPrefix(query, index);
       const terms = group.map((term, position) =>
         last && position === group.length - 1 ? `${term}:*` : term,
       );
@@ -228,4 +244,26 @@ export async function matchingUnits(
           where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${visible}
           order by rank, u.date desc, u.id desc limit ${limit}`.execute(db);
   return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
+
+/**
+ * `idColumn` is the id of a record of one of `kinds` with a unit (its text or a page of one of
+ * its PDFs) matching `query`: the public lists' text filter (ADR 025). Who may read the record
+ * is the list's own condition, so audiences are not read here. No terms: no record. SQLite reads the FTS5 index,
+ * PostgreSQL the GIN index of the terms; the list is then read by primary key.
+ */
+export function indexedItemCondition(
+  engine: DatabaseEngine,
+  kinds: readonly string[],
+  idColumn: string,
+  query: TermQuery,
+): RawBuilder<SqlBool> {
+  if (query.groups.length === 0) return sql<SqlBool>`1 = 0`;
+  const ofKinds = sql`u.kind in (${sql.join(kinds.map((kind) => sql`${kind}`))})`;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(idColumn)} in (select u.item_id
+        from search_units_fts join search_units u on u.id = search_units_fts.rowid
+        where search_units_fts match ${fts5Expression(query)} and ${ofKinds})`
+    : sql<SqlBool>`${sql.ref(idColumn)} in (select u.item_id from search_units u
+        where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${ofKinds})`;
 }

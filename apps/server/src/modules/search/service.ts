@@ -56,7 +56,7 @@ export class SearchService {
     const units = await matchingUnits(
       this.deps.db,
       this.deps.engine,
-      { groups: parsed.groups, prefix: false },
+      { groups: parsed.groups, prefix: 'none' },
       this.access(role),
       MAX_RESULTS,
     );
@@ -88,7 +88,7 @@ export class SearchService {
     const units = await matchingUnits(
       this.deps.db,
       this.deps.engine,
-      { groups, prefix: true },
+      { groups, prefix: 'last' },
       this.access(role),
       MAX_RESULTS,
     );
