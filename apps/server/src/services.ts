@@ -313,7 +313,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
       reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
-      search: new SearchAdminService({ db }),
+      search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({
         db,
         files,

@@ -170,6 +170,32 @@ export async function deleteAllDocumentStates(db: Executor): Promise<void> {
   await db.deleteFrom('search_documents').execute();
 }
 
+/** Extraction states that make a PDF "non ricercabile" for staff. */
+const UNSEARCHABLE_STATES = ['no_text', 'failed'] as const;
+
+/** How many PDFs cannot be searched (the back office's pending work). */
+export async function countUnsearchableDocuments(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('search_documents')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('status', 'in', UNSEARCHABLE_STATES)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The state of one PDF that cannot be searched, or undefined (unknown, or searchable). */
+export async function findUnsearchableDocument(
+  db: Executor,
+  attachmentId: number,
+): Promise<Selectable<SearchDocumentsTable> | undefined> {
+  return db
+    .selectFrom('search_documents')
+    .selectAll()
+    .where('attachment_id', '=', attachmentId)
+    .where('status', 'in', UNSEARCHABLE_STATES)
+    .executeTakeFirst();
+}
+
 /** PDFs whose text could not be read (scans without a text layer, broken files), for staff. */
 export async function unsearchableDocuments(db: Kysely<Database>) {
   return db
@@ -184,7 +210,7 @@ export async function unsearchableDocuments(db: Kysely<Database>) {
       'search_documents.status',
       'search_documents.updated_at',
     ])
-    .where('search_documents.status', 'in', ['no_text', 'failed'])
+    .where('search_documents.status', 'in', UNSEARCHABLE_STATES)
     .orderBy('search_documents.updated_at', 'desc')
     .orderBy('attachments.id', 'desc')
     .execute();

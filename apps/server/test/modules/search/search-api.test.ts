@@ -1,4 +1,5 @@
 import type {
+  AdminDashboard,
   AdminPage,
   AdminRecommendation,
   AdminUnsearchableDocument,
@@ -209,6 +210,34 @@ describe.each(testEngines())('site search on %s', (engine) => {
       owner: `Raccomandazione n. ${created.id}`,
     });
     expect((await call('GET', '/UnsearchableDocuments', undefined, 'socio')).statusCode).toBe(403);
+
+    // The dashboard counts it, and links to the list.
+    const home = await ok<AdminDashboard>(call('GET', '/Dashboard'));
+    expect(home.pending.find((work) => work.key === 'documenti-non-ricercabili')).toMatchObject({
+      label: 'Documenti PDF non ricercabili',
+      count: list.items.length,
+      href: '/amministrazione/documenti-non-ricercabili',
+    });
+
+    // "Riprova l'estrazione": queued again, off the list until the outbox has read it.
+    const attachmentId = created.attachments[0]?.id ?? 0;
+    await ok(call('POST', `/UnsearchableDocuments/${attachmentId}/Retry`));
+    const pending = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(pending.items.map((item) => item.id)).not.toContain(attachmentId);
+    await site.app.services.outbox.runOnce();
+    const again = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(again.items.map((item) => item.id)).toContain(attachmentId);
+    // Only a PDF on the list may be retried; others are unknown here.
+    expect((await call('POST', '/UnsearchableDocuments/999999/Retry')).statusCode).toBe(404);
+    expect((await call('POST', '/UnsearchableDocuments/abc/Retry')).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/UnsearchableDocuments/${attachmentId}/Retry`, undefined, 'socio'))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('indexes the demo content, its PDFs included, at first start', async () => {
