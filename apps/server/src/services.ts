@@ -311,7 +311,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       sponsorship: new SponsorshipAdminService({ db, clock }),
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
-      transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
+      transparency: new TransparencyAdminService({ db, files, clock, contentCache, searchIndex }),
       reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
       search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({

@@ -196,6 +196,59 @@ describe.each(testEngines())('site search on %s', (engine) => {
     );
   });
 
+  it('finds "Società trasparente" publications and their PDFs, public, following edits and deletions', async () => {
+    const created = await ok<{ id: number; attachments: { id: number }[] }>(
+      call('POST', '/TransparencyPublications', {
+        type: 'bilancio-consuntivo',
+        title: 'Bilancio consuntivo 2024',
+        description: 'Approvato con la relazione del revisore unico.',
+        year: 2024,
+        publishedOn: '2025-05-20',
+        newAttachments: [
+          {
+            fileName: 'consuntivo-2024.pdf',
+            content: await twoPagePdf('Bilancio', 'Gli oneri per la formazione a distanza.'),
+          },
+        ],
+      }),
+    );
+    // Public: an anonymous reader finds it, opened at its section of the page.
+    const [found] = resultsOf(await search('revisori unici', null));
+    expect(found).toMatchObject({
+      kind: 'transparency',
+      title: 'Bilancio consuntivo 2024',
+      link: '/trasparenza#bilanci',
+      document: null,
+    });
+    expect((await search('revisore', null)).groups.map((group) => group.label)).toContain(
+      'Società trasparente',
+    );
+    await site.app.services.outbox.runOnce();
+    const [inPdf] = resultsOf(await search('"formazione a distanza" oneri', null));
+    expect(inPdf).toMatchObject({
+      title: 'Bilancio consuntivo 2024',
+      document: { fileName: 'consuntivo-2024.pdf', page: 2 },
+    });
+
+    await ok(
+      call('PUT', `/TransparencyPublications/${created.id}`, {
+        type: 'bilancio-consuntivo',
+        title: 'Rendiconto 2024',
+        description: 'Approvato dall’assemblea.',
+        year: 2024,
+        publishedOn: '2025-05-20',
+        keptAttachmentIds: created.attachments.map((file) => file.id),
+        newAttachments: [],
+      }),
+    );
+    expect(await titles('revisore unico', null)).toEqual([]);
+    expect(await titles('rendiconti', null)).toEqual(['Rendiconto 2024']);
+    expect(await titles('oneri formazione distanza', null)).toEqual(['Rendiconto 2024']);
+    await ok(call('DELETE', `/TransparencyPublications/${created.id}`));
+    expect(await titles('rendiconti', null)).toEqual([]);
+    expect(await titles('oneri formazione distanza', null)).toEqual([]);
+  });
+
   it('lists a scanned PDF to staff as "non ricercabile"', async () => {
     const created = await recommendation('Circolare scansionata', 'all', {
       newAttachments: [{ fileName: 'circolare-scansione.pdf', content: await scannedPdf() }],
