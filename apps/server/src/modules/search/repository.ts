@@ -258,25 +258,31 @@ export async function matchingUnits(
   }) and (u.visible_from is null or u.visible_from <= ${access.today})`;
   const columns = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date, u.link,
     u.file_name, u.file_url, u.body`;
-  const result =
+  // The best `limit` are chosen from narrow rows (id, rank, date) and only they are read whole:
+  // sorting every match with its text (a PDF page each) cost most of a query's time.
+  const best =
     engine === 'sqlite'
-      ? await sql<FoundUnit>`select ${columns}, bm25(search_units_fts) as rank
+      ? sql`select u.id, bm25(search_units_fts) as rank, u.date
           from search_units_fts join search_units u on u.id = search_units_fts.rowid
           where search_units_fts match ${fts5Expression(query)} and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db)
-      : await sql<FoundUnit>`select ${columns},
-            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank
+          order by rank, u.date desc, u.id desc limit ${limit}`
+      : sql`select u.id,
+            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank,
+            u.date
           from search_units u
           where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db);
+          order by rank, u.date desc, u.id desc limit ${limit}`;
+  const result = await sql<FoundUnit>`select ${columns}, best.rank
+    from (${best}) best join search_units u on u.id = best.id
+    order by best.rank, u.date desc, u.id desc`.execute(db);
   return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
 }
 
 /**
  * `idColumn` is the id of a record of one of `kinds` with a unit (its text or a page of one of
  * its PDFs) matching `query`: the public lists' text filter (ADR 025). Who may read the record
- * is the list's own condition, so audiences are not read here. No terms: no record. SQLite reads the FTS5 index,
- * PostgreSQL the GIN index of the terms; the list is then read by primary key.
+ * is the list's own condition, so audiences are not read here. No terms: no record. The words
+ * are read from the FTS5 index (SQLite) or the GIN index of the terms (PostgreSQL).
  */
 export function indexedItemCondition(
   engine: DatabaseEngine,
