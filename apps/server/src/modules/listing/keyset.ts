@@ -8,7 +8,6 @@ import {
 } from '@sodalis/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../http/app-error.js';
-import { containsPattern } from '../../text/search-text.js';
 
 /**
  * Keyset paging shared by every list call (DESIGN.md "Paging"). An order is a list of sort
