@@ -102,6 +102,42 @@ describe.each(testEngines())('reserved lists filtered through the search index o
     ).toEqual([]);
   });
 
+  it.each([
+    'ReservedArea/GetRaccomandazioni',
+    'ReservedArea/GetAssemblee',
+    'ReservedArea/GetPareriCD',
+    'SharepointContent/GetRassegneStampa',
+    'ReservedArea/GetRiviste',
+  ])('%s answers every odd filter with a list, never an error', async (path) => {
+    for (const title of [
+      '*',
+      '"',
+      'NEAR',
+      'AND',
+      '(',
+      'piastrine AND (',
+      '"trasfusione',
+      'a*b"c"',
+      '\u0001\u0007x',
+      'x'.repeat(200),
+      'NOT -x OR y',
+      'di',
+      '%',
+      '_',
+    ]) {
+      const response = await member.post(path, 'socio', { paginated: true, title });
+      expect(response.statusCode, `${title}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it('answers a too long filter with the Italian message of the list filter', async () => {
+    const response = await member.post('ReservedArea/GetRaccomandazioni', 'socio', {
+      title: 'x'.repeat(201),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('title può contenere al massimo 200 caratteri.');
+  });
+
   it('filters the opinions by their question and answer, the press review by its headline', async () => {
     const opinion = await ok<{ id: number }>(
       call('POST', '/Opinions', {

@@ -321,6 +321,11 @@ describe.each(testEngines())('site search on %s', (engine) => {
     ]) {
       const answer = await search(q, 'socio');
       expect(answer.query).toBe(q.trim());
+      const suggested = await site.app.inject({
+        method: 'GET',
+        url: `/api/v1/Search/Suggest?${new URLSearchParams({ q })}`,
+      });
+      expect(suggested.statusCode, `${q}: ${suggested.body}`).toBe(200);
     }
     const tooLong = await site.app.inject({
       method: 'GET',
