@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
+import { openAdmin } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
 /** The header's search box (ADR 025). */
@@ -66,6 +67,43 @@ test.describe('la ricerca del sito', () => {
     const popup = page.context().waitForEvent('page');
     await found.click();
     expect((await popup).url()).toMatch(/^blob:.*#page=1$/);
+  });
+
+  test('un Affiliato trova il PDF riservato agli Affiliati; un Socio non ne vede nemmeno il titolo', async ({
+    page,
+    browser,
+  }) => {
+    const results = '/cerca?q=supplementazione+marziale';
+    await openSignedIn(page, 'affiliato.demo@example.org');
+    await gotoHydrated(page, results);
+    const recommendations = page.getByRole('region', { name: 'Raccomandazioni' });
+    await expect(
+      recommendations.getByRole('link', {
+        name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
+      }),
+    ).toBeVisible({ timeout: 15_000 });
+
+    const member = await browser.newPage();
+    try {
+      await openSignedIn(member, 'socio.demo@example.org');
+      await gotoHydrated(member, results);
+      await expect(member.getByRole('status')).toHaveText('Nessun risultato.');
+      await expect(member.getByText('Gestione dei donatori con carenza di ferro')).toHaveCount(0);
+    } finally {
+      await member.close();
+    }
+  });
+
+  test('la segreteria vede i PDF non ricercabili (nessuno nei contenuti dimostrativi)', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openAdmin(page, '/documenti-non-ricercabili');
+    await expect(
+      page.getByText('Nessun documento da controllare: la ricerca legge il testo di tutti i PDF.'),
+    ).toBeVisible();
+    await expectAccessible(page);
   });
 
   for (const width of [375, 1280]) {

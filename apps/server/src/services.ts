@@ -234,7 +234,7 @@ export function createServices(deps: ServiceDeps): AppServices {
 
   // Several instances share PostgreSQL: each cached answer checks the version row (ADR 033).
   const contentCache = new ContentCache(db, engine === 'postgres' ? { versionCheckMs: 0 } : {});
-  const news = new NewsService({ db, files, clock });
+  const news = new NewsService({ db, engine, files, clock });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({
     db,
@@ -266,8 +266,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     newsSchedule: new NewsPublicationSchedule({ db, news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
-    reservedArea: new ReservedAreaService({ db, files }),
-    magazine: new MagazineService({ db }),
+    reservedArea: new ReservedAreaService({ db, engine, files }),
+    magazine: new MagazineService({ db, engine }),
     accounts: new AccountService({
       db,
       clock,
@@ -344,9 +344,9 @@ export function createServices(deps: ServiceDeps): AppServices {
       }),
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
-      transparency: new TransparencyAdminService({ db, files, clock, contentCache }),
+      transparency: new TransparencyAdminService({ db, files, clock, contentCache, searchIndex }),
       reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
-      search: new SearchAdminService({ db }),
+      search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({
         db,
         files,

@@ -134,6 +134,7 @@ export const SEARCH_KINDS = [
   'press_review',
   'opinion',
   'magazine',
+  'transparency',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
@@ -146,4 +147,5 @@ export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   press_review: 'Rassegna stampa',
   opinion: 'Pareri',
   magazine: 'Il Servizio Trasfusionale',
+  transparency: 'Società trasparente',
 };

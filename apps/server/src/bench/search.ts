@@ -128,14 +128,41 @@ async function main(): Promise<void> {
       `ricerca (${NEWS_UNITS} notizie + ${PDF_PAGES} pagine PDF, SQLite, una connessione): p95 di una ricerca di due parole ${p95.toFixed(1)} ms (obiettivo <= 50 ms: ${p95 <= 50 ? 'OK' : 'SOPRA OBIETTIVO'}); ${(p95 / yardstick).toFixed(0)} volte una lettura per id (${yardstick.toFixed(2)} ms)`,
     );
 
-    const lines = Array.from({ length: 100 * 19 }, (_, index) => `${index}. ${text(next, 10)}`);
+    // 20 numbered lines a page and a few wrapped: a little over 100 pages.
+    const lines = Array.from({ length: 100 * 20 }, (_, index) => `${index}. ${text(next, 10)}`);
     const pdf = await makeDemoPdf('Verbale di cento pagine', lines);
-    const started = performance.now();
+    // pdf.js's first document in a process also loads and compiles its code: measured apart,
+    // as the outbox worker pays it once per start.
+    let started = performance.now();
+    await pdfPageTexts(await makeDemoPdf('Prova', ['Una riga.']));
+    const warmUp = (performance.now() - started) / 1000;
+    started = performance.now();
     const pages = await pdfPageTexts(pdf);
-    const terms = pages.map((page) => termsOf(page).join(' '));
+    // Read, analysed and written to the index (FTS5 kept in step by its triggers), as the
+    // outbox's `search.extract` does.
+    await database.db.transaction().execute((trx) =>
+      insertUnits(
+        trx,
+        pages.map((page, index) => ({
+          kind: 'assembly',
+          item_id: NEWS_UNITS + PDF_PAGES + 1,
+          attachment_id: NEWS_UNITS + PDF_PAGES + 1,
+          page: index + 1,
+          audience: 'all',
+          visible_from: null,
+          title: 'Verbale di cento pagine',
+          date: '2026-01-01',
+          link: '/area-riservata-assemblee',
+          file_name: 'verbale-cento-pagine.pdf',
+          file_url: '/Documenti/Assemblee/cento/verbale-cento-pagine.pdf',
+          body: page,
+          terms: termsOf(page).join(' '),
+        })),
+      ),
+    );
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `lettura di un PDF di ${pages.length} pagine (testo e termini): ${seconds.toFixed(2)} s (obiettivo <= 2 s: ${seconds <= 2 ? 'OK' : 'SOPRA OBIETTIVO'}; ${terms.length} pagine analizzate)`,
+      `indicizzazione di un PDF di ${pages.length} pagine (testo, termini, scrittura nell'indice): ${seconds.toFixed(2)} s (obiettivo <= 2 s: ${seconds <= 2 ? 'OK' : 'SOPRA OBIETTIVO'}; primo PDF del processo, caricamento di pdf.js: ${warmUp.toFixed(2)} s)`,
     );
   } finally {
     await database.close();

@@ -119,6 +119,64 @@ describe('list queries on a large archive (sqlite)', () => {
     }
   });
 
+  it('indexes the archive for the site search', async () => {
+    await site.app.services.searchIndex.rebuild('now');
+  }, 120_000);
+
+  /** Plans of a text-filtered list: the words from the search index (ADR 025), no LIKE, no scan. */
+  function expectIndexedTextFilter(plans: Map<string, string[]>, table: string): void {
+    expectNoFullScan(plans);
+    const filtered = [...plans].filter(([text]) => text.includes('search_units'));
+    expect(filtered.length).toBeGreaterThan(0);
+    for (const [text, steps] of filtered) {
+      // The words are looked up in the index (FTS5's MATCH), never by LIKE over a column…
+      expect(text).not.toMatch(/ like /i);
+      expect(
+        steps.some((step) => /search_units_fts VIRTUAL TABLE INDEX \d+:M/.test(step)),
+        text,
+      ).toBe(true);
+      // …and the list's table never scanned whole: its rows come in the list's order from its
+      // date index, each checked against the matched set (a bloom filter), so paging still
+      // stops at the page's last row.
+      expect(
+        steps.filter((step) => step.startsWith(`SCAN ${table}`)),
+        text,
+      ).toEqual([]);
+    }
+  }
+
+  it.each([
+    ['one word', { title: 'sommario' }],
+    [
+      'two words, a later page',
+      { title: 'notizia 1234', pagingInfo: 'Paged=TRUE&p_ID=1500&p_Datapubblicazione=2020-01-01' },
+    ],
+    ['a word and a year', { title: 'generate', years: [2024] }],
+  ])('GetArticoli, text filter (%s): read from the search index', async (_name, body) => {
+    expectIndexedTextFilter(
+      await plansOf(() =>
+        site.app.inject({
+          method: 'POST',
+          url: '/api/v1/SharepointContent/GetArticoli',
+          payload: { paginated: true, dataOffset: '4', ...body },
+        }),
+      ),
+      'articles',
+    );
+  });
+
+  it.each([
+    ['ReservedArea/GetRaccomandazioni', 'recommendations'],
+    ['ReservedArea/GetAssemblee', 'assemblies'],
+    ['ReservedArea/GetPareriCD', 'opinions'],
+    ['SharepointContent/GetRassegneStampa', 'press_reviews'],
+  ])('%s, text filter: read from the search index', async (path, table) => {
+    expectIndexedTextFilter(
+      await plansOf(() => member.page(path, 'socio', { paginated: true, title: 'trasfusioni' })),
+      table,
+    );
+  });
+
   it.each([
     ['ReservedArea/GetRaccomandazioni', {}],
     ['ReservedArea/GetRaccomandazioni', { years: [2024] }],

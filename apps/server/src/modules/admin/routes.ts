@@ -21,6 +21,7 @@ import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
+import { searchPendingWork } from '../search/admin-service.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
 import { membershipDashboardWork } from '../membership/admin-service.js';
@@ -58,6 +59,7 @@ const PENDING_WORK: readonly PendingWorkProvider[] = [
   newsPendingWork,
   membershipDashboardWork,
   transparencyDashboardWork,
+  searchPendingWork,
 ];
 
 /** Most audit entries in one export. */

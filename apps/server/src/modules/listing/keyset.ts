@@ -8,7 +8,6 @@ import {
 } from '@sodalis/contracts';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../http/app-error.js';
-import { containsPattern } from '../../text/search-text.js';
 
 /**
  * Keyset paging shared by every list call (DESIGN.md "Paging"). An order is a list of sort
@@ -255,10 +254,4 @@ export function dateFilterCondition(
 export function likeCondition(column: string, pattern: string | null): RawBuilder<SqlBool> | null {
   if (pattern === null) return null;
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
-
-/** The `title` filter of a list as a `like` pattern, or null when it is blank. */
-export function titlePatternOf(filter: Pick<ListFilter, 'title'>): string | null {
-  const title = filter.title?.trim() ?? '';
-  return title === '' ? null : containsPattern(title);
 }

@@ -10,6 +10,7 @@ import {
   type PagedList,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { searchText } from '../../text/search-text.js';
@@ -17,12 +18,11 @@ import { attachmentRefs, attachmentsByOwner, withAttachments } from '../attachme
 import {
   dateFilterCondition,
   keysetPage,
-  likeCondition,
-  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
 import { AUDIENCES_OF_ROLE, mayRead, orderOf } from '../reserved-area/service.js';
+import { indexedTextFilter } from '../search/list-filter.js';
 import {
   findArticles,
   findIssueByTitle,
@@ -80,6 +80,7 @@ function compareInOrder(
 
 export interface MagazineServiceDeps {
   db: Kysely<Database>;
+  engine: DatabaseEngine;
 }
 
 /** The bulletin's issues and articles (spec §7 GetRiviste, GetArticoliRiviste). */
@@ -95,7 +96,8 @@ export class MagazineService {
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.magazineArchive,
       conditions: [
-        likeCondition('magazine_issues.title_search', titlePatternOf(filter)),
+        // The text filters read the site search's index, not the titles (ADR 025).
+        indexedTextFilter(this.deps.engine, ['magazine_issue'], 'magazine_issues.id', filter.title),
         dateFilterCondition('magazine_issues.published_on', null, filter.months),
       ],
       rows: (query) =>
@@ -131,16 +133,19 @@ export class MagazineService {
       idColumn: 'magazine_articles.id',
       ascending: true,
     });
-    const titlePattern = titlePatternOf(filter);
+    const textFilter = indexedTextFilter(
+      this.deps.engine,
+      ['magazine_article'],
+      'magazine_articles.id',
+      filter.title,
+    );
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.magazineArticles,
-      conditions: [likeCondition('magazine_articles.title_search', titlePattern)],
+      conditions: [textFilter],
       rows: async (query, token) => {
         const rows = await findArticles(this.deps.db, issue.id, query);
         const entry = issueEntry(issue);
-        return order.keys === BY_ORDINAMENTO &&
-          titlePattern === null &&
-          isAfter(order, token, entry)
+        return order.keys === BY_ORDINAMENTO && textFilter === null && isAfter(order, token, entry)
           ? [...rows, entry].sort((a, b) => compareInOrder(order, a, b))
           : rows;
       },

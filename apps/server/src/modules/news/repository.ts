@@ -29,7 +29,6 @@ export interface ArticleQuery {
   /** …and whose scheduled moment, if any, is at or before this instant (ISO, ADR 023). */
   visibleAt: string;
   featuredOnly: boolean;
-  titlePattern: string | null;
   categoryKeys: string[];
   /** Only this article (its page). */
   articleId?: number;
@@ -74,8 +73,6 @@ export async function findArticles(
     .where('articles.deleted_at', 'is', null);
   if (query.articleId !== undefined) builder = builder.where('articles.id', '=', query.articleId);
   if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
-  const title = likeCondition('articles.title_search', query.titlePattern);
-  if (title !== null) builder = builder.where(title);
   if (query.categoryKeys.length > 0) {
     builder = builder.where((eb) =>
       eb.exists(

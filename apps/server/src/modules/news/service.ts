@@ -9,6 +9,7 @@ import {
   romeDate,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
@@ -21,7 +22,6 @@ import {
   dateFilterCondition,
   descendingStartOf,
   keysetPage,
-  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
@@ -34,6 +34,7 @@ import {
   listCategories,
   type ArticleRow,
 } from './repository.js';
+import { indexedTextFilter } from '../search/list-filter.js';
 
 /** Orders GetArticoli accepts in `orderByFields` (spec §9: news by publication date). */
 const ARTICLE_ORDERS: Record<string, SortKey[]> = {
@@ -54,6 +55,7 @@ export function categoryKey(title: string): string {
 
 export interface NewsServiceDeps {
   db: Kysely<Database>;
+  engine: DatabaseEngine;
   files: FileStore;
   clock: Clock;
 }
@@ -74,13 +76,16 @@ export class NewsService {
     };
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.news,
-      conditions: [dateFilterCondition('articles.published_on', filter.years, filter.months)],
+      conditions: [
+        dateFilterCondition('articles.published_on', filter.years, filter.months),
+        // The text filter reads the site search's index, not the titles (ADR 025).
+        indexedTextFilter(this.deps.engine, ['article'], 'articles.id', filter.title),
+      ],
       rows: (query, token) =>
         findArticles(this.deps.db, {
           ...this.visibility(descendingStartOf(order, token, 'Datapubblicazione')),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
-          titlePattern: titlePatternOf(filter),
           categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
           ...query,
         }),
@@ -93,7 +98,6 @@ export class NewsService {
     const rows = await findArticles(this.deps.db, {
       ...this.visibility(),
       featuredOnly: false,
-      titlePattern: null,
       categoryKeys: [],
       articleId: id,
       conditions: [],

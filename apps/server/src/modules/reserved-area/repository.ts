@@ -16,7 +16,6 @@ import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
 export interface ReservedQuery {
   audiences: readonly Audience[];
-  titlePattern: string | null;
   conditions: RawBuilder<SqlBool>[];
   order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
   limit: number;
@@ -51,8 +50,6 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
     ])
     .where('recommendations.published', '=', 1)
     .where('recommendations.audience', 'in', [...query.audiences]);
-  const title = titleCondition('recommendations', query.titlePattern);
-  if (title !== null) builder = builder.where(title);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute() as Promise<RecommendationRow[]>;
@@ -85,8 +82,6 @@ export async function findAssemblies(
     builder = builder.where('assemblies.territory', '=', query.territory);
   if (query.sections.length > 0)
     builder = builder.where('assemblies.section', 'in', query.sections);
-  const title = titleCondition('assemblies', query.titlePattern);
-  if (title !== null) builder = builder.where(title);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute() as Promise<AssemblyRow[]>;
@@ -114,8 +109,6 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
     ])
     .where('press_reviews.published', '=', 1)
     .where('press_reviews.audience', 'in', [...query.audiences]);
-  const title = titleCondition('press_reviews', query.titlePattern);
-  if (title !== null) builder = builder.where(title);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute() as Promise<PressReviewRow[]>;
@@ -140,8 +133,6 @@ export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
     ])
     .where('opinions.published', '=', 1)
     .where('opinions.audience', 'in', [...query.audiences]);
-  const title = titleCondition('opinions', query.titlePattern);
-  if (title !== null) builder = builder.where(title);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute() as Promise<OpinionRow[]>;

@@ -14,6 +14,7 @@ import {
   type Territory,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/database.js';
 import type { Audience, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
@@ -25,7 +26,6 @@ import {
   decodedToken,
   keysetPage,
   sortValuesOf,
-  titlePatternOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
@@ -41,6 +41,8 @@ import {
   type ReservedQuery,
   type ReservedTable,
 } from './repository.js';
+import { indexedTextFilter } from '../search/list-filter.js';
+import type { SourceKind } from '../search/sources.js';
 
 /**
  * Who reads what (docs/decisions/011-reserved-area-access.md): a Socio sees items for all
@@ -85,6 +87,8 @@ export interface ReservedListing {
   ascending?: boolean;
   dateColumn: string;
   pageSize: number;
+  /** The site search's kind of the list's records: the text filter reads the index (ADR 025). */
+  searchKind: SourceKind;
 }
 
 const RECOMMENDATION_LISTING: ReservedListing = {
@@ -97,6 +101,7 @@ const RECOMMENDATION_LISTING: ReservedListing = {
   idColumn: 'recommendations.id',
   dateColumn: 'recommendations.published_on',
   pageSize: PAGE_SIZE.recommendations,
+  searchKind: 'recommendation',
 };
 const ASSEMBLY_LISTING: ReservedListing = {
   orders: { Data: byDate('assemblies', 'held_on', 'Data'), Title: byTitle('assemblies'), ID: [] },
@@ -104,6 +109,7 @@ const ASSEMBLY_LISTING: ReservedListing = {
   idColumn: 'assemblies.id',
   dateColumn: 'assemblies.held_on',
   pageSize: PAGE_SIZE.assemblies,
+  searchKind: 'assembly',
 };
 const PRESS_REVIEW_LISTING: ReservedListing = {
   orders: {
@@ -115,6 +121,7 @@ const PRESS_REVIEW_LISTING: ReservedListing = {
   idColumn: 'press_reviews.id',
   dateColumn: 'press_reviews.published_on',
   pageSize: PAGE_SIZE.pressReview,
+  searchKind: 'press_review',
 };
 const OPINION_BY_DATE_AND_ORDER: SortKey[] = [
   { field: 'Datapubblicazione', column: 'opinions.published_on', type: 'date' },
@@ -131,6 +138,7 @@ const OPINION_LISTING: ReservedListing = {
   idColumn: 'opinions.id',
   dateColumn: 'opinions.published_on',
   pageSize: PAGE_SIZE.opinions,
+  searchKind: 'opinion',
 };
 
 /** The order a reserved list's filter asks for among `allowed`; 400 for any other. */
@@ -179,6 +187,7 @@ function sectionsOf(values: string[] | null | undefined): string[] {
 
 export interface ReservedAreaServiceDeps {
   db: Kysely<Database>;
+  engine: DatabaseEngine;
   files: FileStore;
 }
 
@@ -288,11 +297,13 @@ export class ReservedAreaService {
     const filters = list.filters?.() ?? ({} as Filters);
     return keysetPage(filter, order, {
       defaultPageSize: listing.pageSize,
-      conditions: [dateFilterCondition(listing.dateColumn, filter.years, filter.months)],
+      conditions: [
+        dateFilterCondition(listing.dateColumn, filter.years, filter.months),
+        indexedTextFilter(this.deps.engine, [listing.searchKind], listing.idColumn, filter.title),
+      ],
       rows: (query) =>
         list.rows({
           audiences: AUDIENCES_OF_ROLE[role],
-          titlePattern: titlePatternOf(filter),
           ...filters,
           ...query,
         }),

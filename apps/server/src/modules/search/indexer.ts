@@ -16,6 +16,7 @@ import {
   deleteTextUnits,
   describeItemUnits,
   findDocumentStates,
+  findUnsearchableDocument,
   insertUnits,
   writeDocumentState,
   type SearchUnitValues,
@@ -124,6 +125,23 @@ export class SearchIndexer {
         await enqueue(trx, 'search.extract', { attachmentId: attachment.id }, now);
     }
     return unread.map((attachment) => attachment.id);
+  }
+
+  /**
+   * Reads a PDF listed as "non ricercabile" again (the secretariat's "Riprova l'estrazione"):
+   * pending once more and queued for the outbox. False when it is not such a PDF.
+   */
+  async retryExtraction(attachmentId: number): Promise<boolean> {
+    const now = this.deps.clock();
+    const queued = await this.deps.db.transaction().execute(async (trx) => {
+      const state = await findUnsearchableDocument(trx, attachmentId);
+      if (state === undefined) return false;
+      await writeDocumentState(trx, { ...state, status: 'pending', updated_at: now.toISOString() });
+      await enqueue(trx, 'search.extract', { attachmentId }, now);
+      return true;
+    });
+    if (queued) this.deps.notifyOutbox();
+    return queued;
   }
 
   /**

@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import type { DatabaseEngine } from '../../db/database.js';
 import type {
   Audience,
@@ -44,10 +51,19 @@ export type FoundUnit = Pick<
   | 'body'
 > & { rank: number };
 
-/** Terms to find: each group one term or a phrase; `prefix` makes the last term a prefix. */
+/**
+ * Terms to find: each group one term or a phrase. `prefix` makes the last term of the last group
+ * (`last`: the word being typed) or of every group (`every`: a list filter's partial words) a
+ * prefix.
+ */
 export interface TermQuery {
   groups: string[][];
-  prefix: boolean;
+  prefix: 'none' | 'last' | 'every';
+}
+
+/** Whether group `index` of `query` ends with a prefix. */
+function endsWithPrefix(query: TermQuery, index: number): boolean {
+  return query.prefix === 'every' || (query.prefix === 'last' && index === query.groups.length - 1);
 }
 
 export async function insertUnits(db: Executor, units: SearchUnitValues[]): Promise<void> {
@@ -154,6 +170,32 @@ export async function deleteAllDocumentStates(db: Executor): Promise<void> {
   await db.deleteFrom('search_documents').execute();
 }
 
+/** Extraction states that make a PDF "non ricercabile" for staff. */
+const UNSEARCHABLE_STATES = ['no_text', 'failed'] as const;
+
+/** How many PDFs cannot be searched (the back office's pending work). */
+export async function countUnsearchableDocuments(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('search_documents')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('status', 'in', UNSEARCHABLE_STATES)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The state of one PDF that cannot be searched, or undefined (unknown, or searchable). */
+export async function findUnsearchableDocument(
+  db: Executor,
+  attachmentId: number,
+): Promise<Selectable<SearchDocumentsTable> | undefined> {
+  return db
+    .selectFrom('search_documents')
+    .selectAll()
+    .where('attachment_id', '=', attachmentId)
+    .where('status', 'in', UNSEARCHABLE_STATES)
+    .executeTakeFirst();
+}
+
 /** PDFs whose text could not be read (scans without a text layer, broken files), for staff. */
 export async function unsearchableDocuments(db: Kysely<Database>) {
   return db
@@ -168,7 +210,7 @@ export async function unsearchableDocuments(db: Kysely<Database>) {
       'search_documents.status',
       'search_documents.updated_at',
     ])
-    .where('search_documents.status', 'in', ['no_text', 'failed'])
+    .where('search_documents.status', 'in', UNSEARCHABLE_STATES)
     .orderBy('search_documents.updated_at', 'desc')
     .orderBy('attachments.id', 'desc')
     .execute();
@@ -179,7 +221,7 @@ function fts5Expression(query: TermQuery): string {
   return query.groups
     .map((group, index) => {
       const quoted = `"${group.join(' ')}"`;
-      return query.prefix && index === query.groups.length - 1 ? `${quoted}*` : quoted;
+      return endsWithPrefix(query, index) ? `${quoted}*` : quoted;
     })
     .join(' ');
 }
@@ -188,7 +230,7 @@ function fts5Expression(query: TermQuery): string {
 function tsqueryExpression(query: TermQuery): string {
   return query.groups
     .map((group, index) => {
-      const last = query.prefix && index === query.groups.length - 1;
+      const last = endsWithPrefix(query, index);
       const terms = group.map((term, position) =>
         last && position === group.length - 1 ? `${term}:*` : term,
       );
@@ -216,16 +258,44 @@ export async function matchingUnits(
   }) and (u.visible_from is null or u.visible_from <= ${access.today})`;
   const columns = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date, u.link,
     u.file_name, u.file_url, u.body`;
-  const result =
+  // The best `limit` are chosen from narrow rows (id, rank, date) and only they are read whole:
+  // sorting every match with its text (a PDF page each) cost most of a query's time.
+  const best =
     engine === 'sqlite'
-      ? await sql<FoundUnit>`select ${columns}, bm25(search_units_fts) as rank
+      ? sql`select u.id, bm25(search_units_fts) as rank, u.date
           from search_units_fts join search_units u on u.id = search_units_fts.rowid
           where search_units_fts match ${fts5Expression(query)} and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db)
-      : await sql<FoundUnit>`select ${columns},
-            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank
+          order by rank, u.date desc, u.id desc limit ${limit}`
+      : sql`select u.id,
+            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank,
+            u.date
           from search_units u
           where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`.execute(db);
+          order by rank, u.date desc, u.id desc limit ${limit}`;
+  const result = await sql<FoundUnit>`select ${columns}, best.rank
+    from (${best}) best join search_units u on u.id = best.id
+    order by best.rank, u.date desc, u.id desc`.execute(db);
   return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
+
+/**
+ * `idColumn` is the id of a record of one of `kinds` with a unit (its text or a page of one of
+ * its PDFs) matching `query`: the public lists' text filter (ADR 025). Who may read the record
+ * is the list's own condition, so audiences are not read here. No terms: no record. The words
+ * are read from the FTS5 index (SQLite) or the GIN index of the terms (PostgreSQL).
+ */
+export function indexedItemCondition(
+  engine: DatabaseEngine,
+  kinds: readonly string[],
+  idColumn: string,
+  query: TermQuery,
+): RawBuilder<SqlBool> {
+  if (query.groups.length === 0) return sql<SqlBool>`1 = 0`;
+  const ofKinds = sql`u.kind in (${sql.join(kinds.map((kind) => sql`${kind}`))})`;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(idColumn)} in (select u.item_id
+        from search_units_fts join search_units u on u.id = search_units_fts.rowid
+        where search_units_fts match ${fts5Expression(query)} and ${ofKinds})`
+    : sql<SqlBool>`${sql.ref(idColumn)} in (select u.item_id from search_units u
+        where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${ofKinds})`;
 }

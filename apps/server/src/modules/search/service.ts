@@ -56,16 +56,17 @@ export class SearchService {
     const units = await matchingUnits(
       this.deps.db,
       this.deps.engine,
-      { groups: parsed.groups, prefix: false },
+      { groups: parsed.groups, prefix: 'none' },
       this.access(role),
       MAX_RESULTS,
     );
     const results = new Map<string, SearchResult[]>();
+    const matches = wordMatcher(parsed);
     for (const unit of units) {
       if (!isSourceKind(unit.kind)) continue;
       const kind = RESULT_KIND[unit.kind];
       const list = results.get(kind) ?? [];
-      list.push(resultOf(unit, kind, parsed));
+      list.push(resultOf(unit, kind, matches));
       results.set(kind, list);
     }
     const groups = SEARCH_KINDS.flatMap((kind) => {
@@ -88,7 +89,7 @@ export class SearchService {
     const units = await matchingUnits(
       this.deps.db,
       this.deps.engine,
-      { groups, prefix: true },
+      { groups, prefix: 'last' },
       this.access(role),
       MAX_RESULTS,
     );
@@ -104,13 +105,17 @@ export class SearchService {
   }
 }
 
-function resultOf(unit: FoundUnit, kind: SearchResult['kind'], query: SearchQuery): SearchResult {
+function resultOf(
+  unit: FoundUnit,
+  kind: SearchResult['kind'],
+  matches: (piece: string) => boolean,
+): SearchResult {
   return {
     kind,
     title: unit.title,
     date: unit.date,
     link: unit.link,
-    snippet: snippetOf(unit.body, query),
+    snippet: snippetOf(unit.body, matches),
     document:
       unit.file_url !== null && unit.page !== null
         ? { fileName: unit.file_name ?? '', serverRelativeUrl: unit.file_url, page: unit.page }
@@ -118,18 +123,36 @@ function resultOf(unit: FoundUnit, kind: SearchResult['kind'], query: SearchQuer
   };
 }
 
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/**
+ * Whether a piece of text between spaces has a term of the query ("trasfusione" for
+ * "trasfusioni"). Answers are kept for the search's snippets: their words repeat, and folding
+ * each again cost more than the query itself.
+ */
+function wordMatcher(query: SearchQuery): (piece: string) => boolean {
+  const wanted = new Set(query.groups.flat());
+  const known = new Map<string, boolean>();
+  return (piece) => {
+    let answer = known.get(piece);
+    if (answer === undefined) {
+      // Most words are plain lower-case letters: they are their own folded form.
+      answer = (PLAIN_WORD.test(piece) ? [piece] : wordsOf(piece)).some((word) => {
+        const term = termOf(word);
+        return term !== null && wanted.has(term);
+      });
+      known.set(piece, answer);
+    }
+    return answer;
+  };
+}
+
 /**
  * About `SNIPPET_WORDS` words of `body` around the first word that matches, the matching words
- * marked: a word matches when it has a term of the query ("trasfusione" for "trasfusioni").
+ * marked (`matches`, from `wordMatcher`).
  */
-export function snippetOf(body: string, query: SearchQuery): SnippetPart[] {
-  const wanted = new Set(query.groups.flat());
+export function snippetOf(body: string, matches: (piece: string) => boolean): SnippetPart[] {
   const pieces = body.replace(/\s+/g, ' ').trim().split(/(\s+)/);
-  const matches = (piece: string) =>
-    wordsOf(piece).some((word) => {
-      const term = termOf(word);
-      return term !== null && wanted.has(term);
-    });
   const words = pieces.filter((_, index) => index % 2 === 0);
   const first = Math.max(0, words.findIndex(matches));
   const start = Math.max(0, first - Math.floor(SNIPPET_WORDS / 3));

@@ -1,4 +1,8 @@
-import type { SearchKind } from '@sodalis/contracts';
+import {
+  TRANSPARENCY_PUBLICATION_TYPES,
+  type SearchKind,
+  type TransparencyPublicationType,
+} from '@sodalis/contracts';
 import { decodeHTML } from 'entities';
 import type { Kysely } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
@@ -18,6 +22,7 @@ import {
   findReservedRecord,
   type ReservedTable,
 } from '../reserved-area/repository.js';
+import { allPublicationIds, publicationsById } from '../transparency/repository.js';
 import type { UnitDescription } from './repository.js';
 
 /**
@@ -26,15 +31,11 @@ import type { UnitDescription } from './repository.js';
  */
 
 /**
- * The records the index holds: the attachments' owner kinds, and opinions (no files). Not yet the
- * "Società trasparente" publications (ADR 026): they have their own page and no search group.
+ * The records the index holds: the attachments' owner kinds, and opinions (no files). Board
+ * members' CVs and sponsorship requests are not for readers to search.
  */
 export type SourceKind =
-  | Exclude<
-      AttachmentOwnerKind,
-      'board_member_cv' | 'sponsorship_request' | 'transparency_publication'
-    >
-  | 'opinion';
+  Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'> | 'opinion';
 
 export const SOURCE_KINDS: readonly SourceKind[] = [
   'article',
@@ -45,6 +46,7 @@ export const SOURCE_KINDS: readonly SourceKind[] = [
   'opinion',
   'magazine_issue',
   'magazine_article',
+  'transparency_publication',
 ];
 
 /** The group each record's results appear in. */
@@ -57,6 +59,7 @@ export const RESULT_KIND: Readonly<Record<SourceKind, SearchKind>> = {
   opinion: 'opinion',
   magazine_issue: 'magazine',
   magazine_article: 'magazine',
+  transparency_publication: 'transparency',
 };
 
 /** The record kind of each reserved table. */
@@ -217,6 +220,22 @@ export async function sourceRecord(
         text: lines(row.title, parseAuthors(row.authors_json).join(', '), row.newspaper),
       });
     }
+    case 'transparency_publication': {
+      const [row] = await publicationsById(db, [id]);
+      if (row === undefined) return null;
+      // Public, like the "Società trasparente" page (ADR 026), opened at its section.
+      const type = TRANSPARENCY_PUBLICATION_TYPES[row.type as TransparencyPublicationType];
+      return withFiles(db, kind, id, {
+        description: {
+          audience: null,
+          visible_from: null,
+          title: row.title,
+          date: row.published_on,
+          link: type === undefined ? '/trasparenza' : `/trasparenza#${type.section}`,
+        },
+        text: lines(row.title, type?.label, row.description),
+      });
+    }
   }
 }
 
@@ -274,5 +293,7 @@ export async function allRecordIds(db: Kysely<Database>, kind: SourceKind): Prom
       return allIssueIds(db);
     case 'magazine_article':
       return articleIdsOfIssues(db, null);
+    case 'transparency_publication':
+      return allPublicationIds(db);
   }
 }

@@ -39,6 +39,7 @@ import {
   type PublicationRow,
 } from './repository.js';
 import { transparencyPendingWork } from './service.js';
+import type { SearchIndexer } from '../search/indexer.js';
 
 type PublicationInput = z.output<typeof AdminTransparencyPublicationInputSchema>;
 type ContributionInput = z.output<typeof AdminContributionInputSchema>;
@@ -51,6 +52,8 @@ export interface TransparencyAdminDeps {
   files: FileStore;
   clock: Clock;
   contentCache: ContentCache;
+  /** Publications are public and searchable: the index follows every save (ADR 025). */
+  searchIndex: SearchIndexer;
 }
 
 function found<R>(row: R | undefined): R {
@@ -126,6 +129,7 @@ export class TransparencyAdminService {
         added,
         stamp,
       );
+      await this.deps.searchIndex.recordChanged(trx, 'transparency_publication', rowId);
       const after = await this.publicationView(trx, rowId);
       const summary = `Pubblicazione ${before === null ? 'creata' : 'modificata'}: ${input.title}`;
       await writeAudit(
@@ -144,6 +148,7 @@ export class TransparencyAdminService {
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.publicationView(trx, id);
+      await this.deps.searchIndex.recordRemoved(trx, 'transparency_publication', id);
       await deletePublication(trx, id);
       await writeAudit(
         trx,

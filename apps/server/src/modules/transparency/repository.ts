@@ -37,6 +37,16 @@ export async function allPublications(db: Kysely<Database>): Promise<Publication
     .execute();
 }
 
+/** Every publication's id, for rebuilding the site search's index (ADR 025). */
+export async function allPublicationIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom('transparency_publications')
+    .select('id')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Every contribution, newest year first, by date within a year. */
 export async function allContributions(db: Kysely<Database>): Promise<ContributionRow[]> {
   const rows = await db

@@ -20,7 +20,10 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       // No demo publication of 2025's contributions and final accounts: late in November 2026.
       'contributi-2025',
       'bilancio-consuntivo-2025',
+      // Every demo PDF has text (ADR 025).
+      'documenti-non-ricercabili',
     ]);
+    expect(countOf(before, 'documenti-non-ricercabili')).toBe(0);
     expect(before.pending[0]).toMatchObject({
       label: 'Richieste di patrocinio da gestire',
       href: `/amministrazione/patrocini?filter=${encodeURIComponent('{"status":"received"}')}`,

@@ -88,6 +88,9 @@ describe.each(testEngines())('news API on %s', (engine) => {
       categories: ['News'],
       published: false,
     });
+    // The fixtures are written to the tables directly: the text filter reads the site search's
+    // index (ADR 025), built from them as the CLI's rebuild does.
+    await testApp.app.services.searchIndex.rebuild('now');
   });
 
   afterAll(async () => {
@@ -236,11 +239,49 @@ describe.each(testEngines())('news API on %s', (engine) => {
       visible.filter((item) => item.title.includes('trasfusione')).length,
     );
     expect(await titles('100%')).toEqual(["Bando 100% gratuito: l'emovigilanza"]);
-    expect(await titles('%')).toEqual(["Bando 100% gratuito: l'emovigilanza"]);
-    expect((await titles('_')).sort()).toEqual(['Pagina_1 senza percento', 'Qualità e perché_sì']);
+    // `%` and `_` are never wildcards; alone they are no word, so nothing matches (ADR 025).
+    expect(await titles('%')).toEqual([]);
+    expect(await titles('_')).toEqual([]);
+    expect((await titles('percento')).sort()).toEqual(['Pagina_1 senza percento']);
     expect(await titles("l'emovigilanza")).toEqual(["Bando 100% gratuito: l'emovigilanza"]);
     expect(await titles('qualita e perche')).toEqual(['Qualità e perché_sì']);
     expect(await titles("' or 1=1 --")).toEqual([]);
+  });
+
+  it('filters through the search index: stems, partial words, phrases (ADR 025)', async () => {
+    const titles = async (title: string) =>
+      (await walk({ dataOffset: '4', title })).map((item) => item.title).sort();
+    const transfusion = visible
+      .filter((item) => item.title.includes('trasfusione'))
+      .map((item) => item.title)
+      .sort();
+    // The plural finds the singular, a partly typed word its completions.
+    expect(await titles('trasfusioni')).toEqual(transfusion);
+    expect(await titles('trasfus')).toEqual(transfusion);
+    expect(await titles('emovigilanze')).toEqual(["Bando 100% gratuito: l'emovigilanza"]);
+    // Every word must be there; a quoted phrase in its order.
+    expect(await titles('notizia 06 trasfusione')).toEqual(['Notizia 06 trasfusione']);
+    expect(await titles('"gratuito bando"')).toEqual([]);
+    expect(await titles('"bando 100"')).toEqual(["Bando 100% gratuito: l'emovigilanza"]);
+    // The text of the item, not only its title (the source's name).
+    expect(await titles('gazzetta')).toEqual(['Avviso con allegato']);
+    // Not the scheduled item, nor the draft, though they have the words.
+    expect(await titles('programmata')).toEqual([]);
+    expect(await titles('bozza')).toEqual([]);
+  });
+
+  it('pages the filtered results stably, each once, in the list order', async () => {
+    const expected = visible
+      .filter((item) => item.title.includes('plasma'))
+      .sort(byDateDesc)
+      .map((item) => item.id);
+    expect(expected.length).toBeGreaterThan(6);
+    for (const size of [1, 4, 7]) {
+      const items = await walk({ dataOffset: String(size), title: 'plasmi' });
+      expect(items.map((item) => item.id)).toEqual(expected);
+    }
+    const ascending = await walk({ dataOffset: '5', title: 'plasma', ascending: true });
+    expect(ascending.map((item) => item.id)).toEqual([...expected].reverse());
   });
 
   it('answers an empty list without a token when nothing matches', async () => {

@@ -209,8 +209,10 @@ describe.each(testEngines())('reserved-area archives on %s', (engine) => {
     );
     const target = all.items[all.items.length - 1];
     if (target === undefined) throw new Error('nessuna rassegna dimostrativa');
+    // Whole words, in capitals: the filter reads the site search's index (ADR 025).
+    const words = target.headline.split(/\s+/).filter((word) => word.length > 3);
     const found = await walk<{ id: number }>('SharepointContent/GetRassegneStampa', 'socio', {
-      title: target.headline.slice(2, 14),
+      title: words.slice(0, 2).join(' ').toUpperCase(),
       years: [Number(target.date.slice(0, 4))],
     });
     expect(found.items.map((item) => item.id)).toContain(target.id);

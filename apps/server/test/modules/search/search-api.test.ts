@@ -1,4 +1,5 @@
 import type {
+  AdminDashboard,
   AdminPage,
   AdminRecommendation,
   AdminUnsearchableDocument,
@@ -195,6 +196,59 @@ describe.each(testEngines())('site search on %s', (engine) => {
     );
   });
 
+  it('finds "Società trasparente" publications and their PDFs, public, following edits and deletions', async () => {
+    const created = await ok<{ id: number; attachments: { id: number }[] }>(
+      call('POST', '/TransparencyPublications', {
+        type: 'bilancio-consuntivo',
+        title: 'Bilancio consuntivo 2024',
+        description: 'Approvato con la relazione del revisore unico.',
+        year: 2024,
+        publishedOn: '2025-05-20',
+        newAttachments: [
+          {
+            fileName: 'consuntivo-2024.pdf',
+            content: await twoPagePdf('Bilancio', 'Gli oneri per la formazione a distanza.'),
+          },
+        ],
+      }),
+    );
+    // Public: an anonymous reader finds it, opened at its section of the page.
+    const [found] = resultsOf(await search('revisori unici', null));
+    expect(found).toMatchObject({
+      kind: 'transparency',
+      title: 'Bilancio consuntivo 2024',
+      link: '/trasparenza#bilanci',
+      document: null,
+    });
+    expect((await search('revisore', null)).groups.map((group) => group.label)).toContain(
+      'Società trasparente',
+    );
+    await site.app.services.outbox.runOnce();
+    const [inPdf] = resultsOf(await search('"formazione a distanza" oneri', null));
+    expect(inPdf).toMatchObject({
+      title: 'Bilancio consuntivo 2024',
+      document: { fileName: 'consuntivo-2024.pdf', page: 2 },
+    });
+
+    await ok(
+      call('PUT', `/TransparencyPublications/${created.id}`, {
+        type: 'bilancio-consuntivo',
+        title: 'Rendiconto 2024',
+        description: 'Approvato dall’assemblea.',
+        year: 2024,
+        publishedOn: '2025-05-20',
+        keptAttachmentIds: created.attachments.map((file) => file.id),
+        newAttachments: [],
+      }),
+    );
+    expect(await titles('revisore unico', null)).toEqual([]);
+    expect(await titles('rendiconti', null)).toEqual(['Rendiconto 2024']);
+    expect(await titles('oneri formazione distanza', null)).toEqual(['Rendiconto 2024']);
+    await ok(call('DELETE', `/TransparencyPublications/${created.id}`));
+    expect(await titles('rendiconti', null)).toEqual([]);
+    expect(await titles('oneri formazione distanza', null)).toEqual([]);
+  });
+
   it('lists a scanned PDF to staff as "non ricercabile"', async () => {
     const created = await recommendation('Circolare scansionata', 'all', {
       newAttachments: [{ fileName: 'circolare-scansione.pdf', content: await scannedPdf() }],
@@ -209,6 +263,34 @@ describe.each(testEngines())('site search on %s', (engine) => {
       owner: `Raccomandazione n. ${created.id}`,
     });
     expect((await call('GET', '/UnsearchableDocuments', undefined, 'socio')).statusCode).toBe(403);
+
+    // The dashboard counts it, and links to the list.
+    const home = await ok<AdminDashboard>(call('GET', '/Dashboard'));
+    expect(home.pending.find((work) => work.key === 'documenti-non-ricercabili')).toMatchObject({
+      label: 'Documenti PDF non ricercabili',
+      count: list.items.length,
+      href: '/amministrazione/documenti-non-ricercabili',
+    });
+
+    // "Riprova l'estrazione": queued again, off the list until the outbox has read it.
+    const attachmentId = created.attachments[0]?.id ?? 0;
+    await ok(call('POST', `/UnsearchableDocuments/${attachmentId}/Retry`));
+    const pending = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(pending.items.map((item) => item.id)).not.toContain(attachmentId);
+    await site.app.services.outbox.runOnce();
+    const again = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(again.items.map((item) => item.id)).toContain(attachmentId);
+    // Only a PDF on the list may be retried; others are unknown here.
+    expect((await call('POST', '/UnsearchableDocuments/999999/Retry')).statusCode).toBe(404);
+    expect((await call('POST', '/UnsearchableDocuments/abc/Retry')).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/UnsearchableDocuments/${attachmentId}/Retry`, undefined, 'socio'))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('indexes the demo content, its PDFs included, at first start', async () => {
@@ -239,6 +321,11 @@ describe.each(testEngines())('site search on %s', (engine) => {
     ]) {
       const answer = await search(q, 'socio');
       expect(answer.query).toBe(q.trim());
+      const suggested = await site.app.inject({
+        method: 'GET',
+        url: `/api/v1/Search/Suggest?${new URLSearchParams({ q })}`,
+      });
+      expect(suggested.statusCode, `${q}: ${suggested.body}`).toBe(200);
     }
     const tooLong = await site.app.inject({
       method: 'GET',

@@ -385,6 +385,17 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../search/admin/unsearchable-screens'),
+    [
+      {
+        name: 'documenti-non-ricercabili',
+        group: 'Sistema',
+        label: 'Documenti non ricercabili',
+        list: (m) => m.UnsearchableDocumentList,
+      },
+    ],
+  ),
+  ...domain(
     () => import('./audit-log'),
     [
       {
@@ -565,6 +576,11 @@ const SECTIONS = [
     to: '/amministrazione/posta-non-consegnata',
     title: 'Posta non consegnata',
     text: 'Le e-mail che il server non è riuscito a consegnare: riprova o scarta.',
+  },
+  {
+    to: '/amministrazione/documenti-non-ricercabili',
+    title: 'Documenti non ricercabili',
+    text: 'I PDF di cui la ricerca del sito non legge il testo (scansioni): sostituiscili o riprova.',
   },
   {
     to: '/amministrazione/registro',

@@ -17,6 +17,7 @@ export const ADMIN_RESOURCES = {
   patrocini: 'SponsorshipRequests',
   newsletter: 'NewsletterSubscribers',
   'posta-non-consegnata': 'OutboxMessages',
+  'documenti-non-ricercabili': 'UnsearchableDocuments',
   raccomandazioni: 'Recommendations',
   assemblee: 'Assemblies',
   'rassegna-stampa': 'PressReviews',
