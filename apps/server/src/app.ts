@@ -21,6 +21,7 @@ import { newsRoutes } from './modules/news/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { membershipRoutes } from './modules/membership/routes.js';
 import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
@@ -236,6 +237,7 @@ export async function buildApp(
         ...services,
         reportsPerHour: config.paypal.reportsPerHour,
       });
+      await api.register(membershipRoutes, { prefix: '/Membership', ...services });
       await api.register(reservedAreaAccountRoutes, { prefix: '/ReservedArea', ...services });
       await api.register(reservedAreaRoutes, { prefix: '/ReservedArea', ...services });
       await api.register(magazineRoutes, { prefix: '/ReservedArea', ...services });

@@ -286,3 +286,26 @@ export interface MembershipPendingWork {
   applicationsWaiting: number;
   transfersToReconcile: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Paying the open years (ADR 029)
+
+/** One open year on the member's fee page, at the fee of the member's kind. */
+export interface OpenDueYear {
+  year: number;
+  amountCents: number;
+}
+
+/**
+ * GET /api/v1/Membership/MyDues: the member's standing, every open year with its amount and
+ * the total, and the fee a PayPal checkout pays them with (null when none is active).
+ */
+export interface MemberDuesView {
+  memberNumber: string | null;
+  standing: Standing;
+  accountName: string;
+  openYears: OpenDueYear[];
+  totalCents: number;
+  fee: { id: number; title: string; quota: number } | null;
+  years: DueYear[];
+}

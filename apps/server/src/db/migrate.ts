@@ -17,6 +17,7 @@ import { searchIndexMigration } from './migrations/0015-search-index.js';
 import { membershipMigration } from './migrations/0016-membership.js';
 import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
 import { newsBinMigration } from './migrations/0017b-news-bin.js';
+import { paymentYearsMigration } from './migrations/0018a-payment-years.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0016-membership': membershipMigration(engine),
     '0017a-news-publish-time': newsPublishTimeMigration,
     '0017b-news-bin': newsBinMigration,
+    '0018a-payment-years': paymentYearsMigration,
   };
 }
 

@@ -563,6 +563,8 @@ export interface Database {
   member_number_counter: MemberNumberCounterTable;
   dues: DuesTable;
   membership_applications: MembershipApplicationsTable;
+  // Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
+  payment_years: PaymentYearsTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */
@@ -573,6 +575,15 @@ export interface MemberSessionsTable {
   created_at: Timestamp;
   /** The token's `exp`: rows past it are pruned at sign-in. */
   expires_at: Timestamp;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
+
+/** A year a payment settles, when it settles several (migration 0018a). */
+export interface PaymentYearsTable {
+  payment_id: number;
+  year: number;
 }
 
 /** The database or an open transaction: repository functions run inside the caller's transaction. */

@@ -27,6 +27,7 @@ import {
   type MembershipRow,
 } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
+import { memberDuesView } from './open-dues.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
@@ -106,6 +107,11 @@ export class MembershipService {
     }
   }
 
+  /** The member's open years, their amounts and the total (the fee page, ADR 029). */
+  async duesToPay(member: AuthenticatedMember) {
+    return memberDuesView(this.deps.db, member, await this.standingOf(member.id));
+  }
+
   /** An application from the public form (ADR 024). */
   apply(body: MembershipApplicationBody, cv: ApplicationCv | null) {
     return submitApplication(this.deps, body, cv);
@@ -114,8 +120,8 @@ export class MembershipService {
   // -------------------------------------------------------------------------------------------
   // The payments' ledger hook (ADR 012 → ADR 024), run in the payment's transaction.
 
-  /** A payment reported by a signed-in member: its year becomes "reported". */
-  async paymentReported(trx: Executor, payment: PaymentRow): Promise<void> {
+  /** A payment reported by a signed-in member: its years become "reported" (ADR 029). */
+  async paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void> {
     if (payment.member_id === null) return;
     const member = await findMemberById(trx, payment.member_id);
     if (member === undefined || member.role === 'segreteria') return;
@@ -126,21 +132,23 @@ export class MembershipService {
       bareMembership(member.id, kind, payment.year, now),
     );
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
-    await writeDue(
-      trx,
-      {
-        member_id: member.id,
-        year: payment.year,
-        status: 'reported',
-        amount_cents: payment.expected_cents,
-        method: 'paypal',
-        payment_id: payment.id,
-        exempt_reason: null,
-        settled_on: null,
-        updated_at: now,
-      },
-      ['paid', 'exempt'],
-    );
+    for (const year of years) {
+      await writeDue(
+        trx,
+        {
+          member_id: member.id,
+          year,
+          status: 'reported',
+          amount_cents: Math.round(payment.expected_cents / years.length),
+          method: 'paypal',
+          payment_id: payment.id,
+          exempt_reason: null,
+          settled_on: null,
+          updated_at: now,
+        },
+        ['paid', 'exempt'],
+      );
+    }
   }
 
   /** PayPal confirmed the payment: its years are paid. */
