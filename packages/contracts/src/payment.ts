@@ -109,18 +109,30 @@ export interface PaymentOrder {
   ];
 }
 
-/** One purchase unit: amount = the fee's quota in EUR, description = year, name, fee title. */
+/**
+ * One purchase unit: amount = the fee's quota in EUR, description = year, name, fee title.
+ * Several open years in one checkout (ADR 029): the quota times the years, all years named.
+ */
 export function buildPaymentOrder(selection: {
   fee: Fee;
   accountName: string;
   year: number;
+  years?: readonly number[];
 }): PaymentOrder {
+  const years = selection.years ?? [selection.year];
   return {
     intent: PAYMENT.intent,
     purchase_units: [
       {
-        amount: { currency_code: PAYMENT.currency, value: euroAmount(selection.fee.quota) },
-        description: paymentDescription(selection.year, selection.accountName, selection.fee.title),
+        amount: {
+          currency_code: PAYMENT.currency,
+          value: euroAmount(selection.fee.quota * years.length),
+        },
+        description: paymentDescription(
+          paymentYearsLabel(years),
+          selection.accountName,
+          selection.fee.title,
+        ),
       },
     ],
   };
