@@ -18,6 +18,7 @@ import { MagazineAdminService } from './modules/magazine/admin-service.js';
 import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MembershipService } from './modules/membership/service.js';
+import { BankStatementService } from './modules/membership/bank-statement-import.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
@@ -60,6 +61,7 @@ export interface StaffServices {
   transparency: TransparencyAdminService;
   search: SearchAdminService;
   membership: MembershipAdminService;
+  bank: BankStatementService;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -322,6 +324,12 @@ export function createServices(deps: ServiceDeps): AppServices {
         memberNumberFormat: config.membership.memberNumberFormat,
         society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
         notifyOutbox,
+      }),
+      bank: new BankStatementService({
+        db,
+        clock,
+        logger: logger.child({ component: 'bank' }),
+        payments,
       }),
     },
   };

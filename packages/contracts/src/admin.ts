@@ -170,6 +170,8 @@ export const AUDIT_ENTITIES = [
   'public_contribution',
   'due',
   'membership_application',
+  'bank_statement',
+  'bank_row',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

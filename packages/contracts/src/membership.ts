@@ -309,3 +309,18 @@ export interface MemberDuesView {
   fee: { id: number; title: string; quota: number } | null;
   years: DueYear[];
 }
+
+/** Dues paid outside PayPal, recorded by staff or from a bank statement (ADR 029). */
+export const OFFLINE_DUE_METHODS = ['bonifico', 'contanti', 'carta'] as const;
+export type OfflineDueMethod = (typeof OFFLINE_DUE_METHODS)[number];
+
+/**
+ * How a payment record was paid, from its reference: offline payments are stored as
+ * `<method>:<reference>` (a form PayPal's order ids never take), the rest came through PayPal.
+ */
+export function dueMethodOfReference(reference: string): DueMethod {
+  const prefix = reference.split(':', 1)[0] ?? '';
+  return (OFFLINE_DUE_METHODS as readonly string[]).includes(prefix)
+    ? (prefix as OfflineDueMethod)
+    : 'paypal';
+}

@@ -18,6 +18,7 @@ import { membershipMigration } from './migrations/0016-membership.js';
 import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
 import { newsBinMigration } from './migrations/0017b-news-bin.js';
 import { paymentYearsMigration } from './migrations/0018a-payment-years.js';
+import { bankStatementsMigration } from './migrations/0018b-bank-statements.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0017a-news-publish-time': newsPublishTimeMigration,
     '0017b-news-bin': newsBinMigration,
     '0018a-payment-years': paymentYearsMigration,
+    '0018b-bank-statements': bankStatementsMigration(engine),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  dueMethodOfReference,
   romeDate,
   type DueMethod,
   type DueYear,
@@ -28,6 +29,7 @@ import {
 } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
 import { memberDuesView } from './open-dues.js';
+import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
@@ -140,7 +142,7 @@ export class MembershipService {
           year,
           status: 'reported',
           amount_cents: Math.round(payment.expected_cents / years.length),
-          method: 'paypal',
+          method: dueMethodOfReference(payment.paypal_order_id),
           payment_id: payment.id,
           exempt_reason: null,
           settled_on: null,
@@ -164,11 +166,14 @@ export class MembershipService {
 
 /**
  * Membership work waiting for the secretariat (ADR 024), for the staff dashboard: applications
- * to examine and bank transfers to reconcile (none until statements are imported).
+ * to examine and bank rows waiting for review (ADR 029).
  */
 export async function membershipPendingWork(
   db: Executor,
   _now: Date,
 ): Promise<MembershipPendingWork> {
-  return { applicationsWaiting: await countPendingApplications(db), transfersToReconcile: 0 };
+  return {
+    applicationsWaiting: await countPendingApplications(db),
+    transfersToReconcile: await countBankRowsToReview(db),
+  };
 }

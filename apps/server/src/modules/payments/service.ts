@@ -11,6 +11,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, PaymentsTable } from '../../db/schema.js';
+import type { OfflinePayment } from './offline-payment.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
@@ -364,6 +365,49 @@ export class PaymentService {
       return;
     }
     logger.info({ eventType: typeof type === 'string' ? type : null }, 'webhook PayPal ignorato');
+  }
+
+  /**
+   * A payment made outside PayPal (ADR 029: a bank statement's row, cash or card at a
+   * congress), verified as it is recorded, in the caller's transaction: stored once by its
+   * `<method>:<reference>` (null when that reference is recorded already), its years reported
+   * to the ledger, then settled like every verified payment.
+   */
+  async recordOfflinePayment(trx: Executor, input: OfflinePayment): Promise<number | null> {
+    const at = input.at.toISOString();
+    const years = [...new Set(input.years)].sort((a, b) => a - b);
+    const amount = euroAmount(input.amountCents / 100);
+    const row: Omit<PaymentsTable, 'id'> = {
+      paypal_order_id: `${input.method}:${input.reference}`,
+      fee_id: input.fee.id,
+      fee_title: input.fee.title,
+      fee_access: input.fee.access,
+      year: years[0] ?? romeYear(input.at),
+      account_name: input.accountName,
+      member_id: input.memberId,
+      expected_cents: input.fee.amount_cents * years.length,
+      expected_currency: PAYMENT.currency,
+      reported_amount: amount,
+      reported_currency: PAYMENT.currency,
+      paid_cents: input.amountCents,
+      paid_currency: PAYMENT.currency,
+      paypal_capture_id: null,
+      payer_email: null,
+      status: 'verified',
+      flag_reason: input.note,
+      receipt_year: null,
+      receipt_number: null,
+      verified_at: at,
+      created_at: at,
+      updated_at: at,
+    };
+    const id = await insertPaymentOnce(trx, row);
+    if (id === null) return null;
+    if (years.length > 1) await insertPaymentYears(trx, id, years);
+    await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
+    await this.settleVerified(trx, { ...row, id }, null, input.at);
+    this.deps.notifyOutbox();
+    return id;
   }
 
   /**
