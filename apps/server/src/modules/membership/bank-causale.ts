@@ -6,7 +6,8 @@
  * everything but letters and digits.
  */
 
-const CAUSALE_PATTERN = /QUOTA([A-Z0-9]+?)ANNI((?:\d{4})+)CK(\d{2})/;
+// The member number is what follows the last QUOTA: free text before it may say "quota" too.
+const CAUSALE_PATTERN = /QUOTA((?:(?!QUOTA)[A-Z0-9])+?)ANNI((?:\d{4})+)CK(\d{2})/;
 
 /** Upper-case letters and digits only: what survives every bank's rewriting. */
 export function bankText(text: string): string {

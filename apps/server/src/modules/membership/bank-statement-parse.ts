@@ -91,7 +91,9 @@ function readCamt(xml: string): StatementRow[] {
     processEntities: false,
   });
   const document = node(node(parser.parse(xml) as unknown).Document);
-  const namespace = typeof document['@xmlns'] === 'string' ? document['@xmlns'] : '';
+  // The parser drops namespace declarations with the prefixes: read the root's from the text.
+  const root = /<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
+  const namespace = /\bxmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(root)?.[1] ?? '';
   const report = node(document.BkToCstmrStmt);
   if (!namespace.startsWith(CAMT_NAMESPACE) || Object.keys(report).length === 0) {
     throw new StatementError(
