@@ -149,6 +149,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     clock,
     logger: logger.child({ component: 'membership' }),
     rules: standingRules,
+    bankAccount: config.membership.bankAccount,
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym },
     notifyOutbox,

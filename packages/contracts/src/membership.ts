@@ -308,6 +308,11 @@ export interface MemberDuesView {
   totalCents: number;
   fee: { id: number; title: string; quota: number } | null;
   years: DueYear[];
+  /**
+   * Paying the open years by bank transfer (ADR 029): the account and the causale to write,
+   * null when no account is configured, nothing is open or the member has no number yet.
+   */
+  bankTransfer: { iban: string; holder: string; causale: string } | null;
 }
 
 /** Dues paid outside PayPal, recorded by staff or from a bank statement (ADR 029). */

@@ -3,7 +3,14 @@ import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import { listFees, type FeeRow } from '../payments/repository.js';
+import { dueCausale } from './bank-causale.js';
 import { findMembership, type MembershipRow } from './repository.js';
+
+/** The society's account for dues transfers (BANK_IBAN, BANK_HOLDER). */
+export interface BankAccount {
+  iban: string;
+  holder: string;
+}
 
 /** The fee a membership's years are paid with: the first active one of its kind (ADR 029). */
 export async function activeFeeOf(
@@ -21,6 +28,7 @@ export async function memberDuesView(
   db: Executor,
   member: AuthenticatedMember,
   view: MemberStandingView | null,
+  bankAccount: BankAccount | null,
 ): Promise<MemberDuesView> {
   const membership = await findMembership(db, member.id);
   if (membership === undefined || view === null) {
@@ -39,5 +47,15 @@ export async function memberDuesView(
     totalCents: amountCents * openYears.length,
     fee: fee === undefined ? null : { id: fee.id, title: fee.title, quota: fee.amount_cents / 100 },
     years: view.years,
+    bankTransfer:
+      bankAccount === null || membership.member_number === null || openYears.length === 0
+        ? null
+        : {
+            ...bankAccount,
+            causale: dueCausale(
+              membership.member_number,
+              openYears.map((open) => open.year),
+            ),
+          },
   };
 }

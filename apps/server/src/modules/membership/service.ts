@@ -28,7 +28,7 @@ import {
   type MembershipRow,
 } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
-import { memberDuesView } from './open-dues.js';
+import { memberDuesView, type BankAccount } from './open-dues.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
 
@@ -37,6 +37,8 @@ export interface MembershipServiceDeps extends ApplicationDeps {
   clock: Clock;
   logger: Logger;
   rules: StandingRules;
+  /** BANK_IBAN and BANK_HOLDER, for the transfer's details on the fee page (ADR 029). */
+  bankAccount?: BankAccount | null;
 }
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -111,7 +113,12 @@ export class MembershipService {
 
   /** The member's open years, their amounts and the total (the fee page, ADR 029). */
   async duesToPay(member: AuthenticatedMember) {
-    return memberDuesView(this.deps.db, member, await this.standingOf(member.id));
+    return memberDuesView(
+      this.deps.db,
+      member,
+      await this.standingOf(member.id),
+      this.deps.bankAccount ?? null,
+    );
   }
 
   /** An application from the public form (ADR 024). */

@@ -183,6 +183,31 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
     expect(dues.map((due) => due.status)).toEqual(['reported', 'reported']);
   });
 
+  it('shows the IBAN and the causale with its check digit for a transfer of the open years', async () => {
+    const { app } = await site.build({
+      clock: time.clock,
+      env: {
+        DEMO_CONTENT: 'true',
+        SMTP_URL: sink.url,
+        BANK_IBAN: 'it60 x054 2811 1010 0000 0123 456',
+        BANK_HOLDER: 'SIMTI',
+      },
+    });
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    expect((await myDues(app, token)).bankTransfer).toBeNull();
+    await app.services.db
+      .updateTable('memberships')
+      .set({ member_number: '00042' })
+      .where('member_id', '=', memberId)
+      .execute();
+    expect((await myDues(app, token)).bankTransfer).toEqual({
+      iban: 'IT60X0542811101000000123456',
+      holder: 'SIMTI',
+      causale: 'QUOTA 00042 ANNI 2025 2026 CK 46',
+    });
+  });
+
   it('refuses several years without a signed-in member, and the fee page without a session', async () => {
     const { app } = await build();
     const anonymous = await app.inject({

@@ -127,6 +127,23 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
                 Paga tutte le quote con PayPal ({euros(view.totalCents)})
               </button>
             )}
+            {view.bankTransfer === null ? null : (
+              <div className="mt-3" data-testid="bank-transfer">
+                <h4 className="h6">Oppure con bonifico bancario</h4>
+                <dl className="mb-0">
+                  <dt>IBAN</dt>
+                  <dd>{view.bankTransfer.iban}</dd>
+                  <dt>Intestatario</dt>
+                  <dd>{view.bankTransfer.holder}</dd>
+                  <dt>Importo</dt>
+                  <dd>{euros(view.totalCents)}</dd>
+                  <dt>Causale (da copiare così com’è)</dt>
+                  <dd>
+                    <code data-testid="bank-causale">{view.bankTransfer.causale}</code>
+                  </dd>
+                </dl>
+              </div>
+            )}
           </>
         )}
       </div>
