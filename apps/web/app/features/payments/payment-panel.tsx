@@ -5,8 +5,6 @@ import {
   PAYMENT,
   PAYMENT_MESSAGES,
   type Fee,
-  type PaymentRecord,
-  type RegistraPagamentoBody,
   romeYear,
 } from '@sodalis/contracts';
 import { useId, useState } from 'react';
