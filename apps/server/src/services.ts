@@ -19,6 +19,7 @@ import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MembershipService } from './modules/membership/service.js';
 import { BankStatementService } from './modules/membership/bank-statement-import.js';
+import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
@@ -62,6 +63,7 @@ export interface StaffServices {
   search: SearchAdminService;
   membership: MembershipAdminService;
   bank: BankStatementService;
+  handPayments: HandPaymentDeps;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -332,6 +334,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         logger: logger.child({ component: 'bank' }),
         payments,
       }),
+      handPayments: { db, clock, payments },
     },
   };
 }

@@ -124,3 +124,28 @@ export const BankRowIgnoreBodySchema = z.object({
     .min(1, { message: 'Indica perché il movimento si ignora.' })
     .max(300, { message: 'Il motivo può contenere al massimo 300 caratteri.' }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Cash or card at a congress, recorded by staff (ADR 029)
+
+export const HandPaymentBodySchema = z.object({
+  years: yearsField,
+  /** Euros, with a comma or a point: "80", "80,50". */
+  amount: z
+    .union([z.number(), z.string().trim()], { message: 'Indica l’importo incassato.' })
+    .transform((value) => String(value).replace(',', '.'))
+    .refine((value) => /^\d{1,5}(\.\d{1,2})?$/.test(value) && Number(value) > 0, {
+      message: 'Indica un importo in euro maggiore di zero (es. 80 o 80,50).',
+    })
+    .transform((value) => Math.round(Number(value) * 100)),
+  method: z.enum(['contanti', 'carta'], { message: 'Scegli contanti o carta.' }),
+  paidOn: z
+    .string({ message: 'Indica la data del pagamento.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Indica la data del pagamento (aaaa-mm-gg).' }),
+  note: z
+    .string()
+    .trim()
+    .max(300, { message: 'La nota può contenere al massimo 300 caratteri.' })
+    .optional(),
+});
+export type HandPaymentBody = z.infer<typeof HandPaymentBodySchema>;

@@ -106,7 +106,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Memberships: dues by year, standing, exemptions (ADR 024)
   await app.register(membershipAdminRoutes, { membership: staff.membership });
   // Dues by bank transfer: statements and the rows to review (ADR 029)
-  await app.register(bankAdminRoutes, { bank: staff.bank });
+  await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

@@ -4,11 +4,13 @@ import {
   BankRowAssignBodySchema,
   BankRowIgnoreBodySchema,
   BankStatementUploadSchema,
+  HandPaymentBodySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema } from '../admin/route-helpers.js';
 import type { BankStatementService } from './bank-statement-import.js';
+import { recordHandPayment, type HandPaymentDeps } from './hand-payments.js';
 
 /** A statement in base64 inside JSON, with room for the rest of the body. */
 const STATEMENT_BODY_LIMIT = Math.ceil((BANK_STATEMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -19,9 +21,15 @@ const STATEMENT_BODY_LIMIT = Math.ceil((BANK_STATEMENT_MAX_BYTES * 4) / 3) + 64 
  */
 export async function bankAdminRoutes(
   app: FastifyInstance,
-  options: { bank: BankStatementService },
+  options: { bank: BankStatementService; handPayments: HandPaymentDeps },
 ) {
-  const { bank } = options;
+  const { bank, handPayments } = options;
+  // Cash or card at a congress (ADR 029).
+  app.post('/Memberships/:id/Payments', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const body = parseInput(HandPaymentBodySchema, request.body);
+    return { data: await recordHandPayment(handPayments, actorOf(request), id, body) };
+  });
   app.post('/BankStatements/Preview', { bodyLimit: STATEMENT_BODY_LIMIT }, async (request) => ({
     data: await bank.preview(parseInput(BankStatementUploadSchema, request.body)),
   }));

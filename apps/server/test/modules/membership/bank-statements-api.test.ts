@@ -252,6 +252,52 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     expect(await paymentsCount()).toBe(2);
   });
 
+  it('records cash or card taken at a congress: years paid, receipt numbered, never twice', async () => {
+    const body = {
+      years: [2026, 2025],
+      amount: '160,00',
+      method: 'contanti',
+      paidOn: '2026-06-04',
+      note: 'Congresso nazionale, banco della segreteria',
+    };
+    const { paymentId } = await site.ok<{ paymentId: number }>(
+      site.call('POST', `/Memberships/${socio}/Payments`, body),
+    );
+    expect(await duesOf(socio)).toEqual([
+      { year: 2025, status: 'paid', method: 'contanti' },
+      { year: 2026, status: 'paid', method: 'contanti' },
+    ]);
+    const payment = await site.app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      status: 'verified',
+      paid_cents: 16000,
+      receipt_year: 2026,
+      receipt_number: 1,
+      flag_reason: 'Congresso nazionale, banco della segreteria',
+    });
+    expect((await site.lastAudit('payment'))?.summary).toContain('160,00 € (contanti, 2026-06-04)');
+
+    const again = await site.call('POST', `/Memberships/${socio}/Payments`, {
+      ...body,
+      method: 'carta',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('già pagata');
+    const wrong = await site.call('POST', `/Memberships/${affiliato}/Payments`, {
+      ...body,
+      method: 'assegno',
+      amount: '0',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('Scegli contanti o carta.');
+    expect(wrong.body).toContain('maggiore di zero');
+    expect(await paymentsCount()).toBe(1);
+  });
+
   it('refuses what is not a statement with an Italian message, and changes nothing', async () => {
     const cases: [object, string][] = [
       [
