@@ -20,6 +20,7 @@ import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MembershipService } from './modules/membership/service.js';
 import { BankStatementService } from './modules/membership/bank-statement-import.js';
 import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
+import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
@@ -64,6 +65,7 @@ export interface StaffServices {
   membership: MembershipAdminService;
   bank: BankStatementService;
   handPayments: HandPaymentDeps;
+  flaggedPayments: FlaggedPaymentDeps;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -335,6 +337,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         payments,
       }),
       handPayments: { db, clock, payments },
+      flaggedPayments: { db, clock, payments, notifyOutbox },
     },
   };
 }

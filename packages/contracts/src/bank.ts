@@ -149,3 +149,14 @@ export const HandPaymentBodySchema = z.object({
     .optional(),
 });
 export type HandPaymentBody = z.infer<typeof HandPaymentBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// "Da controllare" payments: accepted with a note, or to be refunded (ADR 029)
+
+export const FlaggedPaymentDecisionBodySchema = z.object({
+  note: z
+    .string({ message: 'Scrivi una nota sulla decisione.' })
+    .trim()
+    .min(1, { message: 'Scrivi una nota sulla decisione.' })
+    .max(300, { message: 'La nota può contenere al massimo 300 caratteri.' }),
+});

@@ -15,6 +15,7 @@ import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
+import { flaggedPaymentRoutes } from '../payments/admin-flagged-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
 import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
@@ -103,6 +104,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: staff.payments });
+  await app.register(flaggedPaymentRoutes, {
+    flagged: staff.flaggedPayments,
+    payments: staff.payments,
+  });
   // Memberships: dues by year, standing, exemptions (ADR 024)
   await app.register(membershipAdminRoutes, { membership: staff.membership });
   // Dues by bank transfer: statements and the rows to review (ADR 029)

@@ -425,6 +425,11 @@ export class PaymentService {
     await this.issueReceipt(trx, payment, payerEmail, now);
   }
 
+  /** The years a payment settled, open again (a payment staff mark to be refunded, ADR 029). */
+  async reopenYears(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    await this.deps.ledger.paymentUndone(trx, payment, now);
+  }
+
   /** The next receipt number of the year, and the receipt to the payer (in `trx`). */
   private async issueReceipt(
     trx: Executor,

@@ -181,6 +181,67 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
       .where('member_id', '=', memberId)
       .execute();
     expect(dues.map((due) => due.status)).toEqual(['reported', 'reported']);
+
+    // Staff decide: accepted with a note, the years are paid and the receipt numbered.
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const decide = (path: string, note: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/Admin/Payments/${payment.id}/${path}`,
+        headers: { authorization: `Bearer ${staff}` },
+        payload: { note },
+      });
+    const noNote = await decide('Accept', ' ');
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.body).toContain('Scrivi una nota');
+    const accepted = await decide('Accept', 'Il resto arriva con bonifico, concordato');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      data: { status: 'verified', receipt: '2026/1' },
+    });
+    const paid = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(paid.map((due) => due.status)).toEqual(['paid', 'paid']);
+    const twice = await decide('MarkForRefund', 'ripensamento');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toContain('non è più da controllare');
+  });
+
+  it('marks a "da controllare" payment to be refunded: its years open again', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    await payTwoYears(app, token, 'ORDINE-DA-RIMBORSARE', '160.00');
+    paypal.orders.set(
+      'ORDINE-DA-RIMBORSARE',
+      capturedOrder('ORDINE-DA-RIMBORSARE', { value: '80.00', description: TWO_YEARS }),
+    );
+    await app.services.outbox.runOnce();
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('flagged');
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/v1/Admin/Payments/${payment.id}/MarkForRefund`,
+      headers: { authorization: `Bearer ${staff}` },
+      payload: { note: 'Importo sbagliato, rimborso su PayPal' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({
+      data: { status: 'rejected', receipt: null },
+    });
+    const open = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(open.map((due) => due.status)).toEqual(['unpaid', 'unpaid']);
   });
 
   it('shows the IBAN and the causale with its check digit for a transfer of the open years', async () => {
