@@ -80,7 +80,7 @@ function Review() {
   const row = useRecordContext<AdminBankRow>();
   const { saving, call } = useStaffCall();
   const members = useGetList<AdminMembership>('soci', {
-    pagination: { page: 1, perPage: 500 },
+    pagination: { page: 1, perPage: 200 },
   });
   const [memberId, setMemberId] = useState('');
   const [yearsText, setYearsText] = useState(row?.years.join(' ') ?? '');
