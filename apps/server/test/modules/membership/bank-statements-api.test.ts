@@ -85,6 +85,7 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     await db.deleteFrom('dues').execute();
     await db.deleteFrom('payment_years').execute();
     await db.deleteFrom('payments').execute();
+    await db.deleteFrom('receipt_counters').execute();
     await db.deleteFrom('memberships').execute();
     socio = await idOf(site.app, 'socio.demo@example.org');
     affiliato = await idOf(site.app, 'affiliato.demo@example.org');
