@@ -71,6 +71,8 @@ export interface MembershipConfig {
   lapseAfterYears: number;
   /** Member numbers: `{n}` or `{n:5}` the progressive (zero-padded), `{anno}` the year. */
   memberNumberFormat: string;
+  /** The account dues are transferred to (ADR 029); null: the fee page offers no transfer. */
+  bankAccount: { iban: string; holder: string } | null;
 }
 
 export interface StaffSecurityConfig {
@@ -406,6 +408,15 @@ export const ENVIRONMENT_VARIABLES = z.object({
         );
   }),
   MEMBERSHIP_LAPSE_AFTER_YEARS: integer('Consecutive unpaid years before a member lapses.', 1, 10),
+  BANK_IBAN: variable('IBAN dues are transferred to (ADR 029).', (value) => {
+    const iban = value.replace(/\s+/g, '').toUpperCase();
+    return /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)
+      ? iban
+      : new Invalid(
+          `deve essere un IBAN, per esempio IT60X0542811101000000123456 (ricevuto "${value}").`,
+        );
+  }),
+  BANK_HOLDER: text('Holder of BANK_IBAN, as the member writes it on the transfer.'),
   MEMBER_NUMBER_FORMAT: variable(
     'Member numbers: {n} or {n:5} the progressive, {anno} the year.',
     (value) => {
@@ -493,6 +504,16 @@ function appConfig(
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,
       memberNumberFormat: env.MEMBER_NUMBER_FORMAT ?? '{n:5}',
+      bankAccount:
+        env.BANK_IBAN === undefined
+          ? null
+          : {
+              iban: env.BANK_IBAN,
+              holder:
+                env.BANK_HOLDER ??
+                env.SOCIETY_NAME ??
+                'Società Italiana di Medicina Trasfusionale e Immunoematologia',
+            },
     },
   };
 }

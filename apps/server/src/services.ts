@@ -19,6 +19,9 @@ import { MagazineService } from './modules/magazine/service.js';
 import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
+import { BankStatementService } from './modules/membership/bank-statement-import.js';
+import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
+import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
@@ -62,6 +65,9 @@ export interface StaffServices {
   transparency: TransparencyAdminService;
   search: SearchAdminService;
   membership: MembershipAdminService;
+  bank: BankStatementService;
+  handPayments: HandPaymentDeps;
+  flaggedPayments: FlaggedPaymentDeps;
 }
 
 /** What the routes and the SSR loaders are given: services, never raw requests. */
@@ -153,6 +159,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     clock,
     logger: logger.child({ component: 'membership' }),
     rules: standingRules,
+    bankAccount: config.membership.bankAccount,
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym },
     notifyOutbox,
@@ -356,6 +363,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
         notifyOutbox,
       }),
+      bank: new BankStatementService({
+        db,
+        clock,
+        logger: logger.child({ component: 'bank' }),
+        payments,
+      }),
+      handPayments: { db, clock, payments },
+      flaggedPayments: { db, clock, payments, notifyOutbox },
     },
   };
 }

@@ -173,6 +173,8 @@ export const AUDIT_ENTITIES = [
   'public_contribution',
   'due',
   'membership_application',
+  'bank_statement',
+  'bank_row',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -199,6 +201,8 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   public_contribution: 'Contributi pubblici',
   due: 'Quote dei soci per anno',
   membership_application: 'Domande di iscrizione',
+  bank_statement: 'Estratti conto importati',
+  bank_row: 'Movimenti bancari',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

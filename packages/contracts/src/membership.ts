@@ -286,3 +286,46 @@ export interface MembershipPendingWork {
   applicationsWaiting: number;
   transfersToReconcile: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Paying the open years (ADR 029)
+
+/** One open year on the member's fee page, at the fee of the member's kind. */
+export interface OpenDueYear {
+  year: number;
+  amountCents: number;
+}
+
+/**
+ * GET /api/v1/Membership/MyDues: the member's standing, every open year with its amount and
+ * the total, and the fee a PayPal checkout pays them with (null when none is active).
+ */
+export interface MemberDuesView {
+  memberNumber: string | null;
+  standing: Standing;
+  accountName: string;
+  openYears: OpenDueYear[];
+  totalCents: number;
+  fee: { id: number; title: string; quota: number } | null;
+  years: DueYear[];
+  /**
+   * Paying the open years by bank transfer (ADR 029): the account and the causale to write,
+   * null when no account is configured, nothing is open or the member has no number yet.
+   */
+  bankTransfer: { iban: string; holder: string; causale: string } | null;
+}
+
+/** Dues paid outside PayPal, recorded by staff or from a bank statement (ADR 029). */
+export const OFFLINE_DUE_METHODS = ['bonifico', 'contanti', 'carta'] as const;
+export type OfflineDueMethod = (typeof OFFLINE_DUE_METHODS)[number];
+
+/**
+ * How a payment record was paid, from its reference: offline payments are stored as
+ * `<method>:<reference>` (a form PayPal's order ids never take), the rest came through PayPal.
+ */
+export function dueMethodOfReference(reference: string): DueMethod {
+  const prefix = reference.split(':', 1)[0] ?? '';
+  return (OFFLINE_DUE_METHODS as readonly string[]).includes(prefix)
+    ? (prefix as OfflineDueMethod)
+    : 'paypal';
+}

@@ -16,6 +16,8 @@ export const PAYMENT = {
   /** PayPal refuses a purchase unit description longer than this. */
   descriptionMaxLength: 127,
   accountNameMaxLength: 80,
+  /** The open years one checkout may pay (ADR 029). */
+  maxYearsPerCheckout: 10,
 } as const;
 
 /** Which page's fees a panel offers (spec §6 "Fee lists"): the first value of `accesso`. */
@@ -78,8 +80,20 @@ export function isPaymentSelectionComplete(
   );
 }
 
-/** Spec §3: the order description is made of the year, the account name and the fee title. */
-export function paymentDescription(year: number, accountName: string, feeTitle: string): string {
+/** The years of one checkout in a description: `2025+2026` (ADR 029); one year as itself. */
+export function paymentYearsLabel(years: readonly number[]): string {
+  return [...years].sort((a, b) => a - b).join('+');
+}
+
+/**
+ * Spec §3: the order description is made of the year, the account name and the fee title;
+ * several open years paid at once are named by `paymentYearsLabel` (ADR 029).
+ */
+export function paymentDescription(
+  year: number | string,
+  accountName: string,
+  feeTitle: string,
+): string {
   const text = `${year} - ${accountName.trim().replace(/\s+/g, ' ')} - ${feeTitle}`;
   return text.slice(0, PAYMENT.descriptionMaxLength);
 }
@@ -95,18 +109,30 @@ export interface PaymentOrder {
   ];
 }
 
-/** One purchase unit: amount = the fee's quota in EUR, description = year, name, fee title. */
+/**
+ * One purchase unit: amount = the fee's quota in EUR, description = year, name, fee title.
+ * Several open years in one checkout (ADR 029): the quota times the years, all years named.
+ */
 export function buildPaymentOrder(selection: {
   fee: Fee;
   accountName: string;
   year: number;
+  years?: readonly number[];
 }): PaymentOrder {
+  const years = selection.years ?? [selection.year];
   return {
     intent: PAYMENT.intent,
     purchase_units: [
       {
-        amount: { currency_code: PAYMENT.currency, value: euroAmount(selection.fee.quota) },
-        description: paymentDescription(selection.year, selection.accountName, selection.fee.title),
+        amount: {
+          currency_code: PAYMENT.currency,
+          value: euroAmount(selection.fee.quota * years.length),
+        },
+        description: paymentDescription(
+          paymentYearsLabel(years),
+          selection.accountName,
+          selection.fee.title,
+        ),
       },
     ],
   };
@@ -131,6 +157,19 @@ export const RegistraPagamentoBodySchema = z.object({
   /** Amount and currency of the capture as the SDK reported them. */
   importo: z.string().max(20),
   valuta: z.string().max(8),
+  /**
+   * A signed-in member's open years paid in one checkout (ADR 029): the fee times the years is
+   * the amount; `anno` is the first of them.
+   */
+  anni: z
+    .array(z.number().int().min(2000).max(PAYMENT.maxYear), {
+      message: 'Indica gli anni da pagare.',
+    })
+    .min(1, { message: 'Indica gli anni da pagare.' })
+    .max(PAYMENT.maxYearsPerCheckout, {
+      message: `Si possono pagare al massimo ${PAYMENT.maxYearsPerCheckout} anni alla volta.`,
+    })
+    .optional(),
 });
 export type RegistraPagamentoBody = z.infer<typeof RegistraPagamentoBodySchema>;
 

@@ -41,6 +41,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   Fees: TREASURY,
   Memberships: TREASURY,
   MembershipApplications: TREASURY,
+  BankStatements: TREASURY,
+  BankRows: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

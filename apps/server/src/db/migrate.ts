@@ -17,6 +17,8 @@ import { searchIndexMigration } from './migrations/0015-search-index.js';
 import { membershipMigration } from './migrations/0016-membership.js';
 import { newsPublishTimeMigration } from './migrations/0017a-news-publish-time.js';
 import { newsBinMigration } from './migrations/0017b-news-bin.js';
+import { paymentYearsMigration } from './migrations/0018a-payment-years.js';
+import { bankStatementsMigration } from './migrations/0018b-bank-statements.js';
 import { receiptsMigration } from './migrations/0019-receipts.js';
 import { memberContactsMigration } from './migrations/0019b-member-contacts.js';
 import { magazineIssueNumberMigration } from './migrations/0021a-magazine-issue-number.js';
@@ -43,6 +45,8 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0016-membership': membershipMigration(engine),
     '0017a-news-publish-time': newsPublishTimeMigration,
     '0017b-news-bin': newsBinMigration,
+    '0018a-payment-years': paymentYearsMigration,
+    '0018b-bank-statements': bankStatementsMigration(engine),
     '0019-receipts': receiptsMigration(engine),
     '0019b-member-contacts': memberContactsMigration,
     '0021a-magazine-issue-number': magazineIssueNumberMigration,

@@ -569,6 +569,10 @@ export interface Database {
   dues: DuesTable;
   membership_applications: MembershipApplicationsTable;
   scheduled_runs: ScheduledRunsTable;
+  // Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
+  payment_years: PaymentYearsTable;
+  bank_statements: BankStatementsTable;
+  bank_rows: BankRowsTable;
 }
 
 /** A signed-in session (ADR 021): its token names it in `sid`; no row, no session. */
@@ -579,6 +583,51 @@ export interface MemberSessionsTable {
   created_at: Timestamp;
   /** The token's `exp`: rows past it are pruned at sign-in. */
   expires_at: Timestamp;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
+
+/** A year a payment settles, when it settles several (migration 0018a). */
+export interface PaymentYearsTable {
+  payment_id: number;
+  year: number;
+}
+
+/** An imported bank statement file, once by content (migration 0018b). */
+export interface BankStatementsTable {
+  id: Id;
+  sha256: string;
+  file_name: string;
+  format: 'camt053' | 'csv';
+  rows_count: number;
+  imported_by: string;
+  imported_at: Timestamp;
+}
+
+/**
+ * A credit of a bank statement, once by bank reference (migration 0018b): `matched` (paid by
+ * its causale and amount), `review` (waiting for staff: `reason` says why), `assigned` (staff
+ * chose member and years), `ignored` (with `note`), `refund` (a year already paid: to give back).
+ */
+export interface BankRowsTable {
+  id: Id;
+  statement_id: number;
+  reference: string;
+  booked_on: string;
+  amount_cents: number;
+  payer: string | null;
+  remittance: string;
+  status: 'matched' | 'review' | 'assigned' | 'ignored' | 'refund';
+  reason: string | null;
+  member_id: number | null;
+  /** The years it paid or should pay, `2025,2026`. */
+  years: string | null;
+  payment_id: number | null;
+  note: string | null;
+  handled_by: string | null;
+  handled_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** The database or an open transaction: repository functions run inside the caller's transaction. */

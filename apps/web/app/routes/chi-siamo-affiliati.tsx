@@ -1,6 +1,7 @@
 import type { Route } from './+types/chi-siamo-affiliati';
 import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
+import { OpenDuesPanel } from '../features/payments/open-dues-panel';
 import { PaymentPanel } from '../features/payments/payment-panel';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
 import { applicationAction } from '../features/membership/application-action';
@@ -37,6 +38,7 @@ export default function AffiliatesPage({ loaderData, actionData }: Route.Compone
   const { payment, ...page } = loaderData;
   return (
     <EnrolmentPage title="Affiliati" path="/chi-siamo-affiliati" {...page}>
+      {payment ? <OpenDuesPanel paypalClientId={payment.paypalClientId} /> : null}
       {payment ? <PaymentPanel kind="affiliati" {...payment} /> : null}
       {page.active === 'iscrizione' ? (
         <ApplicationForm

@@ -15,10 +15,12 @@ import { enforceStaffTwoFactor } from '../accounts/two-factor-admin-routes.js';
 import { contentAdminRoutes } from '../content/admin-routes.js';
 import { magazineAdminRoutes } from '../magazine/admin-routes.js';
 import { membershipAdminRoutes } from '../membership/admin-routes.js';
+import { bankAdminRoutes } from '../membership/admin-bank-routes.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
 import { paymentsAdminRoutes } from '../payments/admin-routes.js';
+import { flaggedPaymentRoutes } from '../payments/admin-flagged-routes.js';
 import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
 import { searchAdminRoutes } from '../search/admin-routes.js';
 import { searchPendingWork } from '../search/admin-service.js';
@@ -109,8 +111,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Fee payments and fees
   await app.register(paymentsAdminRoutes, { payments: staff.payments });
+  await app.register(flaggedPaymentRoutes, {
+    flagged: staff.flaggedPayments,
+    payments: staff.payments,
+  });
   // Memberships: dues by year, standing, exemptions (ADR 024)
   await app.register(membershipAdminRoutes, { membership: staff.membership });
+  // Dues by bank transfer: statements and the rows to review (ADR 029)
+  await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

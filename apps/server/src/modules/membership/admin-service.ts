@@ -30,6 +30,7 @@ import {
   type DueRow,
 } from './repository.js';
 import { formatMemberNumber } from './member-number.js';
+import { countBankRowsToReview } from './bank-repository.js';
 import { membershipPendingWork, standingView } from './service.js';
 import { listFees } from '../payments/repository.js';
 import { findMemberByEmail } from '../accounts/repository.js';
@@ -398,5 +399,11 @@ export const membershipDashboardWork: PendingWorkProvider = async (db, now) => [
     label: 'Domande di iscrizione da esaminare',
     count: (await membershipPendingWork(db, now)).applicationsWaiting,
     href: adminListHref('domande-iscrizione', { status: 'pending' }),
+  },
+  {
+    key: 'bonifici-da-controllare',
+    label: 'Bonifici da controllare',
+    count: await countBankRowsToReview(db),
+    href: adminListHref('bonifici', { status: 'review' }),
   },
 ];

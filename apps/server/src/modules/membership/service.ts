@@ -1,4 +1,5 @@
 import {
+  dueMethodOfReference,
   isStaffRole,
   romeDate,
   type DueMethod,
@@ -29,6 +30,8 @@ import {
   type MembershipRow,
 } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
+import { memberDuesView, type BankAccount } from './open-dues.js';
+import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
@@ -36,6 +39,8 @@ export interface MembershipServiceDeps extends ApplicationDeps {
   clock: Clock;
   logger: Logger;
   rules: StandingRules;
+  /** BANK_IBAN and BANK_HOLDER, for the transfer's details on the fee page (ADR 029). */
+  bankAccount?: BankAccount | null;
 }
 
 type PaymentRow = Selectable<PaymentsTable>;
@@ -108,6 +113,16 @@ export class MembershipService {
     }
   }
 
+  /** The member's open years, their amounts and the total (the fee page, ADR 029). */
+  async duesToPay(member: AuthenticatedMember) {
+    return memberDuesView(
+      this.deps.db,
+      member,
+      await this.standingOf(member.id),
+      this.deps.bankAccount ?? null,
+    );
+  }
+
   /** An application from the public form (ADR 024). */
   apply(body: MembershipApplicationBody, cv: ApplicationCv | null) {
     return submitApplication(this.deps, body, cv);
@@ -116,8 +131,8 @@ export class MembershipService {
   // -------------------------------------------------------------------------------------------
   // The payments' ledger hook (ADR 012 → ADR 024), run in the payment's transaction.
 
-  /** A payment reported by a signed-in member: its year becomes "reported". */
-  async paymentReported(trx: Executor, payment: PaymentRow): Promise<void> {
+  /** A payment reported by a signed-in member: its years become "reported" (ADR 029). */
+  async paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void> {
     if (payment.member_id === null) return;
     const member = await findMemberById(trx, payment.member_id);
     if (member === undefined || isStaffRole(member.role)) return;
@@ -128,21 +143,23 @@ export class MembershipService {
       bareMembership(member.id, kind, payment.year, now),
     );
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
-    await writeDue(
-      trx,
-      {
-        member_id: member.id,
-        year: payment.year,
-        status: 'reported',
-        amount_cents: payment.expected_cents,
-        method: 'paypal',
-        payment_id: payment.id,
-        exempt_reason: null,
-        settled_on: null,
-        updated_at: now,
-      },
-      ['paid', 'exempt'],
-    );
+    for (const year of years) {
+      await writeDue(
+        trx,
+        {
+          member_id: member.id,
+          year,
+          status: 'reported',
+          amount_cents: Math.round(payment.expected_cents / years.length),
+          method: dueMethodOfReference(payment.paypal_order_id),
+          payment_id: payment.id,
+          exempt_reason: null,
+          settled_on: null,
+          updated_at: now,
+        },
+        ['paid', 'exempt'],
+      );
+    }
   }
 
   /** PayPal confirmed the payment: its years are paid. */
@@ -169,11 +186,14 @@ export class MembershipService {
 
 /**
  * Membership work waiting for the secretariat (ADR 024), for the staff dashboard: applications
- * to examine and bank transfers to reconcile (none until statements are imported).
+ * to examine and bank rows waiting for review (ADR 029).
  */
 export async function membershipPendingWork(
   db: Executor,
   _now: Date,
 ): Promise<MembershipPendingWork> {
-  return { applicationsWaiting: await countPendingApplications(db), transfersToReconcile: 0 };
+  return {
+    applicationsWaiting: await countPendingApplications(db),
+    transfersToReconcile: await countBankRowsToReview(db),
+  };
 }

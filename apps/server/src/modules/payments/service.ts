@@ -3,12 +3,15 @@ import {
   euroAmount,
   PAYMENT,
   paymentDescription,
+  paymentYearsLabel,
   type PaymentRecord,
   type RegistraPagamentoBody,
+  romeYear,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, PaymentsTable } from '../../db/schema.js';
+import type { OfflinePayment } from './offline-payment.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
@@ -27,6 +30,7 @@ import {
   markPayment,
   recordJudgement,
 } from './repository.js';
+import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
 
 export interface PaymentServiceDeps {
   db: Kysely<Database>;
@@ -48,7 +52,8 @@ export interface PaymentServiceDeps {
 
 /** The dues ledger as payments see it: told in the payment's transaction of every change. */
 export interface PaymentLedger {
-  paymentReported(trx: Executor, payment: PaymentRow): Promise<void>;
+  /** `years`: every year the payment settles (several in one checkout, ADR 029). */
+  paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void>;
   paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
   paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
 }
@@ -84,7 +89,11 @@ function reportedMismatch(body: RegistraPagamentoBody, expectedCents: number): s
 }
 
 /** Reads PayPal's order against the stored payment; null while its capture is still pending. */
-export function judgeOrder(row: PaymentRow, order: PayPalOrder | null): Judgement | null {
+export function judgeOrder(
+  row: PaymentRow,
+  order: PayPalOrder | null,
+  years: readonly number[] = [row.year],
+): Judgement | null {
   const none = { paidCents: null, paidCurrency: null, captureId: null, payerEmail: null };
   if (order === null) {
     return { status: 'rejected', reason: 'PayPal non conosce questo ordine', ...none };
@@ -111,7 +120,7 @@ export function judgeOrder(row: PaymentRow, order: PayPalOrder | null): Judgemen
       `PayPal ha incassato ${amount?.value ?? '?'} ${paidCurrency ?? '?'} invece di ${amountText(row.expected_cents, row.expected_currency)}`,
     );
   }
-  const description = paymentDescription(row.year, row.account_name, row.fee_title);
+  const description = paymentDescription(paymentYearsLabel(years), row.account_name, row.fee_title);
   if ((unit?.description ?? '') !== description) {
     reasons.push(
       `la descrizione dell’ordine ("${unit?.description ?? ''}") non è "${description}"`,
@@ -120,6 +129,20 @@ export function judgeOrder(row: PaymentRow, order: PayPalOrder | null): Judgemen
   return reasons.length === 0
     ? { status: 'verified', reason: null, ...facts }
     : { status: 'flagged', reason: reasons.join('; '), ...facts };
+}
+
+/**
+ * The years a report pays: its `anni` (several open years of a signed-in member, ADR 029) or
+ * its `anno`. Several years need a member: the ledger is what makes them open.
+ */
+function yearsOfCheckout(body: RegistraPagamentoBody, reporter: PaymentReporter): number[] {
+  if (body.anni === undefined) return [body.anno];
+  if (reporter.memberId === null) {
+    throw new AppError('invalidRequest', [
+      { path: 'anni', message: 'Per pagare più anni insieme accedi all’area riservata.' },
+    ]);
+  }
+  return [...new Set(body.anni)].sort((a, b) => a - b);
 }
 
 function toRecord(row: PaymentRow): PaymentRecord {
@@ -166,16 +189,18 @@ export class PaymentService {
       throw new AppError('invalidRequest', [{ path: 'quotaId', message: 'La quota non esiste.' }]);
     }
     const now = clock().toISOString();
-    const mismatch = reportedMismatch(body, fee.amount_cents);
+    const years = yearsOfCheckout(body, reporter);
+    const expectedCents = fee.amount_cents * years.length;
+    const mismatch = reportedMismatch(body, expectedCents);
     const row: Omit<PaymentsTable, 'id'> = {
       paypal_order_id: body.orderId,
       fee_id: fee.id,
       fee_title: fee.title,
       fee_access: fee.access,
-      year: body.anno,
+      year: years[0] ?? body.anno,
       account_name: body.nominativo,
       member_id: reporter.memberId,
-      expected_cents: fee.amount_cents,
+      expected_cents: expectedCents,
       expected_currency: PAYMENT.currency,
       reported_amount: body.importo,
       reported_currency: body.valuta,
@@ -194,7 +219,8 @@ export class PaymentService {
     const inserted = await db.transaction().execute(async (trx) => {
       const id = await insertPaymentOnce(trx, row);
       if (id === null) return false;
-      await this.deps.ledger.paymentReported(trx, { ...row, id });
+      if (years.length > 1) await insertPaymentYears(trx, id, years);
+      await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
       if (this.verificationEnabled) {
         await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
       } else if (mismatch !== null) {
@@ -227,7 +253,11 @@ export class PaymentService {
     // Judged already (by an earlier attempt or a webhook), or gone.
     if (payment === undefined || payment.verified_at !== null) return;
     if (payment.status !== 'reported' && payment.status !== 'flagged') return;
-    const judgement = judgeOrder(payment, await paypal.order(payment.paypal_order_id));
+    const judgement = judgeOrder(
+      payment,
+      await paypal.order(payment.paypal_order_id),
+      await yearsOfPayment(db, payment),
+    );
     if (judgement === null) {
       // The capture is pending at PayPal: its completion webhook will ask again.
       logger.info({ orderId: payment.paypal_order_id }, 'pagamento in attesa presso PayPal');
@@ -251,8 +281,7 @@ export class PaymentService {
       // Another worker or a webhook judged it meanwhile.
       if (!judged) return false;
       if (judgement.status === 'verified') {
-        await this.deps.ledger.paymentVerified(trx, payment, now);
-        await this.issueReceipt(trx, payment, judgement.payerEmail, now);
+        await this.settleVerified(trx, payment, judgement.payerEmail, now);
       } else {
         if (judgement.status === 'rejected') {
           await this.deps.ledger.paymentUndone(trx, payment, now);
@@ -339,6 +368,69 @@ export class PaymentService {
       return;
     }
     logger.info({ eventType: typeof type === 'string' ? type : null }, 'webhook PayPal ignorato');
+  }
+
+  /**
+   * A payment made outside PayPal (ADR 029: a bank statement's row, cash or card at a
+   * congress), verified as it is recorded, in the caller's transaction: stored once by its
+   * `<method>:<reference>` (null when that reference is recorded already), its years reported
+   * to the ledger, then settled like every verified payment.
+   */
+  async recordOfflinePayment(trx: Executor, input: OfflinePayment): Promise<number | null> {
+    const at = input.at.toISOString();
+    const years = [...new Set(input.years)].sort((a, b) => a - b);
+    const amount = euroAmount(input.amountCents / 100);
+    const row: Omit<PaymentsTable, 'id'> = {
+      paypal_order_id: `${input.method}:${input.reference}`,
+      fee_id: input.fee.id,
+      fee_title: input.fee.title,
+      fee_access: input.fee.access,
+      year: years[0] ?? romeYear(input.at),
+      account_name: input.accountName,
+      member_id: input.memberId,
+      expected_cents: input.fee.amount_cents * years.length,
+      expected_currency: PAYMENT.currency,
+      reported_amount: amount,
+      reported_currency: PAYMENT.currency,
+      paid_cents: input.amountCents,
+      paid_currency: PAYMENT.currency,
+      paypal_capture_id: null,
+      payer_email: null,
+      status: 'verified',
+      flag_reason: input.note,
+      receipt_year: null,
+      receipt_number: null,
+      verified_at: at,
+      created_at: at,
+      updated_at: at,
+    };
+    const id = await insertPaymentOnce(trx, row);
+    if (id === null) return null;
+    if (years.length > 1) await insertPaymentYears(trx, id, years);
+    await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
+    await this.settleVerified(trx, { ...row, id }, null, input.at);
+    this.deps.notifyOutbox();
+    return id;
+  }
+
+  /**
+   * A payment became verified, whatever the route (PayPal, a bank statement's row, cash or card
+   * at a congress, a "da controllare" payment accepted by staff; ADR 029): every year it
+   * settles is paid in the ledger and its receipt numbered, in the caller's transaction `trx`.
+   */
+  async settleVerified(
+    trx: Executor,
+    payment: PaymentRow,
+    payerEmail: string | null,
+    now: Date,
+  ): Promise<void> {
+    await this.deps.ledger.paymentVerified(trx, payment, now);
+    await this.issueReceipt(trx, payment, payerEmail, now);
+  }
+
+  /** The years a payment settled, open again (a payment staff mark to be refunded, ADR 029). */
+  async reopenYears(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    await this.deps.ledger.paymentUndone(trx, payment, now);
   }
 
   /**

@@ -17,6 +17,7 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       'email-non-consegnate',
       'notizie-programmate',
       'domande-iscrizione-in-attesa',
+      'bonifici-da-controllare',
       // No demo publication of 2025's contributions and final accounts: late in November 2026.
       'contributi-2025',
       'bilancio-consuntivo-2025',

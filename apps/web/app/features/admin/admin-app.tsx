@@ -254,6 +254,20 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../membership/admin/bank-screens'),
+    [
+      {
+        name: 'bonifici',
+        group: 'Soci e quote',
+        label: 'Bonifici',
+        recordRepresentation: 'reference',
+        list: (m) => m.BankRowList,
+        show: (m) => m.BankRowShow,
+        create: (m) => m.BankStatementImport,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../accounts/admin/member-screens'),
     [
       {
@@ -526,6 +540,11 @@ const SECTIONS = [
     to: '/amministrazione/domande-iscrizione',
     title: 'Domande di iscrizione',
     text: 'Le domande arrivate dal sito: approva con la data della ratifica o respingi con il motivo.',
+  },
+  {
+    to: '/amministrazione/bonifici',
+    title: 'Bonifici',
+    text: 'Estratti conto importati e bonifici da controllare: assegna a un socio o ignora.',
   },
   {
     to: '/amministrazione/soci',

@@ -32,6 +32,7 @@ export const ADMIN_RESOURCES = {
   'contributi-pubblici': 'PublicContributions',
   soci: 'Memberships',
   'domande-iscrizione': 'MembershipApplications',
+  bonifici: 'BankRows',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

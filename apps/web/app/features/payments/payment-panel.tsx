@@ -5,21 +5,14 @@ import {
   PAYMENT,
   PAYMENT_MESSAGES,
   type Fee,
-  type PaymentRecord,
-  type RegistraPagamentoBody,
   romeYear,
 } from '@sodalis/contracts';
-import {
-  PayPalButtons,
-  PayPalScriptProvider,
-  usePayPalScriptReducer,
-} from '@paypal/react-paypal-js';
 import { useId, useState } from 'react';
 import { LabelledInput } from '../../components/form-fields';
-import { apiRequest } from '../../api/api-client';
 import { useHydrated } from '../../state/hydrated';
-import { showError, showToast } from '../../state/toasts';
+import { showError } from '../../state/toasts';
 import { documentCspNonce } from './paypal-document';
+import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal-checkout';
 
 /** The name of the payment provider: the panel's title (spec §2.11). */
 const PROVIDER_NAME = 'PayPal';
@@ -34,42 +27,9 @@ const ACCOUNT_NAME_LABEL: Record<PaymentPanelKind, string> = {
 
 const PAY_WITH_PROVIDER = `Paga con ${PROVIDER_NAME}`;
 
-const UNAVAILABLE_TEXT =
-  'Il pagamento online non è al momento disponibile. Per pagare la quota contatta la segreteria.';
-
-/** PayPal's SDK could not be loaded (blocked, offline): say so instead of an empty space. */
-function PayPalLoadFailure() {
-  const [{ isRejected }] = usePayPalScriptReducer();
-  return isRejected ? (
-    <p className="mb-0" role="status" data-testid="payments-unavailable">
-      {UNAVAILABLE_TEXT}
-    </p>
-  ) : null;
-}
-
 /** `80,00 €` for the fee list. */
 function feeLabel(fee: Fee): string {
   return `${fee.title} – ${euroAmount(fee.quota).replace('.', ',')} €`;
-}
-
-/** What PayPal's SDK answers to a capture, as far as the record needs it. */
-interface CaptureDetails {
-  id?: string;
-  status?: string;
-  purchase_units?: {
-    payments?: {
-      captures?: { status?: string; amount?: { currency_code?: string; value?: string } }[];
-    };
-  }[];
-}
-
-/** Tells the server about a captured order; a failure here does not undo the payment. */
-async function recordPayment(body: RegistraPagamentoBody): Promise<void> {
-  try {
-    await apiRequest<PaymentRecord>('/api/v1/Payment/RegistraPagamento', { body });
-  } catch (error) {
-    console.warn('registrazione del pagamento non riuscita', error);
-  }
 }
 
 /**
@@ -111,7 +71,7 @@ export function PaymentPanel({
         </h3>
         {paypalClientId === null ? (
           <p className="mb-0" data-testid="payments-unavailable">
-            {UNAVAILABLE_TEXT}
+            {PAYPAL_UNAVAILABLE_TEXT}
           </p>
         ) : (
           <form className="row g-3" onSubmit={(event) => event.preventDefault()} noValidate>
@@ -174,60 +134,22 @@ export function PaymentPanel({
                 </button>
               ) : null}
               {browser && payPalChosen ? (
-                <PayPalScriptProvider
-                  options={{
-                    clientId: paypalClientId,
-                    currency: PAYMENT.currency,
-                    intent: PAYMENT.intent.toLowerCase(),
-                    components: 'buttons',
-                    ...(browser.cspNonce ? { dataCspNonce: browser.cspNonce } : {}),
+                <PayPalCheckout
+                  clientId={paypalClientId}
+                  cspNonce={browser.cspNonce}
+                  order={complete ? buildPaymentOrder(selection) : null}
+                  forceReRender={[feeId, accountName, yearText]}
+                  onCaptured={async (captured) => {
+                    if (fee !== undefined && year !== undefined) {
+                      await recordPayment({
+                        ...captured,
+                        quotaId: fee.id,
+                        anno: year,
+                        nominativo: accountName.trim(),
+                      });
+                    }
                   }}
-                >
-                  <PayPalLoadFailure />
-                  <PayPalButtons
-                    fundingSource={PAYMENT.fundingSource}
-                    style={{ layout: 'horizontal', label: 'pay', tagline: false }}
-                    disabled={!complete}
-                    // Spec §4: any change to the selection re-creates the configuration.
-                    forceReRender={[feeId, accountName, yearText]}
-                    onClick={(_data, actions) => {
-                      if (complete) return actions.resolve();
-                      showError(PAYMENT_MESSAGES.missingData);
-                      return actions.reject();
-                    }}
-                    createOrder={(_data, actions) => {
-                      if (!isPaymentSelectionComplete(selection, currentYear)) {
-                        return Promise.reject(new Error(PAYMENT_MESSAGES.missingData));
-                      }
-                      return actions.order.create(buildPaymentOrder(selection));
-                    }}
-                    onApprove={async (data, actions) => {
-                      const details = (await actions.order?.capture()) as
-                        CaptureDetails | undefined;
-                      const capture = details?.purchase_units?.[0]?.payments?.captures?.[0];
-                      if (details?.status !== 'COMPLETED' || capture?.status !== 'COMPLETED') {
-                        showError(PAYMENT_MESSAGES.failure);
-                        return;
-                      }
-                      showToast(PAYMENT_MESSAGES.success);
-                      if (fee !== undefined && year !== undefined) {
-                        await recordPayment({
-                          orderId: details.id ?? data.orderID,
-                          quotaId: fee.id,
-                          anno: year,
-                          nominativo: accountName.trim(),
-                          importo: capture.amount?.value ?? '',
-                          valuta: capture.amount?.currency_code ?? '',
-                        });
-                      }
-                    }}
-                    onCancel={() => showError(PAYMENT_MESSAGES.failure)}
-                    onError={(error) => {
-                      console.warn('pagamento PayPal non riuscito', error);
-                      showError(PAYMENT_MESSAGES.failure);
-                    }}
-                  />
-                </PayPalScriptProvider>
+                />
               ) : null}
             </div>
           </form>

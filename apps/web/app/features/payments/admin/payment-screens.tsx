@@ -38,6 +38,7 @@ import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
+import { FlaggedPaymentDecision } from './flagged-decision';
 
 /**
  * Fee payments and fees (ADR 012, ADR 013). The ledger is read-only: a payment's state comes
@@ -161,6 +162,7 @@ export function PaymentShow() {
         <TextField source="receipt" label="Ricevuta" emptyText="—" />
         <DateTimeField source="createdAt" label="Segnalato il" sortable={false} />
         <DateTimeField source="verifiedAt" label="Verificato il" sortable={false} />
+        <FlaggedPaymentDecision />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,0 +1,434 @@
+import { createHash } from 'node:crypto';
+import {
+  BANK_ROW_OUTCOMES,
+  euroAmount,
+  type AdminBankRow,
+  type AdminBankRowListQuery,
+  type AdminPage,
+  type BankRowAssignBody,
+  type BankRowOutcome,
+  type BankRowPreview,
+  type BankStatementApplied,
+  type BankStatementPreview,
+  type BankStatementUpload,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { writeAudit, type Actor } from '../admin/audit.js';
+import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
+import { readCausale } from './bank-causale.js';
+import {
+  closeBankRow,
+  findBankRow,
+  findMembershipByNumberKey,
+  findStatementBySha,
+  importedReferences,
+  insertBankRowOnce,
+  insertStatementOnce,
+  listBankRows,
+  setBankRowPayment,
+  type BankRow,
+} from './bank-repository.js';
+import { parseStatement, StatementError, type StatementRow } from './bank-statement-parse.js';
+import { activeFeeOf } from './open-dues.js';
+import { duesOf, findMembershipWithMember } from './repository.js';
+
+export interface BankStatementDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  payments: OfflinePaymentRecorder;
+}
+
+/** What the import decided for one row, with what it needs to apply it. */
+interface Classified extends BankRowPreview {
+  memberId: number | null;
+  accountName: string | null;
+}
+
+function euros(cents: number): string {
+  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+}
+
+function emptyCounts(): Record<BankRowOutcome, number> {
+  return Object.fromEntries(BANK_ROW_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
+    BankRowOutcome,
+    number
+  >;
+}
+
+function decodeUpload(upload: BankStatementUpload): { content: Buffer; sha256: string } {
+  const content = Buffer.from(upload.contentBase64, 'base64');
+  if (content.length === 0) {
+    throw new AppError('invalidRequest', [{ path: 'file', message: 'Il file è vuoto.' }]);
+  }
+  return { content, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+function parseOrRefuse(content: Buffer) {
+  try {
+    return parseStatement(content);
+  } catch (error) {
+    if (error instanceof StatementError) {
+      throw new AppError('invalidRequest', [{ path: 'file', message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+function toAdminBankRow(row: BankRow): AdminBankRow {
+  return {
+    id: row.id,
+    reference: row.reference,
+    bookedOn: row.booked_on,
+    amountCents: row.amount_cents,
+    payer: row.payer,
+    remittance: row.remittance,
+    status: row.status,
+    reason: row.reason,
+    memberId: row.member_id,
+    years: row.years === null ? [] : row.years.split(',').map(Number),
+    paymentId: row.payment_id,
+    note: row.note,
+    handledBy: row.handled_by,
+    handledAt: row.handled_at,
+  };
+}
+
+/**
+ * Bank statements of dues transfers (ADR 029): a file is read whole and previewed; applied, in
+ * one transaction, the rows matched by causale and amount become verified payments, the rest
+ * wait for review. A file is recorded by its SHA-256 and a row by its bank reference, so the
+ * same file, or the same transaction in another file, changes nothing the second time.
+ */
+export class BankStatementService {
+  constructor(private readonly deps: BankStatementDeps) {}
+
+  /** What one row would do: read its causale, find the member, check amount and years. */
+  private async classify(
+    db: Executor,
+    row: StatementRow,
+    known: Set<string>,
+    seen: Set<string>,
+  ): Promise<Classified> {
+    const base = {
+      ...row,
+      reason: null as string | null,
+      memberNumber: null as string | null,
+      memberName: null as string | null,
+      memberId: null as number | null,
+      accountName: null as string | null,
+      years: [] as number[],
+    };
+    if (seen.has(row.reference)) return { ...base, outcome: 'repeatedInFile' };
+    seen.add(row.reference);
+    if (known.has(row.reference)) return { ...base, outcome: 'alreadyImported' };
+    const reading = readCausale(row.remittance);
+    if (reading.kind === 'none') {
+      return { ...base, outcome: 'unknown', reason: 'Nessuna causale di quota riconoscibile.' };
+    }
+    if (reading.kind === 'wrongCheck') {
+      return {
+        ...base,
+        outcome: 'unknown',
+        years: reading.years,
+        reason: 'Il codice di controllo della causale non torna: causale scritta male.',
+      };
+    }
+    const membership = await findMembershipByNumberKey(db, reading.memberKey);
+    if (membership === undefined) {
+      return {
+        ...base,
+        outcome: 'unknown',
+        years: reading.years,
+        reason: 'Nessun socio ha il numero indicato nella causale.',
+      };
+    }
+    const named = {
+      ...base,
+      years: reading.years,
+      memberNumber: membership.member_number,
+      memberName: `${membership.first_name} ${membership.last_name}`,
+      memberId: membership.member_id,
+      accountName: `${membership.first_name} ${membership.last_name}`,
+    };
+    const fee = await activeFeeOf(db, membership.kind);
+    const expected = (fee?.amount_cents ?? 0) * reading.years.length;
+    const settled = (await duesOf(db, membership.member_id)).filter(
+      (due) =>
+        reading.years.includes(due.year) &&
+        (due.status === 'paid' || due.status === 'exempt' || due.status === 'reported'),
+    );
+    if (settled.length > 0) {
+      return {
+        ...named,
+        outcome: 'alreadyPaid',
+        reason: `Quota ${settled.map((due) => due.year).join(', ')} già pagata: il bonifico va rimborsato.`,
+      };
+    }
+    if (fee === undefined || row.amountCents !== expected) {
+      return {
+        ...named,
+        outcome: 'mismatch',
+        reason: `Importo ${euros(row.amountCents)} invece di ${euros(expected)}.`,
+      };
+    }
+    return { ...named, outcome: 'matched' };
+  }
+
+  private async classifyAll(db: Executor, rows: StatementRow[]): Promise<Classified[]> {
+    const known = await importedReferences(
+      db,
+      rows.map((row) => row.reference),
+    );
+    const seen = new Set<string>();
+    const classified: Classified[] = [];
+    for (const row of rows) classified.push(await this.classify(db, row, known, seen));
+    return classified;
+  }
+
+  /** Reads the file and says what applying it would do; changes nothing. */
+  async preview(upload: BankStatementUpload): Promise<BankStatementPreview> {
+    const { content, sha256 } = decodeUpload(upload);
+    const statement = parseOrRefuse(content);
+    const already = await findStatementBySha(this.deps.db, sha256);
+    const rows = await this.classifyAll(this.deps.db, statement.rows);
+    const counts = emptyCounts();
+    for (const row of rows) counts[row.outcome] += 1;
+    return {
+      fileName: upload.fileName,
+      format: statement.format,
+      alreadyImported: already !== undefined,
+      rows: rows.map(({ memberId: _memberId, accountName: _accountName, ...row }) => row),
+      counts,
+    };
+  }
+
+  /**
+   * Applies the file in one transaction: the statement first (its unique digest serialises two
+   * applies of the same file: the second finds it and changes nothing), then each new row.
+   */
+  async apply(actor: Actor, upload: BankStatementUpload): Promise<BankStatementApplied> {
+    const { content, sha256 } = decodeUpload(upload);
+    const statement = parseOrRefuse(content);
+    const now = this.deps.clock();
+    const counts = emptyCounts();
+    const applied = await this.deps.db.transaction().execute(async (trx) => {
+      const statementId = await insertStatementOnce(trx, {
+        sha256,
+        file_name: upload.fileName,
+        format: statement.format,
+        rows_count: statement.rows.length,
+        imported_by: actor.email,
+        imported_at: now.toISOString(),
+      });
+      if (statementId === null) return false;
+      for (const row of await this.classifyAll(trx, statement.rows)) {
+        counts[row.outcome] += 1;
+        if (row.outcome === 'alreadyImported' || row.outcome === 'repeatedInFile') continue;
+        const status =
+          row.outcome === 'matched'
+            ? 'matched'
+            : row.outcome === 'alreadyPaid'
+              ? 'refund'
+              : 'review';
+        const rowId = await insertBankRowOnce(trx, {
+          statement_id: statementId,
+          reference: row.reference,
+          booked_on: row.bookedOn,
+          amount_cents: row.amountCents,
+          payer: row.payer,
+          remittance: row.remittance,
+          status,
+          reason: row.reason,
+          member_id: row.memberId,
+          years: row.years.length === 0 ? null : row.years.join(','),
+          payment_id: null,
+          note: null,
+          handled_by: null,
+          handled_at: null,
+          created_at: now.toISOString(),
+        });
+        if (rowId === null || status !== 'matched' || row.memberId === null) continue;
+        await this.settleRow(trx, rowId, row.reference, row.memberId, row.years, row.amountCents);
+      }
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'importa estratto conto',
+          entity: 'bank_statement',
+          entityId: statementId,
+          summary: `Estratto conto ${upload.fileName}: ${counts.matched} abbinati, ${counts.mismatch + counts.unknown} da controllare, ${counts.alreadyPaid} da rimborsare, ${counts.alreadyImported} già importati`,
+          after: { ...counts, sha256 },
+        },
+        now,
+      );
+      return true;
+    });
+    this.deps.logger.info({ applied, ...counts }, 'estratto conto importato');
+    return {
+      applied,
+      message: applied
+        ? `Estratto conto importato: ${counts.matched} pagamenti abbinati, ${counts.mismatch + counts.unknown} movimenti da controllare, ${counts.alreadyPaid} da rimborsare.`
+        : 'Questo file è già stato importato: nulla è cambiato.',
+      counts,
+    };
+  }
+
+  /** A matched or assigned row becomes a verified payment of the member's years. */
+  private async settleRow(
+    trx: Executor,
+    rowId: number,
+    reference: string,
+    memberId: number,
+    years: number[],
+    amountCents: number,
+  ): Promise<number> {
+    const membership = await findMembershipWithMember(trx, memberId);
+    if (membership === undefined) throw new AppError('notFound');
+    const fee = await activeFeeOf(trx, membership.kind);
+    if (fee === undefined) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'memberId',
+          message: `Nessuna quota attiva per i soci di tipo ${membership.kind}.`,
+        },
+      ]);
+    }
+    const paymentId = await this.deps.payments.recordOfflinePayment(trx, {
+      method: 'bonifico',
+      reference,
+      memberId,
+      accountName: `${membership.first_name} ${membership.last_name}`,
+      fee,
+      years,
+      amountCents,
+      at: this.deps.clock(),
+      note: null,
+    });
+    if (paymentId === null) {
+      throw new AppError('invalidRequest', [
+        { path: 'reference', message: 'Questo movimento è già registrato come pagamento.' },
+      ]);
+    }
+    await setBankRowPayment(trx, rowId, paymentId);
+    return paymentId;
+  }
+
+  async listRows(query: AdminBankRowListQuery): Promise<AdminPage<AdminBankRow>> {
+    const statuses =
+      query.status === undefined ? (['review', 'refund'] as const) : ([query.status] as const);
+    const { rows, total } = await listBankRows(
+      this.deps.db,
+      [...statuses],
+      (query.page - 1) * query.perPage,
+      query.perPage,
+    );
+    return { items: rows.map(toAdminBankRow), total };
+  }
+
+  async getRow(id: number): Promise<AdminBankRow> {
+    const row = await findBankRow(this.deps.db, id);
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminBankRow(row);
+  }
+
+  /** A waiting row given to a member and years by staff: a verified payment, audited. */
+  async assign(actor: Actor, id: number, body: BankRowAssignBody): Promise<AdminBankRow> {
+    const now = this.deps.clock();
+    const years = [...new Set(body.years)].sort((a, b) => a - b);
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findBankRow(trx, id);
+      if (row === undefined) throw new AppError('notFound');
+      const membership = await findMembershipWithMember(trx, body.memberId);
+      if (membership === undefined) {
+        throw new AppError('invalidRequest', [
+          { path: 'memberId', message: 'Il socio scelto non ha una posizione associativa.' },
+        ]);
+      }
+      const settled = (await duesOf(trx, body.memberId)).filter(
+        (due) => years.includes(due.year) && due.status !== 'unpaid',
+      );
+      if (settled.length > 0) {
+        throw new AppError('invalidRequest', [
+          {
+            path: 'years',
+            message: `La quota ${settled.map((due) => due.year).join(', ')} risulta già pagata o esonerata: il movimento va rimborsato o ignorato.`,
+          },
+        ]);
+      }
+      const closed = await closeBankRow(trx, id, {
+        status: 'assigned',
+        member_id: body.memberId,
+        years: years.join(','),
+        handled_by: actor.email,
+        handled_at: now.toISOString(),
+      });
+      if (!closed) throw alreadyHandled();
+      const paymentId = await this.settleRow(
+        trx,
+        id,
+        row.reference,
+        body.memberId,
+        years,
+        row.amount_cents,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'assegna bonifico',
+          entity: 'bank_row',
+          entityId: id,
+          summary: `Bonifico ${row.reference} di ${euros(row.amount_cents)} assegnato a ${membership.email}, quota ${years.join(', ')}`,
+          before: { stato: row.status, motivo: row.reason },
+          after: { stato: 'assigned', socio: body.memberId, anni: years, pagamento: paymentId },
+        },
+        now,
+      );
+    });
+    return this.getRow(id);
+  }
+
+  /** A waiting row set aside with the reason (not a dues payment), audited. */
+  async ignore(actor: Actor, id: number, reason: string): Promise<AdminBankRow> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findBankRow(trx, id);
+      if (row === undefined) throw new AppError('notFound');
+      const closed = await closeBankRow(trx, id, {
+        status: 'ignored',
+        note: reason,
+        handled_by: actor.email,
+        handled_at: now.toISOString(),
+      });
+      if (!closed) throw alreadyHandled();
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'ignora bonifico',
+          entity: 'bank_row',
+          entityId: id,
+          summary: `Bonifico ${row.reference} di ${euros(row.amount_cents)} ignorato: ${reason}`,
+          before: { stato: row.status },
+          after: { stato: 'ignored', motivo: reason },
+        },
+        now,
+      );
+    });
+    return this.getRow(id);
+  }
+}
+
+const alreadyHandled = () =>
+  new AppError('invalidRequest', [
+    {
+      path: 'status',
+      message: 'Il movimento è già stato gestito (forse da un altro componente della segreteria).',
+    },
+  ]);

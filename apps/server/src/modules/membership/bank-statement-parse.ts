@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/**
+ * Bank statements read into credit rows (ADR 029): ISO 20022 camt.053 XML and the bank's CSV
+ * export (Italian: `;`, decimal comma, dd/mm/yyyy, UTF-8 or Windows-1252). Debits are left out.
+ * Anything else is refused with an Italian message (`StatementError`), never half read.
+ */
+
+export type StatementFormat = 'camt053' | 'csv';
+
+export interface StatementRow {
+  /** The bank's reference of the transaction, or a digest of the row when it has none. */
+  reference: string;
+  bookedOn: string;
+  amountCents: number;
+  payer: string | null;
+  remittance: string;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  rows: StatementRow[];
+}
+
+export class StatementError extends Error {}
+
+const CAMT_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:camt.053.';
+
+/** Euros as written by a bank (`80.00`, `1.234,56`, `80,5`) → cents, or null. */
+function centsOfBankAmount(text: string, decimalComma: boolean): number | null {
+  let value = text.trim().replace(/\s|€/g, '');
+  if (decimalComma) value = value.replace(/\./g, '').replace(',', '.');
+  if (!/^[+-]?\d{1,9}(\.\d{1,2})?$/.test(value)) return null;
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -cents : cents;
+}
+
+/** A digest standing for a reference the bank did not give: same row, same reference. */
+function digestReference(row: Omit<StatementRow, 'reference'>, occurrence: number): string {
+  const text = [row.bookedOn, row.amountCents, row.payer ?? '', row.remittance, occurrence];
+  return `sha256:${createHash('sha256').update(text.join('|')).digest('hex').slice(0, 32)}`;
+}
+
+/** References for rows without one: a repeated identical row gets its occurrence number. */
+function withReferences(
+  rows: (Omit<StatementRow, 'reference'> & { reference: string | null })[],
+): StatementRow[] {
+  const seen = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.reference !== null && row.reference !== '') return { ...row, reference: row.reference };
+    const key = JSON.stringify([row.bookedOn, row.amountCents, row.payer, row.remittance]);
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    return { ...row, reference: digestReference(row, occurrence) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// camt.053
+
+type XmlNode = Record<string, unknown>;
+
+function node(value: unknown): XmlNode {
+  return typeof value === 'object' && value !== null ? (value as XmlNode) : {};
+}
+
+function list(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  const inner = node(value)['#text'];
+  return typeof inner === 'string' || typeof inner === 'number' ? String(inner).trim() : '';
+}
+
+function readCamt(xml: string): StatementRow[] {
+  if (XMLValidator.validate(xml) !== true) {
+    throw new StatementError('Il file non è un XML valido: non è un estratto conto camt.053.');
+  }
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    processEntities: false,
+  });
+  const document = node(node(parser.parse(xml) as unknown).Document);
+  // The parser drops namespace declarations with the prefixes: read the root's from the text.
+  const root = /<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
+  const namespace = /\bxmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(root)?.[1] ?? '';
+  const report = node(document.BkToCstmrStmt);
+  if (!namespace.startsWith(CAMT_NAMESPACE) || Object.keys(report).length === 0) {
+    throw new StatementError(
+      'Il file XML non è un estratto conto ISO 20022 camt.053 (spazio dei nomi o struttura diversi).',
+    );
+  }
+  const rows: (Omit<StatementRow, 'reference'> & { reference: string | null })[] = [];
+  for (const statement of list(report.Stmt)) {
+    for (const entryValue of list(node(statement).Ntry)) {
+      const entry = node(entryValue);
+      if (text(entry.CdtDbtInd) !== 'CRDT') continue;
+      const bookedOn = text(node(entry.BookgDt).Dt) || text(node(entry.BookgDt).DtTm).slice(0, 10);
+      const details = list(node(entry.NtryDtls)['TxDtls']).map(node);
+      const parts = details.length === 0 ? [{} as XmlNode] : details;
+      for (const detail of parts) {
+        const amountText =
+          details.length > 1
+            ? text(detail.Amt) || text(node(node(detail.AmtDtls).TxAmt).Amt)
+            : text(entry.Amt);
+        const amountCents = centsOfBankAmount(amountText, false);
+        if (amountCents === null || !/^\d{4}-\d{2}-\d{2}$/.test(bookedOn)) {
+          throw new StatementError(
+            `Un movimento dell’estratto conto non ha importo o data leggibili (${amountText || 'senza importo'}, ${bookedOn || 'senza data'}).`,
+          );
+        }
+        const refs = node(detail.Refs);
+        const remittance = list(node(detail.RmtInf).Ustrd).map(text).join(' ');
+        const parties = node(detail.RltdPties);
+        const debtor = node(parties.Dbtr);
+        const payer = text(debtor.Nm) || text(node(debtor.Pty).Nm) || null;
+        const reference =
+          text(refs.AcctSvcrRef) ||
+          text(entry.AcctSvcrRef) ||
+          text(refs.EndToEndId).replace(/^NOTPROVIDED$/, '') ||
+          text(entry.NtryRef) ||
+          null;
+        rows.push({
+          reference: reference === null ? null : `camt:${reference}`,
+          bookedOn,
+          amountCents,
+          payer,
+          remittance: remittance || text(entry.AddtlNtryInf),
+        });
+      }
+    }
+  }
+  return withReferences(rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bank's CSV export
+
+/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (what Italian banks' exports use). */
+export function decodeStatementText(content: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(content);
+  }
+}
+
+const CSV_COLUMNS = {
+  date: ['data contabile', 'data operazione', 'data'],
+  amount: ['importo', 'entrate', 'accrediti', 'avere', 'importo (eur)'],
+  remittance: ['descrizione', 'descrizione operazione', 'causale', 'dettagli', 'note'],
+  reference: ['riferimento', 'id operazione', 'identificativo', 'cro', 'trn'],
+  payer: ['ordinante', 'controparte'],
+} as const;
+
+function headerKey(header: string): string {
+  return header.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+function readCsv(content: string): StatementRow[] {
+  let records: string[][];
+  try {
+    records = parseCsv(content, {
+      delimiter: ';',
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    });
+  } catch {
+    throw new StatementError('Il file CSV non si legge: serve il separatore “;” della banca.');
+  }
+  const headerIndex = records.findIndex((record) =>
+    record.some((cell) => (CSV_COLUMNS.date as readonly string[]).includes(headerKey(cell))),
+  );
+  const header = (records[headerIndex] ?? []).map(headerKey);
+  const column = (names: readonly string[]) => header.findIndex((cell) => names.includes(cell));
+  const columns = {
+    date: column(CSV_COLUMNS.date),
+    amount: column(CSV_COLUMNS.amount),
+    remittance: header
+      .map((cell, index) =>
+        (CSV_COLUMNS.remittance as readonly string[]).includes(cell) ? index : -1,
+      )
+      .filter((index) => index >= 0),
+    reference: column(CSV_COLUMNS.reference),
+    payer: column(CSV_COLUMNS.payer),
+  };
+  const missing = [
+    columns.date < 0 ? 'data (“Data contabile”)' : null,
+    columns.amount < 0 ? 'importo (“Importo”)' : null,
+    columns.remittance.length === 0 ? 'causale (“Descrizione” o “Causale”)' : null,
+  ].filter((name) => name !== null);
+  if (headerIndex < 0 || missing.length > 0) {
+    throw new StatementError(
+      `Il file CSV non ha le colonne necessarie: ${missing.length > 0 ? missing.join(', ') : 'data, importo, causale'}.`,
+    );
+  }
+  const rows: (Omit<StatementRow, 'reference'> & { reference: string | null })[] = [];
+  for (const [offset, record] of records.slice(headerIndex + 1).entries()) {
+    const line = headerIndex + offset + 2;
+    const dateText = record[columns.date] ?? '';
+    const date = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dateText);
+    const amountCents = centsOfBankAmount(record[columns.amount] ?? '', true);
+    if (date === null || amountCents === null) {
+      throw new StatementError(
+        `Riga ${line} del CSV: data (gg/mm/aaaa) o importo (es. 80,00) non leggibili.`,
+      );
+    }
+    if (amountCents <= 0) continue;
+    const reference = columns.reference < 0 ? '' : (record[columns.reference] ?? '');
+    rows.push({
+      reference: reference === '' ? null : `csv:${reference}`,
+      bookedOn: `${date[3]}-${date[2]}-${date[1]}`,
+      amountCents,
+      payer: columns.payer < 0 ? null : record[columns.payer] || null,
+      remittance: columns.remittance
+        .map((index) => record[index] ?? '')
+        .join(' ')
+        .trim(),
+    });
+  }
+  return withReferences(rows);
+}
+
+/** Reads a statement by its content (XML or CSV), whatever its name says. */
+export function parseStatement(content: Buffer): ParsedStatement {
+  const decoded = decodeStatementText(content);
+  if (decoded.trimStart().startsWith('<')) return { format: 'camt053', rows: readCamt(decoded) };
+  if (!decoded.includes(';')) {
+    throw new StatementError(
+      'Il file non è un estratto conto riconosciuto: carica il camt.053 (XML) o il CSV della banca.',
+    );
+  }
+  return { format: 'csv', rows: readCsv(decoded) };
+}

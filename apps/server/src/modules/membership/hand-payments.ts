@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { euroAmount, type HandPaymentBody } from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { writeAudit, type Actor } from '../admin/audit.js';
+import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
+import { activeFeeOf } from './open-dues.js';
+import { duesOf, findMembershipWithMember } from './repository.js';
+
+export interface HandPaymentDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  payments: OfflinePaymentRecorder;
+}
+
+/**
+ * Cash or card taken by staff at a congress (ADR 029): member, years, amount, method, date and
+ * note, a verified payment at once through the one settling function, audited. A year already
+ * settled is refused: the secretariat gives the money back instead.
+ */
+export async function recordHandPayment(
+  deps: HandPaymentDeps,
+  actor: Actor,
+  memberId: number,
+  body: HandPaymentBody,
+): Promise<{ paymentId: number }> {
+  const now = deps.clock();
+  const years = [...new Set(body.years)].sort((a, b) => a - b);
+  return deps.db.transaction().execute(async (trx) => {
+    const membership = await findMembershipWithMember(trx, memberId);
+    if (membership === undefined) throw new AppError('notFound');
+    const settled = (await duesOf(trx, memberId)).filter(
+      (due) => years.includes(due.year) && due.status !== 'unpaid',
+    );
+    if (settled.length > 0) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'years',
+          message: `La quota ${settled.map((due) => due.year).join(', ')} risulta già pagata o esonerata.`,
+        },
+      ]);
+    }
+    const fee = await activeFeeOf(trx, membership.kind);
+    if (fee === undefined) {
+      throw new AppError('invalidRequest', [
+        { path: 'years', message: `Nessuna quota attiva per i soci di tipo ${membership.kind}.` },
+      ]);
+    }
+    const note = body.note === undefined || body.note === '' ? null : body.note;
+    const paymentId = await deps.payments.recordOfflinePayment(trx, {
+      method: body.method,
+      reference: `${body.paidOn}:${randomUUID()}`,
+      memberId,
+      accountName: `${membership.first_name} ${membership.last_name}`,
+      fee,
+      years,
+      amountCents: body.amount,
+      at: now,
+      note,
+    });
+    if (paymentId === null) throw new Error('pagamento a mano non registrato');
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: 'registra pagamento',
+        entity: 'payment',
+        entityId: paymentId,
+        summary: `Quota ${years.join(', ')} di ${membership.email}: ${euroAmount(body.amount / 100).replace('.', ',')} € (${body.method}, ${body.paidOn})`,
+        after: {
+          anni: years,
+          importo: body.amount,
+          metodo: body.method,
+          data: body.paidOn,
+          nota: note,
+        },
+      },
+      now,
+    );
+    return { paymentId };
+  });
+}

@@ -1,0 +1,292 @@
+import type { LoginResponse, MemberDuesView } from '@sodalis/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
+import { bareMembership } from '../../../src/modules/membership/repository.js';
+import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
+import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
+import { SmtpSink } from '../../helpers/smtp-sink.js';
+import { testEngines } from '../../helpers/test-app.js';
+
+const RECORD = '/api/v1/Payment/RegistraPagamento';
+const MY_DUES = '/api/v1/Membership/MyDues';
+const SOCIO = 'socio.demo@example.org';
+const TWO_YEARS = '2025+2026 - Mario Rossi - Quota Socio ordinario';
+
+async function signIn(app: FastifyInstance, username: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/Account/Login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: LoginResponse }).data.token ?? '';
+}
+
+/** The demo member, tracked from 2025 with nothing paid (arrears 2025, current 2026). */
+async function memberSince2025(app: FastifyInstance): Promise<number> {
+  const { db } = app.services;
+  const { id } = await db
+    .selectFrom('members')
+    .select('id')
+    .where('email', '=', SOCIO)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('dues').where('member_id', '=', id).execute();
+  await db.deleteFrom('memberships').where('member_id', '=', id).execute();
+  await db
+    .insertInto('memberships')
+    .values(bareMembership(id, 'Socio', 2025, '2025-01-10T10:00:00.000Z'))
+    .execute();
+  return id;
+}
+
+async function feeId(app: FastifyInstance): Promise<number> {
+  const fee = await app.services.db
+    .selectFrom('fees')
+    .select('id')
+    .where('title', '=', 'Quota Socio ordinario')
+    .executeTakeFirstOrThrow();
+  return fee.id;
+}
+
+describe.each(testEngines())('several open years in one PayPal checkout (%s)', (engine) => {
+  let site: MailTestSite;
+  let paypal: FakePayPal;
+  let sink: SmtpSink;
+  const time = new TestClock('2026-06-02T09:00:00.000Z');
+
+  beforeEach(async () => {
+    site = await createMailTestSite(engine);
+    paypal = new FakePayPal();
+    await paypal.start();
+    sink = new SmtpSink();
+    await sink.start();
+  });
+
+  afterEach(async () => {
+    await site.close();
+    await paypal.stop();
+    await sink.stop();
+  });
+
+  const build = () =>
+    site.build({
+      clock: time.clock,
+      env: { DEMO_CONTENT: 'true', SMTP_URL: sink.url, ...paypal.env },
+    });
+
+  async function payTwoYears(app: FastifyInstance, token: string, orderId: string, value: string) {
+    paypal.orders.set(orderId, capturedOrder(orderId, { value, description: TWO_YEARS }));
+    return app.inject({
+      method: 'POST',
+      url: RECORD,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        orderId,
+        quotaId: await feeId(app),
+        anno: 2025,
+        anni: [2026, 2025],
+        nominativo: 'Mario Rossi',
+        importo: value,
+        valuta: 'EUR',
+      },
+    });
+  }
+
+  async function myDues(app: FastifyInstance, token: string): Promise<MemberDuesView> {
+    const response = await app.inject({
+      method: 'GET',
+      url: MY_DUES,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return (response.json() as { data: MemberDuesView }).data;
+  }
+
+  it('shows every open year with its amount and the total, and one checkout pays them all', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+
+    const before = await myDues(app, token);
+    expect(before).toMatchObject({
+      // June: both years past their grace period, so lapsed until the arrears are paid (ADR 024).
+      standing: 'lapsed',
+      openYears: [
+        { year: 2025, amountCents: 8000 },
+        { year: 2026, amountCents: 8000 },
+      ],
+      totalCents: 16000,
+      fee: { title: 'Quota Socio ordinario', quota: 80 },
+    });
+
+    const answer = await payTwoYears(app, token, 'ORDINE-DUE-ANNI', '160.00');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ data: { stato: 'reported', anno: 2025 } });
+    const reported = await app.services.db
+      .selectFrom('dues')
+      .select(['year', 'status'])
+      .where('member_id', '=', memberId)
+      .orderBy('year')
+      .execute();
+    expect(reported).toEqual([
+      { year: 2025, status: 'reported' },
+      { year: 2026, status: 'reported' },
+    ]);
+
+    await app.services.outbox.runOnce();
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      status: 'verified',
+      expected_cents: 16000,
+      paid_cents: 16000,
+      receipt_number: 1,
+      flag_reason: null,
+    });
+    const after = await myDues(app, token);
+    expect(after.standing).toBe('good');
+    expect(after.openYears).toEqual([]);
+    expect(after.totalCents).toBe(0);
+    expect(after.years.map((year) => [year.year, year.status, year.settledOn])).toEqual([
+      [2025, 'paid', '2026-06-02'],
+      [2026, 'paid', '2026-06-02'],
+    ]);
+  });
+
+  it('flags a checkout whose capture is not the fee times the years, and leaves the years reported', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    // The browser says 160, PayPal captured one year only.
+    await payTwoYears(app, token, 'ORDINE-CORTO', '160.00');
+    paypal.orders.set(
+      'ORDINE-CORTO',
+      capturedOrder('ORDINE-CORTO', { value: '80.00', description: TWO_YEARS }),
+    );
+    await app.services.outbox.runOnce();
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('flagged');
+    expect(payment.flag_reason).toContain('80.00 EUR invece di 160.00 EUR');
+    expect(payment.receipt_number).toBeNull();
+    const dues = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(dues.map((due) => due.status)).toEqual(['reported', 'reported']);
+
+    // Staff decide: accepted with a note, the years are paid and the receipt numbered.
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const decide = (path: string, note: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/Admin/Payments/${payment.id}/${path}`,
+        headers: { authorization: `Bearer ${staff}` },
+        payload: { note },
+      });
+    const noNote = await decide('Accept', ' ');
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.body).toContain('Scrivi una nota');
+    const accepted = await decide('Accept', 'Il resto arriva con bonifico, concordato');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      data: { status: 'verified', receipt: '2026/1' },
+    });
+    const paid = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(paid.map((due) => due.status)).toEqual(['paid', 'paid']);
+    const twice = await decide('MarkForRefund', 'ripensamento');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toContain('non è più da controllare');
+  });
+
+  it('marks a "da controllare" payment to be refunded: its years open again', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    await payTwoYears(app, token, 'ORDINE-DA-RIMBORSARE', '160.00');
+    paypal.orders.set(
+      'ORDINE-DA-RIMBORSARE',
+      capturedOrder('ORDINE-DA-RIMBORSARE', { value: '80.00', description: TWO_YEARS }),
+    );
+    await app.services.outbox.runOnce();
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('flagged');
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/v1/Admin/Payments/${payment.id}/MarkForRefund`,
+      headers: { authorization: `Bearer ${staff}` },
+      payload: { note: 'Importo sbagliato, rimborso su PayPal' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({
+      data: { status: 'rejected', receipt: null },
+    });
+    const open = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(open.map((due) => due.status)).toEqual(['unpaid', 'unpaid']);
+  });
+
+  it('shows the IBAN and the causale with its check digit for a transfer of the open years', async () => {
+    const { app } = await site.build({
+      clock: time.clock,
+      env: {
+        DEMO_CONTENT: 'true',
+        SMTP_URL: sink.url,
+        BANK_IBAN: 'it60 x054 2811 1010 0000 0123 456',
+        BANK_HOLDER: 'SIMTI',
+      },
+    });
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    expect((await myDues(app, token)).bankTransfer).toBeNull();
+    await app.services.db
+      .updateTable('memberships')
+      .set({ member_number: '00042' })
+      .where('member_id', '=', memberId)
+      .execute();
+    expect((await myDues(app, token)).bankTransfer).toEqual({
+      iban: 'IT60X0542811101000000123456',
+      holder: 'SIMTI',
+      causale: 'QUOTA 00042 ANNI 2025 2026 CK 46',
+    });
+  });
+
+  it('refuses several years without a signed-in member, and the fee page without a session', async () => {
+    const { app } = await build();
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: RECORD,
+      payload: {
+        orderId: 'ORDINE-ANONIMO',
+        quotaId: await feeId(app),
+        anno: 2025,
+        anni: [2025, 2026],
+        nominativo: 'Mario Rossi',
+        importo: '160.00',
+        valuta: 'EUR',
+      },
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.body).toContain('accedi all’area riservata');
+    expect(await app.services.db.selectFrom('payments').selectAll().execute()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: MY_DUES })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  buildPaymentOrder,
+  euroAmount,
+  STANDING_LABELS,
+  type MemberDuesView,
+} from '@sodalis/contracts';
+import { useEffect, useId, useState } from 'react';
+import { apiRequest } from '../../api/api-client';
+import { currentUser } from '../../shared/session/session';
+import { useHydrated } from '../../state/hydrated';
+import { documentCspNonce } from './paypal-document';
+import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal-checkout';
+
+const MY_DUES = '/api/v1/Membership/MyDues';
+
+/** `160,00 €`. */
+function euros(cents: number): string {
+  return `${euroAmount(cents / 100).replace('.', ',')} €`;
+}
+
+/**
+ * A signed-in member's own dues on the payment tab (ADR 029): the standing, every open year
+ * with its amount and the total, paid together in one PayPal checkout. Visitors, staff and
+ * accounts without a membership see only the general panel.
+ */
+export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | null }) {
+  const ids = useId();
+  const hydrated = useHydrated();
+  const [view, setView] = useState<MemberDuesView | null>(null);
+  const [payPalChosen, setPayPalChosen] = useState(false);
+  const [refresh, setRefresh] = useState(0);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const user = currentUser();
+    if (user === null || user.role === 'segreteria') return;
+    const abort = new AbortController();
+    apiRequest<MemberDuesView>(MY_DUES, { signal: abort.signal })
+      .then((answer) => setView(answer))
+      .catch(() => setView(null));
+    return () => abort.abort();
+  }, [hydrated, refresh]);
+
+  if (view === null) return null;
+  const years = view.openYears.map((open) => open.year);
+  const order =
+    view.fee !== null && years.length > 0
+      ? buildPaymentOrder({
+          fee: { ...view.fee, accesso: {} },
+          accountName: view.accountName,
+          year: years[0] ?? 0,
+          years,
+        })
+      : null;
+
+  return (
+    <section className="card mt-4" aria-labelledby={`${ids}-title`} data-testid="open-dues">
+      <div className="card-body">
+        <h3 id={`${ids}-title`} className="h5 card-title">
+          Le tue quote
+        </h3>
+        <p>
+          {view.memberNumber === null ? null : <>Socio n. {view.memberNumber} – </>}
+          Stato: <strong data-testid="standing">{STANDING_LABELS[view.standing]}</strong>
+        </p>
+        {years.length === 0 ? (
+          <p className="mb-0">Non hai quote da pagare.</p>
+        ) : (
+          <>
+            <table className="table table-sm w-auto">
+              <caption>Anni da pagare</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Anno</th>
+                  <th scope="col" className="text-end">
+                    Importo
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.openYears.map((open) => (
+                  <tr key={open.year}>
+                    <td>{open.year}</td>
+                    <td className="text-end">{euros(open.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Totale</th>
+                  <td className="text-end" data-testid="dues-total">
+                    <strong>{euros(view.totalCents)}</strong>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+            {paypalClientId === null || view.fee === null ? (
+              <p className="mb-0">{PAYPAL_UNAVAILABLE_TEXT}</p>
+            ) : payPalChosen ? (
+              <div data-testid="open-dues-paypal">
+                <PayPalCheckout
+                  clientId={paypalClientId}
+                  cspNonce={documentCspNonce()}
+                  order={order}
+                  forceReRender={[years.join(','), view.totalCents]}
+                  onCaptured={async (captured) => {
+                    if (view.fee === null) return;
+                    await recordPayment({
+                      ...captured,
+                      quotaId: view.fee.id,
+                      anno: years[0] ?? 0,
+                      anni: years,
+                      nominativo: view.accountName,
+                    });
+                    setPayPalChosen(false);
+                    setRefresh((count) => count + 1);
+                  }}
+                />
+              </div>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="open-dues-start"
+                onClick={() => setPayPalChosen(true)}
+              >
+                Paga tutte le quote con PayPal ({euros(view.totalCents)})
+              </button>
+            )}
+            {view.bankTransfer === null ? null : (
+              <div className="mt-3" data-testid="bank-transfer">
+                <h4 className="h6">Oppure con bonifico bancario</h4>
+                <dl className="mb-0">
+                  <dt>IBAN</dt>
+                  <dd>{view.bankTransfer.iban}</dd>
+                  <dt>Intestatario</dt>
+                  <dd>{view.bankTransfer.holder}</dd>
+                  <dt>Importo</dt>
+                  <dd>{euros(view.totalCents)}</dd>
+                  <dt>Causale (da copiare così com’è)</dt>
+                  <dd>
+                    <code data-testid="bank-causale">{view.bankTransfer.causale}</code>
+                  </dd>
+                </dl>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

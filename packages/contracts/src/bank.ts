@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { AdminListQuerySchema } from './admin.js';
+
+/** Dues by bank transfer (ADR 029): statement import, preview, review of unmatched rows. */
+
+/** The largest statement file accepted (base64 in JSON grows it by a third). */
+export const BANK_STATEMENT_MAX_BYTES = 4 * 1024 * 1024;
+
+export const BankStatementUploadSchema = z.object({
+  fileName: z
+    .string({ message: 'Indica il nome del file.' })
+    .trim()
+    .min(1, { message: 'Indica il nome del file.' })
+    .max(200, { message: 'Il nome del file è troppo lungo.' }),
+  contentBase64: z
+    .string({ message: 'Carica il file dell’estratto conto.' })
+    .min(1, { message: 'Carica il file dell’estratto conto.' })
+    .max(Math.ceil((BANK_STATEMENT_MAX_BYTES * 4) / 3) + 4, {
+      message: 'Il file supera i 4 MB.',
+    })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: 'Il file non è stato inviato correttamente.' }),
+});
+export type BankStatementUpload = z.infer<typeof BankStatementUploadSchema>;
+
+/** What the import does with a row: what the preview shows, what apply stores. */
+export const BANK_ROW_OUTCOMES = [
+  'matched',
+  'mismatch',
+  'unknown',
+  'alreadyPaid',
+  'alreadyImported',
+  'repeatedInFile',
+] as const;
+export type BankRowOutcome = (typeof BANK_ROW_OUTCOMES)[number];
+
+export const BANK_ROW_OUTCOME_LABELS: Record<BankRowOutcome, string> = {
+  matched: 'Abbinato: quota pagata',
+  mismatch: 'Importo diverso: da controllare',
+  unknown: 'Causale non riconosciuta: da controllare',
+  alreadyPaid: 'Anno già pagato: da rimborsare',
+  alreadyImported: 'Già importato',
+  repeatedInFile: 'Ripetuto nel file',
+};
+
+export interface BankRowPreview {
+  reference: string;
+  bookedOn: string;
+  amountCents: number;
+  payer: string | null;
+  remittance: string;
+  outcome: BankRowOutcome;
+  /** Why it is not matched, in Italian. */
+  reason: string | null;
+  memberNumber: string | null;
+  memberName: string | null;
+  years: number[];
+}
+
+export interface BankStatementPreview {
+  fileName: string;
+  format: 'camt053' | 'csv';
+  /** The same file was imported before: applying it changes nothing. */
+  alreadyImported: boolean;
+  rows: BankRowPreview[];
+  counts: Record<BankRowOutcome, number>;
+}
+
+export interface BankStatementApplied {
+  applied: boolean;
+  message: string;
+  counts: Record<BankRowOutcome, number>;
+}
+
+export const BANK_ROW_STATUSES = ['matched', 'review', 'assigned', 'ignored', 'refund'] as const;
+export type BankRowStatus = (typeof BANK_ROW_STATUSES)[number];
+
+export const BANK_ROW_STATUS_LABELS: Record<BankRowStatus, string> = {
+  matched: 'Abbinato',
+  review: 'Da controllare',
+  assigned: 'Assegnato',
+  ignored: 'Ignorato',
+  refund: 'Da rimborsare',
+};
+
+export const AdminBankRowListQuerySchema = AdminListQuerySchema.extend({
+  status: z.enum(BANK_ROW_STATUSES).optional(),
+});
+export type AdminBankRowListQuery = z.output<typeof AdminBankRowListQuerySchema>;
+
+export interface AdminBankRow {
+  id: number;
+  reference: string;
+  bookedOn: string;
+  amountCents: number;
+  payer: string | null;
+  remittance: string;
+  status: BankRowStatus;
+  reason: string | null;
+  memberId: number | null;
+  years: number[];
+  paymentId: number | null;
+  note: string | null;
+  handledBy: string | null;
+  handledAt: string | null;
+}
+
+const yearsField = z
+  .array(z.coerce.number().int().min(2000).max(2099), { message: 'Indica gli anni pagati.' })
+  .min(1, { message: 'Indica almeno un anno.' })
+  .max(10, { message: 'Al massimo 10 anni.' });
+
+export const BankRowAssignBodySchema = z.object({
+  memberId: z.coerce.number({ message: 'Scegli il socio.' }).int().positive({
+    message: 'Scegli il socio.',
+  }),
+  years: yearsField,
+});
+export type BankRowAssignBody = z.infer<typeof BankRowAssignBodySchema>;
+
+export const BankRowIgnoreBodySchema = z.object({
+  reason: z
+    .string({ message: 'Indica perché il movimento si ignora.' })
+    .trim()
+    .min(1, { message: 'Indica perché il movimento si ignora.' })
+    .max(300, { message: 'Il motivo può contenere al massimo 300 caratteri.' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Cash or card at a congress, recorded by staff (ADR 029)
+
+export const HandPaymentBodySchema = z.object({
+  years: yearsField,
+  /** Euros, with a comma or a point: "80", "80,50". */
+  amount: z
+    .union([z.number(), z.string().trim()], { message: 'Indica l’importo incassato.' })
+    .transform((value) => String(value).replace(',', '.'))
+    .refine((value) => /^\d{1,5}(\.\d{1,2})?$/.test(value) && Number(value) > 0, {
+      message: 'Indica un importo in euro maggiore di zero (es. 80 o 80,50).',
+    })
+    .transform((value) => Math.round(Number(value) * 100)),
+  method: z.enum(['contanti', 'carta'], { message: 'Scegli contanti o carta.' }),
+  paidOn: z
+    .string({ message: 'Indica la data del pagamento.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Indica la data del pagamento (aaaa-mm-gg).' }),
+  note: z
+    .string()
+    .trim()
+    .max(300, { message: 'La nota può contenere al massimo 300 caratteri.' })
+    .optional(),
+});
+export type HandPaymentBody = z.infer<typeof HandPaymentBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// "Da controllare" payments: accepted with a note, or to be refunded (ADR 029)
+
+export const FlaggedPaymentDecisionBodySchema = z.object({
+  note: z
+    .string({ message: 'Scrivi una nota sulla decisione.' })
+    .trim()
+    .min(1, { message: 'Scrivi una nota sulla decisione.' })
+    .max(300, { message: 'La nota può contenere al massimo 300 caratteri.' }),
+});
