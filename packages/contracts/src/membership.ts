@@ -329,3 +329,13 @@ export function dueMethodOfReference(reference: string): DueMethod {
     ? (prefix as OfflineDueMethod)
     : 'paypal';
 }
+
+/**
+ * How a payment was made, in words for its receipt and receipt e-mail: "PayPal (ordine …)",
+ * "Bonifico (riferimento …)", "Contanti (riferimento …)".
+ */
+export function paymentMethodText(reference: string): string {
+  const method = dueMethodOfReference(reference);
+  if (method === 'paypal') return `PayPal (ordine ${reference})`;
+  return `${DUE_METHOD_LABELS[method]} (riferimento ${reference.slice(method.length + 1)})`;
+}

@@ -1,4 +1,9 @@
-import { italianEuroText, italianRomeDate, receiptNumberText } from '@sodalis/contracts';
+import {
+  italianEuroText,
+  italianRomeDate,
+  paymentMethodText,
+  receiptNumberText,
+} from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
 import type { MailJob } from '../outbox/outbox.js';
@@ -36,7 +41,7 @@ export function receiptMail(
       `Anno: ${payment.year}`,
       `Nominativo: ${payment.account_name}`,
       `Importo: ${euros(payment.paid_cents ?? payment.expected_cents)}`,
-      `Pagato con PayPal, ordine ${payment.paypal_order_id}`,
+      `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,
       '',
       'Grazie,',
       `la segreteria ${society.acronym}`,

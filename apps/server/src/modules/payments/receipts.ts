@@ -1,6 +1,7 @@
 import {
   euroAmount,
   italianRomeDate,
+  paymentMethodText,
   receiptNumberText,
   romeYear,
   type FileContent,
@@ -46,11 +47,6 @@ export interface ReceiptsDeps {
   facts: (trx: Executor, payment: PaymentRow) => Promise<ReceiptFacts>;
 }
 
-/** How a payment was made, as the receipt names it. */
-function methodOf(payment: PaymentRow): string {
-  return `PayPal (ordine ${payment.paypal_order_id})`;
-}
-
 /**
  * Receipts as documents (ADR 030): issued in the transaction that verifies a payment, numbered
  * from the same counter per year as before (ADR 012), kept as rows of what they say; a refund
@@ -78,7 +74,7 @@ export class Receipts {
       member_number: facts.memberNumber,
       fiscal_code: facts.fiscalCode,
       years_text: (facts.years.length > 0 ? facts.years : [payment.year]).join(', '),
-      method: methodOf(payment),
+      method: paymentMethodText(payment.paypal_order_id),
       amount_cents: amountCents,
       currency: payment.paid_currency ?? payment.expected_currency,
       paid_on: (payment.verified_at === null ? now : new Date(payment.verified_at)).toISOString(),
