@@ -197,7 +197,7 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
     const accepted = await decide('Accept', 'Il resto arriva con bonifico, concordato');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
-      data: { status: 'verified', receipt: '2026/1' },
+      data: { status: 'verified', receipt: '1/2026' },
     });
     const paid = await app.services.db
       .selectFrom('dues')
