@@ -47,8 +47,10 @@ describe.each(testEngines())('back office: undelivered mail on %s', (engine) => 
       .selectAll()
       .where('id', '=', ids[0] as number)
       .executeTakeFirstOrThrow();
-    expect(retried).toMatchObject({ attempts: 0, last_error: null });
     expect(['pending', 'sent']).toContain(retried.status);
+    expect(retried.last_error).toBeNull();
+    // The count starts again from 0; the worker, woken by the retry, may have sent it already.
+    expect(retried.attempts).toBeLessThanOrEqual(retried.status === 'sent' ? 1 : 0);
     expect((await staff.call('POST', `/OutboxMessages/${ids[0]}/Retry`)).statusCode).toBe(400);
 
     await staff.ok(staff.call('DELETE', `/OutboxMessages/${ids[1]}`));
