@@ -1,21 +1,33 @@
-import { italianDate, romeDate, type DueStatus } from '@sodalis/contracts';
+import {
+  DUES_REMINDER_LAPSE_STEP,
+  italianDate,
+  romeDate,
+  type DueStatus,
+  type DuesRemindersOverview,
+} from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { claimScheduledRun } from '../../db/scheduled-runs.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
+import { AppError } from '../../http/app-error.js';
+import { writeAudit, type Actor } from '../admin/audit.js';
 import {
   claimDuesReminder,
+  latestRemindersSent,
+  pauseMemberReminders,
+  resumeMemberReminders,
+  setRemindersPausedForEveryone,
   reminderRecipients,
   remindersPausedForEveryone,
   remindersSentSince,
 } from './reminders-repository.js';
-import { duesOfMembers } from './repository.js';
+import { duesOfMembers, findMembershipWithMember } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
 
 /** The step of the warning before lapsing; the others are named by their days from 1 January. */
-export const LAPSE_WARNING_STEP = 'decadenza';
+const LAPSE_WARNING_STEP = DUES_REMINDER_LAPSE_STEP;
 
 /** Where a member pays the dues: the payment tab of the enrolment page (ADR 029). */
 export const DUES_PAYMENT_PATH = '/chi-siamo-iscrizione?scheda=pagamento';
@@ -201,6 +213,9 @@ export interface DuesRemindersDeps {
   intervalMs?: number;
 }
 
+/** The latest sends the staff screen shows. */
+const SENT_SHOWN = 50;
+
 /** Checked every hour: a reminder due today goes out within the hour, whenever it starts. */
 const DEFAULT_INTERVAL_MS = 60 * 60_000;
 
@@ -268,6 +283,63 @@ export class DuesReminders {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** Who gets which reminder next, and the latest sent (the staff screen). */
+  async overview(): Promise<DuesRemindersOverview> {
+    const { db, clock, rules, schedule } = this.deps;
+    const today = romeDate(clock());
+    const ledgers = await reminderLedgers(db, today);
+    return {
+      pausedForEveryone: await remindersPausedForEveryone(db),
+      members: ledgers.map(({ recipient, ledger }) => ({
+        memberId: recipient.member_id,
+        name: `${recipient.last_name} ${recipient.first_name}`,
+        email: recipient.email,
+        memberNumber: recipient.member_number,
+        paused: recipient.paused_at !== null,
+        next: nextReminder(ledger, today, rules, schedule),
+      })),
+      sent: (await latestRemindersSent(db, SENT_SHOWN)).map((row) => ({
+        memberId: row.member_id,
+        name: `${row.last_name} ${row.first_name}`,
+        year: row.year,
+        step: row.step,
+        sentAt: row.sent_at,
+      })),
+    };
+  }
+
+  /** Pauses or resumes one member's reminders, or everyone's without `memberId`; audited. */
+  async setPaused(actor: Actor, paused: boolean, memberId: number | undefined): Promise<void> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      let summary: string;
+      if (memberId === undefined) {
+        await setRemindersPausedForEveryone(trx, paused, actor.email, now.toISOString());
+        summary = paused ? 'Promemoria sospesi per tutti' : 'Promemoria ripresi per tutti';
+      } else {
+        const member = await findMembershipWithMember(trx, memberId);
+        if (member === undefined) throw new AppError('notFound');
+        const changed = paused
+          ? await pauseMemberReminders(trx, memberId, actor.email, now.toISOString())
+          : await resumeMemberReminders(trx, memberId);
+        if (!changed) return;
+        summary = `Promemoria ${paused ? 'sospesi' : 'ripresi'} per ${member.email}`;
+      }
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: paused ? 'sospende promemoria' : 'riprende promemoria',
+          entity: 'dues_reminder',
+          entityId: memberId ?? null,
+          summary,
+          after: { sospesi: paused },
+        },
+        now,
+      );
+    });
   }
 
   private async remind(): Promise<number> {

@@ -1,3 +1,4 @@
+import type { DuesRemindersOverview } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DuesTable } from '../../../src/db/schema.js';
@@ -6,12 +7,14 @@ import {
   resumeMemberReminders,
   setRemindersPausedForEveryone,
 } from '../../../src/modules/membership/reminders-repository.js';
+import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { nextReminder } from '../../../src/modules/membership/reminders.js';
 import { DEFAULT_STANDING_RULES } from '../../../src/modules/membership/standing.js';
 import { retryDelayMs } from '../../../src/modules/outbox/worker.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
-import { testEngines } from '../../helpers/test-app.js';
+import { staffSite } from '../../helpers/staff-api.js';
+import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const DAY = 24 * 3_600_000;
 const SCHEDULE = { days: [-30, 0, 30, 60], lapseWarningDays: 30 };
@@ -287,5 +290,72 @@ describe('the next dues reminder', () => {
       step: '-30',
       on: '2027-12-02',
     });
+  });
+});
+
+describe.each(testEngines())('the staff API of the dues reminders (%s)', (engine) => {
+  const site = staffSite(engine, {
+    roles: ['socio', 'tesoreria'],
+    clock: fixedClock('2027-01-05'),
+  });
+
+  it('lists who gets which reminder next, pauses and resumes one member or everyone, audited', async () => {
+    const { db } = site.app.services;
+    await db.deleteFrom('memberships').execute();
+    const { id: socio } = await db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'socio.demo@example.org')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values({
+        ...bareMembership(socio, 'Socio', 2026, '2026-01-01T00:00:00.000Z'),
+        member_number: '00042',
+      })
+      .execute();
+
+    const overview = await site.ok<DuesRemindersOverview>(
+      site.call('GET', '/DuesReminders', undefined, 'tesoreria'),
+    );
+    expect(overview.pausedForEveryone).toBe(false);
+    expect(overview.members).toEqual([
+      expect.objectContaining({
+        memberId: socio,
+        memberNumber: '00042',
+        paused: false,
+        // 2026 unpaid and 2027 open: 2027's reminder of 1 January is due (today, not yet sent).
+        next: { year: 2027, step: '0', on: '2027-01-01' },
+      }),
+    ]);
+    // Sent, the list names the next step.
+    expect(await site.app.services.duesReminders.runOnce()).toBe(1);
+    const after = await site.ok<DuesRemindersOverview>(site.call('GET', '/DuesReminders'));
+    expect(after.members[0]?.next).toEqual({ year: 2027, step: '30', on: '2027-01-31' });
+    expect(after.sent).toEqual([
+      expect.objectContaining({ memberId: socio, year: 2027, step: '0' }),
+    ]);
+
+    const paused = await site.ok<DuesRemindersOverview>(
+      site.call('POST', '/DuesReminders/Pause', { memberId: socio }, 'tesoreria'),
+    );
+    expect(paused.members[0]?.paused).toBe(true);
+    expect((await site.lastAudit('dues_reminder'))?.summary).toBe(
+      'Promemoria sospesi per socio.demo@example.org',
+    );
+    await site.ok(site.call('POST', '/DuesReminders/Resume', { memberId: socio }));
+    const everyone = await site.ok<DuesRemindersOverview>(
+      site.call('POST', '/DuesReminders/Pause', {}),
+    );
+    expect(everyone.pausedForEveryone).toBe(true);
+    expect((await site.lastAudit('dues_reminder'))?.summary).toBe('Promemoria sospesi per tutti');
+    await site.ok(site.call('POST', '/DuesReminders/Resume', {}));
+
+    const unknown = await site.call('POST', '/DuesReminders/Pause', { memberId: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await site.call('POST', '/DuesReminders/Pause', { memberId: 'tutti' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/[a-zà-ù]/);
+    expect((await site.call('GET', '/DuesReminders', undefined, 'socio')).statusCode).toBe(403);
   });
 });
