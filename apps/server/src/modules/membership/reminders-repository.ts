@@ -24,6 +24,11 @@ export async function reminderRecipients(db: Executor) {
     .execute();
 }
 
+/** Every member's status of every year (the ledger, ADR 024), read once per check. */
+export async function allDueStatuses(db: Executor) {
+  return db.selectFrom('dues').select(['member_id', 'year', 'status']).execute();
+}
+
 /** The reminders sent for `fromYear` and later, to know which steps are done. */
 export async function remindersSentSince(db: Executor, fromYear: number) {
   return db

@@ -14,6 +14,7 @@ import { enqueue } from '../outbox/outbox.js';
 import { AppError } from '../../http/app-error.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import {
+  allDueStatuses,
   claimDuesReminder,
   latestRemindersSent,
   pauseMemberReminders,
@@ -23,7 +24,7 @@ import {
   remindersPausedForEveryone,
   remindersSentSince,
 } from './reminders-repository.js';
-import { duesOfMembers, findMembershipWithMember } from './repository.js';
+import { findMembershipWithMember } from './repository.js';
 import { computeStanding, type StandingRules } from './standing.js';
 
 /** The step of the warning before lapsing; the others are named by their days from 1 January. */
@@ -222,24 +223,26 @@ const DEFAULT_INTERVAL_MS = 60 * 60_000;
 /** Each member's ledger and steps sent, as the schedule reads them. */
 export async function reminderLedgers(db: Kysely<Database>, today: string) {
   const recipients = await reminderRecipients(db);
-  const ids = recipients.map((recipient) => recipient.member_id);
-  const dues = await duesOfMembers(db, ids);
   // The warning before lapsing is keyed by the last year missed, one or two years back.
   const sent = await remindersSentSince(db, Number(today.slice(0, 4)) - 3);
+  const duesBy = new Map<number, Map<number, DueStatus>>();
+  for (const due of await allDueStatuses(db)) {
+    const years = duesBy.get(due.member_id) ?? new Map<number, DueStatus>();
+    years.set(due.year, due.status);
+    duesBy.set(due.member_id, years);
+  }
+  const sentBy = new Map<number, Set<string>>();
+  for (const row of sent) {
+    const steps = sentBy.get(row.member_id) ?? new Set<string>();
+    steps.add(`${row.year}:${row.step}`);
+    sentBy.set(row.member_id, steps);
+  }
   return recipients.map((recipient) => ({
     recipient,
     ledger: {
       sinceYear: recipient.since_year,
-      dues: new Map(
-        dues
-          .filter((due) => due.member_id === recipient.member_id)
-          .map((due) => [due.year, due.status]),
-      ),
-      sent: new Set(
-        sent
-          .filter((row) => row.member_id === recipient.member_id)
-          .map((row) => `${row.year}:${row.step}`),
-      ),
+      dues: duesBy.get(recipient.member_id) ?? new Map<number, DueStatus>(),
+      sent: sentBy.get(recipient.member_id) ?? new Set<string>(),
     } satisfies ReminderLedger,
   }));
 }
