@@ -1,6 +1,7 @@
 import type { DuesRemindersOverview } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.js';
 import type { DuesTable } from '../../../src/db/schema.js';
 import {
   pauseMemberReminders,
@@ -11,6 +12,7 @@ import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { nextReminder } from '../../../src/modules/membership/reminders.js';
 import { DEFAULT_STANDING_RULES } from '../../../src/modules/membership/standing.js';
 import { retryDelayMs } from '../../../src/modules/outbox/worker.js';
+import { expectConfigRefused } from '../../helpers/config-refusal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
 import { staffSite } from '../../helpers/staff-api.js';
@@ -357,5 +359,27 @@ describe.each(testEngines())('the staff API of the dues reminders (%s)', (engine
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/[a-zà-ù]/);
     expect((await site.call('GET', '/DuesReminders', undefined, 'socio')).statusCode).toBe(403);
+  });
+});
+
+describe('the dues reminders’ settings', () => {
+  it('reads the days of the schedule and refuses a malformed one with an Italian message', () => {
+    const base = { DATA_DIR: '/tmp/sodalis-reminders-config' };
+    expect(loadConfig(base).membership).toMatchObject({
+      reminderDays: [-30, 0, 30, 60],
+      lapseWarningDays: 30,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        DUES_REMINDER_DAYS: '15, -10,15',
+        DUES_REMINDER_LAPSE_WARNING_DAYS: '0',
+      }).membership,
+    ).toMatchObject({ reminderDays: [-10, 15], lapseWarningDays: 0 });
+    expectConfigRefused({ ...base, DUES_REMINDER_DAYS: 'gennaio' }, 'DUES_REMINDER_DAYS');
+    expectConfigRefused(
+      { ...base, DUES_REMINDER_LAPSE_WARNING_DAYS: '-1' },
+      'DUES_REMINDER_LAPSE_WARNING_DAYS',
+    );
   });
 });
