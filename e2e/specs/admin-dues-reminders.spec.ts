@@ -5,13 +5,15 @@ import { openSignedIn } from '../support/session';
 test.describe('amministrazione: promemoria delle quote', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('la tesoreria vede il prossimo promemoria di ciascun socio e li sospende per tutti, poi li riprende', async ({
+  test('la segreteria vede il prossimo promemoria di ciascun socio e li sospende per tutti, poi li riprende', async ({
     page,
     expectAccessible,
   }) => {
     await openSignedIn(page, 'segreteria.demo@example.org');
     await openAdmin(page, '/promemoria-quote');
-    await expect(page.getByRole('heading', { name: 'Promemoria delle quote' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Promemoria delle quote' }),
+    ).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Prossimo promemoria di ciascun socio' }),
     ).toBeVisible();
