@@ -60,7 +60,8 @@ export interface BuildAppOptions {
   outbox?: 'auto' | 'manual';
   /**
    * The transparency reminders (ADR 026): `auto` checks hourly from start to close; `manual`
-   * only on `services.transparencyReminders.runOnce()`. Default: as the outbox.
+   * only on `services.transparencyReminders.runOnce()`. Default: as the outbox. The same for
+   * the dues reminders (ADR 030, `services.duesReminders`).
    */
   reminders?: 'auto' | 'manual';
   /** A mail transport instead of the configured SMTP or `.eml` files (tests). */
@@ -170,6 +171,7 @@ export async function buildApp(
   // the database for the next start.
   app.addHook('preClose', async () => {
     await app.services.transparencyReminders.stop();
+    await app.services.duesReminders.stop();
     await app.services.outbox.stop();
     app.services.newsSchedule.stop();
     app.services.mailer.close();
@@ -264,6 +266,7 @@ export async function buildApp(
   // Delivers what a previous process left pending, then whatever the routes queue.
   app.services.outbox.start();
   app.services.transparencyReminders.start();
+  app.services.duesReminders.start();
   app.services.newsSchedule.start((error) => {
     app.log.error({ err: error }, 'controllo delle notizie programmate non riuscito');
   });

@@ -73,6 +73,9 @@ export interface MembershipConfig {
   memberNumberFormat: string;
   /** The account dues are transferred to (ADR 029); null: the fee page offers no transfer. */
   bankAccount: { iban: string; holder: string } | null;
+  /** Dues reminders (ADR 030): days from 1 January of the year due, and days before lapsing (0: none). */
+  reminderDays: number[];
+  lapseWarningDays: number;
 }
 
 export interface StaffSecurityConfig {
@@ -408,6 +411,22 @@ export const ENVIRONMENT_VARIABLES = z.object({
         );
   }),
   MEMBERSHIP_LAPSE_AFTER_YEARS: integer('Consecutive unpaid years before a member lapses.', 1, 10),
+  DUES_REMINDER_DAYS: variable(
+    'Days from 1 January of the year due on which a dues reminder is sent (ADR 030).',
+    (value) => {
+      const days = value.split(',').map((part) => part.trim());
+      return days.length > 0 && days.every((day) => /^[-+]?\d{1,3}$/.test(day))
+        ? [...new Set(days.map(Number))].sort((a, b) => a - b)
+        : new Invalid(
+            `deve essere un elenco di giorni rispetto al 1° gennaio separati da virgole, per esempio -30,0,30,60 (ricevuto "${value}").`,
+          );
+    },
+  ),
+  DUES_REMINDER_LAPSE_WARNING_DAYS: integer(
+    'Days before a member would lapse on which a warning is sent; 0: none (ADR 030).',
+    0,
+    365,
+  ),
   BANK_IBAN: variable('IBAN dues are transferred to (ADR 029).', (value) => {
     const iban = value.replace(/\s+/g, '').toUpperCase();
     return /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)
@@ -503,6 +522,8 @@ function appConfig(
     membership: {
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,
+      reminderDays: env.DUES_REMINDER_DAYS ?? [-30, 0, 30, 60],
+      lapseWarningDays: env.DUES_REMINDER_LAPSE_WARNING_DAYS ?? 30,
       memberNumberFormat: env.MEMBER_NUMBER_FORMAT ?? '{n:5}',
       bankAccount:
         env.BANK_IBAN === undefined

@@ -44,6 +44,7 @@ import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js'
 import { SponsorshipService } from './modules/sponsorship/service.js';
 import { TransparencyAdminService } from './modules/transparency/admin-service.js';
 import { TransparencyReminders } from './modules/transparency/reminders.js';
+import { DuesReminders } from './modules/membership/reminders.js';
 import { TransparencyService } from './modules/transparency/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
@@ -114,6 +115,7 @@ export interface AppServices {
   transparency: TransparencyService;
   /** The hourly check that reminds staff of the yearly publications (ADR 026). */
   transparencyReminders: TransparencyReminders;
+  duesReminders: DuesReminders;
 }
 
 export interface ServiceDeps {
@@ -317,6 +319,19 @@ export function createServices(deps: ServiceDeps): AppServices {
     operations: new OperationsService({ db, engine, dataDir: config.dataDir }),
     transparency,
     transparencyReminders,
+    duesReminders: new DuesReminders({
+      db,
+      clock,
+      logger: logger.child({ component: 'membership' }),
+      rules: standingRules,
+      schedule: {
+        days: config.membership.reminderDays,
+        lapseWarningDays: config.membership.lapseWarningDays,
+      },
+      society,
+      notifyOutbox,
+      mode: deps.remindersMode ?? deps.outboxMode,
+    }),
     staff: {
       news: new NewsAdminService({ db, files, clock, contentCache, searchIndex, publicNews: news }),
       members: new MembersAdminService({

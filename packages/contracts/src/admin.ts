@@ -175,6 +175,7 @@ export const AUDIT_ENTITIES = [
   'membership_application',
   'bank_statement',
   'bank_row',
+  'dues_reminder',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -203,6 +204,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   membership_application: 'Domande di iscrizione',
   bank_statement: 'Estratti conto importati',
   bank_row: 'Movimenti bancari',
+  dues_reminder: 'Promemoria delle quote',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

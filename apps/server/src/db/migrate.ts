@@ -24,6 +24,7 @@ import { memberContactsMigration } from './migrations/0019b-member-contacts.js';
 import { magazineIssueNumberMigration } from './migrations/0021a-magazine-issue-number.js';
 import { sponsorshipNoteMigration } from './migrations/0021b-sponsorship-note.js';
 import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
+import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -52,6 +53,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0021a-magazine-issue-number': magazineIssueNumberMigration,
     '0021b-sponsorship-note': sponsorshipNoteMigration,
     '0023-scheduled-runs': scheduledRunsMigration,
+    '0025-dues-reminders': duesRemindersMigration,
   };
 }
 

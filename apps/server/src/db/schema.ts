@@ -682,3 +682,35 @@ export interface Database {
   receipts: ReceiptsTable;
   member_contacts: MemberContactsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dues reminders (migration 0025, ADR 030), with their own part of `Database`.
+
+/** A dues reminder queued: once per member, year and step (`-30`, `0`, `30`, `60`, `decadenza`). */
+export interface DuesRemindersTable {
+  member_id: number;
+  year: number;
+  step: string;
+  sent_at: Timestamp;
+}
+
+/** A member whose dues reminders staff paused. */
+export interface DuesReminderPausesTable {
+  member_id: number;
+  paused_by: string;
+  paused_at: Timestamp;
+}
+
+/** One row (id 1): `paused` 1 stops the dues reminders for everyone. */
+export interface DuesReminderSettingsTable {
+  id: number;
+  paused: number;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  dues_reminders: DuesRemindersTable;
+  dues_reminder_pauses: DuesReminderPausesTable;
+  dues_reminder_settings: DuesReminderSettingsTable;
+}

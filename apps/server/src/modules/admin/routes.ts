@@ -16,6 +16,7 @@ import { contentAdminRoutes } from '../content/admin-routes.js';
 import { magazineAdminRoutes } from '../magazine/admin-routes.js';
 import { membershipAdminRoutes } from '../membership/admin-routes.js';
 import { bankAdminRoutes } from '../membership/admin-bank-routes.js';
+import { duesReminderAdminRoutes } from '../membership/admin-reminder-routes.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
@@ -119,6 +120,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(membershipAdminRoutes, { membership: staff.membership });
   // Dues by bank transfer: statements and the rows to review (ADR 029)
   await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
+  // Dues reminders: who gets which next, pauses (ADR 030)
+  await app.register(duesReminderAdminRoutes, { reminders: options.services.duesReminders });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

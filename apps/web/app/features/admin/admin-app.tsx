@@ -427,6 +427,10 @@ const MemberImport = lazyScreen(
   () => import('../accounts/admin/member-screens'),
   (m) => m.MemberImport,
 );
+const DuesReminderScreen = lazyScreen(
+  () => import('../membership/admin/reminder-screens'),
+  (m) => m.DuesReminderScreen,
+);
 const NewsBin = lazyScreen(
   () => import('../news/admin/news-bin'),
   (m) => m.NewsBin,
@@ -545,6 +549,11 @@ const SECTIONS = [
     to: '/amministrazione/bonifici',
     title: 'Bonifici',
     text: 'Estratti conto importati e bonifici da controllare: assegna a un socio o ignora.',
+  },
+  {
+    to: '/amministrazione/promemoria-quote',
+    title: 'Promemoria delle quote',
+    text: 'Chi riceverà quale promemoria e quando, gli invii fatti; sospendi per un socio o per tutti.',
   },
   {
     to: '/amministrazione/soci',
@@ -688,6 +697,9 @@ export default function AdminApp() {
                 ) : null}
                 <Route path="/sicurezza" element={<AccountSecurityScreen />} />
                 <Route path="/cerca" element={<GlobalSearch />} />
+                {mayOpenHref('/amministrazione/promemoria-quote') ? (
+                  <Route path="/promemoria-quote" element={<DuesReminderScreen />} />
+                ) : null}
                 {mayOpenHref('/amministrazione/cestino') ? (
                   <Route path="/cestino" element={<NewsBin />} />
                 ) : null}

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_RESOURCES, adminJson, mayUseResource, staffRole } from './data-provider';
 
 /** Back-office pages that belong to a resource without being its list. */
-const PAGE_RESOURCE: Record<string, string> = { cestino: 'news' };
+const PAGE_RESOURCE: Record<string, string> = { cestino: 'news', 'promemoria-quote': 'soci' };
 
 /**
  * Whether the signed-in role may open a back-office address (ADR 031): a resource's screens
@@ -72,6 +72,11 @@ function resultHref(resource: MenuResource, id: RaRecord['id'], q: string): stri
 /** Pages of the back office that are not a resource's list, by group. */
 const EXTRA_MENU_LINKS: { to: string; label: string; group: MenuGroup }[] = [
   { to: '/amministrazione/cestino', label: 'Cestino', group: 'Contenuti' },
+  {
+    to: '/amministrazione/promemoria-quote',
+    label: 'Promemoria delle quote',
+    group: 'Soci e quote',
+  },
   { to: '/amministrazione/cerca', label: 'Cerca in tutti gli elenchi', group: 'Sistema' },
   { to: '/amministrazione/sicurezza', label: 'Sicurezza dell’account', group: 'Sistema' },
 ];

@@ -1,0 +1,118 @@
+import type { Executor } from '../../db/schema.js';
+
+/** Every query of the dues reminders' tables (ADR 030): sends, pauses, the pause for everyone. */
+
+/** The members who may be reminded: an active account with a membership, and whether paused. */
+export async function reminderRecipients(db: Executor) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .leftJoin('dues_reminder_pauses', 'dues_reminder_pauses.member_id', 'memberships.member_id')
+    .select([
+      'memberships.member_id',
+      'memberships.member_number',
+      'memberships.since_year',
+      'members.email',
+      'members.first_name',
+      'members.last_name',
+      'dues_reminder_pauses.paused_at',
+    ])
+    .where('members.status', '=', 'active')
+    .orderBy('members.last_name')
+    .orderBy('members.first_name')
+    .orderBy('memberships.member_id')
+    .execute();
+}
+
+/** Every member's status of every year (the ledger, ADR 024), read once per check. */
+export async function allDueStatuses(db: Executor) {
+  return db.selectFrom('dues').select(['member_id', 'year', 'status']).execute();
+}
+
+/** The reminders sent for `fromYear` and later, to know which steps are done. */
+export async function remindersSentSince(db: Executor, fromYear: number) {
+  return db
+    .selectFrom('dues_reminders')
+    .select(['member_id', 'year', 'step'])
+    .where('year', '>=', fromYear)
+    .execute();
+}
+
+/** Records a reminder; false when it was already recorded (the unique member, year and step). */
+export async function claimDuesReminder(
+  db: Executor,
+  row: { member_id: number; year: number; step: string; sent_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('dues_reminders')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['member_id', 'year', 'step']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The latest reminders sent, with the member's name, newest first. */
+export async function latestRemindersSent(db: Executor, limit: number) {
+  return db
+    .selectFrom('dues_reminders')
+    .innerJoin('members', 'members.id', 'dues_reminders.member_id')
+    .select([
+      'dues_reminders.member_id',
+      'dues_reminders.year',
+      'dues_reminders.step',
+      'dues_reminders.sent_at',
+      'members.first_name',
+      'members.last_name',
+    ])
+    .orderBy('dues_reminders.sent_at', 'desc')
+    .orderBy('dues_reminders.member_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function remindersPausedForEveryone(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('dues_reminder_settings')
+    .select('paused')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row?.paused === 1;
+}
+
+export async function setRemindersPausedForEveryone(
+  db: Executor,
+  paused: boolean,
+  by: string,
+  now: string,
+): Promise<void> {
+  const values = { paused: paused ? 1 : 0, updated_by: by, updated_at: now };
+  await db
+    .insertInto('dues_reminder_settings')
+    .values({ id: 1, ...values })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** Pauses a member's reminders; false when they were already paused. */
+export async function pauseMemberReminders(
+  db: Executor,
+  memberId: number,
+  by: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('dues_reminder_pauses')
+    .values({ member_id: memberId, paused_by: by, paused_at: now })
+    .onConflict((conflict) => conflict.column('member_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Resumes a member's reminders; false when they were not paused. */
+export async function resumeMemberReminders(db: Executor, memberId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('dues_reminder_pauses')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
