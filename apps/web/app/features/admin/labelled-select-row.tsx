@@ -7,6 +7,7 @@ import {
   useCreatePath,
   useNavigate,
   useRecordContext,
+  useResourceContext,
   type DatagridRowProps,
   type RaRecord,
 } from 'react-admin';
@@ -31,10 +32,12 @@ export function LabelledSelectRow({
   selected = false,
   selectable = true,
   hasBulkActions = false,
-  resource,
   style,
+  ...props
 }: LabelledSelectRowProps) {
   const record = useRecordContext();
+  // The list's resource: the Datagrid passes its own prop only when one was given.
+  const resource = useResourceContext(props);
   const createPath = useCreatePath();
   const navigate = useNavigate();
   if (record === undefined || id === undefined) return null;
