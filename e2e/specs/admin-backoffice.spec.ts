@@ -325,6 +325,17 @@ test.describe('azioni in blocco sull’elenco delle notizie', () => {
     await expect(page.getByText('2 notizie pubblicate')).toBeVisible();
     await expect(rows.filter({ hasText: 'Pubblicata' })).toHaveCount(2);
 
+    // "Esporta selezionati": a CSV of the chosen rows only.
+    await page.getByRole('checkbox', { name: `Seleziona ${titles[0]}` }).check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta selezionati' }).click();
+    const csv = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of csv) text += String(chunk);
+    expect(text).toContain(titles[0]);
+    expect(text).not.toContain(titles[1]);
+    await page.getByRole('checkbox', { name: `Seleziona ${titles[0]}` }).uncheck();
+
     await page.getByRole('checkbox', { name: `Seleziona ${titles[1]}` }).check();
     await page.getByRole('button', { name: 'Sposta nel cestino', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sposta nel cestino' }).click();
