@@ -1,5 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin, romeDate, SCREEN_TIMEOUT } from '../support/admin';
+import { waitForMail } from '../support/mail';
 import { DEMO_PASSWORD, openSignedIn, submitLogin } from '../support/session';
 
 const STAFF = 'segreteria.demo@example.org';
@@ -350,6 +351,39 @@ test.describe('azioni in blocco sull’elenco delle notizie', () => {
     await gotoHydrated(page, `/news?q=${stamp}`);
     await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
     await expect(page.getByRole('heading', { name: titles[1] })).toHaveCount(0);
+  });
+});
+
+test.describe('invito in blocco dall’elenco degli account', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('seleziona due account e invia a entrambi il link per scegliere la password', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const emails = [`bloccouno.${stamp}@example.org`, `bloccodue.${stamp}@example.org`] as const;
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    for (const [index, email] of emails.entries()) {
+      const created = await page.request.post('/api/v1/Admin/Members', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { email, firstName: `Nome${index}`, lastName: `Blocco${stamp}`, role: 'socio' },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+    }
+    await openAdmin(page, '/account');
+    const filtered = page.waitForResponse((answer) => answer.url().includes(`q=Blocco${stamp}`));
+    await page.getByPlaceholder('Cerca per nome o e-mail').fill(`Blocco${stamp}`);
+    await filtered;
+    await expect(page.getByRole('row').filter({ hasText: `Blocco${stamp}` })).toHaveCount(2);
+    for (const index of [0, 1])
+      await page.getByRole('checkbox', { name: `Seleziona Nome${index} Blocco${stamp}` }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Invita i selezionati' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Invia gli inviti' }).click();
+    await expect(page.getByText('2 inviti inviati')).toBeVisible();
+    for (const email of emails) expect(await waitForMail(email)).toContain(email);
   });
 });
 
