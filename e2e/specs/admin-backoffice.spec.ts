@@ -1,5 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin, romeDate, SCREEN_TIMEOUT } from '../support/admin';
+import { waitForMail } from '../support/mail';
 import { DEMO_PASSWORD, openSignedIn, submitLogin } from '../support/session';
 
 const STAFF = 'segreteria.demo@example.org';
@@ -265,10 +266,13 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expectAccessible(page);
     await history.getByRole('button', { name: 'Annulla questa modifica' }).first().click();
     await expect(page.getByText('Modifica annullata')).toBeVisible();
-    // The saved item is back to its title (reopened: the open form keeps what it showed).
+    // The open form shows the restored title at once, and nothing is left to save.
+    await expect(titleField).toHaveValue(titles[0] ?? '');
+    // Reopened, the saved item has it too, and no local draft offers the undone title back.
     page.on('dialog', (question) => void question.accept());
     await openAdmin(page, new URL(page.url()).pathname.replace('/amministrazione', ''));
     await expect(titleField).toHaveValue(titles[0] ?? '', { timeout: SCREEN_TIMEOUT });
+    await expect(page.getByText('C’è una bozza di questo modulo')).toHaveCount(0);
 
     // Delete moves it to the bin; the bin restores it.
     await page.getByRole('button', { name: 'Elimina' }).click();
@@ -283,6 +287,103 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expect(page.getByText(`Notizia ripristinata: ${titles[0] ?? ''}`)).toBeVisible();
     await gotoHydrated(page, `/news?q=${stamp}`);
     await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
+  });
+});
+
+test.describe('azioni in blocco sull’elenco delle notizie', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('seleziona due notizie, le pubblica e ne sposta una nel cestino; le caselle hanno un nome', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const titles = [`Scelta uno ${stamp}`, `Scelta due ${stamp}`] as const;
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    for (const title of titles) {
+      const response = await page.request.post('/api/v1/Admin/News', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { title, subtitleHtml: '<p>Testo.</p>', publishedOn: romeDate(), published: false },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+    await openAdmin(page, '/news');
+    // Waits for the filtered list, as in the test above (react-admin's search debounce).
+    const filtered = page.waitForResponse((answer) => answer.url().includes(`q=${stamp}`));
+    await page.getByPlaceholder('Cerca nel titolo').fill(`${stamp}`);
+    await filtered;
+    const rows = page.getByRole('row').filter({ hasText: `${stamp}` });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Non pubblicata' })).toHaveCount(2);
+
+    for (const title of titles)
+      await page.getByRole('checkbox', { name: `Seleziona ${title}` }).check();
+    await expect(page.getByText('2 elementi selezionati')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('2 notizie pubblicate')).toBeVisible();
+    await expect(rows.filter({ hasText: 'Pubblicata' })).toHaveCount(2);
+
+    // "Esporta selezionati": a CSV of the chosen rows only.
+    await page.getByRole('checkbox', { name: `Seleziona ${titles[0]}` }).check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Esporta selezionati' }).click();
+    const csv = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of csv) text += String(chunk);
+    expect(text).toContain(titles[0]);
+    expect(text).not.toContain(titles[1]);
+    await page.getByRole('checkbox', { name: `Seleziona ${titles[0]}` }).uncheck();
+
+    await page.getByRole('checkbox', { name: `Seleziona ${titles[1]}` }).check();
+    await page.getByRole('button', { name: 'Sposta nel cestino', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sposta nel cestino' }).click();
+    await expect(page.getByText('1 notizia spostata nel cestino')).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await openAdmin(page, '/cestino');
+    await expect(
+      page.getByTestId('news-bin').getByRole('row').filter({ hasText: titles[1] }),
+    ).toBeVisible();
+
+    // On the site: the published one is there, the one in the bin is not.
+    await gotoHydrated(page, `/news?q=${stamp}`);
+    await expect(page.getByRole('heading', { name: titles[0] })).toBeVisible();
+    await expect(page.getByRole('heading', { name: titles[1] })).toHaveCount(0);
+  });
+});
+
+test.describe('invito in blocco dall’elenco degli account', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('seleziona due account e invia a entrambi il link per scegliere la password', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const emails = [`bloccouno.${stamp}@example.org`, `bloccodue.${stamp}@example.org`] as const;
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    for (const [index, email] of emails.entries()) {
+      const created = await page.request.post('/api/v1/Admin/Members', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+        data: { email, firstName: `Nome${index}`, lastName: `Blocco${stamp}`, role: 'socio' },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+    }
+    await openAdmin(page, '/account');
+    const filtered = page.waitForResponse((answer) => answer.url().includes(`q=Blocco${stamp}`));
+    await page.getByPlaceholder('Cerca per nome o e-mail').fill(`Blocco${stamp}`);
+    await filtered;
+    await expect(page.getByRole('row').filter({ hasText: `Blocco${stamp}` })).toHaveCount(2);
+    for (const index of [0, 1])
+      await page.getByRole('checkbox', { name: `Seleziona Nome${index} Blocco${stamp}` }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Invita i selezionati' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Invia gli inviti' }).click();
+    await expect(page.getByText('2 inviti inviati')).toBeVisible();
+    for (const email of emails) expect(await waitForMail(email)).toContain(email);
   });
 });
 

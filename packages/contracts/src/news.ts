@@ -109,6 +109,14 @@ export const AdminNewsBulkSchema = z.object({
 });
 export type AdminNewsBulk = z.output<typeof AdminNewsBulkSchema>;
 
+/** "Esporta selezionati" of the news list (ADR 023): the chosen ids, comma-separated. */
+export const AdminNewsExportQuerySchema = z.object({
+  ids: z
+    .string({ message: 'Scegli almeno una notizia.' })
+    .regex(/^\d+(,\d+){0,199}$/, { message: 'Scegli da 1 a 200 notizie.' })
+    .transform((ids) => ids.split(',').map(Number)),
+});
+
 /** "Annulla questa modifica" of an item's history: the entry whose change goes back. */
 export const AdminRollbackSchema = z.object({
   auditId: z.number({ message: 'Versione non valida.' }).int().positive({

@@ -1,6 +1,7 @@
 import {
   AdminRollbackSchema,
   AdminNewsBulkSchema,
+  AdminNewsExportQuerySchema,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   AdminNewsListQuerySchema,
@@ -13,6 +14,7 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  sendCsv,
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
 
@@ -40,6 +42,14 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
   app.post('/News/Bulk', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     await news.bulk(actorOf(request), parseInput(AdminNewsBulkSchema, request.body));
     return { data: null };
+  });
+  app.get('/News/Export', async (request, reply) => {
+    const { ids } = parseInput(AdminNewsExportQuerySchema, request.query);
+    return sendCsv(
+      reply,
+      'notizie-selezionate.csv',
+      await news.exportSelected(actorOf(request), ids),
+    );
   });
   app.get('/News/Bin', async () => ({ data: await news.listBin() }));
   app.post('/News/:id/Restore', async (request) => ({

@@ -123,6 +123,35 @@ describe.each(testEngines())('back office: the bin and bulk actions on %s', (eng
     expect(refused.body).toContain('Azione non valida.');
   });
 
+  it('exports the chosen items as CSV, audited, and refuses a bad choice in Italian', async () => {
+    now = new Date('2026-11-23T12:00:00Z');
+    const first = await create('Prima da esportare');
+    const second = await create('Seconda; da esportare', false);
+    await create('Non scelta');
+
+    const response = await staff.call('GET', `/News/Export?ids=${second.id},${first.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('titolo');
+    expect(lines.slice(1).map((line) => line.split(/[;,]/)[0])).toEqual([
+      expect.stringContaining('Seconda'),
+      'Prima da esportare',
+    ]);
+    expect(response.body).not.toContain('Non scelta');
+    expect((await staff.lastAudit('news'))?.summary).toBe('Esportate 2 notizie selezionate');
+
+    const refused = await staff.call('GET', '/News/Export?ids=uno,due');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Scegli da 1 a 200 notizie.');
+    const missing = await staff.call('GET', '/News/Export');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('Scegli almeno una notizia.');
+  });
+
   it('undoes one change from the item’s history, as a new audited edit', async () => {
     now = new Date('2026-11-23T12:30:00Z');
     const item = await create('Titolo giusto');

@@ -11,8 +11,8 @@ import {
   type AdminNewsInput,
 } from '@sodalis/contracts';
 import Alert from '@mui/material/Alert';
-import { useEffect, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -20,6 +20,7 @@ import {
   ChipField,
   Create,
   Datagrid,
+  DatagridBody,
   DateInput,
   FunctionField,
   List,
@@ -44,6 +45,7 @@ import {
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
+import { dropLocalDraft } from '../../admin/local-draft';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
@@ -53,6 +55,8 @@ import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
+import { LabelledSelectRow } from '../../admin/labelled-select-row';
+import { NewsBulkActions } from './news-bulk-actions';
 
 /** The form's record as the API's body, files aside. */
 function newsFields(
@@ -112,8 +116,13 @@ export function NewsList() {
       perPage={25}
       exporter={false}
     >
-      {/* No row checkboxes: react-admin's fail axe (unlabelled inputs); bulk actions are in the API (ADR 023). */}
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={<NewsBulkActions />}
+        body={
+          <DatagridBody row={<LabelledSelectRow nameOf={(record) => String(record.title)} />} />
+        }
+      >
         <TextField source="title" label="Titolo" />
         <FunctionField
           source="publishedOn"
@@ -213,6 +222,7 @@ function PublicationToolbar({ withDelete }: { withDelete: boolean }) {
 function NewsForm({ withDelete }: { withDelete: boolean }) {
   return (
     <StaffForm validate={newsRules} toolbar={<PublicationToolbar withDelete={withDelete} />}>
+      <RestoredVersionReset />
       <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
@@ -247,12 +257,35 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
   );
 }
 
+/** The version a rollback just saved, from the history panel to the open form beside it. */
+const RestoredVersionContext = createContext<{
+  restored: AdminNewsItem | null;
+  setRestored: (item: AdminNewsItem) => void;
+}>({ restored: null, setRestored: () => undefined });
+
+/**
+ * After "Annulla questa modifica" the open form shows the restored values (ADR 023): it resets
+ * whole to them, typed values included, and the local draft goes, so neither the form's
+ * kept values nor the draft put the undone version back.
+ */
+function RestoredVersionReset() {
+  const { restored } = useContext(RestoredVersionContext);
+  const { reset } = useFormContext();
+  useEffect(() => {
+    if (restored === null) return;
+    dropLocalDraft('news', restored.id);
+    reset(restored);
+  }, [restored, reset]);
+  return null;
+}
+
 /**
  * The item's history from the audit log (ADR 023): each change with who and when, and
  * "Annulla questa modifica" to put back the values it replaced.
  */
 function NewsHistory() {
   const record = useRecordContext<AdminNewsItem>();
+  const { setRestored } = useContext(RestoredVersionContext);
   const notify = useNotify();
   const refresh = useRefresh();
   const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
@@ -277,10 +310,12 @@ function NewsHistory() {
   async function undo(entry: AdminAuditEntry) {
     setBusy(true);
     try {
-      await adminJson(`${adminPath('news', id)}/Rollback`, {
-        method: 'POST',
-        body: { auditId: entry.id },
-      });
+      setRestored(
+        await adminJson<AdminNewsItem>(`${adminPath('news', id)}/Rollback`, {
+          method: 'POST',
+          body: { auditId: entry.id },
+        }),
+      );
       notify('Modifica annullata: la notizia è tornata alla versione precedente.', {
         type: 'info',
       });
@@ -317,10 +352,13 @@ function NewsHistory() {
 
 export function NewsEdit() {
   // After saving the form stays, with its state in words and the link to see it (ADR 023).
+  const [restored, setRestored] = useState<AdminNewsItem | null>(null);
   return (
-    <StaffEdit title="Modifica notizia" redirect={false} aside={<NewsHistory />}>
-      <NewsForm withDelete />
-    </StaffEdit>
+    <RestoredVersionContext.Provider value={{ restored, setRestored }}>
+      <StaffEdit title="Modifica notizia" redirect={false} aside={<NewsHistory />}>
+        <NewsForm withDelete />
+      </StaffEdit>
+    </RestoredVersionContext.Provider>
   );
 }
 
