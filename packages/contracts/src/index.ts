@@ -21,6 +21,7 @@ export * from './reserved-area.js';
 export * from './magazine.js';
 export * from './payment.js';
 export * from './membership.js';
+export * from './dues-report.js';
 export * from './bank.js';
 export * from './admin.js';
 export * from './two-factor.js';

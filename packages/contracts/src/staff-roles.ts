@@ -43,6 +43,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   MembershipApplications: TREASURY,
   BankStatements: TREASURY,
   BankRows: TREASURY,
+  DuesReport: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,
