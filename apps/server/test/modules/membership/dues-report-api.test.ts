@@ -282,7 +282,7 @@ describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    await workbook.xlsx.load(Uint8Array.from(response.rawPayload).buffer);
     const sheet = workbook.getWorksheet('Quote 2025');
     expect(sheet).toBeDefined();
     if (sheet === undefined) return;

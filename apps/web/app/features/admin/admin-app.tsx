@@ -427,6 +427,10 @@ const MemberImport = lazyScreen(
   () => import('../accounts/admin/member-screens'),
   (m) => m.MemberImport,
 );
+const DuesDashboard = lazyScreen(
+  () => import('../membership/admin/dues-dashboard'),
+  (m) => m.DuesDashboard,
+);
 const NewsBin = lazyScreen(
   () => import('../news/admin/news-bin'),
   (m) => m.NewsBin,
@@ -530,6 +534,11 @@ const SECTIONS = [
     to: '/amministrazione/pagamenti',
     title: 'Pagamenti delle quote',
     text: 'Chi ha pagato cosa con PayPal, verificato o da controllare; esportazione.',
+  },
+  {
+    to: '/amministrazione/riepilogo-quote',
+    title: 'Riepilogo delle quote',
+    text: 'Per anno: soci per posizione, incassato per metodo, atteso; esportazioni per il commercialista.',
   },
   {
     to: '/amministrazione/quote',
@@ -688,6 +697,9 @@ export default function AdminApp() {
                 ) : null}
                 <Route path="/sicurezza" element={<AccountSecurityScreen />} />
                 <Route path="/cerca" element={<GlobalSearch />} />
+                {mayOpenHref('/amministrazione/riepilogo-quote') ? (
+                  <Route path="/riepilogo-quote" element={<DuesDashboard />} />
+                ) : null}
                 {mayOpenHref('/amministrazione/cestino') ? (
                   <Route path="/cestino" element={<NewsBin />} />
                 ) : null}

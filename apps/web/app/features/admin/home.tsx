@@ -10,7 +10,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_RESOURCES, adminJson, mayUseResource, staffRole } from './data-provider';
 
 /** Back-office pages that belong to a resource without being its list. */
-const PAGE_RESOURCE: Record<string, string> = { cestino: 'news' };
+const PAGE_RESOURCE: Record<string, string> = {
+  cestino: 'news',
+  // The report of dues is the treasury's, like the memberships (ADR 031).
+  'riepilogo-quote': 'soci',
+};
 
 /**
  * Whether the signed-in role may open a back-office address (ADR 031): a resource's screens
@@ -72,6 +76,7 @@ function resultHref(resource: MenuResource, id: RaRecord['id'], q: string): stri
 /** Pages of the back office that are not a resource's list, by group. */
 const EXTRA_MENU_LINKS: { to: string; label: string; group: MenuGroup }[] = [
   { to: '/amministrazione/cestino', label: 'Cestino', group: 'Contenuti' },
+  { to: '/amministrazione/riepilogo-quote', label: 'Riepilogo delle quote', group: 'Soci e quote' },
   { to: '/amministrazione/cerca', label: 'Cerca in tutti gli elenchi', group: 'Sistema' },
   { to: '/amministrazione/sicurezza', label: 'Sicurezza dell’account', group: 'Sistema' },
 ];
