@@ -44,6 +44,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   BankStatements: TREASURY,
   BankRows: TREASURY,
   DuesReminders: TREASURY,
+  DuesReport: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

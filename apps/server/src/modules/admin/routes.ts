@@ -17,6 +17,7 @@ import { magazineAdminRoutes } from '../magazine/admin-routes.js';
 import { membershipAdminRoutes } from '../membership/admin-routes.js';
 import { bankAdminRoutes } from '../membership/admin-bank-routes.js';
 import { duesReminderAdminRoutes } from '../membership/admin-reminder-routes.js';
+import { duesReportAdminRoutes } from '../membership/admin-dues-report-routes.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
@@ -122,6 +123,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
   // Dues reminders: who gets which next, pauses (ADR 030)
   await app.register(duesReminderAdminRoutes, { reminders: options.services.duesReminders });
+  // The year's dues for the treasury and the accountant's exports (ADR 024, 029)
+  await app.register(duesReportAdminRoutes, {
+    report: { db, clock, rules: options.services.membership.rules },
+  });
 
   // Reserved area: recommendations, assemblies, press review and the board's opinions, each
   // with its audience

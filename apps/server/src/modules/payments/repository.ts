@@ -94,6 +94,16 @@ export async function setReceiptNumber(db: Executor, id: number, year: number, n
  * counter's row lock, on SQLite the single writer, serialise concurrent verifications, and a
  * rolled-back transaction gives its number back.
  */
+/** The receipt numbers of several payments (a year's dues for the accountant, ADR 030). */
+export async function receiptNumbersOfPayments(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payments')
+    .select(['id', 'receipt_year', 'receipt_number'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function nextReceiptNumber(db: Executor, year: number): Promise<number> {
   const { last_number } = await db
     .insertInto('receipt_counters')

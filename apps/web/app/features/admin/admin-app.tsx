@@ -431,6 +431,10 @@ const DuesReminderScreen = lazyScreen(
   () => import('../membership/admin/reminder-screens'),
   (m) => m.DuesReminderScreen,
 );
+const DuesDashboard = lazyScreen(
+  () => import('../membership/admin/dues-dashboard'),
+  (m) => m.DuesDashboard,
+);
 const NewsBin = lazyScreen(
   () => import('../news/admin/news-bin'),
   (m) => m.NewsBin,
@@ -534,6 +538,11 @@ const SECTIONS = [
     to: '/amministrazione/pagamenti',
     title: 'Pagamenti delle quote',
     text: 'Chi ha pagato cosa con PayPal, verificato o da controllare; esportazione.',
+  },
+  {
+    to: '/amministrazione/riepilogo-quote',
+    title: 'Riepilogo delle quote',
+    text: 'Per anno: soci per posizione, incassato per metodo, atteso; esportazioni per il commercialista.',
   },
   {
     to: '/amministrazione/quote',
@@ -699,6 +708,9 @@ export default function AdminApp() {
                 <Route path="/cerca" element={<GlobalSearch />} />
                 {mayOpenHref('/amministrazione/promemoria-quote') ? (
                   <Route path="/promemoria-quote" element={<DuesReminderScreen />} />
+                ) : null}
+                {mayOpenHref('/amministrazione/riepilogo-quote') ? (
+                  <Route path="/riepilogo-quote" element={<DuesDashboard />} />
                 ) : null}
                 {mayOpenHref('/amministrazione/cestino') ? (
                   <Route path="/cestino" element={<NewsBin />} />

@@ -10,7 +10,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_RESOURCES, adminJson, mayUseResource, staffRole } from './data-provider';
 
 /** Back-office pages that belong to a resource without being its list. */
-const PAGE_RESOURCE: Record<string, string> = { cestino: 'news', 'promemoria-quote': 'soci' };
+const PAGE_RESOURCE: Record<string, string> = {
+  cestino: 'news',
+  // The report of dues is the treasury's, like the memberships (ADR 031).
+  'riepilogo-quote': 'soci',
+  'promemoria-quote': 'soci',
+};
 
 /**
  * Whether the signed-in role may open a back-office address (ADR 031): a resource's screens
@@ -77,6 +82,7 @@ const EXTRA_MENU_LINKS: { to: string; label: string; group: MenuGroup }[] = [
     label: 'Promemoria delle quote',
     group: 'Soci e quote',
   },
+  { to: '/amministrazione/riepilogo-quote', label: 'Riepilogo delle quote', group: 'Soci e quote' },
   { to: '/amministrazione/cerca', label: 'Cerca in tutti gli elenchi', group: 'Sistema' },
   { to: '/amministrazione/sicurezza', label: 'Sicurezza dell’account', group: 'Sistema' },
 ];

@@ -17,6 +17,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
+import { HandPaymentForm } from './hand-payment-form';
 import { useStaffCall } from './staff-call';
 
 /**
@@ -174,6 +175,7 @@ export function MembershipShow() {
           }
         />
         <YearsTable />
+        <HandPaymentForm />
         <ExemptionForm />
       </SimpleShowLayout>
     </Show>

@@ -32,7 +32,7 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { adminJson, adminPath, downloadExport } from '../../admin/data-provider';
 import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
@@ -134,12 +134,33 @@ function ResendReceiptButton() {
   );
 }
 
+/** "Scarica la ricevuta": the receipt's PDF as issued (ADR 030), through the staff session. */
+function DownloadReceiptButton() {
+  const payment = useRecordContext<AdminPayment>();
+  const notify = useNotify();
+  if (!payment || payment.receipt === null) return null;
+  return (
+    <Button
+      label="Scarica la ricevuta"
+      onClick={() => {
+        downloadExport(`${adminPath('pagamenti', payment.id)}/Receipt`, 'ricevuta.pdf').catch(
+          (error: unknown) =>
+            notify(error instanceof Error ? error.message : 'Ricevuta non disponibile.', {
+              type: 'error',
+            }),
+        );
+      }}
+    />
+  );
+}
+
 export function PaymentShow() {
   return (
     <Show
       title="Pagamento"
       actions={
         <TopToolbar>
+          <DownloadReceiptButton />
           <ResendReceiptButton />
         </TopToolbar>
       }
