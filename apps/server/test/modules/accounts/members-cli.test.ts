@@ -64,7 +64,11 @@ describe.each(testEngines())('managing accounts on %s', (engine) => {
     expect(preview.rejected).toEqual([
       { line: 4, reason: 'e-mail "non-una-email" non valida' },
       { line: 5, reason: 'nome e cognome sono obbligatori' },
-      { line: 6, reason: 'ruolo "presidente" non valido: usa socio, affiliato, segreteria, redazione, tesoreria' },
+      {
+        line: 6,
+        reason:
+          'ruolo "presidente" non valido: usa socio, affiliato, segreteria, redazione, tesoreria',
+      },
       { line: 7, reason: 'anna.rossi@example.org compare più volte nel file' },
     ]);
     const applied = await members.importCsv(CSV, { apply: true });
