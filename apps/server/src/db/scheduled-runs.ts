@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Executor } from './schema.js';
 
 /**
@@ -38,4 +39,55 @@ export async function claimScheduledRun(
       .where('slot', '<', slotOf(new Date(now.getTime() - KEPT_SLOTS * everyMs), everyMs))
       .execute();
   return claimed;
+}
+
+export interface PeriodicJobOptions {
+  db: Executor;
+  /** The job's name in `scheduled_runs`. */
+  name: string;
+  clock: () => Date;
+  everyMs: number;
+  logger: Logger;
+  /** What the log says when a run fails (Italian, like every log message of the jobs). */
+  failureMessage: string;
+  /** One run; answers how many things it did. Safe to repeat (see above). */
+  work: () => Promise<number>;
+}
+
+/**
+ * A job run every `everyMs` by one instance per slot (ADR 033): started with the server (a
+ * first tick at once, so a late start loses nothing), stopped waiting for a run in progress;
+ * `runOnce` runs it now, joining a run already in progress rather than starting a second one.
+ */
+export class PeriodicJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: PeriodicJobOptions) {}
+
+  start(): void {
+    if (this.timer !== null) return;
+    const { db, name, clock, everyMs, logger, failureMessage } = this.options;
+    const tick = () => {
+      claimScheduledRun(db, name, clock(), everyMs)
+        .then((claimed) => (claimed ? this.runOnce() : 0))
+        .catch((error: unknown) => logger.error({ err: error }, failureMessage));
+    };
+    this.timer = setInterval(tick, everyMs);
+    this.timer.unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  runOnce(): Promise<number> {
+    this.running ??= this.options.work().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
 }

@@ -7,7 +7,7 @@ import {
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { claimScheduledRun } from '../../db/scheduled-runs.js';
+import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -254,38 +254,31 @@ export async function reminderLedgers(db: Kysely<Database>, today: string) {
  * across instances (ADR 033) and when SMTP is down (the outbox retries the one message).
  */
 export class DuesReminders {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job: PeriodicJob;
 
-  constructor(private readonly deps: DuesRemindersDeps) {}
-
-  start(): void {
-    if (this.deps.mode !== 'auto' || this.timer !== null) return;
-    const everyMs = this.deps.intervalMs ?? DEFAULT_INTERVAL_MS;
-    const tick = () => {
-      claimScheduledRun(this.deps.db, 'dues-reminders', this.deps.clock(), everyMs)
-        .then((claimed) => (claimed ? this.runOnce() : 0))
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error }, 'promemoria quote non riuscito'),
-        );
-    };
-    this.timer = setInterval(tick, everyMs);
-    this.timer.unref();
-    tick();
+  constructor(private readonly deps: DuesRemindersDeps) {
+    this.job = new PeriodicJob({
+      db: deps.db,
+      name: 'dues-reminders',
+      clock: deps.clock,
+      everyMs: deps.intervalMs ?? DEFAULT_INTERVAL_MS,
+      logger: deps.logger,
+      failureMessage: 'promemoria quote non riuscito',
+      work: () => this.remind(),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  start(): void {
+    if (this.deps.mode === 'auto') this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Queues the reminders due now; answers how many were queued. */
   runOnce(): Promise<number> {
-    this.running ??= this.remind().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runOnce();
   }
 
   /** Who gets which reminder next, and the latest sent (the staff screen). */

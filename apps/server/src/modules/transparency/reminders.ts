@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { claimScheduledRun } from '../../db/scheduled-runs.js';
+import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -30,39 +30,31 @@ const DEFAULT_INTERVAL_MS = 60 * 60_000;
  * instances and restarts; the check runs hourly so a restart or a late start loses no day.
  */
 export class TransparencyReminders {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job: PeriodicJob;
 
-  constructor(private readonly deps: TransparencyRemindersDeps) {}
-
-  start(): void {
-    if (this.deps.mode !== 'auto' || this.timer !== null) return;
-    const everyMs = this.deps.intervalMs ?? DEFAULT_INTERVAL_MS;
-    // One instance checks per period (ADR 033); the claim rows keep each reminder single anyway.
-    const tick = () => {
-      claimScheduledRun(this.deps.db, 'transparency-reminders', this.deps.clock(), everyMs)
-        .then((claimed) => (claimed ? this.runOnce() : 0))
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error }, 'promemoria trasparenza non riuscito'),
-        );
-    };
-    this.timer = setInterval(tick, everyMs);
-    this.timer.unref();
-    tick();
+  constructor(private readonly deps: TransparencyRemindersDeps) {
+    this.job = new PeriodicJob({
+      db: deps.db,
+      name: 'transparency-reminders',
+      clock: deps.clock,
+      everyMs: deps.intervalMs ?? DEFAULT_INTERVAL_MS,
+      logger: deps.logger,
+      failureMessage: 'promemoria trasparenza non riuscito',
+      work: () => this.remind(),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  start(): void {
+    if (this.deps.mode === 'auto') this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Queues the reminders due now; answers how many were queued. */
   runOnce(): Promise<number> {
-    this.running ??= this.remind().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.runOnce();
   }
 
   private async remind(): Promise<number> {
