@@ -127,7 +127,7 @@ test.describe('amministrazione', () => {
     await openAdmin(page, '/testi-pagine');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('row').filter({ hasText: 'patrocini-richiesta' }).click();
+    await page.getByRole('row').filter({ hasText: 'Patrocini: come richiederli' }).click();
     const text = page.getByRole('textbox', { name: 'Testo' });
     await expect(text).toBeVisible();
     await text.fill(sentence);
