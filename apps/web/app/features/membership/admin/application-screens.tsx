@@ -20,7 +20,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath, downloadExport } from '../../admin/data-provider';
-import { useStaffCall } from './staff-call';
+import { errorText } from '../../admin/error-text';
+import { useStaffCall } from '../../admin/staff-call';
 import { DateTimeField } from '../../admin/date-time-field';
 import { choiceName } from '../../admin/format';
 
@@ -38,9 +39,6 @@ const STATUS_CHOICES = APPLICATION_STATUSES.map((id) => ({
 const filters = [
   <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
 ];
-
-const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error ? error.message : fallback;
 
 export function ApplicationList() {
   return (
@@ -154,7 +152,7 @@ function CvButton() {
           `${adminPath('domande-iscrizione', application.id)}/Cv`,
           application.cvFileName ?? 'curriculum.pdf',
         ).catch((error: unknown) =>
-          notify(errorMessage(error, 'Download non riuscito.'), { type: 'error' }),
+          notify(errorText(error, 'Download non riuscito.'), { type: 'error' }),
         );
       }}
     />

@@ -25,7 +25,8 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { choiceName } from '../../admin/format';
-import { useStaffCall } from './staff-call';
+import { errorText } from '../../admin/error-text';
+import { useStaffCall } from '../../admin/staff-call';
 
 /**
  * Dues by bank transfer (ADR 029): the statement's import (upload, preview, apply) and the rows
@@ -41,9 +42,6 @@ const filters = [
 function euros(cents: number): string {
   return `${euroAmount(cents / 100).replace('.', ',')} €`;
 }
-
-const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error ? error.message : fallback;
 
 export function BankRowList() {
   return (
@@ -219,7 +217,7 @@ export function BankStatementImport() {
         await adminJson<BankStatementPreview>(`${root}/Preview`, { method: 'POST', body }),
       );
     } catch (error) {
-      notify(errorMessage(error, 'Il file non si legge.'), { type: 'error' });
+      notify(errorText(error, 'Il file non si legge.'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -232,7 +230,7 @@ export function BankStatementImport() {
       notify(done.message, { type: done.applied ? 'success' : 'info' });
       redirect('list', 'bonifici');
     } catch (error) {
-      notify(errorMessage(error, 'Importazione non riuscita.'), { type: 'error' });
+      notify(errorText(error, 'Importazione non riuscita.'), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { HandPaymentForm } from './hand-payment-form';
-import { useStaffCall } from './staff-call';
+import { useStaffCall } from '../../admin/staff-call';
 
 /**
  * Members' dues by year and their standing (ADR 024): the list with each member's standing

@@ -6,6 +6,7 @@ import {
 } from '@sodalis/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
+import { errorText } from '../../admin/error-text';
 import { adminJson } from '../../admin/data-provider';
 
 const ROOT = '/api/v1/Admin/DuesReminders';
@@ -21,7 +22,7 @@ export function DuesReminderScreen() {
 
   const load = useCallback(() => {
     adminJson<DuesRemindersOverview>(ROOT).then(setOverview, (error: unknown) =>
-      notify(error instanceof Error ? error.message : 'Promemoria non disponibili.', {
+      notify(errorText(error, 'Promemoria non disponibili.'), {
         type: 'error',
       }),
     );
@@ -39,7 +40,7 @@ export function DuesReminderScreen() {
         notify(paused ? 'Promemoria sospesi.' : 'Promemoria ripresi.', { type: 'success' });
       })
       .catch((error: unknown) =>
-        notify(error instanceof Error ? error.message : 'Operazione non riuscita.', {
+        notify(errorText(error, 'Operazione non riuscita.'), {
           type: 'error',
         }),
       )

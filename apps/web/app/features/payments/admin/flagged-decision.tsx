@@ -1,7 +1,8 @@
 import type { AdminPayment } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { useRecordContext } from 'react-admin';
+import { adminPath } from '../../admin/data-provider';
+import { useStaffCall } from '../../admin/staff-call';
 
 /**
  * A "da controllare" payment decided by staff (ADR 029): accepted with a note (the years are
@@ -9,28 +10,16 @@ import { adminJson, adminPath } from '../../admin/data-provider';
  */
 export function FlaggedPaymentDecision() {
   const payment = useRecordContext<AdminPayment>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { saving, call } = useStaffCall();
   if (!payment || payment.status !== 'flagged') return null;
   const decide = (step: 'Accept' | 'MarkForRefund', done: string) => (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    adminJson<AdminPayment>(`${adminPath('pagamenti', payment.id)}/${step}`, {
-      method: 'POST',
-      body: { note },
-    })
-      .then(() => {
-        notify(done, { type: 'success' });
-        refresh();
-      })
-      .catch((error: unknown) =>
-        notify(error instanceof Error ? error.message : 'Operazione non riuscita.', {
-          type: 'error',
-        }),
-      )
-      .finally(() => setSaving(false));
+    void call<AdminPayment>(
+      `${adminPath('pagamenti', payment.id)}/${step}`,
+      { method: 'POST', body: { note } },
+      () => done,
+    );
   };
   return (
     <form

@@ -32,6 +32,7 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
+import { errorText } from '../../admin/error-text';
 import { adminJson, adminPath, downloadExport } from '../../admin/data-provider';
 import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
@@ -109,9 +110,7 @@ function ResendReceiptButton() {
       method: 'POST',
     })
       .then(({ sentTo }) => notify(`Ricevuta inviata di nuovo a ${sentTo}.`, { type: 'success' }))
-      .catch((error: unknown) =>
-        notify(error instanceof Error ? error.message : 'Invio non riuscito.', { type: 'error' }),
-      )
+      .catch((error: unknown) => notify(errorText(error, 'Invio non riuscito.'), { type: 'error' }))
       .finally(() => setSending(false));
   };
   return (
@@ -145,7 +144,7 @@ function DownloadReceiptButton() {
       onClick={() => {
         downloadExport(`${adminPath('pagamenti', payment.id)}/Receipt`, 'ricevuta.pdf').catch(
           (error: unknown) =>
-            notify(error instanceof Error ? error.message : 'Ricevuta non disponibile.', {
+            notify(errorText(error, 'Ricevuta non disponibile.'), {
               type: 'error',
             }),
         );

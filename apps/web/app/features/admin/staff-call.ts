@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { adminJson } from '../../admin/data-provider';
+import { adminJson } from './data-provider';
+import { errorText } from './error-text';
 
 /**
- * One staff action of the membership screens: the call, a notice with what it did (or the
+ * One staff action of a back-office screen: the call, a notice with what it did (or the
  * server's Italian message), the record shown again; `saving` while it runs.
  */
 export function useStaffCall() {
@@ -23,9 +24,7 @@ export function useStaffCall() {
         return true;
       })
       .catch((error: unknown) => {
-        notify(error instanceof Error ? error.message : 'Operazione non riuscita.', {
-          type: 'error',
-        });
+        notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
         return false;
       })
       .finally(() => setSaving(false));
