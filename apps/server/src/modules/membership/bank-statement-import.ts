@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   BANK_ROW_OUTCOMES,
-  euroAmount,
   type AdminBankRow,
   type AdminBankRowListQuery,
   type AdminPage,
@@ -11,6 +10,7 @@ import {
   type BankStatementApplied,
   type BankStatementPreview,
   type BankStatementUpload,
+  italianEuroText,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -47,10 +47,6 @@ export interface BankStatementDeps {
 interface Classified extends BankRowPreview {
   memberId: number | null;
   accountName: string | null;
-}
-
-function euros(cents: number): string {
-  return `${euroAmount(cents / 100).replace('.', ',')} €`;
 }
 
 function emptyCounts(): Record<BankRowOutcome, number> {
@@ -173,7 +169,7 @@ export class BankStatementService {
       return {
         ...named,
         outcome: 'mismatch',
-        reason: `Importo ${euros(row.amountCents)} invece di ${euros(expected)}.`,
+        reason: `Importo ${italianEuroText(row.amountCents)} invece di ${italianEuroText(expected)}.`,
       };
     }
     return { ...named, outcome: 'matched' };
@@ -384,7 +380,7 @@ export class BankStatementService {
           action: 'assegna bonifico',
           entity: 'bank_row',
           entityId: id,
-          summary: `Bonifico ${row.reference} di ${euros(row.amount_cents)} assegnato a ${membership.email}, quota ${years.join(', ')}`,
+          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${membership.email}, quota ${years.join(', ')}`,
           before: { stato: row.status, motivo: row.reason },
           after: { stato: 'assigned', socio: body.memberId, anni: years, pagamento: paymentId },
         },
@@ -414,7 +410,7 @@ export class BankStatementService {
           action: 'ignora bonifico',
           entity: 'bank_row',
           entityId: id,
-          summary: `Bonifico ${row.reference} di ${euros(row.amount_cents)} ignorato: ${reason}`,
+          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} ignorato: ${reason}`,
           before: { stato: row.status },
           after: { stato: 'ignored', motivo: reason },
         },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { euroAmount, type HandPaymentBody } from '@sodalis/contracts';
+import { italianEuroText, type HandPaymentBody } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -68,7 +68,7 @@ export async function recordHandPayment(
         action: 'registra pagamento',
         entity: 'payment',
         entityId: paymentId,
-        summary: `Quota ${years.join(', ')} di ${membership.email}: ${euroAmount(body.amount / 100).replace('.', ',')} € (${body.method}, ${body.paidOn})`,
+        summary: `Quota ${years.join(', ')} di ${membership.email}: ${italianEuroText(body.amount)} (${body.method}, ${body.paidOn})`,
         after: {
           anni: years,
           importo: body.amount,

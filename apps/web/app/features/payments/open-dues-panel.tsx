@@ -1,8 +1,8 @@
 import {
   buildPaymentOrder,
-  euroAmount,
   STANDING_LABELS,
   type MemberDuesView,
+  italianEuroText,
 } from '@sodalis/contracts';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../../api/api-client';
@@ -12,11 +12,6 @@ import { documentCspNonce } from './paypal-document';
 import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal-checkout';
 
 const MY_DUES = '/api/v1/Membership/MyDues';
-
-/** `160,00 €`. */
-function euros(cents: number): string {
-  return `${euroAmount(cents / 100).replace('.', ',')} €`;
-}
 
 /**
  * A signed-in member's own dues on the payment tab (ADR 029): the standing, every open year
@@ -81,7 +76,7 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
                 {view.openYears.map((open) => (
                   <tr key={open.year}>
                     <td>{open.year}</td>
-                    <td className="text-end">{euros(open.amountCents)}</td>
+                    <td className="text-end">{italianEuroText(open.amountCents)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -89,7 +84,7 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
                 <tr>
                   <th scope="row">Totale</th>
                   <td className="text-end" data-testid="dues-total">
-                    <strong>{euros(view.totalCents)}</strong>
+                    <strong>{italianEuroText(view.totalCents)}</strong>
                   </td>
                 </tr>
               </tfoot>
@@ -124,7 +119,7 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
                 data-testid="open-dues-start"
                 onClick={() => setPayPalChosen(true)}
               >
-                Paga tutte le quote con PayPal ({euros(view.totalCents)})
+                Paga tutte le quote con PayPal ({italianEuroText(view.totalCents)})
               </button>
             )}
             {view.bankTransfer === null ? null : (
@@ -136,7 +131,7 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
                   <dt>Intestatario</dt>
                   <dd>{view.bankTransfer.holder}</dd>
                   <dt>Importo</dt>
-                  <dd>{euros(view.totalCents)}</dd>
+                  <dd>{italianEuroText(view.totalCents)}</dd>
                   <dt>Causale (da copiare così com’è)</dt>
                   <dd>
                     <code data-testid="bank-causale">{view.bankTransfer.causale}</code>

@@ -3,11 +3,11 @@ import {
   BANK_ROW_STATUS_LABELS,
   BANK_ROW_STATUSES,
   BANK_ROW_OUTCOMES,
-  euroAmount,
   type AdminBankRow,
   type AdminMembership,
   type BankStatementApplied,
   type BankStatementPreview,
+  italianEuroText,
 } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
 import {
@@ -39,10 +39,6 @@ const filters = [
   <SelectInput key="status" source="status" label="Stato" choices={STATUS_CHOICES} alwaysOn />,
 ];
 
-function euros(cents: number): string {
-  return `${euroAmount(cents / 100).replace('.', ',')} €`;
-}
-
 export function BankRowList() {
   return (
     <List
@@ -58,7 +54,7 @@ export function BankRowList() {
         <FunctionField
           label="Importo"
           sortable={false}
-          render={(row: AdminBankRow) => euros(row.amountCents)}
+          render={(row: AdminBankRow) => italianEuroText(row.amountCents)}
         />
         <TextField source="payer" label="Ordinante" sortable={false} emptyText="—" />
         <TextField source="remittance" label="Causale" sortable={false} />
@@ -168,7 +164,10 @@ export function BankRowShow() {
     <Show title="Bonifico">
       <SimpleShowLayout>
         <TextField source="bookedOn" label="Data" />
-        <FunctionField label="Importo" render={(row: AdminBankRow) => euros(row.amountCents)} />
+        <FunctionField
+          label="Importo"
+          render={(row: AdminBankRow) => italianEuroText(row.amountCents)}
+        />
         <TextField source="payer" label="Ordinante" emptyText="—" />
         <TextField source="remittance" label="Causale" />
         <TextField source="reference" label="Riferimento della banca" />
@@ -283,7 +282,7 @@ export function BankStatementImport() {
               {preview.rows.map((row, index) => (
                 <tr key={`${row.reference}-${index}`}>
                   <td>{row.bookedOn}</td>
-                  <td>{euros(row.amountCents)}</td>
+                  <td>{italianEuroText(row.amountCents)}</td>
                   <td>{row.remittance}</td>
                   <td>{row.memberName ?? '—'}</td>
                   <td>
