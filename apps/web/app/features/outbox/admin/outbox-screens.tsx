@@ -1,5 +1,4 @@
 import type { AdminOutboxMessage } from '@sodalis/contracts';
-import { useState } from 'react';
 import {
   Button,
   Datagrid,
@@ -7,39 +6,30 @@ import {
   FunctionField,
   List,
   TextField,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { adminPath } from '../../admin/data-provider';
 import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
-import { errorText } from '../../admin/error-text';
+import { useStaffCall } from '../../admin/staff-call';
 
 /** The messages the outbox gave up on (ADR 008, ADR 013): retried or discarded. */
 
 function RetryButton() {
   const message = useRecordContext<AdminOutboxMessage>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { saving, call } = useStaffCall();
   if (!message) return null;
   return (
     <Button
       label="Riprova"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        adminJson(`${adminPath('posta-non-consegnata', message.id)}/Retry`, { method: 'POST' })
-          .then(() => {
-            notify('Messaggio rimesso in coda.', { type: 'success' });
-            refresh();
-          })
-          .catch((error: unknown) =>
-            notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' }),
-          )
-          .finally(() => setBusy(false));
-      }}
+      disabled={saving}
+      onClick={() =>
+        void call(
+          `${adminPath('posta-non-consegnata', message.id)}/Retry`,
+          { method: 'POST' },
+          () => 'Messaggio rimesso in coda.',
+        )
+      }
     />
   );
 }

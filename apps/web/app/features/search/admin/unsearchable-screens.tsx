@@ -1,18 +1,9 @@
 import type { AdminUnsearchableDocument } from '@sodalis/contracts';
-import { useState } from 'react';
-import {
-  Button,
-  Datagrid,
-  List,
-  TextField,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-} from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { Button, Datagrid, List, TextField, useRecordContext } from 'react-admin';
+import { adminPath } from '../../admin/data-provider';
 import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
-import { errorText } from '../../admin/error-text';
+import { useStaffCall } from '../../admin/staff-call';
 
 /**
  * PDFs the site search cannot read (ADR 025): scans without a text layer and files pdf.js
@@ -21,28 +12,19 @@ import { errorText } from '../../admin/error-text';
 
 function RetryExtractionButton() {
   const document = useRecordContext<AdminUnsearchableDocument>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const { saving, call } = useStaffCall();
   if (!document) return null;
   return (
     <Button
       label="Riprova l'estrazione"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        adminJson(`${adminPath('documenti-non-ricercabili', document.id)}/Retry`, {
-          method: 'POST',
-        })
-          .then(() => {
-            notify('Il documento sarà letto di nuovo tra pochi secondi.', { type: 'success' });
-            refresh();
-          })
-          .catch((error: unknown) =>
-            notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' }),
-          )
-          .finally(() => setBusy(false));
-      }}
+      disabled={saving}
+      onClick={() =>
+        void call(
+          `${adminPath('documenti-non-ricercabili', document.id)}/Retry`,
+          { method: 'POST' },
+          () => 'Il documento sarà letto di nuovo tra pochi secondi.',
+        )
+      }
     />
   );
 }
