@@ -15,11 +15,6 @@ export interface SocietyFacts {
 
 type Payment = Selectable<PaymentsTable>;
 
-/** `80,00 €`: amounts as Italian readers write them (a plain space, for any mail client). */
-export function euros(cents: number): string {
-  return italianEuroText(cents);
-}
-
 /** The receipt of a verified payment, to the payer. */
 export function receiptMail(
   society: SocietyFacts,
@@ -40,7 +35,7 @@ export function receiptMail(
       `Quota: ${payment.fee_title}`,
       `Anno: ${payment.year}`,
       `Nominativo: ${payment.account_name}`,
-      `Importo: ${euros(payment.paid_cents ?? payment.expected_cents)}`,
+      `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
       `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,
       '',
       'Grazie,',
@@ -66,7 +61,7 @@ export function secretariatNoticeMail(
       `Motivo: ${reason}`,
       '',
       `Ordine PayPal: ${payment.paypal_order_id}`,
-      `Quota: ${payment.fee_title} (${payment.fee_access}), ${euros(payment.expected_cents)}`,
+      `Quota: ${payment.fee_title} (${payment.fee_access}), ${italianEuroText(payment.expected_cents)}`,
       `Anno: ${payment.year}`,
       `Nominativo: ${payment.account_name}`,
       `Importo segnalato dal browser: ${payment.reported_amount} ${payment.reported_currency}`,

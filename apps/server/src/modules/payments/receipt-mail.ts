@@ -1,8 +1,8 @@
-import { receiptNumberText } from '@sodalis/contracts';
+import { italianEuroText, receiptNumberText } from '@sodalis/contracts';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable } from '../../db/schema.js';
 import type { MailJob } from '../outbox/outbox.js';
-import { euros, type SocietyFacts } from './mail-text.js';
+import type { SocietyFacts } from './mail-text.js';
 import type { ReceiptRow } from './receipts-repository.js';
 
 /** The cancelling receipt of a refund, to whom the receipt went (ADR 030); the PDF is attached. */
@@ -23,7 +23,7 @@ export function cancellationMail(
     text: [
       `Gentile ${payment.account_name},`,
       '',
-      `il pagamento di ${euros(cancellation.amount_cents)} per la quota ${cancellation.years_text} è stato rimborsato.`,
+      `il pagamento di ${italianEuroText(cancellation.amount_cents)} per la quota ${cancellation.years_text} è stato rimborsato.`,
       `In allegato la ricevuta di annullamento n. ${number}${cancelled}.`,
       '',
       `La segreteria ${society.acronym}`,

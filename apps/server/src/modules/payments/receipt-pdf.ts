@@ -1,5 +1,5 @@
+import { italianEuroText } from '@sodalis/contracts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { euros } from './mail-text.js';
 
 /** Who issues the receipt: the society's legal data (ADR 030, configuration). */
 export interface ReceiptIssuer {
@@ -74,7 +74,10 @@ export function receiptLines(document: ReceiptDocument): string[][] {
     ['Causale', `quota associativa, anno ${document.yearsText}`],
     ['Metodo di pagamento', document.method],
     ['Data del pagamento', document.paidOn],
-    [document.kind === 'receipt' ? 'Importo' : 'Importo annullato', euros(document.amountCents)],
+    [
+      document.kind === 'receipt' ? 'Importo' : 'Importo annullato',
+      italianEuroText(document.amountCents),
+    ],
   );
   return rows;
 }
