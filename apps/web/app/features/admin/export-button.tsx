@@ -1,5 +1,6 @@
 import { Button, FilterButton, TopToolbar, useListContext, useNotify } from 'react-admin';
 import { adminPath, downloadExport, listQuery } from './data-provider';
+import { errorText } from './error-text';
 
 /** "Esporta CSV" of a list: the resource's `/Export` with the list's current filters. */
 export function ExportCsvButton({ resource, fileName }: { resource: string; fileName: string }) {
@@ -13,9 +14,7 @@ export function ExportCsvButton({ resource, fileName }: { resource: string; file
           `${adminPath(resource)}/Export?${listQuery({ filter: filterValues })}`,
           fileName,
         ).catch((error: unknown) =>
-          notify(error instanceof Error ? error.message : 'Esportazione non riuscita.', {
-            type: 'error',
-          }),
+          notify(errorText(error, 'Esportazione non riuscita.'), { type: 'error' }),
         );
       }}
     />

@@ -211,7 +211,7 @@ function SendLinkButton() {
             refresh();
           })
           .catch((error: unknown) =>
-            notify(error instanceof Error ? error.message : 'Invio non riuscito.', {
+            notify(errorText(error, 'Invio non riuscito.'), {
               type: 'error',
             }),
           )
@@ -368,7 +368,7 @@ export function MemberImport() {
       setInvited(answer.invited);
       notify(`Inviti inviati: ${answer.invited.length}.`, { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Invio degli inviti non riuscito.', {
+      notify(errorText(error, 'Invio degli inviti non riuscito.'), {
         type: 'error',
       });
     } finally {
@@ -389,7 +389,7 @@ export function MemberImport() {
       if (apply) notify('Importazione eseguita.', { type: 'success' });
     } catch (error) {
       setReport(null);
-      notify(error instanceof Error ? error.message : 'Importazione non riuscita.', {
+      notify(errorText(error, 'Importazione non riuscita.'), {
         type: 'error',
       });
     } finally {

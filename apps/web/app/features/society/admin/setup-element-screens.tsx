@@ -21,6 +21,7 @@ import {
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
 import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
+import { errorText } from '../../admin/error-text';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
@@ -77,7 +78,7 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
             })
               .then((answer) => setHtml(answer.html))
               .catch((error: unknown) =>
-                notify(error instanceof Error ? error.message : 'Anteprima non riuscita.', {
+                notify(errorText(error, 'Anteprima non riuscita.'), {
                   type: 'error',
                 }),
               );
