@@ -11,6 +11,7 @@ export * from './paging.js';
 export * from './web-context.js';
 export * from './messages.js';
 export * from './society.js';
+export * from './site-texts.js';
 export * from './account.js';
 export * from './newsletter.js';
 export * from './sponsorship.js';

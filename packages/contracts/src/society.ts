@@ -12,6 +12,15 @@ import {
   type AdminAttachment,
 } from './admin.js';
 import { isValidEmail } from './messages.js';
+import {
+  AboutInputSchema,
+  ExternalLinksInputSchema,
+  HomeInputSchema,
+  SITE_TEXT_KEYS,
+  type AboutContent,
+  type ExternalLinksContent,
+  type HomeContent,
+} from './site-texts.js';
 import { isPhoneNumber, isStrictBase64 } from './sponsorship-rules.js';
 
 /**
@@ -28,14 +37,18 @@ export interface BoardMember {
   fotoProfilo: string;
 }
 
-/** Keys of GetContenuti. */
-export const SITE_CONTENT_KEYS = [
+/** The society's facts edited on the "Contatti, dati legali e contenuti" screen. */
+export const SOCIETY_CONTENT_KEYS = [
   'contatti',
   'dati-legali',
   'sostenitori',
   'presidenti',
   'cookie-policy',
 ] as const;
+export type SocietyContentKey = (typeof SOCIETY_CONTENT_KEYS)[number];
+
+/** Keys of GetContenuti: the society's facts and the site's texts and links (ADR 035). */
+export const SITE_CONTENT_KEYS = [...SOCIETY_CONTENT_KEYS, ...SITE_TEXT_KEYS] as const;
 export type SiteContentKey = (typeof SITE_CONTENT_KEYS)[number];
 
 export interface ContactsContent {
@@ -77,6 +90,9 @@ export interface SiteContentByKey {
   sostenitori: SupportersContent;
   presidenti: PastPresidentsContent;
   'cookie-policy': CookiePolicyContent;
+  home: HomeContent;
+  'chi-siamo': AboutContent;
+  collegamenti: ExternalLinksContent;
 }
 
 export type SiteContent = {
@@ -196,6 +212,9 @@ export const SITE_CONTENT_PLACES: Record<SiteContentKey, { place: string; pagePa
   },
   presidenti: { place: 'Albo dei past president', pagePath: '/chi-siamo-{acronimo}' },
   'cookie-policy': { place: 'Cookie policy', pagePath: '/cookie' },
+  home: { place: 'Home: testata', pagePath: '/' },
+  'chi-siamo': { place: 'Chi siamo: schede', pagePath: '/chi-siamo' },
+  collegamenti: { place: 'Collegamenti ad altri siti', pagePath: '/' },
 };
 
 export interface AdminSiteContentSummary {
@@ -298,10 +317,20 @@ export const SITE_CONTENT_INPUT_SCHEMAS = {
   sostenitori: SupportersInputSchema,
   presidenti: PastPresidentsInputSchema,
   'cookie-policy': CookiePolicyInputSchema,
+  home: HomeInputSchema,
+  'chi-siamo': AboutInputSchema,
+  collegamenti: ExternalLinksInputSchema,
 } as const satisfies Record<SiteContentKey, z.ZodTypeAny>;
 
 export const SiteContentKeyParamsSchema = z.object({
-  key: z.enum(SITE_CONTENT_KEYS, {
-    message: `Contenuto sconosciuto: usa ${SITE_CONTENT_KEYS.join(', ')}.`,
+  key: z.enum(SOCIETY_CONTENT_KEYS, {
+    message: `Contenuto sconosciuto: usa ${SOCIETY_CONTENT_KEYS.join(', ')}.`,
+  }),
+});
+
+/** `:key` of the home's, /chi-siamo's and the links' screen (ADR 035). */
+export const SiteTextKeyParamsSchema = z.object({
+  key: z.enum(SITE_TEXT_KEYS, {
+    message: `Contenuto sconosciuto: usa ${SITE_TEXT_KEYS.join(', ')}.`,
   }),
 });

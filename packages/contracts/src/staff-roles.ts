@@ -26,6 +26,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   SetupElements: EDITORIAL,
   BoardMembers: EDITORIAL,
   SiteContents: EDITORIAL,
+  SiteTexts: EDITORIAL,
   RichTextPreview: EDITORIAL,
   Recommendations: EDITORIAL,
   Assemblies: EDITORIAL,

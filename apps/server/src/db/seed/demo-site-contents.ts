@@ -1,4 +1,4 @@
-import type { SiteContentByKey } from '@sodalis/contracts';
+import type { SiteContentByKey, SocietyContentKey } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { makePortraitPng } from './demo-png.js';
@@ -6,9 +6,12 @@ import { makePortraitPng } from './demo-png.js';
 /**
  * Demo values of the structured site contents (contacts, legal data, supporters, past
  * presidents). Fictional: names, numbers and companies are invented. The cookie policy is not
- * here: every installation has it (db/reference-data.ts).
+ * here: every installation has it (db/reference-data.ts), as the home's and the links' texts
+ * (migration 0027, ADR 035).
  */
-export function demoSiteContents(acronym: string): Omit<SiteContentByKey, 'cookie-policy'> {
+export function demoSiteContents(
+  acronym: string,
+): Omit<Pick<SiteContentByKey, SocietyContentKey>, 'cookie-policy'> {
   const domain = `${acronym.toLowerCase()}.example.org`;
   const logo = (background: readonly [number, number, number]) =>
     Buffer.from(makePortraitPng(background, [255, 255, 255], 64)).toString('base64');

@@ -6,11 +6,18 @@ import {
   AdminSetupElementInputSchema,
   AdminSetupElementListQuerySchema,
   SiteContentKeyParamsSchema,
+  SiteTextKeyParamsSchema,
+  SITE_TEXT_KEYS,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  recordRoutes,
+  UPLOAD_BODY_LIMIT,
+} from '../admin/route-helpers.js';
 import type { ContentAdminService } from './admin-service.js';
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
@@ -27,7 +34,7 @@ const SetupElementKeyParamsSchema = z.object({
 });
 
 /**
- * /api/v1/Admin/SetupElements, /BoardMembers and /SiteContents (docs/decisions/013-back-office.md,
+ * /api/v1/Admin/SetupElements, /BoardMembers, /SiteContents and /SiteTexts (docs/decisions/013-back-office.md,
  * 016). Registered inside `adminRoutes`, so its access hook checks session and role first and
  * the access-matrix test walks these routes too.
  */
@@ -83,6 +90,17 @@ export async function contentAdminRoutes(
   }));
   app.put('/SiteContents/:key', { bodyLimit: CONTENT_BODY_LIMIT }, async (request) => {
     const { key } = parseInput(SiteContentKeyParamsSchema, request.params);
+    return { data: await content.saveSiteContent(actorOf(request), key, request.body) };
+  });
+
+  // The home's hero, the /chi-siamo cards and the links to other sites (ADR 035): the same
+  // contents' rules, on a screen of their own.
+  app.get('/SiteTexts', async () => ({ data: await content.listSiteContents(SITE_TEXT_KEYS) }));
+  app.get('/SiteTexts/:key', async (request) => ({
+    data: await content.getSiteContent(parseInput(SiteTextKeyParamsSchema, request.params).key),
+  }));
+  app.put('/SiteTexts/:key', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { key } = parseInput(SiteTextKeyParamsSchema, request.params);
     return { data: await content.saveSiteContent(actorOf(request), key, request.body) };
   });
 }

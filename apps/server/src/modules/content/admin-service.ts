@@ -1,9 +1,12 @@
 import {
+  ABOUT_DEFAULT,
   ADMIN_MESSAGES,
+  EXTERNAL_LINKS_DEFAULT,
+  HOME_DEFAULT,
   SETUP_ELEMENT_KEYS,
   SITE_CONTENT_INPUT_SCHEMAS,
-  SITE_CONTENT_KEYS,
   SITE_CONTENT_PLACES,
+  SOCIETY_CONTENT_KEYS,
   type AdminAttachment,
   type AdminBoardMember,
   type AdminBoardMemberInputSchema,
@@ -327,10 +330,16 @@ export class ContentAdminService {
     };
   }
 
-  async listSiteContents(): Promise<AdminPage<AdminSiteContentSummary>> {
+  /**
+   * The contents of one screen: the society's facts by default, or the home's, /chi-siamo's and
+   * the links' texts (ADR 035).
+   */
+  async listSiteContents(
+    keys: readonly SiteContentKey[] = SOCIETY_CONTENT_KEYS,
+  ): Promise<AdminPage<AdminSiteContentSummary>> {
     const rows = await listSiteContentRows(this.deps.db);
     const byKey = new Map(rows.map((row) => [row.key, row.updated_at]));
-    const items = SITE_CONTENT_KEYS.map((key) => ({
+    const items = keys.map((key) => ({
       id: key,
       ...this.siteContentPlace(key),
       exists: byKey.has(key),
@@ -401,6 +410,12 @@ export class ContentAdminService {
         return parseInput(SITE_CONTENT_INPUT_SCHEMAS['dati-legali'], body);
       case 'presidenti':
         return parseInput(SITE_CONTENT_INPUT_SCHEMAS.presidenti, body);
+      case 'home':
+        return parseInput(SITE_CONTENT_INPUT_SCHEMAS.home, body);
+      case 'chi-siamo':
+        return parseInput(SITE_CONTENT_INPUT_SCHEMAS['chi-siamo'], body);
+      case 'collegamenti':
+        return parseInput(SITE_CONTENT_INPUT_SCHEMAS.collegamenti, body);
       case 'cookie-policy': {
         const input = parseInput(SITE_CONTENT_INPUT_SCHEMAS['cookie-policy'], body);
         const corpo = sanitizeRichText(input.corpo);
@@ -432,9 +447,15 @@ export class ContentAdminService {
   }
 }
 
-/** A content with nothing yet: the edit screen starts from it. */
+/** A content with nothing yet: the edit screen starts from it (the texts from their defaults). */
 function emptyContent(key: SiteContentKey): Record<string, unknown> {
   switch (key) {
+    case 'home':
+      return { ...HOME_DEFAULT };
+    case 'chi-siamo':
+      return { ...ABOUT_DEFAULT };
+    case 'collegamenti':
+      return { ...EXTERNAL_LINKS_DEFAULT };
     case 'contatti':
       return { indirizzo: '', telefono: '', social: { etichetta: '', url: '' }, email: [] };
     case 'dati-legali':
