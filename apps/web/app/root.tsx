@@ -37,12 +37,18 @@ export const links: LinksFunction = () => [
   },
 ];
 
-/** Data every page's frame needs: the society and the news categories of the menu. */
+/**
+ * Data every page's frame needs: the society, the news categories of the menu, the contacts the
+ * footer shows (those of /contatti, edited in one place, spec §2.4, §2.11) and the links to
+ * other sites of the menu, the footer and the home (ADR 035).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, [contacts]] = await Promise.all([
+  const [categories, contents] = await Promise.all([
     context.content.listCategories(),
-    context.content.siteContents(['contatti']),
+    context.content.siteContents(['contatti', 'collegamenti']),
   ]);
+  const contacts = contents.find((content) => content.chiave === 'contatti');
+  const links = contents.find((content) => content.chiave === 'collegamenti');
   return {
     society: {
       acronym: context.society.acronym,
@@ -51,12 +57,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     categories,
     year: romeYear(),
-    // The footer's social page is the one of /contatti (spec §2.4, §2.11), edited in one place.
-    social: contacts?.chiave === 'contatti' ? contacts.contenuto.social : null,
+    contacts: contacts?.chiave === 'contatti' ? contacts.contenuto : null,
+    links: links?.chiave === 'collegamenti' ? links.contenuto : null,
   };
 }
 
-/** Pages never reload the frame's data on client navigation: it changes only with a deploy. */
+/**
+ * Pages never reload the frame's data on client navigation: an edit of the contacts or links
+ * shows from the next page load, which is answered afresh (ADR 005, 035).
+ */
 export function shouldRevalidate() {
   return false;
 }
@@ -101,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             <SiteFooter
-              social={data?.social ?? null}
+              contacts={data?.contacts ?? null}
               societyName={data?.society.name ?? acronym}
               year={data?.year ?? romeYear()}
             />

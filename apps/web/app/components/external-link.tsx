@@ -1,4 +1,6 @@
+import { externalLink, type ExternalLinkKind, type ExternalLinksContent } from '@sodalis/contracts';
 import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { NEW_TAB_HINT } from '../copy/site';
 
 /** A link to another site: new tab, no opener, and a hint for screen readers (spec §2.3). */
@@ -17,4 +19,14 @@ export function ExternalLink({
       <span className="visually-hidden"> {NEW_TAB_HINT}</span>
     </a>
   );
+}
+
+/**
+ * The link to another site of one kind, as the secretariat last saved it (ADR 035): the frame's
+ * loader reads the list once per page; its default until the frame's data is there.
+ */
+export function useExternalLink(kind: ExternalLinkKind) {
+  // The root route's data (root.tsx `loader`); typed here, as importing it would be a cycle.
+  const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent | null } | undefined;
+  return externalLink(frame?.links, kind);
 }

@@ -1,27 +1,45 @@
+import type { ContactsContent } from '@sodalis/contracts';
 import { Link } from 'react-router';
-import { EXTERNAL_LINKS, FOOTER_COPY } from '../copy/site';
-import { ExternalLink } from './external-link';
+import { FOOTER_COPY } from '../copy/site';
+import { ExternalLink, useExternalLink } from './external-link';
+import { PhoneLink } from './phone-link';
 
-/** The footer (spec §2.4): privacy, cookie, legal data, continuing education, social page. */
+/**
+ * The footer (spec §2.4): privacy, cookie, legal data, continuing education, social page, and
+ * the secretariat's address, phone and first e-mail. Contacts and social page are those of
+ * /contatti, the other sites' links those of the links' list (ADR 035): each edited in one place.
+ */
 export function SiteFooter({
-  social,
+  contacts,
   societyName,
   year,
 }: {
-  /** The social page of the contacts (/contatti); the default one until they are published. */
-  social: { etichetta: string; url: string } | null;
+  /** The contents of /contatti; null until they are published (then none are shown). */
+  contacts: ContactsContent | null;
   societyName: string;
   year: number;
 }) {
+  const privacyPolicy = useExternalLink('privacy');
+  const continuingEducation = useExternalLink('formazione');
+  const email = contacts?.email[0];
   return (
     <footer className="site-footer">
       <div className="container">
+        {contacts === null ? null : (
+          <address className="mb-3" data-testid="footer-contacts">
+            {contacts.indirizzo} · {FOOTER_COPY.phone} <PhoneLink number={contacts.telefono} />
+            {email === undefined ? null : (
+              <>
+                {' '}
+                · {FOOTER_COPY.email} <a href={`mailto:${email.indirizzo}`}>{email.indirizzo}</a>
+              </>
+            )}
+          </address>
+        )}
         <nav aria-label="Collegamenti del piè di pagina">
           <ul className="site-footer__links list-unstyled">
             <li>
-              <ExternalLink href={EXTERNAL_LINKS.privacyPolicy.href}>
-                {EXTERNAL_LINKS.privacyPolicy.label}
-              </ExternalLink>
+              <ExternalLink href={privacyPolicy.url}>{privacyPolicy.etichetta}</ExternalLink>
             </li>
             <li>
               <Link to="/cookie">{FOOTER_COPY.cookie}</Link>
@@ -33,15 +51,15 @@ export function SiteFooter({
               <Link to="/trasparenza">{FOOTER_COPY.transparency}</Link>
             </li>
             <li>
-              <ExternalLink href={EXTERNAL_LINKS.continuingEducation.href}>
-                {EXTERNAL_LINKS.continuingEducation.label}
+              <ExternalLink href={continuingEducation.url}>
+                {continuingEducation.etichetta}
               </ExternalLink>
             </li>
-            <li>
-              <ExternalLink href={social?.url ?? EXTERNAL_LINKS.social.href}>
-                {social?.etichetta ?? EXTERNAL_LINKS.social.label}
-              </ExternalLink>
-            </li>
+            {contacts === null ? null : (
+              <li>
+                <ExternalLink href={contacts.social.url}>{contacts.social.etichetta}</ExternalLink>
+              </li>
+            )}
           </ul>
         </nav>
         <p className="site-footer__copyright">

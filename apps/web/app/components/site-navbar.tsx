@@ -2,9 +2,10 @@ import { isStaffRole, type ArticleCategory } from '@sodalis/contracts';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { RESERVED_COPY } from '../copy/reserved';
-import { EXTERNAL_LINKS, NAV_COPY, NEW_TAB_HINT } from '../copy/site';
+import { NAV_COPY } from '../copy/site';
 import { currentUser, LOGOUT_HREF, signOut } from '../shared/session/session';
 import { useHydrated } from '../state/hydrated';
+import { ExternalLink, useExternalLink } from './external-link';
 import { NavMenu } from './nav-menu';
 import { SearchBox } from '../features/search/search-box';
 
@@ -34,6 +35,10 @@ export function SiteNavbar({
   const hydrated = useHydrated();
   const user = hydrated ? currentUser() : null;
   const organisationPath = `/chi-siamo-${acronym.toLowerCase()}`;
+  // The other sites' links as the secretariat saved them (ADR 035).
+  const events = useExternalLink('eventi');
+  const professionalSite = useExternalLink('area-professionale');
+  const journal = useExternalLink('rivista');
 
   const internal = (to: string, label: string, end = false) => (
     <li className="nav-item">
@@ -42,12 +47,11 @@ export function SiteNavbar({
       </NavLink>
     </li>
   );
-  const external = (link: { label: string; href: string }) => (
+  const external = (link: { etichetta: string; url: string }) => (
     <li className="nav-item">
-      <a className="nav-link" href={link.href} target="_blank" rel="noopener noreferrer">
-        {link.label}
-        <span className="visually-hidden"> {NEW_TAB_HINT}</span>
-      </a>
+      <ExternalLink className="nav-link" href={link.url}>
+        {link.etichetta}
+      </ExternalLink>
     </li>
   );
   const menuItem = (to: string, label: string, key?: string | number) => (
@@ -133,9 +137,9 @@ export function SiteNavbar({
               )}
               {internal('/patrocini', NAV_COPY.sponsorships)}
               {internal('/contatti', NAV_COPY.contacts)}
-              {external(EXTERNAL_LINKS.events)}
-              {external(EXTERNAL_LINKS.professionalSite)}
-              {external(EXTERNAL_LINKS.journal)}
+              {external(events)}
+              {external(professionalSite)}
+              {external(journal)}
             </ul>
           </nav>
           <div className="ms-lg-3 my-2 my-lg-0">

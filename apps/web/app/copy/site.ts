@@ -3,20 +3,6 @@
  * verbatim (spec §2, §8).
  */
 
-/** External sites the navigation, home and footer link to (always opened in a new tab). */
-export const EXTERNAL_LINKS = {
-  professionalSite: { label: 'Area professionale', href: 'https://www.simtipro.it/' },
-  journal: { label: 'Blood Transfusion', href: 'https://www.bloodtransfusion.it/' },
-  events: { label: 'Eventi', href: 'https://www.simtipro.it/eventi/' },
-  travellingDonorGuide: {
-    label: 'Guida per il donatore viaggiatore',
-    href: 'https://www.centronazionalesangue.it/donatore-viaggiatore/',
-  },
-  privacyPolicy: { label: 'Privacy policy', href: 'https://www.simti.it/privacy-policy/' },
-  continuingEducation: { label: 'Formazione ECM', href: 'https://ape.agenas.it/' },
-  social: { label: 'Facebook', href: 'https://www.facebook.com/simti.it/' },
-} as const;
-
 export const NEW_TAB_HINT = '(si apre in una nuova scheda)';
 
 export const NAV_COPY = {
@@ -42,6 +28,8 @@ export const FOOTER_COPY = {
   legalData: 'Dati legali',
   transparency: 'Società trasparente',
   rights: 'All rights reserved',
+  phone: 'Tel.',
+  email: 'E-mail',
 } as const;
 
 export const NEWS_COPY = {

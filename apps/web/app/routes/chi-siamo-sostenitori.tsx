@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '@sodalis/contracts';
 import type { Route } from './+types/chi-siamo-sostenitori';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
+import { PhoneLink } from '../components/phone-link';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
 import { ShareBar, shareTargetOf } from '../shared/sharing/share-links';
@@ -81,10 +82,7 @@ export default function SupportersPage({ loaderData }: Route.ComponentProps) {
                           <h3 className="h6">{company.nome}</h3>
                           <p className="mb-1 small">{company.indirizzo}</p>
                           <p className="mb-1 small">
-                            Tel.{' '}
-                            <a href={`tel:${company.telefono.replace(/\s/g, '')}`}>
-                              {company.telefono}
-                            </a>
+                            Tel. <PhoneLink number={company.telefono} />
                           </p>
                           {company.sito ? (
                             <ExternalLink href={company.sito}>Sito web</ExternalLink>

@@ -1,12 +1,21 @@
+import { ABOUT_DEFAULT, withSocietyNames } from '@sodalis/contracts';
 import type { Route } from './+types/chi-siamo';
 import { Breadcrumb } from '../components/breadcrumb';
 import { LinkCards } from '../components/link-cards';
 import { pageMeta } from '../format/meta';
 import { publicDocumentHref } from '../shared/documents/open-document';
 
-/** The society's world (spec §2.11): cards to its pages and the "MODULO ABBONAMENTO" button. */
+/**
+ * The society's world (spec §2.11): cards to its pages, as the secretariat edits them (ADR 035),
+ * and the "MODULO ABBONAMENTO" button.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [subscription] = await context.content.setupElements(['modulo-abbonamento-attivo']);
+  const [[subscription], [about]] = await Promise.all([
+    context.content.setupElements(['modulo-abbonamento-attivo']),
+    context.content.siteContents(['chi-siamo']),
+  ]);
+  const society = { acronym: context.society.acronym, name: context.society.name };
+  const schede = about?.chiave === 'chi-siamo' ? about.contenuto.schede : ABOUT_DEFAULT.schede;
   const text = (subscription?.corpo ?? '')
     .replace(/<[^>]*>/g, '')
     .trim()
@@ -14,6 +23,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const form = subscription?.attachments[0] ?? null;
   return {
     acronym: context.society.acronym,
+    cards: schede.map((card) => ({
+      to: withSocietyNames(card.link, society, true),
+      title: withSocietyNames(card.titolo, society),
+      text: withSocietyNames(card.testo, society),
+    })),
     // Setup key `modulo-abbonamento-attivo`: the button shows while its text is "true".
     subscriptionActive: text === 'true' || text === 'si' || text === 'sì',
     subscriptionHref: form
@@ -29,34 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { acronym, subscriptionActive, subscriptionHref } = loaderData;
-  const cards = [
-    {
-      to: `/chi-siamo-${acronym.toLowerCase()}`,
-      title: `Mondo ${acronym}`,
-      text: 'Storia, organigramma, codice etico, bilancio e statuto.',
-    },
-    {
-      to: '/chi-siamo-iscrizione',
-      title: 'Soci',
-      text: 'Come iscriversi, la quota annuale e il Consiglio Direttivo.',
-    },
-    {
-      to: '/chi-siamo-affiliati',
-      title: 'Affiliati',
-      text: 'Tecnici e infermieri: iscrizione, quota e modulo di richiesta.',
-    },
-    {
-      to: '/chi-siamo-sostenitori',
-      title: 'Sostenitori',
-      text: 'Le aziende che sostengono la società e come contribuire.',
-    },
-    {
-      to: '/area-riservata-servizio-trasfusionale',
-      title: 'Il Servizio Trasfusionale',
-      text: 'Il notiziario della società, riservato a soci e affiliati.',
-    },
-  ];
+  const { acronym, cards, subscriptionActive, subscriptionHref } = loaderData;
   return (
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Chi siamo' }]} />

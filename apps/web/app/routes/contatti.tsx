@@ -1,6 +1,7 @@
 import type { Route } from './+types/contatti';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
+import { PhoneLink } from '../components/phone-link';
 import { pageMeta } from '../format/meta';
 
 /** Contacts (spec §2.11): secretariat address, phone, social page, the e-mail table. */
@@ -31,8 +32,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <address className="mb-2">{contacts.indirizzo}</address>
             <p className="mb-2">
-              Telefono:{' '}
-              <a href={`tel:${contacts.telefono.replace(/\s/g, '')}`}>{contacts.telefono}</a>
+              Telefono: <PhoneLink number={contacts.telefono} />
             </p>
             <p>
               <ExternalLink href={contacts.social.url}>{contacts.social.etichetta}</ExternalLink>

@@ -1,17 +1,22 @@
-import { PAGE_SIZE } from '@sodalis/contracts';
+import { HOME_DEFAULT, PAGE_SIZE, withSocietyNames } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { ExternalLink } from '../components/external-link';
-import { EXTERNAL_LINKS, NEWS_COPY } from '../copy/site';
+import { ContentLink } from '../components/content-link';
+import { ExternalLink, useExternalLink } from '../components/external-link';
+import { NEWS_COPY } from '../copy/site';
 import { organizationLd, pageMeta } from '../format/meta';
 import { HomeCarousel } from '../features/home/home-carousel';
 import { FeaturedNews } from '../features/news/featured-news';
 import { NewsItem } from '../features/news/news-item';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 
-/** Featured (dataOffset "2") and latest (dataOffset "4") news, rendered on the server (spec §2.5, §7). */
+/**
+ * The hero as the secretariat edits it (ADR 035), featured (dataOffset "2") and latest
+ * (dataOffset "4") news, rendered on the server (spec §2.5, §7).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, latest] = await Promise.all([
+  const [[home], featured, latest] = await Promise.all([
+    context.content.siteContents(['home']),
     context.content.listArticles({
       paginated: true,
       inEvidenza: true,
@@ -24,9 +29,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       ascending: false,
     }),
   ]);
+  const society = { acronym: context.society.acronym, name: context.society.name };
+  const hero = home?.chiave === 'home' ? home.contenuto : HOME_DEFAULT;
   return {
     acronym: context.society.acronym,
-    name: context.society.name,
+    hero: {
+      title: withSocietyNames(hero.titolo, society),
+      subtitle: withSocietyNames(hero.sottotitolo, society),
+      text: withSocietyNames(hero.testo, society),
+      button: withSocietyNames(hero.pulsante, society),
+      link: withSocietyNames(hero.link, society, true),
+    },
     featured: featured.items,
     latest: latest.items,
   };
@@ -65,22 +78,22 @@ function HomeCard({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { acronym, name, featured, latest } = loaderData;
+  const { acronym, hero, featured, latest } = loaderData;
+  const events = useExternalLink('eventi');
+  const travellingDonorGuide = useExternalLink('donatore-viaggiatore');
+  const journal = useExternalLink('rivista');
   return (
     <>
-      <section className="hero">
+      <section className="hero" data-testid="home-hero">
         <div className="container">
           <h1 className="hero__title">
-            <span className="hero__acronym">{acronym}</span>
-            <span className="hero__name">{name}</span>
+            <span className="hero__acronym">{hero.title}</span>
+            <span className="hero__name">{hero.subtitle}</span>
           </h1>
-          <p className="hero__lead">
-            Medici, biologi, infermieri e tecnici al servizio della medicina trasfusionale e
-            dell’immunoematologia.
-          </p>
-          <Link to="/chi-siamo" className="btn btn-light btn-lg">
-            Chi siamo
-          </Link>
+          <p className="hero__lead">{hero.text}</p>
+          <ContentLink to={hero.link} className="btn btn-light btn-lg">
+            {hero.button}
+          </ContentLink>
         </div>
       </section>
 
@@ -143,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Eventi"
             text="Congressi, corsi e convegni della società e dei suoi gruppi di lavoro."
           >
-            <ExternalLink href={EXTERNAL_LINKS.events.href} className="btn btn-outline-primary">
+            <ExternalLink href={events.url} className="btn btn-outline-primary">
               Calendario eventi
             </ExternalLink>
           </HomeCard>
@@ -154,10 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   professionisti.
                 "
           >
-            <ExternalLink
-              href={EXTERNAL_LINKS.travellingDonorGuide.href}
-              className="btn btn-outline-primary"
-            >
+            <ExternalLink href={travellingDonorGuide.url} className="btn btn-outline-primary">
               Leggi la guida
             </ExternalLink>
           </HomeCard>
@@ -165,7 +175,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Blood Transfusion"
             text="La rivista scientifica internazionale di medicina trasfusionale."
           >
-            <ExternalLink href={EXTERNAL_LINKS.journal.href} className="btn btn-outline-primary">
+            <ExternalLink href={journal.url} className="btn btn-outline-primary">
               Vai alla rivista
             </ExternalLink>
           </HomeCard>

@@ -201,6 +201,15 @@ const STAFF_RESOURCES: StaffResource[] = [
         edit: (m) => m.SiteContentEdit,
         body: (m) => m.siteContentBody,
       },
+      {
+        name: 'testi-sito',
+        group: 'Contenuti',
+        label: 'Home e collegamenti',
+        recordRepresentation: 'place',
+        list: (m) => m.SiteTextList,
+        edit: (m) => m.SiteContentEdit,
+        body: (m) => m.siteContentBody,
+      },
     ],
   ),
   ...domain(
@@ -533,6 +542,11 @@ const SECTIONS = [
     to: '/amministrazione/contenuti-sito',
     title: 'Contatti, dati legali e contenuti',
     text: 'Contatti, dati legali, aziende sostenitrici, albo dei past president, cookie policy.',
+  },
+  {
+    to: '/amministrazione/testi-sito',
+    title: 'Home, Chi siamo e collegamenti',
+    text: 'La testata della home, le schede di Chi siamo e i collegamenti ad altri siti.',
   },
   {
     to: '/amministrazione/pagamenti',

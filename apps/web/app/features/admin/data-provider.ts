@@ -28,6 +28,7 @@ export const ADMIN_RESOURCES = {
   quote: 'Fees',
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
+  'testi-sito': 'SiteTexts',
   trasparenza: 'TransparencyPublications',
   'contributi-pubblici': 'PublicContributions',
   soci: 'Memberships',

@@ -1,7 +1,10 @@
 import {
   ADMIN_MESSAGES,
+  isHttpsAddress,
+  isSitePath,
   isWebAddress,
   italianIssueMessage,
+  SITE_TEXT_MESSAGES,
   withWebScheme,
 } from '@sodalis/contracts';
 import { formErrorsOf } from './field-errors';
@@ -45,4 +48,17 @@ export function schemaRules(
       })),
     );
   };
+}
+
+/** A button's or card's link (ADR 035): a path of this site or an https address ("www.…" too). */
+export function siteLink(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const address = withWebScheme(String(value));
+  return isSitePath(address) || isHttpsAddress(address) ? undefined : SITE_TEXT_MESSAGES.siteLink;
+}
+
+/** A link to another site (ADR 035): https only ("www.…" gets https:// on the server). */
+export function httpsAddress(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return isHttpsAddress(withWebScheme(String(value))) ? undefined : SITE_TEXT_MESSAGES.httpsAddress;
 }

@@ -1,8 +1,7 @@
 import { CAROUSEL_INTERVAL_MS } from '@sodalis/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink } from '../../components/external-link';
-import { EXTERNAL_LINKS } from '../../copy/site';
+import { ExternalLink, useExternalLink } from '../../components/external-link';
 
 interface Slide {
   title: string;
@@ -16,6 +15,8 @@ interface Slide {
  * (WCAG 2.2.2). Every slide is in the server-rendered HTML.
  */
 export function HomeCarousel({ acronym }: { acronym: string }) {
+  const professionalSite = useExternalLink('area-professionale');
+  const journal = useExternalLink('rivista');
   const slides: Slide[] = [
     {
       title: 'Contatta la segreteria',
@@ -30,7 +31,7 @@ export function HomeCarousel({ acronym }: { acronym: string }) {
       title: `L’area professionale ${acronym}`,
       text: 'Corsi, congressi e materiali per i professionisti della medicina trasfusionale.',
       action: (
-        <ExternalLink href={EXTERNAL_LINKS.professionalSite.href} className="btn btn-primary">
+        <ExternalLink href={professionalSite.url} className="btn btn-primary">
           Visita il sito
         </ExternalLink>
       ),
@@ -39,7 +40,7 @@ export function HomeCarousel({ acronym }: { acronym: string }) {
       title: 'Blood Transfusion',
       text: 'La rivista scientifica di riferimento per la medicina trasfusionale.',
       action: (
-        <ExternalLink href={EXTERNAL_LINKS.journal.href} className="btn btn-primary">
+        <ExternalLink href={journal.url} className="btn btn-primary">
           Leggi la rivista
         </ExternalLink>
       ),

@@ -1,8 +1,7 @@
 import { isValidEmail, NEWSLETTER_CONSENT, VALIDATION_MESSAGES } from '@sodalis/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../api/api-client';
-import { ExternalLink } from '../../components/external-link';
-import { EXTERNAL_LINKS } from '../../copy/site';
+import { ExternalLink, useExternalLink } from '../../components/external-link';
 import { showError, showToast } from '../../state/toasts';
 import { NEWSLETTER_COPY } from './newsletter-copy';
 
@@ -18,6 +17,7 @@ export function NewsletterForm() {
   const [touched, setTouched] = useState({ email: false, privacy: false });
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const privacyPolicy = useExternalLink('privacy');
 
   const emailError = isValidEmail(email) ? null : VALIDATION_MESSAGES.newsletterEmail;
   const privacyError = privacy ? null : VALIDATION_MESSAGES.newsletterPrivacy;
@@ -110,9 +110,7 @@ export function NewsletterForm() {
           </div>
         ) : null}
         <div className="small mt-1">
-          <ExternalLink href={EXTERNAL_LINKS.privacyPolicy.href}>
-            {NEWSLETTER_COPY.privacyLink}
-          </ExternalLink>
+          <ExternalLink href={privacyPolicy.url}>{NEWSLETTER_COPY.privacyLink}</ExternalLink>
         </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={sending}>

@@ -12,8 +12,8 @@ import {
 } from '@sodalis/contracts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { apiRequest } from '../../api/api-client';
-import { ExternalLink } from '../../components/external-link';
-import { EXTERNAL_LINKS, SOMETHING_WENT_WRONG } from '../../copy/site';
+import { ExternalLink, useExternalLink } from '../../components/external-link';
+import { SOMETHING_WENT_WRONG } from '../../copy/site';
 import { showError, showToast } from '../../state/toasts';
 import { AttachmentsField } from './attachments-field';
 import { SPONSORSHIP_COPY as COPY } from './sponsorship-copy';
@@ -72,6 +72,7 @@ export function SponsorshipForm({
   const [values, setValues] = useState<SponsorshipFormValues>(EMPTY_SPONSORSHIP_FORM);
   const [touched, setTouched] = useState<Partial<Record<SponsorshipField, boolean>>>({});
   const [sending, setSending] = useState(false);
+  const privacyPolicy = useExternalLink('privacy');
   const attachments = usePdfAttachments({ maxFiles: maxAttachments, maxFileBytes });
 
   const errors = sponsorshipFieldErrors(values);
@@ -233,7 +234,7 @@ export function SponsorshipForm({
           </div>
         ) : null}
         <div className="small mt-1">
-          <ExternalLink href={EXTERNAL_LINKS.privacyPolicy.href}>{COPY.privacyLink}</ExternalLink>
+          <ExternalLink href={privacyPolicy.url}>{COPY.privacyLink}</ExternalLink>
         </div>
       </div>
 

@@ -41,6 +41,7 @@ import { webAddress } from '../../admin/form-rules';
 import { AttachmentName } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
+import { AboutCardsFields, ExternalLinksFields, HomeHeroFields } from './site-text-fields';
 
 /**
  * The society's pages in the back office (ADR 016): the board (Consiglio Direttivo) with photo
@@ -243,15 +244,10 @@ export async function siteContentBody(
   return body;
 }
 
-export function SiteContentList() {
+/** The list of one screen's contents (their own fields are in the edit screen). */
+function ContentList({ title }: { title: string }) {
   return (
-    <List
-      title="Contatti, dati legali e contenuti"
-      pagination={false}
-      perPage={50}
-      exporter={false}
-      actions={false}
-    >
+    <List title={title} pagination={false} perPage={50} exporter={false} actions={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="place" label="Contenuto" sortable={false} />
         <TextField source="pagePath" label="Pagina del sito" sortable={false} />
@@ -259,6 +255,15 @@ export function SiteContentList() {
       </Datagrid>
     </List>
   );
+}
+
+export function SiteContentList() {
+  return <ContentList title="Contatti, dati legali e contenuti" />;
+}
+
+/** The home's hero, the /chi-siamo cards and the links to other sites (ADR 035). */
+export function SiteTextList() {
+  return <ContentList title="Home, Chi siamo e collegamenti" />;
 }
 
 const text = (source: string, label: string, max = 300, helperText?: string) => (
@@ -419,6 +424,12 @@ function SiteContentFields() {
       return <PresidentsFields />;
     case 'cookie-policy':
       return <CookiePolicyFields />;
+    case 'home':
+      return <HomeHeroFields />;
+    case 'chi-siamo':
+      return <AboutCardsFields />;
+    case 'collegamenti':
+      return <ExternalLinksFields />;
   }
 }
 
