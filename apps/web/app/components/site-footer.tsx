@@ -26,7 +26,7 @@ export function SiteFooter({
     <footer className="site-footer">
       <div className="container">
         {contacts === null ? null : (
-          <address className="mb-3" data-testid="footer-contacts">
+          <p className="mb-3" data-testid="footer-contacts">
             {contacts.indirizzo} · {FOOTER_COPY.phone} <PhoneLink number={contacts.telefono} />
             {email === undefined ? null : (
               <>
@@ -34,7 +34,7 @@ export function SiteFooter({
                 · {FOOTER_COPY.email} <a href={`mailto:${email.indirizzo}`}>{email.indirizzo}</a>
               </>
             )}
-          </address>
+          </p>
         )}
         <nav aria-label="Collegamenti del piè di pagina">
           <ul className="site-footer__links list-unstyled">
