@@ -1,19 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
+import { adminApi, openAdmin, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
-
-/** An admin API call with the page's session token (to restore what the test changed). */
-async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const response = await page.request.fetch(`/api/v1/Admin${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token ?? ''}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
 
 /** A content's own fields, as its save takes them back. */
 function fieldsOf(record: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,6 @@
 import type { BoardMember, FileContent, SiteContent } from '@sodalis/contracts';
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
+import { adminApi, openAdmin, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 import { minimalPdf } from '../support/pdf';
 
@@ -11,18 +10,6 @@ const PHOTO_JPEG = Buffer.from(
   'base64',
 );
 const CV_PDF = minimalPdf('curriculum e2e');
-
-/** An admin API call with the page's session token (to restore what a test changed). */
-async function adminApi(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const response = await page.request.fetch(`/api/v1/Admin${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token ?? ''}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
 
 test.describe('amministrazione: Consiglio Direttivo e contenuti della società', () => {
   test.describe.configure({ timeout: 120_000 });

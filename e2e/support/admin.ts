@@ -17,6 +17,23 @@ export async function openAdmin(page: Page, path: string) {
   });
 }
 
+/** A staff API call with the page's session token (to read or restore what a test changes). */
+export async function adminApi(
+  page: Page,
+  method: 'GET' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<Record<string, unknown>> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.fetch(`/api/v1/Admin${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
 /**
  * Types into a react-admin field and checks it holds the value. The staff forms keep what was
  * typed while react-admin resets them to their defaults after mounting (`StaffForm`), so one

@@ -1,5 +1,11 @@
-import type { AdminAuditEntry, AdminPage, MemberRole } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
+import type {
+  AdminAuditEntry,
+  AdminPage,
+  MemberRole,
+  SiteContent,
+  SiteContentByKey,
+} from '@sodalis/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DatabaseEngine } from '../../src/db/database.js';
 import { demoSite, type DemoSite, type DemoSiteOptions } from './member-api.js';
@@ -10,6 +16,34 @@ export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.headers['cache-control']).toBe('no-store');
   return (answer.json() as { data: T }).data;
+}
+
+/** A 400 whose issues name `path` with `message`. */
+export async function refused(
+  response: Promise<LightMyRequestResponse>,
+  path: string,
+  message: string,
+): Promise<void> {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(400);
+  const issues = (answer.json() as { error: { issues: { path: string; message: string }[] } }).error
+    .issues;
+  expect(issues).toContainEqual({ path, message });
+}
+
+/** A site content as the public pages read it (GetContenuti, through the content cache). */
+export async function publicSiteContent<K extends keyof SiteContentByKey>(
+  app: FastifyInstance,
+  key: K,
+): Promise<SiteContentByKey[K]> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/SharepointContent/GetContenuti',
+    payload: { chiavi: [key] },
+  });
+  expect(response.statusCode).toBe(200);
+  const [content] = (response.json() as { data: SiteContent[] }).data;
+  return content?.contenuto as SiteContentByKey[K];
 }
 
 /** A demo site signed in as `segreteria` and the `roles` asked for, with the back office's calls. */

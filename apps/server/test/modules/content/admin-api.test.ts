@@ -12,14 +12,12 @@ import {
   type BoardMember,
   type FileContent,
   type SetupElement,
-  type SiteContent,
   type SiteContentByKey,
 } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { staffSite } from '../../helpers/staff-api.js';
+import { publicSiteContent, refused, staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 import { minimalPdf } from '../../helpers/pdf-corpus.js';
 
@@ -77,19 +75,6 @@ describe.each(testEngines())(
     const site = staffSite(engine, { clock: fixedClock(TODAY) });
     const { call, ok, auditOf } = site;
 
-    /** A 400 naming `path` with `message`. */
-    async function refused(
-      response: Promise<LightMyRequestResponse>,
-      path: string,
-      message: string,
-    ) {
-      const answer = await response;
-      expect(answer.statusCode, answer.body).toBe(400);
-      const issues = (answer.json() as { error: { issues: { path: string; message: string }[] } })
-        .error.issues;
-      expect(issues).toContainEqual({ path, message });
-    }
-
     async function publicBoard(): Promise<BoardMember[]> {
       const response = await site.app.inject({
         method: 'GET',
@@ -99,18 +84,8 @@ describe.each(testEngines())(
       return (response.json() as { data: BoardMember[] }).data;
     }
 
-    async function publicContent<K extends keyof SiteContentByKey>(
-      key: K,
-    ): Promise<SiteContentByKey[K]> {
-      const response = await site.app.inject({
-        method: 'POST',
-        url: '/api/v1/SharepointContent/GetContenuti',
-        payload: { chiavi: [key] },
-      });
-      expect(response.statusCode).toBe(200);
-      const [content] = (response.json() as { data: SiteContent[] }).data;
-      return content?.contenuto as SiteContentByKey[K];
-    }
+    const publicContent = <K extends keyof SiteContentByKey>(key: K) =>
+      publicSiteContent(site.app, key);
 
     function memberInput(overrides: Record<string, unknown> = {}) {
       return {

@@ -10,9 +10,8 @@ import {
   type AdminSiteContentSummary,
   type SiteContentByKey,
 } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { staffSite } from '../../helpers/staff-api.js';
+import { publicSiteContent, refused, staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 describe.each(testEngines())(
@@ -21,33 +20,8 @@ describe.each(testEngines())(
     const site = staffSite(engine, { clock: fixedClock('2026-11-24'), roles: ['redazione'] });
     const { call, ok, auditOf } = site;
 
-    async function refused(
-      response: Promise<LightMyRequestResponse>,
-      path: string,
-      message: string,
-    ) {
-      const answer = await response;
-      expect(answer.statusCode, answer.body).toBe(400);
-      const issues = (answer.json() as { error: { issues: { path: string; message: string }[] } })
-        .error.issues;
-      expect(issues).toContainEqual({ path, message });
-    }
-
-    /** What the public pages read (GetContenuti, through the content cache). */
-    async function publicContent<K extends keyof SiteContentByKey>(
-      key: K,
-    ): Promise<SiteContentByKey[K]> {
-      const response = await site.app.inject({
-        method: 'POST',
-        url: '/api/v1/SharepointContent/GetContenuti',
-        payload: { chiavi: [key] },
-      });
-      expect(response.statusCode).toBe(200);
-      const [content] = (
-        response.json() as { data: { chiave: K; contenuto: SiteContentByKey[K] }[] }
-      ).data;
-      return content?.contenuto as SiteContentByKey[K];
-    }
+    const publicContent = <K extends keyof SiteContentByKey>(key: K) =>
+      publicSiteContent(site.app, key);
 
     it('a new installation answers the texts the site always showed, on their own screen', async () => {
       expect(await publicContent('home')).toEqual(HOME_DEFAULT);
