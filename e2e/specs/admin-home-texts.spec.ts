@@ -20,6 +20,7 @@ test.describe('amministrazione: la home, Chi siamo e i collegamenti ad altri sit
 
   test('la redazione cambia il titolo della home e un collegamento del piè di pagina, e la home li mostra subito; le schermate passano axe', async ({
     page,
+    browser,
     expectAccessible,
   }) => {
     const title = `Benvenuti ${String(Date.now()).slice(-6)}`;
@@ -70,6 +71,15 @@ test.describe('amministrazione: la home, Chi siamo e i collegamenti ad altri sit
         .getByRole('link', { name: /Informativa sulla privacy/ });
       await expect(privacy).toHaveAttribute('href', 'https://www.esempio.it/privacy');
       await expect(privacy).toHaveAttribute('target', '_blank');
+      // Rendered on the server: the same without JavaScript.
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto('/');
+      await expect(plain.getByRole('heading', { level: 1 })).toContainText(title);
+      await expect(
+        plain.locator('footer').getByRole('link', { name: /Informativa sulla privacy/ }),
+      ).toBeVisible();
+      await noScript.close();
       // The footer's contacts are those of /contatti.
       const contacts = page.getByTestId('footer-contacts');
       await gotoHydrated(page, '/contatti');
