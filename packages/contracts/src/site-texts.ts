@@ -148,6 +148,11 @@ export function externalLink(
   );
 }
 
+/** Every kind's link in the kinds' order: the edit screen's fixed list, a new kind at its default. */
+export function everyExternalLink(content: ExternalLinksContent | null): ExternalLinksContent {
+  return { collegamenti: EXTERNAL_LINK_KINDS.map((kind) => externalLink(content, kind)) };
+}
+
 export const SITE_TEXT_MESSAGES = {
   siteLink:
     'Indica un indirizzo del sito che inizia con / (per esempio /chi-siamo) o un indirizzo https://.',

@@ -1,6 +1,7 @@
 import {
   ABOUT_DEFAULT,
   ADMIN_MESSAGES,
+  everyExternalLink,
   EXTERNAL_LINKS_DEFAULT,
   HOME_DEFAULT,
   SETUP_ELEMENT_KEYS,
@@ -17,6 +18,7 @@ import {
   type AdminSetupElementSummary,
   type AdminSiteContent,
   type AdminSiteContentSummary,
+  type ExternalLinksContent,
   type SiteContentByKey,
   type SiteContentKey,
 } from '@sodalis/contracts';
@@ -350,7 +352,12 @@ export class ContentAdminService {
 
   async getSiteContent(key: SiteContentKey): Promise<AdminSiteContent> {
     const row = await findSiteContent(this.deps.db, key);
-    const content = row === undefined ? emptyContent(key) : parsedSiteContent(key, row.data_json);
+    const stored = row === undefined ? emptyContent(key) : parsedSiteContent(key, row.data_json);
+    // The links' screen is one row per kind: a kind added since the last save shows its default.
+    const content =
+      key === 'collegamenti'
+        ? everyExternalLink(stored as unknown as ExternalLinksContent)
+        : stored;
     return {
       ...content,
       id: key,
