@@ -41,7 +41,9 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     await openSignedIn(page, STAFF);
     await openAdmin(page, '/news/create');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
-    await page.getByRole('textbox', { name: 'Testo' }).fill('La giornata dei donatori.');
+    await page
+      .getByRole('textbox', { name: 'Testo', exact: true })
+      .fill('La giornata dei donatori.');
     await page.getByLabel('Scegli l’immagine di copertina').setInputFiles({
       name: 'copertina.png',
       mimeType: 'image/png',
@@ -55,7 +57,7 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     await expectAccessible(page);
 
     await page
-      .getByRole('textbox', { name: 'Testo alternativo della copertina' })
+      .getByRole('textbox', { name: 'Descrizione della copertina' })
       .fill('Donatori in fila davanti all’autoemoteca');
     await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();

@@ -165,9 +165,9 @@ function CoverInput() {
       {refused.message}
       <TextInput
         source="coverAlt"
-        label="Testo alternativo della copertina"
+        label="Descrizione della copertina"
         fullWidth
-        helperText="Descrive l’immagine a chi non la vede (obbligatorio con una copertina)."
+        helperText="Il testo alternativo: descrive l’immagine a chi non la vede (obbligatorio con una copertina)."
       />
     </>
   );
