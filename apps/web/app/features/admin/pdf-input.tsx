@@ -26,13 +26,16 @@ export function useRefusedFiles(messages: { tooLarge: string; wrongType: string 
       }),
     );
   };
-  const message = (
-    <div role="alert" className="admin-upload-rejected">
-      {refused.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </div>
-  );
+  // Drawn only with something to say: a form with two pickers has no empty alert (an alert
+  // added to the page is announced as it appears).
+  const message =
+    refused.length === 0 ? null : (
+      <div role="alert" className="admin-upload-rejected">
+        {refused.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+    );
   return { onDrop, message };
 }
 
