@@ -65,7 +65,7 @@ test.describe('i dettagli del back office', () => {
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByRole('textbox', { name: 'Testo' }).fill('Con allegato.');
 
-    const input = page.locator('input[type="file"]');
+    const input = page.getByLabel('Scegli i PDF da allegare');
     await input.setInputFiles({
       name: 'troppo-grande.pdf',
       mimeType: 'application/pdf',

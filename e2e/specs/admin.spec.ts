@@ -31,7 +31,7 @@ test.describe('amministrazione', () => {
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await text.fill('Il bando scade a fine mese.');
     await expect(page.getByRole('textbox', { name: 'Titolo' })).toHaveValue(title);
-    await page.locator('input[type="file"]').setInputFiles({
+    await page.getByLabel('Scegli i PDF da allegare').setInputFiles({
       name: 'bando.pdf',
       mimeType: 'application/pdf',
       buffer: PDF,

@@ -129,13 +129,22 @@ export const AdminUploadSchema = uploadSchema(
 export type AdminUpload = z.infer<typeof AdminUploadSchema>;
 
 /**
+ * A new PDF of an editor's save. With `replacesId` (one of the kept attachments) it is that
+ * document's new file: same name, same public address, new content (ADR 034).
+ */
+export const AdminAttachmentUploadSchema = AdminUploadSchema.extend({
+  replacesId: z.number().int().positive().optional(),
+});
+
+/**
  * The files of an editor's save: the stored attachments that stay, in this order, and the new
- * PDFs, added after them. Spread into each staff input schema that carries attachments.
+ * PDFs, added after them (or put in place of a kept one, `replacesId`). Spread into each staff
+ * input schema that carries attachments.
  */
 export const adminAttachmentFields = {
   keptAttachmentIds: z.array(z.number().int().positive()).default([]),
   newAttachments: z
-    .array(AdminUploadSchema)
+    .array(AdminAttachmentUploadSchema)
     .max(ADMIN_LIMITS.maxNewFilesPerSave, { message: ADMIN_MESSAGES.tooManyFiles })
     .default([]),
 };

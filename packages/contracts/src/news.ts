@@ -12,6 +12,7 @@ import {
 } from './admin.js';
 import { AttachmentRefSchema } from './attachments.js';
 import { envelopeSchema, listAnswerSchema, listItemSchema } from './envelope.js';
+import { AdminImageUploadSchema } from './society.js';
 
 /**
  * SharepointContent: news (spec §3 "News item", §7 GetArticoli, GetArticleCategories,
@@ -21,6 +22,37 @@ import { envelopeSchema, listAnswerSchema, listItemSchema } from './envelope.js'
 export const ArticleCategorySchema = z.object({ id: z.number().int(), title: z.string() });
 export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
 export const ArticleCategoriesResponseSchema = envelopeSchema(z.array(ArticleCategorySchema));
+
+/**
+ * A news item's cover image (ADR 034), made by the server from the staff's upload: `url` is the
+ * large JPEG for sharing (`og:image`, at most NEWS_COVER.shareSide wide), `pageUrl` the WebP the
+ * page and the list show (at most NEWS_COVER.pageSide). Addresses carry the bytes' hash, so
+ * they never change content and a new image has a new address.
+ */
+export const NewsCoverSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  pageUrl: z.string(),
+  pageWidth: z.number().int(),
+  pageHeight: z.number().int(),
+  alt: z.string(),
+});
+export type NewsCover = z.infer<typeof NewsCoverSchema>;
+
+/** The cover's sizes and its text alternative's length (ADR 034). */
+export const NEWS_COVER = {
+  /** Longest side of the share image (Open Graph's recommended 1200 px width). */
+  shareSide: 1200,
+  /** Longest side of the image the page and the list show. */
+  pageSide: 800,
+  maxAltLength: 250,
+} as const;
+
+export const NEWS_COVER_MESSAGES = {
+  altRequired:
+    'Scrivi il testo alternativo della copertina: descrive l’immagine a chi non la vede.',
+} as const;
 
 /**
  * A news item. `categorie` maps a stable key to the category title; keys are slugs (never
@@ -35,6 +67,8 @@ export const ArticleSchema = listItemSchema({
   sourceUrl: z.string().nullable(),
   sourceName: z.string().nullable(),
   inEvidenza: z.boolean(),
+  /** Beyond the spec (ADR 034): the cover image, or null. */
+  cover: NewsCoverSchema.nullable(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 export const ArticleListResponseSchema = listAnswerSchema(ArticleSchema);
@@ -74,27 +108,52 @@ export interface AdminNewsItem {
   internalNote: string | null;
   categoryIds: number[];
   attachments: AdminAttachment[];
+  /** The cover image (ADR 034), or null. */
+  cover: NewsCover | null;
+  /** The cover's text alternative as the form edits it (`cover.alt`; null without a cover). */
+  coverAlt: string | null;
   updatedAt: string;
 }
 
-export const AdminNewsInputSchema = z.object({
-  title: requiredText(300),
-  subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
-  publishedOn: isoDate,
-  featured: z.boolean().default(false),
-  published: z.boolean().default(true),
-  /** "Programma" (ADR 023): the Rome time on `publishedOn` it goes public; null for the day. */
-  publishTime: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Indica l’ora come 09:00.' })
-    .nullable()
-    .default(null),
-  sourceName: optionalText(200),
-  sourceUrl: optionalWebAddress,
-  internalNote: optionalText(2000),
-  categoryIds: z.array(z.number().int().positive()).max(10).default([]),
-  ...adminAttachmentFields,
-});
+export const AdminNewsInputSchema = z
+  .object({
+    title: requiredText(300),
+    subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
+    publishedOn: isoDate,
+    featured: z.boolean().default(false),
+    published: z.boolean().default(true),
+    /** "Programma" (ADR 023): the Rome time on `publishedOn` it goes public; null for the day. */
+    publishTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Indica l’ora come 09:00.' })
+      .nullable()
+      .default(null),
+    sourceName: optionalText(200),
+    sourceUrl: optionalWebAddress,
+    internalNote: optionalText(2000),
+    categoryIds: z.array(z.number().int().positive()).max(10).default([]),
+    ...adminAttachmentFields,
+    /**
+     * The cover (ADR 034): a new JPEG, PNG or WebP; `keepCover: false` without one removes it.
+     * Absent fields leave the cover and its text as they are (bulk actions, rollback).
+     */
+    newCover: AdminImageUploadSchema.nullish(),
+    keepCover: z.boolean().optional(),
+    coverAlt: z
+      .string()
+      .trim()
+      .max(NEWS_COVER.maxAltLength, { message: ADMIN_MESSAGES.tooLong })
+      .nullish(),
+  })
+  .superRefine((input, context) => {
+    if (input.newCover && !input.coverAlt) {
+      context.addIssue({
+        code: 'custom',
+        path: ['coverAlt'],
+        message: NEWS_COVER_MESSAGES.altRequired,
+      });
+    }
+  });
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
 
 /** What the news list's bulk actions do to the chosen items (ADR 023). */

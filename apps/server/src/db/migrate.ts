@@ -25,6 +25,7 @@ import { magazineIssueNumberMigration } from './migrations/0021a-magazine-issue-
 import { sponsorshipNoteMigration } from './migrations/0021b-sponsorship-note.js';
 import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
 import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
+import { newsCoversMigration } from './migrations/0026-news-covers.js';
 import { siteTextsMigration } from './migrations/0027-site-texts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -55,6 +56,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0021b-sponsorship-note': sponsorshipNoteMigration,
     '0023-scheduled-runs': scheduledRunsMigration,
     '0025-dues-reminders': duesRemindersMigration,
+    '0026-news-covers': newsCoversMigration,
     '0027-site-texts': siteTextsMigration,
   };
 }

@@ -714,3 +714,23 @@ export interface Database {
   dues_reminder_pauses: DuesReminderPausesTable;
   dues_reminder_settings: DuesReminderSettingsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// News covers (migration 0026, ADR 034), with their own part of `Database`.
+
+/** A news item's cover: the share JPEG and the page's WebP (file store blobs) and its alt text. */
+export interface NewsCoversTable {
+  article_id: number;
+  share_sha256: string;
+  share_width: number;
+  share_height: number;
+  page_sha256: string;
+  page_width: number;
+  page_height: number;
+  alt: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  news_covers: NewsCoversTable;
+}

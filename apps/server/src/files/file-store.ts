@@ -18,6 +18,8 @@ export interface FileStore {
   /** Streams bytes; `range` is inclusive, as in HTTP Range. */
   stream(sha256: string, range?: { start: number; end: number }): Readable;
   has(sha256: string): Promise<boolean>;
+  /** Deletes bytes no record refers to any more; deleting what is not there is a no-op. */
+  remove(sha256: string): Promise<void>;
 }
 
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
@@ -50,6 +52,10 @@ export class LocalFileStore implements FileStore {
 
   stream(sha256: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.pathOf(sha256), range);
+  }
+
+  async remove(sha256: string): Promise<void> {
+    await fsp.rm(this.pathOf(sha256), { force: true });
   }
 
   async has(sha256: string): Promise<boolean> {

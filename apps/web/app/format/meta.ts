@@ -6,6 +6,17 @@ interface RootData {
 
 /** The share image of pages without their own: a card in the society's colours (ADR 026). */
 export const DEFAULT_SHARE_IMAGE = '/share-card.png';
+/** The card's size (`apps/web/public/share-card.png`), for `og:image:width` and `height`. */
+const DEFAULT_SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
+
+/** A page's own share image (ADR 034): its address, and its size and text when known. */
+export interface ShareImage {
+  /** Site-relative or absolute. */
+  url: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
 
 /** The society from the root loader's data, as meta functions see it in `matches`. */
 function societyOf(
@@ -31,12 +42,17 @@ export function pageMeta(
     description: string;
     type?: 'website' | 'article';
     url?: string;
-    /** The share image, site-relative or absolute; the society's card when absent. */
-    image?: string;
+    /** The share image; the society's card when absent. */
+    image?: ShareImage;
   },
 ): MetaDescriptor[] {
   const society = societyOf(matches);
-  const image = absoluteUrl(society.publicBaseUrl, page.image ?? DEFAULT_SHARE_IMAGE);
+  const shared: ShareImage = page.image ?? {
+    url: DEFAULT_SHARE_IMAGE,
+    ...DEFAULT_SHARE_IMAGE_SIZE,
+    alt: society.name,
+  };
+  const image = absoluteUrl(society.publicBaseUrl, shared.url);
   const title =
     page.title === null
       ? `${society.acronym} | ${society.name}`
@@ -52,6 +68,18 @@ export function pageMeta(
     { property: 'og:description', content: page.description },
     { property: 'og:locale', content: 'it_IT' },
     { property: 'og:image', content: image },
+    ...(shared.width === undefined || shared.height === undefined
+      ? []
+      : [
+          { property: 'og:image:width', content: String(shared.width) },
+          { property: 'og:image:height', content: String(shared.height) },
+        ]),
+    ...(shared.alt === undefined
+      ? []
+      : [
+          { property: 'og:image:alt', content: shared.alt },
+          { name: 'twitter:image:alt', content: shared.alt },
+        ]),
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:image', content: image },
     { name: 'twitter:title', content: title },

@@ -1,7 +1,13 @@
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/news-item';
 import { Breadcrumb } from '../components/breadcrumb';
-import { breadcrumbLd, firstImageOf, newsArticleLd, pageMeta } from '../format/meta';
+import {
+  breadcrumbLd,
+  firstImageOf,
+  newsArticleLd,
+  pageMeta,
+  type ShareImage,
+} from '../format/meta';
 import { NewsArticle } from '../features/news/news-article';
 import { articleHref } from '../features/news/news-search';
 import { ShareBar } from '../shared/sharing/share-links';
@@ -40,8 +46,19 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
   if (!loaded) return pageMeta(matches, { title: 'Notizia non trovata', description: '' });
   const { article, url } = loaded;
   const description = plainText(article.subtitle).slice(0, 200) || article.title;
-  // Its first image, else the society's card (ADR 026).
-  const image = firstImageOf(article.subtitle);
+  // Its cover (ADR 034), else its text's first image, else the society's card (ADR 026).
+  const firstImage = firstImageOf(article.subtitle);
+  const image: ShareImage | undefined =
+    article.cover !== null
+      ? {
+          url: article.cover.url,
+          width: article.cover.width,
+          height: article.cover.height,
+          alt: article.cover.alt,
+        }
+      : firstImage === undefined
+        ? undefined
+        : { url: firstImage };
   return [
     ...pageMeta(matches, {
       title: article.title,
@@ -56,7 +73,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
       url,
       publishedOn: article.dataPubblicazione,
       description,
-      ...(image === undefined ? {} : { image }),
+      ...(image === undefined ? {} : { image: image.url }),
     }),
     breadcrumbLd(matches, [
       { label: 'News', to: '/news' },

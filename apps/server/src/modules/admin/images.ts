@@ -112,3 +112,44 @@ export async function logoPng(content: string, path: string): Promise<Buffer> {
     path,
   );
 }
+
+/** One size of an image made here: its bytes and dimensions. */
+export interface RenderedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+async function renderedWithSize(output: Pipeline, path: string): Promise<RenderedImage> {
+  try {
+    const { data, info } = await output.toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch {
+    throw invalid(path, SOCIETY_MESSAGES.imageUnreadable);
+  }
+}
+
+/**
+ * A news cover (ADR 034) from one upload: a JPEG whose longest side is at most `shareSide`
+ * for sharing (link previews read JPEG everywhere; transparency goes on white) and a WebP of
+ * at most `pageSide` for the page. Never enlarged; proportions kept; no metadata.
+ */
+export async function coverImages(
+  content: string,
+  path: string,
+  sides: { shareSide: number; pageSide: number },
+): Promise<{ share: RenderedImage; page: RenderedImage }> {
+  const image = await pipeline(checkedImage(content, path), path);
+  const within = (side: number) =>
+    image.clone().resize(side, side, { fit: 'inside', withoutEnlargement: true });
+  const [share, page] = await Promise.all([
+    renderedWithSize(
+      within(sides.shareSide)
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true }),
+      path,
+    ),
+    renderedWithSize(within(sides.pageSide).webp({ quality: 80, effort: 5 }), path),
+  ]);
+  return { share, page };
+}

@@ -17,11 +17,14 @@ import {
   insertAttachment,
   moveAttachment,
   recordStoredFile,
+  setAttachmentFile,
 } from '../attachments/repository.js';
 
 export interface CheckedPdf {
   fileName: string;
   content: Buffer;
+  /** The kept attachment whose file this is the new version of (ADR 034). */
+  replacesId?: number;
 }
 
 /**
@@ -29,7 +32,10 @@ export interface CheckedPdf {
  * after decoding, then the safe-PDF checks of ADR 027 (a real parse: no active content,
  * embedded files, polyglot or bomb). `field` names the form field in the error.
  */
-export async function checkedPdfs(uploads: AdminUpload[], field: string): Promise<CheckedPdf[]> {
+export async function checkedPdfs(
+  uploads: (AdminUpload & { replacesId?: number | undefined })[],
+  field: string,
+): Promise<CheckedPdf[]> {
   const checked: CheckedPdf[] = [];
   // One after the other: parsing is CPU work, and a save carries at most a few files.
   for (const [index, upload] of uploads.entries()) {
@@ -40,7 +46,11 @@ export async function checkedPdfs(uploads: AdminUpload[], field: string): Promis
     const content = Buffer.from(upload.content, 'base64');
     const issue = await pdfIssue(path, content, upload.fileName);
     if (issue !== null) throw new AppError('invalidRequest', [issue]);
-    checked.push({ fileName: sanitisePdfFileName(upload.fileName), content });
+    checked.push({
+      fileName: sanitisePdfFileName(upload.fileName),
+      content,
+      ...(upload.replacesId === undefined ? {} : { replacesId: upload.replacesId }),
+    });
   }
   return checked;
 }
@@ -57,8 +67,11 @@ function freeName(name: string, used: Set<string>): string {
 
 /**
  * Replaces an owner's attachments: keeps `keptIds` (in that order), deletes the others and adds
- * `added` after them. Blobs go to the file store first (content-addressed, so a blob of a save
- * that then rolls back is harmless). Answers the file names, in order, for the audit log.
+ * `added` after them. A file of `added` that replaces a kept attachment (`replacesId`) takes its
+ * place instead: same row, name, position and public address, new bytes (ADR 034), so links in
+ * e-mails keep working and the search reads the new text (its state is per file hash, ADR 025).
+ * Blobs go to the file store first (content-addressed, so a blob of a save that then rolls back
+ * is harmless). Answers the file names, in order, for the audit log.
  */
 export async function replaceAttachments(
   trx: Transaction<Database>,
@@ -70,8 +83,22 @@ export async function replaceAttachments(
 ): Promise<string[]> {
   const existing = await attachmentNamesOf(trx, owner.kind, owner.id);
   const existingIds = new Set(existing.map((row) => row.id));
-  const kept = keptIds.filter((id) => existingIds.has(id));
-  if (kept.length + added.length > ADMIN_LIMITS.maxAttachments) {
+  const replacing = new Map(
+    added.flatMap((pdf) =>
+      pdf.replacesId !== undefined && existingIds.has(pdf.replacesId)
+        ? [[pdf.replacesId, pdf] as const]
+        : [],
+    ),
+  );
+  // A replaced attachment stays where it was, even if the form forgot to keep it.
+  const kept = [
+    ...keptIds.filter((id) => existingIds.has(id)),
+    ...[...replacing.keys()].filter((id) => !keptIds.includes(id)),
+  ];
+  const appended = added.filter(
+    (pdf) => pdf.replacesId === undefined || replacing.get(pdf.replacesId) !== pdf,
+  );
+  if (kept.length + appended.length > ADMIN_LIMITS.maxAttachments) {
     throw new AppError('invalidRequest', [
       { path: 'newAttachments', message: ADMIN_MESSAGES.tooManyFiles },
     ]);
@@ -83,10 +110,16 @@ export async function replaceAttachments(
   for (const [position, id] of kept.entries()) {
     await moveAttachment(trx, id, position);
     const name = existing.find((row) => row.id === id)?.file_name ?? '';
+    const replacement = replacing.get(id);
+    if (replacement !== undefined) {
+      const stored = await files.put(replacement.content);
+      await recordStoredFile(trx, stored, 'application/pdf', now);
+      await setAttachmentFile(trx, id, stored.sha256);
+    }
     used.add(name.toLowerCase());
     names.push(name);
   }
-  for (const [index, pdf] of added.entries()) {
+  for (const [index, pdf] of appended.entries()) {
     const stored = await files.put(pdf.content);
     await recordStoredFile(trx, stored, 'application/pdf', now);
     const fileName = freeName(pdf.fileName, used);

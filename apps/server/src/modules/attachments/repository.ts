@@ -138,6 +138,15 @@ export async function moveAttachment(
   await db.updateTable('attachments').set({ position }).where('id', '=', id).execute();
 }
 
+/** Puts new bytes behind an attachment: its name and address stay (ADR 034). */
+export async function setAttachmentFile(
+  db: Kysely<Database>,
+  id: number,
+  sha256: string,
+): Promise<void> {
+  await db.updateTable('attachments').set({ file_sha256: sha256 }).where('id', '=', id).execute();
+}
+
 export async function insertAttachment(
   db: Kysely<Database>,
   values: Insertable<AttachmentsTable>,

@@ -1,4 +1,5 @@
 import {
+  ADMIN_IMAGE_LIMITS,
   AdminRollbackSchema,
   AdminNewsBulkSchema,
   AdminNewsExportQuerySchema,
@@ -18,6 +19,9 @@ import {
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
 
+/** A news save: the PDFs of any upload form and a cover image (ADR 034), as base64. */
+const NEWS_BODY_LIMIT = UPLOAD_BODY_LIMIT + Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4;
+
 /**
  * /api/v1/Admin/News and /NewsCategories (ADR 013). Registered inside `adminRoutes`, so its
  * access hook checks session and role first (and sets no-store), and the access-matrix test
@@ -32,7 +36,7 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
     {
       listQuery: AdminNewsListQuerySchema,
       input: AdminNewsInputSchema,
-      bodyLimit: UPLOAD_BODY_LIMIT,
+      bodyLimit: NEWS_BODY_LIMIT,
     },
     news,
   );

@@ -11,6 +11,8 @@ import {
   type AdminNewsBulk,
   type Article,
   BIN_DAYS,
+  NEWS_COVER,
+  NEWS_COVER_MESSAGES,
   type NewsState,
   romeDate,
   romeInstant,
@@ -24,20 +26,27 @@ import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { toCsv } from '../../text/csv.js';
 import { type Clock } from '../../text/dates.js';
-import type { NewsService } from './service.js';
+import { coverOf, type NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { historyOf, isClippedValue, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { countOf, idPage } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { coverImages, type RenderedImage } from '../admin/images.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
   binnedArticles,
+  coverFilesOf,
+  coversOf,
   deleteArticle,
+  deleteCover,
+  unusedCoverFiles,
+  writeCover,
+  writeCoverAlt,
   filteredArticles,
   findArticleRows,
   findCategoryIdBySearchKey,
@@ -306,9 +315,13 @@ export class NewsAdminService {
   /** Deletes binned items for good: one (`id`) or the whole bin (null). */
   async emptyBin(actor: Actor, id: number | null): Promise<void> {
     const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
+    const coverFiles = await this.deps.db.transaction().execute(async (trx) => {
       const binned = (await binnedArticles(trx)).filter((row) => id === null || row.id === id);
       if (id !== null && binned.length === 0) throw new AppError('notFound');
+      const files = await coverFilesOf(
+        trx,
+        binned.map((row) => row.id),
+      );
       for (const row of binned) {
         await deleteArticle(trx, row.id);
         await writeAudit(
@@ -323,7 +336,9 @@ export class NewsAdminService {
           now,
         );
       }
+      return files;
     });
+    await this.dropUnusedCoverFiles(coverFiles);
   }
 
   /**
@@ -332,11 +347,70 @@ export class NewsAdminService {
    */
   async purgeExpired(): Promise<number> {
     const limit = new Date(this.deps.clock().getTime() - BIN_DAYS * DAY_MS).toISOString();
-    return this.deps.db.transaction().execute(async (trx) => {
+    const { count, coverFiles } = await this.deps.db.transaction().execute(async (trx) => {
       const expired = await binnedArticles(trx, limit);
+      const files = await coverFilesOf(
+        trx,
+        expired.map((row) => row.id),
+      );
       for (const row of expired) await deleteArticle(trx, row.id);
-      return expired.length;
+      return { count: expired.length, coverFiles: files };
     });
+    await this.dropUnusedCoverFiles(coverFiles);
+    return count;
+  }
+
+  /**
+   * Deletes, after the commit, the files of covers replaced, removed or deleted with their item
+   * (ADR 034) that no cover uses any more: the audit log keeps the text, never the image, and a
+   * rollback does not bring files back.
+   */
+  private async dropUnusedCoverFiles(hashes: string[]): Promise<void> {
+    for (const hash of await unusedCoverFiles(this.deps.db, hashes)) {
+      await this.deps.files.remove(hash);
+    }
+  }
+
+  /**
+   * The cover of a save (ADR 034): a new one replaces the old, `keepCover: false` removes it,
+   * otherwise only its text may change. Answers the files the item no longer uses.
+   */
+  private async saveCover(
+    trx: Transaction<Database>,
+    articleId: number,
+    input: NewsInput,
+    added: { share: StoredImage; page: StoredImage } | null,
+    now: string,
+  ): Promise<string[]> {
+    const existing = (await coversOf(trx, [articleId])).get(articleId);
+    const oldFiles = existing === undefined ? [] : [existing.share_sha256, existing.page_sha256];
+    if (added !== null) {
+      await writeCover(trx, {
+        article_id: articleId,
+        share_sha256: added.share.sha256,
+        share_width: added.share.width,
+        share_height: added.share.height,
+        page_sha256: added.page.sha256,
+        page_width: added.page.width,
+        page_height: added.page.height,
+        alt: input.coverAlt ?? '',
+        updated_at: now,
+      });
+      return oldFiles;
+    }
+    if (existing === undefined) return [];
+    if (input.keepCover === false) {
+      await deleteCover(trx, articleId);
+      return oldFiles;
+    }
+    if (input.coverAlt === undefined) return [];
+    if (!input.coverAlt) {
+      throw new AppError('invalidRequest', [
+        { path: 'coverAlt', message: NEWS_COVER_MESSAGES.altRequired },
+      ]);
+    }
+    if (input.coverAlt !== existing.alt) await writeCoverAlt(trx, articleId, input.coverAlt, now);
+    return [];
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
@@ -358,7 +432,10 @@ export class NewsAdminService {
    */
   async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
     const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
+    // Checked and resized before the transaction opens, as the board's photos (ADR 016, 034).
+    const cover = input.newCover ? await this.storedCover(input.newCover.content) : null;
     const now = this.deps.clock();
+    let unusedFiles: string[] = [];
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await newsView(trx, id);
       await checkCategories(trx, input.categoryIds);
@@ -372,6 +449,7 @@ export class NewsAdminService {
         pdfs,
         now.toISOString(),
       );
+      unusedFiles = await this.saveCover(trx, articleId, input, cover, now.toISOString());
       await this.deps.searchIndex.recordChanged(trx, 'article', articleId);
       const after = await newsView(trx, articleId);
       const unpublished = before?.pubblicata === true && after.pubblicata === false;
@@ -386,7 +464,19 @@ export class NewsAdminService {
       return articleId;
     });
     await this.afterCommit();
+    await this.dropUnusedCoverFiles(unusedFiles);
     return this.get(savedId);
+  }
+
+  /** A new cover's two sizes, made and put in the file store. */
+  private async storedCover(content: string): Promise<{ share: StoredImage; page: StoredImage }> {
+    const { share, page } = await coverImages(content, 'newCover.content', NEWS_COVER);
+    const store = async (image: RenderedImage): Promise<StoredImage> => ({
+      sha256: (await this.deps.files.put(image.bytes)).sha256,
+      width: image.width,
+      height: image.height,
+    });
+    return { share: await store(share), page: await store(page) };
   }
 
   private async saveCategory(
@@ -456,10 +546,11 @@ export class NewsAdminService {
     const { db } = this.deps;
     const today = this.today();
     const now = this.deps.clock().toISOString();
-    const [rows, categories, attachments] = await Promise.all([
+    const [rows, categories, attachments, covers] = await Promise.all([
       findArticleRows(db, ids),
       categoriesOfArticles(db, ids),
       attachmentsOf(db, 'article', ids),
+      coversOf(db, ids),
     ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
@@ -485,6 +576,8 @@ export class NewsAdminService {
             .filter((category) => category.article_id === id)
             .map((category) => category.category_id),
           attachments: attachments.get(id) ?? [],
+          cover: coverOf(covers, id),
+          coverAlt: covers.get(id)?.alt ?? null,
           updatedAt: row.updated_at,
         },
       ];
@@ -554,9 +647,10 @@ async function checkCategories(trx: Transaction<Database>, ids: number[]): Promi
 async function newsView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
   const [row] = await findArticleRows(db, [id]);
   if (row === undefined) throw new AppError('notFound');
-  const [categories, attachments] = await Promise.all([
+  const [categories, attachments, covers] = await Promise.all([
     categoriesOfArticles(db, [id]),
     fileNames(db, 'article', id),
+    coversOf(db, [id]),
   ]);
   return {
     titolo: row.title,
@@ -571,5 +665,19 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     ...(row.deleted_at === null ? {} : { nelCestino: true }),
     categorie: categories.map((category) => category.title),
     allegati: attachments,
+    // The cover by its text and file (ADR 034); a rollback leaves the cover as it is.
+    copertina: coverLabel(covers.get(id)),
   };
+}
+
+/** The cover in the audit log (ADR 034): its text and the start of its file's hash, or null. */
+function coverLabel(cover: { alt: string; share_sha256: string } | undefined): string | null {
+  return cover === undefined ? null : `${cover.alt} (${cover.share_sha256.slice(0, 12)})`;
+}
+
+/** A cover file in the store, with the dimensions the page's `<img>` and `og:image` give. */
+interface StoredImage {
+  sha256: string;
+  width: number;
+  height: number;
 }

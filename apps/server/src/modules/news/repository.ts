@@ -8,7 +8,7 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import type { ArticlesTable, Database } from '../../db/schema.js';
+import type { ArticlesTable, Database, NewsCoversTable } from '../../db/schema.js';
 import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { likeCondition } from '../listing/keyset.js';
 
@@ -348,4 +348,94 @@ export async function renameCategory(
 export async function allArticleIds(db: Kysely<Database>): Promise<number[]> {
   const rows = await db.selectFrom('articles').select('id').orderBy('id').execute();
   return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Covers (ADR 034)
+
+/** The covers of some articles, by article id. */
+export async function coversOf(
+  db: Kysely<Database>,
+  articleIds: number[],
+): Promise<Map<number, Selectable<NewsCoversTable>>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('news_covers')
+    .selectAll()
+    .where('article_id', 'in', articleIds)
+    .execute();
+  return new Map(rows.map((row) => [row.article_id, row]));
+}
+
+/** Sets an article's cover (a new one replaces the old). */
+export async function writeCover(
+  trx: Transaction<Database>,
+  values: Insertable<NewsCoversTable>,
+): Promise<void> {
+  const { article_id: _articleId, ...changes } = values;
+  await trx
+    .insertInto('news_covers')
+    .values(values)
+    .onConflict((conflict) => conflict.column('article_id').doUpdateSet(changes))
+    .execute();
+}
+
+/** Changes only the text alternative of an article's cover. */
+export async function writeCoverAlt(
+  trx: Transaction<Database>,
+  articleId: number,
+  alt: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('news_covers')
+    .set({ alt, updated_at: now })
+    .where('article_id', '=', articleId)
+    .execute();
+}
+
+export async function deleteCover(trx: Transaction<Database>, articleId: number): Promise<void> {
+  await trx.deleteFrom('news_covers').where('article_id', '=', articleId).execute();
+}
+
+/** The file hashes of some articles' covers (both sizes). */
+export async function coverFilesOf(db: Kysely<Database>, articleIds: number[]): Promise<string[]> {
+  const covers = await coversOf(db, articleIds);
+  return [...covers.values()].flatMap((row) => [row.share_sha256, row.page_sha256]);
+}
+
+/** Of these hashes, those no cover refers to any more (their files can go). */
+export async function unusedCoverFiles(db: Kysely<Database>, hashes: string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const rows = await db
+    .selectFrom('news_covers')
+    .select(['share_sha256', 'page_sha256'])
+    .where((eb) => eb.or([eb('share_sha256', 'in', hashes), eb('page_sha256', 'in', hashes)]))
+    .execute();
+  const used = new Set(rows.flatMap((row) => [row.share_sha256, row.page_sha256]));
+  return [...new Set(hashes)].filter((hash) => !used.has(hash));
+}
+
+/**
+ * Whether a hash is a file of the cover of an article not in the bin, and which size: what
+ * the image address serves (drafts too, for the staff preview: the hash is not guessable).
+ */
+export async function coverFileKind(
+  db: Kysely<Database>,
+  sha256: string,
+): Promise<'share' | 'page' | null> {
+  const row = await db
+    .selectFrom('news_covers')
+    .innerJoin('articles', 'articles.id', 'news_covers.article_id')
+    .select(['news_covers.share_sha256'])
+    .where((eb) =>
+      eb.or([
+        eb('news_covers.share_sha256', '=', sha256),
+        eb('news_covers.page_sha256', '=', sha256),
+      ]),
+    )
+    .where('articles.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return row.share_sha256 === sha256 ? 'share' : 'page';
 }

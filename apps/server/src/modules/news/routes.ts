@@ -22,6 +22,22 @@ export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOption
     sendJson(reply, await publicReads.articles(request.body)),
   );
 
+  /**
+   * A news cover's file (ADR 034). Its address is its hash: kept by browsers and proxies for a
+   * year, never revalidated (a new image has a new address).
+   */
+  app.get('/NewsCover/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const cover = await news.coverFile(file);
+    const etag = `"${cover.sha256}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-type', cover.contentType).send(cover.bytes);
+  });
+
   app.get('/GetNewsFileById', async (request, reply) => {
     const { id } = parseInput(IdQuerySchema, request.query);
     reply.header('cache-control', 'no-store');

@@ -5,12 +5,13 @@ import {
   type ArticleCategory,
   type FileContent,
   type ListFilter,
+  type NewsCover,
   type PagedList,
   romeDate,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseEngine } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, NewsCoversTable } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
@@ -28,6 +29,8 @@ import {
 import {
   categoriesOfArticles,
   countArticlesGoingPublic,
+  coverFileKind,
+  coversOf,
   findArticleRows,
   findArticles,
   findVisibleArticleId,
@@ -51,6 +54,35 @@ export function categoryKey(title: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   return /^\d*$/.test(slug) ? `categoria-${slug}` : slug;
+}
+
+/** Where a cover's file is served (ADR 034): by its hash, so an address never changes content. */
+export function newsCoverPath(sha256: string, kind: 'share' | 'page'): string {
+  return `/api/v1/SharepointContent/NewsCover/${sha256}.${kind === 'share' ? 'jpg' : 'webp'}`;
+}
+
+const COVER_FILE_PATTERN = /^([0-9a-f]{64})\.(jpg|webp)$/;
+
+/** A stored cover as the answers carry it. */
+export function newsCover(row: Selectable<NewsCoversTable>): NewsCover {
+  return {
+    url: newsCoverPath(row.share_sha256, 'share'),
+    width: row.share_width,
+    height: row.share_height,
+    pageUrl: newsCoverPath(row.page_sha256, 'page'),
+    pageWidth: row.page_width,
+    pageHeight: row.page_height,
+    alt: row.alt,
+  };
+}
+
+/** An article's cover from the covers read for a page of articles, or null. */
+export function coverOf(
+  covers: Map<number, Selectable<NewsCoversTable>>,
+  articleId: number,
+): NewsCover | null {
+  const row = covers.get(articleId);
+  return row === undefined ? null : newsCover(row);
 }
 
 export interface NewsServiceDeps {
@@ -123,6 +155,26 @@ export class NewsService {
   }
 
   /**
+   * A cover's file by its address's last part (`<sha256>.jpg` or `.webp`), while it is the
+   * cover of an item not in the bin; else 404 (a replaced cover's address stops at once).
+   */
+  async coverFile(
+    fileName: string,
+  ): Promise<{ bytes: Buffer; contentType: string; sha256: string }> {
+    const match = COVER_FILE_PATTERN.exec(fileName);
+    const sha256 = match?.[1];
+    if (match === null || sha256 === undefined) throw new AppError('notFound');
+    const kind = await coverFileKind(this.deps.db, sha256);
+    if (kind === null || (kind === 'share') !== (match[2] === 'jpg'))
+      throw new AppError('notFound');
+    return {
+      bytes: await this.deps.files.read(sha256),
+      contentType: kind === 'share' ? 'image/jpeg' : 'image/webp',
+      sha256,
+    };
+  }
+
+  /**
    * What is public now: today in Rome, and this instant for scheduled times (ADR 023). With
    * `notAfter` (where a page by date descending starts), the date bound is the lower of the two:
    * one bound the index seeks to (`descendingStartOf`).
@@ -155,9 +207,10 @@ export class NewsService {
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {
     const ids = rows.map((row) => row.id);
-    const [categoryRows, attachments] = await Promise.all([
+    const [categoryRows, attachments, covers] = await Promise.all([
       categoriesOfArticles(this.deps.db, ids),
       attachmentsByOwner(this.deps.db, 'article', ids),
+      coversOf(this.deps.db, ids),
     ]);
     const categoriesById = new Map<number, Record<string, string>>();
     for (const row of categoryRows) {
@@ -175,6 +228,7 @@ export class NewsService {
       sourceUrl: row.source_url,
       sourceName: row.source_name,
       inEvidenza: row.featured === 1,
+      cover: coverOf(covers, row.id),
     }));
   }
 }

@@ -241,16 +241,23 @@ export interface AttachmentValue {
   sizeBytes?: number;
   rawFile?: File;
   title?: string;
+  /** A stored file's new version (ADR 034): `rawFile` goes in its place, same address. */
+  replacesId?: number;
 }
 
-/** An attachments input as the API's body: kept files by id, in order; new files as base64. */
+/**
+ * An attachments input as the API's body: kept files by id, in order (a file being replaced
+ * keeps its place); new files as base64, a replacement with the id it replaces.
+ */
 export async function attachmentChanges(value: unknown): Promise<{
   keptAttachmentIds: number[];
-  newAttachments: { fileName: string; content: string }[];
+  newAttachments: { fileName: string; content: string; replacesId?: number }[];
 }> {
   const files = (Array.isArray(value) ? value : value ? [value] : []) as AttachmentValue[];
   const kept = files.filter(
-    (file) => !(file.rawFile instanceof File) && typeof file.id === 'number',
+    (file) =>
+      typeof file.id === 'number' &&
+      (!(file.rawFile instanceof File) || file.replacesId === file.id),
   );
   const added = files.filter(
     (file): file is AttachmentValue & { rawFile: File } => file.rawFile instanceof File,
@@ -261,6 +268,7 @@ export async function attachmentChanges(value: unknown): Promise<{
       added.map(async (file) => ({
         fileName: file.rawFile.name,
         content: await fileToBase64(file.rawFile),
+        ...(file.replacesId === undefined ? {} : { replacesId: file.replacesId }),
       })),
     ),
   };

@@ -1,6 +1,7 @@
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '@sodalis/contracts';
-import { useState } from 'react';
-import { FileInput, useRecordContext } from 'react-admin';
+import { useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { Button, FileInput, useRecordContext } from 'react-admin';
 import type { AttachmentValue } from './data-provider';
 import { UploadProgressBar } from './upload-progress';
 
@@ -25,13 +26,16 @@ export function useRefusedFiles(messages: { tooLarge: string; wrongType: string 
       }),
     );
   };
-  const message = (
-    <div role="alert" className="admin-upload-rejected">
-      {refused.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </div>
-  );
+  // Drawn only with something to say: a form with two pickers has no empty alert (an alert
+  // added to the page is announced as it appears).
+  const message =
+    refused.length === 0 ? null : (
+      <div role="alert" className="admin-upload-rejected">
+        {refused.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+    );
   return { onDrop, message };
 }
 
@@ -64,7 +68,7 @@ export function PdfFilesInput({
           `Solo PDF, al massimo ${ADMIN_LIMITS.maxFileBytes / 1024 / 1024} MB ciascuno e ${ADMIN_LIMITS.maxNewFilesPerSave} nuovi per volta.`
         }
       >
-        <AttachmentName />
+        <AttachmentName replaceIn={source} />
       </FileInput>
       {refused.message}
       <UploadProgressBar />
@@ -72,16 +76,91 @@ export function PdfFilesInput({
   );
 }
 
-/** A file of an attachments input: its name and size. */
-export function AttachmentName() {
+const sizeText = (bytes: number | undefined) =>
+  bytes === undefined ? '' : ` (${Math.max(1, Math.round(bytes / 1024))} KB)`;
+
+/**
+ * A file of an attachments input: its name and size. With `replaceIn` (the input's source), a
+ * stored file offers "Sostituisci": a new PDF in its place keeps its name and public address
+ * (ADR 034), so links already sent keep working.
+ */
+export function AttachmentName({ replaceIn }: { replaceIn?: string }) {
   const file = useRecordContext<AttachmentValue>();
   if (!file) return null;
+  const stored = typeof file.id === 'number';
+  if (stored && file.replacesId === file.id && file.rawFile) {
+    return (
+      <span className="admin-attachment">
+        {file.fileName} — sarà sostituito da «{file.rawFile.name}»{sizeText(file.rawFile.size)},
+        stesso indirizzo
+        {replaceIn === undefined ? null : <ReplaceFileButton source={replaceIn} file={file} />}
+      </span>
+    );
+  }
   const name = file.rawFile?.name ?? file.fileName ?? file.title ?? '';
-  const size = file.rawFile?.size ?? file.sizeBytes;
   return (
     <span className="admin-attachment">
       {name}
-      {size === undefined ? '' : ` (${Math.max(1, Math.round(size / 1024))} KB)`}
+      {sizeText(file.rawFile?.size ?? file.sizeBytes)}
+      {replaceIn !== undefined && stored ? (
+        <ReplaceFileButton source={replaceIn} file={file} />
+      ) : null}
     </span>
+  );
+}
+
+/** "Sostituisci" of a stored PDF: picks the new file and puts it in the stored one's place. */
+function ReplaceFileButton({ source, file }: { source: string; file: AttachmentValue }) {
+  const picker = useRef<HTMLInputElement>(null);
+  const { getValues, setValue } = useFormContext();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const name = file.fileName ?? '';
+  function replaceWith(chosen: File | undefined) {
+    if (chosen === undefined) return;
+    if (chosen.size > ADMIN_LIMITS.maxFileBytes) {
+      setRefusal(`«${chosen.name}» non è stato usato. ${ADMIN_MESSAGES.fileTooLarge}`);
+      return;
+    }
+    setRefusal(null);
+    const current = getValues(source) as AttachmentValue[] | AttachmentValue | null;
+    const list = Array.isArray(current) ? current : current ? [current] : [];
+    setValue(
+      source,
+      list.map((item) =>
+        item.id === file.id ? { ...item, rawFile: chosen, replacesId: file.id } : item,
+      ),
+      { shouldDirty: true },
+    );
+  }
+  return (
+    <>
+      {' '}
+      <Button
+        label="Sostituisci"
+        aria-label={`Sostituisci il PDF «${name}» mantenendo il suo indirizzo`}
+        onClick={(event) => {
+          // The preview sits inside the drop zone: the click must not open its picker too.
+          event.stopPropagation();
+          picker.current?.click();
+        }}
+      />
+      <input
+        ref={picker}
+        type="file"
+        accept="application/pdf,.pdf"
+        hidden
+        data-testid={`sostituisci-${name}`}
+        onClick={(event) => event.stopPropagation()}
+        onChange={(event) => {
+          replaceWith(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {refusal === null ? null : (
+        <span role="alert" className="admin-upload-rejected">
+          {refusal}
+        </span>
+      )}
+    </>
   );
 }

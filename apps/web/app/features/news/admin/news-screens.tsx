@@ -6,9 +6,14 @@ import {
   type AdminNewsItem,
 } from '@sodalis/contracts';
 import {
+  ADMIN_IMAGE_LIMITS,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
+  NEWS_COVER,
+  NEWS_COVER_MESSAGES,
+  SOCIETY_MESSAGES,
   type AdminNewsInput,
+  type NewsCover,
 } from '@sodalis/contracts';
 import Alert from '@mui/material/Alert';
 import { createContext, useContext, useEffect, useState } from 'react';
@@ -23,6 +28,8 @@ import {
   DatagridBody,
   DateInput,
   FunctionField,
+  ImageField,
+  ImageInput,
   List,
   ReferenceArrayField,
   ReferenceArrayInput,
@@ -49,10 +56,10 @@ import { dropLocalDraft } from '../../admin/local-draft';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
-import { attachmentChanges } from '../../admin/data-provider';
+import { attachmentChanges, fileToBase64 } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
-import { PdfFilesInput } from '../../admin/pdf-input';
+import { PdfFilesInput, useRefusedFiles } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
@@ -61,8 +68,9 @@ import { NewsBulkActions } from './news-bulk-actions';
 /** The form's record as the API's body, files aside. */
 function newsFields(
   data: Record<string, unknown>,
-): Omit<AdminNewsInput, 'keptAttachmentIds' | 'newAttachments'> {
+): Omit<AdminNewsInput, 'keptAttachmentIds' | 'newAttachments' | 'newCover' | 'keepCover'> {
   return {
+    coverAlt: typeof data.coverAlt === 'string' ? data.coverAlt : null,
     title: String(data.title ?? ''),
     subtitleHtml: String(data.subtitleHtml ?? ''),
     publishedOn: String(data.publishedOn ?? ''),
@@ -77,13 +85,93 @@ function newsFields(
   };
 }
 
+/** The cover input's value: the stored cover, a newly chosen file, or nothing. */
+type CoverValue = NewsCover | { rawFile: File; src?: string; title?: string } | null | undefined;
+
+const isNewCover = (value: CoverValue): value is { rawFile: File } =>
+  value !== null && value !== undefined && 'rawFile' in value && value.rawFile instanceof File;
+
+/** The form's cover as the API's body (ADR 034): a new image as base64, kept, or removed. */
+async function coverChanges(
+  value: CoverValue,
+): Promise<Pick<AdminNewsInput, 'newCover' | 'keepCover'>> {
+  if (isNewCover(value)) {
+    return {
+      newCover: { fileName: value.rawFile.name, content: await fileToBase64(value.rawFile) },
+    };
+  }
+  return { newCover: null, keepCover: value !== null && value !== undefined };
+}
+
 /** The form's record as the API's body: kept files by id, new files as base64. */
 export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
-  return { ...newsFields(data), ...(await attachmentChanges(data.attachments)) };
+  return {
+    ...newsFields(data),
+    ...(await attachmentChanges(data.attachments)),
+    ...(await coverChanges(data.cover as CoverValue)),
+  };
 }
 
 // Checked before saving with the server's schemas; the files only on the server, by their bytes.
-const newsRules = schemaRules(AdminNewsInputSchema, newsFields);
+const newsSchemaRules = schemaRules(AdminNewsInputSchema, newsFields);
+
+/** The schema's rules, and a cover (new or kept) needs its text (ADR 034). */
+function newsRules(values: Record<string, unknown>): Record<string, string> {
+  const errors = newsSchemaRules(values);
+  const cover = values.cover as CoverValue;
+  const alt = typeof values.coverAlt === 'string' ? values.coverAlt.trim() : '';
+  if (cover !== null && cover !== undefined && alt === '' && errors.coverAlt === undefined) {
+    return { ...errors, coverAlt: NEWS_COVER_MESSAGES.altRequired };
+  }
+  return errors;
+}
+
+/** The cover input shows a stored cover or a chosen file by its picture and text. */
+function coverFormat(value: unknown): { src: string; title: string } | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof File) return { src: URL.createObjectURL(value), title: value.name };
+  const cover = value as Partial<NewsCover> & { src?: string; title?: string };
+  if (typeof cover.pageUrl === 'string') return { src: cover.pageUrl, title: 'Copertina attuale' };
+  return value as { src: string; title: string };
+}
+
+/**
+ * The cover image and its text (ADR 034): JPEG, PNG or WebP, checked and resized by the
+ * server; the picker says at once why a file was not taken.
+ */
+function CoverInput() {
+  const refused = useRefusedFiles({
+    tooLarge: SOCIETY_MESSAGES.imageTooLarge,
+    wrongType: SOCIETY_MESSAGES.notImage,
+  });
+  return (
+    <>
+      <ImageInput
+        source="cover"
+        label="Immagine di copertina"
+        accept={{
+          'image/jpeg': ['.jpg', '.jpeg'],
+          'image/png': ['.png'],
+          'image/webp': ['.webp'],
+        }}
+        maxSize={ADMIN_IMAGE_LIMITS.maxBytes}
+        format={coverFormat}
+        options={{ onDrop: refused.onDrop }}
+        inputProps={{ 'aria-label': 'Scegli l’immagine di copertina' }}
+        helperText={`JPEG, PNG o WebP, al massimo ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Il sito la mostra in cima alla notizia e la usa per le anteprime sui social (${NEWS_COVER.shareSide} px).`}
+      >
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      {refused.message}
+      <TextInput
+        source="coverAlt"
+        label="Descrizione della copertina"
+        fullWidth
+        helperText="Il testo alternativo: descrive l’immagine a chi non la vede (obbligatorio con una copertina)."
+      />
+    </>
+  );
+}
 const categoryRules = schemaRules(AdminCategoryInputSchema);
 
 const newsFilters = [
@@ -226,6 +314,7 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
       <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
+      <CoverInput />
       <DateInput
         source="publishedOn"
         label="Data di pubblicazione"
@@ -370,6 +459,8 @@ export function NewsCreate() {
     publishTime: null,
     featured: false,
     categoryIds: [],
+    cover: null,
+    coverAlt: null,
   }));
   return (
     <Create title="Nuova notizia" redirect="edit" record={defaults}>
