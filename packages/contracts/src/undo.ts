@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The undo of the back office's contents (ADR 023, ADR 031): bulk actions on a list's selected
+ * items, the bin, and going back to a version of an item's history. The same rules for news and
+ * for every other content with a published flag.
+ */
+
+/** What a list's bulk actions do to the chosen items. */
+export const BULK_ACTIONS = ['pubblica', 'ritira', 'elimina'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Most items one bulk action or one export takes. */
+export const MAX_SELECTED = 200;
+
+/**
+ * The body of `POST /<Kind>/Bulk` and the query of `GET /<Kind>/Export`, with messages naming
+ * the kind: `one` as in "Scegli almeno una notizia", `many` as in "200 notizie".
+ */
+export function selectionSchemas(one: string, many: string) {
+  const bulk = z.object({
+    ids: z
+      .array(z.number().int().positive())
+      .min(1, { message: `Scegli almeno ${one}.` })
+      .max(MAX_SELECTED, { message: `Al massimo ${MAX_SELECTED} ${many} alla volta.` }),
+    action: z.enum(BULK_ACTIONS, { message: 'Azione non valida.' }),
+  });
+  const exportQuery = z.object({
+    ids: z
+      .string({ message: `Scegli almeno ${one}.` })
+      .regex(/^\d+(,\d+){0,199}$/, { message: `Scegli da 1 a ${MAX_SELECTED} ${many}.` })
+      .transform((ids) => ids.split(',').map(Number)),
+  });
+  return { bulk, exportQuery };
+}
+
+/** A bulk action's body once read: the chosen ids and what to do. */
+export interface AdminBulk {
+  ids: number[];
+  action: BulkAction;
+}
+
+/** "Annulla questa modifica" of an item's history: the entry whose change goes back. */
+export const AdminRollbackSchema = z.object({
+  auditId: z.number({ message: 'Versione non valida.' }).int().positive({
+    message: 'Versione non valida.',
+  }),
+});
+
+/** Days a deleted item stays in the bin before it is gone for good (ADR 023). */
+export const BIN_DAYS = 30;
+
+/** An item in a bin. */
+export interface AdminBinItem {
+  id: number;
+  title: string;
+  /** When it was deleted (ISO instant). */
+  deletedAt: string;
+  /** When it goes for good (ISO instant): `deletedAt` + BIN_DAYS. */
+  purgeAt: string;
+}
+
+/** The selection schemas of the reserved area's documents (one set for the four kinds). */
+export const ReservedSelection = selectionSchemas('un documento', 'documenti');
