@@ -275,7 +275,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     newsSchedule: new NewsPublicationSchedule({ db, news, clock, contentCache }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
-    reservedArea: new ReservedAreaService({ db, engine, files }),
+    reservedArea: new ReservedAreaService({ db, engine, files, clock }),
     magazine: new MagazineService({ db, engine }),
     accounts: new AccountService({
       db,

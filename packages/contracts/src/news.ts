@@ -11,7 +11,12 @@ import {
   type AdminAttachment,
 } from './admin.js';
 import { AttachmentRefSchema } from './attachments.js';
-import { selectionSchemas, type AdminBulk } from './undo.js';
+import {
+  PUBLICATION_STATES,
+  selectionSchemas,
+  type AdminBulk,
+  type PublicationState,
+} from './undo.js';
 import { envelopeSchema, listAnswerSchema, listItemSchema } from './envelope.js';
 
 /**
@@ -47,8 +52,8 @@ export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as cons
 // The secretariat's editor (ADR 013): every news item whatever its state, and the categories
 
 /** Where a news item stands on the public site. */
-export const NEWS_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
-export type NewsState = (typeof NEWS_STATES)[number];
+export const NEWS_STATES = PUBLICATION_STATES;
+export type NewsState = PublicationState;
 
 export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
   state: z.enum(NEWS_STATES).optional(),

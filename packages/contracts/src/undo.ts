@@ -6,6 +6,28 @@ import { z } from 'zod';
  * for every other content with a published flag.
  */
 
+/** Where a content with a published flag stands: on the site, scheduled for later, or a draft. */
+export const PUBLICATION_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** The state of a content: a draft when not published, scheduled while its moment is to come. */
+export function publicationState(published: boolean, notYet: boolean): PublicationState {
+  if (!published) return 'non-pubblicata';
+  return notYet ? 'programmata' : 'pubblicata';
+}
+
+/**
+ * "Programma" of a content (ADR 031): the Rome date and time it goes public, as the form's
+ * `datetime-local` input gives it (`2026-11-30T09:00`); null goes public once published.
+ */
+export const publishAtField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, {
+    message: 'Indica data e ora di pubblicazione (gg/mm/aaaa hh:mm).',
+  })
+  .nullish()
+  .transform((value) => value ?? null);
+
 /** What a list's bulk actions do to the chosen items. */
 export const BULK_ACTIONS = ['pubblica', 'ritira', 'elimina'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
