@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { italianDate } from './dates.js';
 
 /**
  * The undo of the back office's contents (ADR 023, ADR 031): bulk actions on a list's selected
@@ -14,6 +15,23 @@ export type PublicationState = (typeof PUBLICATION_STATES)[number];
 export function publicationState(published: boolean, notYet: boolean): PublicationState {
   if (!published) return 'non-pubblicata';
   return notYet ? 'programmata' : 'pubblicata';
+}
+
+/**
+ * Where a content stands, in words (ADR 023): "Programmata per il 30/11/2026 alle 09:00". The
+ * staff forms and the preview's banner say it the same way; `ending` agrees with the kind's
+ * noun ("notizia" a, "parere" o).
+ */
+export function publicationStateWords(
+  state: PublicationState,
+  day: string,
+  time: string | null,
+  ending: 'a' | 'o' = 'a',
+): string {
+  const when = `${italianDate(day)}${time === null ? '' : ` alle ${time}`}`;
+  if (state === 'non-pubblicata') return 'Bozza: non è visibile sul sito.';
+  if (state === 'programmata') return `Programmat${ending} per il ${when}`;
+  return `Pubblicat${ending} sul sito dal ${when}`;
 }
 
 /**
