@@ -1,8 +1,9 @@
 import type { BulkAction } from '@sodalis/contracts';
 import { useState } from 'react';
-import { Button, Confirm, useListContext, useNotify, useRefresh } from 'react-admin';
-import { adminJson, adminPath, downloadExport, type AdminResource } from './data-provider';
+import { Button, Confirm, useListContext, useNotify } from 'react-admin';
+import { adminPath, downloadExport, type AdminResource } from './data-provider';
 import { errorText } from './error-text';
+import { useStaffCall } from './staff-call';
 
 /**
  * How a list names what it selects: "notizia"/"notizie" (feminine, ending a) or
@@ -64,24 +65,19 @@ export function BulkActions({
 }) {
   const { selectedIds, onUnselectItems } = useListContext();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const { saving: busy, call } = useStaffCall();
   const [asked, setAsked] = useState<BulkAction | null>(null);
-  const [busy, setBusy] = useState(false);
 
+  // All the selected items change or none (ADR 031): after an error the list is as it was.
   async function run(action: BulkAction) {
-    setBusy(true);
     const ids = selectedIds.map(Number);
-    try {
-      await adminJson(`${adminPath(resource)}/Bulk`, { method: 'POST', body: { ids, action } });
-      const [one, many] = bulkWords(nouns, action).done;
-      notify(`${ids.length} ${ids.length === 1 ? one : many}`, { type: 'info' });
-      onUnselectItems();
-    } catch (error) {
-      notify(errorText(error, 'Azione in blocco non riuscita.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
+    const [one, many] = bulkWords(nouns, action).done;
+    const done = await call(
+      `${adminPath(resource)}/Bulk`,
+      { method: 'POST', body: { ids, action } },
+      () => `${ids.length} ${ids.length === 1 ? one : many}`,
+    );
+    if (done) onUnselectItems();
   }
 
   const question = asked === null ? null : bulkWords(nouns, asked);

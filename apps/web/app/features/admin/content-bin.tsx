@@ -1,8 +1,11 @@
 import { italianDateTime, type AdminBinItem, type AdminPage } from '@sodalis/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Confirm, Title, useNotify } from 'react-admin';
-import { adminFetch, adminJson, adminPath, type AdminResource } from './data-provider';
+import { Link } from 'react-router';
+import { CreateButton, TopToolbar } from 'react-admin';
+import { adminJson, adminPath, type AdminResource } from './data-provider';
 import { errorText } from './error-text';
+import { useStaffCall } from './staff-call';
 
 /** The contents with a bin (ADR 023, ADR 031), in the menu's order, each with its section. */
 const BINS: readonly BinKind[] = [
@@ -40,6 +43,18 @@ interface BinKind {
   ending: 'a' | 'o';
 }
 
+/** A content list's toolbar: "Crea" and the way to its bin. */
+export function ListActionsWithBin() {
+  return (
+    <TopToolbar>
+      <CreateButton />
+      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
+        Cestino
+      </Link>
+    </TopToolbar>
+  );
+}
+
 /**
  * The back office's bin (ADR 023, ADR 031): what was deleted in the last 30 days, one section
  * per kind of content; each item restorable or deletable for good, each section emptied with a
@@ -63,10 +78,10 @@ export function ContentBin() {
 
 function BinSection({ resource, label, testId, noun, ending }: BinKind) {
   const notify = useNotify();
+  const { saving: busy, call } = useStaffCall();
   const bin = `${adminPath(resource)}/Bin`;
   const [page, setPage] = useState<AdminPage<AdminBinItem> | null>(null);
   const [askEmpty, setAskEmpty] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const reload = useCallback(() => {
     adminJson<AdminPage<AdminBinItem>>(bin)
@@ -78,16 +93,7 @@ function BinSection({ resource, label, testId, noun, ending }: BinKind) {
   useEffect(reload, [reload]);
 
   async function act(url: string, method: 'POST' | 'DELETE', done: string) {
-    setBusy(true);
-    try {
-      await adminFetch(url, { method });
-      notify(done, { type: 'info' });
-      reload();
-    } catch (error) {
-      notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (await call(url, { method }, () => done)) reload();
   }
 
   const headingId = `${testId}-title`;

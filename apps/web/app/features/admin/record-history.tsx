@@ -1,17 +1,10 @@
 import { italianDateTime, type AdminAuditEntry } from '@sodalis/contracts';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import {
-  Button,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  type RaRecord,
-} from 'react-admin';
+import { Button, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { adminJson, adminPath } from './data-provider';
-import { errorText } from './error-text';
 import { dropLocalDraft } from './local-draft';
+import { useStaffCall } from './staff-call';
 
 /** The version a rollback just saved, from the history panel to the open form beside it. */
 const RestoredVersionContext = createContext<{
@@ -55,10 +48,8 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
   const record = useRecordContext();
   const resource = useResourceContext();
   const { setRestored } = useContext(RestoredVersionContext);
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const { saving: busy, call } = useStaffCall();
   const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = record?.id;
   const updatedAt: unknown = record?.updatedAt;
   useEffect(() => {
@@ -76,23 +67,16 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
     };
   }, [id, resource, updatedAt]);
   if (id === undefined || resource === undefined || entries === null) return null;
-  async function undo(entry: AdminAuditEntry) {
+  function undo(entry: AdminAuditEntry) {
     if (id === undefined || resource === undefined) return;
-    setBusy(true);
-    try {
-      setRestored(
-        await adminJson<RaRecord>(`${adminPath(resource, id)}/Rollback`, {
-          method: 'POST',
-          body: { auditId: entry.id },
-        }),
-      );
-      notify(`Modifica annullata: ${undone}`, { type: 'info' });
-      refresh();
-    } catch (error) {
-      notify(errorText(error, 'Impossibile annullare la modifica.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    void call<RaRecord>(
+      `${adminPath(resource, id)}/Rollback`,
+      { method: 'POST', body: { auditId: entry.id } },
+      (restored) => {
+        setRestored(restored);
+        return `Modifica annullata: ${undone}`;
+      },
+    );
   }
   const headingId = `${testId}-title`;
   return (
@@ -106,11 +90,7 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
             <span>{italianDateTime(entry.at)}</span> — {entry.summary}{' '}
             <span className="admin-latest-who">({entry.actorEmail})</span>
             {entry.before !== null && entry.action !== 'crea' ? (
-              <Button
-                label="Annulla questa modifica"
-                disabled={busy}
-                onClick={() => void undo(entry)}
-              />
+              <Button label="Annulla questa modifica" disabled={busy} onClick={() => undo(entry)} />
             ) : null}
           </li>
         ))}

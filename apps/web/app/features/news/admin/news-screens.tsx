@@ -27,11 +27,8 @@ import {
   TextInput,
   Toolbar,
   DeleteButton,
-  CreateButton,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { Link } from 'react-router';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
@@ -43,6 +40,7 @@ import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { BulkActions } from '../../admin/bulk-actions';
+import { ListActionsWithBin } from '../../admin/content-bin';
 import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
 import {
   RecordHistory,
@@ -87,22 +85,11 @@ const newsFilters = [
   <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
 ];
 
-function NewsListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
-        Cestino
-      </Link>
-    </TopToolbar>
-  );
-}
-
 export function NewsList() {
   return (
     <List
       title="Notizie"
-      actions={<NewsListActions />}
+      actions={<ListActionsWithBin />}
       filters={newsFilters}
       sort={{ field: 'publishedOn', order: 'DESC' }}
       perPage={25}

@@ -6,7 +6,6 @@ import {
 import type { ReactElement, ReactNode } from 'react';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DatagridBody,
   DeleteButton,
@@ -16,12 +15,11 @@ import {
   SearchInput,
   SelectInput,
   TextInput,
-  TopToolbar,
   useRecordContext,
   useResourceContext,
 } from 'react-admin';
-import { Link } from 'react-router';
 import { BulkActions } from '../../admin/bulk-actions';
+import { ListActionsWithBin } from '../../admin/content-bin';
 import type { AdminResource } from '../../admin/data-provider';
 import { blankToNull } from '../../admin/form-values';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
@@ -126,7 +124,7 @@ export function ReservedList({
     <List
       title={title}
       filters={filters}
-      actions={<ReservedListActions />}
+      actions={<ListActionsWithBin />}
       sort={{ field: sortField, order: 'DESC' }}
       perPage={25}
       exporter={false}
@@ -170,17 +168,6 @@ export function ReservedList({
         />
       </Datagrid>
     </List>
-  );
-}
-
-function ReservedListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
-        Cestino
-      </Link>
-    </TopToolbar>
   );
 }
 
