@@ -47,7 +47,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     );
     await page.getByRole('combobox', { name: 'Pubblico' }).click();
     await page.getByRole('option', { name: 'Solo Affiliati' }).click();
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     // The server's rule and Italian message, said on the field before anything is sent.
     await expect(
       page.getByText('Indica un indirizzo web valido (http:// o https://).').first(),
@@ -59,7 +59,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
       'https://www.example.org/donatori',
     );
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: headline })).toContainText(
       'Solo Affiliati',
@@ -120,14 +120,14 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
       'Risposta',
       'Fino a cinque giorni.\nSette con la riduzione dei patogeni.\nVedi le linee guida.',
     );
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     // The title without its date is refused before it leaves the form, with the reason.
     await expect(
       page.getByText(`deve essere ${italian(today)}, la data di pubblicazione`).first(),
     ).toBeVisible();
     await fillAdminField(page, 'textbox', 'Titolo', title);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 

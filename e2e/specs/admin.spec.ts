@@ -207,7 +207,7 @@ test.describe('amministrazione', () => {
       buffer: PDF,
     });
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Solo Affiliati');
     await expectAccessible(page);

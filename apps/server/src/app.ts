@@ -172,6 +172,7 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     await app.services.transparencyReminders.stop();
     await app.services.duesReminders.stop();
+    await app.services.binPurge.stop();
     await app.services.outbox.stop();
     app.services.newsSchedule.stop();
     app.services.mailer.close();
@@ -267,6 +268,7 @@ export async function buildApp(
   app.services.outbox.start();
   app.services.transparencyReminders.start();
   app.services.duesReminders.start();
+  app.services.binPurge.start();
   app.services.newsSchedule.start((error) => {
     app.log.error({ err: error }, 'controllo delle notizie programmate non riuscito');
   });

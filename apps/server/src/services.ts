@@ -24,6 +24,7 @@ import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
 import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
 import { NewsPublicationSchedule } from './modules/news/publication-schedule.js';
+import { PeriodicJob } from './db/scheduled-runs.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
@@ -116,7 +117,11 @@ export interface AppServices {
   /** The hourly check that reminds staff of the yearly publications (ADR 026). */
   transparencyReminders: TransparencyReminders;
   duesReminders: DuesReminders;
+  /** Deletes for good what has been in the bins 30 days, hourly, one instance (ADR 031, 033). */
+  binPurge: PeriodicJob;
 }
+
+const BIN_PURGE_EVERY_MS = 3_600_000;
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -263,6 +268,16 @@ export function createServices(deps: ServiceDeps): AppServices {
     mode: deps.remindersMode ?? deps.outboxMode,
   });
 
+  // The bins' purge runs over news and the reserved area's records (ADR 031).
+  const newsAdmin = new NewsAdminService({
+    db,
+    files,
+    clock,
+    contentCache,
+    searchIndex,
+    publicNews: news,
+  });
+  const reservedAdmin = new ReservedAdminService({ db, files, clock, searchIndex });
   return {
     config,
     db,
@@ -273,9 +288,18 @@ export function createServices(deps: ServiceDeps): AppServices {
     news,
     newsReads: new NewsPublicReads(news, contentCache, clock),
     newsSchedule: new NewsPublicationSchedule({ db, news, clock, contentCache }),
+    binPurge: new PeriodicJob({
+      db,
+      name: 'bin-purge',
+      clock,
+      everyMs: BIN_PURGE_EVERY_MS,
+      logger: logger.child({ component: 'bin' }),
+      failureMessage: 'svuotamento dei cestini non riuscito',
+      work: async () => (await newsAdmin.purgeExpired()) + (await reservedAdmin.purgeExpired()),
+    }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
-    reservedArea: new ReservedAreaService({ db, engine, files }),
+    reservedArea: new ReservedAreaService({ db, engine, files, clock }),
     magazine: new MagazineService({ db, engine }),
     accounts: new AccountService({
       db,
@@ -333,7 +357,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       mode: deps.remindersMode ?? deps.outboxMode,
     }),
     staff: {
-      news: new NewsAdminService({ db, files, clock, contentCache, searchIndex, publicNews: news }),
+      news: newsAdmin,
       members: new MembersAdminService({
         db,
         clock,
@@ -367,7 +391,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
       transparency: new TransparencyAdminService({ db, files, clock, contentCache, searchIndex }),
-      reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
+      reserved: reservedAdmin,
       search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({
         db,

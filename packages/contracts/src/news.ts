@@ -11,6 +11,12 @@ import {
   type AdminAttachment,
 } from './admin.js';
 import { AttachmentRefSchema } from './attachments.js';
+import {
+  PUBLICATION_STATES,
+  selectionSchemas,
+  type AdminBulk,
+  type PublicationState,
+} from './undo.js';
 import { envelopeSchema, listAnswerSchema, listItemSchema } from './envelope.js';
 import { AdminImageUploadSchema } from './society.js';
 
@@ -80,8 +86,8 @@ export const ARTICLE_ORDER_FIELDS = ['Datapubblicazione', 'Title', 'ID'] as cons
 // The secretariat's editor (ADR 013): every news item whatever its state, and the categories
 
 /** Where a news item stands on the public site. */
-export const NEWS_STATES = ['pubblicata', 'programmata', 'non-pubblicata'] as const;
-export type NewsState = (typeof NEWS_STATES)[number];
+export const NEWS_STATES = PUBLICATION_STATES;
+export type NewsState = PublicationState;
 
 export const AdminNewsListQuerySchema = AdminListQuerySchema.extend({
   state: z.enum(NEWS_STATES).optional(),
@@ -156,45 +162,10 @@ export const AdminNewsInputSchema = z
   });
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
 
-/** What the news list's bulk actions do to the chosen items (ADR 023). */
-export const NEWS_BULK_ACTIONS = ['pubblica', 'ritira', 'elimina'] as const;
-
-export const AdminNewsBulkSchema = z.object({
-  ids: z
-    .array(z.number().int().positive())
-    .min(1, { message: 'Scegli almeno una notizia.' })
-    .max(200, { message: 'Al massimo 200 notizie alla volta.' }),
-  action: z.enum(NEWS_BULK_ACTIONS, { message: 'Azione non valida.' }),
-});
-export type AdminNewsBulk = z.output<typeof AdminNewsBulkSchema>;
-
-/** "Esporta selezionati" of the news list (ADR 023): the chosen ids, comma-separated. */
-export const AdminNewsExportQuerySchema = z.object({
-  ids: z
-    .string({ message: 'Scegli almeno una notizia.' })
-    .regex(/^\d+(,\d+){0,199}$/, { message: 'Scegli da 1 a 200 notizie.' })
-    .transform((ids) => ids.split(',').map(Number)),
-});
-
-/** "Annulla questa modifica" of an item's history: the entry whose change goes back. */
-export const AdminRollbackSchema = z.object({
-  auditId: z.number({ message: 'Versione non valida.' }).int().positive({
-    message: 'Versione non valida.',
-  }),
-});
-
-/** Days a deleted item stays in the bin before it is gone for good (ADR 023). */
-export const BIN_DAYS = 30;
-
-/** A news item in the bin. */
-export interface AdminBinItem {
-  id: number;
-  title: string;
-  /** When it was deleted (ISO instant). */
-  deletedAt: string;
-  /** When it goes for good (ISO instant): `deletedAt` + BIN_DAYS. */
-  purgeAt: string;
-}
+/** The news list's bulk actions and export of the selected items (ADR 023). */
+export const { bulk: AdminNewsBulkSchema, exportQuery: AdminNewsExportQuerySchema } =
+  selectionSchemas('una notizia', 'notizie');
+export type AdminNewsBulk = AdminBulk;
 
 export interface AdminCategory {
   id: number;

@@ -12,6 +12,7 @@ import {
 import { AttachmentRefSchema, PublicDocumentQuerySchema } from './attachments.js';
 import { ASSEMBLY_SECTIONS, TERRITORIES } from './constants.js';
 import { listAnswerSchema, listItemSchema } from './envelope.js';
+import { publishAtField, type PublicationState } from './undo.js';
 
 /**
  * Reserved area (spec §3, §7 ReservedArea and SharepointContent GetRassegneStampa): archives a
@@ -130,6 +131,7 @@ export const AdminRecommendationInputSchema = z.object({
   sourceUrl: optionalWebAddress,
   audience,
   published: z.boolean().default(true),
+  publishAt: publishAtField,
   ...adminAttachmentFields,
 });
 export type AdminRecommendationInput = z.input<typeof AdminRecommendationInputSchema>;
@@ -145,6 +147,7 @@ export const AdminAssemblyInputSchema = z.object({
     .transform((value) => value ?? null),
   audience,
   published: z.boolean().default(true),
+  publishAt: publishAtField,
   ...adminAttachmentFields,
 });
 export type AdminAssemblyInput = z.input<typeof AdminAssemblyInputSchema>;
@@ -157,6 +160,9 @@ export interface AdminRecommendation {
   sourceUrl: string | null;
   audience: ReservedAudience;
   published: boolean;
+  /** "Programma": the Rome date and time it goes public (`2026-11-30T09:00`), or null. */
+  publishAt: string | null;
+  state: PublicationState;
   attachments: AdminAttachment[];
   updatedAt: string;
 }
@@ -170,6 +176,9 @@ export interface AdminAssembly {
   section: (typeof ASSEMBLY_SECTIONS)[number] | null;
   audience: ReservedAudience;
   published: boolean;
+  /** "Programma": the Rome date and time it goes public (`2026-11-30T09:00`), or null. */
+  publishAt: string | null;
+  state: PublicationState;
   attachments: AdminAttachment[];
   updatedAt: string;
 }
@@ -183,6 +192,7 @@ export const AdminPressReviewInputSchema = z.object({
   url: requiredWebAddress(1000),
   audience,
   published: z.boolean().default(true),
+  publishAt: publishAtField,
 });
 export type AdminPressReviewInput = z.input<typeof AdminPressReviewInputSchema>;
 
@@ -194,6 +204,9 @@ export interface AdminPressReview {
   url: string | null;
   audience: ReservedAudience;
   published: boolean;
+  /** "Programma": the Rome date and time it goes public (`2026-11-30T09:00`), or null. */
+  publishAt: string | null;
+  state: PublicationState;
   updatedAt: string;
 }
 
@@ -233,6 +246,7 @@ export const AdminOpinionInputSchema = z
     answer: requiredText(OPINION_TEXT_MAX),
     audience,
     published: z.boolean().default(true),
+    publishAt: publishAtField,
   })
   .superRefine((value, context) => {
     // Only when both fields are valid: otherwise their own messages say what is wrong.
@@ -251,5 +265,8 @@ export interface AdminOpinion {
   answer: string;
   audience: ReservedAudience;
   published: boolean;
+  /** "Programma": the Rome date and time it goes public (`2026-11-30T09:00`), or null. */
+  publishAt: string | null;
+  state: PublicationState;
   updatedAt: string;
 }

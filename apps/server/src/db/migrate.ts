@@ -27,6 +27,7 @@ import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
 import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
 import { newsCoversMigration } from './migrations/0026-news-covers.js';
 import { siteTextsMigration } from './migrations/0027-site-texts.js';
+import { reservedUndoMigration } from './migrations/0028-reserved-undo.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -58,6 +59,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0025-dues-reminders': duesRemindersMigration,
     '0026-news-covers': newsCoversMigration,
     '0027-site-texts': siteTextsMigration,
+    '0028-reserved-undo': reservedUndoMigration,
   };
 }
 

@@ -85,7 +85,17 @@ export interface AttachmentsTable {
   created_at: Timestamp;
 }
 
-export interface RecommendationsTable {
+/**
+ * Schedule and bin of a content with a published flag (ADR 023, ADR 031; migration
+ * 0028-reserved-undo): the ISO instant it goes public (null: once published) and the moment it
+ * went to the bin (null: not binned).
+ */
+export interface ScheduleAndBinColumns {
+  publish_at: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RecommendationsTable extends ScheduleAndBinColumns {
   id: Id;
   title: string;
   title_search: string;
@@ -98,7 +108,7 @@ export interface RecommendationsTable {
   updated_at: Timestamp;
 }
 
-export interface AssembliesTable {
+export interface AssembliesTable extends ScheduleAndBinColumns {
   id: Id;
   title: string;
   title_search: string;
@@ -112,7 +122,7 @@ export interface AssembliesTable {
   updated_at: Timestamp;
 }
 
-export interface PressReviewsTable {
+export interface PressReviewsTable extends ScheduleAndBinColumns {
   id: Id;
   headline: string;
   title_search: string;
@@ -125,7 +135,7 @@ export interface PressReviewsTable {
   updated_at: Timestamp;
 }
 
-export interface OpinionsTable {
+export interface OpinionsTable extends ScheduleAndBinColumns {
   id: Id;
   title: string;
   title_search: string;

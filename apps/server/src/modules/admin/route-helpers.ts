@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS } from '@sodalis/contracts';
+import { ADMIN_LIMITS, AdminRollbackSchema, type AdminBulk } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
@@ -81,5 +81,68 @@ export function recordRoutes<Query, Input, Item>(
   app.delete(`${path}/:id`, async (request) => {
     await handlers.remove(actorOf(request), parseInput(IdParamsSchema, request.params).id);
     return { data: null };
+  });
+}
+
+/** What the undo routes of one kind of content call (ADR 023, ADR 031). */
+export interface UndoHandlers {
+  bulk: (actor: Actor, body: AdminBulk) => Promise<void>;
+  exportSelected: (actor: Actor, ids: readonly number[]) => Promise<string>;
+  listBin: () => Promise<unknown>;
+  restore: (actor: Actor, id: number) => Promise<unknown>;
+  /** Deletes for good one binned item (`id`) or the whole bin (null). */
+  emptyBin: (actor: Actor, id: number | null) => Promise<void>;
+  history: (id: number) => Promise<unknown>;
+  rollback: (actor: Actor, id: number, auditId: number) => Promise<unknown>;
+}
+
+/**
+ * The undo of one kind of content under `path`: `POST path/Bulk`, `GET path/Export?ids=`,
+ * the bin (`GET path/Bin`, `POST path/:id/Restore`, `DELETE path/Bin/:id`, `DELETE path/Bin`)
+ * and the history (`GET path/:id/History`, `POST path/:id/Rollback`). Static addresses: Fastify
+ * matches them before `path/:id`.
+ */
+export function undoRoutes(
+  app: FastifyInstance,
+  path: string,
+  schemas: {
+    bulk: z.ZodType<AdminBulk, unknown>;
+    exportQuery: z.ZodType<{ ids: number[] }, unknown>;
+    /** The CSV's name: `notizie-selezionate.csv`. */
+    exportFileName: string;
+  },
+  handlers: UndoHandlers,
+): void {
+  const idOf = (request: FastifyRequest) => parseInput(IdParamsSchema, request.params).id;
+  app.post(`${path}/Bulk`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    await handlers.bulk(actorOf(request), parseInput(schemas.bulk, request.body));
+    return { data: null };
+  });
+  app.get(`${path}/Export`, async (request, reply) => {
+    const { ids } = parseInput(schemas.exportQuery, request.query);
+    return sendCsv(
+      reply,
+      schemas.exportFileName,
+      await handlers.exportSelected(actorOf(request), ids),
+    );
+  });
+  app.get(`${path}/Bin`, async () => ({ data: await handlers.listBin() }));
+  app.post(`${path}/:id/Restore`, async (request) => ({
+    data: await handlers.restore(actorOf(request), idOf(request)),
+  }));
+  app.delete(`${path}/Bin/:id`, async (request) => {
+    await handlers.emptyBin(actorOf(request), idOf(request));
+    return { data: null };
+  });
+  app.delete(`${path}/Bin`, async (request) => {
+    await handlers.emptyBin(actorOf(request), null);
+    return { data: null };
+  });
+  app.get(`${path}/:id/History`, async (request) => ({
+    data: await handlers.history(idOf(request)),
+  }));
+  app.post(`${path}/:id/Rollback`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { auditId } = parseInput(AdminRollbackSchema, request.body);
+    return { data: await handlers.rollback(actorOf(request), idOf(request), auditId) };
   });
 }

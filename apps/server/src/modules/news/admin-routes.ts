@@ -1,6 +1,5 @@
 import {
   ADMIN_IMAGE_LIMITS,
-  AdminRollbackSchema,
   AdminNewsBulkSchema,
   AdminNewsExportQuerySchema,
   AdminCategoryInputSchema,
@@ -15,7 +14,7 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
-  sendCsv,
+  undoRoutes,
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
 
@@ -41,42 +40,25 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
     news,
   );
 
-  // Bulk actions of the list and the bin (ADR 023). Static addresses: Fastify matches them
-  // before `/News/:id`.
-  app.post('/News/Bulk', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    await news.bulk(actorOf(request), parseInput(AdminNewsBulkSchema, request.body));
-    return { data: null };
-  });
-  app.get('/News/Export', async (request, reply) => {
-    const { ids } = parseInput(AdminNewsExportQuerySchema, request.query);
-    return sendCsv(
-      reply,
-      'notizie-selezionate.csv',
-      await news.exportSelected(actorOf(request), ids),
-    );
-  });
-  app.get('/News/Bin', async () => ({ data: await news.listBin() }));
-  app.post('/News/:id/Restore', async (request) => ({
-    data: await news.restore(actorOf(request), parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.delete('/News/Bin/:id', async (request) => {
-    await news.emptyBin(actorOf(request), parseInput(IdParamsSchema, request.params).id);
-    return { data: null };
-  });
-  app.delete('/News/Bin', async (request) => {
-    await news.emptyBin(actorOf(request), null);
-    return { data: null };
-  });
-
-  // An item's history, and undoing one of its changes (ADR 023).
-  app.get('/News/:id/History', async (request) => ({
-    data: await news.history(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/News/:id/Rollback', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    const { auditId } = parseInput(AdminRollbackSchema, request.body);
-    return { data: await news.rollback(actorOf(request), id, auditId) };
-  });
+  // Bulk actions, the bin and the history (ADR 023).
+  undoRoutes(
+    app,
+    '/News',
+    {
+      bulk: AdminNewsBulkSchema,
+      exportQuery: AdminNewsExportQuerySchema,
+      exportFileName: 'notizie-selezionate.csv',
+    },
+    {
+      bulk: (actor, body) => news.bulk(actor, body),
+      exportSelected: (actor, ids) => news.exportSelected(actor, ids),
+      listBin: () => news.listBin(),
+      restore: (actor, id) => news.restore(actor, id),
+      emptyBin: (actor, id) => news.emptyBin(actor, id),
+      history: (id) => news.history(id),
+      rollback: (actor, id, auditId) => news.rollback(actor, id, auditId),
+    },
+  );
 
   // The staff preview of any item, drafts and scheduled ones too (ADR 023).
   app.get('/News/:id/Preview', async (request) => ({

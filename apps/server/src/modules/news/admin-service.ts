@@ -8,9 +8,8 @@ import {
   type AdminPage,
   type AdminAuditEntry,
   type AdminBinItem,
-  type AdminNewsBulk,
+  type AdminBulk,
   type Article,
-  BIN_DAYS,
   NEWS_COVER,
   NEWS_COVER_MESSAGES,
   type NewsState,
@@ -30,7 +29,8 @@ import { coverOf, type NewsService } from './service.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import type { SearchIndexer } from '../search/indexer.js';
-import { historyOf, isClippedValue, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { bulkInOneTransaction, RecordBin, versionBefore } from '../admin/undo.js';
 import { countOf, idPage } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { coverImages, type RenderedImage } from '../admin/images.js';
@@ -62,8 +62,7 @@ import {
 
 type NewsInput = z.output<typeof AdminNewsInputSchema>;
 type CategoryInput = z.output<typeof AdminCategoryInputSchema>;
-
-const DAY_MS = 86_400_000;
+type CheckedPdfs = Awaited<ReturnType<typeof checkedPdfs>>;
 
 /** Sort fields the news list accepts, and their columns. */
 const NEWS_SORTS = {
@@ -89,7 +88,33 @@ export interface NewsAdminDeps {
  * and the content version bump that empties the public answer cache (ADR 005).
  */
 export class NewsAdminService {
-  constructor(private readonly deps: NewsAdminDeps) {}
+  private readonly bin: RecordBin;
+
+  constructor(private readonly deps: NewsAdminDeps) {
+    const { searchIndex, contentCache } = deps;
+    this.bin = new RecordBin(deps, {
+      entity: 'news',
+      words: {
+        binned: 'Notizia spostata nel cestino',
+        restored: 'Notizia ripristinata dal cestino',
+        deleted: 'Notizia eliminata definitivamente',
+      },
+      view: newsView,
+      titleOf: (view) => String(view.titolo),
+      binned: binnedArticles,
+      setBinned: setArticleBinned,
+      deleteForGood: deleteArticle,
+      filesOf: coverFilesOf,
+      dropUnusedFiles: (hashes) => this.dropUnusedCoverFiles(hashes),
+      // In the bin it is no longer on the site, so no longer found by the search (ADR 023, 025).
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'article', id);
+        else await searchIndex.recordRemoved(trx, 'article', id);
+        await contentCache.contentChanged(trx);
+      },
+      afterCommit: () => this.afterCommit(),
+    });
+  }
 
   private today(): string {
     return romeDate(this.deps.clock());
@@ -127,64 +152,60 @@ export class NewsAdminService {
     return this.deps.publicNews.previewArticle(id);
   }
 
-  /**
-   * "Elimina" moves the item to the bin (ADR 023): off the site and the list, restorable for
-   * BIN_DAYS days. Items binned longer ago than that go for good first.
-   */
-  async remove(actor: Actor, id: number): Promise<void> {
-    await this.purgeExpired();
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await newsView(trx, id);
-      if (before.nelCestino === true) throw new AppError('notFound');
-      // In the bin it is no longer on the site, so no longer found by the search (ADR 023, 025).
-      await this.deps.searchIndex.recordRemoved(trx, 'article', id);
-      await setArticleBinned(trx, id, now.toISOString());
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: 'news',
-          entityId: id,
-          summary: `Notizia spostata nel cestino: ${String(before.titolo)}`,
-          before,
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
-    });
-    await this.afterCommit();
+  /** "Elimina" moves the item to the bin (ADR 023): off the site and the list, restorable. */
+  remove(actor: Actor, id: number): Promise<void> {
+    return this.bin.moveToBin(actor, id);
   }
 
   /**
-   * A bulk action of the list (ADR 023), item by item with the same rules and audit entries as
-   * the form: "Pubblica" as its button (a date to come becomes today), "Ritira" as "Salva
-   * bozza", "Elimina" to the bin.
+   * A bulk action of the list (ADR 023), with the same rules and audit entries as the form:
+   * "Pubblica" as its button (a date to come becomes today), "Ritira" as "Salva bozza",
+   * "Elimina" to the bin. All the items or none (ADR 031): one transaction, unknown or binned
+   * ids named in the error.
    */
-  async bulk(actor: Actor, { ids, action }: AdminNewsBulk): Promise<void> {
-    for (const id of new Set(ids)) {
-      if (action === 'elimina') {
-        await this.remove(actor, id);
-        continue;
-      }
-      const item = await this.get(id);
-      const today = this.today();
-      await this.save(actor, id, {
-        title: item.title,
-        subtitleHtml: item.subtitleHtml,
-        publishedOn: action === 'pubblica' && item.publishedOn > today ? today : item.publishedOn,
-        featured: item.featured,
-        published: action === 'pubblica',
-        publishTime: action === 'pubblica' ? null : item.publishTime,
-        sourceName: item.sourceName,
-        sourceUrl: item.sourceUrl,
-        internalNote: item.internalNote,
-        categoryIds: item.categoryIds,
-        keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
-        newAttachments: [],
-      });
-    }
+  async bulk(actor: Actor, { ids, action }: AdminBulk): Promise<void> {
+    if (action === 'elimina') await this.bin.purgeExpired();
+    const now = this.deps.clock();
+    const today = this.today();
+    await bulkInOneTransaction(
+      this.deps.db,
+      ids,
+      async (trx, chosen) =>
+        new Set(
+          (await findArticleRows(trx, chosen))
+            .filter((row) => row.deleted_at === null)
+            .map((row) => row.id),
+        ),
+      async (trx, id) => {
+        if (action === 'elimina') return this.bin.binIn(trx, actor, id, now);
+        const [item] = await this.items([id], trx);
+        if (item === undefined) throw new AppError('notFound');
+        await this.saveIn(
+          trx,
+          actor,
+          id,
+          {
+            title: item.title,
+            subtitleHtml: item.subtitleHtml,
+            publishedOn:
+              action === 'pubblica' && item.publishedOn > today ? today : item.publishedOn,
+            featured: item.featured,
+            published: action === 'pubblica',
+            publishTime: action === 'pubblica' ? null : item.publishTime,
+            sourceName: item.sourceName,
+            sourceUrl: item.sourceUrl,
+            internalNote: item.internalNote,
+            categoryIds: item.categoryIds,
+            keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
+            newAttachments: [],
+          },
+          [],
+          null,
+          now,
+        );
+      },
+    );
+    await this.afterCommit();
   }
 
   /**
@@ -232,22 +253,7 @@ export class NewsAdminService {
    * back (the log keeps their names, not their bytes); a text the log had to cut is refused.
    */
   async rollback(actor: Actor, id: number, auditId: number): Promise<AdminNewsItem> {
-    const entry = (await historyOf(this.deps.db, 'news', id)).find((item) => item.id === auditId);
-    if (entry === undefined || entry.before === null || entry.action === 'crea') {
-      throw new AppError('invalidRequest', [
-        { path: 'auditId', message: 'Questa voce del registro non ha una versione precedente.' },
-      ]);
-    }
-    const before = entry.before;
-    if (Object.values(before).some(isClippedValue)) {
-      throw new AppError('invalidRequest', [
-        {
-          path: 'auditId',
-          message:
-            'Il testo di quella versione è troppo lungo per il registro: non si può ripristinare.',
-        },
-      ]);
-    }
+    const before = await versionBefore(this.deps.db, 'news', id, auditId);
     const current = await this.get(id);
     const categories = await listCategories(this.deps.db);
     const text = (field: string, fallback: string | null) =>
@@ -274,90 +280,24 @@ export class NewsAdminService {
   }
 
   /** The bin, most recently deleted first, after dropping what has been there too long. */
-  async listBin(): Promise<AdminPage<AdminBinItem>> {
-    await this.purgeExpired();
-    const rows = await binnedArticles(this.deps.db);
-    const items = rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      deletedAt: row.deleted_at,
-      purgeAt: new Date(Date.parse(row.deleted_at) + BIN_DAYS * DAY_MS).toISOString(),
-    }));
-    return { items, total: items.length };
+  listBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.bin.list();
   }
 
   /** Takes an item out of the bin, as it was (published again if it was published). */
   async restore(actor: Actor, id: number): Promise<AdminNewsItem> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await newsView(trx, id);
-      if (before.nelCestino !== true) throw new AppError('notFound');
-      await setArticleBinned(trx, id, null);
-      await this.deps.searchIndex.recordChanged(trx, 'article', id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'ripristina',
-          entity: 'news',
-          entityId: id,
-          summary: `Notizia ripristinata dal cestino: ${String(before.titolo)}`,
-          after: await newsView(trx, id),
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
-    });
-    await this.afterCommit();
+    await this.bin.restore(actor, id);
     return this.get(id);
   }
 
   /** Deletes binned items for good: one (`id`) or the whole bin (null). */
-  async emptyBin(actor: Actor, id: number | null): Promise<void> {
-    const now = this.deps.clock();
-    const coverFiles = await this.deps.db.transaction().execute(async (trx) => {
-      const binned = (await binnedArticles(trx)).filter((row) => id === null || row.id === id);
-      if (id !== null && binned.length === 0) throw new AppError('notFound');
-      const files = await coverFilesOf(
-        trx,
-        binned.map((row) => row.id),
-      );
-      for (const row of binned) {
-        await deleteArticle(trx, row.id);
-        await writeAudit(
-          trx,
-          actor,
-          {
-            action: 'elimina definitivamente',
-            entity: 'news',
-            entityId: row.id,
-            summary: `Notizia eliminata definitivamente: ${row.title}`,
-          },
-          now,
-        );
-      }
-      return files;
-    });
-    await this.dropUnusedCoverFiles(coverFiles);
+  emptyBin(actor: Actor, id: number | null): Promise<void> {
+    return this.bin.empty(actor, id);
   }
 
-  /**
-   * Deletes for good what has been in the bin for BIN_DAYS days (its deletion is in the audit
-   * log already). Run whenever the bin is read or added to; answers how many went.
-   */
-  async purgeExpired(): Promise<number> {
-    const limit = new Date(this.deps.clock().getTime() - BIN_DAYS * DAY_MS).toISOString();
-    const { count, coverFiles } = await this.deps.db.transaction().execute(async (trx) => {
-      const expired = await binnedArticles(trx, limit);
-      const files = await coverFilesOf(
-        trx,
-        expired.map((row) => row.id),
-      );
-      for (const row of expired) await deleteArticle(trx, row.id);
-      return { count: expired.length, coverFiles: files };
-    });
-    await this.dropUnusedCoverFiles(coverFiles);
-    return count;
+  /** Deletes for good what has been in the bin BIN_DAYS days; answers how many went. */
+  purgeExpired(): Promise<number> {
+    return this.bin.purgeExpired();
   }
 
   /**
@@ -437,31 +377,9 @@ export class NewsAdminService {
     const now = this.deps.clock();
     let unusedFiles: string[] = [];
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : await newsView(trx, id);
-      await checkCategories(trx, input.categoryIds);
-      const articleId = await writeArticle(trx, id, articleValues(input), now.toISOString());
-      await replaceArticleCategories(trx, articleId, input.categoryIds);
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: 'article', id: articleId, area: 'News' },
-        id === null ? [] : input.keptAttachmentIds,
-        pdfs,
-        now.toISOString(),
-      );
-      unusedFiles = await this.saveCover(trx, articleId, input, cover, now.toISOString());
-      await this.deps.searchIndex.recordChanged(trx, 'article', articleId);
-      const after = await newsView(trx, articleId);
-      const unpublished = before?.pubblicata === true && after.pubblicata === false;
-      const done = before === null ? 'creata' : unpublished ? 'ritirata' : 'modificata';
-      const entry = saveEntry(
-        { entity: 'news', entityId: articleId, summary: `Notizia ${done}: ${input.title}` },
-        before,
-        after,
-      );
-      await writeAudit(trx, actor, unpublished ? { ...entry, action: 'ritira' } : entry, now);
-      await this.deps.contentCache.contentChanged(trx);
-      return articleId;
+      const saved = await this.saveIn(trx, actor, id, input, pdfs, cover, now);
+      unusedFiles = saved.unusedFiles;
+      return saved.articleId;
     });
     await this.afterCommit();
     await this.dropUnusedCoverFiles(unusedFiles);
@@ -477,6 +395,43 @@ export class NewsAdminService {
       height: image.height,
     });
     return { share: await store(share), page: await store(page) };
+  }
+
+  /** The save inside the caller's transaction (the form's own, or a bulk action's). */
+  private async saveIn(
+    trx: Transaction<Database>,
+    actor: Actor,
+    id: number | null,
+    input: NewsInput,
+    pdfs: CheckedPdfs,
+    cover: { share: StoredImage; page: StoredImage } | null,
+    now: Date,
+  ): Promise<{ articleId: number; unusedFiles: string[] }> {
+    const before = id === null ? null : await newsView(trx, id);
+    await checkCategories(trx, input.categoryIds);
+    const articleId = await writeArticle(trx, id, articleValues(input), now.toISOString());
+    await replaceArticleCategories(trx, articleId, input.categoryIds);
+    await replaceAttachments(
+      trx,
+      this.deps.files,
+      { kind: 'article', id: articleId, area: 'News' },
+      id === null ? [] : input.keptAttachmentIds,
+      pdfs,
+      now.toISOString(),
+    );
+    const unusedFiles = await this.saveCover(trx, articleId, input, cover, now.toISOString());
+    await this.deps.searchIndex.recordChanged(trx, 'article', articleId);
+    const after = await newsView(trx, articleId);
+    const unpublished = before?.pubblicata === true && after.pubblicata === false;
+    const done = before === null ? 'creata' : unpublished ? 'ritirata' : 'modificata';
+    const entry = saveEntry(
+      { entity: 'news', entityId: articleId, summary: `Notizia ${done}: ${input.title}` },
+      before,
+      after,
+    );
+    await writeAudit(trx, actor, unpublished ? { ...entry, action: 'ritira' } : entry, now);
+    await this.deps.contentCache.contentChanged(trx);
+    return { articleId, unusedFiles };
   }
 
   private async saveCategory(
@@ -541,9 +496,11 @@ export class NewsAdminService {
     await this.deps.contentCache.contentChanged();
   }
 
-  private async items(ids: number[]): Promise<AdminNewsItem[]> {
+  private async items(
+    ids: number[],
+    db: Kysely<Database> = this.deps.db,
+  ): Promise<AdminNewsItem[]> {
     if (ids.length === 0) return [];
-    const { db } = this.deps;
     const today = this.today();
     const now = this.deps.clock().toISOString();
     const [rows, categories, attachments, covers] = await Promise.all([

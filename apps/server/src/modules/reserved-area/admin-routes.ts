@@ -5,10 +5,16 @@ import {
   AdminPressReviewInputSchema,
   AdminRecommendationInputSchema,
   AdminReservedListQuerySchema,
+  ReservedSelection,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { FORM_BODY_LIMIT, recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import {
+  FORM_BODY_LIMIT,
+  recordRoutes,
+  undoRoutes,
+  UPLOAD_BODY_LIMIT,
+} from '../admin/route-helpers.js';
 import type { ReservedTable } from './repository.js';
 import {
   ASSEMBLIES,
@@ -49,6 +55,25 @@ export async function reservedAreaAdminRoutes(
       save: (actor, id, input) => reserved.save(kind, actor, id, input),
       remove: (actor, id) => reserved.remove(kind, actor, id),
     });
+    // Bulk actions, the bin and the history, as the news have them (ADR 031).
+    undoRoutes(
+      app,
+      path,
+      {
+        bulk: ReservedSelection.bulk,
+        exportQuery: ReservedSelection.exportQuery,
+        exportFileName: 'documenti-selezionati.csv',
+      },
+      {
+        bulk: (actor, body) => reserved.bulk(kind, actor, body),
+        exportSelected: (actor, ids) => reserved.exportSelected(kind, actor, ids),
+        listBin: () => reserved.listBin(kind),
+        restore: (actor, id) => reserved.restore(kind, actor, id),
+        emptyBin: (actor, id) => reserved.emptyBin(kind, actor, id),
+        history: (id) => reserved.history(kind, id),
+        rollback: (actor, id, auditId) => reserved.rollback(kind, actor, id, auditId),
+      },
+    );
   }
 
   kindRoutes('/Recommendations', RECOMMENDATIONS, {

@@ -12,30 +12,44 @@ import {
   type AdminRecommendation,
   type AdminRecommendationInputSchema,
   type AdminUpload,
+  type AdminAuditEntry,
+  type AdminBinItem,
+  type AdminBulk,
+  AUDIT_ENTITY_NAMES,
   type AuditEntity,
+  publicationState,
   type ReservedAudience,
+  romeDate,
+  romeInstant,
+  romeTime,
   type Territory,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { bulkInOneTransaction, RecordBin, versionBefore } from '../admin/undo.js';
+import { toCsv } from '../../text/csv.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
+  binnedReservedRecords,
   deleteReservedRecord,
   findReservedRecord,
   findReservedRecords,
   insertReservedRecord,
+  liveReservedRecordIds,
   reservedRecordsMatching,
+  setReservedRecordBinned,
   updateReservedRecord,
+  type ReservedRow,
   type ReservedTable,
   type ReservedValues,
 } from './repository.js';
@@ -88,12 +102,16 @@ export interface ReservedField {
 }
 
 /** The fields every reserved record answers the same way. */
-type SharedField = 'audience' | 'published' | 'attachments' | 'updatedAt';
+type SharedField = 'audience' | 'published' | 'publishAt' | 'state' | 'attachments' | 'updatedAt';
 
-/** What every kind's form has: who reads the record and whether it is on the site. */
+/**
+ * What every kind's form has: who reads the record, whether it is on the site, and from when
+ * ("Programma": a Rome date and time, ADR 031).
+ */
 export interface ReservedRecordInput {
   audience: ReservedAudience;
   published: boolean;
+  publishAt: string | null;
 }
 
 interface FileChanges {
@@ -219,6 +237,30 @@ export const OPINIONS: ReservedKind<'opinions', OpinionInput, AdminOpinion> = {
 
 type Fields = Record<string, ReservedField>;
 
+/** Any kind, for what the four share. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kind of any table, input and answer: only the shared parts are used
+type AnyKind = ReservedKind<ReservedTable, any, any>;
+
+/** A scheduled moment (ISO instant) as the form's Rome date and time (`2026-11-30T09:00`). */
+function romeLocal(instant: string | null): string | null {
+  if (instant === null) return null;
+  const moment = new Date(instant);
+  return `${romeDate(moment)}T${romeTime(moment)}`;
+}
+
+/** The form's Rome date and time as the stored ISO instant. */
+function storedInstant(local: string | null): string | null {
+  if (local === null) return null;
+  const [date = '', time = ''] = local.split('T');
+  return romeInstant(date, time).toISOString();
+}
+
+/** The record's title in the audit view: its first field's. */
+function auditTitle(kind: AnyKind, view: Record<string, unknown>): string {
+  const first = Object.values(kind.fields as Fields)[0];
+  return String(first === undefined ? '' : view[first.audit]);
+}
+
 const asItIs = (value: unknown) => value;
 
 /** The form's value of each field, by field name. */
@@ -278,7 +320,38 @@ export interface ReservedAdminDeps {
  * (ADR 011), so members see a change at once without a content-version bump.
  */
 export class ReservedAdminService {
+  private readonly bins = new Map<ReservedTable, RecordBin>();
+
   constructor(private readonly deps: ReservedAdminDeps) {}
+
+  /** The bin of one kind (ADR 023, ADR 031): the shared rules over the kind's table. */
+  private binOf(kind: AnyKind): RecordBin {
+    const known = this.bins.get(kind.table);
+    if (known !== undefined) return known;
+    const titleColumn = Object.values(kind.fields as Fields)[0]?.column ?? 'title';
+    const { searchIndex } = this.deps;
+    const bin = new RecordBin(this.deps, {
+      entity: kind.entity,
+      words: {
+        binned: `${kind.noun} spostat${kind.ending} nel cestino`,
+        restored: `${kind.noun} ripristinat${kind.ending} dal cestino`,
+        deleted: `${kind.noun} eliminat${kind.ending} definitivamente`,
+      },
+      view: (db, id) => this.view(db, kind, id),
+      titleOf: (view) => auditTitle(kind, view),
+      binned: (db, upTo) => binnedReservedRecords(db, kind.table, titleColumn, upTo),
+      setBinned: (trx, id, at) => setReservedRecordBinned(trx, kind.table, id, at),
+      deleteForGood: (trx, id) => deleteReservedRecord(trx, kind.table, id, kind.attachmentOwner),
+      // Members' answers are never cached (ADR 011): only the search index follows.
+      changed: async (trx, id, onSite) => {
+        const source = RESERVED_SOURCE_KINDS[kind.table];
+        if (onSite) await searchIndex.recordChanged(trx, source, id);
+        else await searchIndex.recordRemoved(trx, source, id);
+      },
+    });
+    this.bins.set(kind.table, bin);
+    return bin;
+  }
 
   async list<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
@@ -319,6 +392,23 @@ export class ReservedAdminService {
     // Checked before the transaction: a bad file is a 400 that writes nothing.
     const added = files === null ? [] : await checkedPdfs(files.newAttachments, 'newAttachments');
     const now = this.deps.clock();
+    const savedId = await this.deps.db
+      .transaction()
+      .execute((trx) => this.saveIn(trx, kind, actor, id, input, added, now));
+    return this.get(kind, savedId);
+  }
+
+  /** The save inside the caller's transaction (the form's own, or a bulk action's). */
+  private async saveIn<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
+    trx: Transaction<Database>,
+    kind: ReservedKind<T, Input, Item>,
+    actor: Actor,
+    id: number | null,
+    input: Input,
+    added: Awaited<ReturnType<typeof checkedPdfs>>,
+    now: Date,
+  ): Promise<number> {
+    const files = kind.pdfs === null ? null : kind.pdfs.changes(input);
     const stamp = now.toISOString();
     // The kind's own columns are its own business; the shared ones complete the row's type.
     const values = {
@@ -326,76 +416,194 @@ export class ReservedAdminService {
       title_search: searchText(titleOf(kind.fields, input)),
       audience: input.audience,
       published: input.published ? 1 : 0,
+      publish_at: storedInstant(input.publishAt),
     } as unknown as ReservedValues<T>;
-    const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      const before = id === null ? null : await this.view(trx, kind, id);
-      let rowId: number;
-      if (id === null) {
-        rowId = await insertReservedRecord(trx, kind.table, values, stamp);
-      } else {
-        rowId = id;
-        await updateReservedRecord(trx, kind.table, rowId, values, stamp);
-      }
-      if (kind.pdfs !== null && files !== null) {
-        await replaceAttachments(
-          trx,
-          this.deps.files,
-          { kind: kind.pdfs.owner, id: rowId, area: kind.pdfs.area },
-          files.keptAttachmentIds,
-          added,
-          stamp,
-        );
-      }
-      await this.deps.searchIndex.recordChanged(trx, RESERVED_SOURCE_KINDS[kind.table], rowId);
-      const after = await this.view(trx, kind, rowId);
-      const summary = `${kind.noun} ${before === null ? 'creat' : 'modificat'}${kind.ending}: ${titleOf(kind.fields, input)}`;
-      await writeAudit(
+    const before = id === null ? null : await this.view(trx, kind, id);
+    if (before?.nelCestino === true) throw new AppError('notFound');
+    let rowId: number;
+    if (id === null) {
+      rowId = await insertReservedRecord(trx, kind.table, values, stamp);
+    } else {
+      rowId = id;
+      await updateReservedRecord(trx, kind.table, rowId, values, stamp);
+    }
+    if (kind.pdfs !== null && files !== null) {
+      await replaceAttachments(
         trx,
-        actor,
-        saveEntry({ entity: kind.entity, entityId: rowId, summary }, before, after),
-        now,
+        this.deps.files,
+        { kind: kind.pdfs.owner, id: rowId, area: kind.pdfs.area },
+        files.keptAttachmentIds,
+        added,
+        stamp,
       );
-      return rowId;
-    });
-    return this.get(kind, savedId);
+    }
+    await this.deps.searchIndex.recordChanged(trx, RESERVED_SOURCE_KINDS[kind.table], rowId);
+    const after = await this.view(trx, kind, rowId);
+    const summary = `${kind.noun} ${before === null ? 'creat' : 'modificat'}${kind.ending}: ${titleOf(kind.fields, input)}`;
+    await writeAudit(
+      trx,
+      actor,
+      saveEntry({ entity: kind.entity, entityId: rowId, summary }, before, after),
+      now,
+    );
+    return rowId;
   }
 
-  /** Deletes one record and its attachments, with an entry of what it was; 404 when missing. */
-  async remove<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
+  /** "Elimina" moves the record to the bin (ADR 031): off the members' lists, restorable. */
+  remove(kind: AnyKind, actor: Actor, id: number): Promise<void> {
+    return this.binOf(kind).moveToBin(actor, id);
+  }
+
+  /** The kind's bin, most recently deleted first, after dropping what has been there too long. */
+  listBin(kind: AnyKind): Promise<AdminPage<AdminBinItem>> {
+    return this.binOf(kind).list();
+  }
+
+  /** Takes a record out of the bin, as it was. */
+  async restore<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     actor: Actor,
     id: number,
-  ): Promise<void> {
+  ): Promise<Item> {
+    await this.binOf(kind).restore(actor, id);
+    return this.get(kind, id);
+  }
+
+  /** Deletes binned records for good: one (`id`) or the kind's whole bin (null). */
+  emptyBin(kind: AnyKind, actor: Actor, id: number | null): Promise<void> {
+    return this.binOf(kind).empty(actor, id);
+  }
+
+  /** Deletes for good what has been in the four bins BIN_DAYS days; answers how many went. */
+  async purgeExpired(): Promise<number> {
+    let purged = 0;
+    for (const kind of RESERVED_KINDS) purged += await this.binOf(kind).purgeExpired();
+    return purged;
+  }
+
+  /**
+   * A bulk action of the list (ADR 031): "Pubblica" (now, the schedule dropped), "Ritira" (a
+   * draft again), "Elimina" (to the bin), with the same audit entries as the form; all the
+   * records or none, unknown or binned ids named in the error.
+   */
+  async bulk(kind: AnyKind, actor: Actor, { ids, action }: AdminBulk): Promise<void> {
+    const now = this.deps.clock();
+    await bulkInOneTransaction(
+      this.deps.db,
+      ids,
+      (trx, chosen) => liveReservedRecordIds(trx, kind.table, chosen),
+      async (trx, id) => {
+        if (action === 'elimina') return this.binOf(kind).binIn(trx, actor, id, now);
+        const input = await this.inputOf(trx, kind, id);
+        await this.saveIn(
+          trx,
+          kind,
+          actor,
+          id,
+          { ...input, published: action === 'pubblica', publishAt: null },
+          [],
+          now,
+        );
+      },
+    );
+  }
+
+  /** "Esporta selezionati": the chosen records as CSV, as the audit log names their fields. */
+  async exportSelected(kind: AnyKind, actor: Actor, ids: readonly number[]): Promise<string> {
+    const views: Record<string, unknown>[] = [];
+    for (const id of new Set(ids)) {
+      const view = await this.view(this.deps.db, kind, id);
+      if (view.nelCestino === true) throw new AppError('notFound');
+      views.push(view);
+    }
+    const columns = Object.keys(views[0] ?? {}).filter((key) => key !== 'allegati');
+    await writeAudit(
+      this.deps.db,
+      actor,
+      {
+        action: 'esporta',
+        entity: kind.entity,
+        entityId: null,
+        summary: `Esportati ${views.length} elementi selezionati: ${AUDIT_ENTITY_NAMES[kind.entity]}`,
+      },
+      this.deps.clock(),
+    );
+    const cell = (value: unknown) =>
+      value === true ? 'sì' : value === false ? 'no' : value === null ? '' : String(value);
+    return toCsv([columns, ...views.map((view) => columns.map((key) => cell(view[key])))]);
+  }
+
+  /** The record's history from the audit log, newest first. */
+  async history(kind: AnyKind, id: number): Promise<AdminAuditEntry[]> {
+    await this.get(kind, id);
+    return historyOf(this.deps.db, kind.entity, id);
+  }
+
+  /**
+   * "Annulla questa modifica" (ADR 031): the values the entry replaced are saved again over the
+   * current ones, as a new audited edit; files taken away are not brought back.
+   */
+  async rollback<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
+    kind: ReservedKind<T, Input, Item>,
+    actor: Actor,
+    id: number,
+    auditId: number,
+  ): Promise<Item> {
+    const before = await versionBefore(this.deps.db, kind.entity, id, auditId);
     const now = this.deps.clock();
     await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.view(trx, kind, id);
-      await this.deps.searchIndex.recordRemoved(trx, RESERVED_SOURCE_KINDS[kind.table], id);
-      await deleteReservedRecord(trx, kind.table, id, kind.attachmentOwner);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: kind.entity,
-          entityId: id,
-          summary: `${kind.noun} eliminat${kind.ending}: ${String(before.titolo)}`,
-          before,
-        },
-        now,
-      );
+      const current = await this.inputOf(trx, kind, id);
+      const restored: Record<string, unknown> = { ...(current as object) };
+      for (const [name, field] of Object.entries(kind.fields as Fields)) {
+        if (field.audit in before)
+          restored[name] = (field.read ?? asItIs)(before[field.audit] as never);
+      }
+      if ('pubblico' in before) {
+        const audience = Object.entries(RESERVED_AUDIENCES).find(
+          ([, label]) => label === before.pubblico,
+        );
+        if (audience !== undefined) restored.audience = audience[0];
+      }
+      const publishedKey = `pubblicat${kind.ending}`;
+      if (publishedKey in before) restored.published = before[publishedKey] === true;
+      if ('pubblicazioneProgrammata' in before) {
+        restored.publishAt = (before.pubblicazioneProgrammata as string | null) ?? null;
+      }
+      await this.saveIn(trx, kind, actor, id, restored as unknown as Input, [], now);
     });
+    return this.get(kind, id);
+  }
+
+  /** The record as its form would send it back: its fields, and its files kept. */
+  private async inputOf<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
+    db: Kysely<Database>,
+    kind: ReservedKind<T, Input, Item>,
+    id: number,
+  ): Promise<Input> {
+    const item = found((await this.items(kind, [id], db))[0]) as Record<string, unknown>;
+    const attachments = (item.attachments as AdminAttachment[] | undefined) ?? [];
+    return {
+      ...item,
+      keptAttachmentIds: attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    } as unknown as Input;
   }
 
   /** Records by id, in the order of `ids`, with their PDFs when the kind has any. */
   private async items<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     ids: number[],
+    db: Kysely<Database> = this.deps.db,
   ): Promise<Item[]> {
-    const rows = await findReservedRecords(this.deps.db, kind.table, ids);
+    // A record in the bin is read only through the bin (its form answers 404, ADR 023).
+    const rows = (await findReservedRecords(db, kind.table, ids)).filter(
+      (row) => row.deleted_at === null,
+    );
     const files =
       kind.pdfs === null
         ? new Map<number, AdminAttachment[]>()
-        : await attachmentsOf(this.deps.db, kind.pdfs.owner, ids);
+        : await attachmentsOf(db, kind.pdfs.owner, ids);
+    const now = this.deps.clock().toISOString();
     return inPageOrder(ids, rows).map((row) => {
       const attachments = kind.pdfs === null ? {} : { attachments: files.get(row.id) ?? [] };
       // The kind's fields and the shared ones together are the kind's answer.
@@ -404,6 +612,8 @@ export class ReservedAdminService {
         ...ownAnswer(kind.fields, row),
         audience: row.audience as ReservedAudience,
         published: row.published === 1,
+        publishAt: romeLocal(row.publish_at),
+        state: scheduleState(row, now),
         ...attachments,
         updatedAt: row.updated_at,
       } as Item;
@@ -422,10 +632,23 @@ export class ReservedAdminService {
       ...ownAudit(kind.fields, row),
       pubblico: audienceLabel(row.audience),
       [`pubblicat${kind.ending}`]: row.published === 1,
+      pubblicazioneProgrammata: romeLocal(row.publish_at),
+      ...(row.deleted_at === null ? {} : { nelCestino: true }),
     };
     if (kind.pdfs === null) return view;
     return { ...view, allegati: await fileNames(db, kind.pdfs.owner, id) };
   }
+}
+
+/** The four kinds, for what runs over all of them (the bins' purge). */
+const RESERVED_KINDS: readonly AnyKind[] = [RECOMMENDATIONS, ASSEMBLIES, PRESS_REVIEWS, OPINIONS];
+
+/** A record's state for the form and the list: a draft, scheduled, or on the members' lists. */
+function scheduleState(
+  row: Pick<ReservedRow<ReservedTable>, 'published' | 'publish_at'>,
+  now: string,
+) {
+  return publicationState(row.published === 1, row.publish_at !== null && row.publish_at > now);
 }
 
 function found<R>(row: R | undefined): R {

@@ -19,10 +19,21 @@ export interface ReservedQuery {
   conditions: RawBuilder<SqlBool>[];
   order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
   limit: number;
+  /** The moment of the request (ISO instant): a record scheduled later is not on the site yet. */
+  now: string;
 }
 
 /** The tables of the reserved area's records: each has title_search, audience and published. */
 export type ReservedTable = 'recommendations' | 'assemblies' | 'press_reviews' | 'opinions';
+
+/**
+ * A reserved record is on the site when published, its scheduled moment has come and it is not
+ * in the bin (ADR 023, ADR 031): every members' read and download checks this one condition.
+ */
+function onSite(table: ReservedTable, now: string): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<SqlBool>`${column('published')} = 1 and ${column('deleted_at')} is null and (${column('publish_at')} is null or ${column('publish_at')} <= ${now})`;
+}
 
 function titleCondition(table: ReservedTable, pattern: string | null): RawBuilder<SqlBool> | null {
   return likeCondition(`${table}.title_search`, pattern);
@@ -48,7 +59,7 @@ export async function findRecommendations(db: Kysely<Database>, query: ReservedQ
       'recommendations.source_name',
       'recommendations.source_url',
     ])
-    .where('recommendations.published', '=', 1)
+    .where(onSite('recommendations', query.now))
     .where('recommendations.audience', 'in', [...query.audiences]);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
@@ -76,7 +87,7 @@ export async function findAssemblies(
       'assemblies.held_on',
       'assemblies.place',
     ])
-    .where('assemblies.published', '=', 1)
+    .where(onSite('assemblies', query.now))
     .where('assemblies.audience', 'in', [...query.audiences]);
   if (query.territory !== null)
     builder = builder.where('assemblies.territory', '=', query.territory);
@@ -107,7 +118,7 @@ export async function findPressReviews(db: Kysely<Database>, query: ReservedQuer
       'press_reviews.published_on',
       'press_reviews.url',
     ])
-    .where('press_reviews.published', '=', 1)
+    .where(onSite('press_reviews', query.now))
     .where('press_reviews.audience', 'in', [...query.audiences]);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
@@ -131,7 +142,7 @@ export async function findOpinions(db: Kysely<Database>, query: ReservedQuery) {
       'opinions.question',
       'opinions.answer',
     ])
-    .where('opinions.published', '=', 1)
+    .where(onSite('opinions', query.now))
     .where('opinions.audience', 'in', [...query.audiences]);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
@@ -159,6 +170,7 @@ export async function ownerAudience(
   db: Kysely<Database>,
   kind: AttachmentOwnerKind,
   id: number,
+  now: string,
 ): Promise<Audience | null> {
   let row: { audience: Audience } | undefined;
   switch (kind) {
@@ -167,7 +179,7 @@ export async function ownerAudience(
         .selectFrom('recommendations')
         .select('audience')
         .where('id', '=', id)
-        .where('published', '=', 1)
+        .where(onSite('recommendations', now))
         .executeTakeFirst();
       break;
     case 'assembly':
@@ -175,7 +187,7 @@ export async function ownerAudience(
         .selectFrom('assemblies')
         .select('audience')
         .where('id', '=', id)
-        .where('published', '=', 1)
+        .where(onSite('assemblies', now))
         .executeTakeFirst();
       break;
     case 'press_review':
@@ -183,7 +195,7 @@ export async function ownerAudience(
         .selectFrom('press_reviews')
         .select('audience')
         .where('id', '=', id)
-        .where('published', '=', 1)
+        .where(onSite('press_reviews', now))
         .executeTakeFirst();
       break;
     case 'magazine_issue':
@@ -215,11 +227,12 @@ export async function findOpinionAnchor(
   audiences: readonly Audience[],
   beyondId: number,
   ascending: boolean,
+  now: string,
 ) {
   return db
     .selectFrom('opinions')
     .select(['id', 'published_on', 'sort_order', 'title_search'])
-    .where('published', '=', 1)
+    .where(onSite('opinions', now))
     .where('audience', 'in', [...audiences])
     .where('id', ascending ? '>' : '<', beyondId)
     .orderBy('id', ascending ? 'asc' : 'desc')
@@ -267,7 +280,8 @@ export function reservedRecordsMatching(
       ? null
       : sql<SqlBool>`${sql.ref(`${table}.published`)} = ${filters.published ? 1 : 0}`,
   ];
-  let builder = db.selectFrom(table);
+  // The bin is listed on its own (ADR 023).
+  let builder = db.selectFrom(table).where(sql<SqlBool>`${sql.ref(`${table}.deleted_at`)} is null`);
   for (const condition of conditions) if (condition !== null) builder = builder.where(condition);
   return builder;
 }
@@ -277,6 +291,8 @@ export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & {
   id: number;
   audience: Audience;
   published: number;
+  publish_at: string | null;
+  deleted_at: string | null;
   updated_at: string;
 };
 
@@ -353,6 +369,55 @@ export async function deleteReservedRecord(
 ): Promise<void> {
   if (attachmentKind !== null) await deleteAttachmentsOf(trx, attachmentKind, [id]);
   await trx.deleteFrom(table).where('id', '=', id).execute();
+}
+
+/** Moves a record to the bin (`at`, ISO instant) or takes it out (null). */
+export async function setReservedRecordBinned(
+  trx: Transaction<Database>,
+  table: ReservedTable,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx
+    .updateTable(table as 'press_reviews')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The binned records of one table with their title (`titleColumn`), the most recently deleted
+ * first; those binned at or before `upTo` only.
+ */
+export async function binnedReservedRecords(
+  db: Kysely<Database>,
+  table: ReservedTable,
+  titleColumn: string,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom(table as 'press_reviews')
+    .select(['id', sql<string>`${sql.ref(titleColumn)}`.as('title'), 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
+}
+
+/** Which of `ids` are records of the table outside the bin. */
+export async function liveReservedRecordIds(
+  db: Kysely<Database>,
+  table: ReservedTable,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(table as 'press_reviews')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Every record id of one table, for rebuilding the site search's index (ADR 025). */

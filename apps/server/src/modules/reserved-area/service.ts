@@ -19,6 +19,7 @@ import type { Audience, Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { searchText } from '../../text/search-text.js';
+import type { Clock } from '../../text/dates.js';
 import { withAttachments } from '../attachments/repository.js';
 import {
   chooseOrder,
@@ -189,6 +190,8 @@ export interface ReservedAreaServiceDeps {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   files: FileStore;
+  /** "Now" for the records scheduled to go public later (ADR 031). */
+  clock: Clock;
 }
 
 /** A reserved document the caller may read, with what is needed to answer it. */
@@ -304,6 +307,7 @@ export class ReservedAreaService {
       rows: (query) =>
         list.rows({
           audiences: AUDIENCES_OF_ROLE[role],
+          now: this.deps.clock().toISOString(),
           ...filters,
           ...query,
         }),
@@ -327,7 +331,13 @@ export class ReservedAreaService {
     }
     const position = decodedToken(order, token);
     if (position.sortValues !== null) return token;
-    const anchor = await findOpinionAnchor(this.deps.db, audiences, position.id, order.ascending);
+    const anchor = await findOpinionAnchor(
+      this.deps.db,
+      audiences,
+      position.id,
+      order.ascending,
+      this.deps.clock().toISOString(),
+    );
     if (anchor === undefined) return 'nothing';
     // One step beyond the anchor's ID, so "strictly after" includes the anchor itself.
     const id = order.ascending ? anchor.id - 1 : anchor.id + 1;
@@ -345,7 +355,12 @@ export class ReservedAreaService {
     if (row === undefined || !RESERVED_OWNER_KINDS.includes(row.owner_kind)) {
       throw new AppError('notFound');
     }
-    const audience = await ownerAudience(this.deps.db, row.owner_kind, row.owner_id);
+    const audience = await ownerAudience(
+      this.deps.db,
+      row.owner_kind,
+      row.owner_id,
+      this.deps.clock().toISOString(),
+    );
     if (audience === null) throw new AppError('notFound');
     if (!mayRead(role, audience)) throw new AppError('notFound');
     return {

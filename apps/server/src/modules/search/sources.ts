@@ -1,4 +1,5 @@
 import {
+  romeDate,
   TRANSPARENCY_PUBLICATION_TYPES,
   type SearchKind,
   type TransparencyPublicationType,
@@ -156,45 +157,54 @@ export async function sourceRecord(
     }
     case 'recommendation': {
       const row = await findReservedRecord(db, 'recommendations', id);
-      if (row === undefined || row.published !== 1) return null;
+      if (!reservedOnSite(row)) return null;
       return withFiles(db, kind, id, {
         description: reservedDescription(
           row.audience,
           row.title,
           row.published_on,
           'recommendations',
+          row.publish_at,
         ),
         text: lines(row.title, row.source_name),
       });
     }
     case 'assembly': {
       const row = await findReservedRecord(db, 'assemblies', id);
-      if (row === undefined || row.published !== 1) return null;
-      const description = reservedDescription(row.audience, row.title, row.held_on, 'assemblies');
+      if (!reservedOnSite(row)) return null;
+      const description = reservedDescription(
+        row.audience,
+        row.title,
+        row.held_on,
+        'assemblies',
+        row.publish_at,
+      );
       if (row.territory === 'Regionali') description.link = '/area-riservata-assemblee-regionali';
       return withFiles(db, kind, id, { description, text: lines(row.title, row.place) });
     }
     case 'press_review': {
       const row = await findReservedRecord(db, 'press_reviews', id);
-      if (row === undefined || row.published !== 1) return null;
+      if (!reservedOnSite(row)) return null;
       return withFiles(db, kind, id, {
         description: reservedDescription(
           row.audience,
           row.headline,
           row.published_on,
           'press_reviews',
+          row.publish_at,
         ),
         text: lines(row.headline, row.newspaper),
       });
     }
     case 'opinion': {
       const row = await findReservedRecord(db, 'opinions', id);
-      if (row === undefined || row.published !== 1) return null;
+      if (!reservedOnSite(row)) return null;
       const description = reservedDescription(
         row.audience,
         row.title,
         row.published_on,
         'opinions',
+        row.publish_at,
       );
       description.link = `/area-riservata-pareri-dettaglio?id=${row.id}`;
       return withFiles(db, kind, id, {
@@ -239,13 +249,25 @@ export async function sourceRecord(
   }
 }
 
+/**
+ * A reserved record is indexed when published and not in the bin (ADR 031); one scheduled for
+ * later is found from the day of its moment (`visible_from`, by Rome day as the news).
+ */
+function reservedOnSite<R extends { published: number; deleted_at: string | null }>(
+  row: R | undefined,
+): row is R {
+  return row !== undefined && row.published === 1 && row.deleted_at === null;
+}
+
 function reservedDescription(
   audience: UnitDescription['audience'],
   title: string,
   date: string,
   table: ReservedTable,
+  publishAt: string | null,
 ): UnitDescription {
-  return { audience, visible_from: null, title, date, link: RESERVED_LINKS[table] };
+  const visibleFrom = publishAt === null ? null : romeDate(new Date(publishAt));
+  return { audience, visible_from: visibleFrom, title, date, link: RESERVED_LINKS[table] };
 }
 
 function magazineDescription(

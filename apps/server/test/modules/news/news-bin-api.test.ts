@@ -123,6 +123,28 @@ describe.each(testEngines())('back office: the bin and bulk actions on %s', (eng
     expect(refused.body).toContain('Azione non valida.');
   });
 
+  it('changes all the chosen items or none: an unknown or binned id changes nothing', async () => {
+    now = new Date('2026-11-23T11:50:00Z');
+    const draft = await create('Bozza che resta bozza', false);
+    const binned = await create('Già nel cestino', false);
+    await staff.ok(staff.call('DELETE', `/News/${binned.id}`));
+    const auditBefore = (await staff.auditOf('news', draft.id)).length;
+
+    for (const ids of [
+      [draft.id, 987_654],
+      [draft.id, binned.id],
+    ]) {
+      const refused = await staff.call('POST', '/News/Bulk', { ids, action: 'pubblica' });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain(`Nessuna modifica fatta: tra i selezionati, n. ${ids[1]}`);
+    }
+    expect(await publicTitles()).not.toContain(draft.title);
+    expect((await staff.ok<AdminNewsItem>(staff.call('GET', `/News/${draft.id}`))).published).toBe(
+      false,
+    );
+    expect(await staff.auditOf('news', draft.id)).toHaveLength(auditBefore);
+  });
+
   it('exports the chosen items as CSV, audited, and refuses a bad choice in Italian', async () => {
     now = new Date('2026-11-23T12:00:00Z');
     const first = await create('Prima da esportare');

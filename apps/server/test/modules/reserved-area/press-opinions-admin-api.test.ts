@@ -217,7 +217,7 @@ describe.each(testEngines())('back office: press review and opinions on %s', (en
     expect(await opinionDetail('socio', created.id)).toBeUndefined();
     expect((await auditOf('opinion'))[0]).toMatchObject({
       action: 'elimina',
-      summary: 'Parere eliminato: Parere 21/11/2026 – Conservazione delle piastrine',
+      summary: 'Parere spostato nel cestino: Parere 21/11/2026 – Conservazione delle piastrine',
     });
   });
 

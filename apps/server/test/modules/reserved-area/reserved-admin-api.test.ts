@@ -71,7 +71,7 @@ describe.each(testEngines())('back office: recommendations and assemblies on %s'
       after: { pubblico: 'Tutti i soci e gli affiliati' },
     });
     expect(log.items.map((entry) => entry.summary)).toEqual(
-      ['eliminata', 'modificata', 'creata'].map(
+      ['spostata nel cestino', 'modificata', 'creata'].map(
         (done) => `Assemblea ${done}: Assemblea straordinaria dei tecnici`,
       ),
     );
@@ -83,6 +83,7 @@ describe.each(testEngines())('back office: recommendations and assemblies on %s'
       sezione: null,
       pubblico: 'Solo Affiliati',
       pubblicata: true,
+      pubblicazioneProgrammata: null,
       allegati: ['verbale.pdf'],
     });
   });

@@ -444,9 +444,9 @@ const DuesDashboard = lazyScreen(
   () => import('../membership/admin/dues-dashboard'),
   (m) => m.DuesDashboard,
 );
-const NewsBin = lazyScreen(
-  () => import('../news/admin/news-bin'),
-  (m) => m.NewsBin,
+const ContentBin = lazyScreen(
+  () => import('./content-bin'),
+  (m) => m.ContentBin,
 );
 const AccountSecurityScreen = lazyScreen(
   () => import('../accounts/admin/security-screens'),
@@ -727,7 +727,7 @@ export default function AdminApp() {
                   <Route path="/riepilogo-quote" element={<DuesDashboard />} />
                 ) : null}
                 {mayOpenHref('/amministrazione/cestino') ? (
-                  <Route path="/cestino" element={<NewsBin />} />
+                  <Route path="/cestino" element={<ContentBin />} />
                 ) : null}
               </CustomRoutes>
             </CoreAdminUI>

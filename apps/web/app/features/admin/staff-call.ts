@@ -13,7 +13,7 @@ export function useStaffCall() {
   const [saving, setSaving] = useState(false);
   const call = <T>(
     url: string,
-    init: { method: 'POST' | 'PUT'; body?: object },
+    init: { method: 'POST' | 'PUT' | 'DELETE'; body?: object },
     done: (answer: T) => string,
   ) => {
     setSaving(true);

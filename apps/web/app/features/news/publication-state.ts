@@ -1,4 +1,4 @@
-import { italianDate, type AdminNewsItem } from '@sodalis/contracts';
+import { publicationStateWords, type AdminNewsItem } from '@sodalis/contracts';
 
 /**
  * Where a news item stands, in words (ADR 023): "Programmata per il 30/11/2026 alle 09:00".
@@ -7,11 +7,7 @@ import { italianDate, type AdminNewsItem } from '@sodalis/contracts';
 export function newsStateWords(
   item: Pick<AdminNewsItem, 'state' | 'publishedOn' | 'publishTime'>,
 ): string {
-  const day = italianDate(item.publishedOn);
-  const time = item.publishTime === null ? '' : ` alle ${item.publishTime}`;
-  if (item.state === 'non-pubblicata') return 'Bozza: non è visibile sul sito.';
-  if (item.state === 'programmata') return `Programmata per il ${day}${time}`;
-  return `Pubblicata sul sito dal ${day}${time}`;
+  return publicationStateWords(item.state, item.publishedOn, item.publishTime);
 }
 
 /** The staff preview of a news item (drafts and scheduled ones too, ADR 023). */

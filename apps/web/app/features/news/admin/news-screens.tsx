@@ -1,10 +1,4 @@
-import {
-  italianDate,
-  italianDateTime,
-  romeDate,
-  type AdminAuditEntry,
-  type AdminNewsItem,
-} from '@sodalis/contracts';
+import { italianDate, romeDate, type AdminNewsItem } from '@sodalis/contracts';
 import {
   ADMIN_IMAGE_LIMITS,
   AdminCategoryInputSchema,
@@ -15,9 +9,7 @@ import {
   type AdminNewsInput,
   type NewsCover,
 } from '@sodalis/contracts';
-import Alert from '@mui/material/Alert';
-import { createContext, useContext, useEffect, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -42,17 +34,8 @@ import {
   TextInput,
   Toolbar,
   DeleteButton,
-  Button,
-  CreateButton,
-  TopToolbar,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
-import { Link } from 'react-router';
-import { adminJson, adminPath } from '../../admin/data-provider';
-import { errorText } from '../../admin/error-text';
-import { dropLocalDraft } from '../../admin/local-draft';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { StaffEdit } from '../../admin/staff-edit';
@@ -63,7 +46,14 @@ import { PdfFilesInput, useRefusedFiles } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
-import { NewsBulkActions } from './news-bulk-actions';
+import { BulkActions } from '../../admin/bulk-actions';
+import { ListActionsWithBin } from '../../admin/content-bin';
+import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 
 /** The form's record as the API's body, files aside. */
 function newsFields(
@@ -183,22 +173,11 @@ const newsFilters = [
   <SelectInput key="featured" source="featured" label="In evidenza" choices={YES_NO_CHOICES} />,
 ];
 
-function NewsListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-      <Link to="/amministrazione/cestino" className="admin-toolbar-link">
-        Cestino
-      </Link>
-    </TopToolbar>
-  );
-}
-
 export function NewsList() {
   return (
     <List
       title="Notizie"
-      actions={<NewsListActions />}
+      actions={<ListActionsWithBin />}
       filters={newsFilters}
       sort={{ field: 'publishedOn', order: 'DESC' }}
       perPage={25}
@@ -206,7 +185,13 @@ export function NewsList() {
     >
       <Datagrid
         rowClick="edit"
-        bulkActionButtons={<NewsBulkActions />}
+        bulkActionButtons={
+          <BulkActions
+            resource="news"
+            nouns={{ one: 'notizia', many: 'notizie', ending: 'a' }}
+            exportFileName="notizie-selezionate.csv"
+          />
+        }
         body={
           <DatagridBody row={<LabelledSelectRow nameOf={(record) => String(record.title)} />} />
         }
@@ -247,21 +232,15 @@ function PublicationState() {
   if (record?.id === undefined) return null;
   const published = record.state === 'pubblicata';
   return (
-    <Alert
-      severity={published ? 'success' : 'info'}
-      role="status"
-      className="admin-publication-state"
-      sx={{ mb: 2, width: '100%' }}
-    >
-      <span data-testid="publication-state">{newsStateWords(record)}</span>{' '}
-      <a
-        href={published ? articleHref(record) : newsPreviewHref(record.id)}
-        target="_blank"
-        rel="noopener"
-      >
-        {published ? 'Vedi sul sito' : 'Apri l’anteprima'}
-      </a>
-    </Alert>
+    <PublicationNotice
+      words={newsStateWords(record)}
+      published={published}
+      link={
+        published
+          ? { href: articleHref(record), text: 'Vedi sul sito' }
+          : { href: newsPreviewHref(record.id), text: 'Apri l’anteprima' }
+      }
+    />
   );
 }
 
@@ -277,39 +256,18 @@ function publishNow(data: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-/**
- * The three ways to save (ADR 023): a draft nobody sees, published now, or scheduled for the
- * date and Rome time in the form. Delete stays on the right of an existing item.
- */
-function PublicationToolbar({ withDelete }: { withDelete: boolean }) {
-  const publishTime = useWatch({ name: 'publishTime' }) as string | null | undefined;
-  const canSchedule = typeof publishTime === 'string' && publishTime !== '';
-  return (
-    <Toolbar sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <SaveButton
-        label="Salva bozza"
-        type="button"
-        alwaysEnable
-        variant="outlined"
-        transform={(data: Record<string, unknown>) => ({ ...data, published: false })}
-      />
-      <SaveButton label="Pubblica" type="button" alwaysEnable transform={publishNow} />
-      <SaveButton
-        label="Programma"
-        type="button"
-        alwaysEnable
-        variant="outlined"
-        disabled={!canSchedule}
-        transform={(data: Record<string, unknown>) => ({ ...data, published: true })}
-      />
-      {withDelete ? <DeleteButton mutationMode="pessimistic" sx={{ ml: 'auto' }} /> : null}
-    </Toolbar>
-  );
-}
-
 function NewsForm({ withDelete }: { withDelete: boolean }) {
   return (
-    <StaffForm validate={newsRules} toolbar={<PublicationToolbar withDelete={withDelete} />}>
+    <StaffForm
+      validate={newsRules}
+      toolbar={
+        <PublicationToolbar
+          scheduleField="publishTime"
+          publishNow={publishNow}
+          deleteButton={withDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
+        />
+      }
+    >
       <RestoredVersionReset />
       <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
@@ -346,108 +304,23 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
   );
 }
 
-/** The version a rollback just saved, from the history panel to the open form beside it. */
-const RestoredVersionContext = createContext<{
-  restored: AdminNewsItem | null;
-  setRestored: (item: AdminNewsItem) => void;
-}>({ restored: null, setRestored: () => undefined });
-
-/**
- * After "Annulla questa modifica" the open form shows the restored values (ADR 023): it resets
- * whole to them, typed values included, and the local draft goes, so neither the form's
- * kept values nor the draft put the undone version back.
- */
-function RestoredVersionReset() {
-  const { restored } = useContext(RestoredVersionContext);
-  const { reset } = useFormContext();
-  useEffect(() => {
-    if (restored === null) return;
-    dropLocalDraft('news', restored.id);
-    reset(restored);
-  }, [restored, reset]);
-  return null;
-}
-
-/**
- * The item's history from the audit log (ADR 023): each change with who and when, and
- * "Annulla questa modifica" to put back the values it replaced.
- */
-function NewsHistory() {
-  const record = useRecordContext<AdminNewsItem>();
-  const { setRestored } = useContext(RestoredVersionContext);
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = record?.id;
-  const updatedAt = record?.updatedAt;
-  useEffect(() => {
-    if (id === undefined) return undefined;
-    let live = true;
-    adminJson<AdminAuditEntry[]>(`${adminPath('news', id)}/History`)
-      .then((answer) => {
-        if (live) setEntries(answer);
-      })
-      .catch(() => {
-        if (live) setEntries([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, updatedAt]);
-  if (id === undefined || entries === null) return null;
-  async function undo(entry: AdminAuditEntry) {
-    setBusy(true);
-    try {
-      setRestored(
-        await adminJson<AdminNewsItem>(`${adminPath('news', id)}/Rollback`, {
-          method: 'POST',
-          body: { auditId: entry.id },
-        }),
-      );
-      notify('Modifica annullata: la notizia è tornata alla versione precedente.', {
-        type: 'info',
-      });
-      refresh();
-    } catch (error) {
-      notify(errorText(error, 'Impossibile annullare la modifica.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <section className="admin-history" aria-labelledby="news-history-title">
-      <h2 id="news-history-title" className="h6">
-        Versioni e modifiche
-      </h2>
-      <ol data-testid="news-history">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <span>{italianDateTime(entry.at)}</span> — {entry.summary}{' '}
-            <span className="admin-latest-who">({entry.actorEmail})</span>
-            {entry.before !== null && entry.action !== 'crea' ? (
-              <Button
-                label="Annulla questa modifica"
-                disabled={busy}
-                onClick={() => void undo(entry)}
-              />
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 export function NewsEdit() {
   // After saving the form stays, with its state in words and the link to see it (ADR 023).
-  const [restored, setRestored] = useState<AdminNewsItem | null>(null);
   return (
-    <RestoredVersionContext.Provider value={{ restored, setRestored }}>
-      <StaffEdit title="Modifica notizia" redirect={false} aside={<NewsHistory />}>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica notizia"
+        redirect={false}
+        aside={
+          <RecordHistory
+            testId="news-history"
+            undone="la notizia è tornata alla versione precedente."
+          />
+        }
+      >
         <NewsForm withDelete />
       </StaffEdit>
-    </RestoredVersionContext.Provider>
+    </RestoredVersionProvider>
   );
 }
 

@@ -22,7 +22,7 @@ import { webAddress } from '../../admin/form-rules';
 import {
   audienceFields,
   AudienceInput,
-  PublishedInput,
+  PublicationInputs,
   ReservedCreate,
   ReservedEdit,
   ReservedList,
@@ -37,14 +37,6 @@ import {
  */
 
 const tooLong = (max: number) => maxLength(max, 'Testo troppo lungo.');
-
-/** Both kinds say how to hide a record without deleting it. */
-const Published = () => (
-  <PublishedInput
-    label="Pubblicato"
-    helperText="Togli la spunta per nasconderlo ai soci senza eliminarlo."
-  />
-);
 
 const dateColumn = (
   <FunctionField
@@ -113,7 +105,7 @@ function PressReviewForm(props: ReservedFormProps) {
         helperText="Si apre con il pulsante «LEGGI ONLINE»: inizia con https:// (o http://)."
       />
       <AudienceInput />
-      <Published />
+      <PublicationInputs label="Pubblicato" />
     </ReservedSimpleForm>
   );
 }
@@ -128,8 +120,8 @@ export function PressReviewEdit() {
   );
 }
 
-/** A new press item: today, for all members, published. */
-const pressReviewDefaults = () => ({ publishedOn: romeDate(), audience: 'all', published: true });
+/** A new press item: today, for all members, a draft until "Pubblica". */
+const pressReviewDefaults = () => ({ publishedOn: romeDate(), audience: 'all', published: false });
 
 export function PressReviewCreate() {
   return (
@@ -212,7 +204,7 @@ function OpinionForm(props: ReservedFormProps) {
         helperText="Testo semplice: gli a capo che scrivi restano visibili ai soci."
       />
       <AudienceInput />
-      <Published />
+      <PublicationInputs label="Pubblicato" />
     </ReservedSimpleForm>
   );
 }
@@ -227,7 +219,10 @@ export function OpinionEdit() {
   );
 }
 
-/** A new opinion: today, its date already in the title, first of the day, for all members. */
+/**
+ * A new opinion: today, its date already in the title, first of the day, for all members, a
+ * draft until "Pubblica".
+ */
 const opinionDefaults = () => {
   const today = romeDate();
   return {
@@ -235,7 +230,7 @@ const opinionDefaults = () => {
     title: `Parere ${opinionTitleDate(today)} – `,
     sortOrder: 1,
     audience: 'all',
-    published: true,
+    published: false,
   };
 };
 

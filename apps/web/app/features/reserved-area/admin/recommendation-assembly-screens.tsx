@@ -13,7 +13,7 @@ import { PdfFilesInput } from '../../admin/pdf-input';
 import {
   audienceFields,
   AudienceInput,
-  PublishedInput,
+  PublicationInputs,
   ReservedCreate,
   ReservedEdit,
   ReservedList,
@@ -76,7 +76,7 @@ function RecommendationForm(props: ReservedFormProps) {
       <TextInput source="title" label="Titolo" validate={required()} fullWidth />
       <DateInput source="publishedOn" label="Data di pubblicazione" validate={required()} />
       <AudienceInput />
-      <PublishedInput label="Pubblicata" />
+      <PublicationInputs label="Pubblicata" />
       <TextInput source="sourceName" label="Fonte (nome)" />
       <TextInput source="sourceUrl" label="Fonte (indirizzo web)" type="url" fullWidth />
       <PdfFiles />
@@ -88,7 +88,7 @@ export function RecommendationEdit() {
   return <ReservedEdit title="Modifica raccomandazione" form={RecommendationForm} />;
 }
 
-const newRecommendation = () => ({ audience: 'all', published: true });
+const newRecommendation = () => ({ audience: 'all', published: false });
 
 export function RecommendationCreate() {
   return (
@@ -152,7 +152,7 @@ function AssemblyForm(props: ReservedFormProps) {
         helperText="Le assemblee di sezione sono per gli Affiliati."
       />
       <AudienceInput />
-      <PublishedInput label="Pubblicata" />
+      <PublicationInputs label="Pubblicata" />
       <PdfFiles />
     </ReservedSimpleForm>
   );
@@ -164,7 +164,7 @@ export function AssemblyEdit() {
 
 const newAssembly = () => ({
   audience: 'all',
-  published: true,
+  published: false,
   territory: 'Nazionali',
   section: null,
 });

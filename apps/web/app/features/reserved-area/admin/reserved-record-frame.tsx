@@ -1,17 +1,34 @@
-import type { ReservedAudience } from '@sodalis/contracts';
+import {
+  publicationStateWords,
+  type PublicationState,
+  type ReservedAudience,
+} from '@sodalis/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import {
-  BooleanField,
-  BooleanInput,
   Create,
   Datagrid,
+  DatagridBody,
+  DeleteButton,
   FunctionField,
   List,
   required,
   SearchInput,
   SelectInput,
+  TextInput,
+  useRecordContext,
+  useResourceContext,
 } from 'react-admin';
-import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
+import { BulkActions } from '../../admin/bulk-actions';
+import { ListActionsWithBin } from '../../admin/content-bin';
+import type { AdminResource } from '../../admin/data-provider';
+import { blankToNull } from '../../admin/form-values';
+import { LabelledSelectRow } from '../../admin/labelled-select-row';
+import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 import { StaffEdit } from '../../admin/staff-edit';
 import { AUDIENCE_CHOICES, choiceName, yearChoices, YES_NO_CHOICES } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
@@ -19,8 +36,9 @@ import { StaffForm } from '../../admin/staff-form';
 /**
  * The frame every reserved-area record of the back office shares (recommendations, assemblies,
  * press review, opinions; ADR 015): a list filtered by text, audience and publication ending
- * with the audience and published columns, the audience and published inputs, and the edit and
- * create screens around each kind's form.
+ * with the audience and state columns, with labelled row checkboxes and bulk actions (ADR 031);
+ * the audience and publication inputs; the edit screen with "Salva bozza", "Pubblica",
+ * "Programma" and the record's history beside it, and the create screen.
  */
 
 /** Masculine for an "articolo" or a "parere", feminine for a "raccomandazione" or "assemblea". */
@@ -30,18 +48,39 @@ const YEAR_CHOICES = yearChoices();
 
 /** What the delete's confirmation says under a kind's own title. */
 const RESERVED_DELETE_CONFIRMATION =
-  'Non sarà più visibile ai soci. L’eliminazione resta annotata nel registro delle attività.';
+  'Va nel cestino per 30 giorni e non sarà più visibile ai soci: puoi ripristinarlo da lì.';
 
 /** The form's audience and publication as the API's body has them. */
 export function audienceFields(data: Record<string, unknown>): {
   audience: ReservedAudience;
   published: boolean;
+  publishAt: string | null;
 } {
   return {
     audience: String(data.audience ?? '') as ReservedAudience,
     published: data.published !== false,
+    publishAt: blankToNull(data.publishAt),
   };
 }
+
+/** The ending of a kind's participles: "Pubblicata" a, "Pubblicato" o. */
+const endingOf = (label: PublishedLabel) => (label === 'Pubblicata' ? 'a' : 'o');
+
+/** A record's state in words ("Programmata per il 30/11/2026 alle 09:00"). */
+function stateWords(
+  record: { state: PublicationState; publishAt: string | null; updatedAt?: string },
+  label: PublishedLabel,
+): string {
+  const [day = '', time = null] = record.publishAt?.split('T') ?? [];
+  const since = day === '' ? (record.updatedAt ?? '').slice(0, 10) : day;
+  return publicationStateWords(record.state, since, time, endingOf(label));
+}
+
+const STATE_NAMES: Record<PublicationState, string> = {
+  pubblicata: 'Pubblicato',
+  programmata: 'Programmato',
+  'non-pubblicata': 'Bozza',
+};
 
 export function ReservedList({
   title,
@@ -80,22 +119,53 @@ export function ReservedList({
     />,
     ...moreFilters,
   ];
+  const resource = useResourceContext() as AdminResource;
   return (
     <List
       title={title}
       filters={filters}
+      actions={<ListActionsWithBin />}
       sort={{ field: sortField, order: 'DESC' }}
       perPage={25}
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={
+          <BulkActions
+            resource={resource}
+            nouns={{ one: 'documento', many: 'documenti', ending: 'o' }}
+            exportFileName="documenti-selezionati.csv"
+          />
+        }
+        body={
+          <DatagridBody
+            row={
+              <LabelledSelectRow
+                nameOf={(record) => String(record.title ?? record.headline ?? record.id)}
+              />
+            }
+          />
+        }
+      >
         {children}
         <FunctionField
           label="Pubblico"
           sortable={false}
           render={(record) => choiceName(AUDIENCE_CHOICES, record.audience)}
         />
-        <BooleanField source="published" label={publishedLabel} sortable={false} />
+        <FunctionField
+          label="Stato"
+          sortable={false}
+          render={(record) =>
+            record.state === 'pubblicata'
+              ? publishedLabel
+              : STATE_NAMES[record.state as PublicationState].replace(
+                  /o$/,
+                  endingOf(publishedLabel),
+                )
+          }
+        />
       </Datagrid>
     </List>
   );
@@ -113,15 +183,42 @@ export function AudienceInput() {
   );
 }
 
-export function PublishedInput({
-  label,
-  helperText,
-}: {
-  label: PublishedLabel;
-  helperText?: string;
-}) {
-  return <BooleanInput source="published" label={label} {...(helperText ? { helperText } : {})} />;
+/**
+ * The record's state in words and the moment of "Programma" (ADR 031): whether it is on the
+ * site is the toolbar's choice ("Salva bozza", "Pubblica", "Programma").
+ */
+export function PublicationInputs({ label }: { label: PublishedLabel }) {
+  const record = useRecordContext<{
+    id?: number;
+    state: PublicationState;
+    publishAt: string | null;
+    updatedAt?: string;
+  }>();
+  return (
+    <>
+      {record?.id === undefined ? null : (
+        <PublicationNotice
+          words={stateWords(record, label)}
+          published={record.state === 'pubblicata'}
+          link={null}
+        />
+      )}
+      <TextInput
+        source="publishAt"
+        label="Data e ora di pubblicazione (ora di Roma)"
+        type="datetime-local"
+        helperText="Per «Programma»: compare ai soci nel giorno e all’ora indicati."
+      />
+    </>
+  );
 }
+
+/** "Pubblica" shows the record now: any schedule is dropped. */
+const publishNow = (data: Record<string, unknown>) => ({
+  ...data,
+  published: true,
+  publishAt: null,
+});
 
 /** A kind's form: the edit screen gives it the toolbar, the create screen the new values. */
 export interface ReservedFormProps {
@@ -138,6 +235,7 @@ export function ReservedSimpleForm({
 }: ReservedFormProps & { children: ReactNode }) {
   return (
     <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+      <RestoredVersionReset />
       {children}
     </StaffForm>
   );
@@ -153,19 +251,34 @@ export function ReservedEdit({
   confirmTitle?: string;
 }) {
   return (
-    <StaffEdit title={title}>
-      <Form
-        toolbar={
-          <SaveDeleteToolbar
-            confirm={
-              confirmTitle === undefined
-                ? undefined
-                : { title: confirmTitle, content: RESERVED_DELETE_CONFIRMATION }
-            }
+    <RestoredVersionProvider>
+      <StaffEdit
+        title={title}
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="il documento è tornato alla versione precedente."
           />
         }
-      />
-    </StaffEdit>
+      >
+        <Form
+          toolbar={
+            <PublicationToolbar
+              scheduleField="publishAt"
+              publishNow={publishNow}
+              deleteButton={
+                <DeleteButton
+                  mutationMode="pessimistic"
+                  {...(confirmTitle === undefined
+                    ? {}
+                    : { confirmTitle, confirmContent: RESERVED_DELETE_CONFIRMATION })}
+                />
+              }
+            />
+          }
+        />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
@@ -181,7 +294,10 @@ export function ReservedCreate({
 }) {
   return (
     <Create title={title} redirect="list">
-      <Form defaultValues={defaults} />
+      <Form
+        defaultValues={defaults}
+        toolbar={<PublicationToolbar scheduleField="publishAt" publishNow={publishNow} />}
+      />
     </Create>
   );
 }
