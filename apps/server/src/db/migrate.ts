@@ -25,6 +25,7 @@ import { magazineIssueNumberMigration } from './migrations/0021a-magazine-issue-
 import { sponsorshipNoteMigration } from './migrations/0021b-sponsorship-note.js';
 import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
 import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
+import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0021b-sponsorship-note': sponsorshipNoteMigration,
     '0023-scheduled-runs': scheduledRunsMigration,
     '0025-dues-reminders': duesRemindersMigration,
+    '0031-search-ranking-index': searchRankingIndexMigration(engine),
   };
 }
 
