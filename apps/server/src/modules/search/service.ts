@@ -137,7 +137,7 @@ function beginningOf(word: string): number {
  * answered at once: most words of a snippet's text are. The other answers are kept for the
  * search's snippets: their words repeat, and folding each again cost more than the query.
  */
-function wordMatcher(query: SearchQuery): (piece: string) => boolean {
+export function wordMatcher(query: SearchQuery): (piece: string) => boolean {
   const wanted = new Set(query.groups.flat());
   const beginnings = [...wanted].map(beginningOf);
   const known = new Map<string, boolean>();
