@@ -125,19 +125,29 @@ function resultOf(
 
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
+/** The first two letters of a word (one for a one-letter word) as one number. */
+function beginningOf(word: string): number {
+  return word.charCodeAt(0) * 0x10000 + (word.length > 1 ? word.charCodeAt(1) : 0);
+}
+
 /**
  * Whether a piece of text between spaces has a term of the query ("trasfusione" for
- * "trasfusioni"). Answers are kept for the search's snippets: their words repeat, and folding
- * each again cost more than the query itself.
+ * "trasfusioni"). Snowball's Italian stemmer changes only endings, never a word's first two
+ * letters (its regions start after them), so a plain word beginning unlike every term is
+ * answered at once: most words of a snippet's text are. The other answers are kept for the
+ * search's snippets: their words repeat, and folding each again cost more than the query.
  */
-function wordMatcher(query: SearchQuery): (piece: string) => boolean {
+export function wordMatcher(query: SearchQuery): (piece: string) => boolean {
   const wanted = new Set(query.groups.flat());
+  const beginnings = [...wanted].map(beginningOf);
   const known = new Map<string, boolean>();
   return (piece) => {
+    // Most words are plain lower-case letters: they are their own folded form.
+    const plain = PLAIN_WORD.test(piece);
+    if (plain && !beginnings.includes(beginningOf(piece))) return false;
     let answer = known.get(piece);
     if (answer === undefined) {
-      // Most words are plain lower-case letters: they are their own folded form.
-      answer = (PLAIN_WORD.test(piece) ? [piece] : wordsOf(piece)).some((word) => {
+      answer = (plain ? [piece] : wordsOf(piece)).some((word) => {
         const term = termOf(word);
         return term !== null && wanted.has(term);
       });
@@ -148,15 +158,44 @@ function wordMatcher(query: SearchQuery): (piece: string) => boolean {
 }
 
 /**
- * About `SNIPPET_WORDS` words of `body` around the first word that matches, the matching words
- * marked (`matches`, from `wordMatcher`).
+ * About `SNIPPET_WORDS` words of `body` around the first word that matches (its beginning when
+ * none does), the matching words marked (`matches`, from `wordMatcher`). The text is read only
+ * as far as the snippet needs: a PDF page has hundreds of words, and splitting and matching every
+ * one of them for each result cost more than the query.
  */
 export function snippetOf(body: string, matches: (piece: string) => boolean): SnippetPart[] {
-  const pieces = body.replace(/\s+/g, ' ').trim().split(/(\s+)/);
-  const words = pieces.filter((_, index) => index % 2 === 0);
-  const first = Math.max(0, words.findIndex(matches));
-  const start = Math.max(0, first - Math.floor(SNIPPET_WORDS / 3));
-  const shown = words.slice(start, start + SNIPPET_WORDS);
+  const wordsBefore = Math.floor(SNIPPET_WORDS / 3);
+  /** The first words, the snippet when nothing matches. */
+  const head: string[] = [];
+  /** The last words read while looking for a match, the match last once found. */
+  const recent: string[] = [];
+  let shown: string[] | null = null;
+  let start = 0;
+  let read = 0;
+  let more = false;
+  const word = /\S+/g;
+  for (let found = word.exec(body); found !== null; found = word.exec(body)) {
+    if (shown !== null) {
+      if (shown.length === SNIPPET_WORDS) {
+        more = true;
+        break;
+      }
+      shown.push(found[0]);
+      continue;
+    }
+    if (head.length < SNIPPET_WORDS) head.push(found[0]);
+    recent.push(found[0]);
+    if (recent.length > wordsBefore + 1) recent.shift();
+    if (matches(found[0])) {
+      shown = recent;
+      start = read - (recent.length - 1);
+    }
+    read += 1;
+  }
+  if (shown === null) {
+    shown = head;
+    more = read > SNIPPET_WORDS;
+  }
   const parts: SnippetPart[] = [];
   const push = (text: string, marked: boolean) => {
     const previous = parts.at(-1);
@@ -164,10 +203,10 @@ export function snippetOf(body: string, matches: (piece: string) => boolean): Sn
     else parts.push({ text, marked });
   };
   if (start > 0) push('… ', false);
-  shown.forEach((word, index) => {
+  shown.forEach((shownWord, index) => {
     if (index > 0) push(' ', false);
-    push(word, matches(word));
+    push(shownWord, matches(shownWord));
   });
-  if (start + SNIPPET_WORDS < words.length) push(' …', false);
+  if (more) push(' …', false);
   return parts;
 }
