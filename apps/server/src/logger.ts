@@ -13,18 +13,24 @@ export function redactUrl(url: string): string {
  * status; never headers with credentials, bodies, passwords or tokens.
  */
 export function createLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    // Defence in depth: objects logged by mistake lose these fields (no wildcards: they are
-    // costly on every line, and request logs carry only what the serializer below picks).
-    redact: {
-      paths: ['password', 'confirmPassword', 'token', 'resetToken', 'authorization'],
-      censor: '[nascosto]',
-    },
-    serializers: {
-      req(request: { id: string; method: string; url: string }) {
-        return { id: request.id, method: request.method, url: redactUrl(request.url) };
+  return pino(
+    {
+      level: config.logLevel,
+      // Defence in depth: objects logged by mistake lose these fields (no wildcards: they are
+      // costly on every line, and request logs carry only what the serializer below picks).
+      redact: {
+        paths: ['password', 'confirmPassword', 'token', 'resetToken', 'authorization'],
+        censor: '[nascosto]',
+      },
+      serializers: {
+        req(request: { id: string; method: string; url: string }) {
+          return { id: request.id, method: request.method, url: redactUrl(request.url) };
+        },
       },
     },
-  });
+    // Written without blocking (ADR 038): a synchronous write per request line was a tenth of
+    // a cached answer's time. Lines written while a write is under way go out together, none
+    // waits for more (no minimum length); pino flushes what is left when the process exits.
+    pino.destination({ dest: 1, sync: false }),
+  );
 }

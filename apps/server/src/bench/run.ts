@@ -288,6 +288,15 @@ async function main(): Promise<void> {
         INITIAL_JS_BUDGET_KB,
       ),
     );
+    // The stylesheets the home links (render-blocking unless inlined), as sent.
+    const stylesheets = [
+      ...homeHtml.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g),
+    ].map((match) => match[1] as string);
+    let homeCssSent = 0;
+    for (const sheet of stylesheets) homeCssSent += await sentBytes(`${serverUrl}${sheet}`);
+    console.log(
+      `Home: CSS ${(homeCssSent / 1024).toFixed(1)} KB come inviato in ${stylesheets.length} file; in tutto (HTML, JavaScript iniziale, CSS) ${((homeHtmlSent + homeJs.sentBytes + homeCssSent) / 1024).toFixed(1)} KB come inviati`,
+    );
     const adminHtml = await (await fetch(`${serverUrl}/amministrazione`)).text();
     const adminJs = await pageJavaScript(adminHtml, fetchFrom(serverUrl), ADMIN_ROUTE_CHUNK);
     console.log(

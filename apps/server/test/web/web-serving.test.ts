@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { romeDate } from '@sodalis/contracts';
+import { romeDate, type AdminNewsItem } from '@sodalis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
 import { insertArticle } from '../helpers/fixtures.js';
+import { signInDemoMembers } from '../helpers/member-api.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
 
 // The web app's build as `npm run build` leaves it (ADR 020): pre-compressed assets, pages
@@ -148,6 +150,75 @@ describe.each(testEngines())('the web app on %s', (engine) => {
     await contentCache.contentChanged();
     // ...and rendered anew at once after contentChanged, as every staff change calls it.
     expect((await get('/news')).body).toContain('Bando con allegato rinominato');
+  });
+
+  it('never serves one reader’s page to another: a kept page holds nothing of the member who came first', async () => {
+    const { token } = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/Account/Login',
+        payload: { username: 'socio.demo@example.org', password: DEMO_PASSWORD },
+      })
+    ).json<{ data: { token: string } }>().data;
+    const asMember = (url: string) =>
+      testApp.app.inject({ method: 'GET', url, headers: { cookie: `sodalis_sessione=${token}` } });
+    await testApp.app.services.contentCache.contentChanged();
+    // The member renders the home first (a sign-in posted without scripts keeps its cookie).
+    const memberHome = await asMember('/');
+    expect(memberHome.statusCode).toBe(200);
+    const anonymous = await get('/');
+    expect(anonymous.statusCode).toBe(200);
+    // The copy kept from the member's render is the anonymous page, with its own nonce.
+    const key = `page:${romeDate(testApp.app.services.clock())}:/`;
+    expect((await testApp.app.services.contentCache.lookup(key)).cached).toBeDefined();
+    for (const page of [memberHome.body, anonymous.body]) {
+      expect(page).not.toContain(token);
+      expect(page).not.toContain('socio.demo@example.org');
+    }
+    const anonymousNonce = nonceOf(String(anonymous.headers['content-security-policy']));
+    const memberNonce = nonceOf(String(memberHome.headers['content-security-policy']));
+    expect(anonymousNonce).not.toBe(memberNonce);
+    expect(anonymous.body.replaceAll(anonymousNonce, memberNonce)).toBe(memberHome.body);
+  });
+
+  it('shows a staff edit of a news item at once on the kept pages', async () => {
+    const list = await get('/news');
+    const address = /href="(\/news\/\d+[^"]*)"/.exec(list.body)?.[1] ?? '';
+    expect(address).not.toBe('');
+    const page = await get(address);
+    expect(page.statusCode).toBe(200);
+    const id = Number(/\/news\/(\d+)/.exec(address)?.[1]);
+    const { segreteria } = await signInDemoMembers(testApp.app, ['segreteria']);
+    const asStaff = (method: 'GET' | 'PUT', payload?: object) =>
+      testApp.app.inject({
+        method,
+        url: `/api/v1/Admin/News/${id}`,
+        headers: { authorization: `Bearer ${segreteria}` },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const item = (await asStaff('GET')).json<{ data: AdminNewsItem }>().data;
+    const edited = await asStaff('PUT', {
+      title: 'Titolo cambiato dalla segreteria',
+      subtitleHtml: item.subtitleHtml,
+      publishedOn: item.publishedOn,
+      featured: item.featured,
+      published: item.published,
+      publishTime: item.publishTime,
+      sourceName: item.sourceName,
+      sourceUrl: item.sourceUrl,
+      internalNote: item.internalNote,
+      categoryIds: item.categoryIds,
+      keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // The list, the home and the item's page (its address follows the new title) show it.
+    const newList = (await get('/news')).body;
+    expect(newList).toContain('Titolo cambiato dalla segreteria');
+    expect((await get('/')).body).toContain('Titolo cambiato dalla segreteria');
+    const newAddress = new RegExp(`href="(/news/${id}-[^"]*)"`).exec(newList)?.[1] ?? '';
+    expect(newAddress).not.toBe(address);
+    expect((await get(newAddress)).body).toContain('Titolo cambiato dalla segreteria');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { AdminAttachment } from '@sodalis/contracts';
 import type { Insertable, Kysely } from 'kysely';
+import { runShape } from '../../db/query-shapes.js';
 import type { AttachmentOwnerKind, AttachmentsTable, Database } from '../../db/schema.js';
 
 export interface AttachmentRow {
@@ -17,15 +18,17 @@ export async function attachmentsByOwner(
 ): Promise<Map<number, AttachmentRow[]>> {
   const grouped = new Map<number, AttachmentRow[]>();
   if (ownerIds.length === 0) return grouped;
-  const rows = await db
-    .selectFrom('attachments')
-    .select(['owner_id', 'file_name', 'server_relative_url', 'file_sha256'])
-    .where('owner_kind', '=', ownerKind)
-    .where('owner_id', 'in', ownerIds)
-    .orderBy('owner_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  // Compiled once per number of owners (ADR 038): every public list reads its attachments.
+  const rows = await runShape(db, 'attachments by owner', { ownerKind, ownerIds }, (value) =>
+    db
+      .selectFrom('attachments')
+      .select(['owner_id', 'file_name', 'server_relative_url', 'file_sha256'])
+      .where('owner_kind', '=', value('ownerKind'))
+      .where('owner_id', 'in', value('ownerIds'))
+      .orderBy('owner_id')
+      .orderBy('position')
+      .orderBy('id'),
+  );
   for (const row of rows) {
     const list = grouped.get(row.owner_id) ?? [];
     list.push(row);

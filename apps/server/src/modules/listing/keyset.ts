@@ -80,49 +80,72 @@ export function decodedToken(
   }
 }
 
+/** The position a page starts after: the row's id and its values of the order's keys. */
+export interface KeysetPosition {
+  id: number;
+  /** In the order's keys' order; null for a token that names an ID only. */
+  sortValues: (string | number)[] | null;
+}
+
 /**
- * The WHERE condition "after the position in `token`", or null for the first page.
+ * The position a paging token names for `order`, validated, or null for the first page.
  * A token without sort values compares on ID only, as SharePoint does (spec §4 opinion detail).
  */
-function keysetCondition(
+export function keysetPosition(
   order: ListOrder,
   token: string | null | undefined,
-): RawBuilder<SqlBool> | null {
+): KeysetPosition | null {
   if (token === null || token === undefined || token === '') return null;
   const position = decodedToken(order, token);
+  const { sortValues } = position;
+  if (sortValues === null) return { id: position.id, sortValues: null };
+  return {
+    id: position.id,
+    sortValues: order.keys.map((key) => {
+      const text = sortValues[key.field] ?? '';
+      if (!VALUE_PATTERNS[key.type].test(text)) throw invalidToken();
+      return key.type === 'integer' ? Number(text) : text;
+    }),
+  };
+}
+
+/**
+ * The WHERE condition "after `position`" in `order`. The values are the position's, or what
+ * stands for them in a query compiled once per shape (`db/query-shapes.ts`).
+ */
+export function keysetConditionOf(
+  order: ListOrder,
+  position: { id: unknown; sortValues: readonly unknown[] | null },
+): RawBuilder<SqlBool> {
   const comparison = order.ascending ? sql.raw('>') : sql.raw('<');
   let condition: RawBuilder<SqlBool> = sql<SqlBool>`${sql.ref(order.idColumn)} ${comparison} ${position.id}`;
-  if (position.sortValues === null) return condition;
-  for (const key of [...order.keys].reverse()) {
-    const text = position.sortValues[key.field] ?? '';
-    if (!VALUE_PATTERNS[key.type].test(text)) throw invalidToken();
-    const value = key.type === 'integer' ? Number(text) : text;
-    const column = sql.ref(key.column);
+  const { sortValues } = position;
+  if (sortValues === null) return condition;
+  for (let index = order.keys.length - 1; index >= 0; index -= 1) {
+    const column = sql.ref((order.keys[index] as SortKey).column);
+    const value = sortValues[index];
     condition = sql<SqlBool>`(${column} ${comparison} ${value} or (${column} = ${value} and ${condition}))`;
   }
   return condition;
 }
 
 /**
- * Where a descending page starts on the order's first key: the value of that key at the token's
- * position (every row of the page has at most it), or null for the first page, an ascending
- * order, a token without sort values or a key that is not `field`. A list whose query already
- * bounds that column from above passes the lower of the two as its one bound: SQLite then seeks
- * to the position instead of reading every row before it (page 500 as fast as page 1, ADR 003,
- * ADR 020); the keyset condition still decides among the rows of that value.
+ * Where a descending page starts on the order's first key: the value of that key at
+ * `position` (every row of the page has at most it), or null for the first page, an ascending
+ * order, a position without sort values or a key that is not `field`. A list whose query
+ * already bounds that column from above passes the lower of the two as its one bound: SQLite
+ * then seeks to the position instead of reading every row before it (page 500 as fast as page
+ * 1, ADR 003, ADR 020); the keyset condition still decides among the rows of that value.
  */
 export function descendingStartOf(
   order: ListOrder,
-  token: string | null | undefined,
+  position: KeysetPosition | null,
   field: string,
 ): string | null {
   const [first] = order.keys;
-  if (order.ascending || first?.field !== field || token === null || token === undefined) {
-    return null;
-  }
-  if (token === '') return null;
-  const value = decodedToken(order, token).sortValues?.[field];
-  return value !== undefined && VALUE_PATTERNS[first.type].test(value) ? value : null;
+  if (order.ascending || first?.field !== field || position?.sortValues == null) return null;
+  const value = position.sortValues[0];
+  return typeof value === 'string' ? value : null;
 }
 
 export interface OrderTerm {
@@ -173,6 +196,8 @@ function toPage<Row extends { id: number }>(
 /** What a list's query adds to its own filters: where the page starts, the order, the limit. */
 export interface PageQuery {
   conditions: RawBuilder<SqlBool>[];
+  /** Where the page starts (already in `conditions`), for lists that build their own query. */
+  position: KeysetPosition | null;
   order: OrderTerm[];
   limit: number;
 }
@@ -200,11 +225,12 @@ export async function keysetPage<Row extends { id: number }, Item>(
   const pageSize = pageSizeOf(filter.dataOffset, list.defaultPageSize);
   const paginated = filter.paginated ?? true;
   const token = paginated ? filter.pagingInfo : null;
+  const position = keysetPosition(order, token);
+  const after = position === null ? null : keysetConditionOf(order, position);
   const rows = await list.rows(
     {
-      conditions: [keysetCondition(order, token), ...list.conditions].filter(
-        (condition) => condition !== null,
-      ),
+      conditions: [after, ...list.conditions].filter((condition) => condition !== null),
+      position,
       order: orderTerms(order),
       limit: pageSize + 1,
     },
@@ -219,35 +245,62 @@ function pagedList<T>(items: T[], pagingInfo: string | undefined): PagedList<T> 
 }
 
 /**
- * Date filter of the list filter (spec §3 `years[]`, `months[]`): every chosen month of every
- * chosen year, as ranges on an ISO date column so the index serves it. Months without years
- * match those months in any year.
+ * What the date filter of the list filter (spec §3 `years[]`, `months[]`) matches: the months
+ * (two digits) of any year when no year is chosen, else every chosen month of every chosen year
+ * as ranges `[from, to)` of ISO dates, flattened (from, to, from, to…); null without a filter.
  */
+export type DateFilterBounds = { months: string[] } | { ranges: string[] };
+
+export function dateFilterBounds(
+  years: number[] | null | undefined,
+  months: number[] | null | undefined,
+): DateFilterBounds | null {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const chosenYears = [...new Set(years ?? [])];
+  const chosenMonths = [...new Set(months ?? [])];
+  if (chosenYears.length === 0 && chosenMonths.length === 0) return null;
+  if (chosenYears.length === 0) return { months: chosenMonths.map(pad) };
+  const ranges: string[] = [];
+  for (const year of chosenYears) {
+    if (chosenMonths.length === 0) {
+      ranges.push(`${year}-01-01`, `${year + 1}-01-01`);
+      continue;
+    }
+    for (const month of chosenMonths) {
+      const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+      ranges.push(`${year}-${pad(month)}-01`, next);
+    }
+  }
+  return { ranges };
+}
+
+/**
+ * The condition of date filter bounds on an ISO date column, as ranges the index serves. The
+ * bounds are the filter's, or what stands for them in a query compiled once per shape.
+ */
+export function dateFilterConditionOf(
+  column: string,
+  bounds: DateFilterBounds,
+): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  if ('months' in bounds) return sql<SqlBool>`substr(${ref}, 6, 2) in (${sql.join(bounds.months)})`;
+  const ranges: RawBuilder<SqlBool>[] = [];
+  for (let index = 0; index < bounds.ranges.length; index += 2) {
+    ranges.push(
+      sql<SqlBool>`(${ref} >= ${bounds.ranges[index]} and ${ref} < ${bounds.ranges[index + 1]})`,
+    );
+  }
+  return sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
+}
+
+/** Date filter of the list filter (spec §3 `years[]`, `months[]`) on an ISO date column. */
 export function dateFilterCondition(
   column: string,
   years: number[] | null | undefined,
   months: number[] | null | undefined,
 ): RawBuilder<SqlBool> | null {
-  const ref = sql.ref(column);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const chosenYears = [...new Set(years ?? [])];
-  const chosenMonths = [...new Set(months ?? [])];
-  if (chosenYears.length === 0 && chosenMonths.length === 0) return null;
-  if (chosenYears.length === 0) {
-    return sql<SqlBool>`substr(${ref}, 6, 2) in (${sql.join(chosenMonths.map(pad))})`;
-  }
-  const ranges: RawBuilder<SqlBool>[] = [];
-  for (const year of chosenYears) {
-    if (chosenMonths.length === 0) {
-      ranges.push(sql<SqlBool>`(${ref} >= ${`${year}-01-01`} and ${ref} < ${`${year + 1}-01-01`})`);
-      continue;
-    }
-    for (const month of chosenMonths) {
-      const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-      ranges.push(sql<SqlBool>`(${ref} >= ${`${year}-${pad(month)}-01`} and ${ref} < ${next})`);
-    }
-  }
-  return sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
+  const bounds = dateFilterBounds(years, months);
+  return bounds === null ? null : dateFilterConditionOf(column, bounds);
 }
 
 /** `column like pattern` with `\` as the escape of `containsPattern`, or null without a pattern. */

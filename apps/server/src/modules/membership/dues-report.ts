@@ -15,7 +15,6 @@ import {
   type DuesReport,
   type Standing,
 } from '@sodalis/contracts';
-import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/schema.js';
 import { toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
@@ -201,6 +200,8 @@ export async function duesReportCsv(deps: DuesReportDeps, year: number): Promise
 /** The same rows as an Excel workbook: real number cells in euro and real date cells. */
 export async function duesReportXlsx(deps: DuesReportDeps, year: number): Promise<Buffer> {
   const { rows } = await reportRows(deps, year);
+  // Loaded on the first export: about 28 MB resident that no public answer needs (ADR 038).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = deps.clock();
   const sheet = workbook.addWorksheet(`Quote ${year}`);

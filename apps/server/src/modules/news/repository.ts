@@ -10,7 +10,15 @@ import {
 } from 'kysely';
 import type { ArticlesTable, Database, NewsCoversTable } from '../../db/schema.js';
 import { deleteAttachmentsOf } from '../attachments/repository.js';
-import { likeCondition } from '../listing/keyset.js';
+import { runShape } from '../../db/query-shapes.js';
+import {
+  dateFilterConditionOf,
+  keysetConditionOf,
+  likeCondition,
+  type DateFilterBounds,
+  type KeysetPosition,
+  type ListOrder,
+} from '../listing/keyset.js';
 
 export interface ArticleRow {
   id: number;
@@ -32,8 +40,13 @@ export interface ArticleQuery {
   categoryKeys: string[];
   /** Only this article (its page). */
   articleId?: number;
-  conditions: RawBuilder<SqlBool>[];
-  order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
+  /** The list's date filter (spec §3 `years[]`, `months[]`), if any. */
+  dates: DateFilterBounds | null;
+  /** The list's text filter (the site search's index, ADR 025), if any. */
+  text: RawBuilder<SqlBool> | null;
+  /** The order and where the page starts; null for one article. */
+  order: ListOrder | null;
+  position: KeysetPosition | null;
   limit: number;
 }
 
@@ -51,57 +64,113 @@ export async function listCategories(db: Kysely<Database>) {
     .execute();
 }
 
+/**
+ * The visible articles a list or a page shows. Compiled once per shape (ADR 038): the filters
+ * set, the order and the lengths of the lists name it; a text filter's SQL varies with the words
+ * typed, so a list filtered by text is built each time.
+ */
 export async function findArticles(
   db: Kysely<Database>,
   query: ArticleQuery,
 ): Promise<ArticleRow[]> {
-  let builder = db
-    .selectFrom('articles')
-    .select([
-      'articles.id',
-      'articles.title',
-      'articles.title_search',
-      'articles.subtitle_html',
-      'articles.published_on',
-      'articles.featured',
-      'articles.source_url',
-      'articles.source_name',
-    ])
-    .where('articles.published', '=', 1)
-    .where('articles.published_on', '<=', query.visibleOn)
-    .where(timeReached(query.visibleAt))
-    .where('articles.deleted_at', 'is', null);
-  if (query.articleId !== undefined) builder = builder.where('articles.id', '=', query.articleId);
-  if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
-  if (query.categoryKeys.length > 0) {
-    builder = builder.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('article_categories')
-          .innerJoin('categories', 'categories.id', 'article_categories.category_id')
-          .select(sql.lit(1).as('one'))
-          .whereRef('article_categories.article_id', '=', 'articles.id')
-          .where('categories.title_search', 'in', query.categoryKeys),
-      ),
-    );
-  }
-  for (const condition of query.conditions) builder = builder.where(condition);
-  for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
-  return builder.limit(query.limit).execute();
+  const { order, position, dates } = query;
+  const shape = [
+    'articles',
+    query.featuredOnly,
+    query.articleId !== undefined,
+    order === null ? '' : `${order.keys.map((key) => key.column).join()}:${order.ascending}`,
+    position === null ? '' : position.sortValues === null ? 'id' : 'position',
+    dates === null ? '' : 'months' in dates ? 'months' : 'ranges',
+  ].join('|');
+  const values = {
+    visibleOn: query.visibleOn,
+    visibleAt: query.visibleAt,
+    articleId: query.articleId ?? 0,
+    categoryKeys: query.categoryKeys,
+    positionId: position?.id ?? 0,
+    positionValues: position?.sortValues ?? [],
+    dateBounds: dates === null ? [] : 'months' in dates ? dates.months : dates.ranges,
+    limit: query.limit,
+  };
+  return runShape(db, query.text === null ? shape : null, values, (value) => {
+    let builder = db
+      .selectFrom('articles')
+      .select([
+        'articles.id',
+        'articles.title',
+        'articles.title_search',
+        'articles.subtitle_html',
+        'articles.published_on',
+        'articles.featured',
+        'articles.source_url',
+        'articles.source_name',
+      ])
+      .where('articles.published', '=', 1)
+      .where('articles.published_on', '<=', value('visibleOn'))
+      .where(timeReached(value('visibleAt')))
+      .where('articles.deleted_at', 'is', null);
+    if (query.articleId !== undefined) {
+      builder = builder.where('articles.id', '=', value('articleId'));
+    }
+    if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
+    if (query.categoryKeys.length > 0) {
+      builder = builder.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('article_categories')
+            .innerJoin('categories', 'categories.id', 'article_categories.category_id')
+            .select(sql.lit(1).as('one'))
+            .whereRef('article_categories.article_id', '=', 'articles.id')
+            .where('categories.title_search', 'in', value('categoryKeys')),
+        ),
+      );
+    }
+    // Where the page starts, then the list's filters, as the plans were checked (ADR 020).
+    if (order !== null && position !== null) {
+      builder = builder.where(
+        keysetConditionOf(order, {
+          id: value('positionId'),
+          sortValues: position.sortValues === null ? null : value('positionValues'),
+        }),
+      );
+    }
+    if (dates !== null) {
+      const bounds = value('dateBounds');
+      builder = builder.where(
+        dateFilterConditionOf(
+          'articles.published_on',
+          'months' in dates ? { months: bounds } : { ranges: bounds },
+        ),
+      );
+    }
+    if (query.text !== null) builder = builder.where(query.text);
+    if (order !== null) {
+      const direction = order.ascending ? 'asc' : 'desc';
+      for (const key of order.keys) builder = builder.orderBy(sql.ref(key.column), direction);
+      builder = builder.orderBy(sql.ref(order.idColumn), direction);
+    }
+    return builder.limit(value('limit'));
+  });
 }
 
 /** The categories of articles, each article's in its order (position 0 is the displayed one). */
 export async function categoriesOfArticles(db: Kysely<Database>, articleIds: number[]) {
   if (articleIds.length === 0) return [];
-  return db
-    .selectFrom('article_categories')
-    .innerJoin('categories', 'categories.id', 'article_categories.category_id')
-    .select(['article_categories.article_id', 'article_categories.category_id', 'categories.title'])
-    .where('article_categories.article_id', 'in', articleIds)
-    .orderBy('article_categories.article_id')
-    .orderBy('article_categories.position')
-    .orderBy('categories.sort_order')
-    .execute();
+  // Compiled once per number of ids (ADR 038).
+  return runShape(db, 'categories of articles', { articleIds }, (value) =>
+    db
+      .selectFrom('article_categories')
+      .innerJoin('categories', 'categories.id', 'article_categories.category_id')
+      .select([
+        'article_categories.article_id',
+        'article_categories.category_id',
+        'categories.title',
+      ])
+      .where('article_categories.article_id', 'in', value('articleIds'))
+      .orderBy('article_categories.article_id')
+      .orderBy('article_categories.position')
+      .orderBy('categories.sort_order'),
+  );
 }
 
 export async function findVisibleArticleId(

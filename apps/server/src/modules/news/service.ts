@@ -20,7 +20,7 @@ import { searchText } from '../../text/search-text.js';
 import { attachmentRefs, attachmentsByOwner } from '../attachments/repository.js';
 import {
   chooseOrder,
-  dateFilterCondition,
+  dateFilterBounds,
   descendingStartOf,
   keysetPage,
   type ListOrder,
@@ -108,18 +108,20 @@ export class NewsService {
     };
     return keysetPage(filter, order, {
       defaultPageSize: PAGE_SIZE.news,
-      conditions: [
-        dateFilterCondition('articles.published_on', filter.years, filter.months),
-        // The text filter reads the site search's index, not the titles (ADR 025).
-        indexedTextFilter(this.deps.engine, ['article'], 'articles.id', filter.title),
-      ],
-      rows: (query, token) =>
+      // The query is built by the repository, once per shape (ADR 038), from the filter.
+      conditions: [],
+      rows: ({ position, limit }) =>
         findArticles(this.deps.db, {
-          ...this.visibility(descendingStartOf(order, token, 'Datapubblicazione')),
+          ...this.visibility(descendingStartOf(order, position, 'Datapubblicazione')),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
           categoryKeys: (filter.categorie ?? []).map(searchText).filter((key) => key !== ''),
-          ...query,
+          dates: dateFilterBounds(filter.years, filter.months),
+          // The text filter reads the site search's index, not the titles (ADR 025).
+          text: indexedTextFilter(this.deps.engine, ['article'], 'articles.id', filter.title),
+          order,
+          position,
+          limit,
         }),
       items: (rows) => this.toArticles(rows),
     });
@@ -132,8 +134,10 @@ export class NewsService {
       featuredOnly: false,
       categoryKeys: [],
       articleId: id,
-      conditions: [],
-      order: [],
+      dates: null,
+      text: null,
+      order: null,
+      position: null,
       limit: 1,
     });
     return (await this.toArticles(rows))[0] ?? null;
