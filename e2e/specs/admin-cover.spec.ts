@@ -3,6 +3,7 @@ import { NEWS_COVER_MESSAGES } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { openAdmin } from '../support/admin';
 import { openSignedIn } from '../support/session';
+import { minimalPdf } from '../support/pdf';
 
 const STAFF = 'segreteria.demo@example.org';
 
@@ -81,5 +82,58 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     const image = await page.request.get(new URL(shared ?? '').pathname);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('«Sostituisci» mette un nuovo PDF al posto del vecchio: stesso indirizzo sul sito, contenuto nuovo', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const title = `Notizia con PDF da sostituire ${Date.now()}`;
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/news/create');
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('textbox', { name: 'Testo', exact: true }).fill('Con il programma.');
+    await page.getByLabel('Scegli i PDF da allegare').setInputFiles({
+      name: 'programma.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf('programma, prima versione'),
+    });
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    const href = await page.getByRole('link', { name: 'Vedi sul sito' }).getAttribute('href');
+
+    await gotoHydrated(page, href ?? '/news');
+    const link = page.getByRole('link', { name: 'programma.pdf', exact: true });
+    const address = await link.getAttribute('href');
+    const before = await page.request.get(address ?? '');
+    expect(before.status()).toBe(200);
+    await page.goBack();
+
+    const replace = page.getByRole('button', { name: /Sostituisci il PDF «programma\.pdf»/ });
+    await expect(replace).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await replace.click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'programma-corretto.pdf',
+      mimeType: 'application/pdf',
+      buffer: minimalPdf('programma, versione corretta'),
+    });
+    await expect(page.getByText('sarà sostituito da «programma-corretto.pdf»')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+
+    await gotoHydrated(page, href ?? '/news');
+    // The same name and address on the page, the new file behind it.
+    await expect(page.getByRole('link', { name: 'programma.pdf', exact: true })).toHaveAttribute(
+      'href',
+      address ?? '',
+    );
+    const after = await page.request.get(address ?? '');
+    expect(after.status()).toBe(200);
+    expect((await after.body()).equals(await before.body())).toBe(false);
+    expect((await after.body()).toString('latin1')).toContain('versione corretta');
   });
 });
