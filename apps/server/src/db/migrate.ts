@@ -25,6 +25,7 @@ import { magazineIssueNumberMigration } from './migrations/0021a-magazine-issue-
 import { sponsorshipNoteMigration } from './migrations/0021b-sponsorship-note.js';
 import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
 import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
+import { feeYearsMigration } from './migrations/0029a-fee-years.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0021b-sponsorship-note': sponsorshipNoteMigration,
     '0023-scheduled-runs': scheduledRunsMigration,
     '0025-dues-reminders': duesRemindersMigration,
+    '0029a-fee-years': feeYearsMigration(engine),
   };
 }
 

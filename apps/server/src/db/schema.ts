@@ -714,3 +714,19 @@ export interface Database {
   dues_reminder_pauses: DuesReminderPausesTable;
   dues_reminder_settings: DuesReminderSettingsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dues by year (migrations 0029*, ADR 029 2026-11-24), with their own part of `Database`.
+
+/** The fee of a year for a kind of member (migration 0029a); unique per year and kind. */
+export interface FeeYearsTable {
+  id: Id;
+  year: number;
+  access: 'Socio' | 'Affiliato';
+  amount_cents: number;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  fee_years: FeeYearsTable;
+}
