@@ -176,13 +176,15 @@ export type RegistraPagamentoBody = z.infer<typeof RegistraPagamentoBodySchema>;
 /**
  * How far the society can trust a payment: reported by the browser only; verified with
  * PayPal; flagged (amount, currency or description differ from the fee); rejected (PayPal
- * does not know it as completed); refunded or reversed afterwards.
+ * does not know it as completed); to refund (staff decided the money goes back, ADR 029);
+ * refunded or reversed afterwards.
  */
 export const PAYMENT_STATUSES = [
   'reported',
   'verified',
   'flagged',
   'rejected',
+  'to_refund',
   'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -217,6 +219,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   verified: 'Verificato',
   flagged: 'Da controllare',
   rejected: 'Respinto',
+  to_refund: 'Da rimborsare',
   refunded: 'Rimborsato',
 };
 

@@ -26,6 +26,7 @@ import { sponsorshipNoteMigration } from './migrations/0021b-sponsorship-note.js
 import { scheduledRunsMigration } from './migrations/0023-scheduled-runs.js';
 import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
 import { feeYearsMigration } from './migrations/0029a-fee-years.js';
+import { paymentsToRefundMigration } from './migrations/0029b-payments-to-refund.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0023-scheduled-runs': scheduledRunsMigration,
     '0025-dues-reminders': duesRemindersMigration,
     '0029a-fee-years': feeYearsMigration(engine),
+    '0029b-payments-to-refund': paymentsToRefundMigration,
   };
 }
 

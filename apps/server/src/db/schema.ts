@@ -339,7 +339,7 @@ export interface PaymentsTable {
   paypal_capture_id: string | null;
   /** The payer's address at PayPal (after verification), for the receipt. */
   payer_email: string | null;
-  status: 'reported' | 'verified' | 'flagged' | 'rejected' | 'refunded';
+  status: 'reported' | 'verified' | 'flagged' | 'rejected' | 'to_refund' | 'refunded';
   /** Why a payment is flagged, rejected or refunded, in Italian for the secretariat. */
   flag_reason: string | null;
   receipt_year: number | null;

@@ -45,13 +45,22 @@ import {
 import type { PaymentService } from './service.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 
-/** The dashboard's count (ADR 023): payments PayPal's answer left "Da controllare". */
+/**
+ * The dashboard's counts (ADR 023): payments PayPal's answer left "Da controllare", and those
+ * staff marked "Da rimborsare" whose refund is not recorded yet (ADR 029).
+ */
 export const paymentsPendingWork: PendingWorkProvider = async (db) => [
   {
     key: 'pagamenti-da-controllare',
     label: 'Pagamenti da controllare',
     count: await countPayments(db, 'flagged'),
     href: adminListHref('pagamenti', { status: 'flagged' }),
+  },
+  {
+    key: 'pagamenti-da-rimborsare',
+    label: 'Pagamenti da rimborsare',
+    count: await countPayments(db, 'to_refund'),
+    href: adminListHref('pagamenti', { status: 'to_refund' }),
   },
 ];
 

@@ -486,6 +486,11 @@ export class PaymentService {
     return to;
   }
 
+  /** A payment staff refunded ("da rimborsare", ADR 029): its cancelling receipt, in `trx`. */
+  async cancelReceiptOf(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    await this.cancelReceipt(trx, payment, now);
+  }
+
   /**
    * A refunded or reversed payment's cancelling receipt (ADR 030), mailed with its PDF to whom
    * the receipt went (in `trx`); nothing for a payment without a receipt.
