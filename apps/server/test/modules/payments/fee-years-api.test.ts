@@ -5,10 +5,11 @@ import type {
   DuesReport,
   MemberDuesView,
 } from '@sodalis/contracts';
-import { FEE_MESSAGES, FEE_YEAR_MESSAGES } from '@sodalis/contracts';
+import { FEE_MESSAGES, FEE_YEAR_MESSAGES, romeYear } from '@sodalis/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale } from '../../../src/modules/membership/bank-causale.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
+import { feeYearsMigration } from '../../../src/db/migrations/0029a-fee-years.js';
 import { feesOfYears } from '../../../src/modules/payments/year-fees.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
@@ -213,5 +214,40 @@ describe.each(testEngines())('the fee of each year (%s)', (engine) => {
     expect(payment.expected_cents).toBe(15000);
     expect(payment.status).toBe('flagged');
     expect(payment.flag_reason).toContain('150.00 EUR');
+  });
+
+  it('is seeded from the active fees for every year of the ledger and the current one (the migration)', async () => {
+    const { db } = site.app.services;
+    await db
+      .insertInto('dues')
+      .values({
+        member_id: socio,
+        year: 2023,
+        status: 'paid',
+        amount_cents: 5000,
+        method: 'paypal',
+        payment_id: null,
+        exempt_reason: null,
+        settled_on: '2023-02-01',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    await db.schema.dropTable('fee_years').execute();
+    await feeYearsMigration(engine).up(db);
+    const seeded = await db
+      .selectFrom('fee_years')
+      .select(['year', 'access', 'amount_cents'])
+      .orderBy('access')
+      .orderBy('year')
+      .execute();
+    // The migration runs at the real date, whatever the site's clock.
+    const thisYear = romeYear();
+    expect(seeded).toEqual([
+      { year: 2023, access: 'Affiliato', amount_cents: 3000 },
+      { year: thisYear, access: 'Affiliato', amount_cents: 3000 },
+      { year: 2023, access: 'Socio', amount_cents: 8000 },
+      { year: thisYear, access: 'Socio', amount_cents: 8000 },
+    ]);
   });
 });
