@@ -43,6 +43,7 @@ import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
 import { schemaRules } from '../../admin/form-rules';
+import { EmptyList } from '../../admin/empty-list';
 import { FlaggedPaymentDecision } from './flagged-decision';
 
 /**
@@ -300,13 +301,21 @@ export function FeeYearList() {
       pagination={false}
       perPage={200}
       exporter={false}
+      // The toolbar's "create" stays on an empty list: the years are added here.
+      empty={false}
       actions={
         <TopToolbar>
           <CreateButton label="Nuova quota dell’anno" />
         </TopToolbar>
       }
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={false}
+        empty={
+          <EmptyList text="Nessuna quota per anno: ogni anno costa la quota associativa attiva." />
+        }
+      >
         <TextField source="year" label="Anno" sortable={false} />
         <TextField source="access" label="Tipo" sortable={false} />
         <FunctionField label="Importo" sortable={false} render={(record) => euro(record.amount)} />
