@@ -340,7 +340,8 @@ function FeeYearForm({ defaultValues }: { defaultValues?: () => Record<string, u
         </Toolbar>
       }
     >
-      <NumberInput source="year" label="Anno" min={2000} max={2100} step={1} />
+      {/* No min/max: the browser would stop the form before the schema's Italian message. */}
+      <NumberInput source="year" label="Anno" step={1} />
       <SelectInput source="access" label="Tipo" choices={ACCESS_CHOICES} />
       <TextInput
         source="amount"
