@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PAYPAL_CLIENT_ID, E2E_PAYPAL_CLIENT_SECRET } from './support/paypal-stand-in';
 
 /**
  * End-to-end tests in Debian's Chromium (never a browser download) against the real production
@@ -20,11 +21,13 @@ if (!fs.existsSync(serverEntry))
 
 // Chosen once in the main process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 10_000));
+process.env.E2E_PAYPAL_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
@@ -73,8 +76,12 @@ export default defineConfig({
       DEMO_CONTENT: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // The payment panels show PayPal's button (served by a stand-in, e2e/support/paypal-stand-in.ts).
-      PAYPAL_CLIENT_ID: 'e2e-client-id-sandbox',
+      // The payment panels show PayPal's button (served by a stand-in, e2e/support/paypal-stand-in.ts),
+      // and the server verifies each payment with PayPal's API stood in for on loopback
+      // (support/global-setup.ts).
+      PAYPAL_CLIENT_ID: E2E_PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: E2E_PAYPAL_CLIENT_SECRET,
+      PAYPAL_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`,
     },
   },
 });

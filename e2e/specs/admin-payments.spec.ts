@@ -1,6 +1,8 @@
-import type { Fee } from '@sodalis/contracts';
+import { paymentDescription, type Fee } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
 import { openAdmin, romeDate } from '../support/admin';
+import { waitForMail } from '../support/mail';
+import { capturedPayPalOrder } from '../support/paypal-stand-in';
 import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 test.describe('amministrazione: quote e pagamenti', () => {
@@ -35,27 +37,37 @@ test.describe('amministrazione: quote e pagamenti', () => {
     const fees = ((await response.json()) as { data: Fee[] }).data;
     expect(fees.find((fee) => fee.title === title)).toMatchObject({ quota: 120.5 });
 
-    // A payment as the browser reports it after PayPal's approval (unverified: no secret here).
+    // A payment as the browser reports it after PayPal's approval; the server verifies it with
+    // PayPal (the API stand-in, support/global-setup.ts), which has the order captured.
     const fee = fees.find((item) => item.title === title);
-    const orderId = `E2E${Date.now()}`;
+    const year = new Date().getFullYear();
     // A name of this run only: a retry finds the first attempt's payment in the same ledger.
-    const payer = `Carla Rinaldi ${orderId.slice(-6)}`;
+    const payer = `Carla Rinaldi ${String(Date.now()).slice(-6)}`;
+    const orderId = await capturedPayPalOrder({
+      value: '120.50',
+      description: paymentDescription(year, payer, title),
+    });
     const report = await page.request.post('/api/v1/Payment/RegistraPagamento', {
       data: {
         orderId,
         quotaId: fee?.id,
-        anno: new Date().getFullYear(),
+        anno: year,
         nominativo: payer,
         importo: '120.50',
         valuta: 'EUR',
       },
     });
     expect(report.status()).toBe(200);
+    // Verified: the receipt goes to PayPal's payer (no account).
+    const receiptMail = await waitForMail(`PayPal (ordine ${orderId})`);
+    const receiptNumber = /Ricevuta n\. (\d+\/\d{4})/.exec(receiptMail)?.[1] ?? '';
+    expect(receiptNumber).toMatch(new RegExp(`^\\d+/${year}$`));
 
     await openAdmin(page, '/pagamenti');
     await page.getByPlaceholder('Nome, e-mail o ordine PayPal').fill(orderId);
     const row = page.getByRole('row', { name: new RegExp(payer) });
-    await expect(row).toContainText('Segnalato (non verificato)');
+    await expect(row).toContainText('Verificato');
+    await expect(row).toContainText(receiptNumber);
     await expect(row).toContainText('€ 120,50');
     await expect(page.getByRole('button', { name: 'Esporta CSV' })).toBeVisible();
     // The list may draw again as the filter settles: click until the detail opens.
@@ -71,7 +83,8 @@ test.describe('amministrazione: quote e pagamenti', () => {
     page,
     expectAccessible,
   }) => {
-    // The Affiliato reports a payment signed in (unverified here: no PayPal secret).
+    // The Affiliato reports a payment signed in: PayPal captured 1,00 € for a fee that costs
+    // more, so the verification keeps it to be checked ("Da verificare").
     const login = await page.request.post('/api/v1/Account/Login', {
       data: { username: 'affiliato.demo@example.org', password: DEMO_PASSWORD },
     });
@@ -83,11 +96,16 @@ test.describe('amministrazione: quote e pagamenti', () => {
       }
     ).data;
     const year = Number(romeDate().slice(0, 4));
+    const affiliateFee = fees.find((fee) => Object.values(fee.accesso)[0] === 'Affiliato');
+    const orderId = await capturedPayPalOrder({
+      value: '1.00',
+      description: paymentDescription(year, 'Affiliato Demo', affiliateFee?.title ?? ''),
+    });
     const report = await page.request.post('/api/v1/Payment/RegistraPagamento', {
       headers: { authorization: `Bearer ${token}` },
       data: {
-        orderId: `E2E-AFF-${Date.now()}`,
-        quotaId: fees.find((fee) => Object.values(fee.accesso)[0] === 'Affiliato')?.id,
+        orderId,
+        quotaId: affiliateFee?.id,
         anno: year,
         nominativo: 'Affiliato Demo',
         importo: '1.00',

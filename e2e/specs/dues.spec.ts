@@ -1,9 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { DUE_STATUS_LABELS, LAPSED_PAGE } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
-import { waitForMail } from '../support/mail';
-import { codiceFiscaleFor, fillApplication } from '../support/membership';
+import { applyApproveAndSignIn, codiceFiscaleFor } from '../support/membership';
 import { installPayPalStandIn } from '../support/paypal-stand-in';
-import { openSignedIn, submitLogin } from '../support/session';
+import { pdfText } from '../support/pdf';
 
 const THIS_YEAR = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()),
@@ -12,50 +12,23 @@ const THIS_YEAR = Number(
 test.describe('le quote del socio', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('un socio ratificato l’anno scorso paga due anni con un solo pagamento PayPal ed è in regola', async ({
+  test('un socio ratificato l’anno scorso paga due anni con un solo pagamento PayPal, scarica la ricevuta ed è in regola', async ({
     page,
     expectAccessible,
   }) => {
     const seed = Date.now() + 11;
-    const email = `due.anni.${seed}@example.org`;
     const lastName = `Duequote${seed % 100_000}`;
-    await gotoHydrated(page, '/chi-siamo-iscrizione');
-    await fillApplication(page, {
-      firstName: 'Bruno',
-      lastName,
-      email,
-      codiceFiscale: codiceFiscaleFor(seed),
-    });
-    await page.getByRole('button', { name: 'Invia la domanda' }).click();
-    await expect(page.getByTestId('application-received')).toBeVisible();
-
     // Ratified last year: last year and this one are open.
-    await openSignedIn(page, 'segreteria.demo@example.org');
-    await openAdmin(page, '/domande-iscrizione');
-    await page.getByRole('row', { name: new RegExp(lastName) }).click();
-    await page
-      .getByLabel('Data della ratifica del Consiglio Direttivo')
-      .fill(`${THIS_YEAR - 1}-12-01`);
-    await page.getByRole('button', { name: 'Approva e invia l’invito' }).click();
-    await expect(
-      page.getByText(/Domanda approvata: account creato e invito inviato/),
-    ).toBeVisible();
-
-    const invitation = await waitForMail(`username ${email}`);
-    const link =
-      /https?:\/\/[^/\s]+(\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=[^\s]+)/.exec(
-        invitation,
-      )?.[1] ?? '';
-    await page.evaluate(() => sessionStorage.clear());
-    await gotoHydrated(page, link);
-    const reset = page.getByTestId('reset-form');
-    const password = 'Plasma-fresco-2026';
-    await reset.getByPlaceholder('Inserisci una nuova password').fill(password);
-    await reset.getByPlaceholder('Conferma password').fill(password);
-    await reset.getByRole('button', { name: 'RICHIEDI' }).click();
-    await expect(page).toHaveURL(/\/area-riservata$/);
-    await submitLogin(page, email, password);
-    await expect(page.getByTestId('welcome')).toContainText(lastName);
+    await applyApproveAndSignIn(
+      page,
+      {
+        firstName: 'Bruno',
+        lastName,
+        email: `due.anni.${seed}@example.org`,
+        codiceFiscale: codiceFiscaleFor(seed),
+      },
+      `${THIS_YEAR - 1}-12-01`,
+    );
 
     const paypal = await installPayPalStandIn(page);
     await gotoHydrated(page, '/chi-siamo-iscrizione?scheda=pagamento');
@@ -84,5 +57,83 @@ test.describe('le quote del socio', () => {
     await expect(dues.getByTestId('standing')).toHaveText('In regola');
     await expect(dues.getByText('Non hai quote da pagare.')).toBeVisible();
     await expectAccessible(page);
+
+    // The server verifies the order with PayPal's API (the stand-in on loopback): both years
+    // become paid and the receipt is numbered; "Il mio profilo" offers it as a PDF (ADR 030).
+    await gotoHydrated(page, '/area-riservata-profilo');
+    const receipt = page
+      .getByTestId('profile-receipts')
+      .getByRole('button', { name: new RegExp(`^Ricevuta n\\. \\d+/${THIS_YEAR} \\(PDF\\)$`) });
+    await expect(async () => {
+      await page.reload();
+      await expect(receipt).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId('profile-standing')).toHaveText('In regola');
+    const years = page.getByTestId('profile-years');
+    for (const year of [THIS_YEAR - 1, THIS_YEAR]) {
+      await expect(years.getByRole('row', { name: new RegExp(`^${year}`) })).toContainText(
+        DUE_STATUS_LABELS.paid,
+      );
+    }
+    await expectAccessible(page);
+
+    const number = /(\d+\/\d{4})/.exec((await receipt.textContent()) ?? '')?.[1] ?? '';
+    const download = page.waitForEvent('download');
+    await receipt.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`ricevuta-${number.replace('/', '-')}.pdf`);
+    const text = await pdfText(new Uint8Array(await readFile(await file.path())));
+    for (const line of [
+      `Ricevuta n. ${number}`,
+      `Ricevuto da: Bruno ${lastName}`,
+      `Causale: quota associativa, anno ${THIS_YEAR - 1}, ${THIS_YEAR}`,
+      'Metodo di pagamento: PayPal',
+      'Importo: 160,00 €',
+      "Quota associativa — operazione fuori campo IVA ai sensi dell'art. 4 DPR 633/72",
+      // Above 77,47 € (ADR 030).
+      'Imposta di bollo',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  test.describe('decaduto', () => {
+    // The reserved archive's refusal (403 socio-decaduto) that sends the browser away.
+    test.use({ allowedConsoleErrors: [/status of 403/] });
+
+    test('un socio con due anni non pagati è decaduto: l’area riservata lo manda alla pagina per tornare socio', async ({
+      page,
+      expectAccessible,
+    }) => {
+      const seed = Date.now() + 23;
+      const lastName = `Decaduto${seed % 100_000}`;
+      // Ratified two years ago and never paid: two consecutive missed years (ADR 024).
+      await applyApproveAndSignIn(
+        page,
+        {
+          firstName: 'Dario',
+          lastName,
+          email: `decaduto.${seed}@example.org`,
+          codiceFiscale: codiceFiscaleFor(seed),
+        },
+        `${THIS_YEAR - 2}-01-15`,
+      );
+
+      await page.goto('/area-riservata-raccomandazioni');
+      await expect(page).toHaveURL(new RegExp(`${LAPSED_PAGE.path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: LAPSED_PAGE.title })).toBeVisible();
+      await expect(page.getByText(LAPSED_PAGE.payArrears)).toBeVisible();
+      await expectAccessible(page);
+
+      // Paying the arrears is one way back: the fee page lists every open year.
+      await page.getByRole('link', { name: 'Quote dei Soci' }).click();
+      await expect(page).toHaveURL(/\/chi-siamo-iscrizione$/);
+      await gotoHydrated(page, '/chi-siamo-iscrizione?scheda=pagamento');
+      const dues = page.getByTestId('open-dues');
+      for (const year of [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR]) {
+        await expect(dues.getByRole('cell', { name: String(year), exact: true })).toBeVisible();
+      }
+      await expect(dues.getByTestId('standing')).toHaveText('Decaduto');
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { DUE_STATUS_LABELS, MEMBER_PROFILE_MESSAGES } from '@sodalis/contracts';
+import { DUE_STATUS_LABELS, MEMBER_PROFILE_MESSAGES, paymentDescription } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
+import { capturedPayPalOrder } from '../support/paypal-stand-in';
 import { memberPost, openSignedIn } from '../support/session';
 
 interface Fee {
@@ -18,7 +19,8 @@ test.describe('Il mio profilo (ADR 030)', () => {
     expectAccessible,
   }) => {
     await openSignedIn(page, 'socio.demo@example.org');
-    // A payment reported while signed in gives the account its membership and the year (ADR 024).
+    // A payment reported while signed in gives the account its membership and the year (ADR 024);
+    // PayPal (the API stand-in) has the order captured, so the server verifies it.
     const fees = (
       (await (await page.request.get('/api/v1/SharepointContent/GetQuote')).json()) as {
         data: Fee[];
@@ -26,8 +28,12 @@ test.describe('Il mio profilo (ADR 030)', () => {
     ).data;
     const fee = fees.find((item) => Object.values(item.accesso)[0] === 'Socio');
     const year = new Date().getFullYear();
+    const orderId = await capturedPayPalOrder({
+      value: fee?.quota.toFixed(2) ?? '',
+      description: paymentDescription(year, 'Socio Dimostrativo', fee?.title ?? ''),
+    });
     await memberPost(page, '/api/v1/Payment/RegistraPagamento', {
-      orderId: `E2EPROFILO${Date.now()}`,
+      orderId,
       quotaId: fee?.id,
       anno: year,
       nominativo: 'Socio Dimostrativo',
@@ -38,8 +44,20 @@ test.describe('Il mio profilo (ADR 030)', () => {
     await page.getByRole('link', { name: 'Il mio profilo' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(MEMBER_PROFILE_MESSAGES.title);
     await expect(page.getByTestId('profile-data')).toContainText('socio.demo@example.org');
-    await expect(page.getByTestId('profile-years')).toContainText(String(year));
-    await expect(page.getByTestId('profile-years')).toContainText(DUE_STATUS_LABELS.reported);
+    const yearRow = page
+      .getByTestId('profile-years')
+      .getByRole('row', { name: new RegExp(`^${year}`) });
+    // Reported at once, paid once verified (ADR 024): the page shows the ledger when loaded.
+    await expect(yearRow).toContainText(
+      new RegExp(`${DUE_STATUS_LABELS.reported}|${DUE_STATUS_LABELS.paid}`),
+    );
+    await expect(async () => {
+      await page.reload();
+      await expect(yearRow).toContainText(DUE_STATUS_LABELS.paid, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(
+      yearRow.getByRole('button', { name: /^Ricevuta n\. \d+\/\d{4} \(PDF\)$/ }),
+    ).toBeVisible();
     await expect(page.getByTestId('profile-standing')).toHaveText('In regola');
     await expectAccessible(page);
 

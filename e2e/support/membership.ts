@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { openAdmin } from './admin';
+import { expect, gotoHydrated } from './fixtures';
+import { waitForMail } from './mail';
 import { minimalPdf } from './pdf';
+import { openSignedIn, submitLogin } from './session';
 
 const ODD = [
   1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
@@ -53,4 +56,43 @@ export async function fillApplication(
   await form.getByLabel('Curriculum in PDF (obbligatorio)', { exact: true }).setInputFiles(CV_PDF);
   await form.getByRole('checkbox').check();
   await expect(form.getByRole('checkbox')).toBeChecked();
+}
+
+/**
+ * A new member as the secretariat makes one: the application sent from the Soci page, approved
+ * in the back office with the board's ratification on `ratifiedOn`, the invitation's link
+ * followed to set a password, then signed in. Leaves `page` on the reserved home.
+ */
+export async function applyApproveAndSignIn(
+  page: Page,
+  applicant: { firstName: string; lastName: string; email: string; codiceFiscale: string },
+  ratifiedOn: string,
+): Promise<void> {
+  await gotoHydrated(page, '/chi-siamo-iscrizione');
+  await fillApplication(page, applicant);
+  await page.getByRole('button', { name: 'Invia la domanda' }).click();
+  await expect(page.getByTestId('application-received')).toBeVisible();
+
+  await openSignedIn(page, 'segreteria.demo@example.org');
+  await openAdmin(page, '/domande-iscrizione');
+  await page.getByRole('row', { name: new RegExp(applicant.lastName) }).click();
+  await page.getByLabel('Data della ratifica del Consiglio Direttivo').fill(ratifiedOn);
+  await page.getByRole('button', { name: 'Approva e invia l’invito' }).click();
+  await expect(page.getByText(/Domanda approvata: account creato e invito inviato/)).toBeVisible();
+
+  const invitation = await waitForMail(`username ${applicant.email}`);
+  const link =
+    /https?:\/\/[^/\s]+(\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=[^\s]+)/.exec(
+      invitation,
+    )?.[1] ?? '';
+  await page.evaluate(() => sessionStorage.clear());
+  await gotoHydrated(page, link);
+  const reset = page.getByTestId('reset-form');
+  const password = 'Plasma-fresco-2026';
+  await reset.getByPlaceholder('Inserisci una nuova password').fill(password);
+  await reset.getByPlaceholder('Conferma password').fill(password);
+  await reset.getByRole('button', { name: 'RICHIEDI' }).click();
+  await expect(page).toHaveURL(/\/area-riservata$/);
+  await submitLogin(page, applicant.email, password);
+  await expect(page.getByTestId('welcome')).toContainText(applicant.lastName);
 }

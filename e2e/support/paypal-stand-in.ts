@@ -1,7 +1,68 @@
 import type { Page } from '@playwright/test';
 
-/** The client id the e2e server is started with (playwright.config.ts). */
+/** The client id and secret the e2e server is started with (playwright.config.ts). */
 export const E2E_PAYPAL_CLIENT_ID = 'e2e-client-id-sandbox';
+export const E2E_PAYPAL_CLIENT_SECRET = 'e2e-segreto-sandbox';
+
+/** PayPal's REST API as the e2e server reaches it: the stand-in of support/global-setup.ts. */
+function payPalApiBase(): string {
+  const port = process.env.E2E_PAYPAL_PORT;
+  if (!port) throw new Error('E2E_PAYPAL_PORT non impostata');
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A call to the PayPal API stand-in with a client-credentials token, as PayPal's SDK makes it. */
+async function payPalApi(path: string, body: unknown): Promise<unknown> {
+  const base = payPalApiBase();
+  const basic = Buffer.from(`${E2E_PAYPAL_CLIENT_ID}:${E2E_PAYPAL_CLIENT_SECRET}`).toString(
+    'base64',
+  );
+  const token = await fetch(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`PayPal (stand-in) ha risposto ${response.status}`);
+  return response.json();
+}
+
+/** Orders v2 "create order": the order's id at the stand-in PayPal. */
+async function createOrder(payload: unknown): Promise<string> {
+  return ((await payPalApi('/v2/checkout/orders', payload)) as { id: string }).id;
+}
+
+/** Orders v2 "capture payment for order": the captured order. */
+function captureOrder(orderId: string): Promise<unknown> {
+  return payPalApi(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {});
+}
+
+/**
+ * An order created and captured at the stand-in PayPal, for a payment a spec reports through
+ * the API itself (the browser's part skipped): the server's verification finds it as PayPal
+ * would. Answers the order id.
+ */
+export async function capturedPayPalOrder(unit: {
+  value: string;
+  description: string;
+}): Promise<string> {
+  const orderId = await createOrder({
+    intent: 'CAPTURE',
+    purchase_units: [
+      { amount: { currency_code: 'EUR', value: unit.value }, description: unit.description },
+    ],
+  });
+  await captureOrder(orderId);
+  return orderId;
+}
 
 /** What the stand-in SDK does when its button is pressed and the order is created. */
 export type PayPalOutcome = 'approve' | 'cancel' | 'error';
@@ -12,7 +73,9 @@ export type PayPalOutcome = 'approve' | 'cancel' | 'error';
  * `@paypal/react-paypal-js` uses — `paypal.Buttons(options)` with `isEligible`, `render`,
  * `close`, `onInit` actions — and drives a payment as the real SDK does: `onClick`, then
  * `createOrder` with `actions.order.create`, then `onApprove` with `actions.order.capture`
- * (or `onCancel` / `onError`). The orders created are kept in `window.__paypalStandIn`.
+ * (or `onCancel` / `onError`). Creating and capturing go, as with PayPal, to PayPal's API: the
+ * stand-in the server verifies with (`window.__paypalOrdersApi`, a binding to this process).
+ * The orders created are kept in `window.__paypalStandIn`.
  */
 const STAND_IN_SDK = String.raw`(() => {
   const state = (window.__paypalStandIn = window.__paypalStandIn || {
@@ -20,8 +83,6 @@ const STAND_IN_SDK = String.raw`(() => {
     orders: [],
     captures: 0,
   });
-  const newOrderId = () =>
-    Array.from({ length: 17 }, () => '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(Math.random() * 36)]).join('');
   function Buttons(options) {
     let enabled = true;
     let button = null;
@@ -51,7 +112,7 @@ const STAND_IN_SDK = String.raw`(() => {
       try {
         orderID = await options.createOrder(
           { paymentSource: options.fundingSource },
-          { order: { create: (payload) => { state.orders.push(payload); return Promise.resolve(newOrderId()); } } },
+          { order: { create: (payload) => { state.orders.push(payload); return window.__paypalOrdersApi('create', payload); } } },
         );
       } catch (error) {
         if (options.onError) options.onError(error);
@@ -65,7 +126,6 @@ const STAND_IN_SDK = String.raw`(() => {
         if (options.onError) options.onError(new Error('errore simulato della finestra PayPal'));
         return;
       }
-      const unit = state.orders[state.orders.length - 1].purchase_units[0];
       try {
         await options.onApprove(
           { orderID, payerID: 'STANDINPAYER', paymentSource: options.fundingSource },
@@ -73,19 +133,7 @@ const STAND_IN_SDK = String.raw`(() => {
             order: {
               capture: () => {
                 state.captures += 1;
-                return Promise.resolve({
-                  id: orderID,
-                  intent: 'CAPTURE',
-                  status: 'COMPLETED',
-                  payer: { email_address: 'pagante@example.org', payer_id: 'STANDINPAYER' },
-                  purchase_units: [
-                    {
-                      description: unit.description,
-                      amount: unit.amount,
-                      payments: { captures: [{ id: 'CAP' + orderID, status: 'COMPLETED', amount: unit.amount }] },
-                    },
-                  ],
-                });
+                return window.__paypalOrdersApi('capture', orderID);
               },
             },
           },
@@ -136,6 +184,11 @@ export async function installPayPalStandIn(
   options: { unreachable?: boolean } = {},
 ): Promise<PayPalStandIn> {
   const sdkRequests: URL[] = [];
+  await page.exposeFunction(
+    '__paypalOrdersApi',
+    (action: 'create' | 'capture', argument: unknown) =>
+      action === 'create' ? createOrder(argument) : captureOrder(String(argument)),
+  );
   await page.route(/^https:\/\/[^/]*paypal(objects)?\.com\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === 'www.paypal.com' && url.pathname === '/sdk/js') {

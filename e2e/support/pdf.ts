@@ -1,3 +1,5 @@
+import { pdfPageTexts } from '../../apps/server/src/modules/search/pdf-text';
+
 /**
  * A minimal valid one-page PDF, distinct per `label`: the server parses every upload and
  * refuses what is not a real PDF (ADR 027), so the specs upload real ones.
@@ -23,4 +25,9 @@ export function minimalPdf(label: string): Buffer {
   for (const offset of offsets) text += `${String(offset).padStart(10, '0')} 00000 n \n`;
   text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(text, 'latin1');
+}
+
+/** A PDF's text as pdf.js reads it (the server's reader), pages joined, spaces made single. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await pdfPageTexts(bytes)).join('\n').replace(/\s+/g, ' ');
 }

@@ -176,13 +176,15 @@ export type RegistraPagamentoBody = z.infer<typeof RegistraPagamentoBodySchema>;
 /**
  * How far the society can trust a payment: reported by the browser only; verified with
  * PayPal; flagged (amount, currency or description differ from the fee); rejected (PayPal
- * does not know it as completed); refunded or reversed afterwards.
+ * does not know it as completed); to refund (staff decided the money goes back, ADR 029);
+ * refunded or reversed afterwards.
  */
 export const PAYMENT_STATUSES = [
   'reported',
   'verified',
   'flagged',
   'rejected',
+  'to_refund',
   'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -217,6 +219,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   verified: 'Verificato',
   flagged: 'Da controllare',
   rejected: 'Respinto',
+  to_refund: 'Da rimborsare',
   refunded: 'Rimborsato',
 };
 
@@ -271,16 +274,18 @@ export const FEE_MESSAGES = {
   order: 'Indica un numero d’ordine tra 0 e 999.',
 } as const;
 
+/** A fee's amount as staff type it, in euros with a comma or a point ("80", "80,50"): cents. */
+const FeeAmountInputSchema = z
+  .union([z.number(), z.string().trim()], { message: FEE_MESSAGES.amount })
+  .transform((value) => String(value).replace(',', '.'))
+  .refine((value) => /^\d{1,5}(\.\d{1,2})?$/.test(value) && Number(value) > 0, {
+    message: FEE_MESSAGES.amount,
+  })
+  .transform((value) => Math.round(Number(value) * 100));
+
 export const AdminFeeInputSchema = z.object({
   title: requiredText(200),
-  /** Euros, with a comma or a point: "80", "80,50", "80.5". */
-  amount: z
-    .union([z.number(), z.string().trim()], { message: FEE_MESSAGES.amount })
-    .transform((value) => String(value).replace(',', '.'))
-    .refine((value) => /^\d{1,5}(\.\d{1,2})?$/.test(value) && Number(value) > 0, {
-      message: FEE_MESSAGES.amount,
-    })
-    .transform((value) => Math.round(Number(value) * 100)),
+  amount: FeeAmountInputSchema,
   access: z.enum(FEE_ACCESSES, { message: FEE_MESSAGES.access }),
   sortOrder: z.coerce
     .number({ message: FEE_MESSAGES.order })
@@ -291,6 +296,35 @@ export const AdminFeeInputSchema = z.object({
   active: z.boolean().default(true),
 });
 export type AdminFeeInput = z.input<typeof AdminFeeInputSchema>;
+
+/**
+ * The fee of one year for one kind of member (ADR 029, 2026-11-24): arrears are charged at their
+ * own year's fee; a year without one is charged at today's active fee of the kind.
+ */
+export interface AdminFeeYear {
+  id: number;
+  year: number;
+  access: FeeAccess;
+  /** Euros with two decimals. */
+  amount: string;
+  updatedAt: string;
+}
+
+export const FEE_YEAR_MESSAGES = {
+  year: 'Indica un anno tra il 2000 e il 2100.',
+  taken: 'Per questo anno e questo tipo c’è già una quota: modifica quella.',
+} as const;
+
+export const AdminFeeYearInputSchema = z.object({
+  year: z.coerce
+    .number({ message: FEE_YEAR_MESSAGES.year })
+    .int({ message: FEE_YEAR_MESSAGES.year })
+    .min(2000, { message: FEE_YEAR_MESSAGES.year })
+    .max(2100, { message: FEE_YEAR_MESSAGES.year }),
+  access: z.enum(FEE_ACCESSES, { message: FEE_MESSAGES.access }),
+  amount: FeeAmountInputSchema,
+});
+export type AdminFeeYearInput = z.input<typeof AdminFeeYearInputSchema>;
 
 /**
  * The one way a receipt number is written — on the PDF, in mails, on every screen (ADR 030):

@@ -40,6 +40,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   Members: TREASURY,
   Payments: TREASURY,
   Fees: TREASURY,
+  FeeYears: TREASURY,
   Memberships: TREASURY,
   MembershipApplications: TREASURY,
   BankStatements: TREASURY,

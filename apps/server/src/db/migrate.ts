@@ -28,6 +28,8 @@ import { duesRemindersMigration } from './migrations/0025-dues-reminders.js';
 import { newsCoversMigration } from './migrations/0026-news-covers.js';
 import { siteTextsMigration } from './migrations/0027-site-texts.js';
 import { reservedUndoMigration } from './migrations/0028-reserved-undo.js';
+import { feeYearsMigration } from './migrations/0029a-fee-years.js';
+import { paymentsToRefundMigration } from './migrations/0029b-payments-to-refund.js';
 import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -61,6 +63,8 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0026-news-covers': newsCoversMigration,
     '0027-site-texts': siteTextsMigration,
     '0028-reserved-undo': reservedUndoMigration,
+    '0029a-fee-years': feeYearsMigration(engine),
+    '0029b-payments-to-refund': paymentsToRefundMigration,
     '0031-search-ranking-index': searchRankingIndexMigration(engine),
   };
 }

@@ -349,7 +349,7 @@ export interface PaymentsTable {
   paypal_capture_id: string | null;
   /** The payer's address at PayPal (after verification), for the receipt. */
   payer_email: string | null;
-  status: 'reported' | 'verified' | 'flagged' | 'rejected' | 'refunded';
+  status: 'reported' | 'verified' | 'flagged' | 'rejected' | 'to_refund' | 'refunded';
   /** Why a payment is flagged, rejected or refunded, in Italian for the secretariat. */
   flag_reason: string | null;
   receipt_year: number | null;
@@ -743,4 +743,20 @@ export interface NewsCoversTable {
 
 export interface Database {
   news_covers: NewsCoversTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dues by year (migrations 0029*, ADR 029 2026-11-24), with their own part of `Database`.
+
+/** The fee of a year for a kind of member (migration 0029a); unique per year and kind. */
+export interface FeeYearsTable {
+  id: Id;
+  year: number;
+  access: 'Socio' | 'Affiliato';
+  amount_cents: number;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  fee_years: FeeYearsTable;
 }

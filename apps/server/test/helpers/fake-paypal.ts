@@ -44,14 +44,25 @@ export function capturedOrder(
   };
 }
 
+/** The body of Orders v2 "create order" as far as the stand-in keeps it. */
+interface OrderRequest {
+  intent?: string;
+  purchase_units?: { description?: string; amount?: { currency_code?: string; value?: string } }[];
+}
+
 /**
  * A stand-in for PayPal's REST API on loopback, with PayPal's HTTP shapes: the OAuth 2 token
- * (client credentials, Basic auth), Orders v2 "show order details" and the webhook signature
- * check. It can be told to fail.
+ * (client credentials, Basic auth), Orders v2 "create order", "capture payment for order" and
+ * "show order details", and the webhook signature check. It can be told to fail. The API tests
+ * put captured orders in `orders`; the browser tests create and capture them as PayPal's SDK
+ * does (e2e/support/paypal-stand-in.ts).
  */
 export class FakePayPal extends LoopbackStandIn {
   /** Orders by id; unknown ids answer 404 RESOURCE_NOT_FOUND as PayPal does. */
   readonly orders = new Map<string, unknown>();
+  /** Created orders not captured yet, with what their capture answers. */
+  private readonly capturable = new Map<string, unknown>();
+  private createdOrders = 0;
   /** The one transmission signature the stand-in accepts as PayPal's. */
   validSignature = 'firma-di-paypal';
   /** Status every call except the token answers with while set (e.g. 503). */
@@ -105,6 +116,46 @@ export class FakePayPal extends LoopbackStandIn {
       send(this.failWith, { name: 'INTERNAL_SERVER_ERROR' });
       return;
     }
+    if (call.method === 'POST' && call.url === '/v2/checkout/orders') {
+      const request = JSON.parse(call.body || '{}') as OrderRequest;
+      const unit = request.purchase_units?.[0];
+      const value = unit?.amount?.value;
+      if (request.intent !== 'CAPTURE' || value === undefined) {
+        send(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }],
+        });
+        return;
+      }
+      this.createdOrders += 1;
+      const id = `STANDIN${String(this.createdOrders).padStart(10, '0')}`;
+      const created = capturedOrder(id, {
+        value,
+        description: unit?.description ?? '',
+        currency: unit?.amount?.currency_code,
+      });
+      this.orders.set(id, {
+        ...created,
+        status: 'CREATED',
+        purchase_units: created.purchase_units.map(({ payments: _captures, ...rest }) => rest),
+      });
+      this.capturable.set(id, created);
+      send(201, { id, status: 'CREATED' });
+      return;
+    }
+    const capture = /^\/v2\/checkout\/orders\/([^/?]+)\/capture$/.exec(call.url);
+    if (call.method === 'POST' && capture) {
+      const id = decodeURIComponent(capture[1] ?? '');
+      const completed = this.capturable.get(id);
+      if (completed === undefined) {
+        send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
+        return;
+      }
+      this.capturable.delete(id);
+      this.orders.set(id, completed);
+      send(201, completed);
+      return;
+    }
     const order = /^\/v2\/checkout\/orders\/([^/?]+)$/.exec(call.url);
     if (call.method === 'GET' && order) {
       const found = this.orders.get(decodeURIComponent(order[1] ?? ''));
@@ -132,7 +183,10 @@ export class FakePayPal extends LoopbackStandIn {
     send(404, { name: 'NOT_FOUND' });
   }
 
+  /** The "show order details" calls (the server's verifications). */
   orderCalls(): RecordedCall[] {
-    return this.calls.filter((call) => call.url.startsWith('/v2/checkout/orders/'));
+    return this.calls.filter(
+      (call) => call.method === 'GET' && call.url.startsWith('/v2/checkout/orders/'),
+    );
   }
 }

@@ -22,7 +22,8 @@ export abstract class LoopbackStandIn {
     return `http://127.0.0.1:${address.port}`;
   }
 
-  async start(): Promise<void> {
+  /** `port` 0 takes a free one; a fixed port when the address must be known beforehand. */
+  async start(port = 0): Promise<void> {
     this.server = http.createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -37,7 +38,7 @@ export abstract class LoopbackStandIn {
         this.answer(call, response);
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
   }
 
   async stop(): Promise<void> {

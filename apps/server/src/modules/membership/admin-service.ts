@@ -32,7 +32,7 @@ import {
 import { formatMemberNumber } from './member-number.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { membershipPendingWork, standingView } from './service.js';
-import { listFees } from '../payments/repository.js';
+import { feesOfYears } from '../payments/year-fees.js';
 import { findMemberByEmail } from '../accounts/repository.js';
 import { MemberRuleError, MembersService } from '../accounts/members-service.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -278,14 +278,12 @@ export class MembershipAdminService {
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         });
-        const fee = (await listFees(trx)).find(
-          (candidate) => candidate.active === 1 && candidate.access === application.kind,
-        );
+        const [firstYearFee] = await feesOfYears(trx, application.kind, [year]);
         await writeDue(trx, {
           member_id: member.id,
           year,
           status: 'unpaid',
-          amount_cents: fee?.amount_cents ?? null,
+          amount_cents: firstYearFee ?? null,
           method: null,
           payment_id: null,
           exempt_reason: null,

@@ -33,7 +33,8 @@ import {
   type BankRow,
 } from './bank-repository.js';
 import { parseStatement, StatementError, type StatementRow } from './bank-statement-parse.js';
-import { activeFeeOf } from './open-dues.js';
+import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
+import { totalFeeOfYears } from '../payments/year-fees.js';
 import { duesOf, findMembershipWithMember } from './repository.js';
 
 export interface BankStatementDeps {
@@ -151,8 +152,9 @@ export class BankStatementService {
       memberId: membership.member_id,
       accountName: `${membership.first_name} ${membership.last_name}`,
     };
-    const fee = await activeFeeOf(db, membership.kind);
-    const expected = (fee?.amount_cents ?? 0) * reading.years.length;
+    // Each year at its own year's fee (ADR 029, 2026-11-24).
+    const total = await totalFeeOfYears(db, membership.kind, reading.years);
+    const expected = total ?? 0;
     const settled = (await duesOf(db, membership.member_id)).filter(
       (due) =>
         reading.years.includes(due.year) &&
@@ -165,7 +167,7 @@ export class BankStatementService {
         reason: `Quota ${settled.map((due) => due.year).join(', ')} già pagata: il bonifico va rimborsato.`,
       };
     }
-    if (fee === undefined || row.amountCents !== expected) {
+    if (total === null || row.amountCents !== expected) {
       return {
         ...named,
         outcome: 'mismatch',
@@ -286,7 +288,7 @@ export class BankStatementService {
   ): Promise<number> {
     const membership = await findMembershipWithMember(trx, memberId);
     if (membership === undefined) throw new AppError('notFound');
-    const fee = await activeFeeOf(trx, membership.kind);
+    const fee = await activeFeeOfAccess(trx, membership.kind);
     if (fee === undefined) {
       throw new AppError('invalidRequest', [
         {

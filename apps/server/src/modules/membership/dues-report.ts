@@ -20,7 +20,7 @@ import { toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
 import { duesUpTo, membershipsDueIn, paidDuesTotals } from './dues-report-repository.js';
 import { receiptNumbersOfPayments } from '../payments/repository.js';
-import { activeFeeOf } from './open-dues.js';
+import { feesOfYears } from '../payments/year-fees.js';
 import type { DueRow } from './repository.js';
 import { membershipPendingWork } from './service.js';
 import { computeStanding, type StandingRules } from './standing.js';
@@ -71,9 +71,10 @@ async function reportRows(
   for (const due of await duesUpTo(deps.db, year)) {
     ledger.set(due.member_id, [...(ledger.get(due.member_id) ?? []), due]);
   }
+  // The fee of the report's year (ADR 029, 2026-11-24), for a year the ledger has no amount of.
   const feeOf = {
-    Socio: (await activeFeeOf(deps.db, 'Socio'))?.amount_cents ?? null,
-    Affiliato: (await activeFeeOf(deps.db, 'Affiliato'))?.amount_cents ?? null,
+    Socio: (await feesOfYears(deps.db, 'Socio', [year]))[0] ?? null,
+    Affiliato: (await feesOfYears(deps.db, 'Affiliato', [year]))[0] ?? null,
   };
   const dues = memberships.map((membership) =>
     (ledger.get(membership.member_id) ?? []).find((due) => due.year === year),

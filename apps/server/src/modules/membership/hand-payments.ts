@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
-import { activeFeeOf } from './open-dues.js';
+import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
 import { duesOf, findMembershipWithMember } from './repository.js';
 
 export interface HandPaymentDeps {
@@ -42,7 +42,7 @@ export async function recordHandPayment(
         },
       ]);
     }
-    const fee = await activeFeeOf(trx, membership.kind);
+    const fee = await activeFeeOfAccess(trx, membership.kind);
     if (fee === undefined) {
       throw new AppError('invalidRequest', [
         { path: 'years', message: `Nessuna quota attiva per i soci di tipo ${membership.kind}.` },

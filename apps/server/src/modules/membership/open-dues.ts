@@ -2,9 +2,10 @@ import type { MemberDuesView, MemberStandingView } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
-import { listFees, type FeeRow } from '../payments/repository.js';
+import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
+import { feesOfYears } from '../payments/year-fees.js';
 import { dueCausale } from './bank-causale.js';
-import { findMembership, type MembershipRow } from './repository.js';
+import { findMembership } from './repository.js';
 
 /** The society's account for dues transfers (BANK_IBAN, BANK_HOLDER). */
 export interface BankAccount {
@@ -12,17 +13,10 @@ export interface BankAccount {
   holder: string;
 }
 
-/** The fee a membership's years are paid with: the first active one of its kind (ADR 029). */
-export async function activeFeeOf(
-  db: Executor,
-  kind: MembershipRow['kind'],
-): Promise<FeeRow | undefined> {
-  return (await listFees(db)).find((fee) => fee.active === 1 && fee.access === kind);
-}
-
 /**
- * The member's fee page (ADR 029): every open year at the active fee of the member's kind (the
- * fee of today, also for arrears) and the total one PayPal checkout pays.
+ * The member's fee page (ADR 029): every open year at its own year's fee for the member's kind
+ * (`feesOfYears`, arrears too), the total one PayPal checkout pays, and the active fee the
+ * order names.
  */
 export async function memberDuesView(
   db: Executor,
@@ -36,15 +30,18 @@ export async function memberDuesView(
       { path: 'membership', message: 'Il tuo account non ha quote associative da pagare.' },
     ]);
   }
-  const fee = await activeFeeOf(db, membership.kind);
-  const amountCents = fee?.amount_cents ?? 0;
-  const openYears = view.openYears.map((year) => ({ year, amountCents }));
+  const fee = await activeFeeOfAccess(db, membership.kind);
+  const amounts = await feesOfYears(db, membership.kind, view.openYears);
+  const openYears = view.openYears.map((year, index) => ({
+    year,
+    amountCents: amounts[index] ?? 0,
+  }));
   return {
     memberNumber: membership.member_number,
     standing: view.standing,
     accountName: `${member.firstName} ${member.lastName}`.trim(),
     openYears,
-    totalCents: amountCents * openYears.length,
+    totalCents: openYears.reduce((sum, open) => sum + open.amountCents, 0),
     fee: fee === undefined ? null : { id: fee.id, title: fee.title, quota: fee.amount_cents / 100 },
     years: view.years,
     bankTransfer:

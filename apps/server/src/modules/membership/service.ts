@@ -33,6 +33,7 @@ import { computeStanding, type StandingRules } from './standing.js';
 import { memberDuesView, type BankAccount } from './open-dues.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
+import { feesOfYears } from '../payments/year-fees.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
   db: Kysely<Database>;
@@ -143,14 +144,19 @@ export class MembershipService {
       bareMembership(member.id, kind, payment.year, now),
     );
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
-    for (const year of years) {
+    // Several years: each at its own year's fee, as the payment's total was made (ADR 029).
+    const amounts =
+      years.length === 1
+        ? [payment.expected_cents]
+        : await feesOfYears(trx, payment.fee_access === 'Affiliato' ? 'Affiliato' : 'Socio', years);
+    for (const [index, year] of years.entries()) {
       await writeDue(
         trx,
         {
           member_id: member.id,
           year,
           status: 'reported',
-          amount_cents: Math.round(payment.expected_cents / years.length),
+          amount_cents: amounts[index] ?? Math.round(payment.expected_cents / years.length),
           method: dueMethodOfReference(payment.paypal_order_id),
           payment_id: payment.id,
           exempt_reason: null,

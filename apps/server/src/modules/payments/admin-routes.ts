@@ -1,4 +1,8 @@
-import { AdminFeeInputSchema, AdminPaymentListQuerySchema } from '@sodalis/contracts';
+import {
+  AdminFeeInputSchema,
+  AdminFeeYearInputSchema,
+  AdminPaymentListQuerySchema,
+} from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
@@ -6,7 +10,7 @@ import type { PaymentsAdminService } from './admin-service.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
 
 /**
- * /api/v1/Admin/Payments and /Fees (ADR 012, ADR 013). Registered inside `adminRoutes`, so its
+ * /api/v1/Admin/Payments, /Fees and /FeeYears (ADR 012, ADR 013, ADR 029). Registered inside `adminRoutes`, so its
  * access hook checks session and role first and the access-matrix test walks these routes too.
  */
 export async function paymentsAdminRoutes(
@@ -63,6 +67,28 @@ export async function paymentsAdminRoutes(
         actorOf(request),
         id,
         parseInput(AdminFeeInputSchema, request.body),
+      ),
+    };
+  });
+
+  app.get('/FeeYears', async () => ({ data: await payments.listFeeYears() }));
+  app.get('/FeeYears/:id', async (request) => ({
+    data: await payments.getFeeYear(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.post('/FeeYears', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await payments.saveFeeYear(
+      actorOf(request),
+      null,
+      parseInput(AdminFeeYearInputSchema, request.body),
+    ),
+  }));
+  app.put('/FeeYears/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    return {
+      data: await payments.saveFeeYear(
+        actorOf(request),
+        id,
+        parseInput(AdminFeeYearInputSchema, request.body),
       ),
     };
   });

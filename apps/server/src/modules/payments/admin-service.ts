@@ -3,8 +3,11 @@ import {
   euroAmount,
   PAYMENT_STATUS_LABELS,
   receiptNumberText,
+  FEE_YEAR_MESSAGES,
   type AdminFee,
   type AdminFeeInputSchema,
+  type AdminFeeYear,
+  type AdminFeeYearInputSchema,
   type AdminPage,
   type AdminPayment,
   type AdminPaymentListQuery,
@@ -32,10 +35,20 @@ import {
   type PaymentWithMemberRow,
 } from './repository.js';
 import type { Receipts } from './receipts.js';
+import {
+  findFeeYear,
+  insertFeeYear,
+  listFeeYears,
+  updateFeeYear,
+  type FeeYearRow,
+} from './fee-years-repository.js';
 import type { PaymentService } from './service.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 
-/** The dashboard's count (ADR 023): payments PayPal's answer left "Da controllare". */
+/**
+ * The dashboard's counts (ADR 023): payments PayPal's answer left "Da controllare", and those
+ * staff marked "Da rimborsare" whose refund is not recorded yet (ADR 029).
+ */
 export const paymentsPendingWork: PendingWorkProvider = async (db) => [
   {
     key: 'pagamenti-da-controllare',
@@ -43,9 +56,16 @@ export const paymentsPendingWork: PendingWorkProvider = async (db) => [
     count: await countPayments(db, 'flagged'),
     href: adminListHref('pagamenti', { status: 'flagged' }),
   },
+  {
+    key: 'pagamenti-da-rimborsare',
+    label: 'Pagamenti da rimborsare',
+    count: await countPayments(db, 'to_refund'),
+    href: adminListHref('pagamenti', { status: 'to_refund' }),
+  },
 ];
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
+type FeeYearInput = z.output<typeof AdminFeeYearInputSchema>;
 
 /** Most payments in one export. */
 const EXPORT_LIMIT = 50_000;
@@ -178,6 +198,62 @@ export class PaymentsAdminService {
     return this.getFee(savedId);
   }
 
+  async listFeeYears(): Promise<AdminPage<AdminFeeYear>> {
+    const rows = await listFeeYears(this.deps.db);
+    return { items: rows.map(toAdminFeeYear), total: rows.length };
+  }
+
+  async getFeeYear(id: number): Promise<AdminFeeYear> {
+    const row = await findFeeYear(this.deps.db, id);
+    if (row === undefined) throw new AppError('notFound');
+    return toAdminFeeYear(row);
+  }
+
+  /**
+   * Creates (id null) or edits the fee of a year and kind (ADR 029): what arrears of that year
+   * cost from now on (years already paid keep their amounts). One per year and kind; audited.
+   */
+  async saveFeeYear(actor: Actor, id: number | null, input: FeeYearInput): Promise<AdminFeeYear> {
+    const now = this.deps.clock();
+    const columns = {
+      year: input.year,
+      access: input.access,
+      amount_cents: input.amount,
+      updated_at: now.toISOString(),
+    };
+    const taken = () =>
+      new AppError('invalidRequest', [{ path: 'year', message: FEE_YEAR_MESSAGES.taken }]);
+    const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      const beforeRow = id === null ? undefined : await findFeeYear(trx, id);
+      if (id !== null && beforeRow === undefined) throw new AppError('notFound');
+      let rowId: number;
+      if (id === null) {
+        const inserted = await insertFeeYear(trx, columns);
+        if (inserted === null) throw taken();
+        rowId = inserted;
+      } else {
+        if (!(await updateFeeYear(trx, id, columns))) throw taken();
+        rowId = id;
+      }
+      await writeAudit(
+        trx,
+        actor,
+        saveEntry(
+          {
+            entity: 'fee_year',
+            entityId: rowId,
+            summary: `Quota ${input.access} del ${input.year} ${id === null ? 'creata' : 'modificata'}: ${euroAmount(input.amount / 100)} €`,
+          },
+          beforeRow === undefined ? null : feeYearSummary(beforeRow),
+          feeYearSummary({ ...columns, id: rowId }),
+        ),
+        now,
+      );
+      return rowId;
+    });
+    return this.getFeeYear(savedId);
+  }
+
   /** Sends a verified payment's receipt again (the account's e-mail, else PayPal's payer); audited. */
   async resendReceipt(actor: Actor, id: number): Promise<{ sentTo: string }> {
     const now = this.deps.clock();
@@ -243,6 +319,21 @@ function toAdminFee(row: FeeRow): AdminFee {
     active: row.active === 1,
     updatedAt: row.updated_at,
   };
+}
+
+function toAdminFeeYear(row: FeeYearRow): AdminFeeYear {
+  return {
+    id: row.id,
+    year: row.year,
+    access: row.access,
+    amount: euroAmount(row.amount_cents / 100),
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What the audit log keeps of a year's fee (Italian field names). */
+function feeYearSummary(row: FeeYearRow): Record<string, unknown> {
+  return { anno: row.year, tipo: row.access, importo: euroAmount(row.amount_cents / 100) };
 }
 
 /** What the audit log keeps of a fee (Italian field names). */

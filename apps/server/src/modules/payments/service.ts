@@ -31,6 +31,7 @@ import {
   recordJudgement,
 } from './repository.js';
 import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
+import { totalFeeOfYears } from './year-fees.js';
 
 export interface PaymentServiceDeps {
   db: Kysely<Database>;
@@ -190,7 +191,12 @@ export class PaymentService {
     }
     const now = clock().toISOString();
     const years = yearsOfCheckout(body, reporter);
-    const expectedCents = fee.amount_cents * years.length;
+    // A member's checkout of open years pays each at its own year's fee (ADR 029); one year
+    // chosen on the public panel costs the fee chosen.
+    const expectedCents =
+      body.anni === undefined
+        ? fee.amount_cents
+        : ((await totalFeeOfYears(db, fee.access, years)) ?? fee.amount_cents * years.length);
     const mismatch = reportedMismatch(body, expectedCents);
     const row: Omit<PaymentsTable, 'id'> = {
       paypal_order_id: body.orderId,
@@ -388,7 +394,9 @@ export class PaymentService {
       year: years[0] ?? romeYear(input.at),
       account_name: input.accountName,
       member_id: input.memberId,
-      expected_cents: input.fee.amount_cents * years.length,
+      expected_cents:
+        (await totalFeeOfYears(trx, input.fee.access, years)) ??
+        input.fee.amount_cents * years.length,
       expected_currency: PAYMENT.currency,
       reported_amount: amount,
       reported_currency: PAYMENT.currency,
@@ -476,6 +484,11 @@ export class PaymentService {
     const to = await this.enqueueReceipt(trx, payment, paidAt, this.deps.clock());
     if (to === null) throw refuse('Il pagamento non ha un indirizzo e-mail a cui inviarla.');
     return to;
+  }
+
+  /** A payment staff refunded ("da rimborsare", ADR 029): its cancelling receipt, in `trx`. */
+  async cancelReceiptOf(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    await this.cancelReceipt(trx, payment, now);
   }
 
   /**

@@ -14,6 +14,7 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
     expect(before.pending.map((work) => work.key)).toEqual([
       'patrocini-da-gestire',
       'pagamenti-da-controllare',
+      'pagamenti-da-rimborsare',
       'email-non-consegnate',
       'notizie-programmate',
       'domande-iscrizione-in-attesa',
@@ -38,6 +39,10 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       staff.call('GET', '/Payments?status=flagged'),
     );
     expect(countOf(before, 'pagamenti-da-controllare')).toBe(flagged.total);
+    const toRefund = await staff.ok<AdminPage<unknown>>(
+      staff.call('GET', '/Payments?status=to_refund'),
+    );
+    expect(countOf(before, 'pagamenti-da-rimborsare')).toBe(toRefund.total);
     const waiting = await staff.ok<AdminPage<unknown>>(
       staff.call('GET', '/MembershipApplications?status=pending'),
     );

@@ -1,7 +1,8 @@
-import type { LoginResponse, MemberDuesView } from '@sodalis/contracts';
+import type { AdminDashboard, LoginResponse, MemberDuesView } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
+import { paymentsToRefundMigration } from '../../../src/db/migrations/0029b-payments-to-refund.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
@@ -205,7 +206,7 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
       .where('member_id', '=', memberId)
       .execute();
     expect(paid.map((due) => due.status)).toEqual(['paid', 'paid']);
-    const twice = await decide('MarkForRefund', 'ripensamento');
+    const twice = await decide('Accept', 'di nuovo');
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toContain('non è più da controllare');
   });
@@ -234,7 +235,7 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
     });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json()).toMatchObject({
-      data: { status: 'rejected', receipt: null },
+      data: { status: 'to_refund', receipt: null },
     });
     const open = await app.services.db
       .selectFrom('dues')
@@ -242,6 +243,137 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
       .where('member_id', '=', memberId)
       .execute();
     expect(open.map((due) => due.status)).toEqual(['unpaid', 'unpaid']);
+    const home = await app.inject({
+      method: 'GET',
+      url: '/api/v1/Admin/Dashboard',
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(
+      (home.json() as { data: AdminDashboard }).data.pending.find(
+        (work) => work.key === 'pagamenti-da-rimborsare',
+      ),
+    ).toMatchObject({ label: 'Pagamenti da rimborsare', count: 1 });
+
+    // The money went back: "rimborsato", once; no receipt to cancel (none was issued).
+    const refunded = (note: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/Admin/Payments/${payment.id}/Refunded`,
+        headers: { authorization: `Bearer ${staff}` },
+        payload: { note },
+      });
+    const done = await refunded('Rimborsato su PayPal il 3 giugno');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      data: {
+        status: 'refunded',
+        flagReason: 'Rimborsato (segreteria): Rimborsato su PayPal il 3 giugno',
+      },
+    });
+    const again = await refunded('di nuovo');
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('non è più da rimborsare');
+    expect(await app.services.db.selectFrom('receipts').selectAll().execute()).toEqual([]);
+  });
+
+  it('a verified payment paid twice is marked to be refunded, then refunded with a cancelling receipt', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    await payTwoYears(app, token, 'ORDINE-DOPPIO', '160.00');
+    await app.services.outbox.runOnce();
+    const payment = await app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe('verified');
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const call = (path: string, note: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/Admin/Payments/${payment.id}/${path}`,
+        headers: { authorization: `Bearer ${staff}` },
+        payload: { note },
+      });
+    // Only a payment to refund can be recorded as refunded.
+    expect((await call('Refunded', 'troppo presto')).statusCode).toBe(400);
+    const marked = await call('MarkForRefund', 'Pagato due volte, il secondo si restituisce');
+    expect(marked.statusCode, marked.body).toBe(200);
+    // The receipt stays until the refund is recorded.
+    expect(marked.json()).toMatchObject({ data: { status: 'to_refund', receipt: '1/2026' } });
+    const reopened = await app.services.db
+      .selectFrom('dues')
+      .select('status')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(reopened.map((due) => due.status)).toEqual(['unpaid', 'unpaid']);
+
+    const refunded = await call('Refunded', 'Bonifico di rimborso del 4 giugno');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ data: { status: 'refunded', receipt: '1/2026' } });
+    const receipts = await app.services.db
+      .selectFrom('receipts')
+      .select(['kind', 'number', 'year'])
+      .orderBy('number')
+      .execute();
+    expect(receipts).toEqual([
+      { kind: 'receipt', number: 1, year: 2026 },
+      { kind: 'cancellation', number: 2, year: 2026 },
+    ]);
+    const cancelling = await app.inject({
+      method: 'GET',
+      url: `/api/v1/Admin/Payments/${payment.id}/CancellingReceipt`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(cancelling.statusCode).toBe(200);
+    expect(cancelling.headers['content-type']).toBe('application/pdf');
+    const audit = await app.services.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'payment')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'segna da rimborsare',
+      'registra rimborso',
+    ]);
+  });
+
+  it('moves the payments marked to be refunded before their own state into it (the migration)', async () => {
+    const { app } = await build();
+    const token = await signIn(app, SOCIO);
+    await memberSince2025(app);
+    await payTwoYears(app, token, 'ORDINE-VECCHIO-RIMBORSO', '160.00');
+    await payTwoYears(app, token, 'ORDINE-VECCHIO-RESPINTO', '160.00');
+    const { db } = app.services;
+    await db
+      .updateTable('payments')
+      .set({ status: 'rejected', flag_reason: 'Da rimborsare (segreteria): importo sbagliato' })
+      .where('paypal_order_id', '=', 'ORDINE-VECCHIO-RIMBORSO')
+      .execute();
+    await db
+      .updateTable('payments')
+      .set({ status: 'rejected', flag_reason: 'PayPal non conosce questo ordine' })
+      .where('paypal_order_id', '=', 'ORDINE-VECCHIO-RESPINTO')
+      .execute();
+    await paymentsToRefundMigration.up(db);
+    const rows = await db
+      .selectFrom('payments')
+      .select(['paypal_order_id', 'status', 'flag_reason'])
+      .orderBy('paypal_order_id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        paypal_order_id: 'ORDINE-VECCHIO-RESPINTO',
+        status: 'rejected',
+        flag_reason: 'PayPal non conosce questo ordine',
+      },
+      {
+        paypal_order_id: 'ORDINE-VECCHIO-RIMBORSO',
+        status: 'to_refund',
+        flag_reason: 'Da rimborsare (segreteria): importo sbagliato',
+      },
+    ]);
   });
 
   it('shows the IBAN and the causale with its check digit for a transfer of the open years', async () => {

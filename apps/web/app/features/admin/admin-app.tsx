@@ -234,6 +234,16 @@ const STAFF_RESOURCES: StaffResource[] = [
         create: (m) => m.FeeCreate,
         body: (m) => m.feeBody,
       },
+      {
+        name: 'quote-per-anno',
+        group: 'Soci e quote',
+        label: 'Quote per anno',
+        recordRepresentation: 'year',
+        list: (m) => m.FeeYearList,
+        edit: (m) => m.FeeYearEdit,
+        create: (m) => m.FeeYearCreate,
+        body: (m) => m.feeYearBody,
+      },
     ],
   ),
   ...domain(
@@ -562,6 +572,11 @@ const SECTIONS = [
     to: '/amministrazione/quote',
     title: 'Quote associative',
     text: 'Gli importi che Soci e Affiliati pagano dal sito.',
+  },
+  {
+    to: '/amministrazione/quote-per-anno',
+    title: 'Quote per anno',
+    text: 'Quanto costa la quota di ogni anno: gli arretrati si pagano alla quota del loro anno.',
   },
   {
     to: '/amministrazione/domande-iscrizione',

@@ -26,6 +26,7 @@ export const ADMIN_RESOURCES = {
   'articoli-rivista': 'MagazineArticles',
   pagamenti: 'Payments',
   quote: 'Fees',
+  'quote-per-anno': 'FeeYears',
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
   'testi-sito': 'SiteTexts',

@@ -1,10 +1,13 @@
 import {
+  AdminFeeYearInputSchema,
   FEE_ACCESSES,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type AdminFeeInput,
+  type AdminFeeYearInput,
   type AdminPayment,
   italianDate,
+  romeYear,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -39,6 +42,8 @@ import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
 import { StaffForm } from '../../admin/staff-form';
+import { schemaRules } from '../../admin/form-rules';
+import { EmptyList } from '../../admin/empty-list';
 import { FlaggedPaymentDecision } from './flagged-decision';
 
 /**
@@ -269,6 +274,101 @@ export function FeeCreate() {
   return (
     <Create title="Nuova quota" redirect="list">
       <FeeForm defaultValues={FEE_DEFAULTS} />
+    </Create>
+  );
+}
+
+/** The form's record as the API's body of a year's fee. */
+export async function feeYearBody(data: Record<string, unknown>): Promise<AdminFeeYearInput> {
+  return feeYearFields(data);
+}
+
+function feeYearFields(data: Record<string, unknown>): AdminFeeYearInput {
+  return {
+    year: Number(data.year ?? Number.NaN),
+    access: String(data.access ?? '') as AdminFeeYearInput['access'],
+    amount: String(data.amount ?? ''),
+  };
+}
+
+const feeYearRules = schemaRules(AdminFeeYearInputSchema, feeYearFields);
+
+/** The fee of each year and kind (ADR 029): what arrears of that year cost. */
+export function FeeYearList() {
+  return (
+    <List
+      title="Quote per anno"
+      pagination={false}
+      perPage={200}
+      exporter={false}
+      // The toolbar's "create" stays on an empty list: the years are added here.
+      empty={false}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Nuova quota dell’anno" />
+        </TopToolbar>
+      }
+    >
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={false}
+        empty={
+          <EmptyList text="Nessuna quota per anno: ogni anno costa la quota associativa attiva." />
+        }
+      >
+        <TextField source="year" label="Anno" sortable={false} />
+        <TextField source="access" label="Tipo" sortable={false} />
+        <FunctionField label="Importo" sortable={false} render={(record) => euro(record.amount)} />
+        <FunctionField
+          label="Ultima modifica"
+          sortable={false}
+          render={(record) => italianDate(record.updatedAt)}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+function FeeYearForm({ defaultValues }: { defaultValues?: () => Record<string, unknown> }) {
+  return (
+    <StaffForm
+      {...(defaultValues ? { defaultValues } : {})}
+      validate={feeYearRules}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+        </Toolbar>
+      }
+    >
+      {/* No min/max: the browser would stop the form before the schema's Italian message. */}
+      <NumberInput source="year" label="Anno" step={1} />
+      <SelectInput source="access" label="Tipo" choices={ACCESS_CHOICES} />
+      <TextInput
+        source="amount"
+        label="Importo in euro"
+        helperText="Quanto costa la quota di quell’anno, anche per chi la paga in ritardo. Per esempio 80 oppure 80,50."
+      />
+    </StaffForm>
+  );
+}
+
+export function FeeYearEdit() {
+  return (
+    <StaffEdit title="Modifica quota dell’anno" actions={false}>
+      <FeeYearForm />
+    </StaffEdit>
+  );
+}
+
+export function FeeYearCreate() {
+  return (
+    <Create title="Nuova quota dell’anno" redirect="list">
+      <FeeYearForm
+        defaultValues={() => ({
+          year: romeYear(),
+          access: 'Socio',
+        })}
+      />
     </Create>
   );
 }
