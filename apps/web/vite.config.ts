@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { sourceWords, unusedRules } from './app/styles/unused-rules';
 
 /** Text files of the client build worth compressing (ADR 020); images and PDFs already are. */
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|svg|json|html|txt|xml|webmanifest)$/;
@@ -57,7 +58,42 @@ const tiptapCore = tiptapCoreEntry.slice(
   tiptapCoreEntry.lastIndexOf(`${path.sep}dist${path.sep}`),
 );
 
-export default defineConfig({
+const APP = path.resolve(import.meta.dirname, 'app');
+/** The staff screens' folders (ADR 013): their classes are the back office's, not the site's. */
+const STAFF_SOURCE = /[\\/]admin[\\/]/;
+/** The trimming's own code and tests name classes no page uses. */
+const TRIMMING_SOURCE = /[\\/]unused-rules(?:\.test)?\.ts$/;
+/**
+ * Classes composed at run time from a variable (`news-item--${tone}`, `toast--${kind}`): their
+ * full names are in no source, so they are kept by prefix.
+ */
+const COMPOSED_CLASS = /^(?:news-item|category-icon|toast)--/;
+
+/**
+ * The words each Bootstrap stylesheet is trimmed to (ADR 020), read once per build: the public
+ * one to the site's sources, the back office's to all of them (its screens use the site's parts).
+ */
+function stylesheetWords(): (file: string) => ReadonlySet<string> | undefined {
+  const readers = new Map<string, () => ReadonlySet<string>>([
+    [
+      path.join(APP, 'styles', 'app.scss'),
+      () => sourceWords(APP, (file) => STAFF_SOURCE.test(file) || TRIMMING_SOURCE.test(file)),
+    ],
+    [
+      path.join(APP, 'features', 'admin', 'admin-bootstrap.scss'),
+      () => sourceWords(APP, (file) => TRIMMING_SOURCE.test(file)),
+    ],
+  ]);
+  const read = new Map<string, ReadonlySet<string>>();
+  return (file) => {
+    const readWords = readers.get(file);
+    if (readWords === undefined) return undefined;
+    if (!read.has(file)) read.set(file, readWords());
+    return read.get(file);
+  };
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), precompressClientBuild()],
   // Workspace packages resolve to their TypeScript sources (no build step in between).
   resolve: {
@@ -72,6 +108,11 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ['sodalis-source'], externalConditions: ['sodalis-source'] } },
   css: {
+    // Only when building: in development the sources change under a running server.
+    postcss:
+      command === 'build'
+        ? { plugins: [unusedRules({ stylesheetWords: stylesheetWords(), keep: COMPOSED_CLASS })] }
+        : {},
     preprocessorOptions: {
       scss: {
         quietDeps: true,
@@ -95,4 +136,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -57,4 +57,24 @@ test.describe('la cornice del sito', () => {
       await expect(form.getByLabel('Indirizzo e-mail')).toHaveValue('socio@example.org');
     });
   });
+
+  // The site's stylesheet is inline in the public pages and never in the back office's
+  // (ADR 020); a visit that begins there gets it as a file on its first public page.
+  test('il foglio di stile del sito è nelle pagine pubbliche, non nell’amministrazione', async ({
+    page,
+  }) => {
+    const societyBlue = 'rgb(28, 42, 63)';
+    await gotoHydrated(page, '/');
+    await expect(page.locator('head style#site-stylesheet')).toHaveCount(1);
+    await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(page.locator('.site-navbar')).toHaveCSS('background-color', societyBlue);
+
+    const backOffice = await (await page.request.get('/amministrazione')).text();
+    expect(backOffice).not.toContain('site-stylesheet');
+    expect(backOffice).not.toContain('.site-navbar');
+    // Signed out, the back office sends the visitor to the sign-in page, in the site's look.
+    await page.goto('/amministrazione');
+    await page.waitForURL(/\/area-riservata/);
+    await expect(page.locator('.site-navbar')).toHaveCSS('background-color', societyBlue);
+  });
 });

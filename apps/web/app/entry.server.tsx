@@ -4,14 +4,17 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { NonceContext } from './components/nonce';
+import { SiteStylesheetContext } from './components/site-stylesheet';
 import './load-context';
+import siteStylesheet from './styles/app.scss?inline';
 
 /** How long a streamed render may take before it is cut short. */
 export const streamTimeout = 10_000;
 
 /**
  * Server rendering: bots and no-JavaScript clients get the whole document at once, browsers a
- * stream. Every inline script carries the CSP nonce the server put in the response's policy.
+ * stream. Every inline script carries the CSP nonce the server put in the response's policy;
+ * the public stylesheet goes inline in the pages' <head> (ADR 020).
  */
 export default function handleRequest(
   request: Request,
@@ -26,7 +29,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SiteStylesheetContext.Provider value={siteStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SiteStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

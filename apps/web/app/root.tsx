@@ -16,11 +16,11 @@ import type { Route } from './+types/root';
 import { useNonce } from './components/nonce';
 import { SiteFooter } from './components/site-footer';
 import { SiteNavbar } from './components/site-navbar';
+import { SiteStylesheet } from './components/site-stylesheet';
 import { SpinnerOverlay } from './components/spinner-overlay';
 import { ToastArea } from './components/toast-area';
 import { ERROR_COPY, NAV_COPY } from './copy/site';
 import './load-context';
-import './styles/app.scss';
 
 /** Icons, manifest and the news feeds (ADR 026), the same on every page. */
 export const links: LinksFunction = () => [
@@ -95,6 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#a4122a" />
         <Meta />
         {canonical === null ? null : <link rel="canonical" href={canonical} />}
+        {/* The site's look, inline and not in the back office, which has its own (ADR 020). */}
+        {backOffice ? null : <SiteStylesheet />}
         <Links />
       </head>
       <body>

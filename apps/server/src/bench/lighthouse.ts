@@ -28,11 +28,16 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Where the web app keeps the session token (`apps/web/app/api/api-client.ts`). */
-const SESSION_TOKEN_KEY = 'token';
+/** The reserved area's scriptless sign-in cookie, moved into the tab's storage by the page (ADR 022). */
+const SESSION_COOKIE = 'sodalis_sessione';
 const RESERVED_LIST = '/area-riservata-raccomandazioni';
+const WARM_UP_ROUNDS = 3;
 
-/** Signs the demo Socio in and leaves the token where the web app looks for it. */
+/**
+ * Signs the demo Socio in and leaves the session where a scriptless sign-in leaves it: the
+ * browser-session cookie, which the page moves into its tab's storage (ADR 010, ADR 022).
+ * Lighthouse opens its own tab, so a token in another tab's `sessionStorage` would not reach it.
+ */
 async function signIn(serverUrl: string, chromePort: number): Promise<void> {
   const answer = await fetch(`${serverUrl}/api/v1/Account/Login`, {
     method: 'POST',
@@ -43,11 +48,7 @@ async function signIn(serverUrl: string, chromePort: number): Promise<void> {
   if (token === undefined) throw new Error('accesso del socio dimostrativo non riuscito');
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const page = await browser.newPage();
-  await page.goto(`${serverUrl}/`);
-  // A string: it runs in the page, whose types (the DOM's) the server does not compile with.
-  await page.evaluate(
-    `localStorage.setItem(${JSON.stringify(SESSION_TOKEN_KEY)}, ${JSON.stringify(token)})`,
-  );
+  await page.setCookie({ name: SESSION_COOKIE, value: token, url: serverUrl, sameSite: 'Strict' });
   await page.close();
   await browser.disconnect();
 }
@@ -68,6 +69,11 @@ async function main(): Promise<void> {
       [RESERVED_LIST, false],
       [RESERVED_LIST, true],
     ];
+    // A server just started renders its first pages cold (JIT, empty page cache): each page is
+    // fetched a few times first, so the figures are those of a server in service.
+    for (const [page] of pages)
+      for (let round = 0; round < WARM_UP_ROUNDS; round += 1)
+        await (await fetch(`${serverUrl}${page}`)).text();
     console.log(`Lighthouse 12 (mobile), Chromium ${CHROMIUM}, Node ${process.version}`);
     for (const [page, signedIn] of pages) {
       if (signedIn) await signIn(serverUrl, chrome.port);
@@ -95,6 +101,13 @@ async function main(): Promise<void> {
       const who = signedIn ? ' (con accesso del socio)' : '';
       console.log(`${page}${who}: ${scores.join(', ')}; FCP ${fcp}, LCP ${lcp}`);
       if (failed.length > 0) console.log(`  verifiche non superate: ${failed.join(', ')}`);
+      for (const id of failed) {
+        const details = audits[id]?.details;
+        const first = details && 'items' in details ? details.items[0] : undefined;
+        if (first !== undefined) console.log(`    ${id}: ${JSON.stringify(first).slice(0, 300)}`);
+      }
+      const runError = result.lhr.runtimeError?.message;
+      if (runError !== undefined) console.log(`  errore di Lighthouse: ${runError}`);
     }
   } finally {
     chrome.kill();

@@ -1,5 +1,8 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import { ON_THE_FLY_BROTLI_QUALITY } from '../plugins/compression.js';
+
 /**
- * What a page's JavaScript weighs as sent (ADR 020): one count shared by `npm run bench`
+ * What a page's JavaScript and CSS weigh as sent (ADR 020): one count shared by `npm run bench`
  * (over HTTP) and the budget test (over the app's inject), so the figure printed and the one
  * enforced are the same.
  */
@@ -12,6 +15,11 @@ export const INITIAL_JS_BUDGET_KB = 130;
  * screens load on demand, and `<Admin>`'s sign-in page and zod stay out.
  */
 export const ADMIN_FIRST_SCREEN_BUDGET_KB = 250;
+/**
+ * Budget of a public page's CSS as sent, compressed (ADR 020): the site's stylesheet, inline in
+ * the page's head, plus any stylesheet it links.
+ */
+export const SITE_CSS_BUDGET_KB = 12;
 /** What a browser announces: the server picks Brotli (ADR 020). */
 export const BROWSER_ACCEPT_ENCODING = 'br, gzip, deflate';
 /** The back office's route module: what it loads on demand is its first screen (ADR 013). */
@@ -56,4 +64,34 @@ export async function pageJavaScript(
 export function budgetLine(label: string, bytes: number, files: number, budgetKb: number): string {
   const kb = bytes / 1024;
   return `${label}: ${kb.toFixed(1)} KB come inviati (compressi) in ${files} file (obiettivo <= ${budgetKb} KB: ${kb <= budgetKb ? 'OK' : 'SOPRA OBIETTIVO'})`;
+}
+
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+const LINK_TAG = /<link\b[^>]*>/g;
+const STYLESHEET_HREF = /\bhref="(\/assets\/[\w.-]+\.css)"/;
+
+/**
+ * The CSS a browser gets with a page: the text of its `<style>` elements, the stylesheets it
+ * links, and their bytes as sent. Inline CSS travels inside the HTML, which the server
+ * compresses on the fly: its share is counted as that Brotli quality makes it on its own.
+ */
+export async function pageCss(
+  html: string,
+  fetchAsset: (path: string) => Promise<FetchedAsset>,
+): Promise<{ inline: string; linked: string[]; sentBytes: number }> {
+  const inline = [...html.matchAll(INLINE_STYLE)].map((match) => match[1]).join('');
+  let sent =
+    inline === ''
+      ? 0
+      : brotliCompressSync(inline, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: ON_THE_FLY_BROTLI_QUALITY },
+        }).byteLength;
+  const linked: string[] = [];
+  for (const [tag] of html.matchAll(LINK_TAG)) {
+    const href = /\brel="stylesheet"/.test(tag) ? STYLESHEET_HREF.exec(tag)?.[1] : undefined;
+    if (href === undefined) continue;
+    linked.push(href);
+    sent += (await fetchAsset(href)).sentBytes;
+  }
+  return { inline, linked, sentBytes: sent };
 }

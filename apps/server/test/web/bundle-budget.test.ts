@@ -7,13 +7,15 @@ import {
   ADMIN_ROUTE_CHUNK,
   BROWSER_ACCEPT_ENCODING,
   INITIAL_JS_BUDGET_KB,
+  pageCss,
   pageJavaScript,
+  SITE_CSS_BUDGET_KB,
   type FetchedAsset,
 } from '../../src/bench/page-weight.js';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
 
-// The JavaScript budgets of ADR 020 on the build `npm run build` leaves, counted as the bench
+// The JavaScript and CSS budgets of ADR 020 on the build `npm run build` leaves, counted as the bench
 // counts them: the bytes the server sends a browser that accepts Brotli.
 const TODAY = '2026-11-22';
 /** Strings only react-admin's code holds (its message keys): none may reach a public page. */
@@ -75,5 +77,28 @@ describe.each(testEngines())('the JavaScript the pages send on %s', (engine) => 
     // The count reached the screen loaded on demand: react-admin itself is in it.
     expect(admin.files.some((file) => REACT_ADMIN_CODE.test(texts.get(file) ?? ''))).toBe(true);
     expect(admin.sentBytes / 1024).toBeLessThanOrEqual(ADMIN_FIRST_SCREEN_BUDGET_KB);
+  });
+
+  it(`sends the public pages' CSS inline within ${SITE_CSS_BUDGET_KB} KB, apart from the back office's`, async () => {
+    for (const url of ['/', '/news', '/chi-siamo', '/area-riservata']) {
+      const css = await pageCss(await pageHtml(url), fetchAsset);
+      // Inline in the head: no stylesheet request holds up the first paint.
+      expect(css.linked, url).toEqual([]);
+      expect(css.inline, url).toContain('.site-navbar');
+      expect(css.sentBytes / 1024, url).toBeLessThanOrEqual(SITE_CSS_BUDGET_KB);
+      // Trimmed to the site's classes: Bootstrap's unused rules and the staff screens' are gone.
+      expect(css.inline, url).not.toContain('.was-validated');
+      expect(css.inline, url).not.toContain('.btn-outline-danger');
+    }
+    // The back office's page has none of it: its own stylesheet comes with its screens' chunk.
+    const admin = await pageCss(await pageHtml('/amministrazione'), fetchAsset);
+    expect(admin).toEqual({ inline: '', linked: [], sentBytes: 0 });
+    const adminStylesheets = fs
+      .readdirSync(path.join(WEB_ROOT, 'build', 'client', 'assets'))
+      .filter((file) => /^admin-app-[\w-]+\.css$/.test(file));
+    expect(adminStylesheets).toHaveLength(1);
+    const adminCss = (await fetchAsset(`/assets/${adminStylesheets[0]}`)).text;
+    expect(adminCss).toContain('.btn-outline-danger');
+    expect(adminCss).not.toContain('.site-navbar');
   });
 });

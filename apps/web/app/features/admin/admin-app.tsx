@@ -29,6 +29,7 @@ import {
 import { ITALIAN_MESSAGES } from './italian-messages';
 import { StaffSecurityGate } from '../accounts/admin/security-screens';
 import { ADMIN_THEME } from './theme';
+import './admin-bootstrap.scss';
 import './admin.css';
 import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
 import { StaffSignInDialog } from './session-renewal';
