@@ -1,6 +1,11 @@
-import { externalLink, type ExternalLinkKind, type ExternalLinksContent } from '@sodalis/contracts';
+import {
+  externalLink,
+  isSitePath,
+  type ExternalLinkKind,
+  type ExternalLinksContent,
+} from '@sodalis/contracts';
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { NEW_TAB_HINT } from '../copy/site';
 
 /** A link to another site: new tab, no opener, and a hint for screen readers (spec §2.3). */
@@ -29,4 +34,33 @@ export function useExternalLink(kind: ExternalLinkKind) {
   // The root route's data (root.tsx `loader`); typed here, as importing it would be a cycle.
   const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent | null } | undefined;
   return externalLink(frame?.links, kind);
+}
+
+/**
+ * A link the secretariat typed (ADR 035): a path of this site navigates inside it, an https
+ * address opens in a new tab like every link to another site (spec §2.3).
+ */
+export function ContentLink({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return isSitePath(to) ? (
+    <Link to={to} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <ExternalLink href={to} className={className}>
+      {children}
+    </ExternalLink>
+  );
+}
+
+/** A telephone number people can call with a tap: `tel:` without the spaces it is written with. */
+export function PhoneLink({ number }: { number: string }) {
+  return <a href={`tel:${number.replace(/\s/g, '')}`}>{number}</a>;
 }

@@ -1,4 +1,4 @@
-import { ContentLink } from './content-link';
+import { ContentLink } from './external-link';
 
 export interface LinkCard {
   to: string;

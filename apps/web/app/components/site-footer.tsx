@@ -1,8 +1,7 @@
 import type { ContactsContent } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { FOOTER_COPY } from '../copy/site';
-import { ExternalLink, useExternalLink } from './external-link';
-import { PhoneLink } from './phone-link';
+import { ExternalLink, PhoneLink, useExternalLink } from './external-link';
 
 /**
  * The footer (spec §2.4): privacy, cookie, legal data, continuing education, social page, and

@@ -1,8 +1,7 @@
 import { HOME_DEFAULT, PAGE_SIZE, withSocietyNames } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { ContentLink } from '../components/content-link';
-import { ExternalLink, useExternalLink } from '../components/external-link';
+import { ContentLink, ExternalLink, useExternalLink } from '../components/external-link';
 import { NEWS_COPY } from '../copy/site';
 import { organizationLd, pageMeta } from '../format/meta';
 import { HomeCarousel } from '../features/home/home-carousel';
