@@ -1,11 +1,10 @@
 import {
-  externalLink,
-  isSitePath,
+  type ExternalLink as SavedExternalLink,
   type ExternalLinkKind,
   type ExternalLinksContent,
 } from '@sodalis/contracts';
 import type { ReactNode } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { NEW_TAB_HINT } from '../copy/site';
 
 /** A link to another site: new tab, no opener, and a hint for screen readers (spec §2.3). */
@@ -28,36 +27,13 @@ export function ExternalLink({
 
 /**
  * The link to another site of one kind, as the secretariat last saved it (ADR 035): the frame's
- * loader reads the list once per page; its default until the frame's data is there.
+ * loader reads the list once per page, every kind filled in on the server (defaults included,
+ * so they stay out of the pages' JavaScript); null only without the frame's data (error pages).
  */
-export function useExternalLink(kind: ExternalLinkKind) {
+export function useExternalLink(kind: ExternalLinkKind): SavedExternalLink | null {
   // The root route's data (root.tsx `loader`); typed here, as importing it would be a cycle.
-  const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent | null } | undefined;
-  return externalLink(frame?.links, kind);
-}
-
-/**
- * A link the secretariat typed (ADR 035): a path of this site navigates inside it, an https
- * address opens in a new tab like every link to another site (spec §2.3).
- */
-export function ContentLink({
-  to,
-  className,
-  children,
-}: {
-  to: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return isSitePath(to) ? (
-    <Link to={to} className={className}>
-      {children}
-    </Link>
-  ) : (
-    <ExternalLink href={to} className={className}>
-      {children}
-    </ExternalLink>
-  );
+  const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent } | undefined;
+  return frame?.links?.collegamenti.find((link) => link.tipo === kind) ?? null;
 }
 
 /** A telephone number people can call with a tap: `tel:` without the spaces it is written with. */

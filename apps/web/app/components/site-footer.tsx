@@ -37,9 +37,11 @@ export function SiteFooter({
         )}
         <nav aria-label="Collegamenti del piè di pagina">
           <ul className="site-footer__links list-unstyled">
-            <li>
-              <ExternalLink href={privacyPolicy.url}>{privacyPolicy.etichetta}</ExternalLink>
-            </li>
+            {privacyPolicy === null ? null : (
+              <li>
+                <ExternalLink href={privacyPolicy.url}>{privacyPolicy.etichetta}</ExternalLink>
+              </li>
+            )}
             <li>
               <Link to="/cookie">{FOOTER_COPY.cookie}</Link>
             </li>
@@ -49,11 +51,13 @@ export function SiteFooter({
             <li>
               <Link to="/trasparenza">{FOOTER_COPY.transparency}</Link>
             </li>
-            <li>
-              <ExternalLink href={continuingEducation.url}>
-                {continuingEducation.etichetta}
-              </ExternalLink>
-            </li>
+            {continuingEducation === null ? null : (
+              <li>
+                <ExternalLink href={continuingEducation.url}>
+                  {continuingEducation.etichetta}
+                </ExternalLink>
+              </li>
+            )}
             {contacts === null ? null : (
               <li>
                 <ExternalLink href={contacts.social.url}>{contacts.social.etichetta}</ExternalLink>
