@@ -1,4 +1,4 @@
-import { romeYear } from '@sodalis/contracts';
+import { everyExternalLink, romeYear } from '@sodalis/contracts';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -58,7 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories,
     year: romeYear(),
     contacts: contacts?.chiave === 'contatti' ? contacts.contenuto : null,
-    links: links?.chiave === 'collegamenti' ? links.contenuto : null,
+    links: everyExternalLink(links?.chiave === 'collegamenti' ? links.contenuto : null),
   };
 }
 

@@ -13,6 +13,7 @@ export * from './web-context.js';
 export * from './messages.js';
 export * from './society.js';
 export * from './site-texts.js';
+export * from './site-text-schemas.js';
 export * from './account.js';
 export * from './newsletter.js';
 export * from './sponsorship.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ExternalLinksInputSchema } from './site-text-schemas.js';
 import {
-  ExternalLinksInputSchema,
   EXTERNAL_LINKS_DEFAULT,
   everyExternalLink,
   externalLink,

@@ -16,6 +16,8 @@ import {
   AboutInputSchema,
   ExternalLinksInputSchema,
   HomeInputSchema,
+} from './site-text-schemas.js';
+import {
   SITE_TEXT_KEYS,
   type AboutContent,
   type ExternalLinksContent,

@@ -3,6 +3,10 @@
  * the server's schema (`sponsorship.ts`). No zod here: the form's bundle imports this module.
  */
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
+import { isWebAddress } from './web-address.js';
+
+// Web addresses live in a module of their own, so pages can check links without this one.
+export { isWebAddress, withWebScheme } from './web-address.js';
 
 /** `richiesta` values (spec §3). */
 export const SPONSORSHIP_REQUEST_KINDS = ['Patrocinio', 'Pubblicazione sul sito'] as const;
@@ -164,26 +168,6 @@ export function isRealDate(value: string): boolean {
   if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/**
- * An address typed as people say it ("www.sito.it") gets `https://` in front; anything else is
- * left as typed for `isWebAddress` to judge.
- */
-export function withWebScheme(value: string): string {
-  const trimmed = value.trim();
-  return /^www\./i.test(trimmed) ? `https://${trimmed}` : trimmed;
-}
-
-/** An absolute http(s) address with a host (the `sitoWeb` field is of URL type, spec §5). */
-export function isWebAddress(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
 
 /** A loose phone check: digits with the usual separators, 6 to 30 characters. */

@@ -1,4 +1,8 @@
-import { externalLink, type ExternalLinkKind, type ExternalLinksContent } from '@sodalis/contracts';
+import {
+  type ExternalLink as SavedExternalLink,
+  type ExternalLinkKind,
+  type ExternalLinksContent,
+} from '@sodalis/contracts';
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { NEW_TAB_HINT } from '../copy/site';
@@ -23,10 +27,16 @@ export function ExternalLink({
 
 /**
  * The link to another site of one kind, as the secretariat last saved it (ADR 035): the frame's
- * loader reads the list once per page; its default until the frame's data is there.
+ * loader reads the list once per page, every kind filled in on the server (defaults included,
+ * so they stay out of the pages' JavaScript); null only without the frame's data (error pages).
  */
-export function useExternalLink(kind: ExternalLinkKind) {
+export function useExternalLink(kind: ExternalLinkKind): SavedExternalLink | null {
   // The root route's data (root.tsx `loader`); typed here, as importing it would be a cycle.
-  const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent | null } | undefined;
-  return externalLink(frame?.links, kind);
+  const frame = useRouteLoaderData('root') as { links?: ExternalLinksContent } | undefined;
+  return frame?.links?.collegamenti.find((link) => link.tipo === kind) ?? null;
+}
+
+/** A telephone number people can call with a tap: `tel:` without the spaces it is written with. */
+export function PhoneLink({ number }: { number: string }) {
+  return <a href={`tel:${number.replace(/\s/g, '')}`}>{number}</a>;
 }

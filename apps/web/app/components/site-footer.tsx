@@ -1,8 +1,7 @@
 import type { ContactsContent } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { FOOTER_COPY } from '../copy/site';
-import { ExternalLink, useExternalLink } from './external-link';
-import { PhoneLink } from './phone-link';
+import { ExternalLink, PhoneLink, useExternalLink } from './external-link';
 
 /**
  * The footer (spec §2.4): privacy, cookie, legal data, continuing education, social page, and
@@ -38,9 +37,11 @@ export function SiteFooter({
         )}
         <nav aria-label="Collegamenti del piè di pagina">
           <ul className="site-footer__links list-unstyled">
-            <li>
-              <ExternalLink href={privacyPolicy.url}>{privacyPolicy.etichetta}</ExternalLink>
-            </li>
+            {privacyPolicy === null ? null : (
+              <li>
+                <ExternalLink href={privacyPolicy.url}>{privacyPolicy.etichetta}</ExternalLink>
+              </li>
+            )}
             <li>
               <Link to="/cookie">{FOOTER_COPY.cookie}</Link>
             </li>
@@ -50,11 +51,13 @@ export function SiteFooter({
             <li>
               <Link to="/trasparenza">{FOOTER_COPY.transparency}</Link>
             </li>
-            <li>
-              <ExternalLink href={continuingEducation.url}>
-                {continuingEducation.etichetta}
-              </ExternalLink>
-            </li>
+            {continuingEducation === null ? null : (
+              <li>
+                <ExternalLink href={continuingEducation.url}>
+                  {continuingEducation.etichetta}
+                </ExternalLink>
+              </li>
+            )}
             {contacts === null ? null : (
               <li>
                 <ExternalLink href={contacts.social.url}>{contacts.social.etichetta}</ExternalLink>

@@ -47,13 +47,14 @@ export function SiteNavbar({
       </NavLink>
     </li>
   );
-  const external = (link: { etichetta: string; url: string }) => (
-    <li className="nav-item">
-      <ExternalLink className="nav-link" href={link.url}>
-        {link.etichetta}
-      </ExternalLink>
-    </li>
-  );
+  const external = (link: { etichetta: string; url: string } | null) =>
+    link === null ? null : (
+      <li className="nav-item">
+        <ExternalLink className="nav-link" href={link.url}>
+          {link.etichetta}
+        </ExternalLink>
+      </li>
+    );
   const menuItem = (to: string, label: string, key?: string | number) => (
     <li key={key}>
       <Link className="dropdown-item" to={to} onClick={close}>

@@ -1,8 +1,7 @@
 import { PAGE_SIZE } from '@sodalis/contracts';
 import type { Route } from './+types/chi-siamo-sostenitori';
 import { Breadcrumb } from '../components/breadcrumb';
-import { ExternalLink } from '../components/external-link';
-import { PhoneLink } from '../components/phone-link';
+import { ExternalLink, PhoneLink } from '../components/external-link';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
 import { ShareBar, shareTargetOf } from '../shared/sharing/share-links';

@@ -1,7 +1,6 @@
 import type { Route } from './+types/contatti';
 import { Breadcrumb } from '../components/breadcrumb';
-import { ExternalLink } from '../components/external-link';
-import { PhoneLink } from '../components/phone-link';
+import { ExternalLink, PhoneLink } from '../components/external-link';
 import { pageMeta } from '../format/meta';
 
 /** Contacts (spec §2.11): secretariat address, phone, social page, the e-mail table. */

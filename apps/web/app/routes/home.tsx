@@ -1,8 +1,8 @@
 import { HOME_DEFAULT, PAGE_SIZE, withSocietyNames } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { ContentLink } from '../components/content-link';
 import { ExternalLink, useExternalLink } from '../components/external-link';
+import { ContentLink } from '../components/link-cards';
 import { NEWS_COPY } from '../copy/site';
 import { organizationLd, pageMeta } from '../format/meta';
 import { HomeCarousel } from '../features/home/home-carousel';
@@ -156,7 +156,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Eventi"
             text="Congressi, corsi e convegni della società e dei suoi gruppi di lavoro."
           >
-            <ExternalLink href={events.url} className="btn btn-outline-primary">
+            <ExternalLink href={events?.url ?? '/'} className="btn btn-outline-primary">
               Calendario eventi
             </ExternalLink>
           </HomeCard>
@@ -167,7 +167,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   professionisti.
                 "
           >
-            <ExternalLink href={travellingDonorGuide.url} className="btn btn-outline-primary">
+            <ExternalLink
+              href={travellingDonorGuide?.url ?? '/'}
+              className="btn btn-outline-primary"
+            >
               Leggi la guida
             </ExternalLink>
           </HomeCard>
@@ -175,7 +178,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Blood Transfusion"
             text="La rivista scientifica internazionale di medicina trasfusionale."
           >
-            <ExternalLink href={journal.url} className="btn btn-outline-primary">
+            <ExternalLink href={journal?.url ?? '/'} className="btn btn-outline-primary">
               Vai alla rivista
             </ExternalLink>
           </HomeCard>

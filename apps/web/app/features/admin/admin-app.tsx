@@ -555,11 +555,6 @@ const SECTIONS = [
     text: 'Contatti, dati legali, aziende sostenitrici, albo dei past president, cookie policy.',
   },
   {
-    to: '/amministrazione/testi-sito',
-    title: 'Home, Chi siamo e collegamenti',
-    text: 'La testata della home, le schede di Chi siamo e i collegamenti ad altri siti.',
-  },
-  {
     to: '/amministrazione/pagamenti',
     title: 'Pagamenti delle quote',
     text: 'Chi ha pagato cosa con PayPal, verificato o da controllare; esportazione.',

@@ -31,7 +31,7 @@ export function HomeCarousel({ acronym }: { acronym: string }) {
       title: `L’area professionale ${acronym}`,
       text: 'Corsi, congressi e materiali per i professionisti della medicina trasfusionale.',
       action: (
-        <ExternalLink href={professionalSite.url} className="btn btn-primary">
+        <ExternalLink href={professionalSite?.url ?? '/'} className="btn btn-primary">
           Visita il sito
         </ExternalLink>
       ),
@@ -40,7 +40,7 @@ export function HomeCarousel({ acronym }: { acronym: string }) {
       title: 'Blood Transfusion',
       text: 'La rivista scientifica di riferimento per la medicina trasfusionale.',
       action: (
-        <ExternalLink href={journal.url} className="btn btn-primary">
+        <ExternalLink href={journal?.url ?? '/'} className="btn btn-primary">
           Leggi la rivista
         </ExternalLink>
       ),

@@ -110,7 +110,9 @@ export function NewsletterForm() {
           </div>
         ) : null}
         <div className="small mt-1">
-          <ExternalLink href={privacyPolicy.url}>{NEWSLETTER_COPY.privacyLink}</ExternalLink>
+          <ExternalLink href={privacyPolicy?.url ?? '/'}>
+            {NEWSLETTER_COPY.privacyLink}
+          </ExternalLink>
         </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={sending}>

@@ -234,7 +234,7 @@ export function SponsorshipForm({
           </div>
         ) : null}
         <div className="small mt-1">
-          <ExternalLink href={privacyPolicy.url}>{COPY.privacyLink}</ExternalLink>
+          <ExternalLink href={privacyPolicy?.url ?? '/'}>{COPY.privacyLink}</ExternalLink>
         </div>
       </div>
 
