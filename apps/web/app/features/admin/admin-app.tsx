@@ -27,7 +27,7 @@ import {
   type RecordTransforms,
 } from './data-provider';
 import { ITALIAN_MESSAGES } from './italian-messages';
-import { StaffSecurityGate } from '../accounts/admin/security-screens';
+import { StaffSecurityGate } from '../accounts/admin/staff-security-gate';
 import { ADMIN_THEME } from './theme';
 import './admin-bootstrap.scss';
 import './admin.css';

@@ -8,32 +8,21 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
-import CssBaseline from '@mui/material/CssBaseline';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
-import { SESSION_TOKEN_KEY } from '../../../api/api-client';
-import {
-  clearSession,
-  decodeClaims,
-  msUntilExpiring,
-  signOut,
-} from '../../../shared/session/session';
 import { adminJson } from '../../admin/data-provider';
-import { staffSignIn, useStaffSessionRenewal } from '../../admin/session-renewal';
-import { ADMIN_THEME } from '../../admin/theme';
+import { SECURITY_API, useTwoFactorStatus } from './two-factor-status';
 
 /**
  * Staff security in the back office (ADR 017): the "Sicurezza dell'account"
  * screen (two-factor sign-in: QR code, manual key, confirming code, recovery codes shown once,
- * turning it off with a code), the gate that shows only that screen while the site requires
- * two-factor and the staff member has not turned it on, the sign-out when the (shorter) staff
- * session ends, and the account screen's button to turn off a colleague's two-factor.
+ * turning it off with a code), also shown by the gate (`staff-security-gate.tsx`) while the
+ * site requires two-factor and the staff member has not turned it on, and the account screen's
+ * button to turn off a colleague's two-factor.
  */
 
-const SECURITY_API = '/api/v1/Admin/Security';
 const CODE_HELP = 'Le 6 cifre mostrate ora dall’app di autenticazione.';
 
 function errorText(error: unknown, fallback: string): string {
@@ -232,7 +221,13 @@ function Disable({ onDone }: { onDone: () => void }) {
 }
 
 /** The two-factor panel: state, and turning it on or off. */
-function TwoFactorPanel({ status, onChanged }: { status: TwoFactorStatus; onChanged: () => void }) {
+export function TwoFactorPanel({
+  status,
+  onChanged,
+}: {
+  status: TwoFactorStatus;
+  onChanged: () => void;
+}) {
   return (
     <section aria-labelledby="verifica-due-passaggi" className="admin-security">
       <Typography component="h2" variant="h6" id="verifica-due-passaggi" gutterBottom>
@@ -268,22 +263,6 @@ function TwoFactorPanel({ status, onChanged }: { status: TwoFactorStatus; onChan
   );
 }
 
-function useTwoFactorStatus(): [TwoFactorStatus | null | 'error', () => void] {
-  const [status, setStatus] = useState<TwoFactorStatus | null | 'error'>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminJson<TwoFactorStatus>(`${SECURITY_API}/TwoFactor`).then(
-      (answer) => live && setStatus(answer),
-      () => live && setStatus('error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  return [status, () => setVersion((value) => value + 1)];
-}
-
 function SecurityContent({ onChanged }: { onChanged?: () => void }) {
   const [status, reload] = useTwoFactorStatus();
   if (status === null) return <p role="status">Caricamento…</p>;
@@ -310,100 +289,6 @@ export function AccountSecurityScreen() {
       </Typography>
       <SecurityContent />
     </div>
-  );
-}
-
-/** How long before the session ends the back office warns (time to save a form). */
-const SESSION_END_WARNING_MS = 5 * 60_000;
-
-/**
- * Ends the staff session in this tab when the browser's expiry rule (spec §9: 3000 s before
- * `exp`) reaches it, even if the page stays open without navigating: the sign-in dialog opens
- * over the screen, which keeps what was typed (ADR 023). Answers true during the last minutes,
- * so the back office can say so. Each sign-in in the dialog starts the count again.
- */
-function useSessionEnd(): boolean {
-  // The session (counted by sign-ins) whose end is near: a new sign-in clears the warning.
-  const [endingSession, setEndingSession] = useState<number | null>(null);
-  const { signIns } = useStaffSessionRenewal();
-  useEffect(() => {
-    let exp: number;
-    try {
-      exp = decodeClaims(sessionStorage.getItem(SESSION_TOKEN_KEY) ?? '').exp;
-    } catch {
-      return undefined;
-    }
-    // The token has expired: the sign-in dialog opens over the screen, the form keeps its text.
-    const endSession = () => {
-      clearSession();
-      void staffSignIn();
-    };
-    const remaining = msUntilExpiring({ exp });
-    if (remaining <= 0) {
-      endSession();
-      return undefined;
-    }
-    const timers = [
-      window.setTimeout(endSession, Math.min(remaining, 2_147_483_647)),
-      window.setTimeout(
-        () => setEndingSession(signIns),
-        Math.min(Math.max(remaining - SESSION_END_WARNING_MS, 0), 2_147_483_647),
-      ),
-    ];
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, [signIns]);
-  return endingSession === signIns;
-}
-
-const GATE_THEME = createTheme(ADMIN_THEME);
-
-/**
- * Around the back office: signs out when the session ends, and while STAFF_TWO_FACTOR_REQUIRED
- * is on and this staff member has no two-factor, shows only its enrolment (the server refuses
- * every other admin call with 403 anyway).
- */
-export function StaffSecurityGate({ children }: { children: ReactNode }) {
-  const endingSoon = useSessionEnd();
-  const [status, reload] = useTwoFactorStatus();
-  const warning = endingSoon ? (
-    <ThemeProvider theme={GATE_THEME}>
-      <Alert severity="warning" role="alert" className="admin-session-warning">
-        La sessione sta per scadere: salva le modifiche in corso. Tra pochi minuti servirà un nuovo
-        accesso.
-      </Alert>
-    </ThemeProvider>
-  ) : null;
-  if (status === null) {
-    return (
-      <div className="container py-5" role="status">
-        Caricamento dell’amministrazione…
-      </div>
-    );
-  }
-  if (status === 'error' || !status.required || status.enabled) {
-    return (
-      <>
-        {warning}
-        {children}
-      </>
-    );
-  }
-  return (
-    <ThemeProvider theme={GATE_THEME}>
-      <CssBaseline />
-      {warning}
-      <main className="admin-dashboard admin-enrolment-only">
-        <Typography component="h1" variant="h5" gutterBottom>
-          Sicurezza dell’account
-        </Typography>
-        <TwoFactorPanel status={status} onChanged={reload} />
-        <p className="admin-enrolment-exit">
-          <a href="/area-riservata" onClick={() => signOut()}>
-            Esci
-          </a>
-        </p>
-      </main>
-    </ThemeProvider>
   );
 }
 
