@@ -7,7 +7,6 @@ import type {
   MemberRole,
   Opinion,
   Recommendation,
-  SearchAnswer,
 } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
@@ -40,17 +39,7 @@ describe.each(testEngines())('back office: undo for the reserved area on %s', (e
     (await api.page<Opinion>('ReservedArea/GetPareriCD', role, { dataOffset: '100' })).items.map(
       (item) => item.title,
     );
-  async function searchTitles(q: string): Promise<string[]> {
-    const response = await site.app.inject({
-      method: 'GET',
-      url: `/api/v1/Search?${new URLSearchParams({ q })}`,
-      headers: { authorization: `Bearer ${site.tokens.socio}` },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: SearchAnswer }).data.groups.flatMap((group) =>
-      group.results.map((result) => result.title),
-    );
-  }
+  const { searchTitles } = api;
 
   function recommendation(title: string, extra: object = {}) {
     return ok<AdminRecommendation>(
