@@ -1,6 +1,7 @@
 import {
   issueNumberInTitle,
   MAGAZINE_ADMIN_MESSAGES,
+  adminListHref,
   MAGAZINE_NAME,
   type AdminMagazineArticle,
   type AdminMagazineArticleInputSchema,
@@ -34,6 +35,7 @@ import {
   binnedIssues,
   liveIssueIds,
   nextArticleOrder,
+  scheduledIssues,
   setIssueBinned,
   parseAuthors,
   writeArticle,
@@ -51,7 +53,8 @@ import {
 } from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
-import { inPageOrder } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { countOf, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 
@@ -86,6 +89,24 @@ interface MagazineSave<Values> {
   view: (db: Kysely<Database>, id: number) => Promise<Record<string, unknown>>;
   summary: (created: boolean) => string;
 }
+
+/**
+ * The staff home's line of issues scheduled to go public later (ADR 023, ADR 031), shown only
+ * while there is one: the news have theirs always, being the usual case.
+ */
+export const magazinePendingWork: PendingWorkProvider = async (db, now) => {
+  const count = await countOf(scheduledIssues(db, now.toISOString()));
+  return count === 0
+    ? []
+    : [
+        {
+          key: 'numeri-rivista-programmati',
+          label: 'Numeri della rivista programmati',
+          count,
+          href: adminListHref('riviste'),
+        },
+      ];
+};
 
 export interface MagazineAdminDeps {
   db: Kysely<Database>;

@@ -350,6 +350,15 @@ export async function binnedIssues(
   return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
 }
 
+/** The issues scheduled for later than `now` (ISO instant), outside the bin: a query to count. */
+export function scheduledIssues(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom('magazine_issues')
+    .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
+    .where('publish_at', '>', now);
+}
+
 /** Which of `ids` are issues outside the bin. */
 export async function liveIssueIds(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   RESERVED_AUDIENCES,
   type AdminAssembly,
   type AdminAssemblyInputSchema,
@@ -38,7 +39,8 @@ import {
 } from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { countOf, idPage, inPageOrder } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -49,6 +51,7 @@ import {
   insertReservedRecord,
   liveReservedRecordIds,
   reservedRecordsMatching,
+  scheduledReservedRecords,
   setReservedRecordBinned,
   updateReservedRecord,
   type ReservedTable,
@@ -611,6 +614,41 @@ export class ReservedAdminService {
 
 /** The four kinds, for what runs over all of them (the bins' purge). */
 const RESERVED_KINDS: readonly AnyKind[] = [RECOMMENDATIONS, ASSEMBLIES, PRESS_REVIEWS, OPINIONS];
+
+/** Each kind's staff list (its back-office resource) and its plural, for the staff home. */
+const RESERVED_LISTS: Record<ReservedTable, { resource: string; key: string; label: string }> = {
+  recommendations: {
+    resource: 'raccomandazioni',
+    key: 'raccomandazioni-programmate',
+    label: 'Raccomandazioni programmate',
+  },
+  assemblies: {
+    resource: 'assemblee',
+    key: 'assemblee-programmate',
+    label: 'Assemblee programmate',
+  },
+  press_reviews: {
+    resource: 'rassegna-stampa',
+    key: 'rassegna-stampa-programmata',
+    label: 'Articoli della rassegna stampa programmati',
+  },
+  opinions: { resource: 'pareri', key: 'pareri-programmati', label: 'Pareri programmati' },
+};
+
+/**
+ * The staff home's lines of reserved records scheduled to go public later (ADR 023, ADR 031),
+ * one per kind that has some.
+ */
+export const reservedPendingWork: PendingWorkProvider = async (db, now) => {
+  const lines = await Promise.all(
+    RESERVED_KINDS.map(async (kind) => {
+      const list = RESERVED_LISTS[kind.table];
+      const count = await countOf(scheduledReservedRecords(db, kind.table, now.toISOString()));
+      return { key: list.key, label: list.label, count, href: adminListHref(list.resource) };
+    }),
+  );
+  return lines.filter((line) => line.count > 0);
+};
 
 function found<R>(row: R | undefined): R {
   if (row === undefined) throw new AppError('notFound');

@@ -405,6 +405,15 @@ export async function binnedReservedRecords(
   return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
 }
 
+/** The table's records scheduled for later than `now` (ISO instant), outside the bin: to count. */
+export function scheduledReservedRecords(db: Kysely<Database>, table: ReservedTable, now: string) {
+  return db
+    .selectFrom(table as 'press_reviews')
+    .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
+    .where('publish_at', '>', now);
+}
+
 /** Which of `ids` are records of the table outside the bin. */
 export async function liveReservedRecordIds(
   db: Kysely<Database>,

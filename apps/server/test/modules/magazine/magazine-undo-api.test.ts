@@ -1,6 +1,7 @@
 import type {
   AdminAuditEntry,
   AdminBinItem,
+  AdminDashboard,
   AdminMagazineIssue,
   AdminPage,
   MagazineArticle,
@@ -65,6 +66,12 @@ describe.each(testEngines())('back office: undo for the bulletin on %s', (engine
     expect(draft.state).toBe('non-pubblicata');
     const scheduled = await issue(42, { publishAt: '2026-11-23T12:30' });
     expect(scheduled).toMatchObject({ state: 'programmata', publishAt: '2026-11-23T12:30' });
+    // The staff home counts it among the scheduled items.
+    const home = await ok<AdminDashboard>(call('GET', '/Dashboard'));
+    expect(home.pending.find((line) => line.key === 'numeri-rivista-programmati')).toMatchObject({
+      count: 1,
+      href: '/amministrazione/riviste',
+    });
     await ok(
       call('POST', '/MagazineArticles', {
         issueId: scheduled.id,

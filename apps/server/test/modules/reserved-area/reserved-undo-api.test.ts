@@ -1,6 +1,7 @@
 import type {
   AdminAuditEntry,
   AdminBinItem,
+  AdminDashboard,
   AdminOpinion,
   AdminPage,
   AdminRecommendation,
@@ -79,6 +80,10 @@ describe.each(testEngines())('back office: undo for the reserved area on %s', (e
     });
     expect(scheduled).toMatchObject({ state: 'programmata', publishAt: '2026-11-23T12:30' });
     const later = await opinion('Programmato', { publishAt: '2026-11-23T12:30' });
+    // The staff home counts them among the scheduled items, one line per kind.
+    const home = await ok<AdminDashboard>(call('GET', '/Dashboard'));
+    expect(home.pending.find((line) => line.key === 'raccomandazioni-programmate')?.count).toBe(1);
+    expect(home.pending.find((line) => line.key === 'pareri-programmati')?.count).toBe(1);
 
     expect(await recommendationTitles('socio')).not.toContain(draft.title);
     expect(await recommendationTitles('socio')).not.toContain(scheduled.title);
