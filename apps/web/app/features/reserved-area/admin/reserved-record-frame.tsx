@@ -10,7 +10,6 @@ import {
   required,
   SearchInput,
   SelectInput,
-  TextInput,
   useResourceContext,
 } from 'react-admin';
 import { BulkActions } from '../../admin/bulk-actions';
@@ -19,7 +18,6 @@ import type { AdminResource } from '../../admin/data-provider';
 import { blankToNull } from '../../admin/form-values';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import {
-  PublicationInputs,
   PublicationStateField,
   PublicationToolbar,
   publishNow,
