@@ -86,8 +86,9 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
     const socio = await browser.newContext();
     const member = await socio.newPage();
     await openSignedIn(member, 'socio.demo@example.org');
+    // The page still names the issue asked for, but has nothing of it: no PDF, no articles.
     await gotoHydrated(member, issuePage);
-    await expect(member.getByText(title)).toHaveCount(0);
+    await expect(member.getByTestId('magazine-issue')).toHaveCount(0);
 
     await openAdmin(page, '/cestino');
     const bin = page.getByTestId('riviste-bin');
@@ -100,6 +101,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
 
     await gotoHydrated(member, issuePage);
     await expect(member.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(member.getByTestId('magazine-issue')).toBeVisible();
     await socio.close();
   });
 
