@@ -30,9 +30,11 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     await fillAdminField(page, 'textbox', 'Titolo', title);
     await fillAdminField(page, 'spinbutton', 'Anno', '2019');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Salva' }).click();
+    // "Salva bozza", "Pubblica", "Programma" (ADR 031): published at once.
+    await page.getByRole('button', { name: 'Pubblica', exact: true }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
     await expect(page).toHaveURL(/\/amministrazione\/riviste\/\d+$/);
+    await expect(page.getByTestId('publication-state')).toContainText('Pubblicato');
 
     // A new article of this issue: the issue is already chosen.
     await page.getByRole('link', { name: 'Nuovo articolo' }).click();
@@ -84,7 +86,7 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
         'Il Servizio Trasfusionale - anno 2020, numero 1',
       );
       await fillAdminField(page, 'spinbutton', 'Anno', '2020');
-      await page.getByRole('button', { name: 'Salva' }).click();
+      await page.getByRole('button', { name: 'Salva bozza' }).click();
       await expect(page.getByText('Esiste già un numero con questo titolo.').first()).toBeVisible();
       await expect(page).toHaveURL(/\/amministrazione\/riviste\/create$/);
     });

@@ -59,6 +59,52 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
     await socio.close();
   });
 
+  test('sposta un numero della rivista nel cestino e lo ripristina', async ({ page, browser }) => {
+    const stamp = Date.now();
+    // 2019 and a suffix: sorts below the real latest issue, so other tests see the same one.
+    const title = `Il Servizio Trasfusionale - anno 2019, numero 8 cestino ${stamp}`;
+    await openSignedIn(page, STAFF);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const created = await page.request.post('/api/v1/Admin/MagazineIssues', {
+      headers: { authorization: `Bearer ${token ?? ''}` },
+      data: { title, year: 2019, publishedOn: romeDate(), audience: 'all', published: true },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()) as { data: { id: number } }).data.id;
+    const issuePage = `/area-riservata-servizio-trasfusionale-singolo-numero?anno=2019&numero=${encodeURIComponent(title)}`;
+
+    await openAdmin(page, `/riviste/${id}`);
+    await expect(page.getByRole('textbox', { name: /^Titolo/ })).toHaveValue(title, {
+      timeout: SCREEN_TIMEOUT,
+    });
+    await expect(page.getByTestId('publication-state')).toContainText('Pubblicato');
+    await page.getByRole('button', { name: 'Elimina' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/riviste(\?[^/]*)?$/);
+
+    // Off the members' issue page while in the bin.
+    const socio = await browser.newContext();
+    const member = await socio.newPage();
+    await openSignedIn(member, 'socio.demo@example.org');
+    // The page still names the issue asked for, but has nothing of it: no PDF, no articles.
+    await gotoHydrated(member, issuePage);
+    await expect(member.getByTestId('magazine-issue')).toHaveCount(0);
+
+    await openAdmin(page, '/cestino');
+    const bin = page.getByTestId('riviste-bin');
+    await expect(bin.getByRole('row').filter({ hasText: title })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    await bin.getByRole('button', { name: `Ripristina ${title}` }).click();
+    await expect(page.getByText(`Numero della rivista ripristinato: ${title}`)).toBeVisible();
+    await expect(bin.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+
+    await gotoHydrated(member, issuePage);
+    await expect(member.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(member.getByTestId('magazine-issue')).toBeVisible();
+    await socio.close();
+  });
+
   test('seleziona due articoli della rassegna stampa in bozza e li pubblica insieme', async ({
     page,
     expectAccessible,

@@ -278,6 +278,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     publicNews: news,
   });
   const reservedAdmin = new ReservedAdminService({ db, files, clock, searchIndex });
+  const magazineAdmin = new MagazineAdminService({ db, files, clock, searchIndex });
   return {
     config,
     db,
@@ -295,12 +296,15 @@ export function createServices(deps: ServiceDeps): AppServices {
       everyMs: BIN_PURGE_EVERY_MS,
       logger: logger.child({ component: 'bin' }),
       failureMessage: 'svuotamento dei cestini non riuscito',
-      work: async () => (await newsAdmin.purgeExpired()) + (await reservedAdmin.purgeExpired()),
+      work: async () =>
+        (await newsAdmin.purgeExpired()) +
+        (await reservedAdmin.purgeExpired()) +
+        (await magazineAdmin.purgeExpired()),
     }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
     reservedArea: new ReservedAreaService({ db, engine, files, clock }),
-    magazine: new MagazineService({ db, engine }),
+    magazine: new MagazineService({ db, engine, clock }),
     accounts: new AccountService({
       db,
       clock,
@@ -364,7 +368,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
         notifyOutbox,
       }),
-      magazine: new MagazineAdminService({ db, files, clock, searchIndex }),
+      magazine: magazineAdmin,
       payments: new PaymentsAdminService({
         db,
         clock,

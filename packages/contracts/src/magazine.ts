@@ -11,6 +11,7 @@ import {
   type AdminAttachment,
 } from './admin.js';
 import { RESERVED_AUDIENCE_VALUES, type ReservedAudience } from './reserved-area.js';
+import { publishAtField, selectionSchemas, type PublicationState } from './undo.js';
 
 /**
  * The bulletin "Il Servizio Trasfusionale" (spec §2.10, §3, §4, §7 GetRiviste,
@@ -128,6 +129,9 @@ export interface AdminMagazineIssue {
   publishedOn: string;
   audience: ReservedAudience;
   published: boolean;
+  /** "Programma" (ADR 031): the Rome date and time it goes public; null once published. */
+  publishAt: string | null;
+  state: PublicationState;
   articleCount: number;
   attachments: AdminAttachment[];
   updatedAt: string;
@@ -150,9 +154,13 @@ export const AdminMagazineIssueInputSchema = z.object({
   publishedOn: isoDate,
   audience: z.enum(RESERVED_AUDIENCE_VALUES, { message: MAGAZINE_ADMIN_MESSAGES.audience }),
   published: z.boolean().default(true),
+  publishAt: publishAtField,
   ...attachmentFields,
 });
 export type AdminMagazineIssueInput = z.input<typeof AdminMagazineIssueInputSchema>;
+
+/** The selection schemas of the bulletin's issues (bulk actions and export, ADR 031). */
+export const MagazineIssueSelection = selectionSchemas('un numero', 'numeri');
 
 export const AdminMagazineArticleListQuerySchema = AdminListQuerySchema.extend({
   issueId: idFilter,

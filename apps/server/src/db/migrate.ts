@@ -30,6 +30,7 @@ import { siteTextsMigration } from './migrations/0027-site-texts.js';
 import { reservedUndoMigration } from './migrations/0028-reserved-undo.js';
 import { feeYearsMigration } from './migrations/0029a-fee-years.js';
 import { paymentsToRefundMigration } from './migrations/0029b-payments-to-refund.js';
+import { magazineUndoMigration } from './migrations/0030-magazine-undo.js';
 import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -65,6 +66,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0028-reserved-undo': reservedUndoMigration,
     '0029a-fee-years': feeYearsMigration(engine),
     '0029b-payments-to-refund': paymentsToRefundMigration,
+    '0030-magazine-undo': magazineUndoMigration,
     '0031-search-ranking-index': searchRankingIndexMigration(engine),
   };
 }

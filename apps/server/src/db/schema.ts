@@ -88,7 +88,7 @@ export interface AttachmentsTable {
 /**
  * Schedule and bin of a content with a published flag (ADR 023, ADR 031; migration
  * 0028-reserved-undo): the ISO instant it goes public (null: once published) and the moment it
- * went to the bin (null: not binned).
+ * went to the bin (null: not binned). The bulletin's issues have them too (0030-magazine-undo).
  */
 export interface ScheduleAndBinColumns {
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -149,7 +149,7 @@ export interface OpinionsTable extends ScheduleAndBinColumns {
   updated_at: Timestamp;
 }
 
-export interface MagazineIssuesTable {
+export interface MagazineIssuesTable extends ScheduleAndBinColumns {
   id: Id;
   title: string;
   title_search: string;

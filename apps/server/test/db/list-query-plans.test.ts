@@ -201,6 +201,7 @@ describe('list queries on a large archive (sqlite)', () => {
     '/Members?status=disabled',
     '/Recommendations?page=1',
     '/PressReviews?page=1',
+    '/MagazineIssues?page=1',
   ])('staff list %s: no full scan', async (path) => {
     expectNoFullScan(await plansOf(() => site.ok(site.call('GET', path))));
   });

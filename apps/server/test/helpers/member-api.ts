@@ -1,4 +1,4 @@
-import type { LoginResponse, MemberRole } from '@sodalis/contracts';
+import type { LoginResponse, MemberRole, SearchAnswer } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { DatabaseEngine } from '../../src/db/database.js';
@@ -128,5 +128,18 @@ export function memberApi(site: DemoSite) {
       headers: { ...headers, ...authorization(role) },
     });
 
-  return { post, page, walk, download };
+  /** The titles the site search finds for `q`, as a role sees them. */
+  async function searchTitles(q: string, role: MemberRole = 'socio'): Promise<string[]> {
+    const response = await site.app.inject({
+      method: 'GET',
+      url: `/api/v1/Search?${new URLSearchParams({ q })}`,
+      headers: authorization(role),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: SearchAnswer }).data.groups.flatMap((group) =>
+      group.results.map((result) => result.title),
+    );
+  }
+
+  return { post, page, walk, download, searchTitles };
 }

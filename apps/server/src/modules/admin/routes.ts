@@ -30,6 +30,8 @@ import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
 import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
 import { membershipDashboardWork } from '../membership/admin-service.js';
 import { newsPendingWork } from '../news/admin-service.js';
+import { magazinePendingWork } from '../magazine/admin-service.js';
+import { reservedPendingWork } from '../reserved-area/admin-service.js';
 import { outboxPendingWork } from '../outbox/admin-service.js';
 import { paymentsPendingWork } from '../payments/admin-service.js';
 import { sponsorshipPendingWork } from '../sponsorship/admin-service.js';
@@ -61,6 +63,8 @@ const PENDING_WORK: readonly PendingWorkProvider[] = [
   paymentsPendingWork,
   outboxPendingWork,
   newsPendingWork,
+  reservedPendingWork,
+  magazinePendingWork,
   membershipDashboardWork,
   transparencyDashboardWork,
   searchPendingWork,

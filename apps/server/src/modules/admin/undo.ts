@@ -1,7 +1,19 @@
-import { BIN_DAYS, type AdminBinItem, type AdminPage, type AuditEntity } from '@sodalis/contracts';
+import {
+  AUDIT_ENTITY_NAMES,
+  BIN_DAYS,
+  publicationState,
+  romeDate,
+  romeInstant,
+  romeTime,
+  type AdminBinItem,
+  type AdminPage,
+  type AuditEntity,
+  type PublicationState,
+} from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
 import { historyOf, isClippedValue, writeAudit, type Actor } from './audit.js';
 
@@ -46,6 +58,28 @@ export interface BinnableRecords {
   changed(trx: Transaction<Database>, id: number, onSite: boolean): Promise<void>;
   /** After the commit (the content cache's second bump, ADR 005). */
   afterCommit?(): Promise<void>;
+}
+
+/** A scheduled moment (ISO instant) as the form's Rome date and time (`2026-11-30T09:00`). */
+export function romeLocal(instant: string | null): string | null {
+  if (instant === null) return null;
+  const moment = new Date(instant);
+  return `${romeDate(moment)}T${romeTime(moment)}`;
+}
+
+/** The form's Rome date and time ("Programma", ADR 031) as the stored ISO instant. */
+export function storedInstant(local: string | null): string | null {
+  if (local === null) return null;
+  const [date = '', time = ''] = local.split('T');
+  return romeInstant(date, time).toISOString();
+}
+
+/** A record's state for the form and the list: a draft, scheduled, or on the site. */
+export function scheduleState(
+  row: { published: number; publish_at: string | null },
+  now: string,
+): PublicationState {
+  return publicationState(row.published === 1, row.publish_at !== null && row.publish_at > now);
 }
 
 /** The moment before which binned items go for good. */
@@ -233,4 +267,38 @@ export async function bulkInOneTransaction(
     }
     for (const id of chosen) await step(trx, id);
   });
+}
+
+/**
+ * "Esporta selezionati" (ADR 031): the chosen items as CSV, as the audit log names their fields
+ * (`view`, without the files), with an audit entry of the export; an item in the bin is 404.
+ */
+export async function selectedAsCsv(
+  deps: { db: Kysely<Database>; clock: Clock },
+  actor: Actor,
+  entity: AuditEntity,
+  ids: readonly number[],
+  view: (id: number) => Promise<Record<string, unknown>>,
+): Promise<string> {
+  const views: Record<string, unknown>[] = [];
+  for (const id of new Set(ids)) {
+    const item = await view(id);
+    if (item.nelCestino === true) throw new AppError('notFound');
+    views.push(item);
+  }
+  const columns = Object.keys(views[0] ?? {}).filter((key) => key !== 'allegati');
+  await writeAudit(
+    deps.db,
+    actor,
+    {
+      action: 'esporta',
+      entity,
+      entityId: null,
+      summary: `Esportati ${views.length} elementi selezionati: ${AUDIT_ENTITY_NAMES[entity]}`,
+    },
+    deps.clock(),
+  );
+  const cell = (value: unknown) =>
+    value === true ? 'sì' : value === false ? 'no' : value === null ? '' : String(value);
+  return toCsv([columns, ...views.map((item) => columns.map((key) => cell(item[key])))]);
 }

@@ -3,10 +3,11 @@ import {
   AdminMagazineArticleListQuerySchema,
   AdminMagazineIssueInputSchema,
   AdminMagazineIssueListQuerySchema,
+  MagazineIssueSelection,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MagazineAdminService } from './admin-service.js';
-import { recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import { recordRoutes, undoRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
 
 /**
  * /api/v1/Admin/MagazineIssues and /MagazineArticles (ADR 014). Registered inside
@@ -28,6 +29,25 @@ export async function magazineAdminRoutes(
       bodyLimit: UPLOAD_BODY_LIMIT,
     },
     magazine.issues,
+  );
+  // Bulk actions, the bin and the history of the issues, as the news have them (ADR 031).
+  undoRoutes(
+    app,
+    '/MagazineIssues',
+    {
+      bulk: MagazineIssueSelection.bulk,
+      exportQuery: MagazineIssueSelection.exportQuery,
+      exportFileName: 'numeri-selezionati.csv',
+    },
+    {
+      bulk: (actor, body) => magazine.bulk(actor, body),
+      exportSelected: (actor, ids) => magazine.exportSelected(actor, ids),
+      listBin: () => magazine.listBin(),
+      restore: (actor, id) => magazine.restore(actor, id),
+      emptyBin: (actor, id) => magazine.emptyBin(actor, id),
+      history: (id) => magazine.history(id),
+      rollback: (actor, id, auditId) => magazine.rollback(actor, id, auditId),
+    },
   );
   recordRoutes(
     app,

@@ -1,6 +1,7 @@
 import {
   issueNumberInTitle,
   MAGAZINE_ADMIN_MESSAGES,
+  adminListHref,
   MAGAZINE_NAME,
   type AdminMagazineArticle,
   type AdminMagazineArticleInputSchema,
@@ -8,12 +9,16 @@ import {
   type AdminMagazineIssue,
   type AdminMagazineIssueInputSchema,
   type AdminMagazineIssueListQuery,
+  type AdminAuditEntry,
+  type AdminBinItem,
+  type AdminBulk,
+  type AdminPage,
   type AdminUpload,
   type ReservedAudience,
 } from '@sodalis/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema.js';
+import type { Database, MagazineIssuesTable } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
@@ -27,20 +32,35 @@ import {
   findIssueIdWithTitle,
   findIssuePage,
   findIssueRows,
+  binnedIssues,
+  liveIssueIds,
   nextArticleOrder,
+  scheduledIssues,
+  setIssueBinned,
   parseAuthors,
   writeArticle,
   writeIssue,
 } from './repository.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import {
+  bulkInOneTransaction,
+  RecordBin,
+  romeLocal,
+  scheduleState,
+  selectedAsCsv,
+  storedInstant,
+  versionBefore,
+} from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
-import { inPageOrder } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { countOf, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
+type IssueValues = Omit<Insertable<MagazineIssuesTable>, 'created_at' | 'updated_at'>;
 
 /** The bulletin's records: each is an audit entity and an owner of attachments alike. */
 type MagazineRecord = 'magazine_issue' | 'magazine_article';
@@ -70,6 +90,24 @@ interface MagazineSave<Values> {
   summary: (created: boolean) => string;
 }
 
+/**
+ * The staff home's line of issues scheduled to go public later (ADR 023, ADR 031), shown only
+ * while there is one: the news have theirs always, being the usual case.
+ */
+export const magazinePendingWork: PendingWorkProvider = async (db, now) => {
+  const count = await countOf(scheduledIssues(db, now.toISOString()));
+  return count === 0
+    ? []
+    : [
+        {
+          key: 'numeri-rivista-programmati',
+          label: 'Numeri della rivista programmati',
+          count,
+          href: adminListHref('riviste'),
+        },
+      ];
+};
+
 export interface MagazineAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
@@ -83,7 +121,33 @@ export interface MagazineAdminDeps {
  * with its audit entry. Reserved answers are never cached (ADR 011), so nothing to bump.
  */
 export class MagazineAdminService {
-  constructor(private readonly deps: MagazineAdminDeps) {}
+  /** The issues' bin (ADR 023, ADR 031): the shared rules over the issues' table. */
+  private readonly bin: RecordBin;
+
+  constructor(private readonly deps: MagazineAdminDeps) {
+    const { searchIndex } = deps;
+    this.bin = new RecordBin(deps, {
+      entity: 'magazine_issue',
+      words: {
+        binned: 'Numero della rivista spostato nel cestino',
+        restored: 'Numero della rivista ripristinato dal cestino',
+        deleted: 'Numero della rivista eliminato definitivamente',
+      },
+      view: issueView,
+      titleOf: (view) => String(view.titolo),
+      binned: binnedIssues,
+      setBinned: setIssueBinned,
+      // With its articles and their files' rows (the blobs stay, shared).
+      deleteForGood: async (trx, id) => {
+        await deleteIssue(trx, id);
+      },
+      // Reserved answers are never cached (ADR 011): only the search index follows, articles too.
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'magazine_issue', id);
+        else await searchIndex.recordRemoved(trx, 'magazine_issue', id);
+      },
+    });
+  }
 
   /** Issues: title, year, date, audience and the whole-issue PDF. */
   readonly issues: RecordHandlers<AdminMagazineIssueListQuery, IssueInput, AdminMagazineIssue> = {
@@ -93,36 +157,133 @@ export class MagazineAdminService {
     },
     get: async (id) => found((await this.issueItems([id]))[0]),
     save: async (actor, id, input) => {
-      const savedId = await this.save(actor, {
-        record: 'magazine_issue',
-        id,
-        input,
-        values: async (trx) => {
-          await checkUniqueTitle(trx, input.title, id);
-          return {
-            title: input.title,
-            title_search: searchText(input.title),
-            year: input.year,
-            issue_number: input.number ?? issueNumberInTitle(input.title) ?? 0,
-            published_on: input.publishedOn,
-            audience: input.audience,
-            published: input.published ? 1 : 0,
-          };
-        },
-        write: writeIssue,
-        view: issueView,
-        summary: (created) =>
-          `Numero della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
-      });
+      const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
+      const now = this.deps.clock();
+      const savedId = await this.deps.db
+        .transaction()
+        .execute((trx) => this.saveIn(trx, actor, this.issueSave(id, input), pdfs, now));
       return this.issues.get(savedId);
     },
-    // With its articles and their files' rows (the blobs stay, shared).
-    remove: (actor, id) =>
-      this.remove(actor, 'magazine_issue', id, issueView, async (trx, before) => {
-        const articleCount = await deleteIssue(trx, id);
-        return `Numero della rivista eliminato con ${articleCount} articoli: ${before.titolo}`;
-      }),
+    // "Elimina" moves the issue, with its articles, to the bin (ADR 031): off the site, restorable.
+    remove: (actor, id) => this.bin.moveToBin(actor, id),
   };
+
+  /** An issue's save: its columns from the form, its audit view and words. */
+  private issueSave(id: number | null, input: IssueInput): MagazineSave<IssueValues> {
+    return {
+      record: 'magazine_issue',
+      id,
+      input,
+      values: async (trx) => {
+        await checkUniqueTitle(trx, input.title, id);
+        return {
+          title: input.title,
+          title_search: searchText(input.title),
+          year: input.year,
+          issue_number: input.number ?? issueNumberInTitle(input.title) ?? 0,
+          published_on: input.publishedOn,
+          audience: input.audience,
+          published: input.published ? 1 : 0,
+          publish_at: storedInstant(input.publishAt),
+        };
+      },
+      write: writeIssue,
+      view: issueView,
+      summary: (created) =>
+        `Numero della rivista ${created ? 'creato' : 'modificato'}: ${input.title}`,
+    };
+  }
+
+  /** The issues' bin, most recently deleted first, after dropping what has been there too long. */
+  listBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.bin.list();
+  }
+
+  /** Takes an issue out of the bin, with its articles, as it was. */
+  async restore(actor: Actor, id: number): Promise<AdminMagazineIssue> {
+    await this.bin.restore(actor, id);
+    return this.issues.get(id);
+  }
+
+  /** Deletes binned issues for good: one (`id`) or the whole bin (null). */
+  emptyBin(actor: Actor, id: number | null): Promise<void> {
+    return this.bin.empty(actor, id);
+  }
+
+  /** Deletes for good the issues in the bin BIN_DAYS days; answers how many went. */
+  purgeExpired(): Promise<number> {
+    return this.bin.purgeExpired();
+  }
+
+  /**
+   * A bulk action of the issues' list (ADR 031): "Pubblica" (now, the schedule dropped),
+   * "Ritira" (a draft again), "Elimina" (to the bin), with the same audit entries as the form;
+   * all the issues or none.
+   */
+  async bulk(actor: Actor, { ids, action }: AdminBulk): Promise<void> {
+    const now = this.deps.clock();
+    await bulkInOneTransaction(this.deps.db, ids, liveIssueIds, async (trx, id) => {
+      if (action === 'elimina') return this.bin.binIn(trx, actor, id, now);
+      const input = await this.issueInput(trx, id);
+      const changed = { ...input, published: action === 'pubblica', publishAt: null };
+      await this.saveIn(trx, actor, this.issueSave(id, changed), [], now);
+    });
+  }
+
+  /** "Esporta selezionati": the chosen issues as CSV, as the audit log names their fields. */
+  exportSelected(actor: Actor, ids: readonly number[]): Promise<string> {
+    return selectedAsCsv(this.deps, actor, 'magazine_issue', ids, (id) =>
+      issueView(this.deps.db, id),
+    );
+  }
+
+  /** The issue's history from the audit log, newest first. */
+  async history(id: number): Promise<AdminAuditEntry[]> {
+    await this.issues.get(id);
+    return historyOf(this.deps.db, 'magazine_issue', id);
+  }
+
+  /**
+   * "Annulla questa modifica" (ADR 031): the values the entry replaced are saved again over the
+   * current ones, as a new audited edit; files taken away are not brought back.
+   */
+  async rollback(actor: Actor, id: number, auditId: number): Promise<AdminMagazineIssue> {
+    const before = await versionBefore(this.deps.db, 'magazine_issue', id, auditId);
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const current = await this.issueInput(trx, id);
+      const restored: IssueInput = {
+        ...current,
+        ...('titolo' in before ? { title: String(before.titolo) } : {}),
+        ...('anno' in before ? { year: Number(before.anno) } : {}),
+        ...('numero' in before ? { number: before.numero as number | null } : {}),
+        ...('dataPubblicazione' in before ? { publishedOn: String(before.dataPubblicazione) } : {}),
+        ...('pubblico' in before ? { audience: before.pubblico as ReservedAudience } : {}),
+        ...('pubblicato' in before ? { published: before.pubblicato === true } : {}),
+        ...('pubblicazioneProgrammata' in before
+          ? { publishAt: (before.pubblicazioneProgrammata as string | null) ?? null }
+          : {}),
+      };
+      await this.saveIn(trx, actor, this.issueSave(id, restored), [], now);
+    });
+    return this.issues.get(id);
+  }
+
+  /** The issue as its form would send it back: its fields, and its files kept. */
+  private async issueInput(db: Kysely<Database>, id: number): Promise<IssueInput> {
+    const item = found((await this.issueItems([id], db))[0]);
+    return {
+      title: item.title,
+      year: item.year,
+      number: item.number,
+      publishedOn: item.publishedOn,
+      audience: item.audience,
+      published: item.published,
+      publishAt: item.publishAt,
+      keptAttachmentIds: item.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    };
+  }
 
   /** Articles of an issue: order, authors, PDF. */
   readonly articles: RecordHandlers<
@@ -142,7 +303,8 @@ export class MagazineAdminService {
         input,
         values: async (trx) => {
           const [issue] = await findIssueRows(trx, [input.issueId]);
-          if (issue === undefined) {
+          // An issue in the bin takes no articles until it is restored (ADR 031).
+          if (issue === undefined || issue.deleted_at !== null) {
             throw new AppError('invalidRequest', [
               { path: 'issueId', message: MAGAZINE_ADMIN_MESSAGES.issue },
             ]);
@@ -193,50 +355,66 @@ export class MagazineAdminService {
     });
   }
 
-  /**
-   * The one audited save of issues and articles: checks, row, files and the audit entry
-   * (`crea` whole, `modifica` with the changed fields only) in one transaction. PDFs are
-   * checked by their bytes before it starts. Answers the record's id.
-   */
+  /** An audited save in its own transaction; PDFs are checked by their bytes before it starts. */
   private async save<Values>(actor: Actor, save: MagazineSave<Values>): Promise<number> {
     const pdfs = await checkedPdfs(save.input.newAttachments, 'newAttachments');
-    const now = this.deps.clock().toISOString();
-    return this.deps.db.transaction().execute(async (trx) => {
-      const values = await save.values(trx);
-      const before = save.id === null ? null : await save.view(trx, save.id);
-      const id = await save.write(trx, save.id, values, now);
-      await replaceAttachments(
-        trx,
-        this.deps.files,
-        { kind: save.record, id, area: FILE_AREAS[save.record] },
-        save.input.keptAttachmentIds,
-        pdfs,
-        now,
-      );
-      await this.deps.searchIndex.recordChanged(trx, save.record, id);
-      const after = await save.view(trx, id);
-      await writeAudit(
-        trx,
-        actor,
-        saveEntry(
-          { entity: save.record, entityId: id, summary: save.summary(before === null) },
-          before,
-          after,
-        ),
-        new Date(now),
-      );
-      return id;
-    });
+    const now = this.deps.clock();
+    return this.deps.db.transaction().execute((trx) => this.saveIn(trx, actor, save, pdfs, now));
   }
 
-  private async issueItems(ids: number[]): Promise<AdminMagazineIssue[]> {
+  /**
+   * The one audited save of issues and articles: checks, row, files and the audit entry
+   * (`crea` whole, `modifica` with the changed fields only), inside the caller's transaction
+   * (the form's own, or a bulk action's). An issue in the bin is 404. Answers the record's id.
+   */
+  private async saveIn<Values>(
+    trx: Transaction<Database>,
+    actor: Actor,
+    save: MagazineSave<Values>,
+    pdfs: Awaited<ReturnType<typeof checkedPdfs>>,
+    moment: Date,
+  ): Promise<number> {
+    const now = moment.toISOString();
+    const values = await save.values(trx);
+    const before = save.id === null ? null : await save.view(trx, save.id);
+    if (before?.nelCestino === true) throw new AppError('notFound');
+    const id = await save.write(trx, save.id, values, now);
+    await replaceAttachments(
+      trx,
+      this.deps.files,
+      { kind: save.record, id, area: FILE_AREAS[save.record] },
+      save.input.keptAttachmentIds,
+      pdfs,
+      now,
+    );
+    await this.deps.searchIndex.recordChanged(trx, save.record, id);
+    const after = await save.view(trx, id);
+    await writeAudit(
+      trx,
+      actor,
+      saveEntry(
+        { entity: save.record, entityId: id, summary: save.summary(before === null) },
+        before,
+        after,
+      ),
+      moment,
+    );
+    return id;
+  }
+
+  private async issueItems(
+    ids: number[],
+    db: Kysely<Database> = this.deps.db,
+  ): Promise<AdminMagazineIssue[]> {
     if (ids.length === 0) return [];
-    const { db } = this.deps;
-    const [rows, counts, files] = await Promise.all([
+    const now = this.deps.clock().toISOString();
+    const [allRows, counts, files] = await Promise.all([
       findIssueRows(db, ids),
       countArticlesByIssue(db, ids),
       attachmentsOf(db, 'magazine_issue', ids),
     ]);
+    // An issue in the bin is read only through the bin (its form answers 404, ADR 023).
+    const rows = allRows.filter((row) => row.deleted_at === null);
     return inPageOrder(ids, rows).map((row) => ({
       id: row.id,
       title: row.title,
@@ -245,6 +423,8 @@ export class MagazineAdminService {
       publishedOn: row.published_on,
       audience: row.audience as ReservedAudience,
       published: row.published === 1,
+      publishAt: romeLocal(row.publish_at),
+      state: scheduleState(row, now),
       articleCount: counts.get(row.id) ?? 0,
       attachments: files.get(row.id) ?? [],
       updatedAt: row.updated_at,
@@ -254,10 +434,12 @@ export class MagazineAdminService {
   private async articleItems(ids: number[]): Promise<AdminMagazineArticle[]> {
     if (ids.length === 0) return [];
     const { db } = this.deps;
-    const [rows, files] = await Promise.all([
+    const [allRows, files] = await Promise.all([
       findArticleRows(db, ids),
       attachmentsOf(db, 'magazine_article', ids),
     ]);
+    // The articles of an issue in the bin are in the bin with it (ADR 031).
+    const rows = allRows.filter((row) => row.issue_deleted_at === null);
     return inPageOrder(ids, rows).map((row) => ({
       id: row.id,
       issueId: row.issue_id,
@@ -318,7 +500,9 @@ async function issueView(db: Kysely<Database>, id: number) {
     dataPubblicazione: row.published_on,
     pubblico: row.audience,
     pubblicato: row.published === 1,
+    pubblicazioneProgrammata: romeLocal(row.publish_at),
     allegati: await fileNames(db, 'magazine_issue', id),
+    ...(row.deleted_at === null ? {} : { nelCestino: true }),
   };
 }
 

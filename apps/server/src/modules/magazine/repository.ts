@@ -2,7 +2,15 @@ import type {
   AdminMagazineArticleListQuery,
   AdminMagazineIssueListQuery,
 } from '@sodalis/contracts';
-import type { Insertable, Kysely, RawBuilder, Selectable, SqlBool, Transaction } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type {
   Audience,
   Database,
@@ -20,6 +28,15 @@ export interface MagazineQuery {
   conditions: RawBuilder<SqlBool>[];
   order: { ref: RawBuilder<unknown>; direction: 'asc' | 'desc' }[];
   limit: number;
+}
+
+/**
+ * An issue is on the site when published, its scheduled moment (`now`, ISO instant) has come
+ * and it is not in the bin (ADR 023, ADR 031): its page, its articles, its files and its search
+ * entries all check this one condition.
+ */
+export function issueOnSite(now: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`magazine_issues.published = 1 and magazine_issues.deleted_at is null and (magazine_issues.publish_at is null or magazine_issues.publish_at <= ${now})`;
 }
 
 export interface MagazineIssueRow {
@@ -42,15 +59,15 @@ const ISSUE_COLUMNS = [
   'magazine_issues.audience',
 ] as const;
 
-/** Published issues the audiences may see, optionally of some years only. */
+/** Issues on the site the audiences may see, optionally of some years only. */
 export async function findIssues(
   db: Kysely<Database>,
-  query: MagazineQuery & { years: number[] },
+  query: MagazineQuery & { years: number[]; now: string },
 ): Promise<MagazineIssueRow[]> {
   let builder = db
     .selectFrom('magazine_issues')
     .select([...ISSUE_COLUMNS])
-    .where('magazine_issues.published', '=', 1)
+    .where(issueOnSite(query.now))
     .where('magazine_issues.audience', 'in', [...query.audiences]);
   if (query.years.length > 0) builder = builder.where('magazine_issues.year', 'in', query.years);
   for (const condition of query.conditions) builder = builder.where(condition);
@@ -58,15 +75,16 @@ export async function findIssues(
   return builder.limit(query.limit).execute();
 }
 
-/** The published issue with this title (compared as search text), whatever its audience. */
+/** The issue on the site with this title (compared as search text), whatever its audience. */
 export async function findIssueByTitle(
   db: Kysely<Database>,
   titleSearch: string,
+  now: string,
 ): Promise<MagazineIssueRow | undefined> {
   return db
     .selectFrom('magazine_issues')
     .select([...ISSUE_COLUMNS])
-    .where('magazine_issues.published', '=', 1)
+    .where(issueOnSite(now))
     .where('magazine_issues.title_search', '=', titleSearch)
     .orderBy('magazine_issues.id', 'desc')
     .limit(1)
@@ -130,12 +148,15 @@ const ARTICLE_SORTS: Record<string, string> = {
   id: 'magazine_articles.id',
 };
 
-/** One page of issue ids (any audience, published or not): title text and year filter it. */
+/**
+ * One page of issue ids (any audience, published or not, outside the bin): title text and year
+ * filter it.
+ */
 export async function findIssuePage(
   db: Kysely<Database>,
   query: AdminMagazineIssueListQuery,
 ): Promise<{ ids: number[]; total: number }> {
-  let builder = db.selectFrom('magazine_issues');
+  let builder = db.selectFrom('magazine_issues').where('magazine_issues.deleted_at', 'is', null);
   const title = titleCondition('magazine_issues.title_search', query.q);
   if (title !== null) builder = builder.where(title);
   if (query.year !== undefined) builder = builder.where('magazine_issues.year', '=', query.year);
@@ -146,12 +167,16 @@ export async function findIssuePage(
   });
 }
 
-/** One page of article ids: title text and issue filter it. */
+/** One page of article ids (of issues outside the bin): title text and issue filter it. */
 export async function findArticlePage(
   db: Kysely<Database>,
   query: AdminMagazineArticleListQuery,
 ): Promise<{ ids: number[]; total: number }> {
-  let builder = db.selectFrom('magazine_articles');
+  let builder = db
+    .selectFrom('magazine_articles')
+    .where('magazine_articles.issue_id', 'in', (issues) =>
+      issues.selectFrom('magazine_issues').select('id').where('deleted_at', 'is', null),
+    );
   const title = titleCondition('magazine_articles.title_search', query.q);
   if (title !== null) builder = builder.where(title);
   if (query.issueId !== undefined) {
@@ -207,16 +232,21 @@ export async function nextArticleOrder(
   return Number(row?.last ?? 0) + 1;
 }
 
-/** Articles by id with their issue's title, in no particular order. */
+/** Articles by id with their issue's title and bin time, in no particular order. */
 export async function findArticleRows(
   db: Kysely<Database>,
   ids: number[],
-): Promise<(Selectable<MagazineArticlesTable> & { issue_title: string })[]> {
+): Promise<
+  (Selectable<MagazineArticlesTable> & { issue_title: string; issue_deleted_at: string | null })[]
+> {
   return db
     .selectFrom('magazine_articles')
     .innerJoin('magazine_issues', 'magazine_issues.id', 'magazine_articles.issue_id')
     .selectAll('magazine_articles')
-    .select('magazine_issues.title as issue_title')
+    .select([
+      'magazine_issues.title as issue_title',
+      'magazine_issues.deleted_at as issue_deleted_at',
+    ])
     .where('magazine_articles.id', 'in', ids)
     .execute();
 }
@@ -295,6 +325,50 @@ export async function deleteIssue(trx: Transaction<Database>, id: number): Promi
   await deleteAttachmentsOf(trx, 'magazine_issue', [id]);
   await trx.deleteFrom('magazine_issues').where('id', '=', id).execute();
   return articleIds.length;
+}
+
+/** Moves an issue (with its articles) to the bin (`at`, ISO instant) or takes it out (null). */
+export async function setIssueBinned(
+  trx: Transaction<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx.updateTable('magazine_issues').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The binned issues, the most recently deleted first; those binned at or before `upTo` only. */
+export async function binnedIssues(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('magazine_issues')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
+}
+
+/** The issues scheduled for later than `now` (ISO instant), outside the bin: a query to count. */
+export function scheduledIssues(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom('magazine_issues')
+    .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
+    .where('publish_at', '>', now);
+}
+
+/** Which of `ids` are issues outside the bin. */
+export async function liveIssueIds(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('magazine_issues')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Deletes an article and its attachment rows. */

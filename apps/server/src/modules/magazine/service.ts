@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
 import { attachmentRefs, attachmentsByOwner, withAttachments } from '../attachments/repository.js';
 import {
@@ -81,6 +82,8 @@ function compareInOrder(
 export interface MagazineServiceDeps {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** A scheduled issue is on the site from its moment (ADR 031). */
+  clock: Clock;
 }
 
 /** The bulletin's issues and articles (spec §7 GetRiviste, GetArticoliRiviste). */
@@ -104,6 +107,7 @@ export class MagazineService {
         findIssues(this.deps.db, {
           audiences: AUDIENCES_OF_ROLE[role],
           years: [...new Set(filter.years ?? [])],
+          now: this.deps.clock().toISOString(),
           ...query,
         }),
       items: (rows) =>
@@ -184,7 +188,7 @@ export class MagazineService {
         { path: 'riviste', message: 'riviste deve indicare il titolo di un solo numero.' },
       ]);
     }
-    return findIssueByTitle(this.deps.db, titles[0] as string);
+    return findIssueByTitle(this.deps.db, titles[0] as string, this.deps.clock().toISOString());
   }
 }
 

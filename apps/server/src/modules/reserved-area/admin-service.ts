@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   RESERVED_AUDIENCES,
   type AdminAssembly,
   type AdminAssemblyInputSchema,
@@ -15,13 +16,8 @@ import {
   type AdminAuditEntry,
   type AdminBinItem,
   type AdminBulk,
-  AUDIT_ENTITY_NAMES,
   type AuditEntity,
-  publicationState,
   type ReservedAudience,
-  romeDate,
-  romeInstant,
-  romeTime,
   type Territory,
 } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
@@ -32,11 +28,19 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { containsPattern, searchText } from '../../text/search-text.js';
 import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
-import { bulkInOneTransaction, RecordBin, versionBefore } from '../admin/undo.js';
-import { toCsv } from '../../text/csv.js';
+import {
+  bulkInOneTransaction,
+  RecordBin,
+  romeLocal,
+  scheduleState,
+  selectedAsCsv,
+  storedInstant,
+  versionBefore,
+} from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
-import { idPage, inPageOrder } from '../listing/id-page.js';
+import { countOf, idPage, inPageOrder } from '../listing/id-page.js';
+import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -47,9 +51,9 @@ import {
   insertReservedRecord,
   liveReservedRecordIds,
   reservedRecordsMatching,
+  scheduledReservedRecords,
   setReservedRecordBinned,
   updateReservedRecord,
-  type ReservedRow,
   type ReservedTable,
   type ReservedValues,
 } from './repository.js';
@@ -240,20 +244,6 @@ type Fields = Record<string, ReservedField>;
 /** Any kind, for what the four share. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kind of any table, input and answer: only the shared parts are used
 type AnyKind = ReservedKind<ReservedTable, any, any>;
-
-/** A scheduled moment (ISO instant) as the form's Rome date and time (`2026-11-30T09:00`). */
-function romeLocal(instant: string | null): string | null {
-  if (instant === null) return null;
-  const moment = new Date(instant);
-  return `${romeDate(moment)}T${romeTime(moment)}`;
-}
-
-/** The form's Rome date and time as the stored ISO instant. */
-function storedInstant(local: string | null): string | null {
-  if (local === null) return null;
-  const [date = '', time = ''] = local.split('T');
-  return romeInstant(date, time).toISOString();
-}
 
 /** The record's title in the audit view: its first field's. */
 function auditTitle(kind: AnyKind, view: Record<string, unknown>): string {
@@ -509,28 +499,10 @@ export class ReservedAdminService {
   }
 
   /** "Esporta selezionati": the chosen records as CSV, as the audit log names their fields. */
-  async exportSelected(kind: AnyKind, actor: Actor, ids: readonly number[]): Promise<string> {
-    const views: Record<string, unknown>[] = [];
-    for (const id of new Set(ids)) {
-      const view = await this.view(this.deps.db, kind, id);
-      if (view.nelCestino === true) throw new AppError('notFound');
-      views.push(view);
-    }
-    const columns = Object.keys(views[0] ?? {}).filter((key) => key !== 'allegati');
-    await writeAudit(
-      this.deps.db,
-      actor,
-      {
-        action: 'esporta',
-        entity: kind.entity,
-        entityId: null,
-        summary: `Esportati ${views.length} elementi selezionati: ${AUDIT_ENTITY_NAMES[kind.entity]}`,
-      },
-      this.deps.clock(),
+  exportSelected(kind: AnyKind, actor: Actor, ids: readonly number[]): Promise<string> {
+    return selectedAsCsv(this.deps, actor, kind.entity, ids, (id) =>
+      this.view(this.deps.db, kind, id),
     );
-    const cell = (value: unknown) =>
-      value === true ? 'sì' : value === false ? 'no' : value === null ? '' : String(value);
-    return toCsv([columns, ...views.map((view) => columns.map((key) => cell(view[key])))]);
   }
 
   /** The record's history from the audit log, newest first. */
@@ -643,13 +615,40 @@ export class ReservedAdminService {
 /** The four kinds, for what runs over all of them (the bins' purge). */
 const RESERVED_KINDS: readonly AnyKind[] = [RECOMMENDATIONS, ASSEMBLIES, PRESS_REVIEWS, OPINIONS];
 
-/** A record's state for the form and the list: a draft, scheduled, or on the members' lists. */
-function scheduleState(
-  row: Pick<ReservedRow<ReservedTable>, 'published' | 'publish_at'>,
-  now: string,
-) {
-  return publicationState(row.published === 1, row.publish_at !== null && row.publish_at > now);
-}
+/** Each kind's staff list (its back-office resource) and its plural, for the staff home. */
+const RESERVED_LISTS: Record<ReservedTable, { resource: string; key: string; label: string }> = {
+  recommendations: {
+    resource: 'raccomandazioni',
+    key: 'raccomandazioni-programmate',
+    label: 'Raccomandazioni programmate',
+  },
+  assemblies: {
+    resource: 'assemblee',
+    key: 'assemblee-programmate',
+    label: 'Assemblee programmate',
+  },
+  press_reviews: {
+    resource: 'rassegna-stampa',
+    key: 'rassegna-stampa-programmata',
+    label: 'Articoli della rassegna stampa programmati',
+  },
+  opinions: { resource: 'pareri', key: 'pareri-programmati', label: 'Pareri programmati' },
+};
+
+/**
+ * The staff home's lines of reserved records scheduled to go public later (ADR 023, ADR 031),
+ * one per kind that has some.
+ */
+export const reservedPendingWork: PendingWorkProvider = async (db, now) => {
+  const lines = await Promise.all(
+    RESERVED_KINDS.map(async (kind) => {
+      const list = RESERVED_LISTS[kind.table];
+      const count = await countOf(scheduledReservedRecords(db, kind.table, now.toISOString()));
+      return { key: list.key, label: list.label, count, href: adminListHref(list.resource) };
+    }),
+  );
+  return lines.filter((line) => line.count > 0);
+};
 
 function found<R>(row: R | undefined): R {
   if (row === undefined) throw new AppError('notFound');

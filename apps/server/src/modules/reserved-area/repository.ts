@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
 import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
+import { issueOnSite } from '../magazine/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
@@ -203,7 +204,7 @@ export async function ownerAudience(
         .selectFrom('magazine_issues')
         .select('audience')
         .where('id', '=', id)
-        .where('published', '=', 1)
+        .where(issueOnSite(now))
         .executeTakeFirst();
       break;
     case 'magazine_article':
@@ -212,7 +213,7 @@ export async function ownerAudience(
         .innerJoin('magazine_issues', 'magazine_issues.id', 'magazine_articles.issue_id')
         .select('magazine_issues.audience')
         .where('magazine_articles.id', '=', id)
-        .where('magazine_issues.published', '=', 1)
+        .where(issueOnSite(now))
         .executeTakeFirst();
       break;
     default:
@@ -402,6 +403,15 @@ export async function binnedReservedRecords(
   if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
   const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
+}
+
+/** The table's records scheduled for later than `now` (ISO instant), outside the bin: to count. */
+export function scheduledReservedRecords(db: Kysely<Database>, table: ReservedTable, now: string) {
+  return db
+    .selectFrom(table as 'press_reviews')
+    .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
+    .where('publish_at', '>', now);
 }
 
 /** Which of `ids` are records of the table outside the bin. */

@@ -214,7 +214,7 @@ export async function sourceRecord(
     }
     case 'magazine_issue': {
       const [row] = await findIssueRows(db, [id]);
-      if (row === undefined || row.published !== 1) return null;
+      if (!issueIndexed(row)) return null;
       return withFiles(db, kind, id, {
         description: magazineDescription(row, row.title, row.published_on),
         text: row.title,
@@ -224,7 +224,7 @@ export async function sourceRecord(
       const [row] = await findMagazineArticleRows(db, [id]);
       if (row === undefined) return null;
       const [issue] = await findIssueRows(db, [row.issue_id]);
-      if (issue === undefined || issue.published !== 1) return null;
+      if (!issueIndexed(issue)) return null;
       return withFiles(db, kind, id, {
         description: magazineDescription(issue, row.title, row.published_on),
         text: lines(row.title, parseAuthors(row.authors_json).join(', '), row.newspaper),
@@ -270,15 +270,24 @@ function reservedDescription(
   return { audience, visible_from: visibleFrom, title, date, link: RESERVED_LINKS[table] };
 }
 
+/** An issue and its articles are indexed as a reserved record is (`reservedOnSite`). */
+const issueIndexed = reservedOnSite;
+
 function magazineDescription(
-  issue: { audience: UnitDescription['audience']; title: string; year: number },
+  issue: {
+    audience: UnitDescription['audience'];
+    title: string;
+    year: number;
+    publish_at: string | null;
+  },
   title: string,
   date: string,
 ): UnitDescription {
   const query = new URLSearchParams({ anno: String(issue.year), numero: issue.title });
   return {
     audience: issue.audience,
-    visible_from: null,
+    // A scheduled issue is found from the day of its moment, as the reserved records.
+    visible_from: issue.publish_at === null ? null : romeDate(new Date(issue.publish_at)),
     title,
     date,
     link: `/area-riservata-servizio-trasfusionale-singolo-numero?${query}`,

@@ -1,13 +1,13 @@
 import type {
   AdminAuditEntry,
   AdminBinItem,
+  AdminDashboard,
   AdminOpinion,
   AdminPage,
   AdminRecommendation,
   MemberRole,
   Opinion,
   Recommendation,
-  SearchAnswer,
 } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, memberApi } from '../../helpers/member-api.js';
@@ -40,17 +40,7 @@ describe.each(testEngines())('back office: undo for the reserved area on %s', (e
     (await api.page<Opinion>('ReservedArea/GetPareriCD', role, { dataOffset: '100' })).items.map(
       (item) => item.title,
     );
-  async function searchTitles(q: string): Promise<string[]> {
-    const response = await site.app.inject({
-      method: 'GET',
-      url: `/api/v1/Search?${new URLSearchParams({ q })}`,
-      headers: { authorization: `Bearer ${site.tokens.socio}` },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: SearchAnswer }).data.groups.flatMap((group) =>
-      group.results.map((result) => result.title),
-    );
-  }
+  const { searchTitles } = api;
 
   function recommendation(title: string, extra: object = {}) {
     return ok<AdminRecommendation>(
@@ -90,6 +80,10 @@ describe.each(testEngines())('back office: undo for the reserved area on %s', (e
     });
     expect(scheduled).toMatchObject({ state: 'programmata', publishAt: '2026-11-23T12:30' });
     const later = await opinion('Programmato', { publishAt: '2026-11-23T12:30' });
+    // The staff home counts them among the scheduled items, one line per kind.
+    const home = await ok<AdminDashboard>(call('GET', '/Dashboard'));
+    expect(home.pending.find((line) => line.key === 'raccomandazioni-programmate')?.count).toBe(1);
+    expect(home.pending.find((line) => line.key === 'pareri-programmati')?.count).toBe(1);
 
     expect(await recommendationTitles('socio')).not.toContain(draft.title);
     expect(await recommendationTitles('socio')).not.toContain(scheduled.title);

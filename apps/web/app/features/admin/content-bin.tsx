@@ -32,6 +32,13 @@ const BINS: readonly BinKind[] = [
     ending: 'o',
   },
   { resource: 'pareri', label: 'Pareri', testId: 'pareri-bin', noun: 'Parere', ending: 'o' },
+  {
+    resource: 'riviste',
+    label: 'Il Servizio Trasfusionale: numeri',
+    testId: 'riviste-bin',
+    noun: 'Numero della rivista',
+    ending: 'o',
+  },
 ];
 
 /** One kind's section: its resource, heading, test id, and its noun in the notices. */

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
+import { publicationStateWords, type PublicationState } from '@sodalis/contracts';
 import type { ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
-import { SaveButton, Toolbar } from 'react-admin';
+import { FunctionField, SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
 
 type FormData = Record<string, unknown>;
 
@@ -74,3 +75,77 @@ export function PublicationNotice({
     </Alert>
   );
 }
+
+/** Masculine for a "numero", "articolo" or "parere", feminine for a "raccomandazione". */
+export type PublishedLabel = 'Pubblicata' | 'Pubblicato';
+
+/** The ending of a kind's participles: "Pubblicata" a, "Pubblicato" o. */
+const endingOf = (label: PublishedLabel) => (label === 'Pubblicata' ? 'a' : 'o');
+
+/** An item scheduled by date and time: its state in words ("Programmata per il 30/11/2026 alle 09:00"). */
+function stateWords(
+  record: { state: PublicationState; publishAt: string | null; updatedAt?: string },
+  label: PublishedLabel,
+): string {
+  const [day = '', time = null] = record.publishAt?.split('T') ?? [];
+  const since = day === '' ? (record.updatedAt ?? '').slice(0, 10) : day;
+  return publicationStateWords(record.state, since, time, endingOf(label));
+}
+
+const STATE_NAMES: Record<PublicationState, string> = {
+  pubblicata: 'Pubblicato',
+  programmata: 'Programmato',
+  'non-pubblicata': 'Bozza',
+};
+
+/** A list's "Stato" column: "Pubblicato", "Programmato" or "Bozza", agreeing with the kind. */
+export function PublicationStateField({ label }: { label: PublishedLabel }) {
+  return (
+    <FunctionField
+      label="Stato"
+      sortable={false}
+      render={(record) =>
+        record.state === 'pubblicata'
+          ? label
+          : STATE_NAMES[record.state as PublicationState].replace(/o$/, endingOf(label))
+      }
+    />
+  );
+}
+
+/**
+ * The item's state in words and the moment of "Programma" (`publishAt`, ADR 031): whether it
+ * is on the site is the toolbar's choice ("Salva bozza", "Pubblica", "Programma").
+ */
+export function PublicationInputs({ label }: { label: PublishedLabel }) {
+  const record = useRecordContext<{
+    id?: number;
+    state: PublicationState;
+    publishAt: string | null;
+    updatedAt?: string;
+  }>();
+  return (
+    <>
+      {record?.id === undefined ? null : (
+        <PublicationNotice
+          words={stateWords(record, label)}
+          published={record.state === 'pubblicata'}
+          link={null}
+        />
+      )}
+      <TextInput
+        source="publishAt"
+        label="Data e ora di pubblicazione (ora di Roma)"
+        type="datetime-local"
+        helperText="Per «Programma»: compare ai soci nel giorno e all’ora indicati."
+      />
+    </>
+  );
+}
+
+/** "Pubblica" of an item scheduled by `publishAt`: on the site now, any schedule dropped. */
+export const publishNow = (data: FormData) => ({
+  ...data,
+  published: true,
+  publishAt: null,
+});

@@ -7,11 +7,11 @@ import {
   romeYear,
 } from '@sodalis/contracts';
 import {
-  BooleanField,
-  BooleanInput,
   Button,
   Create,
   Datagrid,
+  DatagridBody,
+  DeleteButton,
   DateInput,
   FunctionField,
   List,
@@ -36,6 +36,20 @@ import { attachmentChanges } from '../../admin/data-provider';
 import { AUDIENCE_CHOICES, choiceName, yearChoices } from '../../admin/format';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { StaffForm } from '../../admin/staff-form';
+import { BulkActions } from '../../admin/bulk-actions';
+import { ListActionsWithBin } from '../../admin/content-bin';
+import { LabelledSelectRow } from '../../admin/labelled-select-row';
+import {
+  PublicationInputs,
+  PublicationStateField,
+  PublicationToolbar,
+  publishNow,
+} from '../../admin/publication';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 
 /**
  * The bulletin's editor (ADR 014): issues with their whole-issue PDF and audience,
@@ -55,6 +69,7 @@ export async function magazineIssueBody(
     publishedOn: String(data.publishedOn ?? ''),
     audience: String(data.audience ?? 'all') as AdminMagazineIssueInput['audience'],
     published: data.published !== false,
+    publishAt: blankToNull(data.publishAt),
     ...(await attachmentChanges(data.attachments)),
   };
 }
@@ -84,16 +99,30 @@ const issueFilters = [
   <SelectInput key="year" source="year" label="Anno" choices={YEAR_CHOICES} alwaysOn />,
 ];
 
+/** The issues' list, with labelled row checkboxes, bulk actions and the way to the bin (ADR 031). */
 export function MagazineIssueList() {
   return (
     <List
       title={`${MAGAZINE_NAME}: numeri`}
       filters={issueFilters}
+      actions={<ListActionsWithBin />}
       sort={{ field: 'year', order: 'DESC' }}
       perPage={25}
       exporter={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={
+          <BulkActions
+            resource="riviste"
+            nouns={{ one: 'numero', many: 'numeri', ending: 'o' }}
+            exportFileName="numeri-selezionati.csv"
+          />
+        }
+        body={
+          <DatagridBody row={<LabelledSelectRow nameOf={(record) => String(record.title)} />} />
+        }
+      >
         <TextField source="title" label="Titolo" />
         <NumberField source="year" label="Anno" options={{ useGrouping: false }} />
         <NumberField source="number" label="Numero" options={{ useGrouping: false }} />
@@ -107,7 +136,7 @@ export function MagazineIssueList() {
           sortable={false}
           render={(record) => choiceName(AUDIENCE_CHOICES, record.audience)}
         />
-        <BooleanField source="published" label="Pubblicato" sortable={false} />
+        <PublicationStateField label="Pubblicato" />
         <NumberField source="articleCount" label="Articoli" sortable={false} />
       </Datagrid>
     </List>
@@ -123,6 +152,7 @@ function IssueForm({
 }) {
   return (
     <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+      <RestoredVersionReset />
       <TextInput
         source="title"
         label="Titolo"
@@ -153,11 +183,7 @@ function IssueForm({
         choices={AUDIENCE_CHOICES}
         validate={required()}
       />
-      <BooleanInput
-        source="published"
-        label="Pubblicato"
-        helperText="Togli la spunta per nascondere il numero e i suoi articoli senza eliminarli."
-      />
+      <PublicationInputs label="Pubblicato" />
       <PdfFilesInput label="PDF del numero completo" />
     </StaffForm>
   );
@@ -184,30 +210,51 @@ function IssueArticlesButtons() {
   );
 }
 
-const ISSUE_DELETE_CONFIRM = {
-  title: 'Eliminare questo numero?',
-  content: 'Il numero, i suoi articoli e i loro PDF saranno eliminati.',
-};
-
+/** An issue's edit: "Salva bozza", "Pubblica", "Programma", the bin, and its history beside. */
 export function MagazineIssueEdit() {
   return (
-    <StaffEdit
-      title="Modifica numero della rivista"
-      actions={
-        <TopToolbar>
-          <IssueArticlesButtons />
-        </TopToolbar>
-      }
-    >
-      <IssueForm toolbar={<SaveDeleteToolbar confirm={ISSUE_DELETE_CONFIRM} />} />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica numero della rivista"
+        actions={
+          <TopToolbar>
+            <IssueArticlesButtons />
+          </TopToolbar>
+        }
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="il numero è tornato alla versione precedente."
+          />
+        }
+      >
+        <IssueForm
+          toolbar={
+            <PublicationToolbar
+              scheduleField="publishAt"
+              publishNow={publishNow}
+              deleteButton={
+                <DeleteButton
+                  mutationMode="pessimistic"
+                  confirmTitle="Eliminare questo numero?"
+                  confirmContent="Il numero e i suoi articoli vanno nel cestino per 30 giorni e non saranno più visibili ai soci: puoi ripristinarli da lì."
+                />
+              }
+            />
+          }
+        />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
 export function MagazineIssueCreate() {
   return (
     <Create title="Nuovo numero della rivista" redirect="edit">
-      <IssueForm defaultValues={issueDefaults} />
+      <IssueForm
+        defaultValues={issueDefaults}
+        toolbar={<PublicationToolbar scheduleField="publishAt" publishNow={publishNow} />}
+      />
     </Create>
   );
 }

@@ -22,13 +22,13 @@ import { webAddress } from '../../admin/form-rules';
 import {
   audienceFields,
   AudienceInput,
-  PublicationInputs,
   ReservedCreate,
   ReservedEdit,
   ReservedList,
   ReservedSimpleForm,
   type ReservedFormProps,
 } from './reserved-record-frame';
+import { PublicationInputs } from '../../admin/publication';
 
 /**
  * The press review (rassegna stampa) and the board's opinions (pareri) of the reserved area

@@ -13,13 +13,13 @@ import { PdfFilesInput } from '../../admin/pdf-input';
 import {
   audienceFields,
   AudienceInput,
-  PublicationInputs,
   ReservedCreate,
   ReservedEdit,
   ReservedList,
   ReservedSimpleForm,
   type ReservedFormProps,
 } from './reserved-record-frame';
+import { PublicationInputs } from '../../admin/publication';
 
 /**
  * The reserved area's recommendations and assemblies (ADR 013): lists with search and filters,

@@ -1,8 +1,4 @@
-import {
-  publicationStateWords,
-  type PublicationState,
-  type ReservedAudience,
-} from '@sodalis/contracts';
+import type { ReservedAudience } from '@sodalis/contracts';
 import type { ReactElement, ReactNode } from 'react';
 import {
   Create,
@@ -14,8 +10,6 @@ import {
   required,
   SearchInput,
   SelectInput,
-  TextInput,
-  useRecordContext,
   useResourceContext,
 } from 'react-admin';
 import { BulkActions } from '../../admin/bulk-actions';
@@ -23,7 +17,12 @@ import { ListActionsWithBin } from '../../admin/content-bin';
 import type { AdminResource } from '../../admin/data-provider';
 import { blankToNull } from '../../admin/form-values';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
-import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
+import {
+  PublicationStateField,
+  PublicationToolbar,
+  publishNow,
+  type PublishedLabel,
+} from '../../admin/publication';
 import {
   RecordHistory,
   RestoredVersionProvider,
@@ -40,9 +39,6 @@ import { StaffForm } from '../../admin/staff-form';
  * the audience and publication inputs; the edit screen with "Salva bozza", "Pubblica",
  * "Programma" and the record's history beside it, and the create screen.
  */
-
-/** Masculine for an "articolo" or a "parere", feminine for a "raccomandazione" or "assemblea". */
-export type PublishedLabel = 'Pubblicata' | 'Pubblicato';
 
 const YEAR_CHOICES = yearChoices();
 
@@ -62,25 +58,6 @@ export function audienceFields(data: Record<string, unknown>): {
     publishAt: blankToNull(data.publishAt),
   };
 }
-
-/** The ending of a kind's participles: "Pubblicata" a, "Pubblicato" o. */
-const endingOf = (label: PublishedLabel) => (label === 'Pubblicata' ? 'a' : 'o');
-
-/** A record's state in words ("Programmata per il 30/11/2026 alle 09:00"). */
-function stateWords(
-  record: { state: PublicationState; publishAt: string | null; updatedAt?: string },
-  label: PublishedLabel,
-): string {
-  const [day = '', time = null] = record.publishAt?.split('T') ?? [];
-  const since = day === '' ? (record.updatedAt ?? '').slice(0, 10) : day;
-  return publicationStateWords(record.state, since, time, endingOf(label));
-}
-
-const STATE_NAMES: Record<PublicationState, string> = {
-  pubblicata: 'Pubblicato',
-  programmata: 'Programmato',
-  'non-pubblicata': 'Bozza',
-};
 
 export function ReservedList({
   title,
@@ -154,18 +131,7 @@ export function ReservedList({
           sortable={false}
           render={(record) => choiceName(AUDIENCE_CHOICES, record.audience)}
         />
-        <FunctionField
-          label="Stato"
-          sortable={false}
-          render={(record) =>
-            record.state === 'pubblicata'
-              ? publishedLabel
-              : STATE_NAMES[record.state as PublicationState].replace(
-                  /o$/,
-                  endingOf(publishedLabel),
-                )
-          }
-        />
+        <PublicationStateField label={publishedLabel} />
       </Datagrid>
     </List>
   );
@@ -182,43 +148,6 @@ export function AudienceInput() {
     />
   );
 }
-
-/**
- * The record's state in words and the moment of "Programma" (ADR 031): whether it is on the
- * site is the toolbar's choice ("Salva bozza", "Pubblica", "Programma").
- */
-export function PublicationInputs({ label }: { label: PublishedLabel }) {
-  const record = useRecordContext<{
-    id?: number;
-    state: PublicationState;
-    publishAt: string | null;
-    updatedAt?: string;
-  }>();
-  return (
-    <>
-      {record?.id === undefined ? null : (
-        <PublicationNotice
-          words={stateWords(record, label)}
-          published={record.state === 'pubblicata'}
-          link={null}
-        />
-      )}
-      <TextInput
-        source="publishAt"
-        label="Data e ora di pubblicazione (ora di Roma)"
-        type="datetime-local"
-        helperText="Per «Programma»: compare ai soci nel giorno e all’ora indicati."
-      />
-    </>
-  );
-}
-
-/** "Pubblica" shows the record now: any schedule is dropped. */
-const publishNow = (data: Record<string, unknown>) => ({
-  ...data,
-  published: true,
-  publishAt: null,
-});
 
 /** A kind's form: the edit screen gives it the toolbar, the create screen the new values. */
 export interface ReservedFormProps {
