@@ -16,6 +16,9 @@ test.describe('i dettagli del back office', () => {
     const title = `Codice e collegamento ${Date.now()}`;
     await openSignedIn(page, STAFF);
     await openAdmin(page, '/news/create');
+    // The form's lists (categories) load after it opens; on a loaded CI machine a text typed
+    // before they arrive was seen replaced in the editor.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     const text = page.getByRole('textbox', { name: 'Testo' });
     await text.fill('npm test');
