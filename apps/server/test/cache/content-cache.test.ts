@@ -62,11 +62,19 @@ describe.each(testEngines())('the content cache on %s', (engine) => {
   it('does not keep an answer computed across a change', async () => {
     const cache = new ContentCache(testApp.app.services.db, { now: clock });
     let release: () => void = () => undefined;
+    // The change lands while the answer is being computed: wait for the computation to start
+    // (on PostgreSQL the version is read first, which a loaded machine can make slow).
+    let computing: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (computing = resolve));
     const slow = cache.get(
       'a',
-      () => new Promise<string>((resolve) => (release = () => resolve('vecchia'))),
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('vecchia');
+          computing();
+        }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await started;
     await cache.contentChanged();
     release();
     expect(await slow).toBe('vecchia');
