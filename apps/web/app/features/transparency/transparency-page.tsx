@@ -102,7 +102,14 @@ function ContributionTables({ years }: { years: TransparencyPage['contributionYe
   return (
     <>
       {years.map((year) => (
-        <div key={year.year} className="table-responsive">
+        // A table wider than a phone scrolls sideways: focusable, so the keyboard scrolls it too.
+        <div
+          key={year.year}
+          className="table-responsive"
+          role="region"
+          aria-label={`${copy.contributionsOf} ${year.year}`}
+          tabIndex={0}
+        >
           <table className="table table-sm">
             <caption>
               {copy.contributionsOf} {year.year}
