@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePortPair } from './support/free-ports';
 import { E2E_PAYPAL_CLIENT_ID, E2E_PAYPAL_CLIENT_SECRET } from './support/paypal-stand-in';
 
 /**
@@ -20,7 +21,7 @@ if (!fs.existsSync(serverEntry))
   throw new Error('Server non compilato: esegui prima "npm run build".');
 
 // Chosen once in the main process; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 10_000));
+process.env.E2E_PORT ??= String(freePortPair());
 process.env.E2E_PAYPAL_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
