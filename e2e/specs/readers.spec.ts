@@ -46,7 +46,7 @@ for (const width of WIDTHS) {
     }) => {
       await gotoHydrated(page, '/area-riservata');
       const loginTitle = await page.title();
-      await openSignedIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org', { ownSession: true });
       expect(await page.title()).not.toBe(loginTitle);
       if (width < 992)
         await page.getByRole('button', { name: 'Apri il menu di navigazione' }).click();

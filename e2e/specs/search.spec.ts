@@ -87,7 +87,9 @@ test.describe('la ricerca del sito', () => {
     try {
       await openSignedIn(member, 'socio.demo@example.org');
       await gotoHydrated(member, results);
-      await expect(member.getByRole('status')).toHaveText('Nessun risultato.');
+      await expect(
+        member.getByRole('status').filter({ hasText: 'Nessun risultato.' }),
+      ).toBeVisible();
       await expect(member.getByText('Gestione dei donatori con carenza di ferro')).toHaveCount(0);
     } finally {
       await member.close();

@@ -37,15 +37,23 @@ async function signInThroughApi(request: APIRequestContext, username: string): P
 /**
  * Opens the reserved home signed in as a demo account, where the login screen leads, without
  * it: the worker's token for the account goes into the tab's `sessionStorage` as the login
- * screen would put it, once (signing out or switching account in the tab work as after a screen sign-in),
- * from the site's lightest page when the tab is not on the site yet.
+ * screen would put it, once (switching account in the tab works as after a screen sign-in),
+ * from the site's lightest page when the tab is not on the site yet. A test that signs out asks
+ * for its `ownSession`: "Esci" ends the session on the server (ADR 021), and the worker's shared
+ * token would then answer 401 to every later test of the worker.
  */
-export async function openSignedIn(page: Page, username: string) {
-  let token = demoTokens.get(username);
+export async function openSignedIn(
+  page: Page,
+  username: string,
+  { ownSession = false }: { ownSession?: boolean } = {},
+) {
+  let token = ownSession ? undefined : demoTokens.get(username);
   if (token === undefined) {
     token = signInThroughApi(page.request, username);
-    demoTokens.set(username, token);
-    token.catch(() => demoTokens.delete(username));
+    if (!ownSession) {
+      demoTokens.set(username, token);
+      token.catch(() => demoTokens.delete(username));
+    }
   }
   const value = await token;
   if (!page.url().startsWith('http')) await page.goto('/healthz');
