@@ -109,7 +109,7 @@ export class TransparencyAdminService {
           await files.remove(hash);
         }
       },
-      // Off the page, the feeds and the search while binned; back with them once restored.
+      // Off the page and the search while binned; back on both once restored.
       changed: async (trx, id, onSite) => {
         if (onSite) await searchIndex.recordChanged(trx, 'transparency_publication', id);
         else await searchIndex.recordRemoved(trx, 'transparency_publication', id);
