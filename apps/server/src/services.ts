@@ -279,6 +279,13 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const reservedAdmin = new ReservedAdminService({ db, files, clock, searchIndex });
   const magazineAdmin = new MagazineAdminService({ db, files, clock, searchIndex });
+  const transparencyAdmin = new TransparencyAdminService({
+    db,
+    files,
+    clock,
+    contentCache,
+    searchIndex,
+  });
   return {
     config,
     db,
@@ -299,7 +306,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       work: async () =>
         (await newsAdmin.purgeExpired()) +
         (await reservedAdmin.purgeExpired()) +
-        (await magazineAdmin.purgeExpired()),
+        (await magazineAdmin.purgeExpired()) +
+        (await transparencyAdmin.purgeExpired()),
     }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
@@ -394,7 +402,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       }),
       newsletter: new NewsletterAdminService({ db, clock, newsletter }),
       outbox: new OutboxAdminService({ db, clock, notifyOutbox }),
-      transparency: new TransparencyAdminService({ db, files, clock, contentCache, searchIndex }),
+      transparency: transparencyAdmin,
       reserved: reservedAdmin,
       search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({

@@ -272,6 +272,9 @@ export const FEE_MESSAGES = {
     'Indica un importo in euro maggiore di zero, con al massimo due decimali (es. 80 o 80,50).',
   access: 'Scegli Socio o Affiliato.',
   order: 'Indica un numero d’ordine tra 0 e 999.',
+  /** "Annulla questa modifica" refused (ADR 031): payments already used the fee. */
+  paidRollback:
+    'Non si può annullare questa modifica: questa quota è già stata pagata, e l’importo o il tipo cambierebbero per chi l’ha usata. Se serve, modifica la quota dal modulo.',
 } as const;
 
 /** A fee's amount as staff type it, in euros with a comma or a point ("80", "80,50"): cents. */
@@ -314,6 +317,14 @@ export const FEE_YEAR_MESSAGES = {
   year: 'Indica un anno tra il 2000 e il 2100.',
   taken: 'Per questo anno e questo tipo c’è già una quota: modifica quella.',
 } as const;
+
+/**
+ * "Annulla questa modifica" of a year's fee refused (ADR 031): the year already has payments
+ * of that kind, and the rollback would change what it costs.
+ */
+export function feeYearPaidRollbackMessage(year: number, access: string): string {
+  return `Non si può annullare questa modifica: la quota ${access} del ${year} è già stata pagata e il suo importo cambierebbe. Se serve, modifica la quota dal modulo.`;
+}
 
 export const AdminFeeYearInputSchema = z.object({
   year: z.coerce

@@ -411,6 +411,8 @@ export interface TransparencyPublicationsTable {
   link_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PublicContributionsTable {
@@ -423,6 +425,8 @@ export interface PublicContributionsTable {
   purpose: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Reminders already queued: one per item, state and year, whichever instance runs first. */

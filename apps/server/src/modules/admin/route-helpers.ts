@@ -113,7 +113,6 @@ export function undoRoutes(
   },
   handlers: UndoHandlers,
 ): void {
-  const idOf = (request: FastifyRequest) => parseInput(IdParamsSchema, request.params).id;
   app.post(`${path}/Bulk`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     await handlers.bulk(actorOf(request), parseInput(schemas.bulk, request.body));
     return { data: null };
@@ -126,6 +125,22 @@ export function undoRoutes(
       await handlers.exportSelected(actorOf(request), ids),
     );
   });
+  binRoutes(app, path, handlers);
+  historyRoutes(app, path, handlers);
+}
+
+const idOf = (request: FastifyRequest) => parseInput(IdParamsSchema, request.params).id;
+
+/**
+ * The bin of one kind of record under `path` (`GET path/Bin`, `POST path/:id/Restore`,
+ * `DELETE path/Bin/:id`, `DELETE path/Bin`): part of `undoRoutes`, and on its own for a kind
+ * without a published flag, which has no bulk publishing (ADR 031).
+ */
+export function binRoutes(
+  app: FastifyInstance,
+  path: string,
+  handlers: Pick<UndoHandlers, 'listBin' | 'restore' | 'emptyBin'>,
+): void {
   app.get(`${path}/Bin`, async () => ({ data: await handlers.listBin() }));
   app.post(`${path}/:id/Restore`, async (request) => ({
     data: await handlers.restore(actorOf(request), idOf(request)),
@@ -138,6 +153,18 @@ export function undoRoutes(
     await handlers.emptyBin(actorOf(request), null);
     return { data: null };
   });
+}
+
+/**
+ * The history of one kind of record under `path` (`GET path/:id/History`,
+ * `POST path/:id/Rollback`): part of `undoRoutes`, and on its own for a record kept forever
+ * (fees, ADR 031).
+ */
+export function historyRoutes(
+  app: FastifyInstance,
+  path: string,
+  handlers: Pick<UndoHandlers, 'history' | 'rollback'>,
+): void {
   app.get(`${path}/:id/History`, async (request) => ({
     data: await handlers.history(idOf(request)),
   }));

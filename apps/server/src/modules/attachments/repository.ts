@@ -51,6 +51,26 @@ export async function deleteAttachmentsOf(
     .execute();
 }
 
+/**
+ * Of these files, those no attachment uses any more, their `files` rows deleted: what an owner
+ * deleted for good leaves behind (ADR 034). The caller removes their bytes after the commit.
+ */
+export async function forgetUnusedAttachmentFiles(
+  db: Kysely<Database>,
+  hashes: readonly string[],
+): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const used = await db
+    .selectFrom('attachments')
+    .select('file_sha256')
+    .where('file_sha256', 'in', [...hashes])
+    .execute();
+  const kept = new Set(used.map((row) => row.file_sha256));
+  const unused = [...new Set(hashes)].filter((hash) => !kept.has(hash));
+  if (unused.length > 0) await db.deleteFrom('files').where('sha256', 'in', unused).execute();
+  return unused;
+}
+
 /** Records a blob already in the file store (once: content-addressed, a second save is a no-op). */
 export async function recordStoredFile(
   db: Kysely<Database>,

@@ -5,6 +5,7 @@ import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/reposi
 import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
 import { findVisibleArticleId } from '../news/repository.js';
+import { isPublicationOnSite } from '../transparency/repository.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];
@@ -72,6 +73,13 @@ export async function findPublicAttachment(
   if (
     attachment.owner_kind === 'article' &&
     (await findVisibleArticleId(db, attachment.owner_id, visibleOn, visibleAt)) === null
+  ) {
+    return null;
+  }
+  // A publication's PDFs leave the site with it while it is in the bin (ADR 031).
+  if (
+    attachment.owner_kind === 'transparency_publication' &&
+    !(await isPublicationOnSite(db, attachment.owner_id))
   ) {
     return null;
   }

@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import type { PaymentsAdminService } from './admin-service.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  historyRoutes,
+  IdParamsSchema,
+  sendCsv,
+} from '../admin/route-helpers.js';
 
 /**
  * /api/v1/Admin/Payments, /Fees and /FeeYears (ADR 012, ADR 013, ADR 029). Registered inside `adminRoutes`, so its
@@ -69,6 +75,17 @@ export async function paymentsAdminRoutes(
         parseInput(AdminFeeInputSchema, request.body),
       ),
     };
+  });
+
+  // Each edit of a fee or a year's fee goes back from its history; fees are never deleted, so
+  // there is no bin (ADR 031).
+  historyRoutes(app, '/Fees', {
+    history: (id) => payments.feeHistory(id),
+    rollback: (actor, id, auditId) => payments.rollbackFee(actor, id, auditId),
+  });
+  historyRoutes(app, '/FeeYears', {
+    history: (id) => payments.feeYearHistory(id),
+    rollback: (actor, id, auditId) => payments.rollbackFeeYear(actor, id, auditId),
   });
 
   app.get('/FeeYears', async () => ({ data: await payments.listFeeYears() }));

@@ -1,13 +1,16 @@
 import {
   adminListHref,
+  AdminFeeInputSchema,
+  AdminFeeYearInputSchema,
   euroAmount,
+  FEE_MESSAGES,
+  feeYearPaidRollbackMessage,
   PAYMENT_STATUS_LABELS,
   receiptNumberText,
   FEE_YEAR_MESSAGES,
+  type AdminAuditEntry,
   type AdminFee,
-  type AdminFeeInputSchema,
   type AdminFeeYear,
-  type AdminFeeYearInputSchema,
   type AdminPage,
   type AdminPayment,
   type AdminPaymentListQuery,
@@ -17,13 +20,16 @@ import type { z } from 'zod';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { versionBefore } from '../admin/undo.js';
 import { toCsv } from '../../text/csv.js';
 import type { Executor } from '../../db/schema.js';
 import {
   countPayments,
   allPaymentsWithMember,
+  feeHasPayments,
   findFee,
   findPayment,
   findPaymentWithMember,
@@ -31,6 +37,7 @@ import {
   listFees,
   listPaymentsWithMember,
   updateFee,
+  yearHasPayments,
   type FeeRow,
   type PaymentWithMemberRow,
 } from './repository.js';
@@ -84,7 +91,8 @@ export interface PaymentsAdminDeps {
 /**
  * The fee payments ledger and the fees (ADR 012, ADR 013). Payments are read and exported,
  * never edited: their state comes from PayPal. Fees are edited, never deleted (payments keep
- * pointing at them); a fee no longer offered is made inactive.
+ * pointing at them), so they have a history to roll back from but no bin (ADR 031); a fee no
+ * longer offered is made inactive.
  */
 export class PaymentsAdminService {
   constructor(private readonly deps: PaymentsAdminDeps) {}
@@ -252,6 +260,73 @@ export class PaymentsAdminService {
       return rowId;
     });
     return this.getFeeYear(savedId);
+  }
+
+  /** The fee's history from the audit log, newest first (ADR 031). */
+  async feeHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.feeRow(this.deps.db, id);
+    return historyOf(this.deps.db, 'fee', id);
+  }
+
+  /**
+   * "Annulla questa modifica" of a fee (ADR 031): the values the entry replaced saved again as a
+   * new audited edit. Money first (ADR 029): once payments used the fee, a rollback that would
+   * change its amount or kind is refused; its title, order and whether it is offered go back.
+   */
+  async rollbackFee(actor: Actor, id: number, auditId: number): Promise<AdminFee> {
+    const current = toAdminFee(await this.feeRow(this.deps.db, id));
+    const before = await versionBefore(this.deps.db, 'fee', id, auditId);
+    const restored = parseInput(AdminFeeInputSchema, {
+      title: 'titolo' in before ? before.titolo : current.title,
+      amount: 'importo' in before ? before.importo : current.amount,
+      access: 'tipo' in before ? before.tipo : current.access,
+      sortOrder: 'ordine' in before ? before.ordine : current.sortOrder,
+      active: 'attiva' in before ? before.attiva === true : current.active,
+    });
+    const moneyChanges =
+      euroAmount(restored.amount / 100) !== current.amount || restored.access !== current.access;
+    if (moneyChanges && (await feeHasPayments(this.deps.db, id))) {
+      throw new AppError('invalidRequest', [
+        { path: 'auditId', message: FEE_MESSAGES.paidRollback },
+      ]);
+    }
+    return this.saveFee(actor, id, restored);
+  }
+
+  /** The year's fee's history from the audit log, newest first (ADR 031). */
+  async feeYearHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.getFeeYear(id);
+    return historyOf(this.deps.db, 'fee_year', id);
+  }
+
+  /**
+   * "Annulla questa modifica" of a year's fee (ADR 031). Money first (ADR 029): a rollback that
+   * would change what a year costs — its amount, or the row moving to another year or kind — is
+   * refused while that year and kind (before or after) has payments; otherwise it is saved
+   * again as a new audited edit, with the form's rules (one row per year and kind).
+   */
+  async rollbackFeeYear(actor: Actor, id: number, auditId: number): Promise<AdminFeeYear> {
+    const current = await this.getFeeYear(id);
+    const before = await versionBefore(this.deps.db, 'fee_year', id, auditId);
+    const restored = parseInput(AdminFeeYearInputSchema, {
+      year: 'anno' in before ? before.anno : current.year,
+      access: 'tipo' in before ? before.tipo : current.access,
+      amount: 'importo' in before ? before.importo : current.amount,
+    });
+    const changes =
+      euroAmount(restored.amount / 100) !== current.amount ||
+      restored.year !== current.year ||
+      restored.access !== current.access;
+    if (changes) {
+      for (const { year, access } of [current, restored]) {
+        if (await yearHasPayments(this.deps.db, access, year)) {
+          throw new AppError('invalidRequest', [
+            { path: 'auditId', message: feeYearPaidRollbackMessage(year, access) },
+          ]);
+        }
+      }
+    }
+    return this.saveFeeYear(actor, id, restored);
   }
 
   /** Sends a verified payment's receipt again (the account's e-mail, else PayPal's payer); audited. */

@@ -234,3 +234,44 @@ export async function insertFee(db: Executor, fee: Insertable<FeesTable>): Promi
 export async function updateFee(db: Executor, id: number, fee: Updateable<FeesTable>) {
   await db.updateTable('fees').set(fee).where('id', '=', id).execute();
 }
+
+/**
+ * Whether payments took money at this fee (every state but `rejected`: a payment reported,
+ * verified, to check or to refund has used its amount; ADR 029, ADR 031).
+ */
+export async function feeHasPayments(db: Executor, feeId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('fee_id', '=', feeId)
+    .where('status', '!=', 'rejected')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether payments of a kind (`fee_access`) settled `year`, as their own year or one of the
+ * years they settle at once (`payment_years`, ADR 029); rejected payments do not count.
+ */
+export async function yearHasPayments(
+  db: Executor,
+  access: FeeRow['access'],
+  year: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .leftJoin('payment_years', 'payment_years.payment_id', 'payments.id')
+    .select('payments.id')
+    .where('payments.fee_access', '=', access)
+    .where('payments.status', '!=', 'rejected')
+    .where((eb) =>
+      eb.or([
+        eb('payment_years.year', '=', year),
+        eb.and([eb('payment_years.year', 'is', null), eb('payments.year', '=', year)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -232,7 +232,8 @@ export async function sourceRecord(
     }
     case 'transparency_publication': {
       const [row] = await publicationsById(db, [id]);
-      if (row === undefined) return null;
+      // In the bin it is off the page, so off the search too (ADR 031).
+      if (row === undefined || row.deleted_at !== null) return null;
       // Public, like the "Società trasparente" page (ADR 026), opened at its section.
       const type = TRANSPARENCY_PUBLICATION_TYPES[row.type as TransparencyPublicationType];
       return withFiles(db, kind, id, {

@@ -5,7 +5,14 @@ import {
   AdminTransparencyPublicationInputSchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { FORM_BODY_LIMIT, recordRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import {
+  binRoutes,
+  FORM_BODY_LIMIT,
+  historyRoutes,
+  recordRoutes,
+  UPLOAD_BODY_LIMIT,
+} from '../admin/route-helpers.js';
+import type { Actor } from '../admin/audit.js';
 import type { TransparencyAdminService } from './admin-service.js';
 
 /**
@@ -32,6 +39,17 @@ export async function transparencyAdminRoutes(
       remove: (actor, id) => transparency.removePublication(actor, id),
     },
   );
+  // The bin and the history (ADR 031); no bulk publishing: they have no published flag.
+  const publicationUndo = {
+    listBin: () => transparency.listPublicationBin(),
+    restore: (actor: Actor, id: number) => transparency.restorePublication(actor, id),
+    emptyBin: (actor: Actor, id: number | null) => transparency.emptyPublicationBin(actor, id),
+    history: (id: number) => transparency.publicationHistory(id),
+    rollback: (actor: Actor, id: number, auditId: number) =>
+      transparency.rollbackPublication(actor, id, auditId),
+  };
+  binRoutes(app, '/TransparencyPublications', publicationUndo);
+  historyRoutes(app, '/TransparencyPublications', publicationUndo);
   recordRoutes(
     app,
     '/PublicContributions',
@@ -47,6 +65,16 @@ export async function transparencyAdminRoutes(
       remove: (actor, id) => transparency.removeContribution(actor, id),
     },
   );
+  const contributionUndo = {
+    listBin: () => transparency.listContributionBin(),
+    restore: (actor: Actor, id: number) => transparency.restoreContribution(actor, id),
+    emptyBin: (actor: Actor, id: number | null) => transparency.emptyContributionBin(actor, id),
+    history: (id: number) => transparency.contributionHistory(id),
+    rollback: (actor: Actor, id: number, auditId: number) =>
+      transparency.rollbackContribution(actor, id, auditId),
+  };
+  binRoutes(app, '/PublicContributions', contributionUndo);
+  historyRoutes(app, '/PublicContributions', contributionUndo);
   // The yearly publications missing or late today (the staff screen's warnings).
   app.get('/TransparencyWarnings', async () => ({ data: await transparency.pendingWork() }));
 }

@@ -1,8 +1,10 @@
 import {
   adminListHref,
+  AdminContributionInputSchema,
+  AdminTransparencyPublicationInputSchema,
   TRANSPARENCY_PUBLICATION_TYPES,
-  type AdminContributionInputSchema,
-  type AdminTransparencyPublicationInputSchema,
+  type AdminAuditEntry,
+  type AdminBinItem,
   type AdminContribution,
   type AdminContributionListQuery,
   type AdminPage,
@@ -17,18 +19,28 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
+import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
+import { RecordBin, versionBefore } from '../admin/undo.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
-import { attachmentsOf, fileNames } from '../attachments/repository.js';
+import {
+  attachmentsOf,
+  fileNames,
+  forgetUnusedAttachmentFiles,
+  storedAttachmentsOf,
+} from '../attachments/repository.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
 import {
+  binnedContributions,
+  binnedPublications,
   contributionsById,
   contributionsMatching,
   deleteContribution,
   deletePublication,
+  setTransparencyBinned,
   insertContribution,
   insertPublication,
   publicationsById,
@@ -66,10 +78,66 @@ const euros = (cents: number) => (cents / 100).toFixed(2);
 /**
  * "Società trasparente" in the back office (ADR 026): publications with their PDFs and the
  * public contributions, each change one transaction with its audit entry, then the public
- * answers (page, feeds, sitemap) emptied from the content cache (ADR 005).
+ * answers (page, feeds, sitemap) emptied from the content cache (ADR 005). "Elimina" moves to
+ * the bin, and an edit can be undone from the item's history (ADR 031).
  */
 export class TransparencyAdminService {
-  constructor(private readonly deps: TransparencyAdminDeps) {}
+  /** The publications' bin: their PDFs leave the site with them, the store once deleted for good. */
+  private readonly publicationBin: RecordBin;
+  private readonly contributionBin: RecordBin;
+
+  constructor(private readonly deps: TransparencyAdminDeps) {
+    const { contentCache, searchIndex, files } = deps;
+    this.publicationBin = new RecordBin(deps, {
+      entity: 'transparency_publication',
+      words: {
+        binned: 'Pubblicazione spostata nel cestino',
+        restored: 'Pubblicazione ripristinata dal cestino',
+        deleted: 'Pubblicazione eliminata definitivamente',
+      },
+      view: (db, id) => this.publicationView(db, id),
+      titleOf: (view) => String(view.titolo),
+      binned: binnedPublications,
+      setBinned: (trx, id, at) => setTransparencyBinned(trx, 'transparency_publications', id, at),
+      deleteForGood: deletePublication,
+      filesOf: async (trx, ids) =>
+        (await storedAttachmentsOf(trx, 'transparency_publication', ids)).map(
+          (attachment) => attachment.file_sha256,
+        ),
+      dropUnusedFiles: async (hashes) => {
+        for (const hash of await forgetUnusedAttachmentFiles(deps.db, hashes)) {
+          await files.remove(hash);
+        }
+      },
+      // Off the page and the search while binned; back on both once restored.
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'transparency_publication', id);
+        else await searchIndex.recordRemoved(trx, 'transparency_publication', id);
+        await contentCache.contentChanged(trx);
+      },
+      afterCommit: () => contentCache.contentChanged(),
+    });
+    this.contributionBin = new RecordBin(deps, {
+      entity: 'public_contribution',
+      words: {
+        binned: 'Contributo spostato nel cestino',
+        restored: 'Contributo ripristinato dal cestino',
+        deleted: 'Contributo eliminato definitivamente',
+      },
+      view: (db, id) => this.contributionView(db, id),
+      titleOf: (view) => `${String(view.ente)} (${String(view.anno)})`,
+      binned: binnedContributions,
+      setBinned: (trx, id, at) => setTransparencyBinned(trx, 'public_contributions', id, at),
+      deleteForGood: deleteContribution,
+      changed: (trx) => contentCache.contentChanged(trx),
+      afterCommit: () => contentCache.contentChanged(),
+    });
+  }
+
+  /** Deletes for good what has been in either bin BIN_DAYS days; answers how many went. */
+  async purgeExpired(): Promise<number> {
+    return (await this.publicationBin.purgeExpired()) + (await this.contributionBin.purgeExpired());
+  }
 
   /** The yearly items missing or late today, for the staff screen's warnings. */
   pendingWork(): Promise<TransparencyWarning[]> {
@@ -119,6 +187,8 @@ export class TransparencyAdminService {
     };
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await this.publicationView(trx, id);
+      // A binned item is not edited: restore it first (ADR 031).
+      if (before?.nelCestino === true) throw new AppError('notFound');
       const rowId = id ?? (await insertPublication(trx, values, stamp));
       if (id !== null) await updatePublication(trx, id, values, stamp);
       await replaceAttachments(
@@ -144,26 +214,62 @@ export class TransparencyAdminService {
     return this.getPublication(savedId);
   }
 
-  async removePublication(actor: Actor, id: number): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.publicationView(trx, id);
-      await this.deps.searchIndex.recordRemoved(trx, 'transparency_publication', id);
-      await deletePublication(trx, id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: 'transparency_publication',
-          entityId: id,
-          summary: `Pubblicazione eliminata: ${String(before.titolo)}`,
-          before,
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
+  /** "Elimina": to the bin, off the page with its PDFs until restored (ADR 031). */
+  removePublication(actor: Actor, id: number): Promise<void> {
+    return this.publicationBin.moveToBin(actor, id);
+  }
+
+  /** The publications' bin, most recently deleted first. */
+  listPublicationBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.publicationBin.list();
+  }
+
+  /** Takes a publication out of the bin as it was, its PDFs at their addresses. */
+  async restorePublication(actor: Actor, id: number): Promise<AdminTransparencyPublication> {
+    await this.publicationBin.restore(actor, id);
+    return this.getPublication(id);
+  }
+
+  /** Deletes binned publications for good, one (`id`) or all (null), their unused files too. */
+  emptyPublicationBin(actor: Actor, id: number | null): Promise<void> {
+    return this.publicationBin.empty(actor, id);
+  }
+
+  /** The publication's history from the audit log, newest first. */
+  async publicationHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.getPublication(id);
+    return historyOf(this.deps.db, 'transparency_publication', id);
+  }
+
+  /**
+   * "Annulla questa modifica" (ADR 031): the values the entry replaced saved again as a new
+   * audited edit, checked by the form's schema; the PDFs stay as they are now (a file taken away
+   * is not brought back, a replaced one keeps its address, ADR 034).
+   */
+  async rollbackPublication(
+    actor: Actor,
+    id: number,
+    auditId: number,
+  ): Promise<AdminTransparencyPublication> {
+    const current = await this.getPublication(id);
+    const before = await versionBefore(this.deps.db, 'transparency_publication', id, auditId);
+    const type =
+      'tipo' in before
+        ? (Object.entries(TRANSPARENCY_PUBLICATION_TYPES).find(
+            ([, known]) => known.label === before.tipo,
+          )?.[0] ?? String(before.tipo))
+        : current.type;
+    const restored = parseInput(AdminTransparencyPublicationInputSchema, {
+      type,
+      title: 'titolo' in before ? before.titolo : current.title,
+      description: 'descrizione' in before ? before.descrizione : current.description,
+      year: 'anno' in before ? before.anno : current.year,
+      publishedOn: 'data' in before ? before.data : current.publishedOn,
+      linkUrl: 'collegamento' in before ? before.collegamento : current.linkUrl,
+      keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
     });
+    return this.savePublication(actor, id, restored);
   }
 
   private async publications(ids: number[]): Promise<AdminTransparencyPublication[]> {
@@ -172,7 +278,8 @@ export class TransparencyAdminService {
       publicationsById(db, ids),
       attachmentsOf(db, 'transparency_publication', ids),
     ]);
-    return inPageOrder(ids, rows).map((row) => ({
+    const live = rows.filter((row) => row.deleted_at === null);
+    return inPageOrder(ids, live).map((row) => ({
       id: row.id,
       type: row.type as TransparencyPublicationType,
       title: row.title,
@@ -197,6 +304,7 @@ export class TransparencyAdminService {
       data: row.published_on,
       collegamento: row.link_url,
       allegati: await fileNames(db, 'transparency_publication', id),
+      ...(row.deleted_at === null ? {} : { nelCestino: true }),
     };
   }
 
@@ -220,7 +328,10 @@ export class TransparencyAdminService {
   }
 
   async getContribution(id: number): Promise<AdminContribution> {
-    return contributionItem(found((await contributionsById(this.deps.db, [id]))[0]));
+    const row = found((await contributionsById(this.deps.db, [id]))[0]);
+    // In the bin it has no form: restore it first (ADR 031).
+    if (row.deleted_at !== null) throw new AppError('notFound');
+    return contributionItem(row);
   }
 
   async saveContribution(
@@ -240,6 +351,7 @@ export class TransparencyAdminService {
     };
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
       const before = id === null ? null : await this.contributionView(trx, id);
+      if (before?.nelCestino === true) throw new AppError('notFound');
       const rowId = id ?? (await insertContribution(trx, values, stamp));
       if (id !== null) await updateContribution(trx, id, values, stamp);
       const after = await this.contributionView(trx, rowId);
@@ -256,25 +368,45 @@ export class TransparencyAdminService {
     return this.getContribution(savedId);
   }
 
-  async removeContribution(actor: Actor, id: number): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await this.contributionView(trx, id);
-      await deleteContribution(trx, id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: 'public_contribution',
-          entityId: id,
-          summary: `Contributo eliminato: ${String(before.ente)} (${String(before.anno)})`,
-          before,
-        },
-        now,
-      );
-      await this.deps.contentCache.contentChanged(trx);
+  /** "Elimina": to the bin, off the page and its yearly totals until restored (ADR 031). */
+  removeContribution(actor: Actor, id: number): Promise<void> {
+    return this.contributionBin.moveToBin(actor, id);
+  }
+
+  listContributionBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.contributionBin.list();
+  }
+
+  async restoreContribution(actor: Actor, id: number): Promise<AdminContribution> {
+    await this.contributionBin.restore(actor, id);
+    return this.getContribution(id);
+  }
+
+  emptyContributionBin(actor: Actor, id: number | null): Promise<void> {
+    return this.contributionBin.empty(actor, id);
+  }
+
+  async contributionHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.getContribution(id);
+    return historyOf(this.deps.db, 'public_contribution', id);
+  }
+
+  /** "Annulla questa modifica" (ADR 031): the replaced values saved again, as a new edit. */
+  async rollbackContribution(
+    actor: Actor,
+    id: number,
+    auditId: number,
+  ): Promise<AdminContribution> {
+    const current = await this.getContribution(id);
+    const before = await versionBefore(this.deps.db, 'public_contribution', id, auditId);
+    const restored = parseInput(AdminContributionInputSchema, {
+      year: 'anno' in before ? before.anno : current.year,
+      grantor: 'ente' in before ? before.ente : current.grantor,
+      amount: 'importo' in before ? before.importo : current.amount,
+      receivedOn: 'data' in before ? before.data : current.receivedOn,
+      purpose: 'causale' in before ? before.causale : current.purpose,
     });
+    return this.saveContribution(actor, id, restored);
   }
 
   private async contributionView(db: Kysely<Database>, id: number) {
@@ -285,6 +417,7 @@ export class TransparencyAdminService {
       importo: euros(row.amount_cents),
       data: row.received_on,
       causale: row.purpose,
+      ...(row.deleted_at === null ? {} : { nelCestino: true }),
     };
   }
 }

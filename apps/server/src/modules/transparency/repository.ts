@@ -27,31 +27,34 @@ const withNumberAmount = (row: ContributionRow): ContributionRow => ({
   amount_cents: Number(row.amount_cents),
 });
 
-/** Every publication, newest first (the public page groups them by section). */
+/** Every publication outside the bin, newest first (the public page groups them by section). */
 export async function allPublications(db: Kysely<Database>): Promise<PublicationRow[]> {
   return db
     .selectFrom('transparency_publications')
     .selectAll()
+    .where('deleted_at', 'is', null)
     .orderBy('published_on', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-/** Every publication's id, for rebuilding the site search's index (ADR 025). */
+/** Every publication's id outside the bin, for rebuilding the site search's index (ADR 025). */
 export async function allPublicationIds(db: Kysely<Database>): Promise<number[]> {
   const rows = await db
     .selectFrom('transparency_publications')
     .select('id')
+    .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-/** Every contribution, newest year first, by date within a year. */
+/** Every contribution outside the bin, newest year first, by date within a year. */
 export async function allContributions(db: Kysely<Database>): Promise<ContributionRow[]> {
   const rows = await db
     .selectFrom('public_contributions')
     .selectAll()
+    .where('deleted_at', 'is', null)
     .orderBy('year', 'desc')
     .orderBy('received_on')
     .orderBy('id')
@@ -59,7 +62,10 @@ export async function allContributions(db: Kysely<Database>): Promise<Contributi
   return rows.map(withNumberAmount);
 }
 
-/** The (type, year) pairs published for the yearly items, and the years with contributions. */
+/**
+ * The (type, year) pairs published for the yearly items, and the years with contributions;
+ * what is in the bin is not published (the deadlines' warnings count it missing).
+ */
 export async function yearlyFacts(
   db: Kysely<Database>,
 ): Promise<{ publications: { type: string; year: number }[]; contributionYears: number[] }> {
@@ -68,9 +74,15 @@ export async function yearlyFacts(
       .selectFrom('transparency_publications')
       .select(['type', 'year'])
       .where('year', 'is not', null)
+      .where('deleted_at', 'is', null)
       .distinct()
       .execute(),
-    db.selectFrom('public_contributions').select('year').distinct().execute(),
+    db
+      .selectFrom('public_contributions')
+      .select('year')
+      .where('deleted_at', 'is', null)
+      .distinct()
+      .execute(),
   ]);
   return {
     publications: publications.map((row) => ({ type: row.type, year: Number(row.year) })),
@@ -80,12 +92,12 @@ export async function yearlyFacts(
 
 // --- back office -------------------------------------------------------------------------------
 
-/** Publications matching the staff list's search and type filter. */
+/** Publications outside the bin matching the staff list's search and type filter. */
 export function publicationsMatching(
   db: Kysely<Database>,
   filter: { q?: string | undefined; type?: string | undefined },
 ) {
-  let builder = db.selectFrom('transparency_publications');
+  let builder = db.selectFrom('transparency_publications').where('deleted_at', 'is', null);
   if (filter.type !== undefined) builder = builder.where('type', '=', filter.type);
   const text = anyColumnContains(['title_search'], filter.q);
   if (text !== null) builder = builder.where(text);
@@ -132,12 +144,12 @@ export async function deletePublication(trx: Transaction<Database>, id: number):
   await trx.deleteFrom('transparency_publications').where('id', '=', id).execute();
 }
 
-/** Contributions matching the staff list's search (grantor) and year. */
+/** Contributions outside the bin matching the staff list's search (grantor) and year. */
 export function contributionsMatching(
   db: Kysely<Database>,
   filter: { q?: string | undefined; year?: number | undefined },
 ) {
-  let builder = db.selectFrom('public_contributions');
+  let builder = db.selectFrom('public_contributions').where('deleted_at', 'is', null);
   if (filter.year !== undefined) builder = builder.where('year', '=', filter.year);
   const text = anyColumnContains(['grantor_search'], filter.q);
   if (text !== null) builder = builder.where(text);
@@ -185,6 +197,63 @@ export async function updateContribution(
 
 export async function deleteContribution(trx: Transaction<Database>, id: number): Promise<void> {
   await trx.deleteFrom('public_contributions').where('id', '=', id).execute();
+}
+
+// --- the bin (ADR 031) ---------------------------------------------------------------------------
+
+/** The two tables with a bin, each with the column the bin lists as the item's title. */
+export type TransparencyBinTable = 'transparency_publications' | 'public_contributions';
+
+export async function setTransparencyBinned(
+  trx: Transaction<Database>,
+  table: TransparencyBinTable,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx.updateTable(table).set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The binned publications, most recently deleted first; those binned at or before `upTo` only. */
+export async function binnedPublications(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('transparency_publications')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
+}
+
+/** The binned contributions, titled "grantor (year)", as `binnedPublications`. */
+export async function binnedContributions(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('public_contributions')
+    .select(['id', 'grantor', 'year', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: `${row.grantor} (${row.year})`,
+    deleted_at: String(row.deleted_at),
+  }));
+}
+
+/** Whether a publication is on the site (exists, not binned): its PDFs are public only then. */
+export async function isPublicationOnSite(db: Executor, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('transparency_publications')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 // --- reminders ---------------------------------------------------------------------------------

@@ -176,7 +176,7 @@ describe.each(testEngines())('back office: Società trasparente on %s', (engine)
     const [removal] = await auditOf('public_contribution', first.id);
     expect(removal).toMatchObject({
       action: 'elimina',
-      summary: 'Contributo eliminato: Ministero della Salute (2025)',
+      summary: 'Contributo spostato nel cestino: Ministero della Salute (2025)',
     });
     expect((await publicPage()).contributionYears[0]?.totalCents).toBe(1_200_000);
   });

@@ -39,6 +39,20 @@ const BINS: readonly BinKind[] = [
     noun: 'Numero della rivista',
     ending: 'o',
   },
+  {
+    resource: 'trasparenza',
+    label: 'Società trasparente: pubblicazioni',
+    testId: 'trasparenza-bin',
+    noun: 'Pubblicazione',
+    ending: 'a',
+  },
+  {
+    resource: 'contributi-pubblici',
+    label: 'Società trasparente: contributi pubblici',
+    testId: 'contributi-pubblici-bin',
+    noun: 'Contributo',
+    ending: 'o',
+  },
 ];
 
 /** One kind's section: its resource, heading, test id, and its noun in the notices. */
@@ -50,11 +64,11 @@ interface BinKind {
   ending: 'a' | 'o';
 }
 
-/** A content list's toolbar: "Crea" and the way to its bin. */
-export function ListActionsWithBin() {
+/** A content list's toolbar: "Crea" (or `createLabel`) and the way to its bin. */
+export function ListActionsWithBin({ createLabel }: { createLabel?: string }) {
   return (
     <TopToolbar>
-      <CreateButton />
+      <CreateButton {...(createLabel === undefined ? {} : { label: createLabel })} />
       <Link to="/amministrazione/cestino" className="admin-toolbar-link">
         Cestino
       </Link>

@@ -38,6 +38,11 @@ import {
 import { errorText } from '../../admin/error-text';
 import { adminJson, adminPath, downloadExport } from '../../admin/data-provider';
 import { StaffEdit } from '../../admin/staff-edit';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 import { DateTimeField } from '../../admin/date-time-field';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, yearChoices } from '../../admin/format';
@@ -244,6 +249,7 @@ function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unkno
         </Toolbar>
       }
     >
+      <RestoredVersionReset />
       <TextInput source="title" label="Nome della quota" validate={required()} fullWidth />
       <TextInput
         source="amount"
@@ -262,11 +268,26 @@ function FeeForm({ defaultValues }: { defaultValues?: () => Record<string, unkno
   );
 }
 
+/**
+ * A fee's edit with its history beside (ADR 031): no delete, payments point at it; a rollback
+ * that would change the amount of a fee already paid is refused by the server (ADR 029).
+ */
 export function FeeEdit() {
   return (
-    <StaffEdit title="Modifica quota" actions={false}>
-      <FeeForm />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica quota"
+        actions={false}
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="la quota è tornata alla versione precedente."
+          />
+        }
+      >
+        <FeeForm />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
@@ -340,6 +361,7 @@ function FeeYearForm({ defaultValues }: { defaultValues?: () => Record<string, u
         </Toolbar>
       }
     >
+      <RestoredVersionReset />
       {/* No min/max: the browser would stop the form before the schema's Italian message. */}
       <NumberInput source="year" label="Anno" step={1} />
       <SelectInput source="access" label="Tipo" choices={ACCESS_CHOICES} />
@@ -352,11 +374,23 @@ function FeeYearForm({ defaultValues }: { defaultValues?: () => Record<string, u
   );
 }
 
+/** A year's fee's edit with its history beside (ADR 031), as the fees have it. */
 export function FeeYearEdit() {
   return (
-    <StaffEdit title="Modifica quota dell’anno" actions={false}>
-      <FeeYearForm />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica quota dell’anno"
+        actions={false}
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="la quota dell’anno è tornata alla versione precedente."
+          />
+        }
+      >
+        <FeeYearForm />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 

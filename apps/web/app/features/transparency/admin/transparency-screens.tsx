@@ -11,7 +11,6 @@ import {
 import { useEffect, useState } from 'react';
 import {
   Create,
-  CreateButton,
   Datagrid,
   DateInput,
   FunctionField,
@@ -22,13 +21,18 @@ import {
   SelectInput,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
+import { ListActionsWithBin } from '../../admin/content-bin';
 import { attachmentChanges, adminJson } from '../../admin/data-provider';
 import { blankToNull } from '../../admin/form-values';
 import { choiceName, yearChoices } from '../../admin/format';
 import { schemaRules, webAddress } from '../../admin/form-rules';
 import { PdfFilesInput } from '../../admin/pdf-input';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
@@ -122,11 +126,7 @@ export function PublicationList() {
         exporter={false}
         // The list with its create button even when empty: react-admin's empty page fails axe.
         empty={false}
-        actions={
-          <TopToolbar>
-            <CreateButton label="Nuova pubblicazione" />
-          </TopToolbar>
-        }
+        actions={<ListActionsWithBin createLabel="Nuova pubblicazione" />}
       >
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="title" label="Titolo" />
@@ -165,6 +165,7 @@ function PublicationForm({
       {...(toolbar ? { toolbar } : {})}
       {...(defaultValues ? { defaultValues } : {})}
     >
+      <RestoredVersionReset />
       <SelectInput source="type" label="Tipo" choices={TYPE_CHOICES} validate={required()} />
       <TextInput source="title" label="Titolo" validate={required()} fullWidth />
       <NumberInput
@@ -189,11 +190,32 @@ function PublicationForm({
   );
 }
 
+/** A publication's edit: "Elimina" to the bin, and its history beside (ADR 031). */
 export function PublicationEdit() {
   return (
-    <StaffEdit title="Modifica pubblicazione">
-      <PublicationForm toolbar={<SaveDeleteToolbar />} />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica pubblicazione"
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="la pubblicazione è tornata alla versione precedente."
+          />
+        }
+      >
+        <PublicationForm
+          toolbar={
+            <SaveDeleteToolbar
+              confirm={{
+                title: 'Eliminare questa pubblicazione?',
+                content:
+                  'La pubblicazione e i suoi PDF vanno nel cestino per 30 giorni e non saranno più visibili sul sito: puoi ripristinarli da lì.',
+              }}
+            />
+          }
+        />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
@@ -242,11 +264,7 @@ export function ContributionList() {
         exporter={false}
         // The list with its create button even when empty: react-admin's empty page fails axe.
         empty={false}
-        actions={
-          <TopToolbar>
-            <CreateButton label="Nuovo contributo" />
-          </TopToolbar>
-        }
+        actions={<ListActionsWithBin createLabel="Nuovo contributo" />}
       >
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="year" label="Anno" />
@@ -281,6 +299,7 @@ function ContributionForm({
       {...(toolbar ? { toolbar } : {})}
       {...(defaultValues ? { defaultValues } : {})}
     >
+      <RestoredVersionReset />
       <NumberInput
         source="year"
         label="Anno"
@@ -302,11 +321,32 @@ function ContributionForm({
   );
 }
 
+/** A contribution's edit: "Elimina" to the bin, and its history beside (ADR 031). */
 export function ContributionEdit() {
   return (
-    <StaffEdit title="Modifica contributo">
-      <ContributionForm toolbar={<SaveDeleteToolbar />} />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica contributo"
+        aside={
+          <RecordHistory
+            testId="record-history"
+            undone="il contributo è tornato alla versione precedente."
+          />
+        }
+      >
+        <ContributionForm
+          toolbar={
+            <SaveDeleteToolbar
+              confirm={{
+                title: 'Eliminare questo contributo?',
+                content:
+                  'Il contributo va nel cestino per 30 giorni e non sarà più visibile sul sito: puoi ripristinarlo da lì.',
+              }}
+            />
+          }
+        />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
