@@ -268,7 +268,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     mode: deps.remindersMode ?? deps.outboxMode,
   });
 
-  // The bins' purge runs over news and the reserved area's records (ADR 031).
+  // The bins' purge runs over every bin: news and categories, the reserved area's records, the
+  // bulletin's issues, the board (ADR 031).
   const newsAdmin = new NewsAdminService({
     db,
     files,
@@ -279,6 +280,14 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
   const reservedAdmin = new ReservedAdminService({ db, files, clock, searchIndex });
   const magazineAdmin = new MagazineAdminService({ db, files, clock, searchIndex });
+  const contentAdmin = new ContentAdminService({
+    db,
+    files,
+    clock,
+    contentCache,
+    societyAcronym: config.societyAcronym,
+    searchIndex,
+  });
   return {
     config,
     db,
@@ -299,7 +308,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       work: async () =>
         (await newsAdmin.purgeExpired()) +
         (await reservedAdmin.purgeExpired()) +
-        (await magazineAdmin.purgeExpired()),
+        (await magazineAdmin.purgeExpired()) +
+        (await contentAdmin.purgeExpired()),
     }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
@@ -377,14 +387,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         receiptDocuments: receipts,
         notifyOutbox,
       }),
-      content: new ContentAdminService({
-        db,
-        files,
-        clock,
-        contentCache,
-        societyAcronym: config.societyAcronym,
-        searchIndex,
-      }),
+      content: contentAdmin,
       sponsorship: new SponsorshipAdminService({
         db,
         clock,
