@@ -45,6 +45,7 @@ import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput, useRefusedFiles } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { BulkActions } from '../../admin/bulk-actions';
 import { ListActionsWithBin } from '../../admin/content-bin';
@@ -344,7 +345,13 @@ export function NewsCreate() {
 
 export function CategoryList() {
   return (
-    <List title="Categorie delle notizie" exporter={false} pagination={false} perPage={200}>
+    <List
+      title="Categorie delle notizie"
+      exporter={false}
+      pagination={false}
+      perPage={200}
+      actions={<ListActionsWithBin createLabel="Nuova categoria" />}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" label="Nome" sortable={false} />
       </Datagrid>
@@ -352,33 +359,51 @@ export function CategoryList() {
   );
 }
 
-function CategoryForm() {
+function CategoryForm({ withDelete }: { withDelete: boolean }) {
   return (
     <StaffForm
       validate={categoryRules}
-      toolbar={
-        <Toolbar>
-          <SaveButton />
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar withDelete={withDelete} confirm={CATEGORY_BIN_CONFIRMATION} />}
     >
+      <RestoredVersionReset />
       <TextInput source="title" label="Nome" isRequired />
     </StaffForm>
   );
 }
 
+/**
+ * "Elimina" moves the category to the bin (ADR 031); the server refuses one that a news item
+ * has, with the reason.
+ */
+const CATEGORY_BIN_CONFIRMATION = {
+  title: 'Spostare nel cestino questa categoria?',
+  content:
+    'Va nel cestino per 30 giorni e non compare più nei menu e nei filtri: puoi ripristinarla da lì. Una categoria usata da una notizia non si può eliminare.',
+};
+
 export function CategoryEdit() {
   return (
-    <StaffEdit title="Modifica categoria" actions={false}>
-      <CategoryForm />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica categoria"
+        actions={false}
+        aside={
+          <RecordHistory
+            testId="categorie-history"
+            undone="la categoria è tornata alla versione precedente."
+          />
+        }
+      >
+        <CategoryForm withDelete />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
 export function CategoryCreate() {
   return (
     <Create title="Nuova categoria" redirect="list">
-      <CategoryForm />
+      <CategoryForm withDelete={false} />
     </Create>
   );
 }

@@ -23,6 +23,11 @@ import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { errorText } from '../../admin/error-text';
 import { PdfFilesInput } from '../../admin/pdf-input';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 
@@ -99,27 +104,40 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
 }
 
 export function SetupElementEdit() {
+  // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <StaffEdit title="Modifica testo della pagina" actions={false}>
-      <StaffForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica testo della pagina"
+        actions={false}
+        aside={
+          <RecordHistory
+            testId="testi-pagine-history"
+            undone="il testo è tornato alla versione precedente."
+          />
         }
       >
-        <FunctionField
-          label="Dove compare"
-          render={(record: AdminSetupElement) =>
-            `${setupElementName(String(record.id))}: ${record.place}`
+        <StaffForm
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
           }
-        />
-        <RichText source="bodyHtml" label="Testo" />
-        <FormDataConsumer>
-          {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
-        </FormDataConsumer>
-        <PdfFilesInput />
-      </StaffForm>
-    </StaffEdit>
+        >
+          <RestoredVersionReset />
+          <FunctionField
+            label="Dove compare"
+            render={(record: AdminSetupElement) =>
+              `${setupElementName(String(record.id))}: ${record.place}`
+            }
+          />
+          <RichText source="bodyHtml" label="Testo" />
+          <FormDataConsumer>
+            {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
+          </FormDataConsumer>
+          <PdfFilesInput />
+        </StaffForm>
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }

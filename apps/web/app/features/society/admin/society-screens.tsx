@@ -30,9 +30,14 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { ListActionsWithBin } from '../../admin/content-bin';
+import {
+  RecordHistory,
+  RestoredVersionProvider,
+  RestoredVersionReset,
+} from '../../admin/record-history';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
@@ -136,11 +141,7 @@ export function BoardMemberList() {
       sort={{ field: 'sortOrder', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton label="Nuovo componente" />
-        </TopToolbar>
-      }
+      actions={<ListActionsWithBin createLabel="Nuovo componente" />}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <FunctionField label="Foto" render={() => <Photo />} />
@@ -169,8 +170,9 @@ function BoardMemberForm({
   return (
     <StaffForm
       {...(defaultValues ? { defaultValues } : {})}
-      toolbar={<SaveDeleteToolbar withDelete={withDelete} />}
+      toolbar={<SaveDeleteToolbar withDelete={withDelete} confirm={BOARD_BIN_CONFIRMATION} />}
     >
+      <RestoredVersionReset />
       <TextInput source="name" label="Nome e cognome" validate={required()} fullWidth />
       <TextInput
         source="role"
@@ -203,11 +205,28 @@ function BoardMemberForm({
   );
 }
 
+/** "Elimina" moves the member to the bin (ADR 031): the question says so. */
+const BOARD_BIN_CONFIRMATION = {
+  title: 'Spostare nel cestino questo componente?',
+  content:
+    'Va nel cestino per 30 giorni e non sarà più visibile nella pagina Chi siamo: puoi ripristinarlo da lì.',
+};
+
 export function BoardMemberEdit() {
   return (
-    <StaffEdit title="Modifica componente del Consiglio">
-      <BoardMemberForm withDelete />
-    </StaffEdit>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title="Modifica componente del Consiglio"
+        aside={
+          <RecordHistory
+            testId="consiglio-direttivo-history"
+            undone="il componente è tornato alla versione precedente."
+          />
+        }
+      >
+        <BoardMemberForm withDelete />
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
 
@@ -453,18 +472,31 @@ function SiteContentTitle() {
 }
 
 export function SiteContentEdit() {
+  // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <StaffEdit title={<SiteContentTitle />} actions={false}>
-      <StaffForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
+    <RestoredVersionProvider>
+      <StaffEdit
+        title={<SiteContentTitle />}
+        actions={false}
+        aside={
+          <RecordHistory
+            testId="contenuti-history"
+            undone="il contenuto è tornato alla versione precedente."
+          />
         }
       >
-        <PageLink />
-        <SiteContentFields />
-      </StaffForm>
-    </StaffEdit>
+        <StaffForm
+          toolbar={
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          }
+        >
+          <RestoredVersionReset />
+          <PageLink />
+          <SiteContentFields />
+        </StaffForm>
+      </StaffEdit>
+    </RestoredVersionProvider>
   );
 }
