@@ -26,13 +26,11 @@ import {
   ReferenceArrayField,
   ReferenceArrayInput,
   ReferenceInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   SingleFieldList,
   TextField,
   TextInput,
-  Toolbar,
   DeleteButton,
   useRecordContext,
 } from 'react-admin';

@@ -11,7 +11,6 @@ import {
 } from '@sodalis/contracts';
 import {
   ArrayInput,
-  CreateButton,
   Create,
   Datagrid,
   DateInput,
