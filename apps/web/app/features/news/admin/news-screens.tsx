@@ -36,7 +36,6 @@ import {
 } from 'react-admin';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
-import { StaffEdit } from '../../admin/staff-edit';
 import { attachmentChanges, fileToBase64 } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
@@ -48,11 +47,7 @@ import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { BulkActions } from '../../admin/bulk-actions';
 import { ListActionsWithBin } from '../../admin/content-bin';
 import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
-import {
-  RecordHistory,
-  RestoredVersionProvider,
-  RestoredVersionReset,
-} from '../../admin/record-history';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 
 /** The form's record as the API's body, files aside. */
 function newsFields(
@@ -306,20 +301,14 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
 export function NewsEdit() {
   // After saving the form stays, with its state in words and the link to see it (ADR 023).
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title="Modifica notizia"
-        redirect={false}
-        aside={
-          <RecordHistory
-            testId="news-history"
-            undone="la notizia è tornata alla versione precedente."
-          />
-        }
-      >
-        <NewsForm withDelete />
-      </StaffEdit>
-    </RestoredVersionProvider>
+    <StaffEditWithHistory
+      title="Modifica notizia"
+      redirect={false}
+      historyTestId="news-history"
+      undone="la notizia è tornata alla versione precedente."
+    >
+      <NewsForm withDelete />
+    </StaffEditWithHistory>
   );
 }
 
@@ -381,20 +370,14 @@ const CATEGORY_BIN_CONFIRMATION = {
 
 export function CategoryEdit() {
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title="Modifica categoria"
-        actions={false}
-        aside={
-          <RecordHistory
-            testId="categorie-history"
-            undone="la categoria è tornata alla versione precedente."
-          />
-        }
-      >
-        <CategoryForm withDelete />
-      </StaffEdit>
-    </RestoredVersionProvider>
+    <StaffEditWithHistory
+      title="Modifica categoria"
+      actions={false}
+      historyTestId="categorie-history"
+      undone="la categoria è tornata alla versione precedente."
+    >
+      <CategoryForm withDelete />
+    </StaffEditWithHistory>
   );
 }
 

@@ -19,15 +19,10 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
-import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { errorText } from '../../admin/error-text';
 import { PdfFilesInput } from '../../admin/pdf-input';
-import {
-  RecordHistory,
-  RestoredVersionProvider,
-  RestoredVersionReset,
-} from '../../admin/record-history';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 
@@ -106,38 +101,32 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
 export function SetupElementEdit() {
   // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title="Modifica testo della pagina"
-        actions={false}
-        aside={
-          <RecordHistory
-            testId="testi-pagine-history"
-            undone="il testo è tornato alla versione precedente."
-          />
+    <StaffEditWithHistory
+      title="Modifica testo della pagina"
+      actions={false}
+      historyTestId="testi-pagine-history"
+      undone="il testo è tornato alla versione precedente."
+    >
+      <StaffForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
         }
       >
-        <StaffForm
-          toolbar={
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
+        <RestoredVersionReset />
+        <FunctionField
+          label="Dove compare"
+          render={(record: AdminSetupElement) =>
+            `${setupElementName(String(record.id))}: ${record.place}`
           }
-        >
-          <RestoredVersionReset />
-          <FunctionField
-            label="Dove compare"
-            render={(record: AdminSetupElement) =>
-              `${setupElementName(String(record.id))}: ${record.place}`
-            }
-          />
-          <RichText source="bodyHtml" label="Testo" />
-          <FormDataConsumer>
-            {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
-          </FormDataConsumer>
-          <PdfFilesInput />
-        </StaffForm>
-      </StaffEdit>
-    </RestoredVersionProvider>
+        />
+        <RichText source="bodyHtml" label="Testo" />
+        <FormDataConsumer>
+          {({ formData }) => <Preview bodyHtml={String(formData.bodyHtml ?? '')} />}
+        </FormDataConsumer>
+        <PdfFilesInput />
+      </StaffForm>
+    </StaffEditWithHistory>
   );
 }

@@ -32,13 +32,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ListActionsWithBin } from '../../admin/content-bin';
-import {
-  RecordHistory,
-  RestoredVersionProvider,
-  RestoredVersionReset,
-} from '../../admin/record-history';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
-import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
@@ -213,19 +208,13 @@ const BOARD_BIN_CONFIRMATION = {
 
 export function BoardMemberEdit() {
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title="Modifica componente del Consiglio"
-        aside={
-          <RecordHistory
-            testId="consiglio-direttivo-history"
-            undone="il componente è tornato alla versione precedente."
-          />
-        }
-      >
-        <BoardMemberForm withDelete />
-      </StaffEdit>
-    </RestoredVersionProvider>
+    <StaffEditWithHistory
+      title="Modifica componente del Consiglio"
+      historyTestId="consiglio-direttivo-history"
+      undone="il componente è tornato alla versione precedente."
+    >
+      <BoardMemberForm withDelete />
+    </StaffEditWithHistory>
   );
 }
 
@@ -473,29 +462,23 @@ function SiteContentTitle() {
 export function SiteContentEdit() {
   // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title={<SiteContentTitle />}
-        actions={false}
-        aside={
-          <RecordHistory
-            testId="contenuti-history"
-            undone="il contenuto è tornato alla versione precedente."
-          />
+    <StaffEditWithHistory
+      title={<SiteContentTitle />}
+      actions={false}
+      historyTestId="contenuti-history"
+      undone="il contenuto è tornato alla versione precedente."
+    >
+      <StaffForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
         }
       >
-        <StaffForm
-          toolbar={
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
-          }
-        >
-          <RestoredVersionReset />
-          <PageLink />
-          <SiteContentFields />
-        </StaffForm>
-      </StaffEdit>
-    </RestoredVersionProvider>
+        <RestoredVersionReset />
+        <PageLink />
+        <SiteContentFields />
+      </StaffForm>
+    </StaffEditWithHistory>
   );
 }
