@@ -43,7 +43,7 @@ test.describe('cestino e versioni per il Consiglio Direttivo e i testi delle pag
     const reader = await visitor.newPage();
     const board = reader.getByTestId('board');
     await gotoHydrated(reader, '/chi-siamo-iscrizione');
-    await expect(board.getByText(name)).toBeVisible();
+    await expect(board.getByRole('heading', { name })).toBeVisible();
 
     // The form with its history beside it, then "Elimina" with the bin's words in the question.
     await openAdmin(page, `/consiglio-direttivo/${id}`);
@@ -60,7 +60,7 @@ test.describe('cestino e versioni per il Consiglio Direttivo e i testi delle pag
 
     await gotoHydrated(reader, '/chi-siamo-iscrizione');
     await expect(board.locator('.board-card').first()).toBeVisible();
-    await expect(board.getByText(name)).toHaveCount(0);
+    await expect(board.getByRole('heading', { name })).toHaveCount(0);
 
     await openAdmin(page, '/cestino');
     const bin = page.getByTestId('consiglio-direttivo-bin');
@@ -75,7 +75,7 @@ test.describe('cestino e versioni per il Consiglio Direttivo e i testi delle pag
     await expect(bin.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 
     await gotoHydrated(reader, '/chi-siamo-iscrizione');
-    await expect(board.getByText(name)).toBeVisible();
+    await expect(board.getByRole('heading', { name })).toBeVisible();
     await visitor.close();
 
     // The chi-siamo pages go back to the demo's board: binned, then deleted for good.
