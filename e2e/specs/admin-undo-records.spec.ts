@@ -20,9 +20,10 @@ async function staffCall(page: Page, method: 'POST' | 'DELETE', path: string, da
 /**
  * Undo for the records without a published flag (ADR 031, amendment of 2026-11-24): a board
  * member goes to the bin and comes back, and the chi-siamo pages follow; a page text goes back
- * to its earlier version from its history.
+ * to its earlier version from its history; a category's rename is undone, then it goes to the
+ * bin and is deleted for good.
  */
-test.describe('cestino e versioni per il Consiglio Direttivo e i testi delle pagine', () => {
+test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i testi delle pagine', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('sposta un componente del Consiglio nel cestino e lo ripristina; la pagina pubblica segue', async ({
@@ -132,5 +133,47 @@ test.describe('cestino e versioni per il Consiglio Direttivo e i testi delle pag
         newAttachments: [],
       });
     }
+  });
+
+  test('annulla il cambio di nome di una categoria, la sposta nel cestino e la elimina definitivamente', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stamp = Date.now();
+    const first = `Categoria di prova ${stamp}`;
+    const renamed = `Categoria rinominata ${stamp}`;
+    await openSignedIn(page, STAFF);
+    const created = await staffCall(page, 'POST', '/NewsCategories', { title: first });
+    const id = created?.id ?? 0;
+    await adminApi(page, 'PUT', `/NewsCategories/${id}`, { title: renamed });
+
+    await openAdmin(page, `/categorie/${id}`);
+    const name = page.getByRole('textbox', { name: /^Nome/ });
+    await expect(name).toHaveValue(renamed, { timeout: SCREEN_TIMEOUT });
+    const history = page.getByTestId('categorie-history');
+    await expect(history.getByRole('listitem').first()).toContainText('Categoria rinominata');
+    await expectAccessible(page);
+    await history
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: 'Annulla questa modifica' })
+      .click();
+    await expect(
+      page.getByText('Modifica annullata: la categoria è tornata alla versione precedente.'),
+    ).toBeVisible();
+    await expect(name).toHaveValue(first);
+
+    await page.getByRole('button', { name: 'Elimina' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await expect(page).toHaveURL(/\/amministrazione\/categorie(\?[^/]*)?$/);
+
+    await openAdmin(page, '/cestino');
+    const bin = page.getByTestId('categorie-bin');
+    await expect(bin.getByRole('row').filter({ hasText: first })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    await bin.getByRole('button', { name: `Elimina definitivamente ${first}` }).click();
+    await expect(page.getByText(`Categoria eliminata definitivamente: ${first}`)).toBeVisible();
+    await expect(bin.getByRole('row').filter({ hasText: first })).toHaveCount(0);
   });
 });
