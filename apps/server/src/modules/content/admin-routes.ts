@@ -21,8 +21,8 @@ import {
   historyRoutes,
   recordRoutes,
   UPLOAD_BODY_LIMIT,
+  type HistoryHandlers,
 } from '../admin/route-helpers.js';
-import type { Actor } from '../admin/audit.js';
 import type { ContentAdminService } from './admin-service.js';
 
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
@@ -49,10 +49,9 @@ export async function contentAdminRoutes(
 ) {
   const { content } = options;
   // Site contents are never deleted; each edit can be rolled back (ADR 031).
-  const siteContentHistory = {
-    history: (key: SiteContentKey) => content.historyOfSiteContent(key),
-    rollback: (actor: Actor, key: SiteContentKey, auditId: number) =>
-      content.rollbackSiteContent(actor, key, auditId),
+  const siteContentVersions: HistoryHandlers<SiteContentKey> = {
+    history: (key) => content.siteContentHistory(key),
+    rollback: (actor, key, auditId) => content.rollbackSiteContent(actor, key, auditId),
   };
 
   // Setup elements (page texts by key, spec §3)
@@ -128,7 +127,7 @@ export async function contentAdminRoutes(
     app,
     '/SiteContents',
     { name: 'key', schema: SiteContentKeyParamsSchema },
-    siteContentHistory,
+    siteContentVersions,
   );
 
   // The home's hero, the /chi-siamo cards and the links to other sites (ADR 035): the same
@@ -145,6 +144,6 @@ export async function contentAdminRoutes(
     app,
     '/SiteTexts',
     { name: 'key', schema: SiteTextKeyParamsSchema },
-    siteContentHistory,
+    siteContentVersions,
   );
 }

@@ -506,7 +506,7 @@ export class ContentAdminService {
   }
 
   /** A content's history from the audit log, newest first (ADR 031). */
-  historyOfSiteContent(key: SiteContentKey): Promise<AdminAuditEntry[]> {
+  siteContentHistory(key: SiteContentKey): Promise<AdminAuditEntry[]> {
     return historyOf(this.deps.db, 'site_content', key);
   }
 

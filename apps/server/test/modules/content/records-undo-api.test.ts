@@ -2,7 +2,6 @@ import type {
   AdminAuditEntry,
   AdminBinItem,
   AdminBoardMember,
-  AdminCategory,
   AdminPage,
   AdminSetupElement,
   AdminSiteContent,
@@ -31,9 +30,10 @@ async function photo(red: number): Promise<string> {
 }
 
 /**
- * The bin and the history of the records without a published flag (ADR 031, amendment of
- * 2026-11-24): the board's members and the news categories go to a bin; the page texts and the
- * site contents, never deleted, go back to an earlier version from their history.
+ * The bin and the history of the society's records without a published flag (ADR 031,
+ * amendment of 2026-11-24): the board's members go to a bin; the page texts and the site
+ * contents, never deleted, go back to an earlier version from their history. The news
+ * categories' bin is tested with the news (`news/categories-undo-api.test.ts`).
  */
 describe.each(testEngines())('back office: undo for records without a flag on %s', (engine) => {
   beforeAll(() => {
@@ -49,10 +49,6 @@ describe.each(testEngines())('back office: undo for records without a flag on %s
   }
   const publicBoard = () =>
     publicGet<BoardMember[]>('/api/v1/SharepointContent/GetConsiglioDirettivo');
-  const publicCategories = async () =>
-    (await publicGet<{ title: string }[]>('/api/v1/SharepointContent/GetArticleCategories')).map(
-      (category) => category.title,
-    );
   const storedPhoto = async (id: number) =>
     (
       await site.app.services.db
@@ -227,98 +223,6 @@ describe.each(testEngines())('back office: undo for records without a flag on %s
     expect(
       (await call('POST', '/BoardMembers/999999/Rollback', { auditId: edit?.id })).statusCode,
     ).toBe(404);
-  });
-
-  it('bins an unused category off the menus, refuses one a news item has, restores and deletes for good', async () => {
-    now = new Date('2026-11-24T09:40:00Z');
-    const unused = await ok<AdminCategory>(
-      call('POST', '/NewsCategories', { title: 'Aferesi terapeutica' }),
-    );
-    expect(await publicCategories()).toContain('Aferesi terapeutica');
-    expect(await ok<AdminCategory>(call('GET', `/NewsCategories/${unused.id}`))).toEqual(unused);
-
-    await ok(call('DELETE', `/NewsCategories/${unused.id}`));
-    expect(await publicCategories()).not.toContain('Aferesi terapeutica');
-    const staffList = await ok<AdminPage<AdminCategory>>(call('GET', '/NewsCategories'));
-    expect(staffList.items.map((category) => category.id)).not.toContain(unused.id);
-    expect((await call('GET', `/NewsCategories/${unused.id}`)).statusCode).toBe(404);
-    // No news item can be given it, and its name stays taken while it waits in the bin.
-    await refused(
-      call('POST', '/News', {
-        title: 'Con una categoria nel cestino',
-        subtitleHtml: '<p>Testo.</p>',
-        publishedOn: '2026-11-24',
-        featured: false,
-        published: true,
-        publishTime: null,
-        sourceName: null,
-        sourceUrl: null,
-        internalNote: null,
-        categoryIds: [unused.id],
-        keptAttachmentIds: [],
-        newAttachments: [],
-      }),
-      'categoryIds',
-      'Categoria sconosciuta.',
-    );
-    await refused(
-      call('POST', '/NewsCategories', { title: 'aferesi TERAPEUTICA' }),
-      'title',
-      'Esiste già una categoria con questo nome nel cestino: ripristinala dal cestino.',
-    );
-    const bin = await ok<AdminPage<AdminBinItem>>(call('GET', '/NewsCategories/Bin'));
-    expect(bin.items).toContainEqual(
-      expect.objectContaining({ id: unused.id, title: 'Aferesi terapeutica' }),
-    );
-
-    await ok(call('POST', `/NewsCategories/${unused.id}/Restore`));
-    expect(await publicCategories()).toContain('Aferesi terapeutica');
-
-    // A category a news item has stays: the news item would show it.
-    const [used] = (await ok<AdminPage<AdminCategory>>(call('GET', '/NewsCategories'))).items;
-    const refusal = await call('DELETE', `/NewsCategories/${used?.id ?? 0}`);
-    expect(refusal.statusCode, refusal.body).toBe(400);
-    expect(refusal.body).toMatch(
-      /La categoria è usata da (una notizia|\d+ notizie) \(anche nel cestino\): toglila da quell(a notizia|e notizie) prima di eliminarla\./,
-    );
-    expect(await publicCategories()).toContain(used?.title);
-
-    await ok(call('DELETE', `/NewsCategories/${unused.id}`));
-    await ok(call('DELETE', `/NewsCategories/Bin/${unused.id}`));
-    expect((await site.lastAudit('category'))?.summary).toBe(
-      'Categoria eliminata definitivamente: Aferesi terapeutica',
-    );
-    expect((await call('POST', `/NewsCategories/${unused.id}/Restore`)).statusCode).toBe(404);
-    // The name is free again.
-    await ok(call('POST', '/NewsCategories', { title: 'Aferesi terapeutica' }));
-  });
-
-  it('purges a category binned 30 days ago and undoes a rename from the category’s history', async () => {
-    now = new Date('2026-11-24T09:50:00Z');
-    const old = await ok<AdminCategory>(call('POST', '/NewsCategories', { title: 'Archivio' }));
-    await ok(call('DELETE', `/NewsCategories/${old.id}`));
-    now = new Date(Date.parse('2026-11-24T09:50:00Z') + 30 * DAY_MS + 60_000);
-    expect(await site.app.services.binPurge.runOnce()).toBeGreaterThanOrEqual(1);
-    now = new Date('2026-11-24T09:51:00Z');
-    const bin = await ok<AdminPage<AdminBinItem>>(call('GET', '/NewsCategories/Bin'));
-    expect(bin.items.map((entry) => entry.id)).not.toContain(old.id);
-
-    const category = await ok<AdminCategory>(
-      call('POST', '/NewsCategories', { title: 'Donazioni' }),
-    );
-    await ok(call('PUT', `/NewsCategories/${category.id}`, { title: 'Donazioni di sangue' }));
-    const history = await ok<AdminAuditEntry[]>(
-      call('GET', `/NewsCategories/${category.id}/History`),
-    );
-    const rename = history.find((entry) => entry.action === 'modifica');
-    expect(rename?.before).toEqual({ titolo: 'Donazioni' });
-    expect(
-      await ok<AdminCategory>(
-        call('POST', `/NewsCategories/${category.id}/Rollback`, { auditId: rename?.id }),
-      ),
-    ).toEqual({ id: category.id, title: 'Donazioni' });
-    expect(await publicCategories()).toContain('Donazioni');
-    expect((await call('GET', '/NewsCategories/999999/History')).statusCode).toBe(404);
   });
 
   it('rolls a page text back to its earlier version, its PDFs kept; refuses a key it does not know', async () => {
