@@ -1,20 +1,18 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { adminApi, openAdmin, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
 const STAFF = 'segreteria.demo@example.org';
 
-/** A staff call the page's session makes (creating and cleaning up what a test needs). */
-async function staffCall(page: Page, method: 'POST' | 'DELETE', path: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const response = await page.request.fetch(`/api/v1/Admin${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token ?? ''}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: { id: number } | null }).data;
+/** "Annulla questa modifica" on the newest entry of a history, and the notice that follows. */
+async function undoNewestChange(page: Page, history: Locator, notice: string) {
+  await history
+    .getByRole('listitem')
+    .first()
+    .getByRole('button', { name: 'Annulla questa modifica' })
+    .click();
+  await expect(page.getByText(`Modifica annullata: ${notice}`)).toBeVisible();
 }
 
 /**
@@ -33,12 +31,12 @@ test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i t
   }) => {
     const name = `Componente di prova ${Date.now()}`;
     await openSignedIn(page, STAFF);
-    const created = await staffCall(page, 'POST', '/BoardMembers', {
+    const created = await adminApi(page, 'POST', '/BoardMembers', {
       name,
       role: 'Consigliere',
       sortOrder: 998,
     });
-    const id = created?.id ?? 0;
+    const id = Number(created.id);
 
     const visitor = await browser.newContext();
     const reader = await visitor.newPage();
@@ -80,8 +78,8 @@ test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i t
     await visitor.close();
 
     // The chi-siamo pages go back to the demo's board: binned, then deleted for good.
-    await staffCall(page, 'DELETE', `/BoardMembers/${id}`);
-    await staffCall(page, 'DELETE', `/BoardMembers/Bin/${id}`);
+    await adminApi(page, 'DELETE', `/BoardMembers/${id}`);
+    await adminApi(page, 'DELETE', `/BoardMembers/Bin/${id}`);
   });
 
   test('riporta un testo della pagina alla versione precedente dalla sua cronologia', async ({
@@ -111,14 +109,7 @@ test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i t
         timeout: SCREEN_TIMEOUT,
       });
       await expectAccessible(page);
-      await history
-        .getByRole('listitem')
-        .first()
-        .getByRole('button', { name: 'Annulla questa modifica' })
-        .click();
-      await expect(
-        page.getByText('Modifica annullata: il testo è tornato alla versione precedente.'),
-      ).toBeVisible();
+      await undoNewestChange(page, history, 'il testo è tornato alla versione precedente.');
 
       const restored = await adminApi(page, 'GET', `/SetupElements/${key}`);
       expect(restored.bodyHtml).toBe(`<p>${right}</p>`);
@@ -143,8 +134,8 @@ test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i t
     const first = `Categoria di prova ${stamp}`;
     const renamed = `Categoria rinominata ${stamp}`;
     await openSignedIn(page, STAFF);
-    const created = await staffCall(page, 'POST', '/NewsCategories', { title: first });
-    const id = created?.id ?? 0;
+    const created = await adminApi(page, 'POST', '/NewsCategories', { title: first });
+    const id = Number(created.id);
     await adminApi(page, 'PUT', `/NewsCategories/${id}`, { title: renamed });
 
     await openAdmin(page, `/categorie/${id}`);
@@ -153,14 +144,7 @@ test.describe('cestino e versioni per il Consiglio Direttivo, le categorie e i t
     const history = page.getByTestId('categorie-history');
     await expect(history.getByRole('listitem').first()).toContainText('Categoria rinominata');
     await expectAccessible(page);
-    await history
-      .getByRole('listitem')
-      .first()
-      .getByRole('button', { name: 'Annulla questa modifica' })
-      .click();
-    await expect(
-      page.getByText('Modifica annullata: la categoria è tornata alla versione precedente.'),
-    ).toBeVisible();
+    await undoNewestChange(page, history, 'la categoria è tornata alla versione precedente.');
     await expect(name).toHaveValue(first);
 
     await page.getByRole('button', { name: 'Elimina' }).click();
