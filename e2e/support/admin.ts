@@ -17,10 +17,13 @@ export async function openAdmin(page: Page, path: string) {
   });
 }
 
-/** A staff API call with the page's session token (to read or restore what a test changes). */
+/**
+ * A staff API call with the page's session token (to read, create, restore or clean up what a
+ * test changes); a deletion answers null.
+ */
 export async function adminApi(
   page: Page,
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<Record<string, unknown>> {

@@ -268,7 +268,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     mode: deps.remindersMode ?? deps.outboxMode,
   });
 
-  // The bins' purge runs over news and the reserved area's records (ADR 031).
+  // The bins' purge runs over every bin: news and categories, the reserved area's records, the
+  // bulletin's issues, the board (ADR 031).
   const newsAdmin = new NewsAdminService({
     db,
     files,
@@ -284,6 +285,14 @@ export function createServices(deps: ServiceDeps): AppServices {
     files,
     clock,
     contentCache,
+    searchIndex,
+  });
+  const contentAdmin = new ContentAdminService({
+    db,
+    files,
+    clock,
+    contentCache,
+    societyAcronym: config.societyAcronym,
     searchIndex,
   });
   return {
@@ -307,7 +316,8 @@ export function createServices(deps: ServiceDeps): AppServices {
         (await newsAdmin.purgeExpired()) +
         (await reservedAdmin.purgeExpired()) +
         (await magazineAdmin.purgeExpired()) +
-        (await transparencyAdmin.purgeExpired()),
+        (await transparencyAdmin.purgeExpired()) +
+        (await contentAdmin.purgeExpired()),
     }),
     content,
     contentReads: new ContentPublicReads(content, contentCache),
@@ -385,14 +395,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         receiptDocuments: receipts,
         notifyOutbox,
       }),
-      content: new ContentAdminService({
-        db,
-        files,
-        clock,
-        contentCache,
-        societyAcronym: config.societyAcronym,
-        searchIndex,
-      }),
+      content: contentAdmin,
       sponsorship: new SponsorshipAdminService({
         db,
         clock,

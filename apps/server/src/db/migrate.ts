@@ -32,6 +32,7 @@ import { feeYearsMigration } from './migrations/0029a-fee-years.js';
 import { paymentsToRefundMigration } from './migrations/0029b-payments-to-refund.js';
 import { magazineUndoMigration } from './migrations/0030-magazine-undo.js';
 import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
+import { boardCategoriesBinMigration } from './migrations/0032-board-categories-bin.js';
 import { transparencyBinMigration } from './migrations/0033-transparency-bin.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -69,6 +70,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0029b-payments-to-refund': paymentsToRefundMigration,
     '0030-magazine-undo': magazineUndoMigration,
     '0031-search-ranking-index': searchRankingIndexMigration(engine),
+    '0032-board-categories-bin': boardCategoriesBinMigration,
     '0033-transparency-bin': transparencyBinMigration,
   };
 }

@@ -29,7 +29,12 @@ export type AttachmentOwnerKind =
   | 'sponsorship_request'
   | 'transparency_publication';
 
-export interface CategoriesTable {
+/** When a record without a published flag went to the bin (0032, ADR 031); null: not there. */
+export interface BinColumn {
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CategoriesTable extends BinColumn {
   id: Id;
   title: string;
   title_search: string;
@@ -90,9 +95,8 @@ export interface AttachmentsTable {
  * 0028-reserved-undo): the ISO instant it goes public (null: once published) and the moment it
  * went to the bin (null: not binned). The bulletin's issues have them too (0030-magazine-undo).
  */
-export interface ScheduleAndBinColumns {
+export interface ScheduleAndBinColumns extends BinColumn {
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
-  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecommendationsTable extends ScheduleAndBinColumns {
@@ -185,7 +189,7 @@ export interface SetupElementsTable {
   updated_at: Timestamp;
 }
 
-export interface BoardMembersTable {
+export interface BoardMembersTable extends BinColumn {
   id: Id;
   name: string;
   role: string;

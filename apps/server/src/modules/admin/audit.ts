@@ -103,11 +103,14 @@ export async function writeAudit(
 /** Most entries an item's history shows. */
 const HISTORY_LIMIT = 100;
 
-/** The history of one record, newest first (ADR 023: the versions it can go back to). */
+/**
+ * The history of one record, newest first (ADR 023: the versions it can go back to); a record
+ * kept by key (a page text, a site content) is named by its key.
+ */
 export async function historyOf(
   db: Kysely<Database>,
   entity: AuditEntity,
-  entityId: number,
+  entityId: number | string,
 ): Promise<AdminAuditEntry[]> {
   const rows = await db
     .selectFrom('audit_log')

@@ -84,23 +84,75 @@ export function recordRoutes<Query, Input, Item>(
   });
 }
 
-/** What the undo routes of one kind of content call (ADR 023, ADR 031). */
-export interface UndoHandlers {
-  bulk: (actor: Actor, body: AdminBulk) => Promise<void>;
-  exportSelected: (actor: Actor, ids: readonly number[]) => Promise<string>;
+/** What the bin routes of one kind of record call (ADR 023, ADR 031). */
+export interface BinHandlers {
   listBin: () => Promise<unknown>;
   restore: (actor: Actor, id: number) => Promise<unknown>;
   /** Deletes for good one binned item (`id`) or the whole bin (null). */
   emptyBin: (actor: Actor, id: number | null) => Promise<void>;
-  history: (id: number) => Promise<unknown>;
-  rollback: (actor: Actor, id: number, auditId: number) => Promise<unknown>;
+}
+
+/** What the history routes of one kind of record call: `Key` is its id, or its key. */
+export interface HistoryHandlers<Key> {
+  history: (key: Key) => Promise<unknown>;
+  rollback: (actor: Actor, key: Key, auditId: number) => Promise<unknown>;
+}
+
+/** What the undo routes of one kind of content with a published flag call. */
+export interface UndoHandlers extends BinHandlers, HistoryHandlers<number> {
+  bulk: (actor: Actor, body: AdminBulk) => Promise<void>;
+  exportSelected: (actor: Actor, ids: readonly number[]) => Promise<string>;
 }
 
 /**
- * The undo of one kind of content under `path`: `POST path/Bulk`, `GET path/Export?ids=`,
- * the bin (`GET path/Bin`, `POST path/:id/Restore`, `DELETE path/Bin/:id`, `DELETE path/Bin`)
- * and the history (`GET path/:id/History`, `POST path/:id/Rollback`). Static addresses: Fastify
- * matches them before `path/:id`.
+ * The bin of one kind of record under `path`: `GET path/Bin`, `POST path/:id/Restore`,
+ * `DELETE path/Bin/:id`, `DELETE path/Bin`. Static addresses: Fastify matches them before
+ * `path/:id`.
+ */
+export function binRoutes(app: FastifyInstance, path: string, handlers: BinHandlers): void {
+  const idOf = (request: FastifyRequest) => parseInput(IdParamsSchema, request.params).id;
+  app.get(`${path}/Bin`, async () => ({ data: await handlers.listBin() }));
+  app.post(`${path}/:id/Restore`, async (request) => ({
+    data: await handlers.restore(actorOf(request), idOf(request)),
+  }));
+  app.delete(`${path}/Bin/:id`, async (request) => {
+    await handlers.emptyBin(actorOf(request), idOf(request));
+    return { data: null };
+  });
+  app.delete(`${path}/Bin`, async (request) => {
+    await handlers.emptyBin(actorOf(request), null);
+    return { data: null };
+  });
+}
+
+/**
+ * The history of one kind of record under `path`: `GET path/:param/History` and
+ * `POST path/:param/Rollback`, the record named by its id (`:id`, IdParamsSchema) or by its key
+ * (`:key` with the key's schema: page texts, site contents).
+ */
+export function historyRoutes<Key>(
+  app: FastifyInstance,
+  path: string,
+  param: { name: string; schema: z.ZodType<Record<string, Key>, unknown> },
+  handlers: HistoryHandlers<Key>,
+): void {
+  const keyOf = (request: FastifyRequest) =>
+    parseInput(param.schema, request.params)[param.name] as Key;
+  app.get(`${path}/:${param.name}/History`, async (request) => ({
+    data: await handlers.history(keyOf(request)),
+  }));
+  app.post(`${path}/:${param.name}/Rollback`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { auditId } = parseInput(AdminRollbackSchema, request.body);
+    return { data: await handlers.rollback(actorOf(request), keyOf(request), auditId) };
+  });
+}
+
+/** The history of a kind of record named by its numeric id (`path/:id/History`). */
+export const BY_ID = { name: 'id', schema: IdParamsSchema };
+
+/**
+ * The undo of one kind of content with a published flag under `path`: `POST path/Bulk`,
+ * `GET path/Export?ids=`, its bin (`binRoutes`) and its history (`historyRoutes`).
  */
 export function undoRoutes(
   app: FastifyInstance,
@@ -126,50 +178,5 @@ export function undoRoutes(
     );
   });
   binRoutes(app, path, handlers);
-  historyRoutes(app, path, handlers);
-}
-
-const idOf = (request: FastifyRequest) => parseInput(IdParamsSchema, request.params).id;
-
-/**
- * The bin of one kind of record under `path` (`GET path/Bin`, `POST path/:id/Restore`,
- * `DELETE path/Bin/:id`, `DELETE path/Bin`): part of `undoRoutes`, and on its own for a kind
- * without a published flag, which has no bulk publishing (ADR 031).
- */
-export function binRoutes(
-  app: FastifyInstance,
-  path: string,
-  handlers: Pick<UndoHandlers, 'listBin' | 'restore' | 'emptyBin'>,
-): void {
-  app.get(`${path}/Bin`, async () => ({ data: await handlers.listBin() }));
-  app.post(`${path}/:id/Restore`, async (request) => ({
-    data: await handlers.restore(actorOf(request), idOf(request)),
-  }));
-  app.delete(`${path}/Bin/:id`, async (request) => {
-    await handlers.emptyBin(actorOf(request), idOf(request));
-    return { data: null };
-  });
-  app.delete(`${path}/Bin`, async (request) => {
-    await handlers.emptyBin(actorOf(request), null);
-    return { data: null };
-  });
-}
-
-/**
- * The history of one kind of record under `path` (`GET path/:id/History`,
- * `POST path/:id/Rollback`): part of `undoRoutes`, and on its own for a record kept forever
- * (fees, ADR 031).
- */
-export function historyRoutes(
-  app: FastifyInstance,
-  path: string,
-  handlers: Pick<UndoHandlers, 'history' | 'rollback'>,
-): void {
-  app.get(`${path}/:id/History`, async (request) => ({
-    data: await handlers.history(idOf(request)),
-  }));
-  app.post(`${path}/:id/Rollback`, { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { auditId } = parseInput(AdminRollbackSchema, request.body);
-    return { data: await handlers.rollback(actorOf(request), idOf(request), auditId) };
-  });
+  historyRoutes(app, path, BY_ID, handlers);
 }

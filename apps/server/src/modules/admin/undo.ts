@@ -18,10 +18,12 @@ import type { Clock } from '../../text/dates.js';
 import { historyOf, isClippedValue, writeAudit, type Actor } from './audit.js';
 
 /**
- * Undo for every content with a published flag (ADR 023, ADR 031): the bin kept BIN_DAYS days,
- * going back to a version from an item's history, and bulk actions that change all the chosen
- * items or none. Each domain says how its table is read and written (`BinnableRecords`, in its
- * repository's terms); the rules are these, written once.
+ * Undo for the back office's records (ADR 023, ADR 031): the bin kept BIN_DAYS days, going back
+ * to a version from an item's history, and bulk actions that change all the chosen items or
+ * none. The bin and the history need no published flag (the board and the news categories have
+ * a bin, the page texts and site contents a history); the bulk actions publish and withdraw.
+ * Each domain says how its table is read and written (`BinnableRecords`, in its repository's
+ * terms); the rules are these, written once.
  */
 
 const DAY_MS = 86_400_000;
@@ -44,6 +46,8 @@ export interface BinnableRecords {
   titleOf(view: Record<string, unknown>): string;
   /** The binned rows, most recently deleted first; those deleted at or before `upTo` only. */
   binned(db: Kysely<Database>, upTo?: string): Promise<BinnedRow[]>;
+  /** Refuses, with an Italian error, an item that may not go to the bin (a category in use). */
+  mayBin?(trx: Transaction<Database>, id: number): Promise<void>;
   setBinned(trx: Transaction<Database>, id: number, at: string | null): Promise<void>;
   /** Deletes the row and what only it owns (attachments, links). */
   deleteForGood(trx: Transaction<Database>, id: number): Promise<void>;
@@ -102,6 +106,7 @@ export class RecordBin {
   async binIn(trx: Transaction<Database>, actor: Actor, id: number, now: Date): Promise<void> {
     const before = await this.records.view(trx, id);
     if (before.nelCestino === true) throw new AppError('notFound');
+    await this.records.mayBin?.(trx, id);
     await this.records.changed(trx, id, false);
     await this.records.setBinned(trx, id, now.toISOString());
     await writeAudit(
@@ -216,12 +221,13 @@ export class RecordBin {
 /**
  * The values an entry of the item's history replaced, to save them again ("Annulla questa
  * modifica", ADR 023). Refused when the entry has no earlier version or the log cut one of its
- * texts (the version cannot be rebuilt).
+ * texts (the version cannot be rebuilt). `id` is the record's id, or its key for the records
+ * kept by key (page texts, site contents).
  */
 export async function versionBefore(
   db: Kysely<Database>,
   entity: AuditEntity,
-  id: number,
+  id: number | string,
   auditId: number,
 ): Promise<Record<string, unknown>> {
   const entry = (await historyOf(db, entity, id)).find((item) => item.id === auditId);

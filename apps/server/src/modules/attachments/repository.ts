@@ -90,6 +90,12 @@ export async function recordStoredFile(
     .execute();
 }
 
+/** Forgets blobs whose bytes leave the file store (a photo nothing uses any more). */
+export async function forgetStoredFiles(db: Kysely<Database>, hashes: string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await db.deleteFrom('files').where('sha256', 'in', hashes).execute();
+}
+
 /** The serverRelativeUrl of an attachment: readable, unique per owner and file name. */
 export function attachmentUrl(area: string, ownerId: number, fileName: string): string {
   return `/Documenti/${area}/${ownerId}/${encodeURIComponent(fileName)}`;

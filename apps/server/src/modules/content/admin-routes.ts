@@ -8,15 +8,20 @@ import {
   SiteContentKeyParamsSchema,
   SiteTextKeyParamsSchema,
   SITE_TEXT_KEYS,
+  type SiteContentKey,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
 import {
   actorOf,
+  binRoutes,
+  BY_ID,
   FORM_BODY_LIMIT,
+  historyRoutes,
   recordRoutes,
   UPLOAD_BODY_LIMIT,
+  type HistoryHandlers,
 } from '../admin/route-helpers.js';
 import type { ContentAdminService } from './admin-service.js';
 
@@ -43,6 +48,11 @@ export async function contentAdminRoutes(
   options: { content: ContentAdminService },
 ) {
   const { content } = options;
+  // Site contents are never deleted; each edit can be rolled back (ADR 031).
+  const siteContentVersions: HistoryHandlers<SiteContentKey> = {
+    history: (key) => content.siteContentHistory(key),
+    rollback: (actor, key, auditId) => content.rollbackSiteContent(actor, key, auditId),
+  };
 
   // Setup elements (page texts by key, spec §3)
   app.get('/SetupElements', async (request) => ({
@@ -66,7 +76,27 @@ export async function contentAdminRoutes(
     };
   });
 
-  // The board (Consiglio Direttivo)
+  // Each text's history and its rollback (ADR 031): page texts are never deleted.
+  historyRoutes(
+    app,
+    '/SetupElements',
+    { name: 'key', schema: SetupElementKeyParamsSchema },
+    {
+      history: (key) => content.setupElementHistory(key),
+      rollback: (actor, key, auditId) => content.rollbackSetupElement(actor, key, auditId),
+    },
+  );
+
+  // The board (Consiglio Direttivo), with its bin and each member's history (ADR 031)
+  binRoutes(app, '/BoardMembers', {
+    listBin: () => content.listBoardBin(),
+    restore: (actor, id) => content.restoreBoardMember(actor, id),
+    emptyBin: (actor, id) => content.emptyBoardBin(actor, id),
+  });
+  historyRoutes(app, '/BoardMembers', BY_ID, {
+    history: (id) => content.boardMemberHistory(id),
+    rollback: (actor, id, auditId) => content.rollbackBoardMember(actor, id, auditId),
+  });
   recordRoutes(
     app,
     '/BoardMembers',
@@ -93,6 +123,13 @@ export async function contentAdminRoutes(
     return { data: await content.saveSiteContent(actorOf(request), key, request.body) };
   });
 
+  historyRoutes(
+    app,
+    '/SiteContents',
+    { name: 'key', schema: SiteContentKeyParamsSchema },
+    siteContentVersions,
+  );
+
   // The home's hero, the /chi-siamo cards and the links to other sites (ADR 035): the same
   // contents' rules, on a screen of their own.
   app.get('/SiteTexts', async () => ({ data: await content.listSiteContents(SITE_TEXT_KEYS) }));
@@ -103,4 +140,10 @@ export async function contentAdminRoutes(
     const { key } = parseInput(SiteTextKeyParamsSchema, request.params);
     return { data: await content.saveSiteContent(actorOf(request), key, request.body) };
   });
+  historyRoutes(
+    app,
+    '/SiteTexts',
+    { name: 'key', schema: SiteTextKeyParamsSchema },
+    siteContentVersions,
+  );
 }

@@ -9,6 +9,8 @@ import {
   SITE_CONTENT_PLACES,
   SOCIETY_CONTENT_KEYS,
   type AdminAttachment,
+  type AdminAuditEntry,
+  type AdminBinItem,
   type AdminBoardMember,
   type AdminBoardMemberInputSchema,
   type AdminListQuery,
@@ -33,20 +35,30 @@ import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
-import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import { RecordBin, versionBefore } from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { logoPng, pngSize, profilePhotoPng } from '../admin/images.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
-import { attachmentsOf, fileNames, recordStoredFile } from '../attachments/repository.js';
 import {
+  attachmentsOf,
+  fileNames,
+  forgetStoredFiles,
+  recordStoredFile,
+} from '../attachments/repository.js';
+import {
+  binnedBoardMembers,
   boardMemberPage,
+  boardPhotosOf,
   deleteBoardMember,
   findBoardMember,
   findSetupElementByKey,
   findSiteContent,
   listSetupElementRows,
   listSiteContentRows,
+  setBoardMemberBinned,
   setupElementAttachmentCounts,
+  unusedBoardPhotos,
   writeBoardMember,
   writeSetupElement,
   writeSiteContent,
@@ -87,7 +99,31 @@ function imageLabel(png: Buffer | null): string | null {
  * its transaction and bumps the content version, so the public pages show it at once.
  */
 export class ContentAdminService {
-  constructor(private readonly deps: ContentAdminDeps) {}
+  /** The board's bin (ADR 031): the shared rules over the board's table. */
+  private readonly boardBin: RecordBin;
+
+  constructor(private readonly deps: ContentAdminDeps) {
+    const { contentCache } = deps;
+    this.boardBin = new RecordBin(deps, {
+      entity: 'board_member',
+      words: {
+        binned: 'Componente del Consiglio Direttivo spostato nel cestino',
+        restored: 'Componente del Consiglio Direttivo ripristinato dal cestino',
+        deleted: 'Componente del Consiglio Direttivo eliminato definitivamente',
+      },
+      view: (db, id) => this.boardMemberView(db, id),
+      titleOf: (view) => String(view.nome),
+      binned: binnedBoardMembers,
+      setBinned: setBoardMemberBinned,
+      // With the CV's attachment row; the photo's file goes after the commit if unused.
+      deleteForGood: deleteBoardMember,
+      filesOf: boardPhotosOf,
+      dropUnusedFiles: (hashes) => this.dropUnusedPhotos(hashes),
+      // The board is on /chi-siamo, a cached public page (ADR 005): in or out of the bin, it follows.
+      changed: (trx) => contentCache.contentChanged(trx),
+      afterCommit: () => contentCache.contentChanged(),
+    });
+  }
 
   /**
    * Runs a change of public content in one transaction that also bumps the content version,
@@ -199,6 +235,30 @@ export class ContentAdminService {
     return this.getSetupElement(key);
   }
 
+  /** A page text's history from the audit log, newest first (ADR 031); 404 for an unknown key. */
+  async setupElementHistory(key: string): Promise<AdminAuditEntry[]> {
+    await this.getSetupElement(key);
+    return historyOf(this.deps.db, 'setup_element', key);
+  }
+
+  /**
+   * "Annulla questa modifica" on a page text (ADR 031): the text the entry replaced is saved
+   * again, as a new audited edit; its PDFs stay as they are (the log keeps their names only).
+   */
+  async rollbackSetupElement(
+    actor: Actor,
+    key: string,
+    auditId: number,
+  ): Promise<AdminSetupElement> {
+    const current = await this.getSetupElement(key);
+    const before = await versionBefore(this.deps.db, 'setup_element', key, auditId);
+    return this.saveSetupElement(actor, key, {
+      bodyHtml: 'testo' in before ? String(before.testo) : current.bodyHtml,
+      keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    });
+  }
+
   // --- board members -------------------------------------------------------------------------
 
   async listBoardMembers(query: AdminListQuery): Promise<AdminPage<AdminBoardMember>> {
@@ -209,7 +269,8 @@ export class ContentAdminService {
 
   async getBoardMember(id: number): Promise<AdminBoardMember> {
     const row = await findBoardMember(this.deps.db, id);
-    if (row === undefined) throw new AppError('notFound');
+    // A member in the bin is read only through the bin (ADR 031).
+    if (row === undefined || row.deleted_at !== null) throw new AppError('notFound');
     const cv = await this.cvOf(this.deps.db, id);
     return {
       id: row.id,
@@ -241,6 +302,7 @@ export class ContentAdminService {
     const storedPhoto = photo === null ? null : await this.deps.files.put(photo);
     const savedId = await this.publish(async (trx) => {
       const before = id === null ? null : await this.boardMemberView(trx, id);
+      if (before?.nelCestino === true) throw new AppError('notFound');
       const existing = id === null ? undefined : await findBoardMember(trx, id);
       if (storedPhoto !== null) await recordStoredFile(trx, storedPhoto, 'image/png', stamp);
       const rowId = await writeBoardMember(trx, id, {
@@ -280,24 +342,62 @@ export class ContentAdminService {
     return this.getBoardMember(savedId);
   }
 
-  async removeBoardMember(actor: Actor, id: number): Promise<void> {
-    const now = this.deps.clock();
-    await this.publish(async (trx) => {
-      const before = await this.boardMemberView(trx, id);
-      await deleteBoardMember(trx, id);
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'elimina',
-          entity: 'board_member',
-          entityId: id,
-          summary: `Componente del Consiglio Direttivo eliminato: ${String(before.nome)}`,
-          before,
-        },
-        now,
-      );
+  /** "Elimina" moves the member to the bin (ADR 031): off /chi-siamo and the list, restorable. */
+  removeBoardMember(actor: Actor, id: number): Promise<void> {
+    return this.boardBin.moveToBin(actor, id);
+  }
+
+  /** The board's bin, most recently deleted first, after dropping what has been there too long. */
+  listBoardBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.boardBin.list();
+  }
+
+  /** Takes a member out of the bin, as it was (back on /chi-siamo). */
+  async restoreBoardMember(actor: Actor, id: number): Promise<AdminBoardMember> {
+    await this.boardBin.restore(actor, id);
+    return this.getBoardMember(id);
+  }
+
+  /** Deletes binned members for good: one (`id`) or the whole bin (null). */
+  emptyBoardBin(actor: Actor, id: number | null): Promise<void> {
+    return this.boardBin.empty(actor, id);
+  }
+
+  /** Deletes for good the members in the bin BIN_DAYS days; answers how many went. */
+  purgeExpired(): Promise<number> {
+    return this.boardBin.purgeExpired();
+  }
+
+  /** The member's history from the audit log, newest first (ADR 031). */
+  async boardMemberHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.getBoardMember(id);
+    return historyOf(this.deps.db, 'board_member', id);
+  }
+
+  /**
+   * "Annulla questa modifica" (ADR 031): name, role and order the entry replaced are saved
+   * again, as a new audited edit; the photo and the CV stay as they are (the log keeps a photo's
+   * fingerprint and a CV's name, never their bytes).
+   */
+  async rollbackBoardMember(actor: Actor, id: number, auditId: number): Promise<AdminBoardMember> {
+    const current = await this.getBoardMember(id);
+    const before = await versionBefore(this.deps.db, 'board_member', id, auditId);
+    return this.saveBoardMember(actor, id, {
+      name: 'nome' in before ? String(before.nome) : current.name,
+      role: 'ruolo' in before ? String(before.ruolo) : current.role,
+      sortOrder: 'ordine' in before ? Number(before.ordine) : current.sortOrder,
+      keepPhoto: true,
+      newPhoto: null,
+      keepCv: true,
+      newCv: null,
     });
+  }
+
+  /** Removes, after the commit, the photos of members deleted for good that no member uses. */
+  private async dropUnusedPhotos(hashes: string[]): Promise<void> {
+    const unused = await unusedBoardPhotos(this.deps.db, hashes);
+    await forgetStoredFiles(this.deps.db, unused);
+    for (const hash of unused) await this.deps.files.remove(hash);
   }
 
   /** The board member's CV (one file at most). */
@@ -319,6 +419,7 @@ export class ContentAdminService {
       foto:
         row.photo_sha256 === null ? null : imageLabel(await this.deps.files.read(row.photo_sha256)),
       cv: (await this.cvOf(db, id))?.fileName ?? null,
+      ...(row.deleted_at === null ? {} : { nelCestino: true }),
     };
   }
 
@@ -404,6 +505,30 @@ export class ContentAdminService {
     return this.getSiteContent(key);
   }
 
+  /** A content's history from the audit log, newest first (ADR 031). */
+  siteContentHistory(key: SiteContentKey): Promise<AdminAuditEntry[]> {
+    return historyOf(this.deps.db, 'site_content', key);
+  }
+
+  /**
+   * "Annulla questa modifica" on a content (ADR 031): the fields the entry replaced are saved
+   * again over the current ones, checked by the key's schema as any save, as a new audited edit.
+   * The log names a supporter's logo by its fingerprint: a logo still stored comes back, one
+   * since replaced cannot, and the rollback is refused.
+   */
+  async rollbackSiteContent(
+    actor: Actor,
+    key: SiteContentKey,
+    auditId: number,
+  ): Promise<AdminSiteContent> {
+    const before = await versionBefore(this.deps.db, 'site_content', key, auditId);
+    const row = await findSiteContent(this.deps.db, key);
+    const current = row === undefined ? emptyContent(key) : parsedSiteContent(key, row.data_json);
+    const restored: Record<string, unknown> = { ...current, ...before };
+    if (Array.isArray(before.aziende)) restored.aziende = logosBack(before.aziende, current);
+    return this.saveSiteContent(actor, key, restored);
+  }
+
   /** The body checked by its key's schema; rich text sanitised; new logos made PNGs. */
   private async checkedContent(
     key: SiteContentKey,
@@ -474,6 +599,37 @@ function emptyContent(key: SiteContentKey): Record<string, unknown> {
     case 'cookie-policy':
       return { data: '', corpo: '' };
   }
+}
+
+/**
+ * A version's supporters with their logos back: each label of the log (`auditView`) matched to
+ * a logo still stored; refused when one is no longer there.
+ */
+function logosBack(
+  companies: unknown[],
+  current: Record<string, unknown>,
+): SiteContentByKey['sostenitori']['aziende'] {
+  type Company = SiteContentByKey['sostenitori']['aziende'][number];
+  const stored = new Map<unknown, string>(
+    ((current.aziende as Company[] | undefined) ?? []).map((company) => [
+      company.logo === '' ? null : imageLabel(Buffer.from(company.logo, 'base64')),
+      company.logo,
+    ]),
+  );
+  // The log's companies: their fields as saved, the logo as its label (or null).
+  return (companies as Company[]).map((company) => {
+    const logo = stored.get(company.logo as unknown);
+    if (logo === undefined) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'auditId',
+          message:
+            'Il logo di un’azienda di quella versione non è più salvato: non si può ripristinare.',
+        },
+      ]);
+    }
+    return { ...company, logo };
+  });
 }
 
 /** A content as the audit log keeps it: logos by size and fingerprint, never their bytes. */

@@ -16,10 +16,12 @@ export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
     .execute();
 }
 
+/** The board as /chi-siamo shows it: the members in the bin left out (ADR 031). */
 export async function listBoardMembers(db: Kysely<Database>) {
   return db
     .selectFrom('board_members')
     .select(['id', 'name', 'role', 'photo_sha256'])
+    .where('deleted_at', 'is', null)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
@@ -69,6 +71,11 @@ export async function findPublicAttachment(
     ])
     .executeTakeFirst();
   if (attachment === undefined) return null;
+  // A CV of a board member in the bin is off the site with its member (ADR 031).
+  if (attachment.owner_kind === 'board_member_cv') {
+    const member = await findBoardMember(db, attachment.owner_id);
+    if (member === undefined || member.deleted_at !== null) return null;
+  }
   // A news item's file only while the item is public: the news domain says when (its table).
   if (
     attachment.owner_kind === 'article' &&
@@ -148,7 +155,7 @@ const BOARD_SORTS: Record<string, string> = {
 
 /** One page of the board for the staff list: searched by name or role (ADR 013 paging). */
 export async function boardMemberPage(db: Kysely<Database>, query: AdminListQuery) {
-  let builder = db.selectFrom('board_members');
+  let builder = db.selectFrom('board_members').where('board_members.deleted_at', 'is', null);
   if (query.q !== undefined && query.q.trim() !== '') {
     const pattern = containsPattern(query.q);
     builder = builder.where(
@@ -192,6 +199,53 @@ export async function writeBoardMember(
 export async function deleteBoardMember(db: Kysely<Database>, id: number): Promise<void> {
   await deleteAttachmentsOf(db, 'board_member_cv', [id]);
   await db.deleteFrom('board_members').where('id', '=', id).execute();
+}
+
+/** Moves a board member to the bin (`at`) or takes it out (null), ADR 031. */
+export async function setBoardMemberBinned(
+  db: Kysely<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await db.updateTable('board_members').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The board members in the bin, most recently deleted first; or those binned at or before `upTo`. */
+export async function binnedBoardMembers(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('board_members')
+    .select(['id', 'name', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.name, deleted_at: String(row.deleted_at) }));
+}
+
+/** The photos' files of these board members. */
+export async function boardPhotosOf(db: Kysely<Database>, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('board_members')
+    .select('photo_sha256')
+    .where('id', 'in', ids)
+    .where('photo_sha256', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.photo_sha256 === null ? [] : [row.photo_sha256]));
+}
+
+/** Of these photos' files, those no board member (in the bin or not) uses any more. */
+export async function unusedBoardPhotos(db: Kysely<Database>, hashes: string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const rows = await db
+    .selectFrom('board_members')
+    .select('photo_sha256')
+    .where('photo_sha256', 'in', hashes)
+    .execute();
+  const used = new Set(rows.map((row) => row.photo_sha256));
+  return [...new Set(hashes)].filter((hash) => !used.has(hash));
 }
 
 // --- back office: structured site contents ------------------------------------------------------

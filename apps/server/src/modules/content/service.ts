@@ -129,10 +129,14 @@ export class ContentService {
     );
   }
 
-  /** GetCVById (spec §7): the board member's CV, `cv.pdf` when it has no name; 404 otherwise. */
+  /**
+   * GetCVById (spec §7): the board member's CV, `cv.pdf` when it has no name; 404 otherwise and
+   * for a member in the bin.
+   */
   async curriculum(id: number): Promise<FileContent> {
     const member = await findBoardMember(this.deps.db, id);
-    if (member === undefined) throw new AppError('notFound');
+    // A member in the bin is off the site with the CV (ADR 031).
+    if (member === undefined || member.deleted_at !== null) throw new AppError('notFound');
     const cv = (await attachmentsByOwner(this.deps.db, 'board_member_cv', [member.id])).get(
       member.id,
     )?.[0];

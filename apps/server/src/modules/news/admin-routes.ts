@@ -11,7 +11,10 @@ import { parseInput } from '../../http/validation.js';
 import type { NewsAdminService } from './admin-service.js';
 import {
   actorOf,
+  binRoutes,
+  BY_ID,
   FORM_BODY_LIMIT,
+  historyRoutes,
   IdParamsSchema,
   recordRoutes,
   undoRoutes,
@@ -66,6 +69,23 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
   }));
 
   app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
+  // The categories' bin and each one's history (ADR 031); static addresses before `/:id`.
+  binRoutes(app, '/NewsCategories', {
+    listBin: () => news.listCategoryBin(),
+    restore: (actor, id) => news.restoreCategory(actor, id),
+    emptyBin: (actor, id) => news.emptyCategoryBin(actor, id),
+  });
+  historyRoutes(app, '/NewsCategories', BY_ID, {
+    history: (id) => news.categoryHistory(id),
+    rollback: (actor, id, auditId) => news.rollbackCategory(actor, id, auditId),
+  });
+  app.get('/NewsCategories/:id', async (request) => ({
+    data: await news.getCategory(parseInput(IdParamsSchema, request.params).id),
+  }));
+  app.delete('/NewsCategories/:id', async (request) => {
+    await news.removeCategory(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    return { data: null };
+  });
   app.post('/NewsCategories', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
     data: await news.createCategory(
       actorOf(request),

@@ -49,8 +49,12 @@ import {
   writeCoverAlt,
   filteredArticles,
   findArticleRows,
-  findCategoryIdBySearchKey,
-  findCategoryTitle,
+  findCategory,
+  findCategoryBySearchKey,
+  binnedCategories,
+  countArticlesOfCategory,
+  deleteCategory,
+  setCategoryBinned,
   insertCategory,
   listCategories,
   renameCategory,
@@ -89,6 +93,8 @@ export interface NewsAdminDeps {
  */
 export class NewsAdminService {
   private readonly bin: RecordBin;
+  /** The categories' bin (ADR 031): only a category no news item has may go there. */
+  private readonly categoryBin: RecordBin;
 
   constructor(private readonly deps: NewsAdminDeps) {
     const { searchIndex, contentCache } = deps;
@@ -112,6 +118,33 @@ export class NewsAdminService {
         else await searchIndex.recordRemoved(trx, 'article', id);
         await contentCache.contentChanged(trx);
       },
+      afterCommit: () => this.afterCommit(),
+    });
+    this.categoryBin = new RecordBin(deps, {
+      entity: 'category',
+      words: {
+        binned: 'Categoria spostata nel cestino',
+        restored: 'Categoria ripristinata dal cestino',
+        deleted: 'Categoria eliminata definitivamente',
+      },
+      view: categoryView,
+      titleOf: (view) => String(view.titolo),
+      binned: binnedCategories,
+      mayBin: async (trx, id) => {
+        const count = await countArticlesOfCategory(trx, id);
+        if (count > 0) {
+          throw new AppError('invalidRequest', [
+            {
+              path: 'id',
+              message: `La categoria è usata da ${count === 1 ? 'una notizia' : `${count} notizie`} (anche nel cestino): toglila da ${count === 1 ? 'quella notizia' : 'quelle notizie'} prima di eliminarla.`,
+            },
+          ]);
+        }
+      },
+      setBinned: setCategoryBinned,
+      deleteForGood: deleteCategory,
+      // The menus, the news filters and the category feeds are public, cached answers (ADR 005).
+      changed: (trx) => contentCache.contentChanged(trx),
       afterCommit: () => this.afterCommit(),
     });
   }
@@ -295,9 +328,9 @@ export class NewsAdminService {
     return this.bin.empty(actor, id);
   }
 
-  /** Deletes for good what has been in the bin BIN_DAYS days; answers how many went. */
-  purgeExpired(): Promise<number> {
-    return this.bin.purgeExpired();
+  /** Deletes for good what has been in the bins BIN_DAYS days (news, categories); how many went. */
+  async purgeExpired(): Promise<number> {
+    return (await this.bin.purgeExpired()) + (await this.categoryBin.purgeExpired());
   }
 
   /**
@@ -356,6 +389,51 @@ export class NewsAdminService {
   async listCategories(): Promise<AdminPage<AdminCategory>> {
     const items = await listCategories(this.deps.db);
     return { items, total: items.length };
+  }
+
+  /** One category for its form; 404 when missing or in the bin. */
+  async getCategory(id: number): Promise<AdminCategory> {
+    const row = await findCategory(this.deps.db, id);
+    if (row === undefined || row.deleted_at !== null) throw new AppError('notFound');
+    return { id: row.id, title: row.title };
+  }
+
+  /**
+   * "Elimina" moves a category to the bin (ADR 031): off the menus, the filters and the staff
+   * list, restorable. Refused while any news item, in the bin or not, has it: a news item never
+   * shows a category in the bin.
+   */
+  removeCategory(actor: Actor, id: number): Promise<void> {
+    return this.categoryBin.moveToBin(actor, id);
+  }
+
+  /** The categories' bin, most recently deleted first. */
+  listCategoryBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.categoryBin.list();
+  }
+
+  /** Takes a category out of the bin, back in the menus as it was. */
+  async restoreCategory(actor: Actor, id: number): Promise<AdminCategory> {
+    await this.categoryBin.restore(actor, id);
+    return this.getCategory(id);
+  }
+
+  /** Deletes binned categories for good: one (`id`) or the whole bin (null). */
+  emptyCategoryBin(actor: Actor, id: number | null): Promise<void> {
+    return this.categoryBin.empty(actor, id);
+  }
+
+  /** The category's history from the audit log, newest first (ADR 031). */
+  async categoryHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.getCategory(id);
+    return historyOf(this.deps.db, 'category', id);
+  }
+
+  /** "Annulla questa modifica": the name the entry replaced, given again as a new audited edit. */
+  async rollbackCategory(actor: Actor, id: number, auditId: number): Promise<AdminCategory> {
+    const current = await this.getCategory(id);
+    const before = await versionBefore(this.deps.db, 'category', id, auditId);
+    return this.saveCategory(actor, id, 'titolo' in before ? String(before.titolo) : current.title);
   }
 
   createCategory(actor: Actor, input: CategoryInput): Promise<AdminCategory> {
@@ -442,10 +520,16 @@ export class NewsAdminService {
     const now = this.deps.clock();
     const key = searchText(title);
     const saved = await this.deps.db.transaction().execute(async (trx) => {
-      const clash = await findCategoryIdBySearchKey(trx, key);
-      if (clash !== null && clash !== id) {
+      const clash = await findCategoryBySearchKey(trx, key);
+      if (clash !== undefined && clash.id !== id) {
         throw new AppError('invalidRequest', [
-          { path: 'title', message: 'Esiste già una categoria con questo nome.' },
+          {
+            path: 'title',
+            message:
+              clash.deleted_at === null
+                ? 'Esiste già una categoria con questo nome.'
+                : 'Esiste già una categoria con questo nome nel cestino: ripristinala dal cestino.',
+          },
         ]);
       }
       if (id === null) {
@@ -464,8 +548,9 @@ export class NewsAdminService {
         );
         return { id: newId, title };
       }
-      const before = await findCategoryTitle(trx, id);
-      if (before === null) throw new AppError('notFound');
+      const row = await findCategory(trx, id);
+      if (row === undefined || row.deleted_at !== null) throw new AppError('notFound');
+      const before = row.title;
       await renameCategory(trx, id, title, key);
       await writeAudit(
         trx,
@@ -625,6 +710,13 @@ async function newsView(db: Kysely<Database>, id: number): Promise<Record<string
     // The cover by its text and file (ADR 034); a rollback leaves the cover as it is.
     copertina: coverLabel(covers.get(id)),
   };
+}
+
+/** What the audit log keeps of a category, with `nelCestino: true` when binned; 404 when missing. */
+async function categoryView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
+  const row = await findCategory(db, id);
+  if (row === undefined) throw new AppError('notFound');
+  return { titolo: row.title, ...(row.deleted_at === null ? {} : { nelCestino: true }) };
 }
 
 /** The cover in the audit log (ADR 034): its text and the start of its file's hash, or null. */

@@ -55,10 +55,12 @@ function timeReached(now: string) {
   return sql<SqlBool>`(articles.publish_at is null or articles.publish_at <= ${now})`;
 }
 
+/** The categories of the menus, filters and staff list: those in the bin left out (ADR 031). */
 export async function listCategories(db: Kysely<Database>) {
   return db
     .selectFrom('categories')
     .select(['id', 'title'])
+    .where('deleted_at', 'is', null)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
@@ -322,7 +324,7 @@ export async function deleteArticle(trx: Transaction<Database>, id: number): Pro
   await trx.deleteFrom('articles').where('id', '=', id).execute();
 }
 
-/** How many of these category ids exist. */
+/** How many of these category ids exist outside the bin. */
 export async function countCategories(
   trx: Transaction<Database>,
   categoryIds: number[],
@@ -332,6 +334,7 @@ export async function countCategories(
     .selectFrom('categories')
     .select('id')
     .where('id', 'in', categoryIds)
+    .where('deleted_at', 'is', null)
     .execute();
   return found.length;
 }
@@ -357,29 +360,70 @@ export async function replaceArticleCategories(
     .execute();
 }
 
-/** The category whose name reads as `titleSearch` (names are unique that way), if any. */
-export async function findCategoryIdBySearchKey(
+/**
+ * The category whose name reads as `titleSearch` (names are unique that way, the bin's
+ * included), if any.
+ */
+export async function findCategoryBySearchKey(
   trx: Transaction<Database>,
   titleSearch: string,
-): Promise<number | null> {
-  const row = await trx
+): Promise<{ id: number; deleted_at: string | null } | undefined> {
+  return trx
     .selectFrom('categories')
-    .select('id')
+    .select(['id', 'deleted_at'])
     .where('title_search', '=', titleSearch)
     .executeTakeFirst();
-  return row?.id ?? null;
 }
 
-export async function findCategoryTitle(
-  trx: Transaction<Database>,
-  id: number,
-): Promise<string | null> {
-  const row = await trx
+/** A category, in the bin or not. */
+export async function findCategory(db: Kysely<Database>, id: number) {
+  return db
     .selectFrom('categories')
-    .select('title')
+    .select(['id', 'title', 'deleted_at'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row?.title ?? null;
+}
+
+/** How many news items, in the bin or not, have this category. */
+export async function countArticlesOfCategory(
+  db: Kysely<Database>,
+  categoryId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('article_categories')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Moves a category to the bin (`at`) or takes it out (null), ADR 031. */
+export async function setCategoryBinned(
+  db: Kysely<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await db.updateTable('categories').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** The categories in the bin, most recently deleted first; or those binned at or before `upTo`. */
+export async function binnedCategories(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('categories')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
+}
+
+/** Deletes a category (the bin holds only categories no news item has, ADR 031). */
+export async function deleteCategory(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('article_categories').where('category_id', '=', id).execute();
+  await trx.deleteFrom('categories').where('id', '=', id).execute();
 }
 
 /** Adds a category after the others (the menu's order); answers its id. */

@@ -10,6 +10,7 @@ import type { PaymentsAdminService } from './admin-service.js';
 import {
   actorOf,
   FORM_BODY_LIMIT,
+  BY_ID,
   historyRoutes,
   IdParamsSchema,
   sendCsv,
@@ -79,11 +80,11 @@ export async function paymentsAdminRoutes(
 
   // Each edit of a fee or a year's fee goes back from its history; fees are never deleted, so
   // there is no bin (ADR 031).
-  historyRoutes(app, '/Fees', {
+  historyRoutes(app, '/Fees', BY_ID, {
     history: (id) => payments.feeHistory(id),
     rollback: (actor, id, auditId) => payments.rollbackFee(actor, id, auditId),
   });
-  historyRoutes(app, '/FeeYears', {
+  historyRoutes(app, '/FeeYears', BY_ID, {
     history: (id) => payments.feeYearHistory(id),
     rollback: (actor, id, auditId) => payments.rollbackFeeYear(actor, id, auditId),
   });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   binRoutes,
   FORM_BODY_LIMIT,
+  BY_ID,
   historyRoutes,
   recordRoutes,
   UPLOAD_BODY_LIMIT,
@@ -49,7 +50,7 @@ export async function transparencyAdminRoutes(
       transparency.rollbackPublication(actor, id, auditId),
   };
   binRoutes(app, '/TransparencyPublications', publicationUndo);
-  historyRoutes(app, '/TransparencyPublications', publicationUndo);
+  historyRoutes(app, '/TransparencyPublications', BY_ID, publicationUndo);
   recordRoutes(
     app,
     '/PublicContributions',
@@ -74,7 +75,7 @@ export async function transparencyAdminRoutes(
       transparency.rollbackContribution(actor, id, auditId),
   };
   binRoutes(app, '/PublicContributions', contributionUndo);
-  historyRoutes(app, '/PublicContributions', contributionUndo);
+  historyRoutes(app, '/PublicContributions', BY_ID, contributionUndo);
   // The yearly publications missing or late today (the staff screen's warnings).
   app.get('/TransparencyWarnings', async () => ({ data: await transparency.pendingWork() }));
 }

@@ -7,9 +7,19 @@ import { adminJson, adminPath, type AdminResource } from './data-provider';
 import { errorText } from './error-text';
 import { useStaffCall } from './staff-call';
 
-/** The contents with a bin (ADR 023, ADR 031), in the menu's order, each with its section. */
+/**
+ * The records with a bin (ADR 023, ADR 031), in the menu's order, each with its section: the
+ * contents with a published flag, the news categories and the board.
+ */
 const BINS: readonly BinKind[] = [
   { resource: 'news', label: 'Notizie', testId: 'news-bin', noun: 'Notizia', ending: 'a' },
+  {
+    resource: 'categorie',
+    label: 'Categorie delle notizie',
+    testId: 'categorie-bin',
+    noun: 'Categoria',
+    ending: 'a',
+  },
   {
     resource: 'raccomandazioni',
     label: 'Raccomandazioni',
@@ -53,6 +63,13 @@ const BINS: readonly BinKind[] = [
     noun: 'Contributo',
     ending: 'o',
   },
+  {
+    resource: 'consiglio-direttivo',
+    label: 'Consiglio Direttivo',
+    testId: 'consiglio-direttivo-bin',
+    noun: 'Componente del Consiglio Direttivo',
+    ending: 'o',
+  },
 ];
 
 /** One kind's section: its resource, heading, test id, and its noun in the notices. */
@@ -64,7 +81,7 @@ interface BinKind {
   ending: 'a' | 'o';
 }
 
-/** A content list's toolbar: "Crea" (or `createLabel`) and the way to its bin. */
+/** A list's toolbar: "Crea" (or the kind's own words) and the way to its bin. */
 export function ListActionsWithBin({ createLabel }: { createLabel?: string }) {
   return (
     <TopToolbar>

@@ -1,10 +1,17 @@
 import { italianDateTime, type AdminAuditEntry } from '@sodalis/contracts';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Button, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
+import {
+  Button,
+  useRecordContext,
+  useResourceContext,
+  type EditProps,
+  type RaRecord,
+} from 'react-admin';
 import { adminJson, adminPath } from './data-provider';
 import { dropLocalDraft } from './local-draft';
 import { useStaffCall } from './staff-call';
+import { StaffEdit } from './staff-edit';
 
 /** The version a rollback just saved, from the history panel to the open form beside it. */
 const RestoredVersionContext = createContext<{
@@ -96,5 +103,21 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * A staff edit screen with the record's history beside its form (ADR 031): the form inside
+ * holds `RestoredVersionReset`, so a rollback shows at once.
+ */
+export function StaffEditWithHistory({
+  historyTestId,
+  undone,
+  ...props
+}: EditProps & { historyTestId: string; undone: string }) {
+  return (
+    <RestoredVersionProvider>
+      <StaffEdit {...props} aside={<RecordHistory testId={historyTestId} undone={undone} />} />
+    </RestoredVersionProvider>
   );
 }

@@ -26,34 +26,28 @@ import {
   ReferenceArrayField,
   ReferenceArrayInput,
   ReferenceInput,
-  SaveButton,
   SearchInput,
   SelectInput,
   SingleFieldList,
   TextField,
   TextInput,
-  Toolbar,
   DeleteButton,
   useRecordContext,
 } from 'react-admin';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
-import { StaffEdit } from '../../admin/staff-edit';
 import { attachmentChanges, fileToBase64 } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
 import { PdfFilesInput, useRefusedFiles } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
+import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { BulkActions } from '../../admin/bulk-actions';
 import { ListActionsWithBin } from '../../admin/content-bin';
 import { PublicationNotice, PublicationToolbar } from '../../admin/publication';
-import {
-  RecordHistory,
-  RestoredVersionProvider,
-  RestoredVersionReset,
-} from '../../admin/record-history';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 
 /** The form's record as the API's body, files aside. */
 function newsFields(
@@ -307,20 +301,14 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
 export function NewsEdit() {
   // After saving the form stays, with its state in words and the link to see it (ADR 023).
   return (
-    <RestoredVersionProvider>
-      <StaffEdit
-        title="Modifica notizia"
-        redirect={false}
-        aside={
-          <RecordHistory
-            testId="news-history"
-            undone="la notizia è tornata alla versione precedente."
-          />
-        }
-      >
-        <NewsForm withDelete />
-      </StaffEdit>
-    </RestoredVersionProvider>
+    <StaffEditWithHistory
+      title="Modifica notizia"
+      redirect={false}
+      historyTestId="news-history"
+      undone="la notizia è tornata alla versione precedente."
+    >
+      <NewsForm withDelete />
+    </StaffEditWithHistory>
   );
 }
 
@@ -344,7 +332,13 @@ export function NewsCreate() {
 
 export function CategoryList() {
   return (
-    <List title="Categorie delle notizie" exporter={false} pagination={false} perPage={200}>
+    <List
+      title="Categorie delle notizie"
+      exporter={false}
+      pagination={false}
+      perPage={200}
+      actions={<ListActionsWithBin createLabel="Nuova categoria" />}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" label="Nome" sortable={false} />
       </Datagrid>
@@ -352,33 +346,45 @@ export function CategoryList() {
   );
 }
 
-function CategoryForm() {
+function CategoryForm({ withDelete }: { withDelete: boolean }) {
   return (
     <StaffForm
       validate={categoryRules}
-      toolbar={
-        <Toolbar>
-          <SaveButton />
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar withDelete={withDelete} confirm={CATEGORY_BIN_CONFIRMATION} />}
     >
+      <RestoredVersionReset />
       <TextInput source="title" label="Nome" isRequired />
     </StaffForm>
   );
 }
 
+/**
+ * "Elimina" moves the category to the bin (ADR 031); the server refuses one that a news item
+ * has, with the reason.
+ */
+const CATEGORY_BIN_CONFIRMATION = {
+  title: 'Spostare nel cestino questa categoria?',
+  content:
+    'Va nel cestino per 30 giorni e non compare più nei menu e nei filtri: puoi ripristinarla da lì. Una categoria usata da una notizia non si può eliminare.',
+};
+
 export function CategoryEdit() {
   return (
-    <StaffEdit title="Modifica categoria" actions={false}>
-      <CategoryForm />
-    </StaffEdit>
+    <StaffEditWithHistory
+      title="Modifica categoria"
+      actions={false}
+      historyTestId="categorie-history"
+      undone="la categoria è tornata alla versione precedente."
+    >
+      <CategoryForm withDelete />
+    </StaffEditWithHistory>
   );
 }
 
 export function CategoryCreate() {
   return (
     <Create title="Nuova categoria" redirect="list">
-      <CategoryForm />
+      <CategoryForm withDelete={false} />
     </Create>
   );
 }

@@ -19,10 +19,10 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminJson, attachmentChanges } from '../../admin/data-provider';
-import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { errorText } from '../../admin/error-text';
 import { PdfFilesInput } from '../../admin/pdf-input';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 
@@ -99,8 +99,14 @@ function Preview({ bodyHtml }: { bodyHtml: string }) {
 }
 
 export function SetupElementEdit() {
+  // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <StaffEdit title="Modifica testo della pagina" actions={false}>
+    <StaffEditWithHistory
+      title="Modifica testo della pagina"
+      actions={false}
+      historyTestId="testi-pagine-history"
+      undone="il testo è tornato alla versione precedente."
+    >
       <StaffForm
         toolbar={
           <Toolbar>
@@ -108,6 +114,7 @@ export function SetupElementEdit() {
           </Toolbar>
         }
       >
+        <RestoredVersionReset />
         <FunctionField
           label="Dove compare"
           render={(record: AdminSetupElement) =>
@@ -120,6 +127,6 @@ export function SetupElementEdit() {
         </FormDataConsumer>
         <PdfFilesInput />
       </StaffForm>
-    </StaffEdit>
+    </StaffEditWithHistory>
   );
 }

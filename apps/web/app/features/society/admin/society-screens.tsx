@@ -11,7 +11,6 @@ import {
 } from '@sodalis/contracts';
 import {
   ArrayInput,
-  CreateButton,
   Create,
   Datagrid,
   DateInput,
@@ -30,11 +29,11 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { ListActionsWithBin } from '../../admin/content-bin';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
-import { StaffEdit } from '../../admin/staff-edit';
 import { DateTimeField } from '../../admin/date-time-field';
 import { attachmentChanges } from '../../admin/data-provider';
 import { webAddress } from '../../admin/form-rules';
@@ -136,11 +135,7 @@ export function BoardMemberList() {
       sort={{ field: 'sortOrder', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton label="Nuovo componente" />
-        </TopToolbar>
-      }
+      actions={<ListActionsWithBin createLabel="Nuovo componente" />}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <FunctionField label="Foto" render={() => <Photo />} />
@@ -169,8 +164,9 @@ function BoardMemberForm({
   return (
     <StaffForm
       {...(defaultValues ? { defaultValues } : {})}
-      toolbar={<SaveDeleteToolbar withDelete={withDelete} />}
+      toolbar={<SaveDeleteToolbar withDelete={withDelete} confirm={BOARD_BIN_CONFIRMATION} />}
     >
+      <RestoredVersionReset />
       <TextInput source="name" label="Nome e cognome" validate={required()} fullWidth />
       <TextInput
         source="role"
@@ -203,11 +199,22 @@ function BoardMemberForm({
   );
 }
 
+/** "Elimina" moves the member to the bin (ADR 031): the question says so. */
+const BOARD_BIN_CONFIRMATION = {
+  title: 'Spostare nel cestino questo componente?',
+  content:
+    'Va nel cestino per 30 giorni e non sarà più visibile nella pagina Chi siamo: puoi ripristinarlo da lì.',
+};
+
 export function BoardMemberEdit() {
   return (
-    <StaffEdit title="Modifica componente del Consiglio">
+    <StaffEditWithHistory
+      title="Modifica componente del Consiglio"
+      historyTestId="consiglio-direttivo-history"
+      undone="il componente è tornato alla versione precedente."
+    >
       <BoardMemberForm withDelete />
-    </StaffEdit>
+    </StaffEditWithHistory>
   );
 }
 
@@ -453,8 +460,14 @@ function SiteContentTitle() {
 }
 
 export function SiteContentEdit() {
+  // Never deleted; each edit can be rolled back from the history beside the form (ADR 031).
   return (
-    <StaffEdit title={<SiteContentTitle />} actions={false}>
+    <StaffEditWithHistory
+      title={<SiteContentTitle />}
+      actions={false}
+      historyTestId="contenuti-history"
+      undone="il contenuto è tornato alla versione precedente."
+    >
       <StaffForm
         toolbar={
           <Toolbar>
@@ -462,9 +475,10 @@ export function SiteContentEdit() {
           </Toolbar>
         }
       >
+        <RestoredVersionReset />
         <PageLink />
         <SiteContentFields />
       </StaffForm>
-    </StaffEdit>
+    </StaffEditWithHistory>
   );
 }
