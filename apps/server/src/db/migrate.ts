@@ -32,6 +32,7 @@ import { feeYearsMigration } from './migrations/0029a-fee-years.js';
 import { paymentsToRefundMigration } from './migrations/0029b-payments-to-refund.js';
 import { magazineUndoMigration } from './migrations/0030-magazine-undo.js';
 import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
+import { shareImageMigration } from './migrations/0034-share-image.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -68,6 +69,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0029b-payments-to-refund': paymentsToRefundMigration,
     '0030-magazine-undo': magazineUndoMigration,
     '0031-search-ranking-index': searchRankingIndexMigration(engine),
+    '0034-share-image': shareImageMigration,
   };
 }
 

@@ -53,6 +53,7 @@ import {
 } from './repository.js';
 import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
+import { ShareImageAdminService } from './share-image-admin-service.js';
 
 type SetupElementInput = z.output<typeof AdminSetupElementInputSchema>;
 type BoardMemberInput = z.output<typeof AdminBoardMemberInputSchema>;
@@ -87,7 +88,12 @@ function imageLabel(png: Buffer | null): string | null {
  * its transaction and bumps the content version, so the public pages show it at once.
  */
 export class ContentAdminService {
-  constructor(private readonly deps: ContentAdminDeps) {}
+  /** The pages' share image (ADR 034, amended), on the same publishing rules. */
+  readonly shareImage: ShareImageAdminService;
+
+  constructor(private readonly deps: ContentAdminDeps) {
+    this.shareImage = new ShareImageAdminService(deps, (change) => this.publish(change));
+  }
 
   /**
    * Runs a change of public content in one transaction that also bumps the content version,
