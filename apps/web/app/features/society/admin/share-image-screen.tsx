@@ -112,12 +112,60 @@ function BackToCard() {
   );
 }
 
-/** The one screen of the share image: the current one, a new upload and its text. */
-export function ShareImageScreen() {
+/**
+ * The form, drawn afresh after each save (keyed by the record's change time): the picker
+ * empties once its image is the current one, instead of keeping the file already sent.
+ */
+function ShareImageForm() {
+  const record = useRecordContext<AdminShareImage>();
   const refused = useRefusedFiles({
     tooLarge: SOCIETY_MESSAGES.imageTooLarge,
     wrongType: SOCIETY_MESSAGES.notImage,
   });
+  return (
+    <StaffForm
+      key={record?.updatedAt ?? 'scheda'}
+      validate={shareImageRules}
+      toolbar={
+        <Toolbar>
+          <SaveButton />
+          <BackToCard />
+        </Toolbar>
+      }
+    >
+      <p>
+        L’immagine che accompagna i collegamenti alle pagine del sito condivisi sui social e nei
+        messaggi, quando la pagina non ne ha una propria (le notizie usano la copertina).
+      </p>
+      <CurrentImage />
+      <ImageInput
+        source="newImage"
+        label="Nuova immagine"
+        accept={{
+          'image/jpeg': ['.jpg', '.jpeg'],
+          'image/png': ['.png'],
+          'image/webp': ['.webp'],
+        }}
+        maxSize={ADMIN_IMAGE_LIMITS.maxBytes}
+        options={{ onDrop: refused.onDrop }}
+        inputProps={{ 'aria-label': 'Scegli l’immagine di condivisione' }}
+        helperText={`JPEG, PNG o WebP, al massimo ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Il sito ne fa un JPEG di al massimo ${SHARE_IMAGE.side} px (meglio 1200 × 630, mai ingrandita).`}
+      >
+        <ImageField source="src" title="title" />
+      </ImageInput>
+      {refused.message}
+      <TextInput
+        source="alt"
+        label="Descrizione dell’immagine"
+        fullWidth
+        helperText="Il testo alternativo: descrive l’immagine a chi non la vede (obbligatorio)."
+      />
+    </StaffForm>
+  );
+}
+
+/** The one screen of the share image: the current one, a new upload and its text. */
+export function ShareImageScreen() {
   return (
     <Edit
       resource={RESOURCE}
@@ -127,43 +175,7 @@ export function ShareImageScreen() {
       redirect={false}
       actions={false}
     >
-      <StaffForm
-        validate={shareImageRules}
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-            <BackToCard />
-          </Toolbar>
-        }
-      >
-        <p>
-          L’immagine che accompagna i collegamenti alle pagine del sito condivisi sui social e nei
-          messaggi, quando la pagina non ne ha una propria (le notizie usano la copertina).
-        </p>
-        <CurrentImage />
-        <ImageInput
-          source="newImage"
-          label="Nuova immagine"
-          accept={{
-            'image/jpeg': ['.jpg', '.jpeg'],
-            'image/png': ['.png'],
-            'image/webp': ['.webp'],
-          }}
-          maxSize={ADMIN_IMAGE_LIMITS.maxBytes}
-          options={{ onDrop: refused.onDrop }}
-          inputProps={{ 'aria-label': 'Scegli l’immagine di condivisione' }}
-          helperText={`JPEG, PNG o WebP, al massimo ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Il sito ne fa un JPEG di al massimo ${SHARE_IMAGE.side} px (meglio 1200 × 630, mai ingrandita).`}
-        >
-          <ImageField source="src" title="title" />
-        </ImageInput>
-        {refused.message}
-        <TextInput
-          source="alt"
-          label="Descrizione dell’immagine"
-          fullWidth
-          helperText="Il testo alternativo: descrive l’immagine a chi non la vede (obbligatorio)."
-        />
-      </StaffForm>
+      <ShareImageForm />
     </Edit>
   );
 }
