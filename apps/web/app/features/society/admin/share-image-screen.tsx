@@ -97,7 +97,6 @@ function BackToCard() {
   return (
     <MuiButton
       variant="outlined"
-      color="warning"
       disabled={saving}
       onClick={() =>
         void call(
