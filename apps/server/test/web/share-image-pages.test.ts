@@ -4,6 +4,7 @@ import { AdminNewsInputSchema, articleHref, type AdminShareImage } from '@sodali
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
+import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
 
 // The share image of every page without its own (ADR 034, amended): the committed card until
@@ -12,12 +13,6 @@ import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers
 const TODAY = '2026-11-22';
 const BASE = 'https://www.esempio.it';
 const ACTOR = { id: 1, email: 'segreteria@esempio.it' };
-
-/** The `content` of the page's `<meta>` whose property or name is `key`. */
-function metaOf(html: string, key: string): string | undefined {
-  const escaped = key.replace(/[:.]/g, '\\$&');
-  return new RegExp(`<meta (?:property|name)="${escaped}" content="([^"]*)"/>`).exec(html)?.[1];
-}
 
 describe.each(testEngines())('the pages’ share image on the rendered pages on %s', (engine) => {
   let testApp: TestApp;

@@ -6,6 +6,7 @@ import {
 } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { gradientPhoto as photo } from '../../helpers/images.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -13,19 +14,6 @@ import { fixedClock, testEngines } from '../../helpers/test-app.js';
 // as a news cover's share JPEG, served by a hash address, replaced with its old file dropped.
 const TODAY = '2026-11-22';
 const PATH = '/ShareImage/predefinita';
-
-/** A photo-like image of `width` × `height`, with a colour gradient. */
-async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < width * height; index += 1) {
-    pixels[index * 3] = index % 251;
-    pixels[index * 3 + 1] = (index >> 8) % 247;
-    pixels[index * 3 + 2] = 64;
-  }
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  const bytes = await (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
-  return bytes.toString('base64');
-}
 
 const hashOf = (url: string) => /([0-9a-f]{64})/.exec(url)?.[1] ?? '';
 
@@ -156,18 +144,25 @@ describe.each(testEngines())('back office: the pages’ share image on %s', (eng
   it('keeps a file a news cover also uses, and the cover keeps the share image’s', async () => {
     const { files } = staff.app.services;
     const picture = await photo(800, 420);
+    const newsItem = (changes: Record<string, unknown>) => ({
+      title: 'Notizia con la stessa foto',
+      subtitleHtml: '<p>Testo.</p>',
+      publishedOn: TODAY,
+      published: true,
+      categoryIds: [],
+      keptAttachmentIds: [],
+      newAttachments: [],
+      ...changes,
+    });
     const item = await staff.ok<AdminNewsItem>(
-      staff.call('POST', '/News', {
-        title: 'Notizia con la stessa foto',
-        subtitleHtml: '<p>Testo.</p>',
-        publishedOn: TODAY,
-        published: true,
-        categoryIds: [],
-        keptAttachmentIds: [],
-        newAttachments: [],
-        newCover: { fileName: 'stessa.jpg', content: picture },
-        coverAlt: 'La stessa foto',
-      }),
+      staff.call(
+        'POST',
+        '/News',
+        newsItem({
+          newCover: { fileName: 'stessa.jpg', content: picture },
+          coverAlt: 'La stessa foto',
+        }),
+      ),
     );
     const shared = await staff.ok<AdminShareImage>(
       staff.call('PUT', PATH, {
@@ -191,17 +186,7 @@ describe.each(testEngines())('back office: the pages’ share image on %s', (eng
       }),
     );
     await staff.ok(
-      staff.call('PUT', `/News/${item.id}`, {
-        title: 'Notizia con la stessa foto',
-        subtitleHtml: '<p>Testo.</p>',
-        publishedOn: TODAY,
-        published: true,
-        categoryIds: [],
-        keptAttachmentIds: [],
-        newAttachments: [],
-        keepCover: false,
-        coverAlt: null,
-      }),
+      staff.call('PUT', `/News/${item.id}`, newsItem({ keepCover: false, coverAlt: null })),
     );
     expect(await files.has(hash)).toBe(true);
     expect((await get(shared.image?.url ?? '')).statusCode).toBe(200);

@@ -7,25 +7,13 @@ import {
 } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { gradientPhoto as photo } from '../../helpers/images.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 // News covers (ADR 034): checked like the board's photos, resized on the server, served by a
 // hash address that never changes content, replaced and removed with their files.
 const TODAY = '2026-11-22';
-
-/** A landscape photo-like JPEG of `width` × `height`, with a colour gradient. */
-async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < width * height; index += 1) {
-    pixels[index * 3] = index % 251;
-    pixels[index * 3 + 1] = (index >> 8) % 253;
-    pixels[index * 3 + 2] = 128;
-  }
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  const bytes = await (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
-  return bytes.toString('base64');
-}
 
 describe.each(testEngines())('back office: news covers on %s', (engine) => {
   const staff = staffSite(engine, { clock: fixedClock(TODAY) });

@@ -1,28 +1,18 @@
 import {
-  ADMIN_IMAGE_LIMITS,
   italianDateTime,
   AdminShareImageInputSchema,
   SHARE_CARD,
   SHARE_IMAGE,
   SHARE_IMAGE_MESSAGES,
   SHARE_IMAGE_RECORD_ID,
-  SOCIETY_MESSAGES,
   type AdminShareImage,
   type AdminShareImageInput,
 } from '@sodalis/contracts';
 import MuiButton from '@mui/material/Button';
-import {
-  Edit,
-  ImageField,
-  ImageInput,
-  SaveButton,
-  TextInput,
-  Toolbar,
-  useRecordContext,
-} from 'react-admin';
+import { Edit, SaveButton, TextInput, Toolbar, useRecordContext } from 'react-admin';
 import { adminPath, fileToBase64 } from '../../admin/data-provider';
 import { schemaRules } from '../../admin/form-rules';
-import { useRefusedFiles } from '../../admin/pdf-input';
+import { StaffImageInput } from '../../admin/image-input';
 import { StaffForm } from '../../admin/staff-form';
 import { useStaffCall } from '../../admin/staff-call';
 
@@ -117,10 +107,6 @@ function BackToCard() {
  */
 function ShareImageForm() {
   const record = useRecordContext<AdminShareImage>();
-  const refused = useRefusedFiles({
-    tooLarge: SOCIETY_MESSAGES.imageTooLarge,
-    wrongType: SOCIETY_MESSAGES.notImage,
-  });
   return (
     <StaffForm
       key={record?.updatedAt ?? 'scheda'}
@@ -137,22 +123,12 @@ function ShareImageForm() {
         messaggi, quando la pagina non ne ha una propria (le notizie usano la copertina).
       </p>
       <CurrentImage />
-      <ImageInput
+      <StaffImageInput
         source="newImage"
         label="Nuova immagine"
-        accept={{
-          'image/jpeg': ['.jpg', '.jpeg'],
-          'image/png': ['.png'],
-          'image/webp': ['.webp'],
-        }}
-        maxSize={ADMIN_IMAGE_LIMITS.maxBytes}
-        options={{ onDrop: refused.onDrop }}
-        inputProps={{ 'aria-label': 'Scegli l’immagine di condivisione' }}
-        helperText={`JPEG, PNG o WebP, al massimo ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Il sito ne fa un JPEG di al massimo ${SHARE_IMAGE.side} px (meglio 1200 × 630, mai ingrandita).`}
-      >
-        <ImageField source="src" title="title" />
-      </ImageInput>
-      {refused.message}
+        pickerLabel="Scegli l’immagine di condivisione"
+        helperText={`Il sito ne fa un JPEG di al massimo ${SHARE_IMAGE.side} px (meglio 1200 × 630, mai ingrandita).`}
+      />
       <TextInput
         source="alt"
         label="Descrizione dell’immagine"
