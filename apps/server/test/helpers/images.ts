@@ -1,3 +1,4 @@
+import { SOCIETY_MESSAGES } from '@sodalis/contracts';
 import sharp from 'sharp';
 
 /** A photo-like image of `width` × `height` (a colour gradient), as base64 the uploads take. */
@@ -21,4 +22,32 @@ export async function gradientPhoto(
 export function metaOf(html: string, key: string): string | undefined {
   const escaped = key.replace(/[:.]/g, '\\$&');
   return new RegExp(`<meta (?:property|name)="${escaped}" content="([^"]*)"/>`).exec(html)?.[1];
+}
+
+/**
+ * Uploads the image checks refuse (ADR 016, 034), base64, with the Italian message each gets:
+ * an SVG with a script, a JPEG signature over broken data, a file over the 5 MB limit.
+ */
+export function refusedImages(): { fileName: string; content: string; message: string }[] {
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  );
+  const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+  const tooLarge = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff]),
+    Buffer.alloc(5 * 1024 * 1024 + 10),
+  ]);
+  return [
+    { fileName: 'logo.svg', content: svg.toString('base64'), message: SOCIETY_MESSAGES.notImage },
+    {
+      fileName: 'rotta.jpg',
+      content: broken.toString('base64'),
+      message: SOCIETY_MESSAGES.imageUnreadable,
+    },
+    {
+      fileName: 'enorme.jpg',
+      content: tooLarge.toString('base64'),
+      message: SOCIETY_MESSAGES.imageTooLarge,
+    },
+  ];
 }

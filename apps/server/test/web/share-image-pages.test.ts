@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AdminNewsInputSchema, articleHref, type AdminShareImage } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from '../../src/modules/transparency/service.js';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
@@ -68,20 +69,11 @@ describe.each(testEngines())('the pages’ share image on the rendered pages on 
       }),
     );
     const acronym = testApp.config.societyAcronym.toLowerCase();
+    // Every page of the sitemap, a news item without images, the search and the reserved area's
+    // public shells.
     pages = [
-      '/',
-      '/news',
+      ...PUBLIC_PAGES.map((page) => page.replace('{acronym}', acronym)),
       articleHref(item),
-      '/chi-siamo',
-      `/chi-siamo-${acronym}`,
-      '/chi-siamo-iscrizione',
-      '/chi-siamo-affiliati',
-      '/chi-siamo-sostenitori',
-      '/contatti',
-      '/dati-legali',
-      '/cookie',
-      '/patrocini',
-      '/trasparenza',
       '/cerca?q=donatori',
       '/area-riservata',
       '/area-riservata-homepage',
