@@ -62,6 +62,8 @@ test.describe('i dettagli del back office', () => {
     await expect(dialog).toBeHidden();
     await expect(text.locator('a')).toHaveAttribute('href', 'https://www.sito-esempio.it');
     await expect(text.locator('a')).toHaveText('il sito');
+    // Both paragraphs still in the editor when saving: a loss shows here, not only on the page.
+    await expect(text.locator('code')).toHaveText('npm test');
 
     await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible();
