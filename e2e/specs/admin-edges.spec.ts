@@ -42,7 +42,14 @@ test.describe('i dettagli del back office', () => {
     await page.getByRole('button', { name: 'Codice' }).click();
     await expect(text.locator('code')).toHaveText('npm test');
 
+    // Back in the editor, ProseMirror puts its selection (the whole text) back on focus a moment
+    // later: a key pressed before that lands on the whole text, and Enter then replaced it.
+    await text.focus();
+    await expect
+      .poll(() => page.evaluate(() => document.getSelection()?.toString()))
+      .toBe('npm test');
     await text.press('End');
+    await expect.poll(() => page.evaluate(() => document.getSelection()?.isCollapsed)).toBe(true);
     await text.press('Enter');
     await text.pressSequentially('il sito');
     await text.press('Shift+Home');
