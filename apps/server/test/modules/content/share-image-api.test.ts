@@ -1,8 +1,4 @@
-import {
-  SHARE_IMAGE_MESSAGES,
-  type AdminNewsItem,
-  type AdminShareImage,
-} from '@sodalis/contracts';
+import { SHARE_IMAGE_MESSAGES, type AdminNewsItem, type AdminShareImage } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gradientPhoto as photo, refusedImages } from '../../helpers/images.js';
