@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
-import { NEWS_COVER_MESSAGES } from '@sodalis/contracts';
+import { NEWS_COVER_MESSAGES, SHARE_IMAGE_MESSAGES } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
+import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 import { minimalPdf } from '../support/pdf';
 
@@ -135,5 +135,72 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     expect(after.status()).toBe(200);
     expect((await after.body()).equals(await before.body())).toBe(false);
     expect((await after.body()).toString('latin1')).toContain('versione corretta');
+  });
+
+  test('la segreteria carica l’immagine di condivisione delle pagine senza una propria: le pagine la condividono come og:image', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const ogImage = async (address: string) => {
+      await gotoHydrated(page, address);
+      return page.locator('meta[property="og:image"]').getAttribute('content');
+    };
+    await openSignedIn(page, STAFF);
+    await openAdmin(page, '/immagine-condivisione');
+    const current = page.getByTestId('current-share-image');
+    await expect(current).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    // From the site's card: a retry may find the image its first attempt uploaded.
+    const backToCard = page.getByRole('button', { name: 'Torna alla scheda predefinita' });
+    if (await backToCard.isVisible()) await backToCard.click();
+    await expect(current).toContainText('Ora le pagine usano la scheda predefinita del sito.');
+    await expectAccessible(page);
+
+    await page.getByLabel('Scegli l’immagine di condivisione').setInputFiles({
+      name: 'sede.png',
+      mimeType: 'image/png',
+      buffer: solidPng(1800, 945),
+    });
+    await expect(page.getByRole('img', { name: 'sede.png' })).toBeVisible();
+    // Without its text the image is not saved, and the form says why.
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText(SHARE_IMAGE_MESSAGES.altRequired)).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole('textbox', { name: 'Descrizione dell’immagine' })
+      .fill('La sede della società');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(current).toContainText('Ora le pagine usano questa immagine (1200 × 630 px)');
+    await expect(current.getByRole('img', { name: 'La sede della società' })).toBeVisible();
+    await expectAccessible(page);
+
+    // A page without an image of its own shares the upload, with its size and text.
+    const shared = await ogImage('/contatti');
+    expect(shared).toMatch(/^https?:\/\/.+\/ShareImage\/[0-9a-f]{64}\.jpg$/);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute(
+      'content',
+      '1200',
+    );
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute(
+      'content',
+      '630',
+    );
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+      'content',
+      'La sede della società',
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      'content',
+      'summary_large_image',
+    );
+    const image = await page.request.get(new URL(shared ?? '').pathname);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+
+    // Back to the site's card: the pages share it again, the upload's address stops.
+    await openAdmin(page, '/immagine-condivisione');
+    await page.getByRole('button', { name: 'Torna alla scheda predefinita' }).click();
+    await expect(current).toContainText('Ora le pagine usano la scheda predefinita del sito.');
+    expect(await ogImage('/contatti')).toMatch(/\/share-card\.png$/);
+    expect((await page.request.get(new URL(shared ?? '').pathname)).status()).toBe(404);
   });
 });

@@ -40,12 +40,14 @@ export const links: LinksFunction = () => [
 /**
  * Data every page's frame needs: the society, the news categories of the menu, the contacts the
  * footer shows (those of /contatti, edited in one place, spec §2.4, §2.11) and the links to
- * other sites of the menu, the footer and the home (ADR 035).
+ * other sites of the menu, the footer and the home (ADR 035), and the share image of pages
+ * without their own (ADR 034).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, contents] = await Promise.all([
+  const [categories, contents, shareImage] = await Promise.all([
     context.content.listCategories(),
     context.content.siteContents(['contatti', 'collegamenti']),
+    context.content.shareImage(),
   ]);
   const contacts = contents.find((content) => content.chiave === 'contatti');
   const links = contents.find((content) => content.chiave === 'collegamenti');
@@ -54,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       acronym: context.society.acronym,
       name: context.society.name,
       publicBaseUrl: context.society.publicBaseUrl,
+      shareImage,
     },
     categories,
     year: romeYear(),

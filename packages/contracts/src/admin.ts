@@ -186,6 +186,7 @@ export const AUDIT_ENTITIES = [
   'bank_statement',
   'bank_row',
   'dues_reminder',
+  'share_image',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -216,6 +217,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   bank_statement: 'Estratti conto importati',
   bank_row: 'Movimenti bancari',
   dues_reminder: 'Promemoria delle quote',
+  share_image: 'Immagine di condivisione',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

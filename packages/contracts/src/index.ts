@@ -36,3 +36,4 @@ export * from './search.js';
 export * from './dashboard.js';
 export * from './staff-roles.js';
 export * from './member-profile.js';
+export * from './share-image.js';

@@ -27,6 +27,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   BoardMembers: EDITORIAL,
   SiteContents: EDITORIAL,
   SiteTexts: EDITORIAL,
+  ShareImage: EDITORIAL,
   RichTextPreview: EDITORIAL,
   Recommendations: EDITORIAL,
   Assemblies: EDITORIAL,

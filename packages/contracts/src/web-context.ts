@@ -8,6 +8,7 @@ import type { SearchAnswer } from './search.js';
 import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsletter.js';
 import type { TransparencyPage } from './transparency.js';
 import type { MembershipApplicationResult } from './membership.js';
+import type { ShareImage } from './share-image.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -63,6 +64,8 @@ export interface ContentReader {
   siteContents(keys: SiteContentKey[]): Promise<SiteContent[]>;
   /** The active fees (GetQuote). */
   fees(): Promise<Fee[]>;
+  /** The uploaded share image of pages without their own, or null: the card (ADR 034). */
+  shareImage(): Promise<ShareImage | null>;
 }
 
 /**

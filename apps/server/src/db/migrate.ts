@@ -34,6 +34,7 @@ import { magazineUndoMigration } from './migrations/0030-magazine-undo.js';
 import { searchRankingIndexMigration } from './migrations/0031-search-ranking-index.js';
 import { boardCategoriesBinMigration } from './migrations/0032-board-categories-bin.js';
 import { transparencyBinMigration } from './migrations/0033-transparency-bin.js';
+import { shareImageMigration } from './migrations/0034-share-image.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0031-search-ranking-index': searchRankingIndexMigration(engine),
     '0032-board-categories-bin': boardCategoriesBinMigration,
     '0033-transparency-bin': transparencyBinMigration,
+    '0034-share-image': shareImageMigration,
   };
 }
 

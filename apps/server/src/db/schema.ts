@@ -768,3 +768,21 @@ export interface FeeYearsTable {
 export interface Database {
   fee_years: FeeYearsTable;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The pages' share image (migration 0034, ADR 034 amended), with its own part of `Database`.
+
+/** The uploaded share image of pages without their own: a JPEG in the file store, its text. */
+export interface ShareImageTable {
+  /** Always `predefinita`: one row at most. */
+  key: string;
+  sha256: string;
+  width: number;
+  height: number;
+  alt: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  share_image: ShareImageTable;
+}

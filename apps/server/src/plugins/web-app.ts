@@ -126,6 +126,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       boardMembers: () => dataOf(contentReads.boardMembers()),
       siteContents: (keys) => dataOf(contentReads.siteContents(keys)),
       fees: () => dataOf(contentReads.fees()),
+      shareImage: () => dataOf(contentReads.shareImage()),
     };
     const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
     // The search page's answer: the API's rules (ADR 025); a bad or expired session reads as none.

@@ -4,6 +4,7 @@ import { AdminNewsInputSchema, articleHref, type AdminNewsItem } from '@sodalis/
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
+import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
 
 // A news cover on the rendered page and as its share image (ADR 034); the society's card, with
@@ -11,12 +12,6 @@ import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers
 const TODAY = '2026-11-22';
 const BASE = 'https://www.esempio.it';
 const ACTOR = { id: 1, email: 'segreteria@esempio.it' };
-
-/** The `content` of the page's `<meta>` whose property or name is `key`. */
-function metaOf(html: string, key: string): string | undefined {
-  const escaped = key.replace(/[:.]/g, '\\$&');
-  return new RegExp(`<meta (?:property|name)="${escaped}" content="([^"]*)"/>`).exec(html)?.[1];
-}
 
 describe.each(testEngines())('news covers on the rendered pages on %s', (engine) => {
   let testApp: TestApp;

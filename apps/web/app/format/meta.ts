@@ -1,13 +1,15 @@
+import { SHARE_CARD, type ShareImage as UploadedShareImage } from '@sodalis/contracts';
 import type { MetaDescriptor } from 'react-router';
 
 interface RootData {
-  society: { acronym: string; name: string; publicBaseUrl: string };
+  society: {
+    acronym: string;
+    name: string;
+    publicBaseUrl: string;
+    /** The share image the secretariat uploaded, or null (ADR 034). */
+    shareImage?: UploadedShareImage | null;
+  };
 }
-
-/** The share image of pages without their own: a card in the society's colours (ADR 026). */
-export const DEFAULT_SHARE_IMAGE = '/share-card.png';
-/** The card's size (`apps/web/public/share-card.png`), for `og:image:width` and `height`. */
-const DEFAULT_SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 /** A page's own share image (ADR 034): its address, and its size and text when known. */
 export interface ShareImage {
@@ -26,6 +28,14 @@ function societyOf(
   return root?.society ?? { acronym: 'SIMTI', name: 'SIMTI', publicBaseUrl: '' };
 }
 
+/**
+ * The share image of pages without their own (ADR 034): the one the secretariat uploaded, else
+ * the committed card in the society's colours (ADR 026) with the society's name as its text.
+ */
+function defaultShareImage(society: RootData['society']): ShareImage {
+  return society.shareImage ?? { ...SHARE_CARD, alt: society.name };
+}
+
 /** An absolute address on the public site for a site-relative one (others are kept). */
 export function absoluteUrl(base: string, address: string): string {
   return address.startsWith('/') ? `${base.replace(/\/+$/, '')}${address}` : address;
@@ -42,16 +52,12 @@ export function pageMeta(
     description: string;
     type?: 'website' | 'article';
     url?: string;
-    /** The share image; the society's card when absent. */
+    /** The share image; the site's default share image when absent. */
     image?: ShareImage;
   },
 ): MetaDescriptor[] {
   const society = societyOf(matches);
-  const shared: ShareImage = page.image ?? {
-    url: DEFAULT_SHARE_IMAGE,
-    ...DEFAULT_SHARE_IMAGE_SIZE,
-    alt: society.name,
-  };
+  const shared: ShareImage = page.image ?? defaultShareImage(society);
   const image = absoluteUrl(society.publicBaseUrl, shared.url);
   const title =
     page.title === null
@@ -150,7 +156,7 @@ export function newsArticleLd(
       description: article.description,
       datePublished: article.publishedOn,
       mainEntityOfPage: article.url,
-      image: [absoluteUrl(society.publicBaseUrl, article.image ?? DEFAULT_SHARE_IMAGE)],
+      image: [absoluteUrl(society.publicBaseUrl, article.image ?? defaultShareImage(society).url)],
       inLanguage: 'it',
       publisher: {
         '@type': 'Organization',

@@ -129,6 +129,18 @@ async function renderedWithSize(output: Pipeline, path: string): Promise<Rendere
   }
 }
 
+/** A JPEG whose longest side is at most `side`, for link previews; transparency on white. */
+function shareJpeg(image: Pipeline, side: number, path: string): Promise<RenderedImage> {
+  return renderedWithSize(
+    image
+      .clone()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true }),
+    path,
+  );
+}
+
 /**
  * A news cover (ADR 034) from one upload: a JPEG whose longest side is at most `shareSide`
  * for sharing (link previews read JPEG everywhere; transparency goes on white) and a WebP of
@@ -140,16 +152,23 @@ export async function coverImages(
   sides: { shareSide: number; pageSide: number },
 ): Promise<{ share: RenderedImage; page: RenderedImage }> {
   const image = await pipeline(checkedImage(content, path), path);
-  const within = (side: number) =>
-    image.clone().resize(side, side, { fit: 'inside', withoutEnlargement: true });
   const [share, page] = await Promise.all([
+    shareJpeg(image, sides.shareSide, path),
     renderedWithSize(
-      within(sides.shareSide)
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82, mozjpeg: true }),
+      image
+        .clone()
+        .resize(sides.pageSide, sides.pageSide, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort: 5 }),
       path,
     ),
-    renderedWithSize(within(sides.pageSide).webp({ quality: 80, effort: 5 }), path),
   ]);
   return { share, page };
+}
+
+/**
+ * The pages' share image (ADR 034, amended): the share size of a news cover alone, checked and
+ * made the same way.
+ */
+export async function shareImage(content: string, path: string, side: number) {
+  return shareJpeg(await pipeline(checkedImage(content, path), path), side, path);
 }

@@ -9,6 +9,7 @@ import {
   SiteTextKeyParamsSchema,
   SITE_TEXT_KEYS,
   type SiteContentKey,
+  SHARE_IMAGE_RECORD_ID,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 /** A board member's save: one photo and one CV, with the fields and JSON around them. */
 const BOARD_BODY_LIMIT =
   base64Length(ADMIN_IMAGE_LIMITS.maxBytes) + base64Length(ADMIN_LIMITS.maxFileBytes) + 64 * 1024;
+/** The share image's save: one image and its text. */
+const IMAGE_BODY_LIMIT = base64Length(ADMIN_IMAGE_LIMITS.maxBytes) + 64 * 1024;
 /** The supporters' save: a few new logos at most per save is the usual case; room for 4. */
 const CONTENT_BODY_LIMIT = 4 * base64Length(ADMIN_IMAGE_LIMITS.maxBytes) + 512 * 1024;
 
@@ -146,4 +149,21 @@ export async function contentAdminRoutes(
     { name: 'key', schema: SiteTextKeyParamsSchema },
     siteContentVersions,
   );
+
+  // The pages' share image (ADR 034, amended): one record, beside the site texts.
+  const ShareImageParamsSchema = z.object({
+    id: z.literal(SHARE_IMAGE_RECORD_ID, { message: 'Immagine non trovata.' }),
+  });
+  app.get('/ShareImage/:id', async (request) => {
+    parseInput(ShareImageParamsSchema, request.params);
+    return { data: await content.shareImage.get() };
+  });
+  app.put('/ShareImage/:id', { bodyLimit: IMAGE_BODY_LIMIT }, async (request) => {
+    parseInput(ShareImageParamsSchema, request.params);
+    return { data: await content.shareImage.save(actorOf(request), request.body) };
+  });
+  app.delete('/ShareImage/:id', async (request) => {
+    parseInput(ShareImageParamsSchema, request.params);
+    return { data: await content.shareImage.remove(actorOf(request)) };
+  });
 }

@@ -65,6 +65,7 @@ import {
 } from './repository.js';
 import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
+import { ShareImageAdminService } from './share-image-admin-service.js';
 
 type SetupElementInput = z.output<typeof AdminSetupElementInputSchema>;
 type BoardMemberInput = z.output<typeof AdminBoardMemberInputSchema>;
@@ -102,8 +103,12 @@ export class ContentAdminService {
   /** The board's bin (ADR 031): the shared rules over the board's table. */
   private readonly boardBin: RecordBin;
 
+  /** The pages' share image (ADR 034, amended), on the same publishing rules. */
+  readonly shareImage: ShareImageAdminService;
+
   constructor(private readonly deps: ContentAdminDeps) {
     const { contentCache } = deps;
+    this.shareImage = new ShareImageAdminService(deps, (change) => this.publish(change));
     this.boardBin = new RecordBin(deps, {
       entity: 'board_member',
       words: {

@@ -36,6 +36,11 @@ export class ContentPublicReads {
     return this.read('GetConsiglioDirettivo', () => this.content.boardMembers());
   }
 
+  /** The pages' share image (ADR 034): every page's frame reads it. */
+  shareImage(): Promise<string> {
+    return this.read('share-image', () => this.content.shareImage());
+  }
+
   siteContents(keys: readonly SiteContentKey[]): Promise<string> {
     return this.read(`GetContenuti:${JSON.stringify(keys)}`, () => this.content.siteContents(keys));
   }

@@ -1,10 +1,10 @@
 import type { AdminListQuery, SiteContentKey } from '@sodalis/contracts';
-import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database, ShareImageTable } from '../../db/schema.js';
 import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
 import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
-import { findVisibleArticleId } from '../news/repository.js';
+import { findVisibleArticleId, unusedCoverFiles } from '../news/repository.js';
 import { isPublicationOnSite } from '../transparency/repository.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
@@ -289,4 +289,51 @@ export async function findSetupElementById(db: Kysely<Database>, id: number) {
     .select(['id', 'key', 'body_html', 'updated_at'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pages' share image (ADR 034, amended)
+
+const SHARE_IMAGE_KEY = 'predefinita';
+
+/** The uploaded share image, or undefined (the pages use the committed card). */
+export async function findShareImage(db: Kysely<Database>) {
+  return db
+    .selectFrom('share_image')
+    .selectAll()
+    .where('key', '=', SHARE_IMAGE_KEY)
+    .executeTakeFirst();
+}
+
+/** Sets the share image (a new one replaces the old). */
+export async function writeShareImage(
+  trx: Transaction<Database>,
+  values: Omit<Insertable<ShareImageTable>, 'key'>,
+): Promise<void> {
+  await trx
+    .insertInto('share_image')
+    .values({ key: SHARE_IMAGE_KEY, ...values })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet(values))
+    .execute();
+}
+
+/** Back to the committed card. */
+export async function deleteShareImage(trx: Transaction<Database>): Promise<void> {
+  await trx.deleteFrom('share_image').where('key', '=', SHARE_IMAGE_KEY).execute();
+}
+
+/**
+ * Of these hashes, those neither the share image nor a news cover uses (their files can go):
+ * the same picture uploaded as both is one file in the store (ADR 034).
+ */
+export async function unusedImageFiles(db: Kysely<Database>, hashes: string[]): Promise<string[]> {
+  const notCovers = await unusedCoverFiles(db, hashes);
+  if (notCovers.length === 0) return [];
+  const rows = await db
+    .selectFrom('share_image')
+    .select('sha256')
+    .where('sha256', 'in', notCovers)
+    .execute();
+  const used = new Set(rows.map((row) => row.sha256));
+  return notCovers.filter((hash) => !used.has(hash));
 }

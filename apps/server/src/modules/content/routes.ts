@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FileStore } from '../../files/file-store.js';
 import { sendStoredFile } from '../../http/send-file.js';
+import { sendHashAddressedImage } from '../../http/send-image.js';
 import { sendJson } from '../../http/send-json.js';
 import { parseInput } from '../../http/validation.js';
 import type { ContentPublicReads } from './public-reads.js';
@@ -42,6 +43,13 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
   app.post('/GetContenuti', { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const { chiavi } = parseInput(GetContenutiBodySchema, request.body);
     return sendJson(reply, await publicReads.siteContents(chiavi));
+  });
+
+  /** The pages' share image (ADR 034, amended), at the address of its hash. */
+  app.get('/ShareImage/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const image = await content.shareImageFile(file);
+    return sendHashAddressedImage(request, reply, { ...image, contentType: 'image/jpeg' });
   });
 
   /** A public document streamed (news, setup elements, CVs): opened inline or downloaded. */

@@ -7,10 +7,11 @@ import {
   type SetupElement,
   type SiteContent,
   type SiteContentKey,
+  type ShareImage,
   romeDate,
 } from '@sodalis/contracts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ShareImageTable } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
@@ -20,6 +21,7 @@ import {
   findBoardMember,
   findPublicAttachment,
   findSetupElements,
+  findShareImage,
   findSiteContents,
   listActiveFees,
   listBoardMembers,
@@ -175,4 +177,33 @@ export class ContentService {
       sizeBytes: attachment.size_bytes,
     };
   }
+
+  /** The uploaded share image of the pages without their own (ADR 034), or null: the card. */
+  async shareImage(): Promise<ShareImage | null> {
+    const row = await findShareImage(this.deps.db);
+    return row === undefined ? null : shareImageOf(row);
+  }
+
+  /**
+   * The share image's file by its address's last part (`<sha256>.jpg`) while it is the current
+   * one; else 404 (a replaced image's address stops at once, ADR 034).
+   */
+  async shareImageFile(fileName: string): Promise<{ bytes: Buffer; sha256: string }> {
+    const sha256 = SHARE_IMAGE_FILE_PATTERN.exec(fileName)?.[1];
+    const row = sha256 === undefined ? undefined : await findShareImage(this.deps.db);
+    if (sha256 === undefined || row?.sha256 !== sha256) throw new AppError('notFound');
+    return { bytes: await this.deps.files.read(sha256), sha256 };
+  }
+}
+
+const SHARE_IMAGE_FILE_PATTERN = /^([0-9a-f]{64})\.jpg$/;
+
+/** The stored share image as the pages read it: served by its hash, as news covers. */
+export function shareImageOf(row: Selectable<ShareImageTable>): ShareImage {
+  return {
+    url: `/api/v1/SharepointContent/ShareImage/${row.sha256}.jpg`,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+  };
 }

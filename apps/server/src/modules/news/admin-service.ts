@@ -36,6 +36,7 @@ import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { coverImages, type RenderedImage } from '../admin/images.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
+import { unusedImageFiles } from '../content/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
@@ -44,7 +45,6 @@ import {
   coversOf,
   deleteArticle,
   deleteCover,
-  unusedCoverFiles,
   writeCover,
   writeCoverAlt,
   filteredArticles,
@@ -336,10 +336,10 @@ export class NewsAdminService {
   /**
    * Deletes, after the commit, the files of covers replaced, removed or deleted with their item
    * (ADR 034) that no cover uses any more: the audit log keeps the text, never the image, and a
-   * rollback does not bring files back.
+   * rollback does not bring files back. A file the pages' share image also uses stays.
    */
   private async dropUnusedCoverFiles(hashes: string[]): Promise<void> {
-    for (const hash of await unusedCoverFiles(this.deps.db, hashes)) {
+    for (const hash of await unusedImageFiles(this.deps.db, hashes)) {
       await this.deps.files.remove(hash);
     }
   }

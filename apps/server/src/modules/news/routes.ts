@@ -1,5 +1,6 @@
 import { IdQuerySchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sendHashAddressedImage } from '../../http/send-image.js';
 import { sendJson } from '../../http/send-json.js';
 import { parseInput } from '../../http/validation.js';
 import type { NewsPublicReads } from './public-reads.js';
@@ -22,20 +23,10 @@ export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOption
     sendJson(reply, await publicReads.articles(request.body)),
   );
 
-  /**
-   * A news cover's file (ADR 034). Its address is its hash: kept by browsers and proxies for a
-   * year, never revalidated (a new image has a new address).
-   */
+  /** A news cover's file (ADR 034), at the address of its hash. */
   app.get('/NewsCover/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
-    const cover = await news.coverFile(file);
-    const etag = `"${cover.sha256}"`;
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.header('content-type', cover.contentType).send(cover.bytes);
+    return sendHashAddressedImage(request, reply, await news.coverFile(file));
   });
 
   app.get('/GetNewsFileById', async (request, reply) => {

@@ -7,25 +7,13 @@ import {
 } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { gradientPhoto as photo, refusedImages } from '../../helpers/images.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 // News covers (ADR 034): checked like the board's photos, resized on the server, served by a
 // hash address that never changes content, replaced and removed with their files.
 const TODAY = '2026-11-22';
-
-/** A landscape photo-like JPEG of `width` × `height`, with a colour gradient. */
-async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < width * height; index += 1) {
-    pixels[index * 3] = index % 251;
-    pixels[index * 3 + 1] = (index >> 8) % 253;
-    pixels[index * 3 + 2] = 128;
-  }
-  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  const bytes = await (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
-  return bytes.toString('base64');
-}
 
 describe.each(testEngines())('back office: news covers on %s', (engine) => {
   const staff = staffSite(engine, { clock: fixedClock(TODAY) });
@@ -120,38 +108,16 @@ describe.each(testEngines())('back office: news covers on %s', (engine) => {
   });
 
   it('refuses what is not a JPEG, PNG or WebP, a file over the limit and a cover without text', async () => {
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
-    ).toString('base64');
-    const broken = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-      Buffer.alloc(2000, 7),
-    ]).toString('base64');
-    const tooLarge = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff]),
-      Buffer.alloc(5 * 1024 * 1024 + 10),
-    ]).toString('base64');
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ fileName: 'logo.svg', content: svg }, 'newCover.content', SOCIETY_MESSAGES.notImage],
-      [
-        { fileName: 'rotta.jpg', content: broken },
-        'newCover.content',
-        SOCIETY_MESSAGES.imageUnreadable,
-      ],
-      [
-        { fileName: 'enorme.jpg', content: tooLarge },
-        'newCover.content',
-        SOCIETY_MESSAGES.imageTooLarge,
-      ],
-    ];
-    for (const [newCover, path, message] of cases) {
+    for (const { message, ...newCover } of refusedImages()) {
       const response = await staff.call(
         'POST',
         '/News',
         newsInput({ newCover, coverAlt: 'Una foto' }),
       );
-      expect(response.statusCode, String(newCover.fileName)).toBe(400);
-      expect(response.json()).toMatchObject({ error: { issues: [{ path, message }] } });
+      expect(response.statusCode, newCover.fileName).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { issues: [{ path: 'newCover.content', message }] },
+      });
     }
     expect(SOCIETY_MESSAGES.imageTooLarge).toContain('5 MB');
 

@@ -214,6 +214,18 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../society/admin/share-image-screen'),
+    [
+      {
+        name: 'immagine-condivisione',
+        group: 'Contenuti',
+        label: 'Immagine di condivisione',
+        list: (m) => m.ShareImageScreen,
+        body: (m) => m.shareImageBody,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../payments/admin/payment-screens'),
     [
       {

@@ -30,6 +30,7 @@ export const ADMIN_RESOURCES = {
   'consiglio-direttivo': 'BoardMembers',
   'contenuti-sito': 'SiteContents',
   'testi-sito': 'SiteTexts',
+  'immagine-condivisione': 'ShareImage',
   trasparenza: 'TransparencyPublications',
   'contributi-pubblici': 'PublicContributions',
   soci: 'Memberships',

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
+import { errorText } from '../../admin/error-text';
 import { SECURITY_API, useTwoFactorStatus } from './two-factor-status';
 
 /**
@@ -24,10 +25,6 @@ import { SECURITY_API, useTwoFactorStatus } from './two-factor-status';
  */
 
 const CODE_HELP = 'Le 6 cifre mostrate ora dall’app di autenticazione.';
-
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message !== '' ? error.message : fallback;
-}
 
 /** A 6-digit code field: labelled, numeric keypad, one-time-code autofill. */
 function CodeField({

@@ -1,11 +1,9 @@
 import { italianDate, romeDate, type AdminNewsItem } from '@sodalis/contracts';
 import {
-  ADMIN_IMAGE_LIMITS,
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
   NEWS_COVER,
   NEWS_COVER_MESSAGES,
-  SOCIETY_MESSAGES,
   type AdminNewsInput,
   type NewsCover,
 } from '@sodalis/contracts';
@@ -20,8 +18,6 @@ import {
   DatagridBody,
   DateInput,
   FunctionField,
-  ImageField,
-  ImageInput,
   List,
   ReferenceArrayField,
   ReferenceArrayInput,
@@ -39,7 +35,8 @@ import { newsPreviewHref, newsStateWords } from '../publication-state';
 import { attachmentChanges, fileToBase64 } from '../../admin/data-provider';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
-import { PdfFilesInput, useRefusedFiles } from '../../admin/pdf-input';
+import { StaffImageInput } from '../../admin/image-input';
+import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
 import { SaveDeleteToolbar } from '../../admin/save-delete-toolbar';
@@ -124,29 +121,15 @@ function coverFormat(value: unknown): { src: string; title: string } | null {
  * server; the picker says at once why a file was not taken.
  */
 function CoverInput() {
-  const refused = useRefusedFiles({
-    tooLarge: SOCIETY_MESSAGES.imageTooLarge,
-    wrongType: SOCIETY_MESSAGES.notImage,
-  });
   return (
     <>
-      <ImageInput
+      <StaffImageInput
         source="cover"
         label="Immagine di copertina"
-        accept={{
-          'image/jpeg': ['.jpg', '.jpeg'],
-          'image/png': ['.png'],
-          'image/webp': ['.webp'],
-        }}
-        maxSize={ADMIN_IMAGE_LIMITS.maxBytes}
+        pickerLabel="Scegli l’immagine di copertina"
         format={coverFormat}
-        options={{ onDrop: refused.onDrop }}
-        inputProps={{ 'aria-label': 'Scegli l’immagine di copertina' }}
-        helperText={`JPEG, PNG o WebP, al massimo ${ADMIN_IMAGE_LIMITS.maxBytes / 1024 / 1024} MB. Il sito la mostra in cima alla notizia e la usa per le anteprime sui social (${NEWS_COVER.shareSide} px).`}
-      >
-        <ImageField source="src" title="title" />
-      </ImageInput>
-      {refused.message}
+        helperText={`Il sito la mostra in cima alla notizia e la usa per le anteprime sui social (${NEWS_COVER.shareSide} px).`}
+      />
       <TextInput
         source="coverAlt"
         label="Descrizione della copertina"
