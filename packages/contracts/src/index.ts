@@ -37,3 +37,4 @@ export * from './dashboard.js';
 export * from './staff-roles.js';
 export * from './member-profile.js';
 export * from './share-image.js';
+export * from './share-image-schemas.js';
