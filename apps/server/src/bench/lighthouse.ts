@@ -80,6 +80,10 @@ function performanceDetails(audits: Audits): string[] {
   }[];
   const snippet = elementTable?.items?.[0]?.node?.snippet;
   if (snippet !== undefined) lines.push(`elemento LCP: ${snippet.slice(0, 160)}`);
+  for (const id of ['largest-contentful-paint-element', 'layout-shifts']) {
+    const failure = audits[id]?.errorMessage;
+    if (failure !== undefined) lines.push(`${id} non calcolato: ${failure.slice(0, 200)}`);
+  }
   const phases = (phaseTable?.items ?? []).map(
     (row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`,
   );
