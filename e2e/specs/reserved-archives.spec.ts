@@ -123,6 +123,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
 
   test('la lista resa sul server resta quando arrivano gli script, senza caricarla di nuovo', async ({
     browser,
+    expectAccessible,
   }) => {
     const noScripts = await browser.newContext({ javaScriptEnabled: false });
     const signIn = await noScripts.newPage();
@@ -149,6 +150,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
     expect(html).toContain('data-testid="archive-list"');
     for (const title of titles) expect(html).toContain(htmlText(title));
     expect(listCalls).toEqual([]);
+    await expectAccessible(page);
     // The session moved into the tab (ADR 010): the next page loads in the browser with it.
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
     await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
