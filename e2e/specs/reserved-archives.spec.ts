@@ -2,7 +2,7 @@ import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '
 import type { Page } from '@playwright/test';
 import { expectDocument } from '../support/documents';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { memberPost, openSignedIn } from '../support/session';
+import { DEMO_PASSWORD, memberPost, openSignedIn } from '../support/session';
 
 const PATH = '/area-riservata-raccomandazioni';
 
@@ -10,6 +10,15 @@ const PATH = '/area-riservata-raccomandazioni';
 async function allRecommendations(page: Page): Promise<Recommendation[]> {
   return apiList<Recommendation>(page, '/api/v1/ReservedArea/GetRaccomandazioni', {});
 }
+
+/** A text as React writes it into the server's HTML. */
+const htmlText = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 
 const list = (page: Page) => page.getByTestId('archive-list').locator(':scope > li');
 
@@ -84,6 +93,72 @@ test.describe('le raccomandazioni dell’area riservata', () => {
       await expect(list(page)).toHaveCount(4);
     });
   }
+
+  // ADR 022: the cookie of a sign-in posted without scripts lets the server render the list.
+  test('senza JavaScript il Socio entra e legge l’elenco e le sue pagine', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/area-riservata');
+    const form = page.getByTestId('login-form');
+    await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+    const token = (await context.cookies()).find(({ name }) => name === 'sodalis_sessione')?.value;
+    const answer = await page.request.post('/api/v1/ReservedArea/GetRaccomandazioni', {
+      data: { dataOffset: '100' },
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    const expected = ((await answer.json()) as { data: PagedList<Recommendation> }).data.items;
+    expect(expected.length).toBeGreaterThan(4);
+    await page.goto(PATH);
+    await expect(list(page).getByRole('heading')).toHaveText(
+      expected.slice(0, 4).map((item) => item.title),
+    );
+    await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+    await expect(page).toHaveURL(/[?&]p=/);
+    await expect(list(page).first().getByRole('heading')).toHaveText(expected[4]?.title ?? '-');
+    await context.close();
+  });
+
+  test('la lista resa sul server resta quando arrivano gli script, senza caricarla di nuovo', async ({
+    browser,
+    expectAccessible,
+  }) => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const signIn = await noScripts.newPage();
+    await signIn.goto('/area-riservata');
+    const form = signIn.getByTestId('login-form');
+    await form.getByLabel('Username (e-mail)').fill('affiliato.demo@example.org');
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(signIn).toHaveURL(/\/area-riservata-homepage$/);
+    const cookies = await noScripts.cookies();
+    await noScripts.close();
+    const scripted = await browser.newContext();
+    await scripted.addCookies(cookies);
+    const page = await scripted.newPage();
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('GetRaccomandazioni')) listCalls.push(request.url());
+    });
+    const response = await gotoHydrated(page, PATH);
+    // The items are in the document the server sent, and the same ones once hydrated.
+    const html = (await response?.text()) ?? '';
+    const titles = await list(page).getByRole('heading').allTextContents();
+    expect(titles).toHaveLength(4);
+    expect(html).toContain('data-testid="archive-list"');
+    for (const title of titles) expect(html).toContain(htmlText(title));
+    expect(listCalls).toEqual([]);
+    await expectAccessible(page);
+    // The session moved into the tab (ADR 010): the next page loads in the browser with it.
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+    await page.getByRole('link', { name: 'SUCCESSIVA' }).click();
+    await expect(page).toHaveURL(/[?&]p=/);
+    await expect(list(page).first().getByRole('heading')).not.toHaveText(titles[0] ?? '');
+    expect(listCalls).toHaveLength(1);
+    await scripted.close();
+  });
 
   for (const [width, expected] of [
     [1280, 'open'],

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidEmail, type SocietyStatus } from '@sodalis/contracts';
 import { z } from 'zod';
+import { DEFAULT_CONTENT_CACHE_BYTES } from './cache/content-cache.js';
 
 /**
  * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6) by one
@@ -41,6 +42,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Deliveries tried per outbox row before it is marked dead. */
   outboxMaxAttempts: number;
+  /** Memory for the cached public answers and rendered pages, in bytes (ADR 005, ADR 020). */
+  contentCacheBytes: number;
   sponsorship: { maxFileBytes: number; maxFileMb: number; requestsPerHour: number };
   newsletter: { requestsPerHour: number };
   /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */
@@ -330,6 +333,7 @@ export const ENVIRONMENT_VARIABLES = z.object({
       : new Invalid('deve essere un indirizzo e-mail o un elenco separato da virgole.');
   }),
   OUTBOX_MAX_ATTEMPTS: integer('Deliveries tried per outbox row before it is dead.', 1, 100),
+  CONTENT_CACHE_MB: integer('Memory for cached public answers and pages, megabytes.', 1, 1024),
   SPONSORSHIP_MAX_FILE_MB: variable('Largest sponsorship attachment, megabytes.', (value) => {
     const number = Number(value);
     return /^\d+(\.\d+)?$/.test(value) && number > 0 && number <= 50
@@ -502,6 +506,10 @@ function appConfig(
     production: env.NODE_ENV === 'production',
     mail: mailConfig(env, publicBaseUrl, societyAcronym),
     outboxMaxAttempts: env.OUTBOX_MAX_ATTEMPTS ?? 20,
+    contentCacheBytes:
+      env.CONTENT_CACHE_MB === undefined
+        ? DEFAULT_CONTENT_CACHE_BYTES
+        : env.CONTENT_CACHE_MB * 1024 * 1024,
     sponsorship: {
       maxFileMb: sponsorshipMaxFileMb,
       maxFileBytes: Math.floor(sponsorshipMaxFileMb * 1024 * 1024),

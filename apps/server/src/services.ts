@@ -247,7 +247,10 @@ export function createServices(deps: ServiceDeps): AppServices {
   });
 
   // Several instances share PostgreSQL: each cached answer checks the version row (ADR 033).
-  const contentCache = new ContentCache(db, engine === 'postgres' ? { versionCheckMs: 0 } : {});
+  const contentCache = new ContentCache(db, {
+    maxBytes: config.contentCacheBytes,
+    ...(engine === 'postgres' ? { versionCheckMs: 0 } : {}),
+  });
   const news = new NewsService({ db, engine, files, clock });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({

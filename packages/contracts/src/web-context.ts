@@ -9,6 +9,7 @@ import type { NewsletterConfirmState, NewsletterUnsubscribeState } from './newsl
 import type { TransparencyPage } from './transparency.js';
 import type { MembershipApplicationResult } from './membership.js';
 import type { ShareImage } from './share-image.js';
+import type { Assembly, Opinion, PressReview, Recommendation } from './reserved-area.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -34,6 +35,8 @@ export interface SodalisLoadContext {
   search: SiteSearch;
   /** The "Iscriviti" form of the members' and affiliates' pages (ADR 024). */
   membership: MembershipApplicationForm;
+  /** The reserved lists rendered on the server for a cookie session (ADR 022). */
+  reservedArea: ReservedArchives;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
 }
@@ -123,4 +126,28 @@ export interface MembershipApplicationForm {
     fields: Record<string, unknown>,
     cv: { fileName: string; content: Uint8Array } | null,
   ): Promise<MembershipApplicationResult>;
+}
+
+/** The items of each reserved archive (spec §2.9, ADR 011). */
+export interface ReservedArchiveItems {
+  recommendations: Recommendation;
+  assemblies: Assembly;
+  opinions: Opinion;
+  pressReview: PressReview;
+}
+
+export type ReservedArchiveName = keyof ReservedArchiveItems;
+
+/** The reserved archives for the pages rendered on the server (ADR 022). */
+export interface ReservedArchives {
+  /**
+   * One page of `archive` for the holder of `sessionToken` (the cookie of a sign-in without
+   * scripts), by the API's rules (ADR 011, ADR 024); null when the session is not valid, the
+   * member has lapsed or the filter is refused: the page then loads in the browser, as before.
+   */
+  list<A extends ReservedArchiveName>(
+    archive: A,
+    filter: unknown,
+    sessionToken: string,
+  ): Promise<PagedList<ReservedArchiveItems[A]> | null>;
 }

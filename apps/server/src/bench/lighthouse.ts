@@ -53,6 +53,61 @@ async function signIn(serverUrl: string, chromePort: number): Promise<void> {
   await browser.disconnect();
 }
 
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/** What a table audit lists, as plain rows (Lighthouse's detail shapes vary by audit). */
+function rowsOf(audits: Audits, id: string): Record<string, unknown>[] {
+  const details = audits[id]?.details;
+  return details !== undefined && 'items' in details
+    ? (details.items as unknown as Record<string, unknown>[])
+    : [];
+}
+
+/**
+ * Why a page scores what it scores: the metrics beyond the paints, the largest paint's element
+ * and its phases, and the resources that block the first render, so a low figure can be traced.
+ */
+function performanceDetails(audits: Audits): string[] {
+  const metric = (id: string) => `${id} ${audits[id]?.displayValue ?? '?'}`;
+  const lines = [
+    ['total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'server-response-time']
+      .map(metric)
+      .join(', '),
+  ];
+  // The LCP audit's list: the element's table, then the phases' table.
+  const [elementTable, phaseTable] = rowsOf(audits, 'largest-contentful-paint-element') as {
+    items?: { node?: { snippet?: string }; phase?: string; timing?: number }[];
+  }[];
+  const snippet = elementTable?.items?.[0]?.node?.snippet;
+  if (snippet !== undefined) lines.push(`elemento LCP: ${snippet.slice(0, 160)}`);
+  for (const id of ['largest-contentful-paint-element', 'layout-shifts']) {
+    const failure = audits[id]?.errorMessage;
+    if (failure !== undefined) lines.push(`${id} non calcolato: ${failure.slice(0, 200)}`);
+  }
+  const phases = (phaseTable?.items ?? []).map(
+    (row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`,
+  );
+  if (phases.length > 0) lines.push(`fasi LCP: ${phases.join(', ')}`);
+  const blocking = rowsOf(audits, 'render-blocking-resources').map(
+    (row) =>
+      `${String(row.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(row.wastedMs))} ms`,
+  );
+  if (blocking.length > 0) lines.push(`bloccano il rendering: ${blocking.join(', ')}`);
+  const shifts = rowsOf(audits, 'layout-shifts').map(
+    (row) =>
+      `${Number(row.score).toFixed(3)} ${String((row.node as { snippet?: string } | undefined)?.snippet ?? '').slice(0, 100)}`,
+  );
+  if (shifts.length > 0) lines.push(`spostamenti: ${shifts.join('; ')}`);
+  const scripts = rowsOf(audits, 'bootup-time')
+    .slice(0, 3)
+    .map(
+      (row) =>
+        `${String(row.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(row.total))} ms`,
+    );
+  if (scripts.length > 0) lines.push(`JavaScript eseguito: ${scripts.join(', ')}`);
+  return lines;
+}
+
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-lighthouse-'));
   const children: ChildProcess[] = [];
@@ -106,6 +161,7 @@ async function main(): Promise<void> {
         const first = details && 'items' in details ? details.items[0] : undefined;
         if (first !== undefined) console.log(`    ${id}: ${JSON.stringify(first).slice(0, 300)}`);
       }
+      for (const line of performanceDetails(audits)) console.log(`  ${line}`);
       const runError = result.lhr.runtimeError?.message;
       if (runError !== undefined) console.log(`  errore di Lighthouse: ${runError}`);
     }

@@ -3,10 +3,20 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 const MAX_KEY_LENGTH = 200;
+/** The default of `maxBytes` (the `CONTENT_CACHE_MB` setting's). */
+export const DEFAULT_CONTENT_CACHE_BYTES = 32 * 1024 * 1024;
+
+const weightOf = (key: string, value: string) => 2 * (key.length + value.length);
 
 export interface ContentCacheOptions {
   /** Most answers kept; the least recently used goes first. */
   maxEntries?: number;
+  /**
+   * Most memory the kept keys and answers may take, counted as two bytes per character (V8's
+   * widest strings): rendered pages weigh a hundred times an answer, so entries alone do not
+   * bound memory (ADR 020). The least recently used go first; one larger answer is not kept.
+   */
+  maxBytes?: number;
   /**
    * How often the shared content version is re-read. Changes made through this instance are
    * seen at once; changes made by another instance (or the CLI) within this time. 0 reads it
@@ -27,6 +37,9 @@ export interface ContentCacheOptions {
 export class ContentCache {
   private readonly entries = new Map<string, string>();
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  /** The weight of the kept entries, as `maxBytes` counts it. */
+  private bytes = 0;
   private readonly versionCheckMs: number;
   private readonly now: () => number;
   private version = -1;
@@ -40,6 +53,7 @@ export class ContentCache {
     options: ContentCacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 1000;
+    this.maxBytes = options.maxBytes ?? DEFAULT_CONTENT_CACHE_BYTES;
     this.versionCheckMs = options.versionCheckMs ?? 1000;
     this.now = options.now ?? Date.now;
   }
@@ -103,15 +117,26 @@ export class ContentCache {
 
   private clear(): void {
     this.entries.clear();
+    this.bytes = 0;
     this.generation += 1;
   }
 
   private store(key: string, value: string): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
+    const weight = weightOf(key, value);
+    if (weight > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      this.entries.delete(key);
+      this.bytes -= weightOf(key, previous);
+    }
+    // Map keeps insertion order: the first keys are the least recently used.
+    for (const [oldest, answer] of this.entries) {
+      if (this.entries.size < this.maxEntries && this.bytes + weight <= this.maxBytes) break;
       this.entries.delete(oldest);
+      this.bytes -= weightOf(oldest, answer);
     }
     this.entries.set(key, value);
+    this.bytes += weight;
   }
 
   private async refreshVersion(): Promise<void> {

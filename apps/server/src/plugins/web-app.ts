@@ -20,6 +20,7 @@ import type { AppServices } from '../services.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validation.js';
+import { reservedPageReads } from '../modules/reserved-area/page-reads.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './error-handling.js';
 import { pageCspFactory } from './security-headers.js';
 
@@ -174,6 +175,12 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         return services.membership.apply(body, file);
       },
     };
+    // The reserved lists of a cookie session, by the API's checks (ADR 022).
+    const reservedReads = reservedPageReads(services);
+    const reservedArea: SodalisLoadContext['reservedArea'] = {
+      list: (archive, filter, token) =>
+        unlessUnavailable(reservedReads.list(archive, filter, token)),
+    };
     const society = {
       acronym: config.societyAcronym,
       name: config.societyName,
@@ -285,6 +292,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           signIn,
           search: siteSearch,
           membership: membershipForm,
+          reservedArea,
           cspNonce,
           content,
           newsletter,

@@ -91,6 +91,23 @@ describe.each(testEngines())('the content cache on %s', (engine) => {
     expect(await cache.get('b', async () => 'B2')).toBe('B2');
   });
 
+  it('keeps answers within its memory bound, the least recently used going first', async () => {
+    // Two bytes a character: 'a' and a 100-character answer weigh 202 bytes; two fit in 450.
+    const cache = new ContentCache(testApp.app.services.db, { now: clock, maxBytes: 450 });
+    const answer = (letter: string) => letter.repeat(100);
+    await cache.get('a', async () => answer('A'));
+    await cache.get('b', async () => answer('B'));
+    await cache.get('a', async () => 'non usata');
+    await cache.get('c', async () => answer('C'));
+    expect(await cache.get('a', async () => 'ricalcolata')).toBe(answer('A'));
+    expect(await cache.get('b', async () => 'ricalcolata')).toBe('ricalcolata');
+    // An answer heavier than the whole bound is answered, never kept, and evicts nothing.
+    const heavy = 'x'.repeat(300);
+    expect(await cache.get('d', async () => heavy)).toBe(heavy);
+    expect(await cache.get('d', async () => 'ricalcolata')).toBe('ricalcolata');
+    expect(await cache.get('a', async () => 'di nuovo')).toBe(answer('A'));
+  });
+
   it('does not cache failures', async () => {
     const cache = new ContentCache(testApp.app.services.db, { now: clock });
     await expect(cache.get('a', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');

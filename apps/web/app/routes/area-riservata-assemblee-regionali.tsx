@@ -1,15 +1,24 @@
 import type { Route } from './+types/area-riservata-assemblee-regionali';
-import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { REGIONAL_ASSEMBLIES } from '../features/reserved-area/archive-kinds';
-import { ArchivePage, loadArchive } from '../features/reserved-area/archive-page';
+import {
+  ArchivePage,
+  loadArchive,
+  loadArchiveOnServer,
+  PRIVATE_PAGE_HEADERS,
+} from '../features/reserved-area/archive-page';
 
 /** Regional assemblies (spec §2.9): territory fixed to "Regionali". */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadArchive(request, REGIONAL_ASSEMBLIES);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadArchiveOnServer(request, context, REGIONAL_ASSEMBLIES);
 }
 
-export const HydrateFallback = PageLoading;
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return loadArchive(args, REGIONAL_ASSEMBLIES);
+}
+clientLoader.hydrate = true as const;
+
+export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {

@@ -1,15 +1,24 @@
 import type { Route } from './+types/area-riservata-assemblee';
-import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { NATIONAL_ASSEMBLIES } from '../features/reserved-area/archive-kinds';
-import { ArchivePage, loadArchive } from '../features/reserved-area/archive-page';
+import {
+  ArchivePage,
+  loadArchive,
+  loadArchiveOnServer,
+  PRIVATE_PAGE_HEADERS,
+} from '../features/reserved-area/archive-page';
 
 /** National assemblies (spec §2.9): search by text, year, month and section. */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadArchive(request, NATIONAL_ASSEMBLIES);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadArchiveOnServer(request, context, NATIONAL_ASSEMBLIES);
 }
 
-export const HydrateFallback = PageLoading;
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return loadArchive(args, NATIONAL_ASSEMBLIES);
+}
+clientLoader.hydrate = true as const;
+
+export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {

@@ -1,15 +1,24 @@
 import type { Route } from './+types/area-riservata-pareri';
-import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { OPINIONS } from '../features/reserved-area/archive-kinds';
-import { ArchivePage, loadArchive } from '../features/reserved-area/archive-page';
+import {
+  ArchivePage,
+  loadArchive,
+  loadArchiveOnServer,
+  PRIVATE_PAGE_HEADERS,
+} from '../features/reserved-area/archive-page';
 
 /** Board opinions (spec §2.9): the pareri-intro text, the list, search and pages in the address. */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadArchive(request, OPINIONS);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadArchiveOnServer(request, context, OPINIONS);
 }
 
-export const HydrateFallback = PageLoading;
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return loadArchive(args, OPINIONS);
+}
+clientLoader.hydrate = true as const;
+
+export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {

@@ -1,15 +1,24 @@
 import type { Route } from './+types/area-riservata-rassegna';
-import { PageLoading } from '../components/page-loading';
 import { privatePageMeta } from '../format/meta';
 import { PRESS_REVIEW } from '../features/reserved-area/archive-kinds';
-import { ArchivePage, loadArchive } from '../features/reserved-area/archive-page';
+import {
+  ArchivePage,
+  loadArchive,
+  loadArchiveOnServer,
+  PRIVATE_PAGE_HEADERS,
+} from '../features/reserved-area/archive-page';
 
-/** The press review (spec §2.9): loaded in the browser behind the guard; search in the address. */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadArchive(request, PRESS_REVIEW);
+/** The press review (spec §2.9): rendered on the server for a cookie session (ADR 022), else loaded in the browser behind the guard; search in the address. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadArchiveOnServer(request, context, PRESS_REVIEW);
 }
 
-export const HydrateFallback = PageLoading;
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return loadArchive(args, PRESS_REVIEW);
+}
+clientLoader.hydrate = true as const;
+
+export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...privatePageMeta(matches, {

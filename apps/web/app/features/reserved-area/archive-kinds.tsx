@@ -10,19 +10,18 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../components/external-link';
 import { ARCHIVE_COPY } from '../../copy/reserved';
 import { ReservedDocumentButtons } from '../../shared/documents/reserved-document';
-import type { ArchiveKind, ArchiveSource } from './archive-page';
+import type { ArchiveSource, SearchableArchive } from './archive-page';
 import { OPINION_ORDER, opinionDate } from './opinions';
 
-type SearchableArchive<T extends { id: number }> = ArchiveKind<T> & { source: ArchiveSource };
-
 /** Recommendations (spec §2.9): date, source, LEGGI. */
-export const RECOMMENDATIONS: SearchableArchive<Recommendation> = {
+export const RECOMMENDATIONS: SearchableArchive<'recommendations'> = {
   path: '/area-riservata-raccomandazioni',
   title: 'Raccomandazioni',
   searchHeading: "Cerca nell'archivio delle Raccomandazioni",
   pagingLabel: 'Pagine delle raccomandazioni',
   Item: RecommendationItem,
   source: {
+    archive: 'recommendations',
     endpoint: '/api/v1/ReservedArea/GetRaccomandazioni',
     pageSize: PAGE_SIZE.recommendations,
     orderByFields: 'Datapubblicazione',
@@ -31,13 +30,14 @@ export const RECOMMENDATIONS: SearchableArchive<Recommendation> = {
 };
 
 /** The press review (spec §2.9): date, newspaper, headline, LEGGI ONLINE. */
-export const PRESS_REVIEW: SearchableArchive<PressReview> = {
+export const PRESS_REVIEW: SearchableArchive<'pressReview'> = {
   path: '/area-riservata-rassegna',
   title: 'Rassegna stampa',
   searchHeading: 'Cerca nella rassegna stampa',
   pagingLabel: 'Pagine della rassegna stampa',
   Item: PressReviewItem,
   source: {
+    archive: 'pressReview',
     endpoint: '/api/v1/SharepointContent/GetRassegneStampa',
     pageSize: PAGE_SIZE.pressReview,
     orderByFields: 'Datapubblicazione',
@@ -46,7 +46,7 @@ export const PRESS_REVIEW: SearchableArchive<PressReview> = {
 };
 
 /** Board opinions (spec §2.9): the pareri-intro text, then the list; LEGGI opens the detail. */
-export const OPINIONS: SearchableArchive<Opinion> = {
+export const OPINIONS: SearchableArchive<'opinions'> = {
   path: '/area-riservata-pareri',
   title: 'Pareri del Consiglio Direttivo',
   searchHeading: "Cerca nell'archivio dei Pareri",
@@ -54,6 +54,7 @@ export const OPINIONS: SearchableArchive<Opinion> = {
   pagingLabel: 'Pagine dei pareri',
   Item: OpinionItem,
   source: {
+    archive: 'opinions',
     endpoint: '/api/v1/ReservedArea/GetPareriCD',
     pageSize: PAGE_SIZE.opinions,
     orderByFields: OPINION_ORDER,
@@ -67,7 +68,8 @@ const ASSEMBLIES = {
   Item: AssemblyItem,
 } as const;
 
-const assembliesSource = (territory: 'Nazionali' | 'Regionali'): ArchiveSource => ({
+const assembliesSource = (territory: 'Nazionali' | 'Regionali'): ArchiveSource<'assemblies'> => ({
+  archive: 'assemblies',
   endpoint: '/api/v1/ReservedArea/GetAssemblee',
   pageSize: PAGE_SIZE.assemblies,
   orderByFields: 'Data',
@@ -76,7 +78,7 @@ const assembliesSource = (territory: 'Nazionali' | 'Regionali'): ArchiveSource =
 });
 
 /** National assemblies (spec §2.9): search by text, year, month and section. */
-export const NATIONAL_ASSEMBLIES: SearchableArchive<Assembly> = {
+export const NATIONAL_ASSEMBLIES: SearchableArchive<'assemblies'> = {
   ...ASSEMBLIES,
   path: '/area-riservata-assemblee',
   title: 'Assemblee nazionali',
@@ -85,7 +87,7 @@ export const NATIONAL_ASSEMBLIES: SearchableArchive<Assembly> = {
 };
 
 /** Regional assemblies (spec §2.9): "the same layout as national", section select included. */
-export const REGIONAL_ASSEMBLIES: SearchableArchive<Assembly> = {
+export const REGIONAL_ASSEMBLIES: SearchableArchive<'assemblies'> = {
   ...ASSEMBLIES,
   path: '/area-riservata-assemblee-regionali',
   title: 'Assemblee regionali',

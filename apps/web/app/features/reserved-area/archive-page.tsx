@@ -1,10 +1,19 @@
 import { romeYear } from '@sodalis/contracts';
-import { listYears, type PagedList, type Territory } from '@sodalis/contracts';
+import {
+  listYears,
+  type PagedList,
+  type ReservedArchiveItems,
+  type ReservedArchiveName,
+  type Territory,
+} from '@sodalis/contracts';
 import type { ComponentType, ReactNode } from 'react';
+import type { AppLoadContext } from 'react-router';
 import { apiRequest } from '../../api/api-client';
 import { fetchSetupBody } from '../../api/setup-data';
+import { PageLoading } from '../../components/page-loading';
 import { ARCHIVE_COPY } from '../../copy/reserved';
 import { reservedAreaGuard } from '../../shared/session/guard';
+import { sessionCookieToken, userOfToken } from '../../shared/session/session';
 import { ArchivePaging, ArchiveSearchBox, SetupIntro } from './archive-parts';
 import {
   archiveFilter,
@@ -25,7 +34,9 @@ export interface ArchiveData<T> {
 }
 
 /** Where an archive's items come from: a list call of spec §7, its page size and order. */
-export interface ArchiveSource {
+export interface ArchiveSource<A extends ReservedArchiveName = ReservedArchiveName> {
+  /** The archive as the server's renderer reads it (ADR 022). */
+  archive: A;
   endpoint: string;
   pageSize: number;
   orderByFields: string;
@@ -57,26 +68,85 @@ export interface ArchiveKind<T extends { id: number }> {
   source?: ArchiveSource;
 }
 
-/**
- * The client loader of a searchable archive: the search in the address, one page of the list
- * and the intro text, behind the reserved layout's guard. Spec §7: a failed list load leaves the
- * list empty and is logged.
- */
-export async function loadArchive<T extends { id: number }>(
-  request: Request,
-  kind: ArchiveKind<T> & { source: ArchiveSource },
-): Promise<ArchiveData<T>> {
-  reservedAreaGuard(request);
-  const { source } = kind;
+/** A reserved list in the HTML is the member's: no shared cache may keep it (ADR 022). */
+export const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'private, no-store' };
+
+/** A searchable archive of spec §2.9: a kind with its list call. */
+export type SearchableArchive<A extends ReservedArchiveName> = ArchiveKind<
+  ReservedArchiveItems[A]
+> & {
+  source: ArchiveSource<A>;
+};
+
+/** The search in the address and the list call's body for it. */
+function archiveRequest(request: Request, source: ArchiveSource) {
   const search = parseArchiveSearch(new URL(request.url).searchParams, romeYear());
   const filter = archiveFilter(search, source.pageSize, source.orderByFields);
+  const body =
+    source.territory === undefined ? filter : { ...filter, territorio: source.territory };
+  return { search, body };
+}
+
+/**
+ * The server loader of a searchable archive (ADR 022): for the session cookie of a sign-in
+ * without scripts, the page the API would answer that session, so the list is in the HTML;
+ * null without a session or when the server refuses it (the browser then decides, as before).
+ */
+export async function loadArchiveOnServer<A extends ReservedArchiveName>(
+  request: Request,
+  context: AppLoadContext,
+  kind: SearchableArchive<A>,
+): Promise<ArchiveData<ReservedArchiveItems[A]> | null> {
+  const token = sessionCookieToken(request.headers.get('cookie'));
+  if (token === null || userOfToken(token) === null) return null;
+  const { search, body } = archiveRequest(request, kind.source);
   const [page, intro] = await Promise.all([
-    apiRequest<PagedList<T>>(source.endpoint, {
-      body: source.territory === undefined ? filter : { ...filter, territorio: source.territory },
-    }).catch((error: unknown) => {
-      console.warn(source.unavailable, error);
-      return null;
-    }),
+    context.reservedArea.list(kind.source.archive, body, token),
+    kind.intro === undefined ? [] : context.content.setupElements([kind.intro.key]),
+  ]);
+  if (page === null) return null;
+  return {
+    search,
+    years: listYears(romeYear()),
+    intro: intro[0]?.corpo ?? '',
+    items: page.items,
+    nextToken: page.pagingInfo ?? null,
+  };
+}
+
+/**
+ * The address of the document until its first render has hydrated: a client loader called for
+ * it then is the hydration, whose list the server may already have rendered.
+ */
+let hydratingHref: string | null =
+  typeof window === 'undefined' ? null : window.location.href.replace(/#.*$/, '');
+
+/**
+ * The client loader of a searchable archive: the search in the address, one page of the list
+ * and the intro text, behind the reserved layout's guard. On hydration the server's list is
+ * kept (no second load, nothing moves); without one the browser loads it with the tab's
+ * session. Spec §7: a failed list load leaves the list empty and is logged.
+ */
+export async function loadArchive<A extends ReservedArchiveName>(
+  { request, serverLoader }: { request: Request; serverLoader: () => Promise<unknown> },
+  kind: SearchableArchive<A>,
+): Promise<ArchiveData<ReservedArchiveItems[A]>> {
+  reservedAreaGuard(request);
+  const hydrating = hydratingHref === request.url;
+  hydratingHref = null;
+  if (hydrating) {
+    const rendered = (await serverLoader()) as ArchiveData<ReservedArchiveItems[A]> | null;
+    if (rendered !== null) return rendered;
+  }
+  const { source } = kind;
+  const { search, body } = archiveRequest(request, source);
+  const [page, intro] = await Promise.all([
+    apiRequest<PagedList<ReservedArchiveItems[A]>>(source.endpoint, { body }).catch(
+      (error: unknown) => {
+        console.warn(source.unavailable, error);
+        return null;
+      },
+    ),
     kind.intro === undefined ? '' : fetchSetupBody(kind.intro.key),
   ]);
   return {
@@ -97,13 +167,15 @@ export function ArchivePage<T extends { id: number }>({
   children,
 }: {
   kind: ArchiveKind<T>;
-  data: ArchiveData<T>;
+  /** None yet: rendered on the server without a session the server could use (ADR 022). */
+  data: ArchiveData<T> | null;
   /** The breadcrumb after the reserved home: the title alone unless given. */
   trail?: { label: string; to?: string }[];
   heading?: ReactNode;
   /** What follows the paging (the bulletin's year buttons). */
   children?: ReactNode;
 }) {
+  if (data === null) return <PageLoading />;
   const { search, years, intro, items, nextToken } = data;
   const { Item } = kind;
   return (

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { romeDate } from '@sodalis/contracts';
+import type { Audience } from '../../src/db/schema.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareMembership } from '../../src/modules/membership/repository.js';
+import { WEB_ROOT } from '../../src/plugins/web-app.js';
+import { searchText } from '../../src/text/search-text.js';
+import { demoSite } from '../helpers/member-api.js';
+import { testEngines } from '../helpers/test-app.js';
+
+// The reserved lists rendered on the server for the cookie of a sign-in without scripts
+// (ADR 022): each role's own items in the HTML, never another role's, nothing without a
+// session the API would accept.
+// The real clock: the web app checks a token's expiry against the browser's time (spec §4).
+const NOW = new Date().toISOString();
+const TODAY = romeDate(new Date(NOW));
+const FOR_MEMBERS = 'Raccomandazione riservata ai soci (prova)';
+const FOR_AFFILIATES = 'Raccomandazione riservata agli affiliati (prova)';
+
+describe.each(testEngines())('reserved lists rendered on the server (%s)', (engine) => {
+  beforeAll(() => {
+    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
+      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+  });
+  const site = demoSite(engine, { web: 'build', roles: ['socio', 'affiliato'] });
+  const insertedIds: number[] = [];
+
+  beforeAll(async () => {
+    const rows: [string, Audience][] = [
+      [FOR_MEMBERS, 'socio'],
+      [FOR_AFFILIATES, 'affiliato'],
+    ];
+    for (const [title, audience] of rows) {
+      const row = await site.app.services.db
+        .insertInto('recommendations')
+        .values({
+          title,
+          title_search: searchText(title),
+          published_on: TODAY,
+          source_name: 'Prova',
+          source_url: 'https://example.org/raccomandazione',
+          audience,
+          published: 1,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      insertedIds.push(row.id);
+    }
+  });
+
+  afterAll(async () => {
+    await site.app?.services.db
+      .deleteFrom('recommendations')
+      .where('id', 'in', insertedIds)
+      .execute();
+  });
+
+  const page = (token: string | null, url = '/area-riservata-raccomandazioni') =>
+    site.app.inject({
+      method: 'GET',
+      url,
+      headers: token === null ? {} : { cookie: `sodalis_sessione=${token}` },
+    });
+
+  it('puts the Socio’s list in the HTML, with their items only, kept by no shared cache', async () => {
+    const answer = await page(site.tokens.socio);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.body).toContain('data-testid="archive-list"');
+    expect(answer.body).toContain(FOR_MEMBERS);
+    expect(answer.body).not.toContain(FOR_AFFILIATES);
+  });
+
+  it('gives the Affiliato their own items and never the Socio’s', async () => {
+    const answer = await page(site.tokens.affiliato);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(FOR_AFFILIATES);
+    expect(answer.body).not.toContain(FOR_MEMBERS);
+  });
+
+  it('renders no list without a session or with a forged one', async () => {
+    const forged = `${site.tokens.socio.slice(0, -4)}AAAA`;
+    for (const token of [null, forged]) {
+      const answer = await page(token);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toContain('archive-list');
+      expect(answer.body).not.toContain(FOR_MEMBERS);
+      expect(answer.body).not.toContain(FOR_AFFILIATES);
+    }
+  });
+
+  it('renders the search the address asks for, on the other archives too', async () => {
+    const year = Number(TODAY.slice(0, 4));
+    const month = Number(TODAY.slice(5, 7));
+    const searched = await page(
+      site.tokens.socio,
+      `/area-riservata-raccomandazioni?anno=${year}&mese=${month}`,
+    );
+    expect(searched.body).toContain(FOR_MEMBERS);
+    const lastYear = await page(
+      site.tokens.socio,
+      `/area-riservata-raccomandazioni?anno=${year - 1}`,
+    );
+    expect(lastYear.body).not.toContain(FOR_MEMBERS);
+    for (const url of [
+      '/area-riservata-rassegna',
+      '/area-riservata-pareri',
+      '/area-riservata-assemblee',
+      '/area-riservata-assemblee-regionali',
+    ]) {
+      const answer = await page(site.tokens.socio, url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toMatch(/data-testid="archive-(list|empty)"/);
+    }
+  });
+
+  it('renders no list for a lapsed member, whom the API refuses too (ADR 024)', async () => {
+    const { db } = site.app.services;
+    const socio = await db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'socio.demo@example.org')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values(bareMembership(socio.id, 'Socio', Number(TODAY.slice(0, 4)) - 1, NOW))
+      .execute();
+    try {
+      const api = await site.app.inject({
+        method: 'POST',
+        url: '/api/v1/ReservedArea/GetRaccomandazioni',
+        headers: { authorization: `Bearer ${site.tokens.socio}` },
+        payload: {},
+      });
+      expect(api.statusCode).toBe(403);
+      const answer = await page(site.tokens.socio);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toContain('archive-list');
+      expect(answer.body).not.toContain(FOR_MEMBERS);
+    } finally {
+      await db.deleteFrom('memberships').where('member_id', '=', socio.id).execute();
+    }
+  });
+});
