@@ -248,7 +248,13 @@ export function createServices(deps: ServiceDeps): AppServices {
 
   // Several instances share PostgreSQL: each cached answer checks the version row (ADR 033).
   const contentCache = new ContentCache(db, engine === 'postgres' ? { versionCheckMs: 0 } : {});
-  const news = new NewsService({ db, engine, files, clock });
+  const news = new NewsService({
+    db,
+    engine,
+    files,
+    clock,
+    articleParts: contentCache.sharedParts(),
+  });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({
     db,

@@ -10,6 +10,7 @@ import {
   romeDate,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
+import type { SharedParts } from '../../cache/content-cache.js';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database, NewsCoversTable } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
@@ -90,6 +91,8 @@ export interface NewsServiceDeps {
   engine: DatabaseEngine;
   files: FileStore;
   clock: Clock;
+  /** The public items as answers show them, kept with the public answers (ADR 038). */
+  articleParts: SharedParts<Article>;
 }
 
 /** News: categories, the article list with its filters and paging, and news files (spec §7). */
@@ -123,7 +126,7 @@ export class NewsService {
           position,
           limit,
         }),
-      items: (rows) => this.toArticles(rows),
+      items: (rows) => this.publicArticles(rows),
     });
   }
 
@@ -140,7 +143,7 @@ export class NewsService {
       position: null,
       limit: 1,
     });
-    return (await this.toArticles(rows))[0] ?? null;
+    return (await this.publicArticles(rows))[0] ?? null;
   }
 
   /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
@@ -207,6 +210,23 @@ export class NewsService {
    */
   articlesGoingPublic(after: Date, until: Date): Promise<number> {
     return countArticlesGoingPublic(this.deps.db, after.toISOString(), until.toISOString());
+  }
+
+  /**
+   * Visible rows as public items: those kept with the answers, the others built (their
+   * categories, attachments and covers read) and kept. A list the cache has not seen mostly
+   * shows items it has, so its page costs one query (ADR 038). Only for public answers: an
+   * item changes only with a change to published content, which empties what is kept.
+   */
+  private async publicArticles(rows: ArticleRow[]): Promise<Article[]> {
+    const articles = await this.deps.articleParts.of(
+      rows.map((row) => row.id),
+      async (missing) => {
+        const built = await this.toArticles(rows.filter((row) => missing.includes(row.id)));
+        return new Map(built.map((article) => [article.id, article]));
+      },
+    );
+    return rows.flatMap((row) => articles.get(row.id) ?? []);
   }
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {
