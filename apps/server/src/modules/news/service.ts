@@ -32,6 +32,7 @@ import {
   countArticlesGoingPublic,
   coverFileKind,
   coversOf,
+  findArticlePlaces,
   findArticleRows,
   findArticles,
   findVisibleArticleId,
@@ -114,7 +115,7 @@ export class NewsService {
       // The query is built by the repository, once per shape (ADR 038), from the filter.
       conditions: [],
       rows: ({ position, limit }) =>
-        findArticles(this.deps.db, {
+        findArticlePlaces(this.deps.db, {
           ...this.visibility(descendingStartOf(order, position, 'Datapubblicazione')),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
@@ -126,7 +127,11 @@ export class NewsService {
           position,
           limit,
         }),
-      items: (rows) => this.publicArticles(rows),
+      items: (places) =>
+        this.publicArticles(
+          places.map((place) => place.id),
+          (missing) => findArticleRows(this.deps.db, missing),
+        ),
     });
   }
 
@@ -143,7 +148,11 @@ export class NewsService {
       position: null,
       limit: 1,
     });
-    return (await this.publicArticles(rows))[0] ?? null;
+    const [article] = await this.publicArticles(
+      rows.map((row) => row.id),
+      async () => rows,
+    );
+    return article ?? null;
   }
 
   /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
@@ -213,20 +222,21 @@ export class NewsService {
   }
 
   /**
-   * Visible rows as public items: those kept with the answers, the others built (their
-   * categories, attachments and covers read) and kept. A list the cache has not seen mostly
-   * shows items it has, so its page costs one query (ADR 038). Only for public answers: an
-   * item changes only with a change to published content, which empties what is kept.
+   * Visible articles as public items, in the order of `ids`: those kept with the answers, the
+   * others built from `rowsOf` (with their categories, attachments and covers) and kept. A
+   * list the cache has not seen mostly shows items it has, so its page costs one query (ADR
+   * 038). Only for public answers: an item changes only with a change to published content,
+   * which empties what is kept.
    */
-  private async publicArticles(rows: ArticleRow[]): Promise<Article[]> {
-    const articles = await this.deps.articleParts.of(
-      rows.map((row) => row.id),
-      async (missing) => {
-        const built = await this.toArticles(rows.filter((row) => missing.includes(row.id)));
-        return new Map(built.map((article) => [article.id, article]));
-      },
-    );
-    return rows.flatMap((row) => articles.get(row.id) ?? []);
+  private async publicArticles(
+    ids: number[],
+    rowsOf: (missing: number[]) => Promise<ArticleRow[]>,
+  ): Promise<Article[]> {
+    const articles = await this.deps.articleParts.of(ids, async (missing) => {
+      const built = await this.toArticles(await rowsOf(missing));
+      return new Map(built.map((article) => [article.id, article]));
+    });
+    return ids.flatMap((id) => articles.get(id) ?? []);
   }
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {
