@@ -251,7 +251,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     maxBytes: config.contentCacheBytes,
     ...(engine === 'postgres' ? { versionCheckMs: 0 } : {}),
   });
-  const news = new NewsService({ db, engine, files, clock });
+  const news = new NewsService({
+    db,
+    engine,
+    files,
+    clock,
+    articleParts: contentCache.sharedParts(),
+  });
   const content = new ContentService({ db, files, clock });
   const transparency = new TransparencyService({
     db,

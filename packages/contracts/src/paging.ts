@@ -34,10 +34,31 @@ export function encodePagingToken(position: {
  * Reads a token. `sortFields` are the fields of the requested order besides ID; a token must
  * carry either all of them or none (an ID-only position). Anything else is refused.
  */
+/** A token with none of the characters form decoding changes (`%`, `+`) nor a leading `?`. */
+const PLAIN_TOKEN = /^[\w=&.:-]*$/;
+
+/**
+ * The fields of a token as `URLSearchParams` reads them. A plain token (every token this
+ * server writes for dates, numbers and plain words) is split by hand: the same fields,
+ * without the cost of form decoding on every uncached list call (ADR 038).
+ */
+function tokenFields(token: string): [string, string][] {
+  if (!PLAIN_TOKEN.test(token)) return [...new URLSearchParams(token)];
+  const fields: [string, string][] = [];
+  for (const part of token.split('&')) {
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    fields.push(equals === -1 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)]);
+  }
+  return fields;
+}
+
 export function decodePagingToken(token: string, sortFields: readonly string[]): PagingPosition {
-  const params = new URLSearchParams(token);
-  const keys = [...params.keys()];
+  const fields = tokenFields(token);
+  const keys = fields.map(([key]) => key);
   if (new Set(keys).size !== keys.length) throw new InvalidPagingTokenError('repeated field');
+  // No field repeats: each name has one value.
+  const params = new Map(fields);
   if (params.get('Paged')?.toUpperCase() !== 'TRUE')
     throw new InvalidPagingTokenError('missing Paged=TRUE');
   const idText = params.get('p_ID') ?? '';

@@ -8,6 +8,9 @@ export const DEFAULT_CONTENT_CACHE_BYTES = 32 * 1024 * 1024;
 
 const weightOf = (key: string, value: string) => 2 * (key.length + value.length);
 
+/** Most parts of one kind kept: a few pages' worth of news items is what lists show again. */
+const DEFAULT_MAX_PARTS = 2000;
+
 export interface ContentCacheOptions {
   /** Most answers kept; the least recently used goes first. */
   maxEntries?: number;
@@ -36,6 +39,8 @@ export interface ContentCacheOptions {
  */
 export class ContentCache {
   private readonly entries = new Map<string, string>();
+  /** What `sharedParts` made: emptied with the answers. */
+  private readonly partSets: Map<number, unknown>[] = [];
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   /** The weight of the kept entries, as `maxBytes` counts it. */
@@ -115,9 +120,22 @@ export class ContentCache {
     return row?.changed_at ?? null;
   }
 
+  /**
+   * A keeper of parts that many answers share, by id (a news item as every list and its page
+   * show it), under the same content version as the answers and emptied with them: an answer
+   * the cache has not seen is built from the parts it has (ADR 038). Use it only inside the
+   * computation of an answer (`get`, `lookup`), whose lookup has read the version first.
+   */
+  sharedParts<Part>(maxEntries = DEFAULT_MAX_PARTS): SharedParts<Part> {
+    const kept = new Map<number, Part>();
+    this.partSets.push(kept);
+    return new SharedParts(kept, maxEntries, () => this.generation);
+  }
+
   private clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    for (const parts of this.partSets) parts.clear();
     this.generation += 1;
   }
 
@@ -162,5 +180,44 @@ export class ContentCache {
       this.version = version;
     }
     this.checkedAt = this.now();
+  }
+}
+
+/** Parts of answers by id, kept while content does not change (`ContentCache.sharedParts`). */
+export class SharedParts<Part> {
+  constructor(
+    private readonly kept: Map<number, Part>,
+    private readonly maxEntries: number,
+    private readonly generation: () => number,
+  ) {}
+
+  /**
+   * The parts of `ids`: those kept, and the others from `compute` (given the missing ids, in
+   * order), kept unless content changed while they were computed.
+   */
+  async of(
+    ids: readonly number[],
+    compute: (missing: number[]) => Promise<Map<number, Part>>,
+  ): Promise<Map<number, Part>> {
+    const found = new Map<number, Part>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const part = this.kept.get(id);
+      if (part === undefined) missing.push(id);
+      else found.set(id, part);
+    }
+    if (missing.length === 0) return found;
+    const generationBefore = this.generation();
+    const computed = await compute(missing);
+    const keep = this.generation() === generationBefore;
+    for (const [id, part] of computed) {
+      found.set(id, part);
+      if (!keep) continue;
+      // The oldest goes first; parts are few and cheap to compute again.
+      if (this.kept.size >= this.maxEntries)
+        this.kept.delete(this.kept.keys().next().value as number);
+      this.kept.set(id, part);
+    }
+    return found;
   }
 }

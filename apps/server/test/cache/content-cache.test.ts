@@ -108,6 +108,63 @@ describe.each(testEngines())('the content cache on %s', (engine) => {
     expect(await cache.get('a', async () => 'di nuovo')).toBe(answer('A'));
   });
 
+  /** Parts computed by id as `name<id>`, recording which ids each computation was asked for. */
+  function partCounter(name: string) {
+    const asked: number[][] = [];
+    return {
+      compute: async (missing: number[]) => {
+        asked.push(missing);
+        return new Map(missing.map((id) => [id, `${name}${id}`]));
+      },
+      asked,
+    };
+  }
+
+  it('keeps shared parts until content changes here or on another instance (ADR 038)', async () => {
+    const db = testApp.app.services.db;
+    const here = new ContentCache(db, { now: clock, versionCheckMs: 1000 });
+    const elsewhere = new ContentCache(db, { now: clock, versionCheckMs: 1000 });
+    const parts = here.sharedParts<string>();
+    const first = partCounter('a');
+    expect([...(await parts.of([1, 2], first.compute))]).toEqual([
+      [1, 'a1'],
+      [2, 'a2'],
+    ]);
+    // Kept ones are not computed again.
+    expect([...(await parts.of([3, 2], first.compute))]).toEqual([
+      [2, 'a2'],
+      [3, 'a3'],
+    ]);
+    expect(first.asked).toEqual([[1, 2], [3]]);
+
+    await here.contentChanged();
+    const second = partCounter('b');
+    expect((await parts.of([1], second.compute)).get(1)).toBe('b1');
+
+    // Another instance's change empties them once this one reads the version (an answer's lookup).
+    await elsewhere.contentChanged();
+    now += 1100;
+    await here.get('risposta', async () => 'x');
+    const third = partCounter('c');
+    expect((await parts.of([1], third.compute)).get(1)).toBe('c1');
+    expect(third.asked).toEqual([[1]]);
+  });
+
+  it('does not keep parts computed across a change, and drops the oldest when full', async () => {
+    const cache = new ContentCache(testApp.app.services.db, { now: clock });
+    const parts = cache.sharedParts<string>(2);
+    const straddling = parts.of([1], async (missing) => {
+      await cache.contentChanged();
+      return new Map(missing.map((id) => [id, 'vecchia']));
+    });
+    expect((await straddling).get(1)).toBe('vecchia');
+    const fresh = partCounter('n');
+    expect((await parts.of([1, 2, 3], fresh.compute)).get(1)).toBe('n1');
+    // At most 2 kept: 1 went first.
+    await parts.of([1, 2, 3], fresh.compute);
+    expect(fresh.asked).toEqual([[1, 2, 3], [1]]);
+  });
+
   it('does not cache failures', async () => {
     const cache = new ContentCache(testApp.app.services.db, { now: clock });
     await expect(cache.get('a', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');

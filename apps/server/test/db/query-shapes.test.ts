@@ -8,7 +8,11 @@ import {
   type KeysetPosition,
   type ListOrder,
 } from '../../src/modules/listing/keyset.js';
-import { findArticles, type ArticleQuery } from '../../src/modules/news/repository.js';
+import {
+  findArticlePlaces,
+  findArticles,
+  type ArticleQuery,
+} from '../../src/modules/news/repository.js';
 import { createTestApp, testEngines, type TestApp } from '../helpers/test-app.js';
 
 describe.each(testEngines())('queries compiled once per shape on %s', (engine) => {
@@ -106,6 +110,10 @@ describe.each(testEngines())('queries compiled once per shape on %s', (engine) =
         const query = { ...base, ...variant, position };
         const rows = await findArticles(db(), query);
         expect(rows).toEqual(await anew(query));
+        // A list's places are the same articles, in the same order (ADR 038).
+        expect(await findArticlePlaces(db(), query)).toEqual(
+          rows.map(({ id, published_on, title_search }) => ({ id, published_on, title_search })),
+        );
         pages += 1;
         const last = rows.at(-1);
         if (rows.length < query.limit || last === undefined || query.order === null) break;

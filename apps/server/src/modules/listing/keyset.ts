@@ -226,12 +226,18 @@ export async function keysetPage<Row extends { id: number }, Item>(
   const paginated = filter.paginated ?? true;
   const token = paginated ? filter.pagingInfo : null;
   const position = keysetPosition(order, token);
-  const after = position === null ? null : keysetConditionOf(order, position);
   const rows = await list.rows(
     {
-      conditions: [after, ...list.conditions].filter((condition) => condition !== null),
+      // Built when read: a list that builds its own query from `position` (the news list,
+      // ADR 038) does not pay for them.
+      get conditions() {
+        const after = position === null ? null : keysetConditionOf(order, position);
+        return [after, ...list.conditions].filter((condition) => condition !== null);
+      },
       position,
-      order: orderTerms(order),
+      get order() {
+        return orderTerms(order);
+      },
       limit: pageSize + 1,
     },
     token,

@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import type { ArticlesTable, Database, NewsCoversTable } from '../../db/schema.js';
 import { deleteAttachmentsOf } from '../attachments/repository.js';
-import { runShape } from '../../db/query-shapes.js';
+import { runShape, type ValueOf } from '../../db/query-shapes.js';
 import {
   dateFilterConditionOf,
   keysetConditionOf,
@@ -66,25 +66,17 @@ export async function listCategories(db: Kysely<Database>) {
     .execute();
 }
 
-/**
- * The visible articles a list or a page shows. Compiled once per shape (ADR 038): the filters
- * set, the order and the lengths of the lists name it; a text filter's SQL varies with the words
- * typed, so a list filtered by text is built each time.
- */
-export async function findArticles(
-  db: Kysely<Database>,
-  query: ArticleQuery,
-): Promise<ArticleRow[]> {
-  const { order, position, dates } = query;
-  const shape = [
-    'articles',
-    query.featuredOnly,
-    query.articleId !== undefined,
-    order === null ? '' : `${order.keys.map((key) => key.column).join()}:${order.ascending}`,
-    position === null ? '' : position.sortValues === null ? 'id' : 'position',
-    dates === null ? '' : 'months' in dates ? 'months' : 'ranges',
-  ].join('|');
-  const values = {
+/** Where an article lies in the list's orders: its id and the values it is sorted by. */
+export interface ArticlePlace {
+  id: number;
+  published_on: string;
+  title_search: string;
+}
+
+/** The values of a visible-articles query, by name (ADR 038: the SQL is compiled per shape). */
+function visibleArticleValues(query: ArticleQuery) {
+  const { position, dates } = query;
+  return {
     visibleOn: query.visibleOn,
     visibleAt: query.visibleAt,
     articleId: query.articleId ?? 0,
@@ -94,10 +86,92 @@ export async function findArticles(
     dateBounds: dates === null ? [] : 'months' in dates ? dates.months : dates.ranges,
     limit: query.limit,
   };
-  return runShape(db, query.text === null ? shape : null, values, (value) => {
-    let builder = db
-      .selectFrom('articles')
-      .select([
+}
+
+/**
+ * The shape of a visible-articles query: the filters set, the order and (added by `runShape`)
+ * the lengths of the lists; null for a text filter, whose SQL varies with the words typed.
+ */
+function visibleArticlesShape(columns: string, query: ArticleQuery): string | null {
+  if (query.text !== null) return null;
+  const { order, position, dates } = query;
+  return [
+    columns,
+    query.featuredOnly,
+    query.articleId !== undefined,
+    order === null ? '' : `${order.keys.map((key) => key.column).join()}:${order.ascending}`,
+    position === null ? '' : position.sortValues === null ? 'id' : 'position',
+    dates === null ? '' : 'months' in dates ? 'months' : 'ranges',
+  ].join('|');
+}
+
+/** The visible articles of `query`, in its order, without their columns (the callers choose). */
+function visibleArticlesQuery(
+  db: Kysely<Database>,
+  query: ArticleQuery,
+  value: ValueOf<ReturnType<typeof visibleArticleValues>>,
+) {
+  const { order, position, dates } = query;
+  let builder = db
+    .selectFrom('articles')
+    .where('articles.published', '=', 1)
+    .where('articles.published_on', '<=', value('visibleOn'))
+    .where(timeReached(value('visibleAt')))
+    .where('articles.deleted_at', 'is', null);
+  if (query.articleId !== undefined) {
+    builder = builder.where('articles.id', '=', value('articleId'));
+  }
+  if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
+  if (query.categoryKeys.length > 0) {
+    builder = builder.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('article_categories')
+          .innerJoin('categories', 'categories.id', 'article_categories.category_id')
+          .select(sql.lit(1).as('one'))
+          .whereRef('article_categories.article_id', '=', 'articles.id')
+          .where('categories.title_search', 'in', value('categoryKeys')),
+      ),
+    );
+  }
+  // Where the page starts, then the list's filters, as the plans were checked (ADR 020).
+  if (order !== null && position !== null) {
+    builder = builder.where(
+      keysetConditionOf(order, {
+        id: value('positionId'),
+        sortValues: position.sortValues === null ? null : value('positionValues'),
+      }),
+    );
+  }
+  if (dates !== null) {
+    const bounds = value('dateBounds');
+    builder = builder.where(
+      dateFilterConditionOf(
+        'articles.published_on',
+        'months' in dates ? { months: bounds } : { ranges: bounds },
+      ),
+    );
+  }
+  if (query.text !== null) builder = builder.where(query.text);
+  if (order !== null) {
+    const direction = order.ascending ? 'asc' : 'desc';
+    for (const key of order.keys) builder = builder.orderBy(sql.ref(key.column), direction);
+    builder = builder.orderBy(sql.ref(order.idColumn), direction);
+  }
+  return builder.limit(value('limit'));
+}
+
+/** The visible articles a list or a page shows, with every column an item shows. */
+export async function findArticles(
+  db: Kysely<Database>,
+  query: ArticleQuery,
+): Promise<ArticleRow[]> {
+  return runShape(
+    db,
+    visibleArticlesShape('articles', query),
+    visibleArticleValues(query),
+    (value) =>
+      visibleArticlesQuery(db, query, value).select([
         'articles.id',
         'articles.title',
         'articles.title_search',
@@ -106,53 +180,29 @@ export async function findArticles(
         'articles.featured',
         'articles.source_url',
         'articles.source_name',
-      ])
-      .where('articles.published', '=', 1)
-      .where('articles.published_on', '<=', value('visibleOn'))
-      .where(timeReached(value('visibleAt')))
-      .where('articles.deleted_at', 'is', null);
-    if (query.articleId !== undefined) {
-      builder = builder.where('articles.id', '=', value('articleId'));
-    }
-    if (query.featuredOnly) builder = builder.where('articles.featured', '=', 1);
-    if (query.categoryKeys.length > 0) {
-      builder = builder.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('article_categories')
-            .innerJoin('categories', 'categories.id', 'article_categories.category_id')
-            .select(sql.lit(1).as('one'))
-            .whereRef('article_categories.article_id', '=', 'articles.id')
-            .where('categories.title_search', 'in', value('categoryKeys')),
-        ),
-      );
-    }
-    // Where the page starts, then the list's filters, as the plans were checked (ADR 020).
-    if (order !== null && position !== null) {
-      builder = builder.where(
-        keysetConditionOf(order, {
-          id: value('positionId'),
-          sortValues: position.sortValues === null ? null : value('positionValues'),
-        }),
-      );
-    }
-    if (dates !== null) {
-      const bounds = value('dateBounds');
-      builder = builder.where(
-        dateFilterConditionOf(
-          'articles.published_on',
-          'months' in dates ? { months: bounds } : { ranges: bounds },
-        ),
-      );
-    }
-    if (query.text !== null) builder = builder.where(query.text);
-    if (order !== null) {
-      const direction = order.ascending ? 'asc' : 'desc';
-      for (const key of order.keys) builder = builder.orderBy(sql.ref(key.column), direction);
-      builder = builder.orderBy(sql.ref(order.idColumn), direction);
-    }
-    return builder.limit(value('limit'));
-  });
+      ]),
+  );
+}
+
+/**
+ * Where the visible articles of a list lie, without what the items show: a list's page takes
+ * its items from those kept with the answers, and reads the others by id (ADR 038).
+ */
+export async function findArticlePlaces(
+  db: Kysely<Database>,
+  query: ArticleQuery,
+): Promise<ArticlePlace[]> {
+  return runShape(
+    db,
+    visibleArticlesShape('article places', query),
+    visibleArticleValues(query),
+    (value) =>
+      visibleArticlesQuery(db, query, value).select([
+        'articles.id',
+        'articles.published_on',
+        'articles.title_search',
+      ]),
+  );
 }
 
 /** The categories of articles, each article's in its order (position 0 is the displayed one). */

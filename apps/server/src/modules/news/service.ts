@@ -10,6 +10,7 @@ import {
   romeDate,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
+import type { SharedParts } from '../../cache/content-cache.js';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database, NewsCoversTable } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
@@ -31,6 +32,7 @@ import {
   countArticlesGoingPublic,
   coverFileKind,
   coversOf,
+  findArticlePlaces,
   findArticleRows,
   findArticles,
   findVisibleArticleId,
@@ -90,6 +92,8 @@ export interface NewsServiceDeps {
   engine: DatabaseEngine;
   files: FileStore;
   clock: Clock;
+  /** The public items as answers show them, kept with the public answers (ADR 038). */
+  articleParts: SharedParts<Article>;
 }
 
 /** News: categories, the article list with its filters and paging, and news files (spec §7). */
@@ -111,7 +115,7 @@ export class NewsService {
       // The query is built by the repository, once per shape (ADR 038), from the filter.
       conditions: [],
       rows: ({ position, limit }) =>
-        findArticles(this.deps.db, {
+        findArticlePlaces(this.deps.db, {
           ...this.visibility(descendingStartOf(order, position, 'Datapubblicazione')),
           // `inEvidenza: false` means "not only featured", as the original client sends it.
           featuredOnly: filter.inEvidenza === true,
@@ -123,7 +127,11 @@ export class NewsService {
           position,
           limit,
         }),
-      items: (rows) => this.toArticles(rows),
+      items: (places) =>
+        this.publicArticles(
+          places.map((place) => place.id),
+          (missing) => findArticleRows(this.deps.db, missing),
+        ),
     });
   }
 
@@ -140,7 +148,11 @@ export class NewsService {
       position: null,
       limit: 1,
     });
-    return (await this.toArticles(rows))[0] ?? null;
+    const [article] = await this.publicArticles(
+      rows.map((row) => row.id),
+      async () => rows,
+    );
+    return article ?? null;
   }
 
   /** The first attachment of a visible news item, as base64 (spec §7 GetNewsFileById). */
@@ -207,6 +219,24 @@ export class NewsService {
    */
   articlesGoingPublic(after: Date, until: Date): Promise<number> {
     return countArticlesGoingPublic(this.deps.db, after.toISOString(), until.toISOString());
+  }
+
+  /**
+   * Visible articles as public items, in the order of `ids`: those kept with the answers, the
+   * others built from `rowsOf` (with their categories, attachments and covers) and kept. A
+   * list the cache has not seen mostly shows items it has, so its page costs one query (ADR
+   * 038). Only for public answers: an item changes only with a change to published content,
+   * which empties what is kept.
+   */
+  private async publicArticles(
+    ids: number[],
+    rowsOf: (missing: number[]) => Promise<ArticleRow[]>,
+  ): Promise<Article[]> {
+    const articles = await this.deps.articleParts.of(ids, async (missing) => {
+      const built = await this.toArticles(await rowsOf(missing));
+      return new Map(built.map((article) => [article.id, article]));
+    });
+    return ids.flatMap((id) => articles.get(id) ?? []);
   }
 
   private async toArticles(rows: ArticleRow[]): Promise<Article[]> {

@@ -226,6 +226,50 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
     });
   });
 
+  it('shows a staff edit in a list the cache has not seen, of an item it showed before (ADR 038)', async () => {
+    const category = await staff.ok<{ id: number; title: string }>(
+      staff.call('POST', '/NewsCategories', { title: 'Dal Consiglio' }),
+    );
+    const item = await staff.ok<AdminNewsItem>(
+      staff.call(
+        'POST',
+        '/News',
+        newsInput({
+          title: 'Notizia già mostrata',
+          categoryIds: [category.id],
+          newAttachments: [{ fileName: 'prima.pdf', content: PDF }],
+        }),
+      ),
+    );
+    const shown = (await publicNews({ richiesta: 'prima' })).find(
+      (article) => article.id === item.id,
+    );
+    expect(shown).toMatchObject({ title: 'Notizia già mostrata', inEvidenza: false });
+
+    await staff.ok(
+      staff.call(
+        'PUT',
+        `/News/${item.id}`,
+        newsInput({ title: 'Notizia corretta dopo', featured: true, categoryIds: [category.id] }),
+      ),
+    );
+    await staff.ok(staff.call('PUT', `/NewsCategories/${category.id}`, { title: 'Dal Direttivo' }));
+    // A body never asked before (the schema drops the unknown field): not a cached answer.
+    const edited = (await publicNews({ richiesta: 'dopo' })).find(
+      (article) => article.id === item.id,
+    );
+    expect(edited).toMatchObject({
+      title: 'Notizia corretta dopo',
+      inEvidenza: true,
+      categorie: { 'dal-direttivo': 'Dal Direttivo' },
+      attachments: [],
+    });
+    await staff.ok(staff.call('DELETE', `/News/${item.id}`));
+    expect((await publicNews({ richiesta: 'cestino' })).map((article) => article.id)).not.toContain(
+      item.id,
+    );
+  });
+
   it('keeps an internal note for the secretariat: created, edited, cleared and logged, never public', async () => {
     const first = 'chiedere conferma date al prof. Rossi';
     const second = 'pubblicare anche su LinkedIn';

@@ -458,6 +458,54 @@ describe.each(testEngines())('news API on %s', (engine) => {
     expect((await getArticoli({ dataOffset: '1' })).json()).toEqual(first);
   });
 
+  it('answers a list the cache has not seen from the items it keeps, byte for byte (ADR 038)', async () => {
+    const { db, contentCache } = testApp.app.services;
+    const filters: Record<string, unknown>[] = [
+      { dataOffset: '4' },
+      { dataOffset: '3', orderByFields: 'Title', ascending: true },
+      { dataOffset: '5', categorie: ['Formazione'], years: [2024] },
+      { dataOffset: '2', inEvidenza: true },
+      { dataOffset: '4', title: 'plasma' },
+    ];
+    // An unknown field is dropped by the schema but makes the body, so the cache key, new.
+    let request = 0;
+    const unseen = async (filter: Record<string, unknown>) => {
+      request += 1;
+      const response = await getArticoli({ ...filter, richiesta: request });
+      expect(response.statusCode).toBe(200);
+      return response.payload;
+    };
+    for (const filter of filters) {
+      await contentCache.contentChanged();
+      const built = await unseen(filter);
+      // Same page again, under a new key: its items now come from those kept.
+      expect(await unseen(filter)).toBe(built);
+    }
+
+    // Kept items go with a change to content, as cached answers do.
+    const first = (JSON.parse(await unseen({ dataOffset: '1' })) as { data: PagedList<Article> })
+      .data.items[0] as Article;
+    await db
+      .updateTable('articles')
+      .set({ title: 'Titolo cambiato' })
+      .where('id', '=', first.id)
+      .execute();
+    try {
+      const kept = JSON.parse(await unseen({ dataOffset: '1' })) as { data: PagedList<Article> };
+      expect(kept.data.items[0]?.title).toBe(first.title);
+      await contentCache.contentChanged();
+      const fresh = JSON.parse(await unseen({ dataOffset: '1' })) as { data: PagedList<Article> };
+      expect(fresh.data.items[0]?.title).toBe('Titolo cambiato');
+    } finally {
+      await db
+        .updateTable('articles')
+        .set({ title: first.title })
+        .where('id', '=', first.id)
+        .execute();
+      await contentCache.contentChanged();
+    }
+  });
+
   it('answers unknown API paths with a 404 in the generic shape and a request id', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/Nulla' });
     expect(response.statusCode).toBe(404);
