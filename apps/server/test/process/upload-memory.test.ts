@@ -48,24 +48,29 @@ function post(
   sendBytes = body.length,
 ): { answer: Promise<Answer>; request: http.ClientRequest } {
   let request: http.ClientRequest | undefined;
+  // Keep-alive, as browsers send: a refused upload's body is then discarded by the server as it
+  // arrives and the answer read whole. With `Connection: close` the server shuts the socket
+  // after answering while the body is still being written, and the client may see EPIPE first.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const answer = new Promise<Answer>((resolve, reject) => {
     request = http.request(
       new URL(URL_PATH, baseUrl),
       {
         method: 'POST',
-        agent: false,
+        agent,
         headers: { 'content-type': 'application/json', 'content-length': body.length },
       },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () =>
+        response.on('end', () => {
+          agent.destroy();
           resolve({
             status: response.statusCode ?? 0,
             text,
             retryAfter: response.headers['retry-after'],
-          }),
-        );
+          });
+        });
       },
     );
     request.on('error', reject);
@@ -109,6 +114,8 @@ describe('upload bodies on a real server process', { timeout: 300_000 }, () => {
     const body = sponsorshipBody(1024 * 1024);
     // Two uploads of the largest size still arriving hold the gate…
     const held = [post(baseUrl, body, 1024), post(baseUrl, body, 1024)];
+    // They end destroyed below, or with the server if an expectation fails first.
+    for (const { answer } of held) answer.catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 500));
     // …so a third is told to come back, before its body is read.
     const third = await post(baseUrl, body).answer;
@@ -119,10 +126,7 @@ describe('upload bodies on a real server process', { timeout: 300_000 }, () => {
       error: { status: 503, message: API_ERRORS.uploadsBusy.message },
     });
     // Once they are gone, uploads pass again.
-    for (const { request, answer } of held) {
-      answer.catch(() => undefined);
-      request.destroy();
-    }
+    for (const { request } of held) request.destroy();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = await post(baseUrl, body).answer;
     expect(after.status, after.text).toBe(200);
