@@ -98,6 +98,8 @@ export const MAGAZINE_ADMIN_MESSAGES = {
   issue: 'Numero della rivista sconosciuto.',
   tooManyAuthors: 'Al massimo 20 autori.',
   issueNumber: 'Indica un numero tra 1 e 9999, o lascia vuoto.',
+  articleOfBinnedIssue:
+    'Il numero di questo articolo è nel cestino: ripristina prima il numero, con i suoi articoli.',
 } as const;
 
 /**

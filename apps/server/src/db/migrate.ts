@@ -35,6 +35,7 @@ import { searchRankingIndexMigration } from './migrations/0031-search-ranking-in
 import { boardCategoriesBinMigration } from './migrations/0032-board-categories-bin.js';
 import { transparencyBinMigration } from './migrations/0033-transparency-bin.js';
 import { shareImageMigration } from './migrations/0034-share-image.js';
+import { magazineArticlesBinMigration } from './migrations/0035-magazine-articles-bin.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0032-board-categories-bin': boardCategoriesBinMigration,
     '0033-transparency-bin': transparencyBinMigration,
     '0034-share-image': shareImageMigration,
+    '0035-magazine-articles-bin': magazineArticlesBinMigration,
   };
 }
 

@@ -179,6 +179,8 @@ export interface MagazineArticlesTable {
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When it went to the bin on its own (ADR 031); null: not in the bin (or only with its issue). */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SetupElementsTable {

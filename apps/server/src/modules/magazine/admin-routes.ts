@@ -7,7 +7,14 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MagazineAdminService } from './admin-service.js';
-import { recordRoutes, undoRoutes, UPLOAD_BODY_LIMIT } from '../admin/route-helpers.js';
+import {
+  binRoutes,
+  BY_ID,
+  historyRoutes,
+  recordRoutes,
+  undoRoutes,
+  UPLOAD_BODY_LIMIT,
+} from '../admin/route-helpers.js';
 
 /**
  * /api/v1/Admin/MagazineIssues and /MagazineArticles (ADR 014). Registered inside
@@ -59,4 +66,14 @@ export async function magazineAdminRoutes(
     },
     magazine.articles,
   );
+  // The articles' own bin and history, as the board's (ADR 031): no published flag, no bulk.
+  binRoutes(app, '/MagazineArticles', {
+    listBin: () => magazine.listArticleBin(),
+    restore: (actor, id) => magazine.restoreArticle(actor, id),
+    emptyBin: (actor, id) => magazine.emptyArticleBin(actor, id),
+  });
+  historyRoutes(app, '/MagazineArticles', BY_ID, {
+    history: (id) => magazine.articleHistory(id),
+    rollback: (actor, id, auditId) => magazine.rollbackArticle(actor, id, auditId),
+  });
 }

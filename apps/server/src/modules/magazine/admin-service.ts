@@ -24,6 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
 import {
+  binnedArticles,
   countArticlesByIssue,
   deleteArticle,
   deleteIssue,
@@ -36,6 +37,7 @@ import {
   liveIssueIds,
   nextArticleOrder,
   scheduledIssues,
+  setArticleBinned,
   setIssueBinned,
   parseAuthors,
   writeArticle,
@@ -56,7 +58,12 @@ import type { RecordHandlers } from '../admin/route-helpers.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { countOf, inPageOrder } from '../listing/id-page.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
-import { attachmentsOf, fileNames } from '../attachments/repository.js';
+import {
+  attachmentsOf,
+  fileNames,
+  forgetUnusedAttachmentFiles,
+  storedAttachmentsOf,
+} from '../attachments/repository.js';
 
 type IssueInput = z.output<typeof AdminMagazineIssueInputSchema>;
 type ArticleInput = z.output<typeof AdminMagazineArticleInputSchema>;
@@ -123,9 +130,11 @@ export interface MagazineAdminDeps {
 export class MagazineAdminService {
   /** The issues' bin (ADR 023, ADR 031): the shared rules over the issues' table. */
   private readonly bin: RecordBin;
+  /** The articles' own bin: an article deleted alone, its issue staying on the site. */
+  private readonly articleBin: RecordBin;
 
   constructor(private readonly deps: MagazineAdminDeps) {
-    const { searchIndex } = deps;
+    const { searchIndex, files } = deps;
     this.bin = new RecordBin(deps, {
       entity: 'magazine_issue',
       words: {
@@ -145,6 +154,38 @@ export class MagazineAdminService {
       changed: async (trx, id, onSite) => {
         if (onSite) await searchIndex.recordChanged(trx, 'magazine_issue', id);
         else await searchIndex.recordRemoved(trx, 'magazine_issue', id);
+      },
+    });
+    this.articleBin = new RecordBin(deps, {
+      entity: 'magazine_article',
+      words: {
+        binned: 'Articolo della rivista spostato nel cestino',
+        restored: 'Articolo della rivista ripristinato dal cestino',
+        deleted: 'Articolo della rivista eliminato definitivamente',
+      },
+      view: articleView,
+      titleOf: (view) => String(view.titolo),
+      binned: binnedArticles,
+      // An article of a binned issue is in the bin with it already: not found on its own.
+      mayBin: async (trx, id) => {
+        const [row] = await findArticleRows(trx, [id]);
+        if (row?.issue_deleted_at !== null) throw new AppError('notFound');
+      },
+      setBinned: setArticleBinned,
+      deleteForGood: deleteArticle,
+      // Its PDF leaves the file store when no other record uses it (ADR 034).
+      filesOf: async (trx, ids) =>
+        (await storedAttachmentsOf(trx, 'magazine_article', ids)).map(
+          (attachment) => attachment.file_sha256,
+        ),
+      dropUnusedFiles: async (hashes) => {
+        for (const hash of await forgetUnusedAttachmentFiles(deps.db, hashes)) {
+          await files.remove(hash);
+        }
+      },
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'magazine_article', id);
+        else await searchIndex.recordRemoved(trx, 'magazine_article', id);
       },
     });
   }
@@ -210,9 +251,9 @@ export class MagazineAdminService {
     return this.bin.empty(actor, id);
   }
 
-  /** Deletes for good the issues in the bin BIN_DAYS days; answers how many went. */
-  purgeExpired(): Promise<number> {
-    return this.bin.purgeExpired();
+  /** Deletes for good the issues and the articles in the bin BIN_DAYS days; answers how many went. */
+  async purgeExpired(): Promise<number> {
+    return (await this.bin.purgeExpired()) + (await this.articleBin.purgeExpired());
   }
 
   /**
@@ -326,33 +367,61 @@ export class MagazineAdminService {
       });
       return this.articles.get(savedId);
     },
-    remove: (actor, id) =>
-      this.remove(actor, 'magazine_article', id, articleView, async (trx, before) => {
-        await deleteArticle(trx, id);
-        return `Articolo della rivista eliminato: ${before.titolo}`;
-      }),
+    // "Elimina" moves the article to the bin (ADR 031): off its issue's page, restorable.
+    remove: (actor, id) => this.articleBin.moveToBin(actor, id),
   };
 
-  /** Deletes one record in a transaction with an entry of what it was (`deleteRecord`'s summary). */
-  private async remove(
-    actor: Actor,
-    record: MagazineRecord,
-    id: number,
-    view: (db: Kysely<Database>, id: number) => Promise<{ titolo: string }>,
-    deleteRecord: (trx: Transaction<Database>, before: { titolo: string }) => Promise<string>,
-  ): Promise<void> {
-    const now = this.deps.clock();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const before = await view(trx, id);
-      await this.deps.searchIndex.recordRemoved(trx, record, id);
-      const summary = await deleteRecord(trx, before);
-      await writeAudit(
-        trx,
-        actor,
-        { action: 'elimina', entity: record, entityId: id, summary, before },
-        now,
-      );
-    });
+  /** The articles' own bin, most recently deleted first. */
+  listArticleBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.articleBin.list();
+  }
+
+  /**
+   * Takes an article out of the bin, as it was, back in its place in the issue. Refused while
+   * its issue is in the bin: the issue comes back first, with its articles.
+   */
+  async restoreArticle(actor: Actor, id: number): Promise<AdminMagazineArticle> {
+    const [row] = await findArticleRows(this.deps.db, [id]);
+    if (row === undefined || row.deleted_at === null) throw new AppError('notFound');
+    if (row.issue_deleted_at !== null) {
+      throw new AppError('invalidRequest', [
+        { path: 'issueId', message: MAGAZINE_ADMIN_MESSAGES.articleOfBinnedIssue },
+      ]);
+    }
+    await this.articleBin.restore(actor, id);
+    return this.articles.get(id);
+  }
+
+  /** Deletes binned articles for good: one (`id`) or the whole bin (null), unused PDFs too. */
+  emptyArticleBin(actor: Actor, id: number | null): Promise<void> {
+    return this.articleBin.empty(actor, id);
+  }
+
+  /** The article's history from the audit log, newest first. */
+  async articleHistory(id: number): Promise<AdminAuditEntry[]> {
+    await this.articles.get(id);
+    return historyOf(this.deps.db, 'magazine_article', id);
+  }
+
+  /**
+   * "Annulla questa modifica" for an article (ADR 031): the values the entry replaced are saved
+   * again as a new audited edit; files taken away are not brought back.
+   */
+  async rollbackArticle(actor: Actor, id: number, auditId: number): Promise<AdminMagazineArticle> {
+    const before = await versionBefore(this.deps.db, 'magazine_article', id, auditId);
+    const current = await this.articles.get(id);
+    const restored: ArticleInput = {
+      issueId: 'numero' in before ? Number(before.numero) : current.issueId,
+      title: 'titolo' in before ? String(before.titolo) : current.title,
+      authors: 'autori' in before ? (before.autori as string[]) : current.authors,
+      sortOrder: 'ordinamento' in before ? Number(before.ordinamento) : current.sortOrder,
+      publishedOn:
+        'dataPubblicazione' in before ? String(before.dataPubblicazione) : current.publishedOn,
+      testata: 'testata' in before ? String(before.testata) : current.testata,
+      keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
+      newAttachments: [],
+    };
+    return this.articles.save(actor, id, restored);
   }
 
   /** An audited save in its own transaction; PDFs are checked by their bytes before it starts. */
@@ -438,8 +507,8 @@ export class MagazineAdminService {
       findArticleRows(db, ids),
       attachmentsOf(db, 'magazine_article', ids),
     ]);
-    // The articles of an issue in the bin are in the bin with it (ADR 031).
-    const rows = allRows.filter((row) => row.issue_deleted_at === null);
+    // In the bin on its own or with its issue, it is read only through the bin (ADR 031).
+    const rows = allRows.filter((row) => row.deleted_at === null && row.issue_deleted_at === null);
     return inPageOrder(ids, rows).map((row) => ({
       id: row.id,
       issueId: row.issue_id,
@@ -517,5 +586,6 @@ async function articleView(db: Kysely<Database>, id: number) {
     dataPubblicazione: row.published_on,
     testata: row.newspaper,
     allegati: await fileNames(db, 'magazine_article', id),
+    ...(row.deleted_at === null ? {} : { nelCestino: true }),
   };
 }

@@ -39,6 +39,14 @@ export function issueOnSite(now: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`magazine_issues.published = 1 and magazine_issues.deleted_at is null and (magazine_issues.publish_at is null or magazine_issues.publish_at <= ${now})`;
 }
 
+/**
+ * An article is on the site when its issue is and it is not in the bin on its own (ADR 031):
+ * the issue's page, the article's PDF and its search entry check this condition.
+ */
+export function articleOnSite(now: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`magazine_articles.deleted_at is null and ${issueOnSite(now)}`;
+}
+
 export interface MagazineIssueRow {
   id: number;
   title: string;
@@ -113,7 +121,8 @@ export async function findArticles(
       'magazine_articles.published_on',
       'magazine_articles.sort_order',
     ])
-    .where('magazine_articles.issue_id', '=', issueId);
+    .where('magazine_articles.issue_id', '=', issueId)
+    .where('magazine_articles.deleted_at', 'is', null);
   for (const condition of query.conditions) builder = builder.where(condition);
   for (const term of query.order) builder = builder.orderBy(term.ref, term.direction);
   return builder.limit(query.limit).execute();
@@ -167,13 +176,17 @@ export async function findIssuePage(
   });
 }
 
-/** One page of article ids (of issues outside the bin): title text and issue filter it. */
+/**
+ * One page of article ids (outside the bin, of issues outside the bin): title text and issue
+ * filter it.
+ */
 export async function findArticlePage(
   db: Kysely<Database>,
   query: AdminMagazineArticleListQuery,
 ): Promise<{ ids: number[]; total: number }> {
   let builder = db
     .selectFrom('magazine_articles')
+    .where('magazine_articles.deleted_at', 'is', null)
     .where('magazine_articles.issue_id', 'in', (issues) =>
       issues.selectFrom('magazine_issues').select('id').where('deleted_at', 'is', null),
     );
@@ -202,7 +215,7 @@ export async function findIssueRows(
   return db.selectFrom('magazine_issues').selectAll().where('id', 'in', ids).execute();
 }
 
-/** How many articles each of these issues has; issues without any are absent. */
+/** How many articles outside the bin each of these issues has; issues without any are absent. */
 export async function countArticlesByIssue(
   db: Kysely<Database>,
   issueIds: number[],
@@ -211,6 +224,7 @@ export async function countArticlesByIssue(
     .selectFrom('magazine_articles')
     .select(['issue_id', db.fn.countAll<number | string>().as('count')])
     .where('issue_id', 'in', issueIds)
+    .where('deleted_at', 'is', null)
     .groupBy('issue_id')
     .execute();
   return new Map(rows.map((row) => [row.issue_id, Number(row.count)]));
@@ -218,7 +232,8 @@ export async function countArticlesByIssue(
 
 /**
  * The order a new article of the issue gets when the form leaves it empty: after the issue's
- * last article (1 for the first).
+ * last article (1 for the first). Articles in the bin count, so one restored keeps a place of
+ * its own instead of sharing a new article's (ADR 031).
  */
 export async function nextArticleOrder(
   db: Kysely<Database> | Transaction<Database>,
@@ -369,6 +384,32 @@ export async function liveIssueIds(db: Kysely<Database>, ids: number[]): Promise
     .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/** Moves an article to the bin on its own (`at`, ISO instant) or takes it out (null). */
+export async function setArticleBinned(
+  trx: Transaction<Database>,
+  id: number,
+  at: string | null,
+): Promise<void> {
+  await trx.updateTable('magazine_articles').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * The articles in the bin on their own (those of a binned issue are in the issue's), the most
+ * recently deleted first; those binned at or before `upTo` only.
+ */
+export async function binnedArticles(
+  db: Kysely<Database>,
+  upTo?: string,
+): Promise<{ id: number; title: string; deleted_at: string }[]> {
+  let builder = db
+    .selectFrom('magazine_articles')
+    .select(['id', 'title', 'deleted_at'])
+    .where('deleted_at', 'is not', null);
+  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
+  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
 }
 
 /** Deletes an article and its attachment rows. */

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
 import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
-import { issueOnSite } from '../magazine/repository.js';
+import { articleOnSite, issueOnSite } from '../magazine/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
 /** Query parts every reserved list shares: who may see, extra conditions, order, limit. */
@@ -213,7 +213,7 @@ export async function ownerAudience(
         .innerJoin('magazine_issues', 'magazine_issues.id', 'magazine_articles.issue_id')
         .select('magazine_issues.audience')
         .where('magazine_articles.id', '=', id)
-        .where(issueOnSite(now))
+        .where(articleOnSite(now))
         .executeTakeFirst();
       break;
     default:

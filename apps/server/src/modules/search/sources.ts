@@ -222,7 +222,8 @@ export async function sourceRecord(
     }
     case 'magazine_article': {
       const [row] = await findMagazineArticleRows(db, [id]);
-      if (row === undefined) return null;
+      // In the bin on its own it is off its issue's page, so off the search too (ADR 031).
+      if (row === undefined || row.deleted_at !== null) return null;
       const [issue] = await findIssueRows(db, [row.issue_id]);
       if (!issueIndexed(issue)) return null;
       return withFiles(db, kind, id, {

@@ -50,6 +50,13 @@ const BINS: readonly BinKind[] = [
     ending: 'o',
   },
   {
+    resource: 'articoli-rivista',
+    label: 'Il Servizio Trasfusionale: articoli',
+    testId: 'articoli-rivista-bin',
+    noun: 'Articolo della rivista',
+    ending: 'o',
+  },
+  {
     resource: 'trasparenza',
     label: 'Società trasparente: pubblicazioni',
     testId: 'trasparenza-bin',

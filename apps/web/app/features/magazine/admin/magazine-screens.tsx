@@ -49,6 +49,7 @@ import {
   RecordHistory,
   RestoredVersionProvider,
   RestoredVersionReset,
+  StaffEditWithHistory,
 } from '../../admin/record-history';
 
 /**
@@ -285,6 +286,7 @@ export function MagazineArticleList() {
     <List
       title={`${MAGAZINE_NAME}: articoli`}
       filters={articleFilters}
+      actions={<ListActionsWithBin />}
       sort={{ field: 'sortOrder', order: 'ASC' }}
       perPage={25}
       exporter={false}
@@ -321,6 +323,7 @@ function ArticleForm({
 }) {
   return (
     <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+      <RestoredVersionReset />
       <ReferenceInput source="issueId" reference="riviste" sort={{ field: 'year', order: 'DESC' }}>
         <AutocompleteInput
           label="Numero della rivista"
@@ -358,11 +361,24 @@ function ArticleForm({
   );
 }
 
+/** "Elimina" moves the article alone to the bin (ADR 031): its issue stays on the site. */
+const ARTICLE_BIN_CONFIRMATION = {
+  title: 'Spostare nel cestino questo articolo?',
+  content:
+    "L'articolo va nel cestino per 30 giorni e non sarà più visibile ai soci: puoi ripristinarlo da lì.",
+};
+
+/** An article's edit, with its history beside for "Annulla questa modifica" (ADR 031). */
 export function MagazineArticleEdit() {
   return (
-    <StaffEdit title="Modifica articolo della rivista" redirect={toIssueArticles}>
-      <ArticleForm toolbar={<SaveDeleteToolbar />} />
-    </StaffEdit>
+    <StaffEditWithHistory
+      title="Modifica articolo della rivista"
+      redirect={toIssueArticles}
+      historyTestId="articoli-rivista-history"
+      undone="l'articolo è tornato alla versione precedente."
+    >
+      <ArticleForm toolbar={<SaveDeleteToolbar confirm={ARTICLE_BIN_CONFIRMATION} />} />
+    </StaffEditWithHistory>
   );
 }
 
