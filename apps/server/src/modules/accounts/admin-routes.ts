@@ -11,7 +11,9 @@ import { parseInput } from '../../http/validation.js';
 import { assertMayGrantRole } from '../admin/access.js';
 import {
   actorOf,
+  BY_ID,
   FORM_BODY_LIMIT,
+  historyRoutes,
   IdParamsSchema,
   sendCsv,
   staffOf,
@@ -55,6 +57,19 @@ export async function accountsAdminRoutes(
     // Neither a staff role given nor a staff account changed, unless by the secretariat (ADR 031).
     assertMayGrantRole(staffOf(request), [input.role, (await members.get(id)).role]);
     return { data: await members.update(actorOf(request), id, input) };
+  });
+  // Only the names go back from an account's history (ADR 031); a staff account's, like its
+  // form, only by the secretariat. In a scope of their own, so the hook is theirs alone.
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', async (request) => {
+      if (request.method !== 'POST') return;
+      const { id } = parseInput(IdParamsSchema, request.params);
+      assertMayGrantRole(staffOf(request), [(await members.get(id)).role]);
+    });
+    historyRoutes(scope, '/Members', BY_ID, {
+      history: (id) => members.history(id),
+      rollback: (actor, id, auditId) => members.rollback(actor, id, auditId),
+    });
   });
   app.post('/Members/:id/Invite', async (request) => {
     await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);

@@ -1,11 +1,12 @@
 import {
   isStaffRole,
   MEMBER_FEE_STATUS_LABELS,
+  AdminMemberUpdateSchema,
+  type AdminAuditEntry,
   type AdminMember,
   type AdminMemberCreateSchema,
   type AdminMemberImportReport,
   type AdminMemberListQuery,
-  type AdminMemberUpdateSchema,
   type AdminPage,
   romeYear,
 } from '@sodalis/contracts';
@@ -25,7 +26,15 @@ import {
   type MemberWithFeeRow,
 } from './repository.js';
 import { MemberRuleError, MembersService } from './members-service.js';
-import { changedFields, writeAudit, type Actor, type AuditRecord } from '../admin/audit.js';
+import {
+  changedFields,
+  historyOf,
+  writeAudit,
+  type Actor,
+  type AuditRecord,
+} from '../admin/audit.js';
+import { versionBefore } from '../admin/undo.js';
+import { parseInput } from '../../http/validation.js';
 
 /** Columns of the export, the same the import reads (plus the status and the year's fee). */
 function csvHeader(feeYear: number): string[] {
@@ -65,6 +74,10 @@ function auditView(row: MemberRow): Record<string, unknown> {
     stato: row.status,
   };
 }
+
+/** Why a rollback of an account is refused: the role, the state or the sign-in changed. */
+export const MEMBER_ROLLBACK_REFUSED =
+  'Questa modifica riguarda il ruolo, lo stato o l’accesso dell’account: non si annulla dalla cronologia. Cambiali dal modulo, se serve.';
 
 /** The rule's message as the secretariat reads it (the CLI's wording, capitalised). */
 function asAppError(error: unknown, path: string): unknown {
@@ -188,6 +201,38 @@ export class MembersAdminService {
       });
     });
     return this.get(id);
+  }
+
+  /** The account's history from the audit log, newest first (ADR 031). */
+  async history(id: number): Promise<AdminAuditEntry[]> {
+    await existingMember(this.deps.db, id);
+    return historyOf(this.deps.db, 'member', id);
+  }
+
+  /**
+   * "Annulla questa modifica" of an account (ADR 031): only its plain data (first and last
+   * name) go back, through `update`. Role, state, password and two-factor never change by a
+   * rollback: an entry whose earlier version differs in them is refused.
+   */
+  async rollback(actor: Actor, id: number, auditId: number): Promise<AdminMember> {
+    const current = await this.get(id);
+    const before = await versionBefore(this.deps.db, 'member', id, auditId);
+    const deliberate = Object.keys(before).filter(
+      (key) =>
+        !(key === 'nome' || key === 'cognome') &&
+        !(key === 'ruolo' && before.ruolo === current.role) &&
+        !(key === 'stato' && before.stato === current.status),
+    );
+    if (deliberate.length > 0) {
+      throw new AppError('invalidRequest', [{ path: 'auditId', message: MEMBER_ROLLBACK_REFUSED }]);
+    }
+    const restored = parseInput(AdminMemberUpdateSchema, {
+      firstName: 'nome' in before ? before.nome : current.firstName,
+      lastName: 'cognome' in before ? before.cognome : current.lastName,
+      role: current.role,
+      status: current.status,
+    });
+    return this.update(actor, id, restored);
   }
 
   /** E-mails the link to choose a password (invitation for new accounts, reset for the others). */

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import type { FileStore } from '../../files/file-store.js';
 import { sendStoredFile } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema } from '../admin/route-helpers.js';
+import {
+  actorOf,
+  BY_ID,
+  FORM_BODY_LIMIT,
+  historyRoutes,
+  IdParamsSchema,
+} from '../admin/route-helpers.js';
 import type { SponsorshipAdminService } from './admin-service.js';
 
 const FileParamsSchema = IdParamsSchema.extend({
@@ -36,6 +42,11 @@ export async function sponsorshipAdminRoutes(
     const { id } = parseInput(IdParamsSchema, request.params);
     const decision = parseInput(AdminSponsorshipUpdateSchema, request.body);
     return { data: await sponsorship.handleSponsorship(actorOf(request), id, decision) };
+  });
+  // Each handling goes back from the request's history; a rollback sends no e-mail (ADR 031).
+  historyRoutes(app, '/SponsorshipRequests', BY_ID, {
+    history: (id) => sponsorship.sponsorshipHistory(id),
+    rollback: (actor, id, auditId) => sponsorship.rollbackSponsorship(actor, id, auditId),
   });
   app.get('/SponsorshipRequests/:id/Files/:fileId', async (request, reply) => {
     const { id, fileId } = parseInput(FileParamsSchema, request.params);

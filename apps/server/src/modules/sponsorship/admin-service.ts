@@ -1,5 +1,10 @@
-import { adminListHref, SPONSORSHIP_ADMIN_MESSAGES } from '@sodalis/contracts';
+import {
+  adminListHref,
+  AdminSponsorshipUpdateSchema,
+  SPONSORSHIP_ADMIN_MESSAGES,
+} from '@sodalis/contracts';
 import type {
+  AdminAuditEntry,
   AdminListQuery,
   AdminPage,
   AdminSponsorshipRequest,
@@ -9,8 +14,10 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
-import { writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, writeAudit, type Actor } from '../admin/audit.js';
+import { versionBefore } from '../admin/undo.js';
 import { attachmentsOf } from '../attachments/repository.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -91,6 +98,7 @@ export class SponsorshipAdminService {
   /**
    * Records the decision, who took it and when (back to "received" clears both), the internal
    * note, and on request e-mails the outcome to the requester through the outbox; all audited.
+   * `rollback` marks a version put back from the history (ADR 031): said in the summary.
    */
   async handleSponsorship(
     actor: Actor,
@@ -101,6 +109,7 @@ export class SponsorshipAdminService {
       notifyRequester?: boolean | undefined;
       outcomeMessage?: string | null | undefined;
     },
+    rollback = false,
   ): Promise<AdminSponsorshipRequest> {
     const { status } = decision;
     const now = this.deps.clock();
@@ -152,7 +161,7 @@ export class SponsorshipAdminService {
           action: handled ? 'gestisce' : 'riapre',
           entity: 'sponsorship',
           entityId: id,
-          summary: `Richiesta di patrocinio "${row.event_title}" (${row.requester}): ${STATUS_LABEL[status]}`,
+          summary: `Richiesta di patrocinio "${row.event_title}" (${row.requester}): ${STATUS_LABEL[status]}${rollback ? ' (versione precedente ripristinata, nessuna e-mail al richiedente)' : ''}`,
           before: { stato: STATUS_LABEL[row.status], nota: row.internal_note },
           after: {
             stato: STATUS_LABEL[status],
@@ -167,6 +176,36 @@ export class SponsorshipAdminService {
     });
     if (mailed) this.deps.notifyOutbox();
     return this.getSponsorship(id);
+  }
+
+  /** The request's history from the audit log, newest first (ADR 031). */
+  async sponsorshipHistory(id: number): Promise<AdminAuditEntry[]> {
+    if ((await findRequest(this.deps.db, id)) === undefined) throw new AppError('notFound');
+    return historyOf(this.deps.db, 'sponsorship', id);
+  }
+
+  /**
+   * "Annulla questa modifica" (ADR 031): the status and note the entry replaced, saved again
+   * through `handleSponsorship`. A rollback restores the record, it does not notify: the
+   * outcome e-mail is never sent again.
+   */
+  async rollbackSponsorship(
+    actor: Actor,
+    id: number,
+    auditId: number,
+  ): Promise<AdminSponsorshipRequest> {
+    const current = await this.getSponsorship(id);
+    const before = await versionBefore(this.deps.db, 'sponsorship', id, auditId);
+    const status =
+      (Object.keys(STATUS_LABEL) as SponsorshipStatus[]).find(
+        (key) => STATUS_LABEL[key] === before.stato,
+      ) ?? current.status;
+    const restored = parseInput(AdminSponsorshipUpdateSchema, {
+      status,
+      internalNote: 'nota' in before ? before.nota : current.internalNote,
+      notifyRequester: false,
+    });
+    return this.handleSponsorship(actor, id, restored, true);
   }
 
   /** A file of a request, by its attachment id and the request's id (never by a path). */
