@@ -57,8 +57,11 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
   const { setRestored } = useContext(RestoredVersionContext);
   const { saving: busy, call } = useStaffCall();
   const [entries, setEntries] = useState<AdminAuditEntry[] | null>(null);
+  const [rollbacks, setRollbacks] = useState(0);
   const id = record?.id;
-  const updatedAt: unknown = record?.updatedAt;
+  // A save reloads the history; records without `updatedAt` (sponsorship requests) by their
+  // values, and a rollback by itself, as it leaves the record read beside the form as it was.
+  const version = JSON.stringify(record ?? null);
   useEffect(() => {
     if (id === undefined || resource === undefined) return undefined;
     let live = true;
@@ -72,7 +75,7 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
     return () => {
       live = false;
     };
-  }, [id, resource, updatedAt]);
+  }, [id, resource, version, rollbacks]);
   if (id === undefined || resource === undefined || entries === null) return null;
   function undo(entry: AdminAuditEntry) {
     if (id === undefined || resource === undefined) return;
@@ -81,6 +84,7 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
       { method: 'POST', body: { auditId: entry.id } },
       (restored) => {
         setRestored(restored);
+        setRollbacks((count) => count + 1);
         return `Modifica annullata: ${undone}`;
       },
     );

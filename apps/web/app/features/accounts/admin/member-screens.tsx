@@ -35,7 +35,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
-import { StaffEdit } from '../../admin/staff-edit';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { errorText } from '../../admin/error-text';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { ExportCsvButton } from '../../admin/export-button';
@@ -249,8 +249,14 @@ function NameAndRoleInputs() {
 
 export function MemberEdit() {
   return (
-    <StaffEdit title="Modifica account" actions={<MemberEditActions />}>
+    <StaffEditWithHistory
+      title="Modifica account"
+      actions={<MemberEditActions />}
+      historyTestId="account-history"
+      undone="nome e cognome sono tornati alla versione precedente."
+    >
       <StaffForm toolbar={<SaveOnlyToolbar />}>
+        <RestoredVersionReset />
         <TextInput source="email" label="E-mail" disabled />
         <NameAndRoleInputs />
         <SelectInput
@@ -261,7 +267,7 @@ export function MemberEdit() {
           helperText="Un account disattivato non può più accedere all’area riservata."
         />
       </StaffForm>
-    </StaffEdit>
+    </StaffEditWithHistory>
   );
 }
 

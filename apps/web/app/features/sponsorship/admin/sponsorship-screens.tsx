@@ -17,7 +17,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath, downloadExport } from '../../admin/data-provider';
-import { StaffEdit } from '../../admin/staff-edit';
+import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { DateTimeField } from '../../admin/date-time-field';
 import { EmptyList } from '../../admin/empty-list';
 import { errorText } from '../../admin/error-text';
@@ -155,7 +155,12 @@ function OutcomeSent() {
 
 export function SponsorshipEdit() {
   return (
-    <StaffEdit title="Richiesta di patrocinio" actions={false}>
+    <StaffEditWithHistory
+      title="Richiesta di patrocinio"
+      actions={false}
+      historyTestId="patrocini-history"
+      undone="la richiesta è tornata allo stato precedente (nessuna e-mail inviata)."
+    >
       <StaffForm
         toolbar={
           <Toolbar>
@@ -163,6 +168,7 @@ export function SponsorshipEdit() {
           </Toolbar>
         }
       >
+        <RestoredVersionReset />
         <RequestDetails />
         <SelectInput
           source="status"
@@ -193,6 +199,6 @@ export function SponsorshipEdit() {
           helperText="Aggiunto al testo dell’esito; la nota interna non viene mai inviata."
         />
       </StaffForm>
-    </StaffEdit>
+    </StaffEditWithHistory>
   );
 }
