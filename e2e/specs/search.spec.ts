@@ -75,15 +75,11 @@ test.describe('la ricerca del sito', () => {
   }) => {
     const results = '/cerca?q=supplementazione+marziale';
     await openSignedIn(page, 'affiliato.demo@example.org');
+    await gotoHydrated(page, results);
     const found = page.getByRole('region', { name: 'Raccomandazioni' }).getByRole('link', {
       name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
     });
-    // The demo PDFs are indexed in the background after the first start (ADR 025): on a loaded
-    // machine the page is opened again until the index has them, as a reader would search again.
-    await expect(async () => {
-      await gotoHydrated(page, results);
-      await expect(found).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 45_000 });
+    await expect(found).toBeVisible({ timeout: 15_000 });
 
     const member = await browser.newPage();
     try {

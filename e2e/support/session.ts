@@ -34,6 +34,14 @@ async function signInThroughApi(request: APIRequestContext, username: string): P
   return token;
 }
 
+/** Whether the server still knows the session of `token` (ADR 021). */
+async function sessionIsLive(request: APIRequestContext, token: string): Promise<boolean> {
+  const roles = await request.get('/api/v1/ReservedArea/GetRoles', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return roles.status() === 200;
+}
+
 /**
  * Opens the reserved home signed in as a demo account, where the login screen leads, without
  * it: the worker's token for the account goes into the tab's `sessionStorage` as the login
@@ -48,6 +56,9 @@ export async function openSignedIn(
   { ownSession = false }: { ownSession?: boolean } = {},
 ) {
   let token = ownSession ? undefined : demoTokens.get(username);
+  // A kept token may have ended since: a password reset ends every session of its account
+  // (reserved.spec's recovery of the Affiliato's password), so it is checked before use.
+  if (token !== undefined && !(await sessionIsLive(page.request, await token))) token = undefined;
   if (token === undefined) {
     token = signInThroughApi(page.request, username);
     if (!ownSession) {
