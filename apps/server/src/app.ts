@@ -204,7 +204,7 @@ export async function buildApp(
     operations: app.services.operations,
     metricsToken: config.metricsToken,
   });
-  await app.register(uploadGate);
+  await app.register(uploadGate, { budgetBytes: config.uploadsInFlightBytes });
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415, not a string handed to a handler.

@@ -56,6 +56,11 @@ export interface AppConfig {
   metricsToken: string | null;
   /** The bounded argon2 queue of sign-ins and new passwords (ADR 021). */
   passwordHashing: { concurrency: number; queue: number };
+  /**
+   * Bytes of upload bodies received at once, across every route (ADR 027); null: twice the
+   * largest upload route's body limit.
+   */
+  uploadsInFlightBytes: number | null;
   /** The statute's dues rules and the member numbers (ADR 024). */
   membership: MembershipConfig;
 }
@@ -398,6 +403,11 @@ export const ENVIRONMENT_VARIABLES = z.object({
         : value,
   ),
   PASSWORD_HASHING_CONCURRENCY: integer('argon2 computations running at once.', 1, 64),
+  UPLOADS_IN_FLIGHT_MB: integer(
+    'Upload bodies received at once across every route, megabytes; one more answers 503.',
+    1,
+    4096,
+  ),
   PASSWORD_HASHING_QUEUE: integer(
     'argon2 computations that may wait; one more answers 503.',
     0,
@@ -527,6 +537,8 @@ function appConfig(
       concurrency: env.PASSWORD_HASHING_CONCURRENCY ?? 2,
       queue: env.PASSWORD_HASHING_QUEUE ?? 16,
     },
+    uploadsInFlightBytes:
+      env.UPLOADS_IN_FLIGHT_MB === undefined ? null : env.UPLOADS_IN_FLIGHT_MB * 1024 * 1024,
     membership: {
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,

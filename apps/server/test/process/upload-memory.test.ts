@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { API_ERRORS } from '@sodalis/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sponsorshipBodyLimit } from '../../src/modules/sponsorship/routes.js';
 import { minimalPdf } from '../helpers/pdf-corpus.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { makeTempDir } from '../helpers/test-app.js';
@@ -15,6 +16,7 @@ import { makeTempDir } from '../helpers/test-app.js';
  */
 const URL_PATH = '/api/v1/SharepointContent/InviaRichiestaPatrocinio';
 const FILE_MB = Number(process.env.UPLOAD_MEMORY_FILE_MB ?? '2');
+const MIB = 1024 * 1024;
 
 interface Answer {
   status: number;
@@ -104,6 +106,9 @@ describe('upload bodies on a real server process', { timeout: 300_000 }, () => {
       DEMO_CONTENT: 'false',
       SPONSORSHIP_MAX_FILE_MB: String(fileMb),
       SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
+      // The budget of two sponsorship bodies, as in production where they are the largest: with
+      // smaller test files the staff's upload routes would be the largest and set the default.
+      UPLOADS_IN_FLIGHT_MB: String(Math.ceil((2 * sponsorshipBodyLimit(fileMb * MIB)) / MIB)),
     });
     started.push(server);
     return { server, baseUrl: await server.listening };
