@@ -13,6 +13,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { BinnedRow, BinQueries } from '../listing/bin-queries.js';
 import { toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
 import { historyOf, isClippedValue, writeAudit, type Actor } from './audit.js';
@@ -28,13 +29,6 @@ import { historyOf, isClippedValue, writeAudit, type Actor } from './audit.js';
 
 const DAY_MS = 86_400_000;
 
-/** A row in a bin as the domain's repository reads it. */
-export interface BinnedRow {
-  id: number;
-  title: string;
-  deleted_at: string;
-}
-
 /** What one kind of content tells the bin: its audit entity, words, and its table's reads and writes. */
 export interface BinnableRecords {
   entity: AuditEntity;
@@ -44,11 +38,10 @@ export interface BinnableRecords {
   view(db: Kysely<Database>, id: number): Promise<Record<string, unknown>>;
   /** The title in the audit view. */
   titleOf(view: Record<string, unknown>): string;
-  /** The binned rows, most recently deleted first; those deleted at or before `upTo` only. */
-  binned(db: Kysely<Database>, upTo?: string): Promise<BinnedRow[]>;
+  /** The table's bin queries, declared by its repository (`binQueries`). */
+  bin: BinQueries;
   /** Refuses, with an Italian error, an item that may not go to the bin (a category in use). */
   mayBin?(trx: Transaction<Database>, id: number): Promise<void>;
-  setBinned(trx: Transaction<Database>, id: number, at: string | null): Promise<void>;
   /** Deletes the row and what only it owns (attachments, links). */
   deleteForGood(trx: Transaction<Database>, id: number): Promise<void>;
   /**
@@ -108,7 +101,7 @@ export class RecordBin {
     if (before.nelCestino === true) throw new AppError('notFound');
     await this.records.mayBin?.(trx, id);
     await this.records.changed(trx, id, false);
-    await this.records.setBinned(trx, id, now.toISOString());
+    await this.records.bin.setBinned(trx, id, now.toISOString());
     await writeAudit(
       trx,
       actor,
@@ -136,7 +129,7 @@ export class RecordBin {
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.records.view(trx, id);
       if (before.nelCestino !== true) throw new AppError('notFound');
-      await this.records.setBinned(trx, id, null);
+      await this.records.bin.setBinned(trx, id, null);
       await this.records.changed(trx, id, true);
       await writeAudit(
         trx,
@@ -158,7 +151,9 @@ export class RecordBin {
   async empty(actor: Actor, id: number | null): Promise<void> {
     const now = this.deps.clock();
     const files = await this.deps.db.transaction().execute(async (trx) => {
-      const binned = (await this.records.binned(trx)).filter((row) => id === null || row.id === id);
+      const binned = (await this.records.bin.binned(trx)).filter(
+        (row) => id === null || row.id === id,
+      );
       if (id !== null && binned.length === 0) throw new AppError('notFound');
       const owned = await this.filesOf(trx, binned);
       for (const row of binned) {
@@ -196,7 +191,7 @@ export class RecordBin {
   async purgeExpired(): Promise<number> {
     const limit = binCutoff(this.deps.clock());
     const { count, files } = await this.deps.db.transaction().execute(async (trx) => {
-      const expired = await this.records.binned(trx, limit);
+      const expired = await this.records.bin.binned(trx, limit);
       const owned = await this.filesOf(trx, expired);
       for (const row of expired) await this.records.deleteForGood(trx, row.id);
       return { count: expired.length, files: owned };
@@ -208,7 +203,7 @@ export class RecordBin {
   /** The bin, most recently deleted first, after dropping what has been there too long. */
   async list(): Promise<AdminPage<AdminBinItem>> {
     await this.purgeExpired();
-    const items = (await this.records.binned(this.deps.db)).map((row) => ({
+    const items = (await this.records.bin.binned(this.deps.db)).map((row) => ({
       id: row.id,
       title: row.title,
       deletedAt: row.deleted_at,

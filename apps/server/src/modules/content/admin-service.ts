@@ -47,7 +47,7 @@ import {
   recordStoredFile,
 } from '../attachments/repository.js';
 import {
-  binnedBoardMembers,
+  boardMemberBinQueries,
   boardMemberPage,
   boardPhotosOf,
   deleteBoardMember,
@@ -56,7 +56,6 @@ import {
   findSiteContent,
   listSetupElementRows,
   listSiteContentRows,
-  setBoardMemberBinned,
   setupElementAttachmentCounts,
   unusedBoardPhotos,
   writeBoardMember,
@@ -118,8 +117,7 @@ export class ContentAdminService {
       },
       view: (db, id) => this.boardMemberView(db, id),
       titleOf: (view) => String(view.nome),
-      binned: binnedBoardMembers,
-      setBinned: setBoardMemberBinned,
+      bin: boardMemberBinQueries,
       // With the CV's attachment row; the photo's file goes after the commit if unused.
       deleteForGood: deleteBoardMember,
       filesOf: boardPhotosOf,

@@ -6,6 +6,7 @@ import { containsPattern } from '../../text/search-text.js';
 import { idPage } from '../listing/id-page.js';
 import { findVisibleArticleId, unusedCoverFiles } from '../news/repository.js';
 import { isPublicationOnSite } from '../transparency/repository.js';
+import { binQueries } from '../listing/bin-queries.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];
@@ -201,28 +202,8 @@ export async function deleteBoardMember(db: Kysely<Database>, id: number): Promi
   await db.deleteFrom('board_members').where('id', '=', id).execute();
 }
 
-/** Moves a board member to the bin (`at`) or takes it out (null), ADR 031. */
-export async function setBoardMemberBinned(
-  db: Kysely<Database>,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await db.updateTable('board_members').set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
-/** The board members in the bin, most recently deleted first; or those binned at or before `upTo`. */
-export async function binnedBoardMembers(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('board_members')
-    .select(['id', 'name', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.name, deleted_at: String(row.deleted_at) }));
-}
+/** The board members' bin (ADR 031), titled by name. */
+export const boardMemberBinQueries = binQueries('board_members', 'name');
 
 /** The photos' files of these board members. */
 export async function boardPhotosOf(db: Kysely<Database>, ids: number[]): Promise<string[]> {

@@ -24,7 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
 import {
-  binnedArticles,
+  articleBinQueries,
   countArticlesByIssue,
   deleteArticle,
   deleteIssue,
@@ -33,12 +33,10 @@ import {
   findIssueIdWithTitle,
   findIssuePage,
   findIssueRows,
-  binnedIssues,
+  issueBinQueries,
   liveIssueIds,
   nextArticleOrder,
   scheduledIssues,
-  setArticleBinned,
-  setIssueBinned,
   parseAuthors,
   writeArticle,
   writeIssue,
@@ -144,8 +142,7 @@ export class MagazineAdminService {
       },
       view: issueView,
       titleOf: (view) => String(view.titolo),
-      binned: binnedIssues,
-      setBinned: setIssueBinned,
+      bin: issueBinQueries,
       // With its articles and their files' rows (the blobs stay, shared).
       deleteForGood: async (trx, id) => {
         await deleteIssue(trx, id);
@@ -165,13 +162,12 @@ export class MagazineAdminService {
       },
       view: articleView,
       titleOf: (view) => String(view.titolo),
-      binned: binnedArticles,
+      bin: articleBinQueries,
       // An article of a binned issue is in the bin with it already: not found on its own.
       mayBin: async (trx, id) => {
         const [row] = await findArticleRows(trx, [id]);
         if (row?.issue_deleted_at !== null) throw new AppError('notFound');
       },
-      setBinned: setArticleBinned,
       deleteForGood: deleteArticle,
       // Its PDF leaves the file store when no other record uses it (ADR 034).
       filesOf: async (trx, ids) =>

@@ -21,6 +21,7 @@ import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 import { idPage } from '../listing/id-page.js';
+import { binQueries } from '../listing/bin-queries.js';
 
 /** Query parts of the magazine lists: who may see, extra conditions, order, limit. */
 export interface MagazineQuery {
@@ -342,28 +343,8 @@ export async function deleteIssue(trx: Transaction<Database>, id: number): Promi
   return articleIds.length;
 }
 
-/** Moves an issue (with its articles) to the bin (`at`, ISO instant) or takes it out (null). */
-export async function setIssueBinned(
-  trx: Transaction<Database>,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await trx.updateTable('magazine_issues').set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
-/** The binned issues, the most recently deleted first; those binned at or before `upTo` only. */
-export async function binnedIssues(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('magazine_issues')
-    .select(['id', 'title', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
+/** The issues' bin: an issue goes there with its articles. */
+export const issueBinQueries = binQueries('magazine_issues', 'title');
 
 /** The issues scheduled for later than `now` (ISO instant), outside the bin: a query to count. */
 export function scheduledIssues(db: Kysely<Database>, now: string) {
@@ -386,31 +367,10 @@ export async function liveIssueIds(db: Kysely<Database>, ids: number[]): Promise
   return new Set(rows.map((row) => row.id));
 }
 
-/** Moves an article to the bin on its own (`at`, ISO instant) or takes it out (null). */
-export async function setArticleBinned(
-  trx: Transaction<Database>,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await trx.updateTable('magazine_articles').set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
 /**
- * The articles in the bin on their own (those of a binned issue are in the issue's), the most
- * recently deleted first; those binned at or before `upTo` only.
+ * The articles in the bin on their own (those of a binned issue are in the issue's).
  */
-export async function binnedArticles(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('magazine_articles')
-    .select(['id', 'title', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
+export const articleBinQueries = binQueries('magazine_articles', 'title');
 
 /** Deletes an article and its attachment rows. */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {

@@ -40,7 +40,7 @@ import { unusedImageFiles } from '../content/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
-  binnedArticles,
+  articleBinQueries,
   coverFilesOf,
   coversOf,
   deleteArticle,
@@ -51,15 +51,13 @@ import {
   findArticleRows,
   findCategory,
   findCategoryBySearchKey,
-  binnedCategories,
+  categoryBinQueries,
   countArticlesOfCategory,
   deleteCategory,
-  setCategoryBinned,
   insertCategory,
   listCategories,
   renameCategory,
   replaceArticleCategories,
-  setArticleBinned,
   writeArticle,
   type ArticleValues,
 } from './repository.js';
@@ -107,8 +105,7 @@ export class NewsAdminService {
       },
       view: newsView,
       titleOf: (view) => String(view.titolo),
-      binned: binnedArticles,
-      setBinned: setArticleBinned,
+      bin: articleBinQueries,
       deleteForGood: deleteArticle,
       filesOf: coverFilesOf,
       dropUnusedFiles: (hashes) => this.dropUnusedCoverFiles(hashes),
@@ -129,7 +126,7 @@ export class NewsAdminService {
       },
       view: categoryView,
       titleOf: (view) => String(view.titolo),
-      binned: binnedCategories,
+      bin: categoryBinQueries,
       mayBin: async (trx, id) => {
         const count = await countArticlesOfCategory(trx, id);
         if (count > 0) {
@@ -141,7 +138,6 @@ export class NewsAdminService {
           ]);
         }
       },
-      setBinned: setCategoryBinned,
       deleteForGood: deleteCategory,
       // The menus, the news filters and the category feeds are public, cached answers (ADR 005).
       changed: (trx) => contentCache.contentChanged(trx),

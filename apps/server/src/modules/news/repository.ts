@@ -19,6 +19,7 @@ import {
   type KeysetPosition,
   type ListOrder,
 } from '../listing/keyset.js';
+import { binQueries } from '../listing/bin-queries.js';
 
 export interface ArticleRow {
   id: number;
@@ -344,28 +345,8 @@ export async function writeArticle(
   return id;
 }
 
-/** Moves an article to the bin (`at`), or back out of it (null), ADR 023. */
-export async function setArticleBinned(
-  trx: Transaction<Database>,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await trx.updateTable('articles').set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
-/** The articles in the bin, the most recently deleted first; or those binned at or before `upTo`. */
-export async function binnedArticles(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('articles')
-    .select(['id', 'title', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
+/** The articles' bin (ADR 023). */
+export const articleBinQueries = binQueries('articles', 'title');
 
 /** Deletes an article with its category links and attachment rows (the blobs stay, shared). */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {
@@ -447,28 +428,8 @@ export async function countArticlesOfCategory(
   return Number(row.count);
 }
 
-/** Moves a category to the bin (`at`) or takes it out (null), ADR 031. */
-export async function setCategoryBinned(
-  db: Kysely<Database>,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await db.updateTable('categories').set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
-/** The categories in the bin, most recently deleted first; or those binned at or before `upTo`. */
-export async function binnedCategories(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('categories')
-    .select(['id', 'title', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
+/** The categories' bin (ADR 031). */
+export const categoryBinQueries = binQueries('categories', 'title');
 
 /** Deletes a category (the bin holds only categories no news item has, ADR 031). */
 export async function deleteCategory(trx: Transaction<Database>, id: number): Promise<void> {

@@ -44,7 +44,6 @@ import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
-  binnedReservedRecords,
   deleteReservedRecord,
   findReservedRecord,
   findReservedRecords,
@@ -52,7 +51,7 @@ import {
   liveReservedRecordIds,
   reservedRecordsMatching,
   scheduledReservedRecords,
-  setReservedRecordBinned,
+  reservedBinQueries,
   updateReservedRecord,
   type ReservedTable,
   type ReservedValues,
@@ -318,7 +317,6 @@ export class ReservedAdminService {
   private binOf(kind: AnyKind): RecordBin {
     const known = this.bins.get(kind.table);
     if (known !== undefined) return known;
-    const titleColumn = Object.values(kind.fields as Fields)[0]?.column ?? 'title';
     const { searchIndex } = this.deps;
     const bin = new RecordBin(this.deps, {
       entity: kind.entity,
@@ -329,8 +327,7 @@ export class ReservedAdminService {
       },
       view: (db, id) => this.view(db, kind, id),
       titleOf: (view) => auditTitle(kind, view),
-      binned: (db, upTo) => binnedReservedRecords(db, kind.table, titleColumn, upTo),
-      setBinned: (trx, id, at) => setReservedRecordBinned(trx, kind.table, id, at),
+      bin: reservedBinQueries[kind.table],
       deleteForGood: (trx, id) => deleteReservedRecord(trx, kind.table, id, kind.attachmentOwner),
       // Members' answers are never cached (ADR 011): only the search index follows.
       changed: async (trx, id, onSite) => {

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
 import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
+import { binQueries, type BinQueries } from '../listing/bin-queries.js';
 import { articleOnSite, issueOnSite } from '../magazine/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
@@ -372,38 +373,13 @@ export async function deleteReservedRecord(
   await trx.deleteFrom(table).where('id', '=', id).execute();
 }
 
-/** Moves a record to the bin (`at`, ISO instant) or takes it out (null). */
-export async function setReservedRecordBinned(
-  trx: Transaction<Database>,
-  table: ReservedTable,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await trx
-    .updateTable(table as 'press_reviews')
-    .set({ deleted_at: at })
-    .where('id', '=', id)
-    .execute();
-}
-
-/**
- * The binned records of one table with their title (`titleColumn`), the most recently deleted
- * first; those binned at or before `upTo` only.
- */
-export async function binnedReservedRecords(
-  db: Kysely<Database>,
-  table: ReservedTable,
-  titleColumn: string,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom(table as 'press_reviews')
-    .select(['id', sql<string>`${sql.ref(titleColumn)}`.as('title'), 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
+/** Each reserved table's bin, titled by the kind's first field (the press review's headline). */
+export const reservedBinQueries: Record<ReservedTable, BinQueries> = {
+  recommendations: binQueries('recommendations', 'title'),
+  assemblies: binQueries('assemblies', 'title'),
+  press_reviews: binQueries('press_reviews', 'headline'),
+  opinions: binQueries('opinions', 'title'),
+};
 
 /** The table's records scheduled for later than `now` (ISO instant), outside the bin: to count. */
 export function scheduledReservedRecords(db: Kysely<Database>, table: ReservedTable, now: string) {

@@ -34,13 +34,12 @@ import {
 } from '../attachments/repository.js';
 import { idPage, inPageOrder } from '../listing/id-page.js';
 import {
-  binnedContributions,
-  binnedPublications,
+  contributionBinQueries,
+  publicationBinQueries,
   contributionsById,
   contributionsMatching,
   deleteContribution,
   deletePublication,
-  setTransparencyBinned,
   insertContribution,
   insertPublication,
   publicationsById,
@@ -97,8 +96,7 @@ export class TransparencyAdminService {
       },
       view: (db, id) => this.publicationView(db, id),
       titleOf: (view) => String(view.titolo),
-      binned: binnedPublications,
-      setBinned: (trx, id, at) => setTransparencyBinned(trx, 'transparency_publications', id, at),
+      bin: publicationBinQueries,
       deleteForGood: deletePublication,
       filesOf: async (trx, ids) =>
         (await storedAttachmentsOf(trx, 'transparency_publication', ids)).map(
@@ -126,8 +124,7 @@ export class TransparencyAdminService {
       },
       view: (db, id) => this.contributionView(db, id),
       titleOf: (view) => `${String(view.ente)} (${String(view.anno)})`,
-      binned: binnedContributions,
-      setBinned: (trx, id, at) => setTransparencyBinned(trx, 'public_contributions', id, at),
+      bin: contributionBinQueries,
       deleteForGood: deleteContribution,
       changed: (trx) => contentCache.contentChanged(trx),
       afterCommit: () => contentCache.contentChanged(),

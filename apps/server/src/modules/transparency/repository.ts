@@ -1,4 +1,11 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type {
   Database,
   Executor,
@@ -7,6 +14,7 @@ import type {
 } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
 import { deleteAttachmentsOf } from '../attachments/repository.js';
+import { binQueries } from '../listing/bin-queries.js';
 
 /** Every query of the "Società trasparente" tables (ADR 026). */
 
@@ -201,49 +209,14 @@ export async function deleteContribution(trx: Transaction<Database>, id: number)
 
 // --- the bin (ADR 031) ---------------------------------------------------------------------------
 
-/** The two tables with a bin, each with the column the bin lists as the item's title. */
-export type TransparencyBinTable = 'transparency_publications' | 'public_contributions';
+/** The publications' bin. */
+export const publicationBinQueries = binQueries('transparency_publications', 'title');
 
-export async function setTransparencyBinned(
-  trx: Transaction<Database>,
-  table: TransparencyBinTable,
-  id: number,
-  at: string | null,
-): Promise<void> {
-  await trx.updateTable(table).set({ deleted_at: at }).where('id', '=', id).execute();
-}
-
-/** The binned publications, most recently deleted first; those binned at or before `upTo` only. */
-export async function binnedPublications(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('transparency_publications')
-    .select(['id', 'title', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, deleted_at: String(row.deleted_at) }));
-}
-
-/** The binned contributions, titled "grantor (year)", as `binnedPublications`. */
-export async function binnedContributions(
-  db: Kysely<Database>,
-  upTo?: string,
-): Promise<{ id: number; title: string; deleted_at: string }[]> {
-  let builder = db
-    .selectFrom('public_contributions')
-    .select(['id', 'grantor', 'year', 'deleted_at'])
-    .where('deleted_at', 'is not', null);
-  if (upTo !== undefined) builder = builder.where('deleted_at', '<=', upTo);
-  const rows = await builder.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: `${row.grantor} (${row.year})`,
-    deleted_at: String(row.deleted_at),
-  }));
-}
+/** The contributions' bin, titled "grantor (year)". */
+export const contributionBinQueries = binQueries(
+  'public_contributions',
+  sql<string>`grantor || ' (' || year || ')'`,
+);
 
 /** Whether a publication is on the site (exists, not binned): its PDFs are public only then. */
 export async function isPublicationOnSite(db: Executor, id: number): Promise<boolean> {
