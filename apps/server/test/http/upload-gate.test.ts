@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { API_ERRORS } from '@sodalis/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffSite } from '../helpers/staff-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { sendUpload, type UploadAnswer, type UploadRequest } from '../helpers/upload-request.js';
 
 /**
  * The upload gate (ADR 027, amended 2026-11-24) on a real listening app: every route whose body
@@ -13,61 +13,9 @@ const MIB = 1024 * 1024;
 const SPONSORSHIP_PATH = '/api/v1/SharepointContent/InviaRichiestaPatrocinio';
 const IMPORT_PATH = '/api/v1/Admin/Members/Import';
 
-interface Answer {
-  status: number;
-  text: string;
-  retryAfter: string | undefined;
-}
-
-interface Upload {
-  answer: Promise<Answer>;
-  request: http.ClientRequest;
-}
-
-/**
- * Sends a body declared as `declaredBytes` long on its own keep-alive connection: the whole of
- * `body` when it is that long, otherwise only `body`, keeping the request open (a slow upload).
- */
-function send(
-  origin: string,
-  path: string,
-  body: Buffer,
-  declaredBytes: number,
-  token?: string,
-): Upload {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const request = http.request(new URL(path, origin), {
-    method: 'POST',
-    agent,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': declaredBytes,
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-  });
-  const answer = new Promise<Answer>((resolve, reject) => {
-    request.on('response', (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => {
-        agent.destroy();
-        resolve({
-          status: response.statusCode ?? 0,
-          text,
-          retryAfter: response.headers['retry-after'],
-        });
-      });
-    });
-    request.on('error', reject);
-  });
-  if (body.length >= declaredBytes) request.end(body);
-  else request.write(body);
-  return { answer, request };
-}
-
 /** The first bytes of a sponsorship request, declared `declaredBytes` long and left open. */
-function heldSponsorship(origin: string, declaredBytes: number): Upload {
-  const upload = send(
+function heldSponsorship(origin: string, declaredBytes: number): UploadRequest {
+  const upload = sendUpload(
     origin,
     SPONSORSHIP_PATH,
     Buffer.from('{"richiedente":"Mario Rossi",'),
@@ -79,22 +27,22 @@ function heldSponsorship(origin: string, declaredBytes: number): Upload {
 }
 
 /** A whole sponsorship body of `bytes` (it fails validation: only the gate's answer matters). */
-function sponsorshipOf(origin: string, bytes: number): Promise<Answer> {
+function sponsorshipOf(origin: string, bytes: number): Promise<UploadAnswer> {
   const text = JSON.stringify({ richiedente: 'x'.repeat(bytes) });
   const body = Buffer.from(text.slice(0, bytes - 2) + '"}');
-  return send(origin, SPONSORSHIP_PATH, body, body.length).answer;
+  return sendUpload(origin, SPONSORSHIP_PATH, body, body.length).answer;
 }
 
 /** A members' import preview of a short CSV: a small body on a route whose limit is 2 MiB. */
-function smallImport(origin: string, token: string): Promise<Answer> {
+function smallImport(origin: string, token: string): Promise<UploadAnswer> {
   const body = Buffer.from(
     JSON.stringify({ csv: 'email;nome;cognome;ruolo\nnuovo.gate@example.org;Gino;Gate;socio' }),
   );
-  return send(origin, IMPORT_PATH, body, body.length, token).answer;
+  return sendUpload(origin, IMPORT_PATH, body, body.length, token).answer;
 }
 
 /** Until `attempt` is refused: the held uploads reach the gate a moment after they are sent. */
-async function refusedSoon(attempt: () => Promise<Answer>): Promise<Answer> {
+async function refusedSoon(attempt: () => Promise<UploadAnswer>): Promise<UploadAnswer> {
   let answer = await attempt();
   for (let tries = 0; answer.status !== 503 && tries < 50; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -112,7 +60,7 @@ describe.each(testEngines())('upload gate (%s)', (engine) => {
   // An 8 MiB budget: two held uploads of 3 MiB leave room for small bodies but not a third.
   const site = staffSite(engine, { env: { UPLOADS_IN_FLIGHT_MB: '8' } });
   let origin: string;
-  const held: Upload[] = [];
+  const held: UploadRequest[] = [];
 
   beforeAll(async () => {
     origin = await site.app.listen({ port: 0, host: '127.0.0.1' });
@@ -162,7 +110,7 @@ describe.each(testEngines())('upload gate (%s)', (engine) => {
   it('still enforces each route’s own body limit when the budget has room', async () => {
     const token = site.tokens.segreteria;
     const body = Buffer.from(JSON.stringify({ csv: 'x'.repeat(3 * MIB) }));
-    const tooLarge = await send(origin, IMPORT_PATH, body, body.length, token).answer;
+    const tooLarge = await sendUpload(origin, IMPORT_PATH, body, body.length, token).answer;
     expect(tooLarge.status).toBe(413);
   });
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import { API_ERRORS } from '@sodalis/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sponsorshipBodyLimit } from '../../src/modules/sponsorship/routes.js';
 import { minimalPdf } from '../helpers/pdf-corpus.js';
+import { sendUpload, type UploadRequest } from '../helpers/upload-request.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { makeTempDir } from '../helpers/test-app.js';
 
@@ -17,12 +17,6 @@ import { makeTempDir } from '../helpers/test-app.js';
 const URL_PATH = '/api/v1/SharepointContent/InviaRichiestaPatrocinio';
 const FILE_MB = Number(process.env.UPLOAD_MEMORY_FILE_MB ?? '2');
 const MIB = 1024 * 1024;
-
-interface Answer {
-  status: number;
-  text: string;
-  retryAfter: string | undefined;
-}
 
 /** A request body of the form's shape with five PDFs of `fileBytes` each (base64 in JSON). */
 function sponsorshipBody(fileBytes: number): Buffer {
@@ -44,42 +38,8 @@ function sponsorshipBody(fileBytes: number): Buffer {
 }
 
 /** Sends `body` (or only its first `sendBytes`, keeping the request open) on its own connection. */
-function post(
-  baseUrl: string,
-  body: Buffer,
-  sendBytes = body.length,
-): { answer: Promise<Answer>; request: http.ClientRequest } {
-  let request: http.ClientRequest | undefined;
-  // Keep-alive, as browsers send: a refused upload's body is then discarded by the server as it
-  // arrives and the answer read whole. With `Connection: close` the server shuts the socket
-  // after answering while the body is still being written, and the client may see EPIPE first.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const answer = new Promise<Answer>((resolve, reject) => {
-    request = http.request(
-      new URL(URL_PATH, baseUrl),
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': body.length },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          agent.destroy();
-          resolve({
-            status: response.statusCode ?? 0,
-            text,
-            retryAfter: response.headers['retry-after'],
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    if (sendBytes >= body.length) request.end(body);
-    else request.write(body.subarray(0, sendBytes));
-  });
-  return { answer, request: request as http.ClientRequest };
+function post(baseUrl: string, body: Buffer, sendBytes = body.length): UploadRequest {
+  return sendUpload(baseUrl, URL_PATH, body.subarray(0, sendBytes), body.length);
 }
 
 /** The process's resident and peak resident memory, in MiB (Linux /proc). */

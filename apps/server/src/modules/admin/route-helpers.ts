@@ -151,6 +151,20 @@ export function historyRoutes<Key>(
 export const BY_ID = { name: 'id', schema: IdParamsSchema };
 
 /**
+ * The bin and the history (by id) of a kind of record without a published flag, so without
+ * bulk publishing (ADR 031): the board, the news categories, the bulletin's articles, the
+ * transparency publications and contributions.
+ */
+export function binAndHistoryRoutes(
+  app: FastifyInstance,
+  path: string,
+  handlers: BinHandlers & HistoryHandlers<number>,
+): void {
+  binRoutes(app, path, handlers);
+  historyRoutes(app, path, BY_ID, handlers);
+}
+
+/**
  * The undo of one kind of content with a published flag under `path`: `POST path/Bulk`,
  * `GET path/Export?ids=`, its bin (`binRoutes`) and its history (`historyRoutes`).
  */

@@ -16,8 +16,7 @@ import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
 import {
   actorOf,
-  binRoutes,
-  BY_ID,
+  binAndHistoryRoutes,
   FORM_BODY_LIMIT,
   historyRoutes,
   recordRoutes,
@@ -91,12 +90,10 @@ export async function contentAdminRoutes(
   );
 
   // The board (Consiglio Direttivo), with its bin and each member's history (ADR 031)
-  binRoutes(app, '/BoardMembers', {
+  binAndHistoryRoutes(app, '/BoardMembers', {
     listBin: () => content.listBoardBin(),
     restore: (actor, id) => content.restoreBoardMember(actor, id),
     emptyBin: (actor, id) => content.emptyBoardBin(actor, id),
-  });
-  historyRoutes(app, '/BoardMembers', BY_ID, {
     history: (id) => content.boardMemberHistory(id),
     rollback: (actor, id, auditId) => content.rollbackBoardMember(actor, id, auditId),
   });

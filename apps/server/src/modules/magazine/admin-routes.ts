@@ -8,9 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { MagazineAdminService } from './admin-service.js';
 import {
-  binRoutes,
-  BY_ID,
-  historyRoutes,
+  binAndHistoryRoutes,
   recordRoutes,
   undoRoutes,
   UPLOAD_BODY_LIMIT,
@@ -67,12 +65,10 @@ export async function magazineAdminRoutes(
     magazine.articles,
   );
   // The articles' own bin and history, as the board's (ADR 031): no published flag, no bulk.
-  binRoutes(app, '/MagazineArticles', {
+  binAndHistoryRoutes(app, '/MagazineArticles', {
     listBin: () => magazine.listArticleBin(),
     restore: (actor, id) => magazine.restoreArticle(actor, id),
     emptyBin: (actor, id) => magazine.emptyArticleBin(actor, id),
-  });
-  historyRoutes(app, '/MagazineArticles', BY_ID, {
     history: (id) => magazine.articleHistory(id),
     rollback: (actor, id, auditId) => magazine.rollbackArticle(actor, id, auditId),
   });

@@ -11,10 +11,8 @@ import { parseInput } from '../../http/validation.js';
 import type { NewsAdminService } from './admin-service.js';
 import {
   actorOf,
-  binRoutes,
-  BY_ID,
+  binAndHistoryRoutes,
   FORM_BODY_LIMIT,
-  historyRoutes,
   IdParamsSchema,
   recordRoutes,
   undoRoutes,
@@ -70,12 +68,10 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
 
   app.get('/NewsCategories', async () => ({ data: await news.listCategories() }));
   // The categories' bin and each one's history (ADR 031); static addresses before `/:id`.
-  binRoutes(app, '/NewsCategories', {
+  binAndHistoryRoutes(app, '/NewsCategories', {
     listBin: () => news.listCategoryBin(),
     restore: (actor, id) => news.restoreCategory(actor, id),
     emptyBin: (actor, id) => news.emptyCategoryBin(actor, id),
-  });
-  historyRoutes(app, '/NewsCategories', BY_ID, {
     history: (id) => news.categoryHistory(id),
     rollback: (actor, id, auditId) => news.rollbackCategory(actor, id, auditId),
   });

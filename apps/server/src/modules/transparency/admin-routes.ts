@@ -6,15 +6,35 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import {
-  binRoutes,
+  binAndHistoryRoutes,
   FORM_BODY_LIMIT,
-  BY_ID,
-  historyRoutes,
   recordRoutes,
   UPLOAD_BODY_LIMIT,
+  type BinHandlers,
+  type HistoryHandlers,
 } from '../admin/route-helpers.js';
-import type { Actor } from '../admin/audit.js';
 import type { TransparencyAdminService } from './admin-service.js';
+
+/** The two kinds with a bin and a history, as the service's method names spell them. */
+const UNDO_KINDS = { Publication: 'publication', Contribution: 'contribution' } as const;
+
+/**
+ * The bin and history handlers of one kind: the service names the same five methods after the
+ * kind (`listPublicationBin`, `restorePublication`, `publicationHistory`…).
+ */
+function undoHandlersOf(
+  transparency: TransparencyAdminService,
+  kind: keyof typeof UNDO_KINDS,
+): BinHandlers & HistoryHandlers<number> {
+  const noun = UNDO_KINDS[kind];
+  return {
+    listBin: () => transparency[`list${kind}Bin`](),
+    restore: (actor, id) => transparency[`restore${kind}`](actor, id),
+    emptyBin: (actor, id) => transparency[`empty${kind}Bin`](actor, id),
+    history: (id) => transparency[`${noun}History`](id),
+    rollback: (actor, id, auditId) => transparency[`rollback${kind}`](actor, id, auditId),
+  };
+}
 
 /**
  * /api/v1/Admin/TransparencyPublications, /PublicContributions and /TransparencyWarnings
@@ -41,16 +61,11 @@ export async function transparencyAdminRoutes(
     },
   );
   // The bin and the history (ADR 031); no bulk publishing: they have no published flag.
-  const publicationUndo = {
-    listBin: () => transparency.listPublicationBin(),
-    restore: (actor: Actor, id: number) => transparency.restorePublication(actor, id),
-    emptyBin: (actor: Actor, id: number | null) => transparency.emptyPublicationBin(actor, id),
-    history: (id: number) => transparency.publicationHistory(id),
-    rollback: (actor: Actor, id: number, auditId: number) =>
-      transparency.rollbackPublication(actor, id, auditId),
-  };
-  binRoutes(app, '/TransparencyPublications', publicationUndo);
-  historyRoutes(app, '/TransparencyPublications', BY_ID, publicationUndo);
+  binAndHistoryRoutes(
+    app,
+    '/TransparencyPublications',
+    undoHandlersOf(transparency, 'Publication'),
+  );
   recordRoutes(
     app,
     '/PublicContributions',
@@ -66,16 +81,7 @@ export async function transparencyAdminRoutes(
       remove: (actor, id) => transparency.removeContribution(actor, id),
     },
   );
-  const contributionUndo = {
-    listBin: () => transparency.listContributionBin(),
-    restore: (actor: Actor, id: number) => transparency.restoreContribution(actor, id),
-    emptyBin: (actor: Actor, id: number | null) => transparency.emptyContributionBin(actor, id),
-    history: (id: number) => transparency.contributionHistory(id),
-    rollback: (actor: Actor, id: number, auditId: number) =>
-      transparency.rollbackContribution(actor, id, auditId),
-  };
-  binRoutes(app, '/PublicContributions', contributionUndo);
-  historyRoutes(app, '/PublicContributions', BY_ID, contributionUndo);
+  binAndHistoryRoutes(app, '/PublicContributions', undoHandlersOf(transparency, 'Contribution'));
   // The yearly publications missing or late today (the staff screen's warnings).
   app.get('/TransparencyWarnings', async () => ({ data: await transparency.pendingWork() }));
 }
