@@ -17,6 +17,8 @@ const HEAD_END = Buffer.from('</head>');
  */
 export function withoutModulePreloads(): Transform {
   const held: Buffer[] = [];
+  // The last bytes held, where a `</head>` cut by the chunking begins.
+  let tail = Buffer.alloc(0);
   let headEnded = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -25,15 +27,16 @@ export function withoutModulePreloads(): Transform {
         return;
       }
       held.push(chunk);
-      const document = Buffer.concat(held);
-      const end = document.indexOf(HEAD_END);
-      if (end === -1) {
-        held.splice(0, held.length, document);
+      const recent = Buffer.concat([tail, chunk]);
+      const at = recent.indexOf(HEAD_END);
+      if (at === -1) {
+        tail = recent.subarray(Math.max(0, recent.length - HEAD_END.length + 1));
         done();
         return;
       }
       headEnded = true;
-      const headLength = end + HEAD_END.length;
+      const document = Buffer.concat(held);
+      const headLength = document.length - recent.length + at + HEAD_END.length;
       const head = document.subarray(0, headLength).toString('utf8');
       done(
         null,
