@@ -6,7 +6,7 @@ const HEAD_END = Buffer.from('</head>');
 
 /**
  * A site page's document without React Router's `<link rel="modulepreload">` tags (ADR 020,
- * amendment of 2026-11-24). From the head, a phone fetched every module of the page (23 on
+ * amendment of 2026-11-24). From the head, a phone fetched every module of the page (22 on
  * the home page, about 130 KB) at high priority while the document itself was still arriving,
  * so the first paint waited on JavaScript the page does not need to be read (ADR 022). Without
  * them the modules are fetched when the parser reaches React Router's inline module script,
