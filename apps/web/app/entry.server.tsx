@@ -6,6 +6,8 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import { NonceContext } from './components/nonce';
 import { SiteStylesheetContext } from './components/site-stylesheet';
 import './load-context';
+import { withoutModulePreloads } from './module-preloads';
+import { isBackOffice } from './shared/session/session';
 import siteStylesheet from './styles/app.scss?inline';
 
 /** How long a streamed render may take before it is cut short. */
@@ -14,7 +16,9 @@ export const streamTimeout = 10_000;
 /**
  * Server rendering: bots and no-JavaScript clients get the whole document at once, browsers a
  * stream. Every inline script carries the CSP nonce the server put in the response's policy;
- * the public stylesheet goes inline in the pages' <head> (ADR 020).
+ * the public stylesheet goes inline in the pages' <head>, and their modules are not preloaded
+ * from it: they load after the content (ADR 020). The back office, which shows nothing without
+ * its scripts, keeps the preloads.
  */
 export default function handleRequest(
   request: Request,
@@ -25,6 +29,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+  const sitePage = !isBackOffice(new URL(request.url).pathname);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -45,7 +50,8 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          if (sitePage) pipe(withoutModulePreloads()).pipe(body);
+          else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

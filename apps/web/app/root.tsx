@@ -21,6 +21,7 @@ import { SpinnerOverlay } from './components/spinner-overlay';
 import { ToastArea } from './components/toast-area';
 import { ERROR_COPY, NAV_COPY } from './copy/site';
 import './load-context';
+import { isBackOffice } from './shared/session/session';
 
 /** Icons, manifest and the news feeds (ADR 026), the same on every page. */
 export const links: LinksFunction = () => [
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const acronym = data?.society.acronym ?? 'SIMTI';
   // The back office (ADR 013) has its own frame: react-admin's bar, menu and skip link.
   const { pathname } = useLocation();
-  const backOffice = pathname.startsWith('/amministrazione');
+  const backOffice = isBackOffice(pathname);
   // Every public page's address on the configured site, without its query (ADR 026).
   const canonical =
     data === undefined || backOffice

@@ -1,7 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { italianDate, italianDateTime, italianRomeDate, romeDate, romeYear } from './dates.js';
 
 describe('Italian dates (spec §2.6)', () => {
+  it('builds no formatter when loaded: every page loads this module, few show a time (ADR 020)', async () => {
+    const original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        built += 1;
+        return new target(...args);
+      },
+    });
+    vi.resetModules();
+    try {
+      const dates = await import('./dates.js');
+      expect(built).toBe(0);
+      expect(dates.romeTime(new Date('2025-07-05T08:05:00Z'))).toBe('10:05');
+      expect(dates.romeTime(new Date('2025-07-05T09:05:00Z'))).toBe('11:05');
+      expect(built).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+
   it('writes a date, or the date a timestamp starts with, as dd/MM/yyyy', () => {
     expect(italianDate('2025-01-05')).toBe('05/01/2025');
     expect(italianDate('2025-01-05T23:30:00.000Z')).toBe('05/01/2025');

@@ -79,6 +79,24 @@ describe.each(testEngines())('the JavaScript the pages send on %s', (engine) => 
     expect(admin.sentBytes / 1024).toBeLessThanOrEqual(ADMIN_FIRST_SCREEN_BUDGET_KB);
   });
 
+  it('fetches no module before a public page is painted: its scripts load after the content', async () => {
+    const newsList = await pageHtml('/news');
+    const newsPage = /href="(\/news\/\d+[^"]*)"/.exec(newsList)?.[1];
+    expect(newsPage).toBeDefined();
+    for (const url of ['/', '/news', newsPage as string, '/area-riservata-raccomandazioni']) {
+      const html = await pageHtml(url);
+      const head = html.slice(0, html.indexOf('</head>'));
+      // Preloaded from the head, the modules shared a phone's bandwidth with the document and
+      // Lighthouse counted them all before the first paint (ADR 020, 2026-11-24).
+      expect(head, url).not.toMatch(/<link[^>]*rel="(?:modulepreload|preload|stylesheet)"/);
+      expect(head, url).not.toMatch(/<script[^>]*\ssrc=/);
+      // The body's module script still names them, so the page hydrates.
+      expect((await pageJavaScript(html, fetchAsset)).files.length, url).toBeGreaterThan(3);
+    }
+    // The back office shows nothing before its scripts: it keeps the preloads.
+    expect(await pageHtml('/amministrazione')).toContain('rel="modulepreload"');
+  });
+
   it(`sends the public pages' CSS inline within ${SITE_CSS_BUDGET_KB} KB, apart from the back office's`, async () => {
     for (const url of ['/', '/news', '/chi-siamo', '/area-riservata']) {
       const css = await pageCss(await pageHtml(url), fetchAsset);

@@ -49,6 +49,11 @@ export const RESERVED_HOME = '/area-riservata-homepage';
 /** The back office, where staff land after signing in (ADR 023). */
 export const STAFF_HOME = '/amministrazione';
 
+/** Whether an address is the back office's, which has its own frame (ADR 013). */
+export function isBackOffice(pathname: string): boolean {
+  return pathname.startsWith(STAFF_HOME);
+}
+
 /**
  * Where a scripted sign-in leads: staff to the back office (ADR 023), members to the reserved
  * home (spec §4). Without scripts staff land on the reserved home, which links to it.
