@@ -1,5 +1,5 @@
 import {
-  romeDate,
+  romeInstant,
   TRANSPARENCY_PUBLICATION_TYPES,
   type SearchKind,
   type TransparencyPublicationType,
@@ -127,10 +127,13 @@ export async function sourceRecord(
       const [row] = await findArticleRows(db, [id]);
       // Drafts and items in the bin (ADR 023) are not on the site, so not in the index.
       if (row === undefined || row.published !== 1 || row.deleted_at !== null) return null;
+      // Shown from its day in Rome and its scheduled moment, whichever is later (as the list).
+      const dayStart = romeInstant(row.published_on, '00:00').toISOString();
       return withFiles(db, kind, id, {
         description: {
           audience: null,
-          visible_from: row.published_on,
+          visible_from:
+            row.publish_at !== null && row.publish_at > dayStart ? row.publish_at : dayStart,
           title: row.title,
           date: row.published_on,
           link: `/news/${row.id}`,
@@ -253,7 +256,7 @@ export async function sourceRecord(
 
 /**
  * A reserved record is indexed when published and not in the bin (ADR 031); one scheduled for
- * later is found from the day of its moment (`visible_from`, by Rome day as the news).
+ * later is found from its moment (`visible_from`), as its list shows it.
  */
 function reservedOnSite<R extends { published: number; deleted_at: string | null }>(
   row: R | undefined,
@@ -268,8 +271,7 @@ function reservedDescription(
   table: ReservedTable,
   publishAt: string | null,
 ): UnitDescription {
-  const visibleFrom = publishAt === null ? null : romeDate(new Date(publishAt));
-  return { audience, visible_from: visibleFrom, title, date, link: RESERVED_LINKS[table] };
+  return { audience, visible_from: publishAt, title, date, link: RESERVED_LINKS[table] };
 }
 
 /** An issue and its articles are indexed as a reserved record is (`reservedOnSite`). */
@@ -288,12 +290,22 @@ function magazineDescription(
   const query = new URLSearchParams({ anno: String(issue.year), numero: issue.title });
   return {
     audience: issue.audience,
-    // A scheduled issue is found from the day of its moment, as the reserved records.
-    visible_from: issue.publish_at === null ? null : romeDate(new Date(issue.publish_at)),
+    // A scheduled issue is found from its moment, as the reserved records.
+    visible_from: issue.publish_at,
     title,
     date,
     link: `/area-riservata-servizio-trasfusionale-singolo-numero?${query}`,
   };
+}
+
+/** The ids of a record's PDFs and other files (opinions have none). */
+export async function attachmentIdsOf(
+  db: Kysely<Database>,
+  kind: SourceKind,
+  id: number,
+): Promise<number[]> {
+  if (kind === 'opinion') return [];
+  return (await storedAttachmentsOf(db, kind, [id])).map((attachment) => attachment.id);
 }
 
 /** Records whose units depend on this one: an issue's articles share its audience. */

@@ -37,7 +37,12 @@ async function twoPagePdf(title: string, sentence: string): Promise<string> {
 }
 
 describe.each(testEngines())('site search on %s', (engine) => {
-  const site = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  // The outbox runs when the test says: what a save queued is seen before it is read.
+  const site = staffSite(engine, {
+    clock: fixedClock(TODAY),
+    roles: MEMBER_ROLES,
+    outbox: 'manual',
+  });
   const { call, ok } = site;
 
   async function search(q: string, role: MemberRole | null): Promise<SearchAnswer> {
@@ -247,6 +252,158 @@ describe.each(testEngines())('site search on %s', (engine) => {
     await ok(call('DELETE', `/TransparencyPublications/${created.id}`));
     expect(await titles('rendiconti', null)).toEqual([]);
     expect(await titles('oneri formazione distanza', null)).toEqual([]);
+  });
+
+  it('shows a scheduled item from its moment, not from the start of its day', async () => {
+    // The clock is 13:00 in Rome: one record is due at 09:00, the other at 18:00 of the same day.
+    await recommendation('Ossidiana mattutina', 'all', { publishAt: `${TODAY}T09:00` });
+    await recommendation('Ossidiana serale', 'all', { publishAt: `${TODAY}T18:00` });
+    const news = (title: string, publishTime: string) =>
+      ok(
+        call('POST', '/News', {
+          title,
+          subtitleHtml: '<p>Programmata.</p>',
+          publishedOn: TODAY,
+          publishTime,
+          featured: false,
+          published: true,
+          sourceName: null,
+          sourceUrl: null,
+          categoryIds: [],
+          keptAttachmentIds: [],
+          newAttachments: [],
+        }),
+      );
+    await news('Ossidiana in notizia mattutina', '09:00');
+    await news('Ossidiana in notizia serale', '18:00');
+    expect((await titles('ossidiana', 'socio')).sort()).toEqual([
+      'Ossidiana in notizia mattutina',
+      'Ossidiana mattutina',
+    ]);
+    expect(await titles('ossidiana', null)).toEqual(['Ossidiana in notizia mattutina']);
+    const suggested = await site.app.inject({
+      method: 'GET',
+      url: '/api/v1/Search/Suggest?q=ossid',
+      headers: { authorization: `Bearer ${site.tokens.socio}` },
+    });
+    expect(
+      (suggested.json() as { data: SearchSuggestion[] }).data.map((item) => item.title).sort(),
+    ).toEqual(['Ossidiana in notizia mattutina', 'Ossidiana mattutina']);
+  });
+
+  it('follows the bin and the withdrawals of every kind, PDFs read again when they come back', async () => {
+    const found = async (q: string) => (await titles(q, 'segreteria')).sort();
+    const news = await ok<{ id: number }>(
+      call('POST', '/News', {
+        title: 'Tormalina nelle notizie',
+        subtitleHtml: '<p>Testo.</p>',
+        publishedOn: '2026-11-01',
+        publishTime: null,
+        featured: false,
+        published: true,
+        sourceName: null,
+        sourceUrl: null,
+        categoryIds: [],
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const reserved = await recommendation('Tormalina riservata', 'all', {
+      newAttachments: [
+        {
+          fileName: 'tormalina.pdf',
+          content: await twoPagePdf('Documento', 'La leucodeplezione ossidrilica universale.'),
+        },
+      ],
+    });
+    const issue = await ok<{ id: number }>(
+      call('POST', '/MagazineIssues', {
+        title: 'Tormalina, numero unico',
+        year: 2026,
+        publishedOn: '2026-11-01',
+        audience: 'all',
+        published: true,
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const article = await ok<{ id: number }>(
+      call('POST', '/MagazineArticles', {
+        issueId: issue.id,
+        title: 'Tormalina in un articolo',
+        sortOrder: 1,
+        newAttachments: [
+          {
+            fileName: 'articolo.pdf',
+            content: await twoPagePdf('Articolo', 'La zeolite ambrata dei convalescenti.'),
+          },
+        ],
+      }),
+    );
+    const publication = await ok<{ id: number }>(
+      call('POST', '/TransparencyPublications', {
+        type: 'bilancio-consuntivo',
+        title: 'Tormalina trasparente',
+        description: null,
+        year: 2025,
+        publishedOn: '2026-05-20',
+        newAttachments: [],
+      }),
+    );
+    await site.app.services.outbox.runOnce();
+    const everything = [
+      'Tormalina in un articolo',
+      'Tormalina nelle notizie',
+      'Tormalina riservata',
+      'Tormalina trasparente',
+      'Tormalina, numero unico',
+    ];
+    expect(await found('tormalina')).toEqual(everything);
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // In the bin: off the search, PDF pages included; restored: back, the PDFs once read again.
+    for (const [path, id] of [
+      ['/News', news.id],
+      ['/Recommendations', reserved.id],
+      ['/MagazineArticles', article.id],
+      ['/TransparencyPublications', publication.id],
+    ] as const)
+      await ok(call('DELETE', `${path}/${id}`));
+    expect(await found('tormalina')).toEqual(['Tormalina, numero unico']);
+    expect(await found('leucodeplezione ossidrilica')).toEqual([]);
+    expect(await found('zeolite ambrata')).toEqual([]);
+    for (const [path, id] of [
+      ['/News', news.id],
+      ['/Recommendations', reserved.id],
+      ['/MagazineArticles', article.id],
+      ['/TransparencyPublications', publication.id],
+    ] as const)
+      await ok(call('POST', `${path}/${id}/Restore`));
+    expect(await found('tormalina')).toEqual(everything);
+    await site.app.services.outbox.runOnce();
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // An issue in the bin takes its articles with it, and brings them back.
+    await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
+    expect(await found('tormalina')).toEqual([
+      'Tormalina nelle notizie',
+      'Tormalina riservata',
+      'Tormalina trasparente',
+    ]);
+    expect(await found('zeolite ambrata')).toEqual([]);
+    await ok(call('POST', `/MagazineIssues/${issue.id}/Restore`));
+    await site.app.services.outbox.runOnce();
+    expect(await found('tormalina')).toEqual(everything);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // Withdrawn ("Ritira") and published again, in bulk: the same.
+    await ok(call('POST', '/Recommendations/Bulk', { ids: [reserved.id], action: 'ritira' }));
+    expect(await found('leucodeplezione ossidrilica')).toEqual([]);
+    await ok(call('POST', '/Recommendations/Bulk', { ids: [reserved.id], action: 'pubblica' }));
+    await site.app.services.outbox.runOnce();
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
   });
 
   it('lists a scanned PDF to staff as "non ricercabile"', async () => {
