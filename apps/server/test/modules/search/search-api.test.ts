@@ -484,6 +484,23 @@ describe.each(testEngines())('site search on %s', (engine) => {
       });
       expect(suggested.statusCode, `${q}: ${suggested.body}`).toBe(200);
     }
+    // What no form sends but an address may hold: NUL, a lone surrogate, broken escapes.
+    for (const raw of [
+      '%00',
+      '%00piastrine%00',
+      '%ED%A0%80',
+      '%E0%A4%A',
+      '%',
+      '%F0%9F',
+      'x%uD800',
+    ]) {
+      for (const path of ['/api/v1/Search', '/api/v1/Search/Suggest']) {
+        const answer = await site.app.inject({ method: 'GET', url: `${path}?q=${raw}` });
+        expect(answer.statusCode, `${path} ${raw}: ${answer.body}`).toBe(200);
+      }
+    }
+    const lone = await search('\uD800piastrine\u0000 \uDC00', 'socio');
+    expect(lone.notice).not.toBe('Scrivi almeno 2 lettere da cercare.');
     const tooLong = await site.app.inject({
       method: 'GET',
       url: `/api/v1/Search?q=${'x'.repeat(1001)}`,
