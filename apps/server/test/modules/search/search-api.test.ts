@@ -8,6 +8,10 @@ import type {
   SearchResult,
   SearchSuggestion,
 } from '@sodalis/contracts';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDemoPdf } from '../../../src/db/seed/demo-pdf.js';
@@ -16,6 +20,8 @@ import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** A one-page PDF with a drawing and no text layer: what a scanner makes. */
@@ -508,4 +514,45 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain('La ricerca può contenere al massimo 1000 caratteri.');
   });
+  // A real process started through tsx, on the suite's own database: slow on a loaded machine.
+  it(
+    'rebuilds the whole index from the command line, the PDFs read at once',
+    { timeout: 120_000 },
+    async () => {
+      const phrase = '"si è riunita l\'assemblea" Padova';
+      const before = await titles(phrase, 'segreteria');
+      expect(before.length).toBeGreaterThan(0);
+      // An index lost or broken: nothing of it left.
+      await site.app.services.db.deleteFrom('search_units').execute();
+      await site.app.services.db.deleteFrom('search_documents').execute();
+      expect(await titles(phrase, 'segreteria')).toEqual([]);
+
+      const { config } = site.app.services;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: config.dataDir,
+        DEMO_CONTENT: 'false',
+        SOCIETY_ACRONYM: config.societyAcronym,
+      };
+      delete env.DATABASE_URL;
+      if (config.databaseUrl !== null) env.DATABASE_URL = config.databaseUrl;
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--conditions=sodalis-source',
+          '--import',
+          'tsx',
+          'src/cli/index.ts',
+          'ricerca:ricostruisci',
+        ],
+        { cwd: SERVER_ROOT, env },
+      );
+      expect(stdout).toMatch(
+        /^Indice di ricerca ricostruito: \d+ contenuti, [1-9]\d* PDF letti\.$/m,
+      );
+      expect(await titles(phrase, 'segreteria')).toEqual(before);
+      const [inPdf] = resultsOf(await search(phrase, 'segreteria'));
+      expect(inPdf?.document).toMatchObject({ fileName: 'Verbale Padova 2023.pdf', page: 1 });
+    },
+  );
 });
