@@ -412,6 +412,50 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
   });
 
+  it('retries a PDF whose file cannot be read yet, and indexes it once it can', async () => {
+    const bytes = await makeDemoPdf('Circolare', [
+      'La criopreservazione ambulatoriale dei gameti.',
+    ]);
+    const created = await recommendation('Circolare da rileggere', 'all', {
+      newAttachments: [{ fileName: 'circolare.pdf', content: base64(bytes) }],
+    });
+    const { db, files, outbox } = site.app.services;
+    const attachment = await db
+      .selectFrom('attachments')
+      .select('file_sha256')
+      .where('id', '=', created.attachments[0]?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    // The file store has lost the file for a while (a volume not mounted yet).
+    await files.remove(attachment.file_sha256);
+    await outbox.runOnce();
+    const job = () =>
+      db
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'next_attempt_at'])
+        .where('kind', '=', 'search.extract')
+        .where('payload_json', '=', JSON.stringify({ attachmentId: created.attachments[0]?.id }))
+        .executeTakeFirstOrThrow();
+    expect(await job()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await titles('criopreservazione gameti', 'socio')).toEqual([]);
+    // Not "non ricercabile": the file is not known to be unreadable.
+    const list = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(list.items.map((item) => item.id)).not.toContain(created.attachments[0]?.id);
+
+    // The file is back and the retry comes due (the test's clock stands still: the row moves).
+    await files.put(bytes);
+    await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(`${TODAY}T00:00:00Z`).toISOString() })
+      .where('kind', '=', 'search.extract')
+      .where('status', '=', 'pending')
+      .execute();
+    await outbox.runOnce();
+    expect(await job()).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await titles('criopreservazione gameti', 'socio')).toEqual(['Circolare da rileggere']);
+  });
+
   it('lists a scanned PDF to staff as "non ricercabile"', async () => {
     const created = await recommendation('Circolare scansionata', 'all', {
       newAttachments: [{ fileName: 'circolare-scansione.pdf', content: await scannedPdf() }],
