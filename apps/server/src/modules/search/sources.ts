@@ -8,7 +8,12 @@ import { decodeHTML } from 'entities';
 import type { Kysely } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import { storedAttachmentsOf, type StoredAttachment } from '../attachments/repository.js';
-import { findSetupElementById, listSetupElementRows } from '../content/repository.js';
+import {
+  findBoardMember,
+  findSetupElementById,
+  listBoardMembers,
+  listSetupElementRows,
+} from '../content/repository.js';
 import { setupElementPlace } from '../content/places.js';
 import {
   allIssueIds,
@@ -32,11 +37,13 @@ import type { UnitDescription } from './repository.js';
  */
 
 /**
- * The records the index holds: the attachments' owner kinds, and opinions (no files). Board
- * members' CVs and sponsorship requests are not for readers to search.
+ * The records the index holds: the attachments' owner kinds, opinions and board members (their
+ * texts only). Board members' CVs and sponsorship requests are not for readers to search.
  */
 export type SourceKind =
-  Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'> | 'opinion';
+  | Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'>
+  | 'opinion'
+  | 'board_member';
 
 export const SOURCE_KINDS: readonly SourceKind[] = [
   'article',
@@ -48,6 +55,7 @@ export const SOURCE_KINDS: readonly SourceKind[] = [
   'magazine_issue',
   'magazine_article',
   'transparency_publication',
+  'board_member',
 ];
 
 /** The group each record's results appear in. */
@@ -61,6 +69,7 @@ export const RESULT_KIND: Readonly<Record<SourceKind, SearchKind>> = {
   magazine_issue: 'magazine',
   magazine_article: 'magazine',
   transparency_publication: 'transparency',
+  board_member: 'page',
 };
 
 /** The record kind of each reserved table. */
@@ -108,8 +117,17 @@ async function withFiles(
   id: number,
   record: Omit<SourceRecord, 'kind' | 'id' | 'attachments'>,
 ): Promise<SourceRecord> {
-  const attachments = kind === 'opinion' ? [] : await storedAttachmentsOf(db, kind, [id]);
-  return { kind, id, ...record, attachments };
+  return { kind, id, ...record, attachments: await searchedFilesOf(db, kind, id) };
+}
+
+/** The files of a record the index reads: none of an opinion or a board member (CVs). */
+async function searchedFilesOf(
+  db: Kysely<Database>,
+  kind: SourceKind,
+  id: number,
+): Promise<StoredAttachment[]> {
+  if (kind === 'opinion' || kind === 'board_member') return [];
+  return storedAttachmentsOf(db, kind, [id]);
 }
 
 const lines = (...parts: (string | null | undefined)[]) =>
@@ -251,6 +269,22 @@ export async function sourceRecord(
         text: lines(row.title, type?.label, row.description),
       });
     }
+    case 'board_member': {
+      const row = await findBoardMember(db, id);
+      // In the bin it is off the board, so off the search too (ADR 031).
+      if (row === undefined || row.deleted_at !== null) return null;
+      // The board is shown on the members' page, below its tabs (spec §2.11).
+      return withFiles(db, kind, id, {
+        description: {
+          audience: null,
+          visible_from: null,
+          title: `${row.name}, ${row.role}`,
+          date: row.updated_at.slice(0, 10),
+          link: '/chi-siamo-iscrizione',
+        },
+        text: lines(row.name, row.role, 'Consiglio Direttivo'),
+      });
+    }
   }
 }
 
@@ -298,14 +332,13 @@ function magazineDescription(
   };
 }
 
-/** The ids of a record's PDFs and other files (opinions have none). */
+/** The ids of the record's files the index reads. */
 export async function attachmentIdsOf(
   db: Kysely<Database>,
   kind: SourceKind,
   id: number,
 ): Promise<number[]> {
-  if (kind === 'opinion') return [];
-  return (await storedAttachmentsOf(db, kind, [id])).map((attachment) => attachment.id);
+  return (await searchedFilesOf(db, kind, id)).map((attachment) => attachment.id);
 }
 
 /** Records whose units depend on this one: an issue's articles share its audience. */
@@ -340,5 +373,7 @@ export async function allRecordIds(db: Kysely<Database>, kind: SourceKind): Prom
       return articleIdsOfIssues(db, null);
     case 'transparency_publication':
       return allPublicationIds(db);
+    case 'board_member':
+      return (await listBoardMembers(db)).map((row) => row.id);
   }
 }

@@ -412,6 +412,44 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
   });
 
+  it('finds a board member on the society’s pages, never their CV, following edits and the bin', async () => {
+    const cv = await twoPagePdf('Curriculum', 'Specializzazione in immunoematologia lagunare.');
+    const member = await ok<{ id: number }>(
+      call('POST', '/BoardMembers', {
+        name: 'Ottavia Quadrifoglio',
+        role: 'Tesoriere',
+        sortOrder: 9,
+        newCv: { fileName: 'cv-quadrifoglio.pdf', content: cv },
+      }),
+    );
+    await site.app.services.outbox.runOnce();
+    const [found] = resultsOf(await search('quadrifoglio tesoriere', null));
+    expect(found).toMatchObject({
+      kind: 'page',
+      title: 'Ottavia Quadrifoglio, Tesoriere',
+      link: '/chi-siamo-iscrizione',
+      document: null,
+    });
+    expect((await search('quadrifoglio', null)).groups.map((group) => group.label)).toEqual([
+      'Pagine della società',
+    ]);
+    // The CV is the member's own document, not the society's content.
+    expect(await titles('immunoematologia lagunare', 'segreteria')).toEqual([]);
+
+    await ok(
+      call('PUT', `/BoardMembers/${member.id}`, {
+        name: 'Ottavia Quadrifoglio',
+        role: 'Vicepresidente',
+        sortOrder: 9,
+      }),
+    );
+    expect(await titles('quadrifoglio', null)).toEqual(['Ottavia Quadrifoglio, Vicepresidente']);
+    await ok(call('DELETE', `/BoardMembers/${member.id}`));
+    expect(await titles('quadrifoglio', null)).toEqual([]);
+    await ok(call('POST', `/BoardMembers/${member.id}/Restore`));
+    expect(await titles('quadrifoglio', null)).toEqual(['Ottavia Quadrifoglio, Vicepresidente']);
+  });
+
   it('retries a PDF whose file cannot be read yet, and indexes it once it can', async () => {
     const bytes = await makeDemoPdf('Circolare', [
       'La criopreservazione ambulatoriale dei gameti.',
