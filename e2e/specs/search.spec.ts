@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { makeDemoPdf } from '../../apps/server/src/db/seed/demo-pdf';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin } from '../support/admin';
+import { adminApi, openAdmin, romeDate } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
 /** The header's search box (ADR 025). */
@@ -29,17 +30,27 @@ test.describe('la ricerca del sito senza JavaScript', () => {
 test.describe('la ricerca del sito', () => {
   test('suggerisce titoli mentre si scrive; frecce e Invio aprono il suggerimento', async ({
     page,
+    expectAccessible,
   }) => {
     await gotoHydrated(page, '/contatti');
     const box = searchBox(page);
+    const closed = await box.boundingBox();
     await box.fill('trasfusional');
     await expect(box).toHaveAttribute('role', 'combobox');
-    const options = page.getByRole('listbox', { name: 'Suggerimenti' }).getByRole('option');
+    const list = page.getByRole('listbox', { name: 'Suggerimenti' });
+    const options = list.getByRole('option');
     await expect(options.first()).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
+    // The list opens below the box, over the page, and moves nothing.
+    const open = await box.boundingBox();
+    const listBox = await list.boundingBox();
+    expect(open).toEqual(closed);
+    expect(listBox?.y ?? 0).toBeGreaterThanOrEqual((open?.y ?? 0) + (open?.height ?? 0));
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+    // The open list and its highlighted option, as a screen reader meets them.
+    await expectAccessible(page);
     const title = (await options.first().textContent()) ?? '';
     await box.press('Enter');
     await expect(page).toHaveURL(/\/news\/\d+/);
@@ -91,6 +102,52 @@ test.describe('la ricerca del sito', () => {
       await expect(member.getByText('Gestione dei donatori con carenza di ferro')).toHaveCount(0);
     } finally {
       await member.close();
+    }
+  });
+
+  test('un visitatore trova il PDF di una pubblicazione di Società trasparente e lo apre alla pagina', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now();
+    const title = `Bilancio preventivo ricercabile ${stamp}`;
+    const fileName = `preventivo-${stamp}.pdf`;
+    const filler = Array.from({ length: 60 }, (_, index) => `Riga di riempimento ${index + 1}.`);
+    const bytes = await makeDemoPdf('Bilancio preventivo', [
+      ...filler,
+      'Le spese per la formazione itinerante dei tecnici di laboratorio.',
+    ]);
+    await openSignedIn(page, 'segreteria.demo@example.org');
+    const created = await adminApi(page, 'POST', '/TransparencyPublications', {
+      type: 'bilancio-preventivo',
+      title,
+      year: Number(romeDate().slice(0, 4)),
+      publishedOn: romeDate(),
+      newAttachments: [{ fileName, content: Buffer.from(bytes).toString('base64') }],
+    });
+    const reader = await browser.newPage();
+    try {
+      // The outbox reads the PDF within seconds of the save.
+      const found = reader.getByRole('link', {
+        name: `trovato nel documento ${fileName}, pagina 2`,
+      });
+      await expect(async () => {
+        await gotoHydrated(reader, `/cerca?q=${encodeURIComponent('"formazione itinerante"')}`);
+        await expect(found).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 45_000 });
+      // Public, so opened by its address at the page, with no session to fetch it with.
+      const href = (await found.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/api\/v1\/SharepointContent\/DownloadPublicDoc\?.*#page=2$/);
+      const file = await reader.request.get(href);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['content-type']).toContain('application/pdf');
+      await found.click();
+      await expect(reader).toHaveURL(/DownloadPublicDoc\?.*#page=2$/);
+    } finally {
+      await reader.close();
+      await adminApi(page, 'DELETE', `/TransparencyPublications/${String(created.id)}`);
+      await adminApi(page, 'DELETE', `/TransparencyPublications/Bin/${String(created.id)}`);
     }
   });
 

@@ -453,7 +453,11 @@ export interface SearchUnitsTable {
   page: number | null;
   /** Who may read it (ADR 011); null for public content (news, the society's pages). */
   audience: Audience | null;
-  /** The first day it may be shown (scheduled news); null when already visible. */
+  /**
+   * The first moment it may be shown (ISO instant: a scheduled record's moment, a news item's
+   * day in Rome); null when already visible. Indexes written before 2026-11-24 hold a day
+   * (`YYYY-MM-DD`), which sorts before every instant of that day in UTC.
+   */
   visible_from: string | null;
   title: string;
   date: string;

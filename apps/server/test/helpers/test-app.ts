@@ -77,6 +77,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The web app too (the client build of `npm run build`); API tests leave it off. */
   web?: 'build';
+  /**
+   * `manual`: the outbox delivers only on `services.outbox.runOnce()`, so a test can see what
+   * is queued before it runs (the default, `auto`, may run it between two requests).
+   */
+  outbox?: 'auto' | 'manual';
 }
 
 /**
@@ -105,6 +110,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     web: options.web ?? 'off',
+    ...(options.outbox === undefined ? {} : { outbox: options.outbox }),
     // The reminders' mail would join every suite's outbox: their own tests run them (ADR 026).
     reminders: 'manual',
   });

@@ -1,4 +1,4 @@
-import type { SearchAnswer } from '@sodalis/contracts';
+import { MAX_SEARCH_QUERY_LENGTH, type SearchAnswer } from '@sodalis/contracts';
 import type { Route } from './+types/cerca';
 import { apiRequest } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -23,11 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * In the browser: a signed-in member's session lives in the tab (ADR 010), so their results
- * come from the API with it; a visitor's are the server's.
+ * come from the API with it; a visitor's are the server's, and so is the message for a query
+ * too long to search (the API refuses it).
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const query = queryOf(request);
-  if (query.trim() === '' || currentUser() === null) return serverLoader();
+  if (query.trim() === '' || query.length > MAX_SEARCH_QUERY_LENGTH || currentUser() === null)
+    return serverLoader();
   const answer = await apiRequest<SearchAnswer>(
     `/api/v1/Search?${new URLSearchParams({ q: query })}`,
   );

@@ -106,7 +106,7 @@ export class ContentAdminService {
   readonly shareImage: ShareImageAdminService;
 
   constructor(private readonly deps: ContentAdminDeps) {
-    const { contentCache } = deps;
+    const { contentCache, searchIndex } = deps;
     this.shareImage = new ShareImageAdminService(deps, (change) => this.publish(change));
     this.boardBin = new RecordBin(deps, {
       entity: 'board_member',
@@ -122,8 +122,13 @@ export class ContentAdminService {
       deleteForGood: deleteBoardMember,
       filesOf: boardPhotosOf,
       dropUnusedFiles: (hashes) => this.dropUnusedPhotos(hashes),
-      // The board is on /chi-siamo, a cached public page (ADR 005): in or out of the bin, it follows.
-      changed: (trx) => contentCache.contentChanged(trx),
+      // The board is on /chi-siamo, a cached public page (ADR 005), and in the site search (ADR
+      // 025): in or out of the bin, both follow.
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'board_member', id);
+        else await searchIndex.recordRemoved(trx, 'board_member', id);
+        await contentCache.contentChanged(trx);
+      },
       afterCommit: () => contentCache.contentChanged(),
     });
   }
@@ -316,6 +321,7 @@ export class ContentAdminService {
           storedPhoto?.sha256 ?? (input.keepPhoto ? (existing?.photo_sha256 ?? null) : null),
         updated_at: stamp,
       });
+      await this.deps.searchIndex.recordChanged(trx, 'board_member', rowId);
       const keptCv = cv.length === 0 && input.keepCv ? await this.cvOf(trx, rowId) : null;
       await replaceAttachments(
         trx,

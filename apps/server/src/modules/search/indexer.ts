@@ -13,6 +13,7 @@ import {
   deleteDroppedAttachmentUnits,
   deleteItemUnits,
   deleteAllDocumentStates,
+  deleteDocumentStates,
   deleteTextUnits,
   describeItemUnits,
   findDocumentStates,
@@ -23,6 +24,7 @@ import {
 } from './repository.js';
 import {
   allRecordIds,
+  attachmentIdsOf,
   dependentRecords,
   isSourceKind,
   SOURCE_KINDS,
@@ -76,8 +78,18 @@ export class SearchIndexer {
    */
   async recordRemoved(trx: Executor, kind: SourceKind, id: number): Promise<void> {
     for (const dependent of await dependentRecords(trx, kind, id))
-      await deleteItemUnits(trx, dependent.kind, dependent.id);
+      await this.removeRecord(trx, dependent.kind, dependent.id);
+    await this.removeRecord(trx, kind, id);
+  }
+
+  /**
+   * A record's units leave the index, its PDF pages with them; its PDFs' extraction states go
+   * too, so a record back on the site (restored from the bin, published again) has them read
+   * again instead of taken as read.
+   */
+  private async removeRecord(trx: Executor, kind: SourceKind, id: number): Promise<void> {
     await deleteItemUnits(trx, kind, id);
+    await deleteDocumentStates(trx, await attachmentIdsOf(trx, kind, id));
   }
 
   /** Indexes one record; answers the ids of its PDFs still to read. */
@@ -89,7 +101,7 @@ export class SearchIndexer {
   ): Promise<number[]> {
     const record = await sourceRecord(trx, kind, id, this.deps.context);
     if (record === null) {
-      await deleteItemUnits(trx, kind, id);
+      await this.removeRecord(trx, kind, id);
       return [];
     }
     await deleteTextUnits(trx, kind, id);

@@ -31,8 +31,8 @@ export type UnitDescription = Pick<
 /** Who is searching: the audiences they may read (ADR 011); none for an anonymous reader. */
 export interface SearchAccess {
   audiences: readonly Audience[];
-  /** Today in Rome: scheduled news stay hidden until their day. */
-  today: string;
+  /** Now (ISO instant): a scheduled item stays hidden until its moment (`visible_from`). */
+  now: string;
 }
 
 /** A unit found, with its rank (smaller is better on both engines). */
@@ -166,6 +166,15 @@ export async function writeDocumentState(
     .execute();
 }
 
+/**
+ * Forgets what became of these PDFs' extraction: read again when their record is indexed next
+ * (their pages left the index with the record, ADR 025).
+ */
+export async function deleteDocumentStates(db: Executor, attachmentIds: number[]): Promise<void> {
+  if (attachmentIds.length === 0) return;
+  await db.deleteFrom('search_documents').where('attachment_id', 'in', attachmentIds).execute();
+}
+
 export async function deleteAllDocumentStates(db: Executor): Promise<void> {
   await db.deleteFrom('search_documents').execute();
 }
@@ -262,7 +271,7 @@ export async function matchingUnits(
     access.audiences.length > 0
       ? sql` or u.audience in (${sql.join(access.audiences.map((audience) => sql`${audience}`))})`
       : sql``
-  }) and (u.visible_from is null or u.visible_from <= ${access.today})`;
+  }) and (u.visible_from is null or u.visible_from <= ${access.now})`;
   const columns = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date, u.link,
     u.file_name, u.file_url, u.body`;
   // The best `limit` are chosen from narrow rows (id, rank, date) and only they are read whole:

@@ -3,7 +3,6 @@ import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   SEARCH_MESSAGES,
-  romeDate,
   type MemberRole,
   type SearchAnswer,
   type SearchResult,
@@ -43,7 +42,7 @@ export class SearchService {
   private access(role: MemberRole | null): SearchAccess {
     return {
       audiences: role === null ? [] : AUDIENCES_OF_ROLE[role],
-      today: romeDate(this.deps.clock()),
+      now: this.deps.clock().toISOString(),
     };
   }
 

@@ -1,5 +1,5 @@
 import {
-  romeDate,
+  romeInstant,
   TRANSPARENCY_PUBLICATION_TYPES,
   type SearchKind,
   type TransparencyPublicationType,
@@ -8,7 +8,12 @@ import { decodeHTML } from 'entities';
 import type { Kysely } from 'kysely';
 import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
 import { storedAttachmentsOf, type StoredAttachment } from '../attachments/repository.js';
-import { findSetupElementById, listSetupElementRows } from '../content/repository.js';
+import {
+  findBoardMember,
+  findSetupElementById,
+  listBoardMembers,
+  listSetupElementRows,
+} from '../content/repository.js';
 import { setupElementPlace } from '../content/places.js';
 import {
   allIssueIds,
@@ -32,11 +37,13 @@ import type { UnitDescription } from './repository.js';
  */
 
 /**
- * The records the index holds: the attachments' owner kinds, and opinions (no files). Board
- * members' CVs and sponsorship requests are not for readers to search.
+ * The records the index holds: the attachments' owner kinds, opinions and board members (their
+ * texts only). Board members' CVs and sponsorship requests are not for readers to search.
  */
 export type SourceKind =
-  Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'> | 'opinion';
+  | Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'>
+  | 'opinion'
+  | 'board_member';
 
 export const SOURCE_KINDS: readonly SourceKind[] = [
   'article',
@@ -48,6 +55,7 @@ export const SOURCE_KINDS: readonly SourceKind[] = [
   'magazine_issue',
   'magazine_article',
   'transparency_publication',
+  'board_member',
 ];
 
 /** The group each record's results appear in. */
@@ -61,6 +69,7 @@ export const RESULT_KIND: Readonly<Record<SourceKind, SearchKind>> = {
   magazine_issue: 'magazine',
   magazine_article: 'magazine',
   transparency_publication: 'transparency',
+  board_member: 'page',
 };
 
 /** The record kind of each reserved table. */
@@ -108,8 +117,17 @@ async function withFiles(
   id: number,
   record: Omit<SourceRecord, 'kind' | 'id' | 'attachments'>,
 ): Promise<SourceRecord> {
-  const attachments = kind === 'opinion' ? [] : await storedAttachmentsOf(db, kind, [id]);
-  return { kind, id, ...record, attachments };
+  return { kind, id, ...record, attachments: await searchedFilesOf(db, kind, id) };
+}
+
+/** The files of a record the index reads: none of an opinion or a board member (CVs). */
+async function searchedFilesOf(
+  db: Kysely<Database>,
+  kind: SourceKind,
+  id: number,
+): Promise<StoredAttachment[]> {
+  if (kind === 'opinion' || kind === 'board_member') return [];
+  return storedAttachmentsOf(db, kind, [id]);
 }
 
 const lines = (...parts: (string | null | undefined)[]) =>
@@ -127,10 +145,13 @@ export async function sourceRecord(
       const [row] = await findArticleRows(db, [id]);
       // Drafts and items in the bin (ADR 023) are not on the site, so not in the index.
       if (row === undefined || row.published !== 1 || row.deleted_at !== null) return null;
+      // Shown from its day in Rome and its scheduled moment, whichever is later (as the list).
+      const dayStart = romeInstant(row.published_on, '00:00').toISOString();
       return withFiles(db, kind, id, {
         description: {
           audience: null,
-          visible_from: row.published_on,
+          visible_from:
+            row.publish_at !== null && row.publish_at > dayStart ? row.publish_at : dayStart,
           title: row.title,
           date: row.published_on,
           link: `/news/${row.id}`,
@@ -248,12 +269,28 @@ export async function sourceRecord(
         text: lines(row.title, type?.label, row.description),
       });
     }
+    case 'board_member': {
+      const row = await findBoardMember(db, id);
+      // In the bin it is off the board, so off the search too (ADR 031).
+      if (row === undefined || row.deleted_at !== null) return null;
+      // The board is shown on the members' page, below its tabs (spec §2.11).
+      return withFiles(db, kind, id, {
+        description: {
+          audience: null,
+          visible_from: null,
+          title: `${row.name}, ${row.role}`,
+          date: row.updated_at.slice(0, 10),
+          link: '/chi-siamo-iscrizione',
+        },
+        text: lines(row.name, row.role, 'Consiglio Direttivo'),
+      });
+    }
   }
 }
 
 /**
  * A reserved record is indexed when published and not in the bin (ADR 031); one scheduled for
- * later is found from the day of its moment (`visible_from`, by Rome day as the news).
+ * later is found from its moment (`visible_from`), as its list shows it.
  */
 function reservedOnSite<R extends { published: number; deleted_at: string | null }>(
   row: R | undefined,
@@ -268,8 +305,7 @@ function reservedDescription(
   table: ReservedTable,
   publishAt: string | null,
 ): UnitDescription {
-  const visibleFrom = publishAt === null ? null : romeDate(new Date(publishAt));
-  return { audience, visible_from: visibleFrom, title, date, link: RESERVED_LINKS[table] };
+  return { audience, visible_from: publishAt, title, date, link: RESERVED_LINKS[table] };
 }
 
 /** An issue and its articles are indexed as a reserved record is (`reservedOnSite`). */
@@ -288,12 +324,21 @@ function magazineDescription(
   const query = new URLSearchParams({ anno: String(issue.year), numero: issue.title });
   return {
     audience: issue.audience,
-    // A scheduled issue is found from the day of its moment, as the reserved records.
-    visible_from: issue.publish_at === null ? null : romeDate(new Date(issue.publish_at)),
+    // A scheduled issue is found from its moment, as the reserved records.
+    visible_from: issue.publish_at,
     title,
     date,
     link: `/area-riservata-servizio-trasfusionale-singolo-numero?${query}`,
   };
+}
+
+/** The ids of the record's files the index reads. */
+export async function attachmentIdsOf(
+  db: Kysely<Database>,
+  kind: SourceKind,
+  id: number,
+): Promise<number[]> {
+  return (await searchedFilesOf(db, kind, id)).map((attachment) => attachment.id);
 }
 
 /** Records whose units depend on this one: an issue's articles share its audience. */
@@ -328,5 +373,7 @@ export async function allRecordIds(db: Kysely<Database>, kind: SourceKind): Prom
       return articleIdsOfIssues(db, null);
     case 'transparency_publication':
       return allPublicationIds(db);
+    case 'board_member':
+      return (await listBoardMembers(db)).map((row) => row.id);
   }
 }

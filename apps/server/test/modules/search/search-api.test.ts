@@ -8,6 +8,10 @@ import type {
   SearchResult,
   SearchSuggestion,
 } from '@sodalis/contracts';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDemoPdf } from '../../../src/db/seed/demo-pdf.js';
@@ -16,6 +20,8 @@ import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-11-22';
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const run = promisify(execFile);
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** A one-page PDF with a drawing and no text layer: what a scanner makes. */
@@ -37,7 +43,12 @@ async function twoPagePdf(title: string, sentence: string): Promise<string> {
 }
 
 describe.each(testEngines())('site search on %s', (engine) => {
-  const site = staffSite(engine, { clock: fixedClock(TODAY), roles: MEMBER_ROLES });
+  // The outbox runs when the test says: what a save queued is seen before it is read.
+  const site = staffSite(engine, {
+    clock: fixedClock(TODAY),
+    roles: MEMBER_ROLES,
+    outbox: 'manual',
+  });
   const { call, ok } = site;
 
   async function search(q: string, role: MemberRole | null): Promise<SearchAnswer> {
@@ -249,6 +260,240 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(await titles('oneri formazione distanza', null)).toEqual([]);
   });
 
+  it('shows a scheduled item from its moment, not from the start of its day', async () => {
+    // The clock is 13:00 in Rome: one record is due at 09:00, the other at 18:00 of the same day.
+    await recommendation('Ossidiana mattutina', 'all', { publishAt: `${TODAY}T09:00` });
+    await recommendation('Ossidiana serale', 'all', { publishAt: `${TODAY}T18:00` });
+    const news = (title: string, publishTime: string) =>
+      ok(
+        call('POST', '/News', {
+          title,
+          subtitleHtml: '<p>Programmata.</p>',
+          publishedOn: TODAY,
+          publishTime,
+          featured: false,
+          published: true,
+          sourceName: null,
+          sourceUrl: null,
+          categoryIds: [],
+          keptAttachmentIds: [],
+          newAttachments: [],
+        }),
+      );
+    await news('Ossidiana in notizia mattutina', '09:00');
+    await news('Ossidiana in notizia serale', '18:00');
+    expect((await titles('ossidiana', 'socio')).sort()).toEqual([
+      'Ossidiana in notizia mattutina',
+      'Ossidiana mattutina',
+    ]);
+    expect(await titles('ossidiana', null)).toEqual(['Ossidiana in notizia mattutina']);
+    const suggested = await site.app.inject({
+      method: 'GET',
+      url: '/api/v1/Search/Suggest?q=ossid',
+      headers: { authorization: `Bearer ${site.tokens.socio}` },
+    });
+    expect(
+      (suggested.json() as { data: SearchSuggestion[] }).data.map((item) => item.title).sort(),
+    ).toEqual(['Ossidiana in notizia mattutina', 'Ossidiana mattutina']);
+  });
+
+  it('follows the bin and the withdrawals of every kind, PDFs read again when they come back', async () => {
+    const found = async (q: string) => (await titles(q, 'segreteria')).sort();
+    const news = await ok<{ id: number }>(
+      call('POST', '/News', {
+        title: 'Tormalina nelle notizie',
+        subtitleHtml: '<p>Testo.</p>',
+        publishedOn: '2026-11-01',
+        publishTime: null,
+        featured: false,
+        published: true,
+        sourceName: null,
+        sourceUrl: null,
+        categoryIds: [],
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const reserved = await recommendation('Tormalina riservata', 'all', {
+      newAttachments: [
+        {
+          fileName: 'tormalina.pdf',
+          content: await twoPagePdf('Documento', 'La leucodeplezione ossidrilica universale.'),
+        },
+      ],
+    });
+    const issue = await ok<{ id: number }>(
+      call('POST', '/MagazineIssues', {
+        title: 'Tormalina, numero unico',
+        year: 2026,
+        publishedOn: '2026-11-01',
+        audience: 'all',
+        published: true,
+        keptAttachmentIds: [],
+        newAttachments: [],
+      }),
+    );
+    const article = await ok<{ id: number }>(
+      call('POST', '/MagazineArticles', {
+        issueId: issue.id,
+        title: 'Tormalina in un articolo',
+        sortOrder: 1,
+        newAttachments: [
+          {
+            fileName: 'articolo.pdf',
+            content: await twoPagePdf('Articolo', 'La zeolite ambrata dei convalescenti.'),
+          },
+        ],
+      }),
+    );
+    const publication = await ok<{ id: number }>(
+      call('POST', '/TransparencyPublications', {
+        type: 'bilancio-consuntivo',
+        title: 'Tormalina trasparente',
+        description: null,
+        year: 2025,
+        publishedOn: '2026-05-20',
+        newAttachments: [],
+      }),
+    );
+    await site.app.services.outbox.runOnce();
+    const everything = [
+      'Tormalina in un articolo',
+      'Tormalina nelle notizie',
+      'Tormalina riservata',
+      'Tormalina trasparente',
+      'Tormalina, numero unico',
+    ];
+    expect(await found('tormalina')).toEqual(everything);
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // In the bin: off the search, PDF pages included; restored: back, the PDFs once read again.
+    for (const [path, id] of [
+      ['/News', news.id],
+      ['/Recommendations', reserved.id],
+      ['/MagazineArticles', article.id],
+      ['/TransparencyPublications', publication.id],
+    ] as const)
+      await ok(call('DELETE', `${path}/${id}`));
+    expect(await found('tormalina')).toEqual(['Tormalina, numero unico']);
+    expect(await found('leucodeplezione ossidrilica')).toEqual([]);
+    expect(await found('zeolite ambrata')).toEqual([]);
+    for (const [path, id] of [
+      ['/News', news.id],
+      ['/Recommendations', reserved.id],
+      ['/MagazineArticles', article.id],
+      ['/TransparencyPublications', publication.id],
+    ] as const)
+      await ok(call('POST', `${path}/${id}/Restore`));
+    expect(await found('tormalina')).toEqual(everything);
+    await site.app.services.outbox.runOnce();
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // An issue in the bin takes its articles with it, and brings them back.
+    await ok(call('DELETE', `/MagazineIssues/${issue.id}`));
+    expect(await found('tormalina')).toEqual([
+      'Tormalina nelle notizie',
+      'Tormalina riservata',
+      'Tormalina trasparente',
+    ]);
+    expect(await found('zeolite ambrata')).toEqual([]);
+    await ok(call('POST', `/MagazineIssues/${issue.id}/Restore`));
+    await site.app.services.outbox.runOnce();
+    expect(await found('tormalina')).toEqual(everything);
+    expect(await found('zeolite ambrata')).toEqual(['Tormalina in un articolo']);
+
+    // Withdrawn ("Ritira") and published again, in bulk: the same.
+    await ok(call('POST', '/Recommendations/Bulk', { ids: [reserved.id], action: 'ritira' }));
+    expect(await found('leucodeplezione ossidrilica')).toEqual([]);
+    await ok(call('POST', '/Recommendations/Bulk', { ids: [reserved.id], action: 'pubblica' }));
+    await site.app.services.outbox.runOnce();
+    expect(await found('leucodeplezione ossidrilica')).toEqual(['Tormalina riservata']);
+  });
+
+  it('finds a board member on the society’s pages, never their CV, following edits and the bin', async () => {
+    const cv = await twoPagePdf('Curriculum', 'Specializzazione in immunoematologia lagunare.');
+    const member = await ok<{ id: number }>(
+      call('POST', '/BoardMembers', {
+        name: 'Ottavia Quadrifoglio',
+        role: 'Tesoriere',
+        sortOrder: 9,
+        newCv: { fileName: 'cv-quadrifoglio.pdf', content: cv },
+      }),
+    );
+    await site.app.services.outbox.runOnce();
+    const [found] = resultsOf(await search('quadrifoglio tesoriere', null));
+    expect(found).toMatchObject({
+      kind: 'page',
+      title: 'Ottavia Quadrifoglio, Tesoriere',
+      link: '/chi-siamo-iscrizione',
+      document: null,
+    });
+    expect((await search('quadrifoglio', null)).groups.map((group) => group.label)).toEqual([
+      'Pagine della società',
+    ]);
+    // The CV is the member's own document, not the society's content.
+    expect(await titles('immunoematologia lagunare', 'segreteria')).toEqual([]);
+
+    await ok(
+      call('PUT', `/BoardMembers/${member.id}`, {
+        name: 'Ottavia Quadrifoglio',
+        role: 'Vicepresidente',
+        sortOrder: 9,
+      }),
+    );
+    expect(await titles('quadrifoglio', null)).toEqual(['Ottavia Quadrifoglio, Vicepresidente']);
+    await ok(call('DELETE', `/BoardMembers/${member.id}`));
+    expect(await titles('quadrifoglio', null)).toEqual([]);
+    await ok(call('POST', `/BoardMembers/${member.id}/Restore`));
+    expect(await titles('quadrifoglio', null)).toEqual(['Ottavia Quadrifoglio, Vicepresidente']);
+  });
+
+  it('retries a PDF whose file cannot be read yet, and indexes it once it can', async () => {
+    const bytes = await makeDemoPdf('Circolare', [
+      'La criopreservazione ambulatoriale dei gameti.',
+    ]);
+    const created = await recommendation('Circolare da rileggere', 'all', {
+      newAttachments: [{ fileName: 'circolare.pdf', content: base64(bytes) }],
+    });
+    const { db, files, outbox } = site.app.services;
+    const attachment = await db
+      .selectFrom('attachments')
+      .select('file_sha256')
+      .where('id', '=', created.attachments[0]?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    // The file store has lost the file for a while (a volume not mounted yet).
+    await files.remove(attachment.file_sha256);
+    await outbox.runOnce();
+    const job = () =>
+      db
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'next_attempt_at'])
+        .where('kind', '=', 'search.extract')
+        .where('payload_json', '=', JSON.stringify({ attachmentId: created.attachments[0]?.id }))
+        .executeTakeFirstOrThrow();
+    expect(await job()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await titles('criopreservazione gameti', 'socio')).toEqual([]);
+    // Not "non ricercabile": the file is not known to be unreadable.
+    const list = await ok<AdminPage<AdminUnsearchableDocument>>(
+      call('GET', '/UnsearchableDocuments'),
+    );
+    expect(list.items.map((item) => item.id)).not.toContain(created.attachments[0]?.id);
+
+    // The file is back and the retry comes due (the test's clock stands still: the row moves).
+    await files.put(bytes);
+    await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(`${TODAY}T00:00:00Z`).toISOString() })
+      .where('kind', '=', 'search.extract')
+      .where('status', '=', 'pending')
+      .execute();
+    await outbox.runOnce();
+    expect(await job()).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await titles('criopreservazione gameti', 'socio')).toEqual(['Circolare da rileggere']);
+  });
+
   it('lists a scanned PDF to staff as "non ricercabile"', async () => {
     const created = await recommendation('Circolare scansionata', 'all', {
       newAttachments: [{ fileName: 'circolare-scansione.pdf', content: await scannedPdf() }],
@@ -327,6 +572,23 @@ describe.each(testEngines())('site search on %s', (engine) => {
       });
       expect(suggested.statusCode, `${q}: ${suggested.body}`).toBe(200);
     }
+    // What no form sends but an address may hold: NUL, a lone surrogate, broken escapes.
+    for (const raw of [
+      '%00',
+      '%00piastrine%00',
+      '%ED%A0%80',
+      '%E0%A4%A',
+      '%',
+      '%F0%9F',
+      'x%uD800',
+    ]) {
+      for (const path of ['/api/v1/Search', '/api/v1/Search/Suggest']) {
+        const answer = await site.app.inject({ method: 'GET', url: `${path}?q=${raw}` });
+        expect(answer.statusCode, `${path} ${raw}: ${answer.body}`).toBe(200);
+      }
+    }
+    const lone = await search('\uD800piastrine\u0000 \uDC00', 'socio');
+    expect(lone.notice).not.toBe('Scrivi almeno 2 lettere da cercare.');
     const tooLong = await site.app.inject({
       method: 'GET',
       url: `/api/v1/Search?q=${'x'.repeat(1001)}`,
@@ -334,4 +596,45 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain('La ricerca può contenere al massimo 1000 caratteri.');
   });
+  // A real process started through tsx, on the suite's own database: slow on a loaded machine.
+  it(
+    'rebuilds the whole index from the command line, the PDFs read at once',
+    { timeout: 120_000 },
+    async () => {
+      const phrase = '"si è riunita l\'assemblea" Padova';
+      const before = await titles(phrase, 'segreteria');
+      expect(before.length).toBeGreaterThan(0);
+      // An index lost or broken: nothing of it left.
+      await site.app.services.db.deleteFrom('search_units').execute();
+      await site.app.services.db.deleteFrom('search_documents').execute();
+      expect(await titles(phrase, 'segreteria')).toEqual([]);
+
+      const { config } = site.app.services;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: config.dataDir,
+        DEMO_CONTENT: 'false',
+        SOCIETY_ACRONYM: config.societyAcronym,
+      };
+      delete env.DATABASE_URL;
+      if (config.databaseUrl !== null) env.DATABASE_URL = config.databaseUrl;
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--conditions=sodalis-source',
+          '--import',
+          'tsx',
+          'src/cli/index.ts',
+          'ricerca:ricostruisci',
+        ],
+        { cwd: SERVER_ROOT, env },
+      );
+      expect(stdout).toMatch(
+        /^Indice di ricerca ricostruito: \d+ contenuti, [1-9]\d* PDF letti\.$/m,
+      );
+      expect(await titles(phrase, 'segreteria')).toEqual(before);
+      const [inPdf] = resultsOf(await search(phrase, 'segreteria'));
+      expect(inPdf?.document).toMatchObject({ fileName: 'Verbale Padova 2023.pdf', page: 1 });
+    },
+  );
 });

@@ -1,4 +1,8 @@
-import { SEARCH_KIND_LABELS, type SearchSuggestion } from '@sodalis/contracts';
+import {
+  MAX_SEARCH_QUERY_LENGTH,
+  SEARCH_KIND_LABELS,
+  type SearchSuggestion,
+} from '@sodalis/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { apiRequest } from '../../api/api-client';
@@ -63,7 +67,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
       role="search"
       method="get"
       action={SEARCH_PATH}
-      className="site-search d-flex position-relative"
+      className="site-search d-flex"
       onSubmit={() => setOpen(false)}
     >
       <label htmlFor={`${id}-q`} className="visually-hidden">
@@ -76,7 +80,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
         className="form-control form-control-sm"
         placeholder={SEARCH_COPY.placeholder}
         autoComplete="off"
-        maxLength={1000}
+        maxLength={MAX_SEARCH_QUERY_LENGTH}
         value={query}
         {...(hydrated
           ? {
@@ -130,7 +134,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
           id={listId}
           role="listbox"
           aria-label={SEARCH_COPY.suggestions}
-          className="site-search__suggestions list-group position-absolute"
+          className="site-search__suggestions"
           hidden={!expanded}
         >
           {suggestions.map((suggestion, index) => (
@@ -139,7 +143,6 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
-              className={`list-group-item list-group-item-action${index === active ? ' active' : ''}`}
               onMouseDown={(event) => {
                 // Before the input's blur closes the list.
                 event.preventDefault();

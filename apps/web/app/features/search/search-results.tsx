@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { openReservedDocument } from '../../shared/documents/reserved-document';
 import { publicDocumentHref } from '../../shared/documents/open-document';
 
-/** Kinds whose documents are public (opened by address); the others need the session. */
-const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'page']);
+/**
+ * Kinds whose documents are public, opened by address: the news, the society's pages and the
+ * "Società trasparente" publications (ADR 026). The others need the session.
+ */
+const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'page', 'transparency']);
 
 function DocumentLink({ result }: { result: SearchResult }) {
   const document = result.document;
