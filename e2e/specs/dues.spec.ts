@@ -140,49 +140,54 @@ test.describe('le quote del socio', () => {
     });
   });
 
-  test('il link del promemoria senza sessione chiede di accedere e, dopo l’accesso, torna alle quote del socio', async ({
-    page,
-    expectAccessible,
-  }) => {
-    const seed = Date.now() + 37;
-    const lastName = `Promemoria${seed % 100_000}`;
-    const email = `promemoria.${seed}@example.org`;
-    await applyApproveAndSignIn(
+  test.describe('promemoria', () => {
+    // The ended session's refusal (401 from MyDues) that the panel turns into its message.
+    test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test('il link del promemoria senza sessione chiede di accedere e, dopo l’accesso, torna alle quote del socio', async ({
       page,
-      { firstName: 'Paola', lastName, email, codiceFiscale: codiceFiscaleFor(seed) },
-      `${THIS_YEAR}-01-10`,
-    );
-    // The link of every dues reminder (DUES_PAYMENT_PATH, ADR 030).
-    const reminderLink = '/chi-siamo-iscrizione?scheda=pagamento';
+      expectAccessible,
+    }) => {
+      const seed = Date.now() + 37;
+      const lastName = `Promemoria${seed % 100_000}`;
+      const email = `promemoria.${seed}@example.org`;
+      await applyApproveAndSignIn(
+        page,
+        { firstName: 'Paola', lastName, email, codiceFiscale: codiceFiscaleFor(seed) },
+        `${THIS_YEAR}-01-10`,
+      );
+      // The link of every dues reminder (DUES_PAYMENT_PATH, ADR 030).
+      const reminderLink = '/chi-siamo-iscrizione?scheda=pagamento';
 
-    // A session the server ended (signed out elsewhere): the tab still holds its token.
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    expect(
-      (
-        await page.request.post('/api/v1/Account/Logout', {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).status(),
-    ).toBeLessThan(300);
-    await gotoHydrated(page, reminderLink);
-    await expect(page.getByTestId('dues-sign-in')).toContainText(DUES_SIGN_IN.expired);
-    await expect(page.getByTestId('open-dues')).toHaveCount(0);
+      // A session the server ended (signed out elsewhere): the tab still holds its token.
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
+      expect(
+        (
+          await page.request.post('/api/v1/Account/Logout', {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status(),
+      ).toBeLessThan(300);
+      await gotoHydrated(page, reminderLink);
+      await expect(page.getByTestId('dues-sign-in')).toContainText(DUES_SIGN_IN.expired);
+      await expect(page.getByTestId('open-dues')).toHaveCount(0);
 
-    // The reminder opened from the mail in a new tab: no session at all.
-    const tab = await page.context().newPage();
-    await gotoHydrated(tab, reminderLink);
-    const prompt = tab.getByTestId('dues-sign-in');
-    await expect(prompt).toContainText(DUES_SIGN_IN.visitor);
-    await expectAccessible(tab);
-    await prompt.getByRole('link', { name: DUES_SIGN_IN.link }).click();
-    await expect(tab).toHaveURL(/\/area-riservata\?ritorno=/);
-    const form = tab.getByTestId('login-form');
-    await form.getByLabel('Username (e-mail)').fill(email);
-    await form.getByLabel('Password').fill(NEW_MEMBER_PASSWORD);
-    await form.getByRole('button', { name: 'LOGIN' }).click();
-    await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
-    const dues = tab.getByTestId('open-dues');
-    await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
-    await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
+      // The reminder opened from the mail in a new tab: no session at all.
+      const tab = await page.context().newPage();
+      await gotoHydrated(tab, reminderLink);
+      const prompt = tab.getByTestId('dues-sign-in');
+      await expect(prompt).toContainText(DUES_SIGN_IN.visitor);
+      await expectAccessible(tab);
+      await prompt.getByRole('link', { name: DUES_SIGN_IN.link }).click();
+      await expect(tab).toHaveURL(/\/area-riservata\?ritorno=/);
+      const form = tab.getByTestId('login-form');
+      await form.getByLabel('Username (e-mail)').fill(email);
+      await form.getByLabel('Password').fill(NEW_MEMBER_PASSWORD);
+      await form.getByRole('button', { name: 'LOGIN' }).click();
+      await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
+      const dues = tab.getByTestId('open-dues');
+      await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
+      await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
+    });
   });
 });
