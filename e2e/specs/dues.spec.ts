@@ -1,5 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { DUE_STATUS_LABELS, DUES_SIGN_IN, LAPSED_PAGE } from '@sodalis/contracts';
+import {
+  DUE_STATUS_LABELS,
+  DUES_SIGN_IN,
+  LAPSED_PAGE,
+  MEMBER_PROFILE_MESSAGES,
+} from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import {
   applyApproveAndSignIn,
@@ -188,6 +193,12 @@ test.describe('le quote del socio', () => {
       const dues = tab.getByTestId('open-dues');
       await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
       await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
+
+      // "Il mio profilo" leads back to the same tab while a year is unpaid.
+      await gotoHydrated(tab, '/area-riservata-profilo');
+      await tab.getByRole('link', { name: MEMBER_PROFILE_MESSAGES.payOpenYears }).click();
+      await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
+      await expect(dues.getByTestId('dues-total')).toBeVisible();
     });
   });
 });
