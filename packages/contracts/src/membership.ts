@@ -316,6 +316,14 @@ export interface MemberDuesView {
 }
 
 /**
+ * The fee page's payment tab where a member of `kind` pays the open years (ADR 029): the link of
+ * the dues reminders, of "Il mio profilo" and of the rejoin page (ADR 030).
+ */
+export function duesPaymentPath(kind: MembershipKind): string {
+  return `${kind === 'Affiliato' ? '/chi-siamo-affiliati' : '/chi-siamo-iscrizione'}?scheda=pagamento`;
+}
+
+/**
  * The payment tab for someone the browser has no session for (ADR 030): the dues reminders link
  * there, and a member opening the link in a new tab or after the session ended must sign in to
  * see and pay their own years; the sign-in comes back to the tab.

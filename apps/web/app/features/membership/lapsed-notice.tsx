@@ -1,4 +1,4 @@
-import { LAPSED_PAGE } from '@sodalis/contracts';
+import { duesPaymentPath, LAPSED_PAGE } from '@sodalis/contracts';
 import { Link } from 'react-router';
 
 /**
@@ -14,9 +14,8 @@ export function LapsedNotice() {
       <h2 className="h4 mt-4">{LAPSED_PAGE.howTitle}</h2>
       <ul>
         <li>
-          {LAPSED_PAGE.payArrears}{' '}
-          <Link to="/chi-siamo-iscrizione?scheda=pagamento">Quote dei Soci</Link>,{' '}
-          <Link to="/chi-siamo-affiliati?scheda=pagamento">quote degli Affiliati</Link>.
+          {LAPSED_PAGE.payArrears} <Link to={duesPaymentPath('Socio')}>Quote dei Soci</Link>,{' '}
+          <Link to={duesPaymentPath('Affiliato')}>quote degli Affiliati</Link>.
         </li>
         <li>
           {LAPSED_PAGE.applyAgain} <Link to="/chi-siamo-iscrizione">Domanda di iscrizione</Link>.

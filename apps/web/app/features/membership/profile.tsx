@@ -1,6 +1,7 @@
 import {
   DUE_METHOD_LABELS,
   DUE_STATUS_LABELS,
+  duesPaymentPath,
   italianEuroText,
   italianDate,
   ITALIAN_REGIONS,
@@ -258,7 +259,7 @@ export function ProfilePage({ data }: { data: ProfileData }) {
             <p>
               <Link
                 className="btn btn-primary"
-                to={`/chi-siamo-${profile.kind === 'Affiliato' ? 'affiliati' : 'iscrizione'}?scheda=pagamento`}
+                to={duesPaymentPath(profile.kind)}
                 data-testid="profile-pay"
               >
                 {MEMBER_PROFILE_MESSAGES.payOpenYears}
