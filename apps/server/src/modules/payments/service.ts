@@ -561,7 +561,12 @@ export class PaymentService {
       trx,
       'mail',
       {
-        ...receiptMail(this.deps.society, { ...payment, receiptYear, receiptNumber, paidAt }, to),
+        ...receiptMail(
+          this.deps.society,
+          { ...payment, receiptYear, receiptNumber, paidAt },
+          to,
+          await yearsOfPayment(trx, payment),
+        ),
         ...(attachment === null ? {} : { attachments: [attachment] }),
       },
       now,

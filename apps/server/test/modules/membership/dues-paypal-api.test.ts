@@ -314,9 +314,14 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
       .filter(({ mail }) => mail.subject.includes('ORDINE-SECONDA-SCHEDA'));
     expect(notices).toHaveLength(1);
     expect(notices[0]?.mail.text).toContain('Motivo: Quote 2025, 2026 già pagate');
-    expect(
-      sink.messages.filter((message) => parseMail(message.raw).subject.includes('ricevuta n.')),
-    ).toHaveLength(1);
+    const receiptMails = sink.messages
+      .map((message) => parseMail(message.raw))
+      .filter((mail) => mail.subject.includes('ricevuta n.'));
+    // One receipt, naming both years it pays like its PDF.
+    expect(receiptMails.map((mail) => mail.subject)).toEqual([
+      'SIMTI – ricevuta n. 1/2026: Quota Socio ordinario 2025, 2026',
+    ]);
+    expect(receiptMails[0]?.text).toContain('Anni: 2025, 2026');
 
     // Staff record the refund made: refunded, with no receipt to cancel.
     const staff = await signIn(app, 'segreteria.demo@example.org');
