@@ -13,6 +13,7 @@ import {
 } from '../support/membership';
 import { installPayPalStandIn } from '../support/paypal-stand-in';
 import { pdfText } from '../support/pdf';
+import { DEMO_PASSWORD } from '../support/session';
 
 const THIS_YEAR = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()),
@@ -199,6 +200,27 @@ test.describe('le quote del socio', () => {
       await tab.getByRole('link', { name: MEMBER_PROFILE_MESSAGES.payOpenYears }).click();
       await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
       await expect(dues.getByTestId('dues-total')).toBeVisible();
+    });
+  });
+
+  test.describe('senza JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('l’accesso senza script torna alla pagina indicata, mai a un altro sito', async ({
+      page,
+    }) => {
+      for (const [back, landing] of [
+        ['/chi-siamo-iscrizione?scheda=pagamento', /\/chi-siamo-iscrizione\?scheda=pagamento$/],
+        ['//altro.example/', /\/area-riservata-homepage$/],
+      ] as const) {
+        await page.context().clearCookies();
+        await page.goto(`/area-riservata?ritorno=${encodeURIComponent(back)}`);
+        const form = page.getByTestId('login-form');
+        await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+        await form.getByLabel('Password').fill(DEMO_PASSWORD);
+        await form.getByRole('button', { name: 'LOGIN' }).click();
+        await expect(page).toHaveURL(landing);
+      }
     });
   });
 });
