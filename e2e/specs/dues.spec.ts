@@ -1,9 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { DUE_STATUS_LABELS, LAPSED_PAGE } from '@sodalis/contracts';
+import {
+  DUE_STATUS_LABELS,
+  DUES_SIGN_IN,
+  LAPSED_PAGE,
+  MEMBER_PROFILE_MESSAGES,
+} from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { applyApproveAndSignIn, codiceFiscaleFor } from '../support/membership';
+import {
+  applyApproveAndSignIn,
+  codiceFiscaleFor,
+  NEW_MEMBER_PASSWORD,
+} from '../support/membership';
 import { installPayPalStandIn } from '../support/paypal-stand-in';
 import { pdfText } from '../support/pdf';
+import { DEMO_PASSWORD } from '../support/session';
 
 const THIS_YEAR = Number(
   new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date()),
@@ -125,15 +135,92 @@ test.describe('le quote del socio', () => {
       await expect(page.getByText(LAPSED_PAGE.payArrears)).toBeVisible();
       await expectAccessible(page);
 
-      // Paying the arrears is one way back: the fee page lists every open year.
+      // Paying the arrears is one way back: the fee page's payment tab lists every open year.
       await page.getByRole('link', { name: 'Quote dei Soci' }).click();
-      await expect(page).toHaveURL(/\/chi-siamo-iscrizione$/);
-      await gotoHydrated(page, '/chi-siamo-iscrizione?scheda=pagamento');
+      await expect(page).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
       const dues = page.getByTestId('open-dues');
       for (const year of [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR]) {
         await expect(dues.getByRole('cell', { name: String(year), exact: true })).toBeVisible();
       }
       await expect(dues.getByTestId('standing')).toHaveText('Decaduto');
+    });
+  });
+
+  test.describe('promemoria', () => {
+    // The ended session's refusal (401 from MyDues) that the panel turns into its message.
+    test.use({ allowedConsoleErrors: [/status of 401/] });
+
+    test('il link del promemoria senza sessione chiede di accedere e, dopo l’accesso, torna alle quote del socio', async ({
+      page,
+      expectAccessible,
+    }) => {
+      const seed = Date.now() + 37;
+      const lastName = `Promemoria${seed % 100_000}`;
+      const email = `promemoria.${seed}@example.org`;
+      await applyApproveAndSignIn(
+        page,
+        { firstName: 'Paola', lastName, email, codiceFiscale: codiceFiscaleFor(seed) },
+        `${THIS_YEAR}-01-10`,
+      );
+      // The link of every dues reminder (DUES_PAYMENT_PATH, ADR 030).
+      const reminderLink = '/chi-siamo-iscrizione?scheda=pagamento';
+
+      // A session the server ended (signed out elsewhere): the tab still holds its token.
+      const token = await page.evaluate(() => sessionStorage.getItem('token'));
+      expect(
+        (
+          await page.request.post('/api/v1/Account/Logout', {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).status(),
+      ).toBeLessThan(300);
+      await gotoHydrated(page, reminderLink);
+      await expect(page.getByTestId('dues-sign-in')).toContainText(DUES_SIGN_IN.expired);
+      await expect(page.getByTestId('open-dues')).toHaveCount(0);
+
+      // The reminder opened from the mail in a new tab: no session at all.
+      const tab = await page.context().newPage();
+      await gotoHydrated(tab, reminderLink);
+      const prompt = tab.getByTestId('dues-sign-in');
+      await expect(prompt).toContainText(DUES_SIGN_IN.visitor);
+      await expectAccessible(tab);
+      await prompt.getByRole('link', { name: DUES_SIGN_IN.link }).click();
+      await expect(tab).toHaveURL(/\/area-riservata\?ritorno=/);
+      const form = tab.getByTestId('login-form');
+      await form.getByLabel('Username (e-mail)').fill(email);
+      await form.getByLabel('Password').fill(NEW_MEMBER_PASSWORD);
+      await form.getByRole('button', { name: 'LOGIN' }).click();
+      await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
+      const dues = tab.getByTestId('open-dues');
+      await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
+      await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
+
+      // "Il mio profilo" leads back to the same tab while a year is unpaid.
+      await gotoHydrated(tab, '/area-riservata-profilo');
+      await tab.getByRole('link', { name: MEMBER_PROFILE_MESSAGES.payOpenYears }).click();
+      await expect(tab).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
+      await expect(dues.getByTestId('dues-total')).toBeVisible();
+    });
+  });
+
+  test.describe('senza JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('l’accesso senza script torna alla pagina indicata, mai a un altro sito', async ({
+      page,
+    }) => {
+      for (const [back, landing] of [
+        ['/chi-siamo-iscrizione?scheda=pagamento', /\/chi-siamo-iscrizione\?scheda=pagamento$/],
+        ['//altro.example/', /\/area-riservata-homepage$/],
+      ] as const) {
+        await page.context().clearCookies();
+        await page.goto(`/area-riservata?ritorno=${encodeURIComponent(back)}`);
+        const form = page.getByTestId('login-form');
+        await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+        await form.getByLabel('Password').fill(DEMO_PASSWORD);
+        await form.getByRole('button', { name: 'LOGIN' }).click();
+        await expect(page).toHaveURL(landing);
+      }
     });
   });
 });

@@ -58,6 +58,9 @@ export async function fillApplication(
   await expect(form.getByRole('checkbox')).toBeChecked();
 }
 
+/** The password `applyApproveAndSignIn` sets for the new member. */
+export const NEW_MEMBER_PASSWORD = 'Plasma-fresco-2026';
+
 /**
  * A new member as the secretariat makes one: the application sent from the Soci page, approved
  * in the back office with the board's ratification on `ratifiedOn`, the invitation's link
@@ -88,7 +91,7 @@ export async function applyApproveAndSignIn(
   await page.evaluate(() => sessionStorage.clear());
   await gotoHydrated(page, link);
   const reset = page.getByTestId('reset-form');
-  const password = 'Plasma-fresco-2026';
+  const password = NEW_MEMBER_PASSWORD;
   await reset.getByPlaceholder('Inserisci una nuova password').fill(password);
   await reset.getByPlaceholder('Conferma password').fill(password);
   await reset.getByRole('button', { name: 'RICHIEDI' }).click();

@@ -18,6 +18,7 @@ export const MEMBER_PROFILE_MESSAGES = {
     'Il numero di telefono non è valido: usa solo cifre e spazi, con il + iniziale per un prefisso internazionale (da 6 a 20 caratteri).',
   noMembership:
     'Il tuo account non ha un’iscrizione registrata: per i dati associativi scrivi alla segreteria.',
+  payOpenYears: 'Paga le quote da pagare',
 } as const;
 
 /** The fields a member may change: contact details and workplace, never the member number. */

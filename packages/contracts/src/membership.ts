@@ -315,6 +315,27 @@ export interface MemberDuesView {
   bankTransfer: { iban: string; holder: string; causale: string } | null;
 }
 
+/**
+ * The fee page's payment tab where a member of `kind` pays the open years (ADR 029): the link of
+ * the dues reminders, of "Il mio profilo" and of the rejoin page (ADR 030).
+ */
+export function duesPaymentPath(kind: MembershipKind): string {
+  return `${kind === 'Affiliato' ? '/chi-siamo-affiliati' : '/chi-siamo-iscrizione'}?scheda=pagamento`;
+}
+
+/**
+ * The payment tab for someone the browser has no session for (ADR 030): the dues reminders link
+ * there, and a member opening the link in a new tab or after the session ended must sign in to
+ * see and pay their own years; the sign-in comes back to the tab.
+ */
+export const DUES_SIGN_IN = {
+  visitor:
+    'Sei Socio o Affiliato? Accedi all’area riservata per vedere le quote ancora da pagare e pagarle a tuo nome, con PayPal o con bonifico.',
+  expired:
+    'La sessione è scaduta: accedi di nuovo all’area riservata per vedere le quote ancora da pagare e pagarle a tuo nome.',
+  link: 'Accedi per vedere le tue quote',
+} as const;
+
 /** Dues paid outside PayPal, recorded by staff or from a bank statement (ADR 029). */
 export const OFFLINE_DUE_METHODS = ['bonifico', 'contanti', 'carta'] as const;
 export type OfflineDueMethod = (typeof OFFLINE_DUE_METHODS)[number];

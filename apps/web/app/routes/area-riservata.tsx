@@ -9,7 +9,7 @@ import {
   type LoginResponse,
 } from '@sodalis/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { data, redirect, useActionData, useNavigate } from 'react-router';
+import { data, redirect, useActionData, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/area-riservata';
 import { ApiError, apiRequest, UnexpectedApiError } from '../api/api-client';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -21,6 +21,9 @@ import {
   currentUser,
   homeOfToken,
   RESERVED_HOME,
+  RETURN_PARAM,
+  safeReturnPath,
+  signInReturningTo,
   saveSession,
   sessionCookie,
   STAFF_HOME,
@@ -33,7 +36,8 @@ import { showError, showToast } from '../state/toasts';
 /**
  * The sign-in form posted without scripts (ADR 022): the server signs in with the API's rules
  * and hands the session over in a cookie; a first sign-in goes to the password change as with
- * scripts (spec §4). Two-factor accounts need the scripted form (the code's step).
+ * scripts (spec §4). Two-factor accounts need the scripted form (the code's step). A page of
+ * this site named by `ritorno` (the dues panel's "Accedi", ADR 030) is where a sign-in leads.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -45,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = result.ok ? result.answer : null;
   if (answer?.passwordChanged && answer.token) {
     const secure = new URL(request.url).protocol === 'https:';
-    return redirect(RESERVED_HOME, {
+    const back = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
+    return redirect(back ?? RESERVED_HOME, {
       headers: { 'set-cookie': sessionCookie(answer.token, secure) },
     });
   }
@@ -76,7 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       token === null ? undefined : { headers: { 'set-cookie': clearedSessionCookie() } },
     );
   }
-  if (token !== null && userOfToken(token) !== null) throw redirect(RESERVED_HOME);
+  if (token !== null && userOfToken(token) !== null)
+    throw redirect(
+      safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM)) ?? RESERVED_HOME,
+    );
   const [featured, contents] = await Promise.all([
     context.content.listArticles({
       paginated: true,
@@ -107,6 +115,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const refused = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
   const [username, setUsername] = useState(refused?.username ?? '');
   const [password, setPassword] = useState('');
   const [recovering, setRecovering] = useState(false);
@@ -130,8 +139,10 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const user = currentUser();
     if (user !== null)
-      void navigate(isStaffRole(user.role) ? STAFF_HOME : RESERVED_HOME, { replace: true });
-  }, [navigate]);
+      void navigate(returnTo ?? (isStaffRole(user.role) ? STAFF_HOME : RESERVED_HOME), {
+        replace: true,
+      });
+  }, [navigate, returnTo]);
 
   const usernameError = isValidEmail(username) ? null : VALIDATION_MESSAGES.email;
   const valid = usernameError === null && (recovering || password.length > 0);
@@ -173,7 +184,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         setChallenge(answer.challenge);
       } else if (answer?.passwordChanged && answer.token) {
         saveSession(answer.token);
-        await navigate(homeOfToken(answer.token));
+        await navigate(homeOfToken(answer.token, returnTo));
       } else if (answer && !answer.passwordChanged && answer.resetToken) {
         await navigate(
           `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
@@ -208,7 +219,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       });
       if (answer?.token) {
         saveSession(answer.token);
-        await navigate(homeOfToken(answer.token));
+        await navigate(homeOfToken(answer.token, returnTo));
       } else {
         showError(RESERVED_COPY.genericFailure);
       }
@@ -314,7 +325,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             <form
               className="card card-body login-form"
               method="post"
-              action="/area-riservata"
+              action={returnTo === null ? '/area-riservata' : signInReturningTo(returnTo)}
               noValidate={hydrated}
               onSubmit={submit}
               data-testid="login-form"

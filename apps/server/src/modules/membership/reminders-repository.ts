@@ -12,6 +12,7 @@ export async function reminderRecipients(db: Executor) {
       'memberships.member_id',
       'memberships.member_number',
       'memberships.since_year',
+      'memberships.kind',
       'members.email',
       'members.first_name',
       'members.last_name',

@@ -1,9 +1,11 @@
 import {
   DUES_REMINDER_LAPSE_STEP,
+  duesPaymentPath,
   italianDate,
   romeDate,
   type DueStatus,
   type DuesRemindersOverview,
+  type MembershipKind,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -29,9 +31,6 @@ import { computeStanding, type StandingRules } from './standing.js';
 
 /** The step of the warning before lapsing; the others are named by their days from 1 January. */
 const LAPSE_WARNING_STEP = DUES_REMINDER_LAPSE_STEP;
-
-/** Where a member pays the dues: the payment tab of the enrolment page (ADR 029). */
-export const DUES_PAYMENT_PATH = '/chi-siamo-iscrizione?scheda=pagamento';
 
 export interface ReminderSchedule {
   /** Days from 1 January of the year due, ascending (`-30`: 2 December of the year before). */
@@ -162,11 +161,12 @@ export function nextReminder(
 /** The reminder's e-mail, in Italian, with the link to the payment page. */
 export function reminderMail(
   step: DuesReminderStep,
-  member: { first_name: string; last_name: string; email: string },
+  member: { first_name: string; last_name: string; email: string; kind: MembershipKind },
   openYears: number[],
   society: { acronym: string; publicBaseUrl: string },
 ) {
-  const link = `${society.publicBaseUrl}${DUES_PAYMENT_PATH}`;
+  // The payment tab of the member's own fee page, where the open years are listed (ADR 029).
+  const link = `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
   const greeting = `Gentile ${member.first_name} ${member.last_name},`;
   const closing = [
     '',

@@ -181,6 +181,50 @@ export async function yearsSettledBy(db: Executor, paymentId: number): Promise<n
   return rows.map((row) => row.year);
 }
 
+/**
+ * A verified payment's years still only reported by another payment of the member (paid twice
+ * before either was verified): the verified one takes them, so the other, verified later, is
+ * the one paid twice (ADR 029).
+ */
+export async function takeOverReportedDues(
+  db: Executor,
+  change: {
+    memberId: number;
+    years: number[];
+    paymentId: number;
+    method: DuesTable['method'];
+    now: string;
+  },
+) {
+  if (change.years.length === 0) return;
+  await db
+    .updateTable('dues')
+    .set({ payment_id: change.paymentId, method: change.method, updated_at: change.now })
+    .where('member_id', '=', change.memberId)
+    .where('year', 'in', change.years)
+    .where('status', '=', 'reported')
+    .execute();
+}
+
+/** Of `years`, those another payment or an exemption settled, not payment `paymentId`. */
+export async function yearsSettledOtherwise(
+  db: Executor,
+  memberId: number,
+  years: number[],
+  paymentId: number,
+): Promise<number[]> {
+  if (years.length === 0) return [];
+  const rows = await db
+    .selectFrom('dues')
+    .select(['year', 'payment_id'])
+    .where('member_id', '=', memberId)
+    .where('year', 'in', years)
+    .where('status', 'in', ['paid', 'exempt'])
+    .orderBy('year')
+    .execute();
+  return rows.filter((row) => row.payment_id !== paymentId).map((row) => row.year);
+}
+
 /** The years a verified payment settled, from reported to paid. */
 export async function confirmDuesOfPayment(
   db: Executor,

@@ -18,6 +18,8 @@ import type { AuthenticatedMember } from '../accounts/service.js';
 import {
   bareMembership,
   confirmDuesOfPayment,
+  takeOverReportedDues,
+  yearsSettledOtherwise,
   countPendingApplications,
   duesOf,
   extendMembershipBack,
@@ -168,9 +170,31 @@ export class MembershipService {
     }
   }
 
-  /** PayPal confirmed the payment: its years are paid. */
-  async paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
-    await confirmDuesOfPayment(trx, payment.id, romeDate(at), at.toISOString());
+  /**
+   * The payment is verified: its years are paid, also those only reported by another payment
+   * of the member. Answers the years another payment or an exemption had settled already: all
+   * of them means the member paid twice (ADR 029).
+   */
+  async paymentVerified(
+    trx: Executor,
+    payment: PaymentRow,
+    at: Date,
+    years: number[],
+  ): Promise<number[]> {
+    const now = at.toISOString();
+    if (payment.member_id !== null) {
+      await takeOverReportedDues(trx, {
+        memberId: payment.member_id,
+        years,
+        paymentId: payment.id,
+        method: dueMethodOfReference(payment.paypal_order_id),
+        now,
+      });
+    }
+    await confirmDuesOfPayment(trx, payment.id, romeDate(at), now);
+    return payment.member_id === null
+      ? []
+      : yearsSettledOtherwise(trx, payment.member_id, years, payment.id);
   }
 
   /** What a receipt prints of the ledger (ADR 030): the years paid, member number, codice fiscale. */

@@ -53,8 +53,11 @@ export async function decideFlaggedPayment(
         },
       ]);
     }
+    // Accepted, but every year it pays was settled meanwhile: the settling made it "da rimborsare".
+    let outcome: 'verified' | 'to_refund' = decision === 'accept' ? 'verified' : 'to_refund';
     if (decision === 'accept') {
-      await deps.payments.settleVerified(trx, payment, payment.payer_email, now);
+      const settled = await deps.payments.settleVerified(trx, payment, payment.payer_email, now);
+      if (settled === 'paidTwice') outcome = 'to_refund';
     } else {
       await deps.payments.reopenYears(trx, payment, now);
     }
@@ -67,7 +70,7 @@ export async function decideFlaggedPayment(
         entityId: id,
         summary: `Pagamento ${payment.paypal_order_id}: ${reason}`,
         before: { stato: payment.status, motivo: payment.flag_reason },
-        after: { stato: decision === 'accept' ? 'verified' : 'to_refund', motivo: reason },
+        after: { stato: outcome, motivo: reason },
       },
       now,
     );

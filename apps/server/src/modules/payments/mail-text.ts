@@ -20,11 +20,14 @@ export function receiptMail(
   society: SocietyFacts,
   payment: Payment & { receiptYear: number; receiptNumber: number; paidAt: Date },
   to: string,
+  /** Every year the payment settles (several in one checkout, ADR 029), as its PDF lists them. */
+  years: number[] = [payment.year],
 ): MailJob {
   const number = receiptNumberText(payment.receiptYear, payment.receiptNumber);
+  const yearsText = years.join(', ');
   return {
     to: [to],
-    subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${payment.year}`,
+    subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${yearsText}`,
     text: [
       `Gentile ${payment.account_name},`,
       '',
@@ -33,7 +36,7 @@ export function receiptMail(
       `Ricevuta n. ${number}`,
       `Data: ${italianRomeDate(payment.paidAt)}`,
       `Quota: ${payment.fee_title}`,
-      `Anno: ${payment.year}`,
+      `${years.length > 1 ? 'Anni' : 'Anno'}: ${yearsText}`,
       `Nominativo: ${payment.account_name}`,
       `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
       `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,

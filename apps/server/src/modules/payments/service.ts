@@ -31,6 +31,7 @@ import {
   recordJudgement,
 } from './repository.js';
 import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
+import { closeFlaggedPayment } from './flagged-repository.js';
 import { totalFeeOfYears } from './year-fees.js';
 
 export interface PaymentServiceDeps {
@@ -55,7 +56,8 @@ export interface PaymentServiceDeps {
 export interface PaymentLedger {
   /** `years`: every year the payment settles (several in one checkout, ADR 029). */
   paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void>;
-  paymentVerified(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
+  /** Answers the years of `years` another payment or an exemption had settled already. */
+  paymentVerified(trx: Executor, payment: PaymentRow, at: Date, years: number[]): Promise<number[]>;
   paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
 }
 
@@ -425,15 +427,39 @@ export class PaymentService {
    * A payment became verified, whatever the route (PayPal, a bank statement's row, cash or card
    * at a congress, a "da controllare" payment accepted by staff; ADR 029): every year it
    * settles is paid in the ledger and its receipt numbered, in the caller's transaction `trx`.
+   * A payment whose every year another payment (or an exemption) had settled was paid twice:
+   * it becomes "da rimborsare" (`to_refund`) without a receipt, and the secretariat is told;
+   * one that finds only some years settled gets its receipt and the secretariat is told.
    */
   async settleVerified(
     trx: Executor,
     payment: PaymentRow,
     payerEmail: string | null,
     now: Date,
-  ): Promise<void> {
-    await this.deps.ledger.paymentVerified(trx, payment, now);
+  ): Promise<'settled' | 'paidTwice'> {
+    const years = await yearsOfPayment(trx, payment);
+    const settledBefore = await this.deps.ledger.paymentVerified(trx, payment, now, years);
+    const paidText = `${settledBefore.length === 1 ? 'Quota' : 'Quote'} ${settledBefore.join(', ')} ${settledBefore.length === 1 ? 'già pagata' : 'già pagate'} con un altro pagamento o esonerate`;
+    if (settledBefore.length > 0 && settledBefore.length === years.length) {
+      const reason = `${paidText}: pagamento da rimborsare.`;
+      await closeFlaggedPayment(trx, payment.id, {
+        from: ['verified'],
+        status: 'to_refund',
+        reason,
+        now: now.toISOString(),
+      });
+      await this.noticeSecretariat(trx, payment, reason);
+      this.deps.logger.warn(
+        { orderId: payment.paypal_order_id, years },
+        'pagamento doppio: da rimborsare',
+      );
+      return 'paidTwice';
+    }
+    if (settledBefore.length > 0) {
+      await this.noticeSecretariat(trx, payment, `${paidText}: una parte va rimborsata.`);
+    }
     await this.issueReceipt(trx, payment, payerEmail, now);
+    return 'settled';
   }
 
   /** The years a payment settled, open again (a payment staff mark to be refunded, ADR 029). */
@@ -535,7 +561,12 @@ export class PaymentService {
       trx,
       'mail',
       {
-        ...receiptMail(this.deps.society, { ...payment, receiptYear, receiptNumber, paidAt }, to),
+        ...receiptMail(
+          this.deps.society,
+          { ...payment, receiptYear, receiptNumber, paidAt },
+          to,
+          await yearsOfPayment(trx, payment),
+        ),
         ...(attachment === null ? {} : { attachments: [attachment] }),
       },
       now,

@@ -6,7 +6,7 @@ import { paymentsToRefundMigration } from '../../../src/db/migrations/0029b-paym
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
-import { SmtpSink } from '../../helpers/smtp-sink.js';
+import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 const RECORD = '/api/v1/Payment/RegistraPagamento';
@@ -274,6 +274,69 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('non è più da rimborsare');
     expect(await app.services.db.selectFrom('receipts').selectAll().execute()).toEqual([]);
+  });
+
+  it('the same years paid twice (two tabs): the payment verified second is "da rimborsare", without a receipt, and the secretariat is told', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    // Both reported before either is verified: the second report took the years over.
+    expect((await payTwoYears(app, token, 'ORDINE-PRIMA-SCHEDA', '160.00')).statusCode).toBe(200);
+    expect((await payTwoYears(app, token, 'ORDINE-SECONDA-SCHEDA', '160.00')).statusCode).toBe(200);
+    // Verified, then the mails they queued delivered.
+    for (let run = 0; run < 3; run += 1) await app.services.outbox.runOnce();
+    const payments = await app.services.db
+      .selectFrom('payments')
+      .select(['id', 'paypal_order_id', 'status', 'receipt_number', 'flag_reason'])
+      .orderBy('id')
+      .execute();
+    const [first, second] = payments;
+    // The first verified pays both years with its receipt; the other was paid twice.
+    expect(first).toMatchObject({ status: 'verified', receipt_number: 1, flag_reason: null });
+    expect(second).toMatchObject({
+      status: 'to_refund',
+      receipt_number: null,
+      flag_reason:
+        'Quote 2025, 2026 già pagate con un altro pagamento o esonerate: pagamento da rimborsare.',
+    });
+    const dues = await app.services.db
+      .selectFrom('dues')
+      .select(['year', 'status', 'payment_id'])
+      .where('member_id', '=', memberId)
+      .orderBy('year')
+      .execute();
+    expect(dues).toEqual([
+      { year: 2025, status: 'paid', payment_id: first?.id },
+      { year: 2026, status: 'paid', payment_id: first?.id },
+    ]);
+    const notices = sink.messages
+      .map((message) => ({ to: message.to, mail: parseMail(message.raw) }))
+      .filter(({ mail }) => mail.subject.includes('ORDINE-SECONDA-SCHEDA'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.mail.text).toContain('Motivo: Quote 2025, 2026 già pagate');
+    const receiptMails = sink.messages
+      .map((message) => parseMail(message.raw))
+      .filter((mail) => mail.subject.includes('ricevuta n.'));
+    // One receipt, naming both years it pays like its PDF.
+    expect(receiptMails.map((mail) => mail.subject)).toEqual([
+      'SIMTI – ricevuta n. 1/2026: Quota Socio ordinario 2025, 2026',
+    ]);
+    expect(receiptMails[0]?.text).toContain('Anni: 2025, 2026');
+
+    // Staff record the refund made: refunded, with no receipt to cancel.
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/v1/Admin/Payments/${second?.id}/Refunded`,
+      headers: { authorization: `Bearer ${staff}` },
+      payload: { note: 'Rimborsato su PayPal' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ data: { status: 'refunded', receipt: null } });
+    expect(
+      await app.services.db.selectFrom('receipts').select(['kind', 'number']).execute(),
+    ).toEqual([{ kind: 'receipt', number: 1 }]);
+    expect((await myDues(app, token)).standing).toBe('good');
   });
 
   it('a verified payment paid twice is marked to be refunded, then refunded with a cancelling receipt', async () => {

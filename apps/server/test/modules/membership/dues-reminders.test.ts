@@ -27,6 +27,7 @@ async function addMember(
   name: string,
   sinceYear: number,
   dues: Record<number, DuesTable['status']> = {},
+  kind: 'Socio' | 'Affiliato' = 'Socio',
 ): Promise<number> {
   const { db } = app.services;
   const now = '2026-01-01T00:00:00.000Z';
@@ -50,8 +51,8 @@ async function addMember(
     .values({
       member_id: id,
       member_number: null,
-      kind: 'Socio',
-      section: null,
+      kind,
+      section: kind === 'Affiliato' ? 'tecnici' : null,
       since_year: sinceYear,
       codice_fiscale: null,
       qualification: null,
@@ -130,7 +131,7 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
 
   it('sends each step of the schedule once, and stops once the year is paid or exempt', async () => {
     const app = await start('2026-12-01T10:00:00.000Z');
-    const anna = await addMember(app, 'Anna', 2026, { 2026: 'paid' });
+    const anna = await addMember(app, 'Anna', 2026, { 2026: 'paid' }, 'Affiliato');
     const bruno = await addMember(app, 'Bruno', 2026, { 2026: 'paid' });
     await addMember(app, 'Carla', 2026, { 2026: 'paid', 2027: 'exempt' });
 
@@ -146,6 +147,10 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
     expect(mail.text).toContain('Gentile Bruno Rossi,');
     expect(mail.text).toContain('il 01/01/2027 inizia l’anno associativo 2027');
     expect(mail.text).toContain('https://www.simti.example/chi-siamo-iscrizione?scheda=pagamento');
+    // An Affiliato is sent to the affiliates' page, where the same open years are paid.
+    expect(parseMail(sink.messages.at(-2)?.raw ?? '').text).toContain(
+      'https://www.simti.example/chi-siamo-affiliati?scheda=pagamento',
+    );
     // The next hours and days until the next step send nothing.
     time.advance(3_600_000);
     expect(await remindAndDeliver(app)).toEqual([]);

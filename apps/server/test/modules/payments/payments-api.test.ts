@@ -294,9 +294,15 @@ describe.each(testEngines())('fee payment record on %s', (engine) => {
     it('sends the receipt to the signed-in member and numbers receipts per year', async () => {
       const { app } = await build();
       const token = await signIn(app, 'socio.demo@example.org');
-      for (const id of ['ORDINE-1', 'ORDINE-2']) {
-        paypalKnows(id);
-        await report(app, await memberReport(app, id), { authorization: `Bearer ${token}` });
+      // Two different years of the member: the same year paid twice is refunded (ADR 029).
+      for (const [id, year] of [
+        ['ORDINE-1', 2026],
+        ['ORDINE-2', 2027],
+      ] as const) {
+        paypalKnows(id, { description: DESCRIPTION.replace('2026', String(year)) });
+        await report(app, await memberReport(app, id, { anno: year }), {
+          authorization: `Bearer ${token}`,
+        });
       }
       await app.services.outbox.runOnce();
       time.advance(365 * 86_400_000);

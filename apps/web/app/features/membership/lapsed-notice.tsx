@@ -1,9 +1,10 @@
-import { LAPSED_PAGE } from '@sodalis/contracts';
+import { duesPaymentPath, LAPSED_PAGE } from '@sodalis/contracts';
 import { Link } from 'react-router';
 
 /**
  * Why a lapsed member no longer enters the reserved area, and the two ways back (ADR 024):
- * paying the arrears on the fee pages, or a new application.
+ * paying the arrears on the fee pages' payment tab (where the open years are listed, ADR 029),
+ * or a new application.
  */
 export function LapsedNotice() {
   return (
@@ -13,8 +14,8 @@ export function LapsedNotice() {
       <h2 className="h4 mt-4">{LAPSED_PAGE.howTitle}</h2>
       <ul>
         <li>
-          {LAPSED_PAGE.payArrears} <Link to="/chi-siamo-iscrizione">Quote dei Soci</Link>,{' '}
-          <Link to="/chi-siamo-affiliati">quote degli Affiliati</Link>.
+          {LAPSED_PAGE.payArrears} <Link to={duesPaymentPath('Socio')}>Quote dei Soci</Link>,{' '}
+          <Link to={duesPaymentPath('Affiliato')}>quote degli Affiliati</Link>.
         </li>
         <li>
           {LAPSED_PAGE.applyAgain} <Link to="/chi-siamo-iscrizione">Domanda di iscrizione</Link>.

@@ -1,6 +1,7 @@
 import {
   DUE_METHOD_LABELS,
   DUE_STATUS_LABELS,
+  duesPaymentPath,
   italianEuroText,
   italianDate,
   ITALIAN_REGIONS,
@@ -11,6 +12,7 @@ import {
   type MemberReceipt,
 } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ApiError, apiRequest } from '../../api/api-client';
 import { showDocument } from '../../shared/documents/open-document';
 import { reservedAreaGuard } from '../../shared/session/guard';
@@ -252,6 +254,18 @@ export function ProfilePage({ data }: { data: ProfileData }) {
               </tbody>
             </table>
           </div>
+          {profile.years.some((year) => year.status === 'unpaid') ? (
+            // The fee page's payment tab lists the open years and pays them together (ADR 029).
+            <p>
+              <Link
+                className="btn btn-primary"
+                to={duesPaymentPath(profile.kind)}
+                data-testid="profile-pay"
+              >
+                {MEMBER_PROFILE_MESSAGES.payOpenYears}
+              </Link>
+            </p>
+          ) : null}
         </>
       )}
 

@@ -1,12 +1,14 @@
 import {
   buildPaymentOrder,
+  DUES_SIGN_IN,
   STANDING_LABELS,
   type MemberDuesView,
   italianEuroText,
 } from '@sodalis/contracts';
 import { useEffect, useId, useState } from 'react';
-import { apiRequest } from '../../api/api-client';
-import { currentUser } from '../../shared/session/session';
+import { Link, useLocation } from 'react-router';
+import { ApiError, apiRequest } from '../../api/api-client';
+import { clearSession, currentUser, signInReturningTo } from '../../shared/session/session';
 import { useHydrated } from '../../state/hydrated';
 import { documentCspNonce } from './paypal-document';
 import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal-checkout';
@@ -15,8 +17,9 @@ const MY_DUES = '/api/v1/Membership/MyDues';
 
 /**
  * A signed-in member's own dues on the payment tab (ADR 029): the standing, every open year
- * with its amount and the total, paid together in one PayPal checkout. Visitors, staff and
- * accounts without a membership see only the general panel.
+ * with its amount and the total, paid together in one PayPal checkout. Without a session (the
+ * reminder's link opened in a new tab, or a session that ended) a prompt to sign in and come
+ * back here (ADR 030); staff and accounts without a membership see only the general panel.
  */
 export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | null }) {
   const ids = useId();
@@ -24,6 +27,10 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
   const [view, setView] = useState<MemberDuesView | null>(null);
   const [payPalChosen, setPayPalChosen] = useState(false);
   const [refresh, setRefresh] = useState(0);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const location = useLocation();
+  // The session lives in the tab (sessionStorage), read once scripts run.
+  const signIn = sessionEnded ? 'expired' : hydrated && currentUser() === null ? 'visitor' : null;
 
   useEffect(() => {
     if (!hydrated) return;
@@ -32,10 +39,34 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
     const abort = new AbortController();
     apiRequest<MemberDuesView>(MY_DUES, { signal: abort.signal })
       .then((answer) => setView(answer))
-      .catch(() => setView(null));
+      .catch((error: unknown) => {
+        setView(null);
+        // The server ended the session (signed out elsewhere, password changed): say so.
+        if (error instanceof ApiError && error.status === 401) {
+          clearSession();
+          setSessionEnded(true);
+        }
+      });
     return () => abort.abort();
   }, [hydrated, refresh]);
 
+  if (view === null && signIn !== null)
+    return (
+      <section className="card mt-4" aria-labelledby={`${ids}-title`} data-testid="dues-sign-in">
+        <div className="card-body">
+          <h3 id={`${ids}-title`} className="h5 card-title">
+            Le tue quote
+          </h3>
+          <p>{DUES_SIGN_IN[signIn]}</p>
+          <Link
+            className="btn btn-outline-primary"
+            to={signInReturningTo(`${location.pathname}${location.search}`)}
+          >
+            {DUES_SIGN_IN.link}
+          </Link>
+        </div>
+      </section>
+    );
   if (view === null) return null;
   const years = view.openYears.map((open) => open.year);
   const order =

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, displayRole, isExpiring, msUntilExpiring } from './session';
+import {
+  decodeClaims,
+  displayRole,
+  homeOfToken,
+  isExpiring,
+  msUntilExpiring,
+  RESERVED_HOME,
+  safeReturnPath,
+  signInReturningTo,
+  STAFF_HOME,
+} from './session';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -44,5 +54,33 @@ describe('the session token (spec §3, §4, §8)', () => {
     expect(() => decodeClaims(`a.${Buffer.from('non json').toString('base64url')}.c`)).toThrow(
       /Invalid token specified: invalid json for part #2/,
     );
+  });
+
+  it('goes back after signing in only to a page of this site (the dues panel’s “Accedi”)', () => {
+    const far = Math.floor(Date.now() / 1000) + 86_400;
+    const member = `${encode({ alg: 'HS256' })}.${encode({ unique_name: 'Giulia', family_name: 'Ferri', role: 'socio', exp: far })}.firma`;
+    const staff = `${encode({ alg: 'HS256' })}.${encode({ unique_name: 'Sara', family_name: 'Neri', role: 'segreteria', exp: far })}.firma`;
+    const tab = '/chi-siamo-iscrizione?scheda=pagamento';
+    expect(signInReturningTo(tab)).toBe(
+      '/area-riservata?ritorno=%2Fchi-siamo-iscrizione%3Fscheda%3Dpagamento',
+    );
+    expect(
+      safeReturnPath(new URL(signInReturningTo(tab), 'https://x.it').searchParams.get('ritorno')),
+    ).toBe(tab);
+    expect(homeOfToken(member, tab)).toBe(tab);
+    expect(homeOfToken(member)).toBe(RESERVED_HOME);
+    expect(homeOfToken(staff)).toBe(STAFF_HOME);
+    for (const elsewhere of [
+      'https://altro.example/',
+      '//altro.example/',
+      '/\\altro.example/',
+      '/\t/altro.example/',
+      'chi-siamo',
+      '',
+      null,
+    ]) {
+      expect(safeReturnPath(elsewhere)).toBeNull();
+      expect(homeOfToken(member, elsewhere)).toBe(RESERVED_HOME);
+    }
   });
 });

@@ -56,10 +56,33 @@ export function isBackOffice(pathname: string): boolean {
 
 /**
  * Where a scripted sign-in leads: staff to the back office (ADR 023), members to the reserved
- * home (spec §4). Without scripts staff land on the reserved home, which links to it.
+ * home (spec §4), unless the sign-in page was opened to come back to a page of this site (the
+ * dues panel's "Accedi", ADR 030). Without scripts staff land on the reserved home, which links
+ * to it.
  */
-export function homeOfToken(token: string): string {
+export function homeOfToken(token: string, returnTo: string | null = null): string {
+  const back = safeReturnPath(returnTo);
+  if (back !== null) return back;
   return isStaffRole(userOfToken(token)?.role) ? STAFF_HOME : RESERVED_HOME;
+}
+
+/** The sign-in page's parameter naming the page to go back to (the dues reminder's link). */
+export const RETURN_PARAM = 'ritorno';
+
+/**
+ * A page of this site to go back to after signing in, or null: only a path of this origin
+ * ("/…", never "//host" or "/\\host"), so the link cannot send anyone elsewhere.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value)) return null;
+  // Browsers drop tabs and line breaks from addresses: "/\t/host" would become "//host".
+  for (const character of value) if (character.charCodeAt(0) < 0x20) return null;
+  return value;
+}
+
+/** The sign-in page's address that comes back to `path` once signed in. */
+export function signInReturningTo(path: string): string {
+  return `/area-riservata?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
 }
 
 export function roleNumber(role: MemberRole): number {
