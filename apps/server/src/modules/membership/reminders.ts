@@ -171,6 +171,8 @@ export function reminderMail(
   const closing = [
     '',
     `Puoi pagare online con PayPal o con bonifico bancario dalla pagina: ${link}`,
+    // The page knows the member only once signed in (the session is the tab's, ADR 010).
+    'Accedi con l’indirizzo e-mail e la password dell’area riservata: la pagina mostrerà le tue quote da pagare e potrai pagarle tutte insieme.',
     '',
     'Se hai già pagato, non tenere conto di questo messaggio: la registrazione del pagamento può richiedere qualche giorno.',
     '',

@@ -147,6 +147,9 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
     expect(mail.text).toContain('Gentile Bruno Rossi,');
     expect(mail.text).toContain('il 01/01/2027 inizia l’anno associativo 2027');
     expect(mail.text).toContain('https://www.simti.example/chi-siamo-iscrizione?scheda=pagamento');
+    expect(mail.text).toContain(
+      'Accedi con l’indirizzo e-mail e la password dell’area riservata: la pagina mostrerà le tue quote da pagare',
+    );
     // An Affiliato is sent to the affiliates' page, where the same open years are paid.
     expect(parseMail(sink.messages.at(-2)?.raw ?? '').text).toContain(
       'https://www.simti.example/chi-siamo-affiliati?scheda=pagamento',
