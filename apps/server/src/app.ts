@@ -124,6 +124,14 @@ export async function buildApp(
       // pino's Logger is a FastifyBaseLogger; the cast only widens the generic logger type.
       loggerInstance: logger as FastifyBaseLogger,
       bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+      // A request still arriving after this is ended with 408, so a slow upload cannot hold
+      // the upload gate's budget for ever (ADR 027). Node applies it only when the headers'
+      // own timeout is not longer, and checks every few seconds at most.
+      requestTimeout: config.requestTimeoutMs,
+      http: {
+        headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 2)),
+      },
       trustProxy: config.trustProxy,
       // One line per request, written when it completes (below), instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),

@@ -61,6 +61,8 @@ export interface AppConfig {
    * largest upload route's body limit.
    */
   uploadsInFlightBytes: number | null;
+  /** How long a request may take to arrive whole, headers and body (ADR 027). */
+  requestTimeoutMs: number;
   /** The statute's dues rules and the member numbers (ADR 024). */
   membership: MembershipConfig;
 }
@@ -403,6 +405,11 @@ export const ENVIRONMENT_VARIABLES = z.object({
         : value,
   ),
   PASSWORD_HASHING_CONCURRENCY: integer('argon2 computations running at once.', 1, 64),
+  REQUEST_TIMEOUT_SECONDS: integer(
+    'Seconds a request may take to arrive whole; a slower one answers 408.',
+    1,
+    3600,
+  ),
   UPLOADS_IN_FLIGHT_MB: integer(
     'Upload bodies received at once across every route, megabytes; one more answers 503.',
     1,
@@ -539,6 +546,8 @@ function appConfig(
     },
     uploadsInFlightBytes:
       env.UPLOADS_IN_FLIGHT_MB === undefined ? null : env.UPLOADS_IN_FLIGHT_MB * 1024 * 1024,
+    // Ten minutes: a 40 MB staff upload on a 1 Mbit/s line arrives in about five.
+    requestTimeoutMs: (env.REQUEST_TIMEOUT_SECONDS ?? 600) * 1000,
     membership: {
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL ?? '03-31',
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -50,8 +50,13 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          if (sitePage) pipe(withoutModulePreloads()).pipe(body);
-          else pipe(body);
+          if (sitePage) {
+            const filter = withoutModulePreloads();
+            pipe(filter);
+            // pipeline, not .pipe(): a reader who leaves destroys `body`, and the filter with it,
+            // which React sees as its destination closing, so it stops rendering.
+            pipeline(filter, body, () => {});
+          } else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -36,6 +36,7 @@ export function withoutModulePreloads(): Transform {
       }
       headEnded = true;
       const document = Buffer.concat(held);
+      held.length = 0;
       const headLength = document.length - recent.length + at + HEAD_END.length;
       const head = document.subarray(0, headLength).toString('utf8');
       done(

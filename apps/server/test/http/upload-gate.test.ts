@@ -114,3 +114,31 @@ describe.each(testEngines())('upload gate (%s)', (engine) => {
     expect(tooLarge.status).toBe(413);
   });
 });
+
+describe.each(testEngines())('upload gate and slow uploads (%s)', (engine) => {
+  // Two held uploads spend the budget; the request timeout ends them and gives it back.
+  const site = staffSite(engine, {
+    env: { UPLOADS_IN_FLIGHT_MB: '8', REQUEST_TIMEOUT_SECONDS: '2' },
+  });
+  let origin: string;
+
+  beforeAll(async () => {
+    origin = await site.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('ends uploads that never finish arriving (408), so the budget is free again', async () => {
+    const token = site.tokens.segreteria;
+    const slow = [heldSponsorship(origin, 4 * MIB), heldSponsorship(origin, 4 * MIB)];
+    const refused = await refusedSoon(() => smallImport(origin, token));
+    expect(refused.status).toBe(503);
+
+    // The server ends them by itself: the test never closes them.
+    const ended = await Promise.all(
+      slow.map((upload) => upload.answer.then((answer) => answer.status).catch(() => 'chiusa')),
+    );
+    for (const end of ended) expect([408, 'chiusa']).toContain(end);
+    await settle();
+    const after = await smallImport(origin, token);
+    expect(after.status, after.text).toBe(200);
+  });
+});

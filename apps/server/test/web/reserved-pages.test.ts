@@ -117,6 +117,19 @@ describe.each(testEngines())('reserved lists rendered on the server (%s)', (engi
     }
   });
 
+  it('sends a signed-in reader back only to a plain path of this site, never a 500', async () => {
+    const signIn = (back: string) => page(site.tokens.socio, `/area-riservata?ritorno=${back}`);
+    const tab = await signIn(encodeURIComponent('/chi-siamo-iscrizione?scheda=pagamento'));
+    expect(tab.statusCode).toBe(302);
+    expect(tab.headers.location).toBe('/chi-siamo-iscrizione?scheda=pagamento');
+    // A Location header carries visible ASCII only: anything else goes to the reserved home.
+    for (const elsewhere of ['%2F%E2%82%AC', '%2Fcaf%C3%A9', '%2F%2Faltro.example', '%2F%09%2Fx']) {
+      const answer = await signIn(elsewhere);
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/area-riservata-homepage');
+    }
+  });
+
   it('renders no list for a lapsed member, whom the API refuses too (ADR 024)', async () => {
     const { db } = site.app.services;
     const socio = await db

@@ -71,12 +71,12 @@ export const RETURN_PARAM = 'ritorno';
 
 /**
  * A page of this site to go back to after signing in, or null: only a path of this origin
- * ("/…", never "//host" or "/\\host"), so the link cannot send anyone elsewhere.
+ * ("/…", never "//host" or "/\\host"), so the link cannot send anyone elsewhere. Only visible
+ * ASCII: browsers drop tabs and line breaks from addresses ("/\t/host" would become "//host"),
+ * and a redirect's Location cannot carry other characters (a real path is percent-encoded).
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value)) return null;
-  // Browsers drop tabs and line breaks from addresses: "/\t/host" would become "//host".
-  for (const character of value) if (character.charCodeAt(0) < 0x20) return null;
+  if (typeof value !== 'string' || !/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return null;
   return value;
 }
 
