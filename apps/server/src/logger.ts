@@ -4,6 +4,11 @@ import type { AppConfig } from './config.js';
 /** Query parameters whose values never reach the logs (reset links carry tokens). */
 const SECRET_QUERY = /([?&](?:token|resetToken|password|confirmPassword)=)[^&#]*/gi;
 
+/** Log lines gather up to this many bytes (a dozen request lines) before they are written… */
+const LOG_BATCH_BYTES = 4096;
+/** …or for at most this long, so a quiet server's lines still appear at once to a reader. */
+const LOG_FLUSH_MS = 100;
+
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[nascosto]');
 }
@@ -28,9 +33,15 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>): Logger {
         },
       },
     },
-    // Written without blocking (ADR 038): a synchronous write per request line was a tenth of
-    // a cached answer's time. Lines written while a write is under way go out together, none
-    // waits for more (no minimum length); pino flushes what is left when the process exits.
-    pino.destination({ dest: 1, sync: false }),
+    // Written without blocking, in batches (ADR 038 and its amendment of 2026-11-24): one write
+    // per request line was a tenth of a cached answer's time under load. Lines gather up to
+    // LOG_BATCH_BYTES or LOG_FLUSH_MS, whichever comes first; pino flushes what is left when the
+    // process exits.
+    pino.destination({
+      dest: 1,
+      sync: false,
+      minLength: LOG_BATCH_BYTES,
+      periodicFlush: LOG_FLUSH_MS,
+    }),
   );
 }

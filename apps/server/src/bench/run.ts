@@ -101,7 +101,38 @@ const TARGETS: Target[] = [
   },
 ];
 
-async function requestsPerSecond(url: string, target: Target): Promise<number> {
+/**
+ * The CPU time a process has used, in ms (Linux's /proc, user and system time, counted in the
+ * kernel's fixed 100 ticks a second; 0 where there is none).
+ */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Requests a second of `target` at `url`, and the CPU time per request of the process `pid`
+ * answering it (µs): on a machine whose cores the load generator shares, the CPU a request
+ * costs varies less than the requests a second (ADR 038).
+ */
+async function measure(
+  url: string,
+  target: Target,
+  pid: number | undefined,
+): Promise<{ perSecond: number; cpuMicros: number }> {
+  const before = cpuMs(pid);
+  const { perSecond, total } = await requestsPerSecond(url, target);
+  return { perSecond, cpuMicros: total > 0 ? ((cpuMs(pid) - before) * 1000) / total : 0 };
+}
+
+async function requestsPerSecond(
+  url: string,
+  target: Target,
+): Promise<{ perSecond: number; total: number }> {
   let index = 0;
   const vary = target.varyBody;
   const result = await autocannon({
@@ -126,7 +157,7 @@ async function requestsPerSecond(url: string, target: Target): Promise<number> {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} risposte non 2xx, ${result.errors} errori`);
   }
-  return result.requests.average;
+  return { perSecond: result.requests.average, total: result.requests.total };
 }
 
 /** The large archive of the latency figures (ADR 020): news items and members generated. */
@@ -266,7 +297,7 @@ async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-bench-'));
   const children: ChildProcess[] = [];
   try {
-    const { serverUrl } = await startDemoServer(work, children);
+    const { server, serverUrl } = await startDemoServer(work, children);
 
     console.log(
       `Sodalis bench: ${ROUNDS} giri alternati da ${SECONDS} s, ${CONNECTIONS} connessioni, Node ${process.version}`,
@@ -335,13 +366,17 @@ async function main(): Promise<void> {
       await requestsPerSecond(`${serverUrl}${target.path}`, { ...target });
       let measured = 0;
       let baseline = 0;
+      let measuredCpu = 0;
+      let baselineCpu = 0;
       for (let round = 1; round <= ROUNDS; round += 1) {
-        const targetRps = await requestsPerSecond(`${serverUrl}${target.path}`, target);
-        const baselineRps = await requestsPerSecond(yardstickUrl, target);
-        measured += targetRps;
-        baseline += baselineRps;
+        const ours = await measure(`${serverUrl}${target.path}`, target, server.pid);
+        const bare = await measure(yardstickUrl, target, yardstick.pid);
+        measured += ours.perSecond;
+        baseline += bare.perSecond;
+        measuredCpu += ours.cpuMicros;
+        baselineCpu += bare.cpuMicros;
         console.log(
-          `  giro ${round}: ${target.name} ${targetRps.toFixed(0)} req/s, metro ${baselineRps.toFixed(0)} req/s`,
+          `  giro ${round}: ${target.name} ${ours.perSecond.toFixed(0)} req/s (${ours.cpuMicros.toFixed(0)} µs di CPU del server per richiesta), metro ${bare.perSecond.toFixed(0)} req/s (${bare.cpuMicros.toFixed(0)} µs)`,
         );
       }
       const ratio = measured / baseline;
@@ -350,7 +385,7 @@ async function main(): Promise<void> {
           ? 'solo misura'
           : `obiettivo >= ${target.goal}: ${ratio >= target.goal ? 'OK' : 'SOTTO OBIETTIVO'}`;
       console.log(
-        `${target.name}: rapporto ${ratio.toFixed(2)} sul metro (${Buffer.byteLength(answer)} byte per risposta; ${goal})`,
+        `${target.name}: rapporto ${ratio.toFixed(2)} sul metro (${Buffer.byteLength(answer)} byte per risposta; ${goal}); CPU per richiesta ${(measuredCpu / ROUNDS).toFixed(0)} µs contro ${(baselineCpu / ROUNDS).toFixed(0)} µs del metro, rapporto ${measuredCpu > 0 ? (baselineCpu / measuredCpu).toFixed(2) : '-'}`,
       );
       await stop(yardstick);
     }

@@ -97,7 +97,10 @@ export function pageCspFactory(options: {
 /** Security headers on every answer (DESIGN.md "Security baseline"). */
 export const securityHeaders = fp<{ https: boolean }>(async (app: FastifyInstance, options) => {
   const headers = helmetHeaders(helmetOptions(cspDirectives({ https: options.https })));
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: every answer runs it, and a promise per hook per request
+  // showed in the profile of a cached answer (ADR 038, amendment of 2026-11-24).
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 });

@@ -14,7 +14,7 @@ import {
   SEARCH_MESSAGES,
   SearchQuerySchema,
 } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../services.js';
 import { isDatabaseUnavailable } from '../db/database.js';
@@ -88,17 +88,22 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const pageCsp = pageCspFactory(cspOptions);
     // Pages answer only the methods React Router can take, and only for a usable Host: any
     // other request is the client's mistake, never a 500 (spec §8).
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url !== PAGE_ROUTE) return;
+    // These hooks run for every request, API calls included: callbacks, not promises, and the
+    // pages' work only for pages (ADR 038, amendment of 2026-11-24).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.url !== PAGE_ROUTE) return done();
       if (!PAGE_METHODS.includes(request.method)) {
         reply.header('allow', PAGE_METHODS.join(', '));
-        throw new AppError('methodNotAllowed');
+        return done(new AppError('methodNotAllowed'));
       }
       if (!isUsableHost(request.host)) {
-        throw new AppError('invalidRequest', [
-          { path: '(host)', message: 'L’intestazione Host manca o non è valida.' },
-        ]);
+        return done(
+          new AppError('invalidRequest', [
+            { path: '(host)', message: 'L’intestazione Host manca o non è valida.' },
+          ]),
+        );
       }
+      done();
     });
 
     // PayPal's SDK only where its button is: the payment pages, when a client id is set.
@@ -197,9 +202,8 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const policyFor = (url: string) =>
       paymentPaths.has(pathnameOf(url)) ? paymentPageCsp : pageCsp;
     if (pageCache !== null) {
-      app.addHook('onRequest', async (request, reply) => {
-        if (request.method !== 'GET' || !READER_INDEPENDENT_PAGE.test(pathnameOf(request.url)))
-          return;
+      /** Answers a kept page; false when the page is to be rendered. */
+      const answerKeptPage = async (request: FastifyRequest, reply: FastifyReply) => {
         // Today in the key: scheduled news appear at midnight, as in the API's keys.
         const key = `page:${romeDate(services.clock())}:${request.url}`;
         let lookup;
@@ -207,29 +211,39 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           lookup = await pageCache.lookup(key);
         } catch (error) {
           // The database is away: render, so the loaders answer the outage page (ADR 028).
-          if (isDatabaseUnavailable(error)) return;
+          if (isDatabaseUnavailable(error)) return false;
           throw error;
         }
         const { cached, keep } = lookup;
         const nonce = newNonce();
         if (cached === undefined) {
           pending.set(request, { keep, nonce });
-          return;
+          return false;
         }
         // The stored copy carries the nonce of the reader it was first rendered for: every
         // occurrence becomes this reader's own, so no two answers share a nonce.
         const separator = cached.indexOf('\n');
         const storedNonce = cached.slice(0, separator);
-        return reply
+        reply
           .header('content-security-policy', policyFor(request.url)(nonce))
           .type('text/html; charset=utf-8')
           .send(cached.slice(separator + 1).replaceAll(storedNonce, nonce));
+        return true;
+      };
+      app.addHook('onRequest', (request, reply, done) => {
+        if (request.method !== 'GET' || !READER_INDEPENDENT_PAGE.test(pathnameOf(request.url)))
+          return done();
+        // A hook that answered must not call `done` (Fastify's callback hooks).
+        answerKeptPage(request, reply).then((answered) => {
+          if (!answered) done();
+        }, done);
       });
-      // Runs before the route's compression (route-level hooks come after the app's).
-      app.addHook('onSend', async (request, reply, payload) => {
-        const render = pending.get(request);
-        if (render === undefined) return payload;
-        pending.delete(request);
+      /** The page rendered for `render`, kept; the payload as it is sent. */
+      const keepRender = async (
+        render: { keep: (html: string) => void; nonce: string },
+        reply: FastifyReply,
+        payload: unknown,
+      ) => {
         const type = String(reply.getHeader('content-type') ?? '');
         if (
           reply.statusCode !== 200 ||
@@ -240,14 +254,21 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const html = typeof payload === 'string' ? payload : await textOf(payload as Readable);
         render.keep(`${render.nonce}\n${html}`);
         return html;
+      };
+      // Runs before the route's compression (route-level hooks come after the app's).
+      app.addHook('onSend', (request, reply, payload, done) => {
+        const render = pending.get(request);
+        if (render === undefined) return done(null, payload);
+        pending.delete(request);
+        keepRender(render, reply, payload).then((sent) => done(null, sent), done);
       });
     }
 
     // The outage page asks to come back, as the API's 503 does (ADR 028).
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return payload;
+      done(null, payload);
     });
 
     await app.register(reactRouterFastify, {

@@ -88,6 +88,45 @@ describe('list queries on a large archive (sqlite)', () => {
     );
   });
 
+  it.each(publicLists.filter(([name]) => name === 'first page' || name === 'a later page'))(
+    'GetArticoli, %s: where the items lie is read from the index alone (ADR 038)',
+    async (_name, body) => {
+      // Statements are kept prepared, so the list's is found among those run, not prepared.
+      const connection = new SQLite(':memory:');
+      const statementPrototype = Object.getPrototypeOf(connection.prepare('select 1')) as {
+        all: (...parameters: unknown[]) => unknown[];
+      };
+      connection.close();
+      const runs = vi.spyOn(statementPrototype, 'all');
+      try {
+        await site.app.services.contentCache.contentChanged();
+        await site.app.inject({
+          method: 'POST',
+          url: '/api/v1/SharepointContent/GetArticoli',
+          payload: body,
+        });
+        const places = runs.mock.contexts
+          .map((statement) => statement as SQLite.Statement)
+          .filter((statement) =>
+            statement.source.startsWith(
+              'select "articles"."id", "articles"."published_on", "articles"."title_search" from "articles"',
+            ),
+          );
+        expect(places).toHaveLength(1);
+        const place = places[0] as SQLite.Statement;
+        const steps = place.database
+          .prepare<unknown[], { detail: string }>(`explain query plan ${place.source}`)
+          .all(...(place.source.match(/\?/g) ?? []).map(() => null))
+          .map((row) => row.detail);
+        expect(steps, place.source).toEqual([
+          expect.stringMatching(/^SEARCH articles USING COVERING INDEX articles_by_date /),
+        ]);
+      } finally {
+        runs.mockRestore();
+      }
+    },
+  );
+
   it('GetArticoli, a later page: the date bound is where the page starts, so the index seeks there', async () => {
     const connection = new SQLite(':memory:');
     const statementPrototype = Object.getPrototypeOf(connection.prepare('select 1')) as {

@@ -31,11 +31,13 @@ export const operationsRoutes = fp<OperationsRoutesOptions>(
     const { operations, metricsToken } = options;
     const { metrics } = operations;
 
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: every request runs it (ADR 038, amendment of 2026-11-24).
+    app.addHook('onResponse', (request, reply, done) => {
       // The route's pattern, never the raw address: unknown addresses share one label.
       const route = request.routeOptions.url ?? '(sconosciuto)';
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       if (LOGIN_ROUTES.has(route)) metrics.countLoginRefusal(reply.statusCode);
+      done();
     });
 
     app.get('/healthz', PROBE, async (_request, reply) => {
