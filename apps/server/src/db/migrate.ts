@@ -36,6 +36,7 @@ import { boardCategoriesBinMigration } from './migrations/0032-board-categories-
 import { transparencyBinMigration } from './migrations/0033-transparency-bin.js';
 import { shareImageMigration } from './migrations/0034-share-image.js';
 import { magazineArticlesBinMigration } from './migrations/0035-magazine-articles-bin.js';
+import { searchRecordPagesIndexMigration } from './migrations/0036-search-record-pages-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0033-transparency-bin': transparencyBinMigration,
     '0034-share-image': shareImageMigration,
     '0035-magazine-articles-bin': magazineArticlesBinMigration,
+    '0036-search-record-pages-index': searchRecordPagesIndexMigration(engine),
   };
 }
 

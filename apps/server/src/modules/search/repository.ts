@@ -322,8 +322,7 @@ export type FoundRecordUnit = FoundUnit & {
  * The records (kind and item) with units matching `query` that `access` may read, best first:
  * a record ranks as its best unit, the newest first among equals (ADR 025). For each of the best
  * `limit` records: its best unit (`position` 1) and its best `pagesEach` matching PDF pages,
- * records in order, each record's best unit first and then its pages, best first; the rows of
- * records after the best `limit` may follow, for the caller to leave.
+ * records in order, each record's best unit first and then its pages, best first.
  */
 export async function matchingRecords(
   db: Kysely<Database>,
@@ -336,23 +335,27 @@ export async function matchingRecords(
   // One pass over the narrow rows, sorted once by record and rank: each unit's place in its
   // record, the record's rank (its best unit's) and how many of its PDF pages match. A record
   // gives at most `pagesEach + 1` rows, so the best `limit` records are among the first
-  // `limit * (pagesEach + 1)` rows, chosen as the best 60 units were; the service keeps `limit`.
+  // `limit * (pagesEach + 1)` rows, chosen as the best units were; their records numbered, only
+  // the best `limit` records' texts are read.
   const result = await sql<FoundRecordUnit>`select ${UNIT_COLUMNS}, best.rank, best.position,
       best.pages
-    from (select r.id, r.rank, r.position, r.pages, r.record_rank, r.best_id, r.date
-      from (select m.id, m.attachment_id, m.rank, m.date,
-          row_number() over record as position,
-          first_value(m.rank) over record as record_rank,
-          first_value(m.id) over record as best_id,
-          count(m.attachment_id) over (record rows unbounded preceding) as page_position,
-          count(m.attachment_id) over (record rows
-            between unbounded preceding and unbounded following) as pages
-        from (${matchedUnits(engine, query, access)}) m
-        window record as (partition by m.kind, m.item_id order by m.rank, m.id desc)) r
-      where r.position = 1 or (r.attachment_id is not null and r.page_position <= ${pagesEach})
-      order by r.record_rank, r.date desc, r.best_id desc, r.position
-      limit ${limit * (pagesEach + 1)}) best
+    from (select top_rows.*, dense_rank() over (order by top_rows.record_rank, top_rows.date desc,
+        top_rows.best_id desc) as record_number
+      from (select r.id, r.rank, r.position, r.pages, r.record_rank, r.best_id, r.date
+        from (select m.id, m.attachment_id, m.rank, m.date,
+            row_number() over record as position,
+            first_value(m.rank) over record as record_rank,
+            first_value(m.id) over record as best_id,
+            count(m.attachment_id) over (record rows unbounded preceding) as page_position,
+            count(m.attachment_id) over (record rows
+              between unbounded preceding and unbounded following) as pages
+          from (${matchedUnits(engine, query, access)}) m
+          window record as (partition by m.kind, m.item_id order by m.rank, m.id desc)) r
+        where r.position = 1 or (r.attachment_id is not null and r.page_position <= ${pagesEach})
+        order by r.record_rank, r.date desc, r.best_id desc, r.position
+        limit ${limit * (pagesEach + 1)}) top_rows) best
     join search_units u on u.id = best.id
+    where best.record_number <= ${limit}
     order by best.record_rank, best.date desc, best.best_id desc, best.position`.execute(db);
   return result.rows.map((row) => ({
     ...row,

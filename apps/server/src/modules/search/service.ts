@@ -72,12 +72,9 @@ export class SearchService {
     const results = new Map<string, SearchResult[]>();
     const matches = wordMatcher(parsed);
     let current: SearchResult | null = null;
-    let found = 0;
     for (const unit of units) {
       if (unit.position === 1) {
         current = null;
-        found += 1;
-        if (found > MAX_RESULTS) break;
         if (!isSourceKind(unit.kind)) continue;
         const kind = RESULT_KIND[unit.kind];
         current = resultOf(unit, kind, matches);
