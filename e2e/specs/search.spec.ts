@@ -83,6 +83,7 @@ test.describe('la ricerca del sito', () => {
   test('un Affiliato trova il PDF riservato agli Affiliati; un Socio non ne vede nemmeno il titolo', async ({
     page,
     browser,
+    expectAccessible,
   }) => {
     const results = '/cerca?q=supplementazione+marziale';
     await openSignedIn(page, 'affiliato.demo@example.org');
@@ -107,6 +108,7 @@ test.describe('la ricerca del sito', () => {
           name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
         }),
     ).toHaveCount(1);
+    await expectAccessible(page);
 
     const member = await browser.newPage();
     try {
