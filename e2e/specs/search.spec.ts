@@ -83,6 +83,7 @@ test.describe('la ricerca del sito', () => {
   test('un Affiliato trova il PDF riservato agli Affiliati; un Socio non ne vede nemmeno il titolo', async ({
     page,
     browser,
+    expectAccessible,
   }) => {
     const results = '/cerca?q=supplementazione+marziale';
     await openSignedIn(page, 'affiliato.demo@example.org');
@@ -91,6 +92,23 @@ test.describe('la ricerca del sito', () => {
       name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
     });
     await expect(found).toBeVisible({ timeout: 15_000 });
+    // Its title and its PDF's page both match: one result, the page listed under it.
+    await gotoHydrated(page, '/cerca?q=donatori+ferro');
+    const recommendations = page.getByRole('region', { name: 'Raccomandazioni' });
+    await expect(
+      recommendations.getByRole('link', {
+        name: 'Gestione dei donatori con carenza di ferro: indicazioni operative',
+      }),
+    ).toHaveCount(1);
+    await expect(
+      recommendations
+        .getByRole('listitem')
+        .filter({ hasText: 'Gestione dei donatori con carenza di ferro' })
+        .getByRole('link', {
+          name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
+        }),
+    ).toHaveCount(1);
+    await expectAccessible(page);
 
     const member = await browser.newPage();
     try {

@@ -43,13 +43,31 @@ export interface SearchResult {
   /** The page of the site that shows the item. */
   link: string;
   snippet: SnippetPart[];
-  /** Set when the words were found inside a PDF: the document, its address and the page. */
-  document: { fileName: string; serverRelativeUrl: string; page: number } | null;
+  /**
+   * The PDF page the snippet was read from, when the record's best match is inside one of its
+   * PDFs; null when it is the record's own text.
+   */
+  document: SearchDocumentPage | null;
+  /** The record's PDF pages that match, best first: at most `MAX_SEARCH_RESULT_PAGES`. */
+  pages: SearchDocumentPage[];
+  /** How many more of its PDF pages match than `pages` lists ("e altre N pagine"). */
+  morePages: number;
 }
+
+/** A page of a PDF where the words were found: the document, its address and the page. */
+export interface SearchDocumentPage {
+  fileName: string;
+  serverRelativeUrl: string;
+  page: number;
+}
+
+/** Most PDF pages listed under one result (one result per record, ADR 025). */
+export const MAX_SEARCH_RESULT_PAGES = 3;
 
 export interface SearchGroup {
   kind: SearchKind;
   label: string;
+  /** One per record, best first: how many records of the kind were found is their count. */
   results: SearchResult[];
 }
 

@@ -37,6 +37,7 @@ import { transparencyBinMigration } from './migrations/0033-transparency-bin.js'
 import { shareImageMigration } from './migrations/0034-share-image.js';
 import { magazineArticlesBinMigration } from './migrations/0035-magazine-articles-bin.js';
 import { visibleNewsIndexMigration } from './migrations/0036-visible-news-index.js';
+import { searchRecordPagesIndexMigration } from './migrations/0037-search-record-pages-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0034-share-image': shareImageMigration,
     '0035-magazine-articles-bin': magazineArticlesBinMigration,
     '0036-visible-news-index': visibleNewsIndexMigration,
+    '0037-search-record-pages-index': searchRecordPagesIndexMigration(engine),
   };
 }
 

@@ -255,6 +255,39 @@ function tsqueryExpression(query: TermQuery): string {
     .join(' & ');
 }
 
+/** The audience rule of the reserved lists (ADR 011) and the scheduled moment, on units `u`. */
+function visibleTo(access: SearchAccess): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(u.audience is null${
+    access.audiences.length > 0
+      ? sql` or u.audience in (${sql.join(access.audiences.map((audience) => sql`${audience}`))})`
+      : sql``
+  }) and (u.visible_from is null or u.visible_from <= ${access.now})`;
+}
+
+/**
+ * Narrow rows (id, kind, record, PDF, rank, date) of the units matching `query` that `access`
+ * may read: bm25 on SQLite, ts_rank on PostgreSQL, negated so that smaller is better on both.
+ */
+function matchedUnits(
+  engine: DatabaseEngine,
+  query: TermQuery,
+  access: SearchAccess,
+): RawBuilder<unknown> {
+  return engine === 'sqlite'
+    ? sql`select u.id, u.kind, u.item_id, u.attachment_id, bm25(search_units_fts) as rank, u.date
+        from search_units_fts join ${NARROW_UNITS} on u.id = search_units_fts.rowid
+        where search_units_fts match ${fts5Expression(query)} and ${visibleTo(access)}`
+    : sql`select u.id, u.kind, u.item_id, u.attachment_id,
+          -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank,
+          u.date
+        from search_units u
+        where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)})
+          and ${visibleTo(access)}`;
+}
+
+const UNIT_COLUMNS = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date,
+  u.link, u.file_name, u.file_url, u.body`;
+
 /**
  * Units matching `query` that `access` may read, best first (bm25 on SQLite, ts_rank on
  * PostgreSQL), the newest first among equals. The audience condition is the reserved lists'
@@ -267,31 +300,69 @@ export async function matchingUnits(
   access: SearchAccess,
   limit: number,
 ): Promise<FoundUnit[]> {
-  const visible = sql`(u.audience is null${
-    access.audiences.length > 0
-      ? sql` or u.audience in (${sql.join(access.audiences.map((audience) => sql`${audience}`))})`
-      : sql``
-  }) and (u.visible_from is null or u.visible_from <= ${access.now})`;
-  const columns = sql`u.id, u.kind, u.item_id, u.attachment_id, u.page, u.title, u.date, u.link,
-    u.file_name, u.file_url, u.body`;
   // The best `limit` are chosen from narrow rows (id, rank, date) and only they are read whole:
   // sorting every match with its text (a PDF page each) cost most of a query's time.
-  const best =
-    engine === 'sqlite'
-      ? sql`select u.id, bm25(search_units_fts) as rank, u.date
-          from search_units_fts join ${NARROW_UNITS} on u.id = search_units_fts.rowid
-          where search_units_fts match ${fts5Expression(query)} and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`
-      : sql`select u.id,
-            -ts_rank(u.terms_vector, to_tsquery('simple', ${tsqueryExpression(query)})) as rank,
-            u.date
-          from search_units u
-          where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${visible}
-          order by rank, u.date desc, u.id desc limit ${limit}`;
-  const result = await sql<FoundUnit>`select ${columns}, best.rank
-    from (${best}) best join search_units u on u.id = best.id
+  const result = await sql<FoundUnit>`select ${UNIT_COLUMNS}, best.rank
+    from (select m.id, m.rank, m.date from (${matchedUnits(engine, query, access)}) m
+      order by m.rank, m.date desc, m.id desc limit ${limit}) best
+    join search_units u on u.id = best.id
     order by best.rank, u.date desc, u.id desc`.execute(db);
   return result.rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+}
+
+/** A unit of a record found by `matchingRecords`. */
+export type FoundRecordUnit = FoundUnit & {
+  /** 1 for the record's best unit, whose rank is the record's. */
+  position: number;
+  /** How many of the record's PDF pages match (all of them, not only those read). */
+  pages: number;
+};
+
+/**
+ * The records (kind and item) with units matching `query` that `access` may read, best first:
+ * a record ranks as its best unit, the newest first among equals (ADR 025). For each of the best
+ * `limit` records: its best unit (`position` 1) and its best `pagesEach` matching PDF pages,
+ * records in order, each record's best unit first and then its pages, best first.
+ */
+export async function matchingRecords(
+  db: Kysely<Database>,
+  engine: DatabaseEngine,
+  query: TermQuery,
+  access: SearchAccess,
+  limit: number,
+  pagesEach: number,
+): Promise<FoundRecordUnit[]> {
+  // One pass over the narrow rows, sorted once by record and rank: each unit's place in its
+  // record, the record's rank (its best unit's) and how many of its PDF pages match. A record
+  // gives at most `pagesEach + 1` rows, so the best `limit` records are among the first
+  // `limit * (pagesEach + 1)` rows, chosen as the best units were; their records numbered, only
+  // the best `limit` records' texts are read.
+  const result = await sql<FoundRecordUnit>`select ${UNIT_COLUMNS}, best.rank, best.position,
+      best.pages
+    from (select top_rows.*, dense_rank() over (order by top_rows.record_rank, top_rows.date desc,
+        top_rows.best_id desc) as record_number
+      from (select r.id, r.rank, r.position, r.pages, r.record_rank, r.best_id, r.date
+        from (select m.id, m.attachment_id, m.rank, m.date,
+            row_number() over record as position,
+            first_value(m.rank) over record as record_rank,
+            first_value(m.id) over record as best_id,
+            count(m.attachment_id) over (record rows unbounded preceding) as page_position,
+            count(m.attachment_id) over (record rows
+              between unbounded preceding and unbounded following) as pages
+          from (${matchedUnits(engine, query, access)}) m
+          window record as (partition by m.kind, m.item_id order by m.rank, m.id desc)) r
+        where r.position = 1 or (r.attachment_id is not null and r.page_position <= ${pagesEach})
+        order by r.record_rank, r.date desc, r.best_id desc, r.position
+        limit ${limit * (pagesEach + 1)}) top_rows) best
+    join search_units u on u.id = best.id
+    where best.record_number <= ${limit}
+    order by best.record_rank, best.date desc, best.best_id desc, best.position`.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
+    rank: Number(row.rank),
+    position: Number(row.position),
+    pages: Number(row.pages),
+  }));
 }
 
 /**

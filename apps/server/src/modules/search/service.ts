@@ -1,10 +1,12 @@
 import {
+  MAX_SEARCH_RESULT_PAGES,
   MIN_SEARCH_QUERY_LENGTH,
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
   SEARCH_MESSAGES,
   type MemberRole,
   type SearchAnswer,
+  type SearchDocumentPage,
   type SearchResult,
   type SearchSuggestion,
   type SnippetPart,
@@ -15,7 +17,13 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { AUDIENCES_OF_ROLE } from '../reserved-area/service.js';
 import { parseQuery, termOf, wordsOf, type SearchQuery } from './analyser.js';
-import { matchingUnits, type FoundUnit, type SearchAccess } from './repository.js';
+import {
+  matchingRecords,
+  matchingUnits,
+  type FoundRecordUnit,
+  type FoundUnit,
+  type SearchAccess,
+} from './repository.js';
 import { isSourceKind, RESULT_KIND } from './sources.js';
 
 export interface SearchServiceDeps {
@@ -24,7 +32,7 @@ export interface SearchServiceDeps {
   clock: Clock;
 }
 
-/** Most results one search answers (all groups together). */
+/** Most results (records) one search answers, all groups together. */
 const MAX_RESULTS = 60;
 /** Most suggestions while typing. */
 const MAX_SUGGESTIONS = 8;
@@ -52,21 +60,33 @@ export class SearchService {
     if (query.length < MIN_SEARCH_QUERY_LENGTH) return empty(SEARCH_MESSAGES.tooShort);
     const parsed = parseQuery(query);
     if (parsed === null) return empty(SEARCH_MESSAGES.nothingToSearch);
-    const units = await matchingUnits(
+    // One result per record (ADR 025): its best unit's snippet, and its best PDF pages.
+    const units = await matchingRecords(
       this.deps.db,
       this.deps.engine,
       { groups: parsed.groups, prefix: 'none' },
       this.access(role),
       MAX_RESULTS,
+      MAX_SEARCH_RESULT_PAGES,
     );
     const results = new Map<string, SearchResult[]>();
     const matches = wordMatcher(parsed);
+    let current: SearchResult | null = null;
     for (const unit of units) {
-      if (!isSourceKind(unit.kind)) continue;
-      const kind = RESULT_KIND[unit.kind];
-      const list = results.get(kind) ?? [];
-      list.push(resultOf(unit, kind, matches));
-      results.set(kind, list);
+      if (unit.position === 1) {
+        current = null;
+        if (!isSourceKind(unit.kind)) continue;
+        const kind = RESULT_KIND[unit.kind];
+        current = resultOf(unit, kind, matches);
+        const list = results.get(kind) ?? [];
+        list.push(current);
+        results.set(kind, list);
+      }
+      const page = documentPageOf(unit);
+      if (current !== null && page !== null) {
+        current.pages.push(page);
+        current.morePages = unit.pages - current.pages.length;
+      }
     }
     const groups = SEARCH_KINDS.flatMap((kind) => {
       const list = results.get(kind);
@@ -104,8 +124,16 @@ export class SearchService {
   }
 }
 
+/** The PDF page a unit is, or null for a record's own text. */
+function documentPageOf(unit: FoundUnit): SearchDocumentPage | null {
+  return unit.file_url !== null && unit.page !== null
+    ? { fileName: unit.file_name ?? '', serverRelativeUrl: unit.file_url, page: unit.page }
+    : null;
+}
+
+/** A record's result from its best unit; its PDF pages are added as they are read. */
 function resultOf(
-  unit: FoundUnit,
+  unit: FoundRecordUnit,
   kind: SearchResult['kind'],
   matches: (piece: string) => boolean,
 ): SearchResult {
@@ -115,10 +143,9 @@ function resultOf(
     date: unit.date,
     link: unit.link,
     snippet: snippetOf(unit.body, matches),
-    document:
-      unit.file_url !== null && unit.page !== null
-        ? { fileName: unit.file_name ?? '', serverRelativeUrl: unit.file_url, page: unit.page }
-        : null,
+    document: documentPageOf(unit),
+    pages: [],
+    morePages: unit.pages,
   };
 }
 

@@ -207,6 +207,92 @@ describe.each(testEngines())('site search on %s', (engine) => {
     );
   });
 
+  it('shows one result per record, with its PDF pages that match, the best three, and counts records', async () => {
+    const sentence = 'Rilevata ossimetria capillare nel donatore.';
+    const filler = (block: number) =>
+      Array.from({ length: 60 }, (_, index) => `Riga di riempimento ${block} numero ${index + 1}.`);
+    const pdf = async (lines: string[]) => base64(await makeDemoPdf('Verbale', lines));
+    // The sentence on pages 1 and 2 of one PDF, on pages 1, 2, 6, 8 and 10 of the other.
+    await recommendation('Ossimetria capillare nei donatori affiliati', 'affiliato', {
+      newAttachments: [
+        {
+          fileName: 'ossimetria-due-pagine.pdf',
+          content: await pdf([sentence, ...filler(1), sentence]),
+        },
+      ],
+    });
+    await recommendation('Ossimetria capillare: il protocollo per tutti', 'all', {
+      newAttachments: [
+        {
+          fileName: 'ossimetria-cinque-pagine.pdf',
+          content: await pdf([
+            sentence,
+            ...filler(1),
+            sentence,
+            ...filler(2),
+            ...filler(3),
+            sentence,
+            ...filler(4),
+            sentence,
+            ...filler(5),
+            sentence,
+          ]),
+        },
+      ],
+    });
+    await site.app.services.outbox.runOnce();
+    const pagesOf = (result: SearchResult | undefined) =>
+      (result?.pages ?? []).map((page) => [page.fileName, page.page]);
+
+    // Eight units match (two texts, seven pages): two results, one per record.
+    const forAffiliate = await search('ossimetria capillare', 'affiliato');
+    expect(
+      forAffiliate.groups.map((group) => [group.label, group.results.map((r) => r.title).sort()]),
+    ).toEqual([
+      [
+        'Raccomandazioni',
+        [
+          'Ossimetria capillare nei donatori affiliati',
+          'Ossimetria capillare: il protocollo per tutti',
+        ],
+      ],
+    ]);
+    const results = resultsOf(forAffiliate);
+    const twoPages = results.find((result) => result.title.endsWith('affiliati'));
+    expect(pagesOf(twoPages).sort()).toEqual([
+      ['ossimetria-due-pagine.pdf', 1],
+      ['ossimetria-due-pagine.pdf', 2],
+    ]);
+    expect(twoPages?.morePages).toBe(0);
+    expect(twoPages?.snippet.filter((part) => part.marked).length).toBeGreaterThan(0);
+    // At most three pages listed, the others counted.
+    const fivePages = results.find((result) => result.title.endsWith('per tutti'));
+    const listed = pagesOf(fivePages);
+    expect(listed).toHaveLength(3);
+    expect(new Set(listed.map(([, page]) => page)).size).toBe(3);
+    for (const [fileName, page] of listed) {
+      expect(fileName).toBe('ossimetria-cinque-pagine.pdf');
+      expect([1, 2, 6, 8, 10]).toContain(page);
+    }
+    expect(fivePages?.morePages).toBe(2);
+
+    // A Socio never sees the Affiliati-only record, nor its PDF's pages, nor counts it.
+    const forMember = await search('ossimetria capillare', 'socio');
+    expect(forMember.groups.map((group) => [group.label, group.results.length])).toEqual([
+      ['Raccomandazioni', 1],
+    ]);
+    expect(JSON.stringify(forMember)).not.toContain('ossimetria-due-pagine.pdf');
+    expect(JSON.stringify(forMember)).not.toContain('affiliati');
+    expect(pagesOf(resultsOf(forMember)[0])).toHaveLength(3);
+    // Found by a PDF page only, the snippet is that page's and so is the result's document.
+    const [inPdfOnly] = resultsOf(await search('ossimetria donatore', 'socio'));
+    expect(inPdfOnly?.title).toBe('Ossimetria capillare: il protocollo per tutti');
+    expect(inPdfOnly?.document?.fileName).toBe('ossimetria-cinque-pagine.pdf');
+    expect(inPdfOnly?.pages[0]).toEqual(inPdfOnly?.document);
+    expect(inPdfOnly?.morePages).toBe(2);
+    expect(await titles('ossimetria capillare', null)).toEqual([]);
+  });
+
   it('finds "Società trasparente" publications and their PDFs, public, following edits and deletions', async () => {
     const created = await ok<{ id: number; attachments: { id: number }[] }>(
       call('POST', '/TransparencyPublications', {

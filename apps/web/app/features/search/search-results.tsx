@@ -1,4 +1,9 @@
-import { italianDate, type SearchAnswer, type SearchResult } from '@sodalis/contracts';
+import {
+  italianDate,
+  type SearchAnswer,
+  type SearchDocumentPage,
+  type SearchResult,
+} from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { openReservedDocument } from '../../shared/documents/reserved-document';
 import { publicDocumentHref } from '../../shared/documents/open-document';
@@ -9,41 +14,53 @@ import { publicDocumentHref } from '../../shared/documents/open-document';
  */
 const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'page', 'transparency']);
 
-function DocumentLink({ result }: { result: SearchResult }) {
-  const document = result.document;
-  if (document === null) return null;
+function DocumentPageLink({ result, page }: { result: SearchResult; page: SearchDocumentPage }) {
   const label = (
     <>
-      trovato nel documento {document.fileName}, pagina {document.page}
+      trovato nel documento {page.fileName}, pagina {page.page}
     </>
   );
   if (PUBLIC_KINDS.has(result.kind)) {
-    return (
-      <p className="small mb-1">
-        <a href={`${publicDocumentHref(document.serverRelativeUrl)}#page=${document.page}`}>
-          {label}
-        </a>
-      </p>
-    );
+    return <a href={`${publicDocumentHref(page.serverRelativeUrl)}#page=${page.page}`}>{label}</a>;
   }
   // A reserved document comes with the session's token: scripts fetch it and open it at the
   // page; without them the link leads to the list that holds it.
   return (
-    <p className="small mb-1">
-      <a
-        href={result.link}
-        onClick={(event) => {
-          event.preventDefault();
-          void openReservedDocument(document.serverRelativeUrl, false, document.page);
-        }}
-      >
-        {label}
-      </a>
-    </p>
+    <a
+      href={result.link}
+      onClick={(event) => {
+        event.preventDefault();
+        void openReservedDocument(page.serverRelativeUrl, false, page.page);
+      }}
+    >
+      {label}
+    </a>
   );
 }
 
-/** The results of `/cerca` grouped by kind (ADR 025), each with its snippet. */
+/** Under a record's snippet, its PDF pages that match, the best few (ADR 025). */
+function DocumentPages({ result }: { result: SearchResult }) {
+  if (result.pages.length === 0) return null;
+  return (
+    <ul className="list-unstyled small mt-1 mb-0">
+      {result.pages.map((page) => (
+        <li key={`${page.serverRelativeUrl}#${page.page}`}>
+          <DocumentPageLink result={result} page={page} />
+        </li>
+      ))}
+      {result.morePages > 0 && (
+        <li className="text-body-secondary">
+          {result.morePages === 1 ? 'e un’altra pagina' : `e altre ${result.morePages} pagine`}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The results of `/cerca` grouped by kind (ADR 025): one per record, with its snippet and the
+ * PDF pages that match.
+ */
 export function SearchResults({ answer }: { answer: SearchAnswer }) {
   if (answer.groups.length === 0) {
     return answer.notice === null ? null : <p role="status">{answer.notice}</p>;
@@ -57,20 +74,17 @@ export function SearchResults({ answer }: { answer: SearchAnswer }) {
           </h2>
           <ol className="list-unstyled">
             {group.results.map((result, index) => (
-              <li
-                key={`${result.link}-${result.document?.serverRelativeUrl ?? ''}-${result.document?.page ?? 0}-${index}`}
-                className="mb-3"
-              >
+              <li key={`${result.link}-${index}`} className="mb-3">
                 <h3 className="h6 mb-1">
                   <Link to={result.link}>{result.title}</Link>
                 </h3>
                 <p className="small text-body-secondary mb-1">{italianDate(result.date)}</p>
-                <DocumentLink result={result} />
                 <p className="mb-0">
                   {result.snippet.map((part, partIndex) =>
                     part.marked ? <mark key={partIndex}>{part.text}</mark> : part.text,
                   )}
                 </p>
+                <DocumentPages result={result} />
               </li>
             ))}
           </ol>
