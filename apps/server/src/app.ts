@@ -163,6 +163,12 @@ export async function buildApp(
     if (demoLoaded) {
       const summary = await app.services.searchIndex.rebuild('now');
       logger.info({ summary }, 'indice di ricerca dei contenuti dimostrativi creato');
+    } else {
+      // An index written by an older version is built again once (ADR 025); its PDFs are
+      // read by the outbox.
+      const summary = await app.services.searchIndex.rebuildIfFormatChanged();
+      if (summary !== null)
+        logger.info({ summary }, 'indice di ricerca ricostruito nel nuovo formato');
     }
   } catch (error) {
     await database.close();

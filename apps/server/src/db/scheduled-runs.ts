@@ -91,3 +91,21 @@ export class PeriodicJob {
     return this.running;
   }
 }
+
+/**
+ * Claims work done once ever for `key` across instances (a data format's upgrade): true for
+ * the one claimer only. Inside the work's transaction, a run that dies undoes its claim too.
+ */
+export async function claimOnce(
+  db: Executor,
+  job: string,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('scheduled_runs')
+    .values({ job, slot: key, claimed_at: now.toISOString() })
+    .onConflict((conflict) => conflict.columns(['job', 'slot']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../../db/schema.js';
+import { claimOnce } from '../../db/scheduled-runs.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { Clock } from '../../text/dates.js';
 import { findStoredAttachment, type StoredAttachment } from '../attachments/repository.js';
@@ -46,6 +47,15 @@ export interface SearchIndexerDeps {
 
 /** How a rebuild reads the PDFs: queued for the outbox (the server), or at once (the CLI). */
 export type ExtractionMode = 'queue' | 'now';
+
+/**
+ * What the index holds, named by the day it last changed (ADR 025): a server that finds an
+ * index of an older format builds it again once at start, so an upgrade needs no manual step.
+ * Change it whenever what is indexed, or how, changes (2026-11-24: scheduled items from their
+ * moment, board members, a record's PDF pages told from its text).
+ */
+export const SEARCH_INDEX_FORMAT = '2026-11-24';
+const SEARCH_INDEX_FORMAT_JOB = 'search-index-format';
 
 export interface RebuildSummary {
   records: number;
@@ -205,10 +215,28 @@ export class SearchIndexer {
    * queued for the outbox or read at once.
    */
   async rebuild(extraction: ExtractionMode): Promise<RebuildSummary> {
-    const { db } = this.deps;
+    return (await this.rebuildWhen('always', extraction)) as RebuildSummary;
+  }
+
+  /**
+   * Builds the index again if it is of an older format than `SEARCH_INDEX_FORMAT` (at start);
+   * null when it is current. One instance does it: the format's claim is written in the
+   * rebuild's transaction, so another instance starting at once waits and then finds it.
+   */
+  rebuildIfFormatChanged(): Promise<RebuildSummary | null> {
+    return this.rebuildWhen('format-changed', 'queue');
+  }
+
+  private async rebuildWhen(
+    when: 'always' | 'format-changed',
+    extraction: ExtractionMode,
+  ): Promise<RebuildSummary | null> {
+    const { db, clock } = this.deps;
     const summary: RebuildSummary = { records: 0, documents: 0 };
     const unread: number[] = [];
-    await db.transaction().execute(async (trx) => {
+    const rebuilt = await db.transaction().execute(async (trx) => {
+      const formatNew = await claimOnce(trx, SEARCH_INDEX_FORMAT_JOB, SEARCH_INDEX_FORMAT, clock());
+      if (when === 'format-changed' && !formatNew) return false;
       await deleteAllUnits(trx);
       // Every PDF is read again: its pages were removed with the rest.
       await deleteAllDocumentStates(trx);
@@ -218,7 +246,9 @@ export class SearchIndexer {
           unread.push(...(await this.indexRecord(trx, kind, id, extraction)));
         }
       }
+      return true;
     });
+    if (!rebuilt) return null;
     summary.documents = unread.length;
     if (extraction === 'now') {
       for (const attachmentId of unread) await this.extractDocument(attachmentId);

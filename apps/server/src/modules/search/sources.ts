@@ -1,4 +1,5 @@
 import {
+  romeDate,
   romeInstant,
   TRANSPARENCY_PUBLICATION_TYPES,
   type SearchKind,
@@ -170,7 +171,8 @@ export async function sourceRecord(
           audience: null,
           visible_from: null,
           title: place,
-          date: row.updated_at.slice(0, 10),
+          // The day of the change in Rome, as every date the site shows.
+          date: romeDate(new Date(row.updated_at)),
           link: pagePath,
         },
         text: lines(place, plainText(row.body_html)),
@@ -279,7 +281,8 @@ export async function sourceRecord(
           audience: null,
           visible_from: null,
           title: `${row.name}, ${row.role}`,
-          date: row.updated_at.slice(0, 10),
+          // The day of the change in Rome, as every date the site shows.
+          date: romeDate(new Date(row.updated_at)),
           link: '/chi-siamo-iscrizione',
         },
         text: lines(row.name, row.role, 'Consiglio Direttivo'),

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDemoPdf } from '../../../src/db/seed/demo-pdf.js';
+import { SEARCH_INDEX_FORMAT } from '../../../src/modules/search/indexer.js';
 import { MEMBER_ROLES } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
@@ -723,4 +724,35 @@ describe.each(testEngines())('site search on %s', (engine) => {
       expect(inPdf?.document).toMatchObject({ fileName: 'Verbale Padova 2023.pdf', page: 1 });
     },
   );
+
+  it('builds an index of an older format again once, at start, and leaves a current one alone', async () => {
+    const { db, searchIndex, outbox } = site.app.services;
+    const phrase = '"si è riunita l\'assemblea" Padova';
+    const before = await titles(phrase, 'segreteria');
+    expect(before.length).toBeGreaterThan(0);
+    // The start claimed the current format.
+    const claims = await db
+      .selectFrom('scheduled_runs')
+      .select('slot')
+      .where('job', '=', 'search-index-format')
+      .execute();
+    expect(claims).toEqual([{ slot: SEARCH_INDEX_FORMAT }]);
+
+    // A current index is never rebuilt: what is missing from it stays missing.
+    await db.deleteFrom('search_units').execute();
+    await db.deleteFrom('search_documents').execute();
+    expect(await searchIndex.rebuildIfFormatChanged()).toBeNull();
+    expect(await titles(phrase, 'segreteria')).toEqual([]);
+
+    // An index written by an older version (no claim of this format) is built again, once.
+    await db.deleteFrom('scheduled_runs').where('job', '=', 'search-index-format').execute();
+    const summary = await searchIndex.rebuildIfFormatChanged();
+    expect(summary?.records).toBeGreaterThan(0);
+    expect(summary?.documents).toBeGreaterThan(0);
+    expect(await searchIndex.rebuildIfFormatChanged()).toBeNull();
+    await outbox.runOnce();
+    expect(await titles(phrase, 'segreteria')).toEqual(before);
+    const [inPdf] = resultsOf(await search(phrase, 'segreteria'));
+    expect(inPdf?.document).toMatchObject({ fileName: 'Verbale Padova 2023.pdf', page: 1 });
+  });
 });
