@@ -35,6 +35,7 @@ import {
 import { parseStatement, StatementError, type StatementRow } from './bank-statement-parse.js';
 import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
 import { totalFeeOfYears } from '../payments/year-fees.js';
+import { yearsPaidOrExemptText } from './hand-payments.js';
 import { duesOf, findMembershipWithMember } from './repository.js';
 
 export interface BankStatementDeps {
@@ -164,7 +165,7 @@ export class BankStatementService {
       return {
         ...named,
         outcome: 'alreadyPaid',
-        reason: `Quota ${settled.map((due) => due.year).join(', ')} già pagata: il bonifico va rimborsato.`,
+        reason: `${settled.length === 1 ? 'Quota' : 'Quote'} ${settled.map((due) => due.year).join(', ')} ${settled.length === 1 ? 'già pagata' : 'già pagate'}: il bonifico va rimborsato.`,
       };
     }
     if (total === null || row.amountCents !== expected) {
@@ -355,7 +356,7 @@ export class BankStatementService {
         throw new AppError('invalidRequest', [
           {
             path: 'years',
-            message: `La quota ${settled.map((due) => due.year).join(', ')} risulta già pagata o esonerata: il movimento va rimborsato o ignorato.`,
+            message: `${yearsPaidOrExemptText(settled.map((due) => due.year))}: il movimento va rimborsato o ignorato.`,
           },
         ]);
       }

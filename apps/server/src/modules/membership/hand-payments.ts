@@ -38,7 +38,7 @@ export async function recordHandPayment(
       throw new AppError('invalidRequest', [
         {
           path: 'years',
-          message: `La quota ${settled.map((due) => due.year).join(', ')} risulta già pagata o esonerata.`,
+          message: `${yearsPaidOrExemptText(settled.map((due) => due.year))}.`,
         },
       ]);
     }
@@ -81,4 +81,12 @@ export async function recordHandPayment(
     );
     return { paymentId };
   });
+}
+
+/** "La quota 2025 risulta già pagata o esonerata", with the plural for several years. */
+export function yearsPaidOrExemptText(years: number[]): string {
+  const list = years.join(', ');
+  return years.length === 1
+    ? `La quota ${list} risulta già pagata o esonerata`
+    : `Le quote ${list} risultano già pagate o esonerate`;
 }

@@ -182,27 +182,36 @@ export async function yearsSettledBy(db: Executor, paymentId: number): Promise<n
 }
 
 /**
- * A verified payment's years still only reported by another payment of the member (paid twice
- * before either was verified): the verified one takes them, so the other, verified later, is
- * the one paid twice (ADR 029).
+ * A verified payment's years become paid by it, whatever state they were left in: reported by
+ * this payment, reported by another payment of the member (paid twice before either was
+ * verified: the one verified first takes them, so the other is the one paid twice), or open
+ * again with no payment because another payment that had taken them was rejected or refunded.
+ * Only years already paid or exempt stay as they are (ADR 029, ADR 030).
  */
-export async function takeOverReportedDues(
+export async function settleDuesByPayment(
   db: Executor,
   change: {
     memberId: number;
     years: number[];
     paymentId: number;
     method: DuesTable['method'];
+    settledOn: string;
     now: string;
   },
 ) {
   if (change.years.length === 0) return;
   await db
     .updateTable('dues')
-    .set({ payment_id: change.paymentId, method: change.method, updated_at: change.now })
+    .set({
+      status: 'paid',
+      payment_id: change.paymentId,
+      method: change.method,
+      settled_on: change.settledOn,
+      updated_at: change.now,
+    })
     .where('member_id', '=', change.memberId)
     .where('year', 'in', change.years)
-    .where('status', '=', 'reported')
+    .where('status', 'not in', ['paid', 'exempt'])
     .execute();
 }
 
@@ -223,21 +232,6 @@ export async function yearsSettledOtherwise(
     .orderBy('year')
     .execute();
   return rows.filter((row) => row.payment_id !== paymentId).map((row) => row.year);
-}
-
-/** The years a verified payment settled, from reported to paid. */
-export async function confirmDuesOfPayment(
-  db: Executor,
-  paymentId: number,
-  settledOn: string,
-  now: string,
-) {
-  await db
-    .updateTable('dues')
-    .set({ status: 'paid', settled_on: settledOn, updated_at: now })
-    .where('payment_id', '=', paymentId)
-    .where('status', '=', 'reported')
-    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------

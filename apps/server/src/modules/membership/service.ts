@@ -17,8 +17,7 @@ import { findMemberById } from '../accounts/repository.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import {
   bareMembership,
-  confirmDuesOfPayment,
-  takeOverReportedDues,
+  settleDuesByPayment,
   yearsSettledOtherwise,
   countPendingApplications,
   duesOf,
@@ -171,9 +170,10 @@ export class MembershipService {
   }
 
   /**
-   * The payment is verified: its years are paid, also those only reported by another payment
-   * of the member. Answers the years another payment or an exemption had settled already: all
-   * of them means the member paid twice (ADR 029).
+   * The payment is verified: every year of it is paid by it unless already paid or exempt,
+   * also a year another payment of the member had reported or had left open when it was
+   * rejected or refunded. Answers the years another payment or an exemption had settled
+   * already: all of them means the member paid twice (ADR 029).
    */
   async paymentVerified(
     trx: Executor,
@@ -181,20 +181,17 @@ export class MembershipService {
     at: Date,
     years: number[],
   ): Promise<number[]> {
-    const now = at.toISOString();
-    if (payment.member_id !== null) {
-      await takeOverReportedDues(trx, {
-        memberId: payment.member_id,
-        years,
-        paymentId: payment.id,
-        method: dueMethodOfReference(payment.paypal_order_id),
-        now,
-      });
-    }
-    await confirmDuesOfPayment(trx, payment.id, romeDate(at), now);
-    return payment.member_id === null
-      ? []
-      : yearsSettledOtherwise(trx, payment.member_id, years, payment.id);
+    // Without a member the payment reported no years (`paymentReported`): nothing to settle.
+    if (payment.member_id === null) return [];
+    await settleDuesByPayment(trx, {
+      memberId: payment.member_id,
+      years,
+      paymentId: payment.id,
+      method: dueMethodOfReference(payment.paypal_order_id),
+      settledOn: romeDate(at),
+      now: at.toISOString(),
+    });
+    return yearsSettledOtherwise(trx, payment.member_id, years, payment.id);
   }
 
   /** What a receipt prints of the ledger (ADR 030): the years paid, member number, codice fiscale. */

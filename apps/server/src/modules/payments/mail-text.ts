@@ -20,11 +20,13 @@ export function receiptMail(
   society: SocietyFacts,
   payment: Payment & { receiptYear: number; receiptNumber: number; paidAt: Date },
   to: string,
-  /** Every year the payment settles (several in one checkout, ADR 029), as its PDF lists them. */
-  years: number[] = [payment.year],
+  /**
+   * The years as the stored receipt prints them ("2025, 2026"): the e-mail of a fiscal document
+   * says exactly what its PDF says, also when another payment had settled some years (ADR 030).
+   */
+  yearsText: string,
 ): MailJob {
   const number = receiptNumberText(payment.receiptYear, payment.receiptNumber);
-  const yearsText = years.join(', ');
   return {
     to: [to],
     subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${yearsText}`,
@@ -36,7 +38,7 @@ export function receiptMail(
       `Ricevuta n. ${number}`,
       `Data: ${italianRomeDate(payment.paidAt)}`,
       `Quota: ${payment.fee_title}`,
-      `${years.length > 1 ? 'Anni' : 'Anno'}: ${yearsText}`,
+      `${yearsText.includes(',') ? 'Anni' : 'Anno'}: ${yearsText}`,
       `Nominativo: ${payment.account_name}`,
       `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
       `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,

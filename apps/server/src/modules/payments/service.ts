@@ -32,6 +32,7 @@ import {
 } from './repository.js';
 import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
+import { findReceiptOfPayment } from './receipts-repository.js';
 import { totalFeeOfYears } from './year-fees.js';
 
 export interface PaymentServiceDeps {
@@ -439,7 +440,10 @@ export class PaymentService {
   ): Promise<'settled' | 'paidTwice'> {
     const years = await yearsOfPayment(trx, payment);
     const settledBefore = await this.deps.ledger.paymentVerified(trx, payment, now, years);
-    const paidText = `${settledBefore.length === 1 ? 'Quota' : 'Quote'} ${settledBefore.join(', ')} ${settledBefore.length === 1 ? 'già pagata' : 'già pagate'} con un altro pagamento o esonerate`;
+    const paidText =
+      settledBefore.length === 1
+        ? `Quota ${settledBefore.join(', ')} già pagata con un altro pagamento o esonerata`
+        : `Quote ${settledBefore.join(', ')} già pagate con un altro pagamento o esonerate`;
     if (settledBefore.length > 0 && settledBefore.length === years.length) {
       const reason = `${paidText}: pagamento da rimborsare.`;
       await closeFlaggedPayment(trx, payment.id, {
@@ -556,6 +560,7 @@ export class PaymentService {
     if (receiptYear === null || receiptNumber === null) return null;
     const to = await this.recipientOf(trx, payment);
     if (to === null) return null;
+    const receipt = await findReceiptOfPayment(trx, payment.id, 'receipt');
     const attachment = await this.deps.receipts.attachment(trx, payment.id, 'receipt');
     await enqueue(
       trx,
@@ -565,7 +570,8 @@ export class PaymentService {
           this.deps.society,
           { ...payment, receiptYear, receiptNumber, paidAt },
           to,
-          await yearsOfPayment(trx, payment),
+          // The receipt's own years (every numbered payment has its row, migration 0019).
+          receipt?.years_text ?? String(payment.year),
         ),
         ...(attachment === null ? {} : { attachments: [attachment] }),
       },

@@ -207,7 +207,7 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       site.call('GET', '/BankRows?status=refund'),
     );
     expect(refunds.items.map((row) => [row.reference, row.reason])).toEqual([
-      ['csv:CSV-0002', 'Quota 2025, 2026 già pagata: il bonifico va rimborsato.'],
+      ['csv:CSV-0002', 'Quote 2025, 2026 già pagate: il bonifico va rimborsato.'],
     ]);
   });
 
@@ -240,7 +240,9 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       years: [2026],
     });
     expect(twice.statusCode).toBe(400);
-    expect(twice.body).toContain('già pagata');
+    expect(twice.body).toContain(
+      'La quota 2026 risulta già pagata o esonerata: il movimento va rimborsato o ignorato.',
+    );
 
     const noReason = await site.call('POST', `/BankRows/${donation?.id}/Ignore`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
@@ -288,7 +290,7 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       method: 'carta',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.body).toContain('già pagata');
+    expect(again.body).toContain('Le quote 2025, 2026 risultano già pagate o esonerate.');
     const wrong = await site.call('POST', `/Memberships/${affiliato}/Payments`, {
       ...body,
       method: 'assegno',

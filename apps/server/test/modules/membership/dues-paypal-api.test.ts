@@ -7,6 +7,7 @@ import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
+import { pdfPageTexts } from '../../../src/modules/search/pdf-text.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 const RECORD = '/api/v1/Payment/RegistraPagamento';
@@ -337,6 +338,156 @@ describe.each(testEngines())('several open years in one PayPal checkout (%s)', (
       await app.services.db.selectFrom('receipts').select(['kind', 'number']).execute(),
     ).toEqual([{ kind: 'receipt', number: 1 }]);
     expect((await myDues(app, token)).standing).toBe('good');
+  });
+
+  /** The member's years with their state and the payment that settled them, oldest first. */
+  async function duesRows(app: FastifyInstance, memberId: number) {
+    return app.services.db
+      .selectFrom('dues')
+      .select(['year', 'status', 'payment_id'])
+      .where('member_id', '=', memberId)
+      .orderBy('year')
+      .execute();
+  }
+
+  async function paymentOfOrder(app: FastifyInstance, orderId: string) {
+    return app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('paypal_order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function staffDecides(app: FastifyInstance, paymentId: number, path: string, note: string) {
+    const staff = await signIn(app, 'segreteria.demo@example.org');
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/v1/Admin/Payments/${paymentId}/${path}`,
+      headers: { authorization: `Bearer ${staff}` },
+      payload: { note },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+
+  function receiptMailsSent() {
+    return sink.messages
+      .map((message) => parseMail(message.raw))
+      .filter((mail) => mail.subject.includes('ricevuta n.'));
+  }
+
+  /**
+   * The second tab's report took the years; once it is undone (`undo`) the years are open with
+   * no payment, and accepting the first payment must pay them, not only send its receipt.
+   */
+  async function secondTabUndoneThenFirstAccepted(
+    undo: (app: FastifyInstance, second: number) => Promise<void>,
+  ) {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    // The first tab: PayPal captured one year only, so it waits for the secretariat.
+    expect((await payTwoYears(app, token, 'ORDINE-PRIMA-SCHEDA', '160.00')).statusCode).toBe(200);
+    paypal.orders.set(
+      'ORDINE-PRIMA-SCHEDA',
+      capturedOrder('ORDINE-PRIMA-SCHEDA', { value: '80.00', description: TWO_YEARS }),
+    );
+    await app.services.outbox.runOnce();
+    const first = await paymentOfOrder(app, 'ORDINE-PRIMA-SCHEDA');
+    expect(first.status).toBe('flagged');
+    expect((await payTwoYears(app, token, 'ORDINE-SECONDA-SCHEDA', '160.00')).statusCode).toBe(200);
+    const second = await paymentOfOrder(app, 'ORDINE-SECONDA-SCHEDA');
+    expect((await duesRows(app, memberId)).map((due) => due.payment_id)).toEqual([
+      second.id,
+      second.id,
+    ]);
+    await undo(app, second.id);
+    expect(await duesRows(app, memberId)).toEqual([
+      { year: 2025, status: 'unpaid', payment_id: null },
+      { year: 2026, status: 'unpaid', payment_id: null },
+    ]);
+
+    await staffDecides(app, first.id, 'Accept', 'Il resto arriva con bonifico, concordato');
+    for (let run = 0; run < 3; run += 1) await app.services.outbox.runOnce();
+    expect(await paymentOfOrder(app, 'ORDINE-PRIMA-SCHEDA')).toMatchObject({
+      status: 'verified',
+      receipt_number: 1,
+    });
+    expect(await duesRows(app, memberId)).toEqual([
+      { year: 2025, status: 'paid', payment_id: first.id },
+      { year: 2026, status: 'paid', payment_id: first.id },
+    ]);
+    expect(receiptMailsSent().map((mail) => mail.subject)).toEqual([
+      'SIMTI – ricevuta n. 1/2026: Quota Socio ordinario 2025, 2026',
+    ]);
+    expect((await myDues(app, token)).standing).toBe('good');
+  }
+
+  it('a payment verified after the second tab’s payment was rejected pays the years that payment had taken', async () => {
+    // PayPal does not know the second tab's order: rejected, its years open again.
+    await secondTabUndoneThenFirstAccepted(async (app) => {
+      paypal.orders.delete('ORDINE-SECONDA-SCHEDA');
+      await app.services.outbox.runOnce();
+      expect((await paymentOfOrder(app, 'ORDINE-SECONDA-SCHEDA')).status).toBe('rejected');
+    });
+  });
+
+  it('a payment verified after the second tab’s payment was marked to be refunded pays the years that payment had taken', async () => {
+    await secondTabUndoneThenFirstAccepted(async (app, second) => {
+      paypal.orders.set(
+        'ORDINE-SECONDA-SCHEDA',
+        capturedOrder('ORDINE-SECONDA-SCHEDA', { value: '80.00', description: TWO_YEARS }),
+      );
+      await app.services.outbox.runOnce();
+      expect((await paymentOfOrder(app, 'ORDINE-SECONDA-SCHEDA')).status).toBe('flagged');
+      await staffDecides(app, second, 'MarkForRefund', 'Pagato due volte, si restituisce');
+    });
+  });
+
+  it('a payment finding one of its years settled meanwhile gets a receipt, and its e-mail names the years the PDF names', async () => {
+    const { app } = await build();
+    const memberId = await memberSince2025(app);
+    const token = await signIn(app, SOCIO);
+    expect((await payTwoYears(app, token, 'ORDINE-IN-PARTE', '160.00')).statusCode).toBe(200);
+    // 2025 is exempted by the secretariat before PayPal's capture is verified.
+    await app.services.db
+      .updateTable('dues')
+      .set({
+        status: 'exempt',
+        payment_id: null,
+        method: null,
+        exempt_reason: 'Esonero del consiglio',
+      })
+      .where('member_id', '=', memberId)
+      .where('year', '=', 2025)
+      .execute();
+    for (let run = 0; run < 3; run += 1) await app.services.outbox.runOnce();
+    const payment = await paymentOfOrder(app, 'ORDINE-IN-PARTE');
+    expect(payment).toMatchObject({ status: 'verified', receipt_number: 1 });
+    expect(
+      await app.services.db.selectFrom('receipts').select(['kind', 'years_text']).execute(),
+    ).toEqual([{ kind: 'receipt', years_text: '2026' }]);
+
+    const mails = receiptMailsSent();
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'SIMTI – ricevuta n. 1/2026: Quota Socio ordinario 2026',
+    ]);
+    expect(mails[0]?.text).toContain('Anno: 2026\n');
+    expect(mails[0]?.text).not.toContain('2025');
+    const pdf = (await pdfPageTexts(new Uint8Array(mails[0]?.attachments[0]?.content ?? [])))
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    expect(pdf).toContain('quota associativa, anno 2026');
+    expect(pdf).not.toContain('2025');
+
+    // The secretariat is told of the part to give back, in the singular.
+    const notices = sink.messages
+      .map((message) => parseMail(message.raw))
+      .filter((mail) => mail.subject.includes('ORDINE-IN-PARTE'));
+    expect(notices.map((mail) => mail.text)).toEqual([
+      expect.stringContaining(
+        'Motivo: Quota 2025 già pagata con un altro pagamento o esonerata: una parte va rimborsata.',
+      ),
+    ]);
   });
 
   it('a verified payment paid twice is marked to be refunded, then refunded with a cancelling receipt', async () => {
