@@ -92,6 +92,35 @@ describe.each(testEngines())('reserved lists rendered on the server (%s)', (engi
     }
   });
 
+  it('paints the sign-in without a session, and marks a tab with one before it (ADR 022)', async () => {
+    const answer = await page(null);
+    expect(answer.statusCode).toBe(200);
+    const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    // The script that marks a tab holding a session runs before the sign-in is parsed.
+    const script = answer.body.indexOf(
+      `<script nonce="${nonce}">try{if(sessionStorage.getItem("token"))document.documentElement.setAttribute("data-sessione","1")}`,
+    );
+    const signIn = answer.body.indexOf('class="reserved-signed-out');
+    const waiting = answer.body.indexOf('class="reserved-waiting');
+    expect(script).toBeGreaterThan(0);
+    expect(signIn).toBeGreaterThan(script);
+    expect(waiting).toBeGreaterThan(script);
+    // The sign-in posts without scripts and comes back to this list.
+    const form = /<form[^>]*data-testid="login-form"[^>]*>/.exec(answer.body)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/area-riservata?ritorno=%2Farea-riservata-raccomandazioni"');
+    expect(answer.body).toContain('name="username"');
+    expect(answer.body).toContain('name="password"');
+    // The stylesheet shows one of the two: the sign-in, or the loading state once marked.
+    expect(answer.body).toMatch(
+      /html\[data-sessione\] \.reserved-signed-out,\s*html:not\(\[data-sessione\]\) \.reserved-waiting\s*\{\s*display:\s*none/,
+    );
+    const signedIn = await page(site.tokens.socio);
+    expect(signedIn.body).not.toContain('data-testid="login-form"');
+    expect(signedIn.body).not.toContain('sessionStorage.getItem("token")');
+  });
+
   it('renders the search the address asks for, on the other archives too', async () => {
     const year = Number(TODAY.slice(0, 4));
     const month = Number(TODAY.slice(5, 7));

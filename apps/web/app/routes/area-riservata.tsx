@@ -1,37 +1,19 @@
-import {
-  isStaffRole,
-  API_ERRORS,
-  isValidEmail,
-  LOGIN_CHALLENGE_LIFETIME_SECONDS,
-  PAGE_SIZE,
-  TWO_FACTOR_MESSAGES,
-  VALIDATION_MESSAGES,
-  type LoginResponse,
-} from '@sodalis/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { data, redirect, useActionData, useNavigate, useSearchParams } from 'react-router';
+import { PAGE_SIZE, VALIDATION_MESSAGES } from '@sodalis/contracts';
+import { data, redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/area-riservata';
-import { ApiError, apiRequest, UnexpectedApiError } from '../api/api-client';
-import { Breadcrumb } from '../components/breadcrumb';
 import { RESERVED_COPY } from '../copy/reserved';
 import { pageMeta } from '../format/meta';
 import { FeaturedNews } from '../features/news/featured-news';
+import { SignInPage, signInHelpEmail, type SignInRefusal } from '../features/accounts/sign-in-page';
 import {
   clearedSessionCookie,
-  currentUser,
-  homeOfToken,
   RESERVED_HOME,
   RETURN_PARAM,
   safeReturnPath,
-  signInReturningTo,
-  saveSession,
   sessionCookie,
-  STAFF_HOME,
   sessionCookieToken,
   userOfToken,
 } from '../shared/session/session';
-import { useHydrated } from '../state/hydrated';
-import { showError, showToast } from '../state/toasts';
 
 /**
  * The sign-in form posted without scripts (ADR 022): the server signs in with the API's rules
@@ -66,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : !result.ok && (result.status === 429 || result.status === 503)
         ? result.message
         : RESERVED_COPY.genericFailure;
-  return data({ error, username }, { status: result.ok ? 200 : result.status });
+  return data<SignInRefusal>({ error, username }, { status: result.ok ? 200 : result.status });
 }
 
 /** The sign-in page (spec §2.7): featured news and the secretariat's address beside the form. */
@@ -97,10 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     acronym: context.society.acronym,
     featured: featured.items,
-    helpEmail:
-      contacts?.email.find((row) => /iscrizion/i.test(row.ruolo))?.indirizzo ??
-      contacts?.email[0]?.indirizzo ??
-      null,
+    helpEmail: signInHelpEmail(contacts),
   };
 }
 
@@ -111,322 +90,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
-  const { acronym, featured, helpEmail } = loaderData;
-  const refused = useActionData<typeof action>();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const returnTo = safeReturnPath(useSearchParams()[0].get(RETURN_PARAM));
-  const [username, setUsername] = useState(refused?.username ?? '');
-  const [password, setPassword] = useState('');
-  const [recovering, setRecovering] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
-  // Spec §4: entering recovery clears the password and remembers it for the way back.
-  const rememberedPassword = useRef('');
-  // Two-factor sign-in (ADR 017): the challenge of the password step, then a code.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  /** When the challenge came: past its lifetime a refused code means "sign in again". */
-  const challengeReceivedAt = useRef(0);
-  const [code, setCode] = useState('');
-  const [recoveryCode, setRecoveryCode] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (challenge !== null) codeInput.current?.focus();
-  }, [challenge, recoveryCode]);
-
-  // Spec §4: with a non-expiring session the login page goes straight to the reserved home.
-  useEffect(() => {
-    const user = currentUser();
-    if (user !== null)
-      void navigate(returnTo ?? (isStaffRole(user.role) ? STAFF_HOME : RESERVED_HOME), {
-        replace: true,
-      });
-  }, [navigate, returnTo]);
-
-  const usernameError = isValidEmail(username) ? null : VALIDATION_MESSAGES.email;
-  const valid = usernameError === null && (recovering || password.length > 0);
-
-  function toggleRecovery() {
-    if (recovering) {
-      setPassword(rememberedPassword.current);
-    } else {
-      rememberedPassword.current = password;
-      setPassword('');
-    }
-    setRecovering(!recovering);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || sending) return;
-    setSending(true);
-    try {
-      if (recovering) {
-        await apiRequest('/api/v1/Account/SendResetPasswordEmail', {
-          method: 'POST',
-          body: { username: username.trim() },
-        });
-        showToast(RESERVED_COPY.resetEmailSent);
-        setPassword(rememberedPassword.current);
-        setRecovering(false);
-        return;
-      }
-      const answer = await apiRequest<LoginResponse>('/api/v1/Account/Login', {
-        method: 'POST',
-        body: { username: username.trim(), password },
-      });
-      if (answer?.twoFactorRequired && answer.challenge) {
-        setCode('');
-        setRecoveryCode(false);
-        challengeReceivedAt.current = Date.now();
-        setChallenge(answer.challenge);
-      } else if (answer?.passwordChanged && answer.token) {
-        saveSession(answer.token);
-        await navigate(homeOfToken(answer.token, returnTo));
-      } else if (answer && !answer.passwordChanged && answer.resetToken) {
-        await navigate(
-          `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
-        );
-      } else {
-        showError(RESERVED_COPY.genericFailure);
-      }
-    } catch (error) {
-      // Sign-in limits (ADR 021): say to wait rather than that something went wrong.
-      const status =
-        error instanceof ApiError || error instanceof UnexpectedApiError ? error.status : 0;
-      showError(
-        status === 429
-          ? API_ERRORS.tooManyRequests.message
-          : status === 503
-            ? API_ERRORS.passwordCheckBusy.message
-            : RESERVED_COPY.genericFailure,
-      );
-    } finally {
-      setSending(false);
-    }
-  }
-
-  async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (challenge === null || code.trim() === '' || sending) return;
-    setSending(true);
-    try {
-      const answer = await apiRequest<LoginResponse>('/api/v1/Account/LoginOtp', {
-        method: 'POST',
-        body: { challenge, code: code.trim() },
-      });
-      if (answer?.token) {
-        saveSession(answer.token);
-        await navigate(homeOfToken(answer.token, returnTo));
-      } else {
-        showError(RESERVED_COPY.genericFailure);
-      }
-    } catch (error) {
-      const status =
-        error instanceof ApiError || error instanceof UnexpectedApiError ? error.status : 0;
-      const expired =
-        Date.now() - challengeReceivedAt.current > LOGIN_CHALLENGE_LIFETIME_SECONDS * 1000;
-      if (status === 429) {
-        showError(TWO_FACTOR_MESSAGES.tooManyAttempts);
-      } else if (status === 401 && expired) {
-        setChallenge(null);
-        setCode('');
-        showError(TWO_FACTOR_MESSAGES.challengeExpired);
-      } else if (status === 401) {
-        showError(TWO_FACTOR_MESSAGES.wrongCode);
-      } else {
-        showError(RESERVED_COPY.genericFailure);
-      }
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const showUsernameError = touched && usernameError !== null;
   return (
-    <div className="container py-4">
-      <Breadcrumb trail={[{ label: 'Area riservata' }]} />
-      <div className="row g-4">
-        <div className="col-12 col-lg-7">
-          <h1 className="mb-3">Area riservata</h1>
-          <p>
-            Accedi con l’indirizzo e-mail con cui sei iscritto come Socio o Affiliato {acronym}.
-          </p>
-          {challenge !== null ? (
-            <form
-              className="card card-body login-form"
-              noValidate
-              onSubmit={submitCode}
-              data-testid="login-code-form"
-              aria-labelledby="login-code-title"
-            >
-              <h2 id="login-code-title" className="h5">
-                Verifica in due passaggi
-              </h2>
-              <div className="mb-3">
-                <label htmlFor="login-code" className="form-label">
-                  {recoveryCode ? 'Codice di recupero' : 'Codice di verifica'}
-                </label>
-                <input
-                  ref={codeInput}
-                  id="login-code"
-                  name="code"
-                  type="text"
-                  inputMode={recoveryCode ? 'text' : 'numeric'}
-                  autoComplete="one-time-code"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={recoveryCode ? 11 : 7}
-                  className="form-control"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  aria-describedby="login-code-help"
-                  required
-                />
-                <div id="login-code-help" className="form-text">
-                  {recoveryCode
-                    ? 'Uno dei codici di recupero ricevuti quando hai attivato la verifica (vale una sola volta).'
-                    : 'Le 6 cifre mostrate ora dall’app di autenticazione.'}
-                </div>
-              </div>
-              <div className="d-flex gap-2 flex-wrap">
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  onClick={() => {
-                    setChallenge(null);
-                    setCode('');
-                  }}
-                >
-                  {RESERVED_COPY.cancel}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-link"
-                  onClick={() => {
-                    setRecoveryCode(!recoveryCode);
-                    setCode('');
-                  }}
-                >
-                  {recoveryCode ? 'Usa il codice dell’app' : 'Usa un codice di recupero'}
-                </button>
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={code.trim() === '' || sending}
-                >
-                  Verifica
-                </button>
-              </div>
-            </form>
-          ) : (
-            <form
-              className="card card-body login-form"
-              method="post"
-              action={returnTo === null ? '/area-riservata' : signInReturningTo(returnTo)}
-              noValidate={hydrated}
-              onSubmit={submit}
-              data-testid="login-form"
-            >
-              {refused?.error ? (
-                <p className="alert alert-danger" role="alert">
-                  {refused.error}
-                </p>
-              ) : null}
-              <div className="mb-3">
-                <label htmlFor="login-username" className="form-label">
-                  Username (e-mail)
-                </label>
-                <input
-                  id="login-username"
-                  name="username"
-                  type="email"
-                  autoComplete="username"
-                  className={`form-control${showUsernameError ? ' is-invalid' : ''}`}
-                  value={username}
-                  onChange={(event) => setUsername(event.target.value)}
-                  onBlur={() => setTouched(true)}
-                  aria-invalid={showUsernameError}
-                  aria-describedby={showUsernameError ? 'login-username-error' : undefined}
-                  required
-                />
-                {showUsernameError ? (
-                  <div id="login-username-error" className="invalid-feedback">
-                    {usernameError}
-                  </div>
-                ) : null}
-              </div>
-              <div className="mb-3">
-                <label htmlFor="login-password" className="form-label">
-                  Password
-                </label>
-                <input
-                  id="login-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  className="form-control"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={recovering}
-                  required={!recovering}
-                />
-              </div>
-              {recovering ? (
-                <p className="small">
-                  Ti invieremo un collegamento per scegliere una nuova password.
-                </p>
-              ) : null}
-              <div className="d-flex gap-2 flex-wrap">
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  onClick={toggleRecovery}
-                  hidden={!hydrated}
-                >
-                  {recovering ? RESERVED_COPY.cancel : RESERVED_COPY.recover}
-                </button>
-                {/* Enabled in the server's HTML: without scripts the form posts (ADR 022). */}
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={hydrated && (!valid || sending)}
-                >
-                  {recovering ? RESERVED_COPY.request : RESERVED_COPY.login}
-                </button>
-              </div>
-            </form>
-          )}
-          {helpEmail ? (
-            <p className="mt-3">
-              Problemi di accesso? Scrivi a <a href={`mailto:${helpEmail}`}>{helpEmail}</a>.
-            </p>
-          ) : null}
-        </div>
-        <aside className="col-12 col-lg-5">
-          <div className="card mb-4">
-            <div className="card-body">
-              <h2 className="h5">Cosa trovi nell’area riservata</h2>
-              <p className="mb-0">
-                Raccomandazioni, pareri del Consiglio Direttivo, assemblee nazionali e regionali,
-                rassegna stampa e la rivista “Il Servizio Trasfusionale”.
-              </p>
-            </div>
-          </div>
-          <div className="card mb-4">
-            <div className="card-body">
-              <h2 className="h5">Non sei ancora iscritto?</h2>
-              <p className="mb-0">
-                Scopri come diventare <a href="/chi-siamo-iscrizione">Socio</a> o{' '}
-                <a href="/chi-siamo-affiliati">Affiliato</a>.
-              </p>
-            </div>
-          </div>
-          <FeaturedNews articles={featured} societyAcronym={acronym} />
-        </aside>
-      </div>
-    </div>
+    <SignInPage
+      acronym={loaderData.acronym}
+      featured={<FeaturedNews articles={loaderData.featured} societyAcronym={loaderData.acronym} />}
+      helpEmail={loaderData.helpEmail}
+      returnTo={returnTo}
+      leavesWithSession
+    />
   );
 }

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { DEMO_PASSWORD, openSignedIn } from '../support/session';
+
+// A reserved list's first paint (ADR 022, amendment of 2026-11-24): a visitor without a session
+// sees the sign-in the guard leads to before any script runs; a member's tab never sees it.
+const LIST = '/area-riservata-raccomandazioni';
+
+/** Holds the page's scripts until the returned function lets them through. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+test.describe('senza JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('una lista riservata mostra l’accesso, che riporta alla lista', async ({ page }) => {
+    await page.goto(LIST);
+    const form = page.getByTestId('login-form');
+    await expect(form).toBeVisible();
+    await expect(page.locator('.reserved-waiting').getByRole('status')).toBeHidden();
+    await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+    await expect(page.getByTestId('archive-list')).toBeVisible();
+  });
+});
+
+test('chi non ha una sessione vede l’accesso prima degli script, poi la pagina di accesso', async ({
+  page,
+  expectAccessible,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto(LIST, { waitUntil: 'commit' });
+  const form = page.getByTestId('login-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('button', { name: 'LOGIN' })).toBeEnabled();
+  await expect(page.locator('.reserved-waiting').getByRole('status')).toBeHidden();
+  await expectAccessible(page);
+  release();
+  // Once hydrated, the guard leads to the sign-in page as before.
+  await expect(page).toHaveURL(/\/area-riservata$/);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('un socio con la sessione nella scheda non vede mai l’accesso ricaricando una lista', async ({
+  page,
+}) => {
+  await openSignedIn(page, 'socio.demo@example.org');
+  // Before every frame and on every change of the page: is a sign-in form shown?
+  await page.addInitScript(() => {
+    const seen = { signIn: false };
+    Object.assign(window, { firstPaintCheck: seen });
+    const check = () => {
+      for (const form of document.querySelectorAll('[data-testid="login-form"]'))
+        if (form.checkVisibility()) seen.signIn = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    const everyFrame = () => {
+      check();
+      requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
+  });
+  const release = await holdScripts(page);
+  await page.goto(LIST, { waitUntil: 'commit' });
+  // The first paint, scripts still held: the loading state, the sign-in hidden.
+  await expect(page.locator('.reserved-waiting').getByRole('status')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-sessione', '1');
+  await expect(page.getByTestId('login-form')).toBeHidden();
+  release();
+  await expect(page.getByTestId('archive-list')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  const seen = await page.evaluate(
+    () => (window as unknown as { firstPaintCheck: { signIn: boolean } }).firstPaintCheck.signIn,
+  );
+  expect(seen, 'il modulo di accesso non deve mai essere visibile').toBe(false);
+});
