@@ -138,6 +138,12 @@ export const SEARCH_KINDS = [
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
+/**
+ * Longest search query accepted; the analyser reads its first 200 characters. Here, beside no
+ * zod schema, so the header's search box does not pull the schemas into every page (ADR 020).
+ */
+export const MAX_SEARCH_QUERY_LENGTH = 1000;
+
 /** The heading of each group of results. */
 export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   news: 'Notizie',

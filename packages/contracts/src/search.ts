@@ -5,10 +5,8 @@ import { z } from 'zod';
  * specification's (`GET /api/v1/Search`), and the `/cerca` page that shows its answer.
  */
 
-import type { SearchKind } from './constants.js';
+import { MAX_SEARCH_QUERY_LENGTH, type SearchKind } from './constants.js';
 
-/** Longest query accepted; the analyser reads its first 200 characters. */
-export const MAX_SEARCH_QUERY_LENGTH = 1000;
 /** Fewest characters a query needs to be searched. */
 export const MIN_SEARCH_QUERY_LENGTH = 2;
 
