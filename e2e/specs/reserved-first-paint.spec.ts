@@ -88,3 +88,23 @@ test('un socio con la sessione nella scheda non vede mai l’accesso ricaricando
   );
   expect(seen, 'il modulo di accesso non deve mai essere visibile').toBe(false);
 });
+
+test('le pagine non violano la politica di sicurezza dei contenuti, nemmeno quelle che convalidano dati', async ({
+  page,
+}) => {
+  // Recorded from before the page's own scripts: any refusal of the CSP (ADR 018), including
+  // a caught one, such as a library probing for eval.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  await openSignedIn(page, 'socio.demo@example.org');
+  await page.goto(LIST);
+  await expect(page.getByTestId('archive-list')).toBeVisible();
+  expect(await violations()).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { isRealDate, isStrictBase64, isWebAddress, withWebScheme } from './sponsorship-rules.js';
 import { MEMBER_ROLES } from './constants.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 
 /** An attachment as lists answer it (spec §3): the file name and the address to download it by. */

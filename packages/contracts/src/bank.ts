@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { AdminListQuerySchema } from './admin.js';
 
 /** Dues by bank transfer (ADR 029): statement import, preview, review of unmatched rows. */

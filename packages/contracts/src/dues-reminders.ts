@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The step of the warning before lapsing; the others are days from 1 January (ADR 030). */
 export const DUES_REMINDER_LAPSE_STEP = 'decadenza';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every answer wraps its result in `data` (spec §3). */
 export function envelopeSchema<T extends z.ZodType>(dataSchema: T) {

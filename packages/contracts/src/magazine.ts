@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { AttachmentRefSchema } from './attachments.js';
 import { listAnswerSchema, listItemSchema } from './envelope.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter, requiredText } from './admin.js';
 import type { Fee } from './society.js';
 

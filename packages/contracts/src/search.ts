@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /*
  * The site search (docs/decisions/025-site-search.md): our own call, not one of the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import type { MemberRole } from './constants.js';
 import { isValidEmail, VALIDATION_MESSAGES } from './messages.js';
 

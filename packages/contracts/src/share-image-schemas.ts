@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ADMIN_MESSAGES } from './admin.js';
 import { NEWS_COVER } from './news.js';
 import { AdminImageUploadSchema } from './society.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { requiredText } from './admin.js';
 import { isSitePath, type ExternalLinkKind } from './site-texts.js';
 import { isWebAddress, withWebScheme } from './web-address.js';
