@@ -45,7 +45,7 @@ test.describe('amministrazione: domande di iscrizione', () => {
     await expect(member).toContainText('Socio');
     await expectAccessible(page);
     await member.click();
-    await expect(page.getByRole('cell', { name: 'Da pagare' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Da pagare', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 });
