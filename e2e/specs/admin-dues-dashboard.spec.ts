@@ -67,7 +67,7 @@ test.describe('amministrazione: riepilogo delle quote', () => {
 
     await openAdmin(page, '/soci');
     await page.getByRole('row', { name: new RegExp(email) }).click();
-    await expect(page.getByRole('cell', { name: 'Da pagare' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Da pagare', exact: true })).toBeVisible();
     const form = page.getByRole('form', { name: 'Pagamento in contanti o con carta' });
     await form.getByRole('button', { name: 'Registra il pagamento' }).click();
     await expect(form.getByText('Indica un importo in euro maggiore di zero')).toBeVisible();
@@ -81,8 +81,8 @@ test.describe('amministrazione: riepilogo delle quote', () => {
     await form.getByLabel('Metodo').selectOption('contanti');
     await form.getByRole('button', { name: 'Registra il pagamento' }).click();
     await expect(page.getByText(/Pagamento registrato/)).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Pagata' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Contanti' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Pagata', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Contanti', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
 });
