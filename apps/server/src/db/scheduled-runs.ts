@@ -25,13 +25,7 @@ export async function claimScheduledRun(
   now: Date,
   everyMs: number,
 ): Promise<boolean> {
-  const slot = slotOf(now, everyMs);
-  const result = await db
-    .insertInto('scheduled_runs')
-    .values({ job, slot, claimed_at: now.toISOString() })
-    .onConflict((conflict) => conflict.columns(['job', 'slot']).doNothing())
-    .executeTakeFirst();
-  const claimed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const claimed = await claimOnce(db, job, slotOf(now, everyMs), now);
   if (claimed)
     await db
       .deleteFrom('scheduled_runs')
