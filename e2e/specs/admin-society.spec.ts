@@ -98,6 +98,8 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
       await phoneInput.fill(phone);
       await page.getByRole('button', { name: 'Salva' }).click();
       await expect(page.getByText('Modifiche salvate')).toBeVisible();
+      // Saved: back to the list without asking whether to abandon the changes just saved.
+      await expect(page).toHaveURL(/\/amministrazione\/contenuti-sito$/);
 
       await gotoHydrated(page, '/contatti');
       await expect(page.getByRole('main')).toContainText(phone);

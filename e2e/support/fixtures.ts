@@ -16,6 +16,13 @@ export const test = base.extend<{
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      // A question the page asks (leave with unsaved changes?) that the test did not expect:
+      // a test that expects one listens for it itself, and then this listener leaves it alone.
+      page.on('dialog', (dialog) => {
+        if (page.listenerCount('dialog') > 1) return;
+        errors.push(`dialogo inatteso (${dialog.type()}): ${dialog.message()}`);
+        void dialog.dismiss();
+      });
       page.on('console', (message) => {
         const allowed = [...ALLOWED_CONSOLE_ERRORS, ...allowedConsoleErrors];
         if (

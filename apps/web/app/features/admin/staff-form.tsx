@@ -2,11 +2,12 @@ import { italianDateTime } from '@sodalis/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { get, useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
 import {
   SimpleForm,
   useRecordContext,
   useResourceContext,
+  useWarnWhenUnsavedChanges,
   type SimpleFormProps,
 } from 'react-admin';
 import { localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-draft';
@@ -98,6 +99,56 @@ function LocalDraftKeeper() {
   );
 }
 
+/** The paths of the fields react-hook-form marks as changed (`dirtyFields` is nested). */
+function changedPaths(dirty: unknown, prefix = ''): string[] {
+  if (dirty === true) return prefix === '' ? [] : [prefix];
+  if (dirty === null || typeof dirty !== 'object') return [];
+  return Object.entries(dirty).flatMap(([key, inner]) =>
+    changedPaths(inner, prefix === '' ? key : `${prefix}.${key}`),
+  );
+}
+
+/**
+ * A field counts as changed only while it differs from the record. The reset that keeps typed
+ * text (`KEEP_TYPED_VALUES`) also keeps it marked as changed when the record that comes back is
+ * what was typed: after a save the form still looked unsaved, so leaving the page (or a screen
+ * that stays open after saving) warned about changes already saved.
+ */
+function ChangedMeansDifferent() {
+  const { dirtyFields, defaultValues } = useFormState();
+  const { getValues, resetField } = useFormContext();
+  useEffect(() => {
+    for (const path of changedPaths(dirtyFields)) {
+      const value: unknown = getValues(path);
+      // Form values are plain data (texts, numbers, lists): their JSON compares them.
+      if (JSON.stringify(value) === JSON.stringify(get(defaultValues, path)))
+        resetField(path, { defaultValue: value, keepError: true });
+    }
+  }, [dirtyFields, defaultValues, getValues, resetField]);
+  return null;
+}
+
+/**
+ * react-admin's question before leaving a form with unsaved changes, not asked while a save is
+ * under way: the save goes back to the list as soon as the server answers, before the form
+ * knows the save succeeded, so the form still looked unsaved and the way back asked whether to
+ * abandon what had just been saved. A save that fails leaves the typed text on screen (and in
+ * the local draft).
+ */
+function WarnWhenUnsavedChangesUnlessSaving({
+  enable = false,
+  formRootPathName,
+  formControl,
+}: {
+  enable?: boolean;
+  formRootPathName?: string;
+  formControl?: Control;
+}) {
+  const { isSubmitting } = useFormState(formControl ? { control: formControl } : undefined);
+  useWarnWhenUnsavedChanges(enable && !isSubmitting, formRootPathName, formControl);
+  return null;
+}
+
 /**
  * Every staff form: react-admin's SimpleForm that never drops typed text. A record that changes
  * (another item opened in the same screen) still resets the form whole. Leaving it with unsaved
@@ -105,7 +156,13 @@ function LocalDraftKeeper() {
  */
 export function StaffForm({ children, ...props }: SimpleFormProps) {
   return (
-    <SimpleForm resetOptions={KEEP_TYPED_VALUES} warnWhenUnsavedChanges {...props}>
+    <SimpleForm
+      resetOptions={KEEP_TYPED_VALUES}
+      warnWhenUnsavedChanges
+      WarnWhenUnsavedChangesComponent={WarnWhenUnsavedChangesUnlessSaving}
+      {...props}
+    >
+      <ChangedMeansDifferent />
       <LocalDraftKeeper />
       {children}
     </SimpleForm>
