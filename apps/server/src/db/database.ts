@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../files/data-dir.js';
+import { LimitLiteralPlugin } from './limit-literal.js';
 import type { Database } from './schema.js';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -44,6 +45,8 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // SQLite prepares a statement again whenever its LIMIT's bound value changes.
+    plugins: [new LimitLiteralPlugin()],
   });
   return {
     db,

@@ -128,4 +128,27 @@ describe.each(testEngines())('queries compiled once per shape on %s', (engine) =
     );
     expect(pages).toBeGreaterThan(variants.length);
   });
+
+  it('answers each page size with its own number of items (the LIMIT is part of the shape)', async () => {
+    const now = new Date();
+    const query = (limit: number): ArticleQuery => ({
+      visibleOn: romeDate(now),
+      visibleAt: now.toISOString(),
+      featuredOnly: false,
+      categoryKeys: [],
+      dates: null,
+      text: null,
+      order: {
+        keys: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
+        idColumn: 'articles.id',
+        ascending: false,
+      },
+      position: null,
+      limit,
+    });
+    for (const limit of [3, 7, 3, 1]) {
+      expect(await findArticlePlaces(db(), query(limit))).toHaveLength(limit);
+      expect(await findArticles(db(), query(limit))).toHaveLength(limit);
+    }
+  });
 });

@@ -85,7 +85,6 @@ function visibleArticleValues(query: ArticleQuery) {
     positionId: position?.id ?? 0,
     positionValues: position?.sortValues ?? [],
     dateBounds: dates === null ? [] : 'months' in dates ? dates.months : dates.ranges,
-    limit: query.limit,
   };
 }
 
@@ -103,6 +102,8 @@ function visibleArticlesShape(columns: string, query: ArticleQuery): string | nu
     order === null ? '' : `${order.keys.map((key) => key.column).join()}:${order.ascending}`,
     position === null ? '' : position.sortValues === null ? 'id' : 'position',
     dates === null ? '' : 'months' in dates ? 'months' : 'ranges',
+    // Written into the SQL text on SQLite, not bound (LimitLiteralPlugin).
+    query.limit,
   ].join('|');
 }
 
@@ -159,7 +160,7 @@ function visibleArticlesQuery(
     for (const key of order.keys) builder = builder.orderBy(sql.ref(key.column), direction);
     builder = builder.orderBy(sql.ref(order.idColumn), direction);
   }
-  return builder.limit(value('limit'));
+  return builder.limit(query.limit);
 }
 
 /** The visible articles a list or a page shows, with every column an item shows. */
