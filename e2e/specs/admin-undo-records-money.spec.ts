@@ -86,9 +86,12 @@ test.describe('cestino e versioni di Società trasparente e delle quote', () => 
     await fillAdminField(page, 'textbox', 'Nome della quota', renamed);
     await fillAdminField(page, 'textbox', 'Importo in euro', '175');
     await page.getByRole('button', { name: 'Salva' }).click();
+    // Saved: back to the list, without asking whether to abandon what was just saved.
+    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+    await expect(page).toHaveURL(/\/amministrazione\/quote$/);
+    await openAdmin(page, `/quote/${id}`);
     const history = page.getByTestId('record-history');
-    // The creation and the edit (the panel reads the history again after the save); only the
-    // edit can be undone.
+    // The creation and the edit; only the edit can be undone.
     await expect(history.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 });
     await expect(history.getByRole('button', { name: 'Annulla questa modifica' })).toHaveCount(1);
     await expectAccessible(page);

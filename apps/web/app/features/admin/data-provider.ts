@@ -2,7 +2,7 @@ import { mayUseStaffArea, type AdminPage } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { formErrorsOf } from './field-errors';
-import { dropLocalDraft } from './local-draft';
+import { recordSaved } from './local-draft';
 import { staffSignIn } from './session-renewal';
 import { sendWithProgress, UPLOAD_PROGRESS_MIN_CHARS } from './upload-progress';
 import { currentUser } from '../../shared/session/session';
@@ -183,7 +183,7 @@ export function adminDataProvider(transforms: RecordTransforms = {}): DataProvid
         method: 'POST',
         body: await toBody(resource, params.data as Record<string, unknown>),
       });
-      dropLocalDraft(resource, undefined);
+      recordSaved(resource, undefined);
       return { data } as never;
     },
     update: async (resource, params) => {
@@ -191,7 +191,7 @@ export function adminDataProvider(transforms: RecordTransforms = {}): DataProvid
         method: 'PUT',
         body: await toBody(resource, params.data as Record<string, unknown>),
       });
-      dropLocalDraft(resource, params.id);
+      recordSaved(resource, params.id);
       return { data } as never;
     },
     updateMany: async () => {

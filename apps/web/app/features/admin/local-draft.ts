@@ -38,11 +38,31 @@ export function writeLocalDraft(key: string, values: Record<string, string>): vo
   }
 }
 
-/** The save went through: the record's draft (and a new record's) is no longer needed. */
+/** The record's draft (or a new record's, `id` undefined) is no longer needed. */
 export function dropLocalDraft(resource: string, id: string | number | undefined): void {
   try {
     localStorage.removeItem(localDraftKey(resource, id));
   } catch {
     // Nothing stored, nothing to drop.
   }
+}
+
+/** Told when a save of a record (or of a new one, `id` undefined) has gone through. */
+type SavedListener = (resource: string, id: string | number | undefined) => void;
+
+const savedListeners = new Set<SavedListener>();
+
+/** Calls `listener` after every save that goes through, until the returned function is called. */
+export function onRecordSaved(listener: SavedListener): () => void {
+  savedListeners.add(listener);
+  return () => savedListeners.delete(listener);
+}
+
+/**
+ * The save went through: the record's draft (and a new record's) is no longer needed, and the
+ * form that saved it is told at once, before react-admin goes back to the list.
+ */
+export function recordSaved(resource: string, id: string | number | undefined): void {
+  dropLocalDraft(resource, id);
+  for (const listener of savedListeners) listener(resource, id);
 }

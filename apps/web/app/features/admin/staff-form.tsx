@@ -2,7 +2,7 @@ import { italianDateTime } from '@sodalis/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
-import { get, useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
 import {
   SimpleForm,
   useRecordContext,
@@ -10,7 +10,13 @@ import {
   useWarnWhenUnsavedChanges,
   type SimpleFormProps,
 } from 'react-admin';
-import { localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-draft';
+import {
+  localDraftKey,
+  onRecordSaved,
+  readLocalDraft,
+  writeLocalDraft,
+  type LocalDraft,
+} from './local-draft';
 
 /**
  * Keep what the user typed when the form resets to its defaults after mounting: react-admin
@@ -99,32 +105,25 @@ function LocalDraftKeeper() {
   );
 }
 
-/** The paths of the fields react-hook-form marks as changed (`dirtyFields` is nested). */
-function changedPaths(dirty: unknown, prefix = ''): string[] {
-  if (dirty === true) return prefix === '' ? [] : [prefix];
-  if (dirty === null || typeof dirty !== 'object') return [];
-  return Object.entries(dirty).flatMap(([key, inner]) =>
-    changedPaths(inner, prefix === '' ? key : `${prefix}.${key}`),
-  );
-}
-
 /**
- * A field counts as changed only while it differs from the record. The reset that keeps typed
- * text (`KEEP_TYPED_VALUES`) also keeps it marked as changed when the record that comes back is
- * what was typed: after a save the form still looked unsaved, so leaving the page (or a screen
- * that stays open after saving) warned about changes already saved.
+ * A saved form is a clean form: when the save of its record goes through, what it holds becomes
+ * its unchanged state at once. The reset that keeps typed text (`KEEP_TYPED_VALUES`) kept the
+ * saved values marked as changed when the record came back, so leaving the page, or the screen
+ * after a save that stays on it, warned about changes already saved.
  */
-function ChangedMeansDifferent() {
-  const { dirtyFields, defaultValues } = useFormState();
-  const { getValues, resetField } = useFormContext();
-  useEffect(() => {
-    for (const path of changedPaths(dirtyFields)) {
-      const value: unknown = getValues(path);
-      // Form values are plain data (texts, numbers, lists): their JSON compares them.
-      if (JSON.stringify(value) === JSON.stringify(get(defaultValues, path)))
-        resetField(path, { defaultValue: value, keepError: true });
-    }
-  }, [dirtyFields, defaultValues, getValues, resetField]);
+function SavedFormIsClean() {
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const { reset, getValues } = useFormContext();
+  const id = record?.id;
+  useEffect(
+    () =>
+      onRecordSaved((savedResource, savedId) => {
+        if (savedResource !== resource || String(savedId ?? '') !== String(id ?? '')) return;
+        reset(getValues());
+      }),
+    [resource, id, reset, getValues],
+  );
   return null;
 }
 
@@ -162,7 +161,7 @@ export function StaffForm({ children, ...props }: SimpleFormProps) {
       WarnWhenUnsavedChangesComponent={WarnWhenUnsavedChangesUnlessSaving}
       {...props}
     >
-      <ChangedMeansDifferent />
+      <SavedFormIsClean />
       <LocalDraftKeeper />
       {children}
     </SimpleForm>
