@@ -6,6 +6,7 @@ import { romeDate } from '@sodalis/contracts';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { dropPlannerSamples } from './db/planner-samples.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { isDatabaseEmpty, loadDemoContent } from './db/seed/demo-content.js';
 import { prepareDataDir } from './files/data-dir.js';
@@ -99,6 +100,7 @@ export async function buildApp(
   let app: FastifyInstance;
   try {
     await migrateToLatest(database.db, database.engine);
+    if (database.engine === 'sqlite') await dropPlannerSamples(database.db);
     await ensureReferenceData(database.db, config.societyAcronym);
     const files = new LocalFileStore(path.join(config.dataDir, 'files'));
     let demoLoaded = false;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { dropPlannerSamples } from '../db/planner-samples.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -41,4 +42,6 @@ export async function generateListData(
   for (const table of ['articles', 'article_categories', 'members']) {
     await sql`analyze ${sql.table(table)}`.execute(db);
   }
+  // Without the index samples, as the server keeps its database.
+  await dropPlannerSamples(db);
 }

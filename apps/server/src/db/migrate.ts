@@ -38,6 +38,7 @@ import { shareImageMigration } from './migrations/0034-share-image.js';
 import { magazineArticlesBinMigration } from './migrations/0035-magazine-articles-bin.js';
 import { visibleNewsIndexMigration } from './migrations/0036-visible-news-index.js';
 import { searchRecordPagesIndexMigration } from './migrations/0037-search-record-pages-index.js';
+import { featuredNewsIndexMigration } from './migrations/0038-featured-news-index.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -80,6 +81,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0035-magazine-articles-bin': magazineArticlesBinMigration,
     '0036-visible-news-index': visibleNewsIndexMigration,
     '0037-search-record-pages-index': searchRecordPagesIndexMigration(engine),
+    '0038-featured-news-index': featuredNewsIndexMigration,
   };
 }
 
