@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
@@ -19,7 +20,8 @@ export const test = base.extend<{
       // A question the page asks (leave with unsaved changes?) that the test did not expect:
       // a test that expects one listens for it itself, and then this listener leaves it alone.
       page.on('dialog', (dialog) => {
-        if (page.listenerCount('dialog') > 1) return;
+        // Playwright's Page is an EventEmitter; its type leaves out `listenerCount`.
+        if ((page as unknown as EventEmitter).listenerCount('dialog') > 1) return;
         errors.push(`dialogo inatteso (${dialog.type()}): ${dialog.message()}`);
         void dialog.dismiss();
       });
