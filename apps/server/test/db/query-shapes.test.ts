@@ -15,6 +15,28 @@ import {
 } from '../../src/modules/news/repository.js';
 import { createTestApp, testEngines, type TestApp } from '../helpers/test-app.js';
 
+const byDate: ListOrder = {
+  keys: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
+  idColumn: 'articles.id',
+  ascending: false,
+};
+
+/** The public news list by date, from its start, `limit` items. */
+function newsQuery(limit: number): ArticleQuery {
+  const now = new Date();
+  return {
+    visibleOn: romeDate(now),
+    visibleAt: now.toISOString(),
+    featuredOnly: false,
+    categoryKeys: [],
+    dates: null,
+    text: null,
+    order: byDate,
+    position: null,
+    limit,
+  };
+}
+
 describe.each(testEngines())('queries compiled once per shape on %s', (engine) => {
   let testApp: TestApp;
 
@@ -67,28 +89,12 @@ describe.each(testEngines())('queries compiled once per shape on %s', (engine) =
   });
 
   it('answers every page of the news list as the query built anew would', async () => {
-    const byDate: ListOrder = {
-      keys: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
-      idColumn: 'articles.id',
-      ascending: false,
-    };
     const byTitle: ListOrder = {
       keys: [{ field: 'Title', column: 'articles.title_search', type: 'text' }],
       idColumn: 'articles.id',
       ascending: true,
     };
-    const now = new Date();
-    const base: ArticleQuery = {
-      visibleOn: romeDate(now),
-      visibleAt: now.toISOString(),
-      featuredOnly: false,
-      categoryKeys: [],
-      dates: null,
-      text: null,
-      order: byDate,
-      position: null,
-      limit: 3,
-    };
+    const base = newsQuery(3);
     // A condition always true: the same query, built and compiled on every call.
     const anew = (query: ArticleQuery) =>
       findArticles(db(), { ...query, text: sql<SqlBool>`1 = 1` });
@@ -130,25 +136,9 @@ describe.each(testEngines())('queries compiled once per shape on %s', (engine) =
   });
 
   it('answers each page size with its own number of items (the LIMIT is part of the shape)', async () => {
-    const now = new Date();
-    const query = (limit: number): ArticleQuery => ({
-      visibleOn: romeDate(now),
-      visibleAt: now.toISOString(),
-      featuredOnly: false,
-      categoryKeys: [],
-      dates: null,
-      text: null,
-      order: {
-        keys: [{ field: 'Datapubblicazione', column: 'articles.published_on', type: 'date' }],
-        idColumn: 'articles.id',
-        ascending: false,
-      },
-      position: null,
-      limit,
-    });
     for (const limit of [3, 7, 3, 1]) {
-      expect(await findArticlePlaces(db(), query(limit))).toHaveLength(limit);
-      expect(await findArticles(db(), query(limit))).toHaveLength(limit);
+      expect(await findArticlePlaces(db(), newsQuery(limit))).toHaveLength(limit);
+      expect(await findArticles(db(), newsQuery(limit))).toHaveLength(limit);
     }
   });
 });
