@@ -100,10 +100,18 @@ test.describe('l’accesso all’area riservata', () => {
     await expect(form.getByRole('button')).toHaveText(['Recupera password', 'LOGIN']);
   });
 
-  test('al primo accesso nuovo.demo deve scegliere la password, poi entra', async ({ page }) => {
-    await submitLogin(page, 'nuovo.demo@example.org', DEMO_PASSWORD);
+  test('al primo accesso nuovo.demo deve scegliere la password, poi entra e torna alla pagina da cui veniva', async ({
+    page,
+  }) => {
+    // Opened from a dues reminder (ADR 030): the page to come back to survives the change.
+    const tab = '/chi-siamo-iscrizione?scheda=pagamento';
+    await gotoHydrated(page, `/area-riservata?ritorno=${encodeURIComponent(tab)}`);
+    const signIn = page.getByTestId('login-form');
+    await signIn.getByLabel('Username (e-mail)').fill('nuovo.demo@example.org');
+    await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
+    await signIn.getByRole('button', { name: 'LOGIN' }).click();
     await expect(page).toHaveURL(
-      /\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=nuovo\.demo%40example\.org$/,
+      /\/area-riservata-resetpwd\?token=[A-Za-z0-9_-]+&username=nuovo\.demo%40example\.org&ritorno=%2Fchi-siamo-iscrizione%3Fscheda%3Dpagamento$/,
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('CAMBIO PASSWORD');
     const form = page.getByTestId('reset-form');
@@ -114,8 +122,12 @@ test.describe('l’accesso all’area riservata', () => {
     await expect(form.getByRole('button', { name: 'RICHIEDI' })).toBeDisabled();
     await form.getByPlaceholder('Conferma password').fill('Emazie-e-plasma-2026');
     await form.getByRole('button', { name: 'RICHIEDI' }).click();
-    await expect(page).toHaveURL(/\/area-riservata$/);
-    await submitLogin(page, 'nuovo.demo@example.org', 'Emazie-e-plasma-2026');
+    await expect(page).toHaveURL(/\/area-riservata\?ritorno=%2Fchi-siamo-iscrizione/);
+    await signIn.getByLabel('Username (e-mail)').fill('nuovo.demo@example.org');
+    await signIn.getByLabel('Password').fill('Emazie-e-plasma-2026');
+    await signIn.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/chi-siamo-iscrizione\?scheda=pagamento$/);
+    await gotoHydrated(page, '/area-riservata-homepage');
     await expect(page.getByTestId('welcome')).toHaveText('Benvenuto Luca Conti');
   });
 

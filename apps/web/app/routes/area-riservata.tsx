@@ -8,6 +8,7 @@ import { SignInPage, signInHelpEmail, type SignInRefusal } from '../features/acc
 import {
   clearedSessionCookie,
   RESERVED_HOME,
+  firstPasswordChange,
   RETURN_PARAM,
   safeReturnPath,
   sessionCookie,
@@ -38,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (answer && !answer.passwordChanged && answer.resetToken) {
     return redirect(
-      `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
+      firstPasswordChange(
+        answer.resetToken,
+        answer.username,
+        new URL(request.url).searchParams.get(RETURN_PARAM),
+      ),
     );
   }
   const error = answer?.twoFactorRequired

@@ -15,6 +15,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { RESERVED_COPY } from '../../copy/reserved';
 import {
   currentUser,
+  firstPasswordChange,
   homeOfToken,
   RESERVED_HOME,
   signInReturningTo,
@@ -138,9 +139,7 @@ export function SignInPage({
         saveSession(answer.token);
         await navigate(homeOfToken(answer.token, returnTo));
       } else if (answer && !answer.passwordChanged && answer.resetToken) {
-        await navigate(
-          `/area-riservata-resetpwd?${new URLSearchParams({ token: answer.resetToken, username: answer.username })}`,
-        );
+        await navigate(firstPasswordChange(answer.resetToken, answer.username, returnTo));
       } else {
         showError(RESERVED_COPY.genericFailure);
       }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterPasswordChange,
   decodeClaims,
+  firstPasswordChange,
   displayRole,
   homeOfToken,
   isExpiring,
@@ -85,6 +87,22 @@ describe('the session token (spec §3, §4, §8)', () => {
     ]) {
       expect(safeReturnPath(elsewhere)).toBeNull();
       expect(homeOfToken(member, elsewhere)).toBe(RESERVED_HOME);
+      expect(firstPasswordChange('t0k', 'a@b.it', elsewhere)).toBe(
+        '/area-riservata-resetpwd?token=t0k&username=a%40b.it',
+      );
+      expect(afterPasswordChange(elsewhere)).toBe('/area-riservata');
     }
+  });
+
+  it('keeps the page to come back to through the password change of a first sign-in', () => {
+    const tab = '/chi-siamo-iscrizione?scheda=pagamento';
+    const change = new URL(firstPasswordChange('t0k', 'a@b.it', tab), 'https://x.it');
+    expect(change.pathname).toBe('/area-riservata-resetpwd');
+    expect(Object.fromEntries(change.searchParams)).toEqual({
+      token: 't0k',
+      username: 'a@b.it',
+      ritorno: tab,
+    });
+    expect(afterPasswordChange(change.searchParams.get('ritorno'))).toBe(signInReturningTo(tab));
   });
 });

@@ -85,6 +85,27 @@ export function signInReturningTo(path: string): string {
   return `/area-riservata?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
 }
 
+/**
+ * The password change of a first sign-in (spec §4), keeping the page to come back to: after the
+ * change the member signs in again, and that sign-in leads there (`afterPasswordChange`).
+ */
+export function firstPasswordChange(
+  resetToken: string,
+  username: string,
+  returnTo: string | null,
+): string {
+  const params = new URLSearchParams({ token: resetToken, username });
+  const back = safeReturnPath(returnTo);
+  if (back !== null) params.set(RETURN_PARAM, back);
+  return `/area-riservata-resetpwd?${params}`;
+}
+
+/** Where the password change leads: the sign-in page, coming back to `returnTo` if it names one. */
+export function afterPasswordChange(returnTo: string | null): string {
+  const back = safeReturnPath(returnTo);
+  return back === null ? '/area-riservata' : signInReturningTo(back);
+}
+
 export function roleNumber(role: MemberRole): number {
   return ROLE_NUMBER[role] ?? 0;
 }
