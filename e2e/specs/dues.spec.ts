@@ -194,6 +194,7 @@ test.describe('le quote del socio', () => {
       const dues = tab.getByTestId('open-dues');
       await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
       await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
+      await expect(tab.getByTestId('dues-no-script')).toHaveCount(0);
 
       // "Il mio profilo" leads back to the same tab while a year is unpaid.
       await gotoHydrated(tab, '/area-riservata-profilo');
@@ -221,6 +222,9 @@ test.describe('le quote del socio', () => {
         await form.getByRole('button', { name: 'LOGIN' }).click();
         await expect(page).toHaveURL(landing);
       }
+      // The payment tab says what the member's dues need, rather than showing nothing.
+      await page.goto('/chi-siamo-iscrizione?scheda=pagamento');
+      await expect(page.getByTestId('dues-no-script')).toContainText(DUES_SIGN_IN.noScript);
     });
   });
 });

@@ -334,6 +334,9 @@ export const DUES_SIGN_IN = {
   expired:
     'La sessione è scaduta: accedi di nuovo all’area riservata per vedere le quote ancora da pagare e pagarle a tuo nome.',
   link: 'Accedi per vedere le tue quote',
+  /** Without scripts the member's dues cannot be read nor paid online (PayPal needs them). */
+  noScript:
+    'Per vedere le quote ancora da pagare e pagarle a tuo nome serve JavaScript, che in questo browser non è attivo: attivalo e ricarica la pagina.',
 } as const;
 
 /** Dues paid outside PayPal, recorded by staff or from a bank statement (ADR 029). */

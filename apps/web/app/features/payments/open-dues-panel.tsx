@@ -50,6 +50,25 @@ export function OpenDuesPanel({ paypalClientId }: { paypalClientId: string | nul
     return () => abort.abort();
   }, [hydrated, refresh]);
 
+  // Before scripts run, and for good in a browser without them: the dues are read by the
+  // script, so say what is needed (shown only where scripts are off).
+  if (!hydrated)
+    return (
+      <noscript>
+        <section
+          className="card mt-4"
+          aria-labelledby={`${ids}-title`}
+          data-testid="dues-no-script"
+        >
+          <div className="card-body">
+            <h3 id={`${ids}-title`} className="h5 card-title">
+              Le tue quote
+            </h3>
+            <p className="mb-0">{DUES_SIGN_IN.noScript}</p>
+          </div>
+        </section>
+      </noscript>
+    );
   if (view === null && signIn !== null)
     return (
       <section className="card mt-4" aria-labelledby={`${ids}-title`} data-testid="dues-sign-in">
