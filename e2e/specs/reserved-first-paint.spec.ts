@@ -47,12 +47,24 @@ test('chi non ha una sessione vede l’accesso prima degli script, poi la pagina
   await expect(form.getByRole('button', { name: 'LOGIN' })).toBeEnabled();
   await expect(page.locator('.reserved-waiting').getByRole('status')).toBeHidden();
   await expectAccessible(page);
+  // The visitor starts typing before the scripts have run.
+  await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
   release();
-  // Once hydrated, the guard leads to the sign-in page as before.
+  // Once hydrated, the guard leads to the sign-in page as before, with what was typed.
   await expect(page).toHaveURL(/\/area-riservata$/);
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Username (e-mail)')).toHaveValue('socio.demo@example.org');
+  await expect(form.getByLabel('Password')).toHaveValue(DEMO_PASSWORD);
   await expectAccessible(page);
+  await form.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/area-riservata-homepage$/);
+  // Signed out again, the sign-in page's form is empty: nothing typed is kept once used.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/area-riservata');
+  await expect(form.getByLabel('Username (e-mail)')).toHaveValue('');
+  await expect(form.getByLabel('Password')).toHaveValue('');
 });
 
 test('un socio con la sessione nella scheda non vede mai l’accesso ricaricando una lista', async ({
@@ -107,4 +119,20 @@ test('le pagine non violano la politica di sicurezza dei contenuti, nemmeno quel
   await page.goto(LIST);
   await expect(page.getByTestId('archive-list')).toBeVisible();
   expect(await violations()).toEqual([]);
+});
+
+test('quanto scritto nella pagina di accesso prima degli script resta quando arrivano', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/area-riservata', { waitUntil: 'commit' });
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(form.getByLabel('Username (e-mail)')).toHaveValue('socio.demo@example.org');
+  await expect(form.getByLabel('Password')).toHaveValue(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/area-riservata-homepage$/);
 });

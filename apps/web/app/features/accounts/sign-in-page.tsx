@@ -41,6 +41,19 @@ export function signInHelpEmail(contacts: ContactsContent | null | undefined): s
 }
 
 /**
+ * What a sign-in field already on the page holds: text typed before the scripts ran (hydration
+ * would empty the field), or typed into the form this one replaces (a reserved page draws the
+ * sign-in before its scripts run, then the guard leads to the sign-in page, whose form is
+ * another). Read while this form is first rendered, when those fields are still there; null on
+ * the server and for an empty field.
+ */
+function typedOnPage(id: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement && field.value !== '' ? field.value : null;
+}
+
+/**
  * The sign-in (spec §2.7, §4): the form that posts without scripts (ADR 022) and signs in
  * through the API with them, the password recovery and the two-factor code (ADR 017). Shown by
  * the sign-in page, and by a reserved page to a visitor without a session before its scripts
@@ -68,8 +81,11 @@ export function SignInPage({
   const refused = useActionData<SignInRefusal>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [username, setUsername] = useState(refused?.username ?? '');
-  const [password, setPassword] = useState('');
+  // What was typed before the scripts ran, or a refused sign-in's address (without scripts).
+  const [username, setUsername] = useState(
+    () => typedOnPage('login-username') ?? refused?.username ?? '',
+  );
+  const [password, setPassword] = useState(() => typedOnPage('login-password') ?? '');
   const [recovering, setRecovering] = useState(false);
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
