@@ -46,6 +46,19 @@ export const test = base.extend<{
       // (Bootstrap's 0.15 s): axe would measure colours halfway. Move away and let it end.
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
+      // Likewise a notice still fading in (a loaded CI draws its frames late): every transition
+      // and finite animation on the page ends first (spinners, which never end, aside).
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 3000)),
+        ]),
+      );
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();
