@@ -136,3 +136,23 @@ test('quanto scritto nella pagina di accesso prima degli script resta quando arr
   await form.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL(/\/area-riservata-homepage$/);
 });
+
+test('una scheda con una sessione scaduta vede subito l’accesso, non l’attesa', async ({
+  page,
+}) => {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const expired = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({
+    unique_name: 'Giulia',
+    family_name: 'Ferri',
+    role: 'socio',
+    exp: Math.floor(Date.now() / 1000) - 60,
+  })}.firma`;
+  await page.addInitScript((token) => sessionStorage.setItem('token', token), expired);
+  const release = await holdScripts(page);
+  await page.goto(LIST, { waitUntil: 'commit' });
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.locator('.reserved-waiting').getByRole('status')).toBeHidden();
+  await expect(page.locator('html')).not.toHaveAttribute('data-sessione', '1');
+  release();
+  await expect(page).toHaveURL(/\/area-riservata$/);
+});

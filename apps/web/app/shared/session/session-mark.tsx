@@ -1,3 +1,4 @@
+import { TOKEN_EXPIRY_MARGIN_SECONDS } from '@sodalis/contracts';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
 import { useNonce } from '../../components/nonce';
 
@@ -9,10 +10,16 @@ import { useNonce } from '../../components/nonce';
  */
 export const SESSION_MARK = 'data-sessione';
 
-/** Inline and tiny: it must run before the body below it paints, so it cannot wait for a file. */
+/**
+ * Inline and tiny: it must run before the body below it paints, so it cannot wait for a file.
+ * A token the guard will refuse as expiring (`isExpiring`: its `exp` claim within the margin)
+ * marks nothing, so that tab's first paint is the sign-in the guard leads to, not a wait.
+ */
 const SESSION_MARK_SCRIPT =
-  `try{if(sessionStorage.getItem(${JSON.stringify(SESSION_TOKEN_KEY)}))` +
-  `document.documentElement.setAttribute(${JSON.stringify(SESSION_MARK)},"1")}catch(e){}`;
+  `try{var t=sessionStorage.getItem(${JSON.stringify(SESSION_TOKEN_KEY)});` +
+  `if(t){var c=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/")));` +
+  `if(typeof c.exp=="number"&&Date.now()/1000+${TOKEN_EXPIRY_MARGIN_SECONDS}<c.exp)` +
+  `document.documentElement.setAttribute(${JSON.stringify(SESSION_MARK)},"1")}}catch(e){}`;
 
 /**
  * The script that sets `SESSION_MARK`, with the response's CSP nonce (ADR 006, 018). Hydration
