@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { romeDate } from '@sodalis/contracts';
+import { romeDate, TOKEN_EXPIRY_MARGIN_SECONDS } from '@sodalis/contracts';
 import type { Audience } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareMembership } from '../../src/modules/membership/repository.js';
@@ -97,10 +97,14 @@ describe.each(testEngines())('reserved lists rendered on the server (%s)', (engi
     expect(answer.statusCode).toBe(200);
     const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
-    // The script that marks a tab holding a session runs before the sign-in is parsed.
+    // The script that marks a tab holding a session runs before the sign-in is parsed; a token
+    // already expiring (its `exp` within the guard's margin) marks nothing.
     const script = answer.body.indexOf(
-      `<script nonce="${nonce}">try{if(sessionStorage.getItem("token"))document.documentElement.setAttribute("data-sessione","1")}`,
+      `<script nonce="${nonce}">try{var t=sessionStorage.getItem("token");`,
     );
+    const scriptText = answer.body.slice(script, answer.body.indexOf('</script>', script));
+    expect(scriptText).toContain(`Date.now()/1000+${TOKEN_EXPIRY_MARGIN_SECONDS}<c.exp`);
+    expect(scriptText).toContain('document.documentElement.setAttribute("data-sessione","1")');
     const signIn = answer.body.indexOf('class="reserved-signed-out');
     const waiting = answer.body.indexOf('class="reserved-waiting');
     expect(script).toBeGreaterThan(0);
