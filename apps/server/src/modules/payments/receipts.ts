@@ -149,14 +149,11 @@ export class Receipts {
     return { fileName: receiptFileName(document), content: await renderReceiptPdf(document) };
   }
 
-  /** The PDF of the payment's receipt of `kind`, stored for a mail to attach; null without one. */
+  /** The PDF of `receipt`, stored for a mail to attach. */
   async attachment(
     db: Executor,
-    paymentId: number,
-    kind: ReceiptRow['kind'],
-  ): Promise<{ fileName: string; sha256: string } | null> {
-    const receipt = await findReceiptOfPayment(db, paymentId, kind);
-    if (receipt === undefined) return null;
+    receipt: ReceiptRow,
+  ): Promise<{ fileName: string; sha256: string }> {
     const { fileName, content } = await this.pdf(db, receipt);
     const { sha256 } = await this.deps.files.put(content);
     return { fileName, sha256 };

@@ -529,8 +529,8 @@ export class PaymentService {
     const cancellation = await this.deps.receipts.cancel(trx, payment, now);
     if (cancellation === null) return;
     const to = await this.recipientOf(trx, payment);
-    const attachment = await this.deps.receipts.attachment(trx, payment.id, 'cancellation');
-    if (to === null || attachment === null) return;
+    if (to === null) return;
+    const attachment = await this.deps.receipts.attachment(trx, cancellation);
     await enqueue(
       trx,
       'mail',
@@ -561,7 +561,8 @@ export class PaymentService {
     const to = await this.recipientOf(trx, payment);
     if (to === null) return null;
     const receipt = await findReceiptOfPayment(trx, payment.id, 'receipt');
-    const attachment = await this.deps.receipts.attachment(trx, payment.id, 'receipt');
+    const attachment =
+      receipt === undefined ? null : await this.deps.receipts.attachment(trx, receipt);
     await enqueue(
       trx,
       'mail',
