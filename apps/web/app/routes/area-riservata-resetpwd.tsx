@@ -5,7 +5,7 @@ import type { Route } from './+types/area-riservata-resetpwd';
 import { ApiError, apiRequest } from '../api/api-client';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { afterPasswordChange, RETURN_PARAM } from '../shared/session/session';
+import { RETURN_PARAM, signInReturningTo } from '../shared/session/session';
 import { showError, showToast } from '../state/toasts';
 
 /** The link carries a secret: the page's address must not leak to other sites. */
@@ -55,7 +55,8 @@ export default function ResetPasswordPage() {
         body: { username, password, confirmPassword, token },
       });
       showToast(RESERVED_COPY.passwordChanged);
-      await navigate(afterPasswordChange(params.get(RETURN_PARAM)));
+      // The sign-in page, coming back to the page the first sign-in was for (ADR 030).
+      await navigate(signInReturningTo(params.get(RETURN_PARAM)));
     } catch (error) {
       setReason(refusalReason(error));
       showError(RESERVED_COPY.genericFailure);

@@ -292,7 +292,7 @@ export function SignInPage({
             <form
               className="card card-body login-form"
               method="post"
-              action={returnTo === null ? '/area-riservata' : signInReturningTo(returnTo)}
+              action={signInReturningTo(returnTo)}
               noValidate={hydrated}
               onSubmit={submit}
               data-testid="login-form"

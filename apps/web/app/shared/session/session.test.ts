@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterPasswordChange,
   decodeClaims,
   firstPasswordChange,
   displayRole,
@@ -90,7 +89,7 @@ describe('the session token (spec §3, §4, §8)', () => {
       expect(firstPasswordChange('t0k', 'a@b.it', elsewhere)).toBe(
         '/area-riservata-resetpwd?token=t0k&username=a%40b.it',
       );
-      expect(afterPasswordChange(elsewhere)).toBe('/area-riservata');
+      expect(signInReturningTo(elsewhere)).toBe('/area-riservata');
     }
   });
 
@@ -103,6 +102,8 @@ describe('the session token (spec §3, §4, §8)', () => {
       username: 'a@b.it',
       ritorno: tab,
     });
-    expect(afterPasswordChange(change.searchParams.get('ritorno'))).toBe(signInReturningTo(tab));
+    expect(signInReturningTo(change.searchParams.get('ritorno'))).toBe(
+      '/area-riservata?ritorno=%2Fchi-siamo-iscrizione%3Fscheda%3Dpagamento',
+    );
   });
 });

@@ -80,14 +80,20 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return value;
 }
 
-/** The sign-in page's address that comes back to `path` once signed in. */
-export function signInReturningTo(path: string): string {
-  return `/area-riservata?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
+/**
+ * The sign-in page's address, coming back to `path` once signed in when it is a page of this
+ * site (`safeReturnPath`); the plain sign-in page otherwise.
+ */
+export function signInReturningTo(path: string | null): string {
+  const back = safeReturnPath(path);
+  return back === null
+    ? '/area-riservata'
+    : `/area-riservata?${new URLSearchParams({ [RETURN_PARAM]: back })}`;
 }
 
 /**
  * The password change of a first sign-in (spec §4), keeping the page to come back to: after the
- * change the member signs in again, and that sign-in leads there (`afterPasswordChange`).
+ * change the member signs in again, and that sign-in leads there (`signInReturningTo`).
  */
 export function firstPasswordChange(
   resetToken: string,
@@ -98,12 +104,6 @@ export function firstPasswordChange(
   const back = safeReturnPath(returnTo);
   if (back !== null) params.set(RETURN_PARAM, back);
   return `/area-riservata-resetpwd?${params}`;
-}
-
-/** Where the password change leads: the sign-in page, coming back to `returnTo` if it names one. */
-export function afterPasswordChange(returnTo: string | null): string {
-  const back = safeReturnPath(returnTo);
-  return back === null ? '/area-riservata' : signInReturningTo(back);
 }
 
 export function roleNumber(role: MemberRole): number {
