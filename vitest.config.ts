@@ -1,5 +1,10 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// `.ci/run` sets TEST_TIMINGS_DIR: a JSON report beside the usual one, read by
+// scripts/test-timings.ts to say where the run's time went.
+const timingsDir = process.env.TEST_TIMINGS_DIR;
 
 // One runner for the whole workspace: unit tests of contracts, API tests of the server.
 // The `sodalis-source` condition makes workspace packages resolve to their TypeScript sources.
@@ -19,6 +24,12 @@ export default defineConfig({
       'apps/server/test/setup/fail-on-console.ts',
       'apps/server/test/setup/cheap-password-hashing.ts',
     ],
+    ...(timingsDir
+      ? {
+          reporters: ['default', 'json'],
+          outputFile: { json: path.join(timingsDir, 'vitest.json') },
+        }
+      : {}),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

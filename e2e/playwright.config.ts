@@ -36,7 +36,10 @@ export default defineConfig({
   // still reports a test that passed only on retry as "flaky", so they stay visible.
   retries: 1,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  // `.ci/run` sets TEST_TIMINGS_DIR: a JSON report too, read by scripts/test-timings.ts.
+  reporter: process.env.TEST_TIMINGS_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.TEST_TIMINGS_DIR, 'playwright.json') }]]
+    : [['list']],
   timeout: 30_000,
   // One server and one database for all: the back office's specs change what the public pages
   // show (latest news, page texts), so they run after the public site's specs.

@@ -33,6 +33,7 @@ import './admin-bootstrap.scss';
 import './admin.css';
 import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
 import { StaffSignInDialog } from './session-renewal';
+import { SCREEN_ROUTER } from './screen-router';
 import {
   Dashboard,
   globalSearch,
@@ -722,6 +723,7 @@ export default function AdminApp() {
           i18nProvider={i18nProvider}
           theme={ADMIN_THEME}
           store={ADMIN_STORE}
+          routerProvider={SCREEN_ROUTER}
         >
           <CssBaseline enableColorScheme>
             <CoreAdminUI
