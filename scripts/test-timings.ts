@@ -119,7 +119,9 @@ function main(folder: string) {
     for (const [name, seconds] of groups.filter(([name]) => name.startsWith('progetto ')))
       lines.push(`  ${name}: ${format(seconds)} di test sommati`);
     lines.push('  file più lenti (tempo sommato dei test):');
-    for (const [name, seconds] of groups.filter(([name]) => !name.startsWith('progetto ')).slice(0, 8))
+    for (const [name, seconds] of groups
+      .filter(([name]) => !name.startsWith('progetto '))
+      .slice(0, 8))
       lines.push(`  ${format(seconds)}  ${name}`);
     all.push(...playwright.tests);
   }
@@ -128,7 +130,8 @@ function main(folder: string) {
     return;
   }
   lines.push('I cinque test più lenti:');
-  for (const test of slowest(all, 5)) lines.push(`  ${format(test.seconds)}  ${test.runner}  ${test.name}`);
+  for (const test of slowest(all, 5))
+    lines.push(`  ${format(test.seconds)}  ${test.runner}  ${test.name}`);
   console.log(lines.join('\n'));
 }
 

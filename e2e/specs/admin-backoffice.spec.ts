@@ -99,7 +99,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
     expectAccessible,
   }) => {
     const title = `Bando in anteprima ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/news/create');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByRole('textbox', { name: 'Testo' }).fill('Il bando apre lunedì.');
@@ -157,7 +157,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '');
     const pending = page.getByTestId('pending-work');
     const always = [
@@ -401,7 +401,7 @@ test.describe('ruoli dello staff', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'redazione.demo@example.org');
+    await openSignedIn(page, 'redazione.demo@example.org', { landing: null });
     await openAdmin(page, '');
     await expect(
       page.getByRole('group', { name: 'Contenuti' }).getByRole('menuitem', { name: 'Notizie' }),

@@ -19,7 +19,7 @@ test.describe('amministrazione: bonifici', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/bonifici/create');
     await page.getByLabel('Estratto conto').setInputFiles({
       name: 'estratto.xml',

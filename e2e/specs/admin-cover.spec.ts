@@ -39,7 +39,7 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     expectAccessible,
   }) => {
     const title = `Notizia con copertina ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/news/create');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page
@@ -89,7 +89,7 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
     expectAccessible,
   }) => {
     const title = `Notizia con PDF da sostituire ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/news/create');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByRole('textbox', { name: 'Testo', exact: true }).fill('Con il programma.');
@@ -145,7 +145,7 @@ test.describe('amministrazione: copertina delle notizie (ADR 034)', () => {
       await gotoHydrated(page, address);
       return page.locator('meta[property="og:image"]').getAttribute('content');
     };
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/immagine-condivisione');
     const current = page.getByTestId('current-share-image');
     await expect(current).toBeVisible({ timeout: SCREEN_TIMEOUT });

@@ -10,7 +10,7 @@ test.describe('amministrazione: riepilogo delle quote', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'tesoreria.demo@example.org');
+    await openSignedIn(page, 'tesoreria.demo@example.org', { landing: null });
     await openAdmin(page, '/riepilogo-quote');
     const year = new Date().getFullYear();
     await expect(
@@ -59,7 +59,7 @@ test.describe('amministrazione: riepilogo delle quote', () => {
     await page.getByRole('button', { name: 'Invia la domanda' }).click();
     await expect(page.getByTestId('application-received')).toBeVisible();
 
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/domande-iscrizione');
     await page.getByRole('row', { name: new RegExp(`Contanti${seed % 100_000}`) }).click();
     await page.getByRole('button', { name: 'Approva e invia l’invito' }).click();

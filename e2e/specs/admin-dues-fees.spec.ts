@@ -13,7 +13,7 @@ test.describe('amministrazione: quote per anno e rimborsi', () => {
   }) => {
     // A year of this run only: a retry finds the first attempt's row.
     const year = 2000 + (Date.now() % 90);
-    await openSignedIn(page, 'tesoreria.demo@example.org');
+    await openSignedIn(page, 'tesoreria.demo@example.org', { landing: null });
     await openAdmin(page, '/quote-per-anno');
     await expect(page.getByRole('heading', { name: 'Quote per anno' })).toBeVisible();
     await expectAccessible(page);
@@ -69,7 +69,7 @@ test.describe('amministrazione: quote per anno e rimborsi', () => {
     });
     expect(report.status()).toBe(200);
 
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/pagamenti');
     await page.getByPlaceholder('Nome, e-mail o ordine PayPal').fill(orderId);
     const row = page.getByRole('row', { name: new RegExp(payer) });

@@ -9,7 +9,7 @@ test.describe('amministrazione: promemoria delle quote', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/promemoria-quote');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Promemoria delle quote' }),

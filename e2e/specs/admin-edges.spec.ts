@@ -88,7 +88,7 @@ test.describe('i dettagli del back office', () => {
     expectAccessible,
   }) => {
     const title = `Allegato grande ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/news/create');
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByRole('textbox', { name: 'Testo' }).fill('Con allegato.');
@@ -163,7 +163,7 @@ test.describe('i dettagli del back office', () => {
   }) => {
     const stamp = Date.now();
     const email = `niccolo.pera.${stamp}@example.org`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     await openAdmin(page, '/account/importa');
     await page.getByLabel('File CSV').setInputFiles({
       name: 'soci-excel.csv',

@@ -24,7 +24,7 @@ test.describe('amministrazione: la home, Chi siamo e i collegamenti ad altri sit
     expectAccessible,
   }) => {
     const title = `Benvenuti ${String(Date.now()).slice(-6)}`;
-    await openSignedIn(page, 'redazione.demo@example.org');
+    await openSignedIn(page, 'redazione.demo@example.org', { landing: null });
     await openAdmin(page, '/testi-sito');
     await expect(page.getByRole('cell', { name: 'Collegamenti ad altri siti' })).toBeVisible({
       timeout: SCREEN_TIMEOUT,

@@ -19,7 +19,7 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
   }) => {
     // 2019 and a suffix: sorts below the real latest issue, so other tests see the same one.
     const title = `Il Servizio Trasfusionale - anno 2019, numero 9 prova ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/riviste');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -77,7 +77,7 @@ test.describe('amministrazione: Il Servizio Trasfusionale', () => {
     test.use({ allowedConsoleErrors: [/status of 400/] });
 
     test('un titolo già usato è rifiutato con un messaggio chiaro', async ({ page }) => {
-      await openSignedIn(page, 'segreteria.demo@example.org');
+      await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
       await openAdmin(page, '/riviste/create');
       await fillAdminField(
         page,

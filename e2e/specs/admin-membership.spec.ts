@@ -23,7 +23,7 @@ test.describe('amministrazione: domande di iscrizione', () => {
     await page.getByRole('button', { name: 'Invia la domanda' }).click();
     await expect(page.getByTestId('application-received')).toBeVisible();
 
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/domande-iscrizione');
     const row = page.getByRole('row', { name: new RegExp(`Approvata${seed % 100_000}`) });
     await expect(row).toContainText('In attesa');

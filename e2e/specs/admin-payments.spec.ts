@@ -1,6 +1,6 @@
 import { paymentDescription, type Fee } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
-import { openAdmin, romeDate } from '../support/admin';
+import { chooseOption, openAdmin, romeDate } from '../support/admin';
 import { waitForMail } from '../support/mail';
 import { capturedPayPalOrder } from '../support/paypal-stand-in';
 import { DEMO_PASSWORD, openSignedIn } from '../support/session';
@@ -13,7 +13,7 @@ test.describe('amministrazione: quote e pagamenti', () => {
     expectAccessible,
   }) => {
     const title = `Quota sostenitore ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/quote');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -114,17 +114,15 @@ test.describe('amministrazione: quote e pagamenti', () => {
     });
     expect(report.status()).toBe(200);
 
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/account');
-    await page.getByRole('combobox', { name: 'Quota dell’anno' }).click();
-    await page.getByRole('option', { name: 'Da verificare' }).click();
+    await chooseOption(page, 'Quota dell’anno', 'Da verificare');
     const row = page.getByRole('row', { name: /affiliato\.demo@example\.org/ });
     await expect(row).toContainText(`Da verificare (${year})`);
     await expect(page.getByRole('row', { name: /nuovo\.demo@example\.org/ })).toHaveCount(0);
     await expectAccessible(page);
 
-    await page.getByRole('combobox', { name: 'Quota dell’anno' }).click();
-    await page.getByRole('option', { name: 'Non pagata' }).click();
+    await chooseOption(page, 'Quota dell’anno', 'Non pagata');
     await expect(page.getByRole('row', { name: /nuovo\.demo@example\.org/ })).toContainText(
       `Non pagata (${year})`,
     );

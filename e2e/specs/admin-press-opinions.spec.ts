@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { fillAdminField, openAdmin, romeDate } from '../support/admin';
+import { chooseOption, fillAdminField, openAdmin, romeDate } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
 /** `dd/MM/yyyy` of a `YYYY-MM-DD` date. */
@@ -30,7 +30,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
   }) => {
     const word = `Rassegnaprova${Date.now()}`;
     const headline = `${word}: i donatori di sangue aumentano`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/rassegna-stampa');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -45,8 +45,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
       'Indirizzo dell’articolo',
       'ftp://www.example.org/donatori',
     );
-    await page.getByRole('combobox', { name: 'Pubblico' }).click();
-    await page.getByRole('option', { name: 'Solo Affiliati' }).click();
+    await chooseOption(page, 'Pubblico', 'Solo Affiliati');
     await page.getByRole('button', { name: 'Pubblica' }).click();
     // The server's rule and Italian message, said on the field before anything is sent.
     await expect(
@@ -96,7 +95,7 @@ test.describe('amministrazione: rassegna stampa e pareri', () => {
     const word = `Parerediprova${Date.now()}`;
     const today = romeDate();
     const title = `Parere ${italian(today)} – ${word} sulle piastrine`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/pareri');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);

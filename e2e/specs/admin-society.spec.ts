@@ -19,7 +19,7 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
     expectAccessible,
   }) => {
     const name = `Giada Montanari ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/consiglio-direttivo');
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByRole('img', { name: /^Foto di / }).first()).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('amministrazione: Consiglio Direttivo e contenuti della società',
     expectAccessible,
   }) => {
     const phone = `+39 06 5${String(Date.now()).slice(-6)}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/contenuti-sito');
     await expect(page.getByRole('cell', { name: 'Albo dei past president' })).toBeVisible();
     await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { openAdmin, romeDate } from '../support/admin';
+import { chooseOption, openAdmin, romeDate } from '../support/admin';
 import { openSignedIn } from '../support/session';
 import { minimalPdf } from '../support/pdf';
 
@@ -15,7 +15,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const title = `Avviso di prova ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '');
     await expect(page.getByRole('heading', { name: 'Amministrazione del sito' })).toBeVisible();
     await expectAccessible(page);
@@ -60,7 +60,7 @@ test.describe('amministrazione', () => {
     page,
   }) => {
     const title = `Congresso programmato ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/news/create');
     await expect(page.getByRole('textbox', { name: 'Testo' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
@@ -88,7 +88,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const email = `importato.${Date.now()}@example.org`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/account');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -123,7 +123,7 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const sentence = `Le richieste si inviano entro sessanta giorni (${Date.now()}).`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/testi-pagine');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -145,7 +145,7 @@ test.describe('amministrazione', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/patrocini?filter=%7B%22status%22%3A%22received%22%7D');
     await expect(page.getByRole('table')).toBeVisible();
     await expectAccessible(page);
@@ -160,8 +160,7 @@ test.describe('amministrazione', () => {
       .first()
       .click();
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
-    await page.getByRole('combobox', { name: 'Stato' }).click();
-    await page.getByRole('option', { name: 'Approvata' }).click();
+    await chooseOption(page, 'Stato', 'Approvata');
     await page.getByRole('button', { name: 'Salva lo stato' }).click();
     await expect(page.getByText('Modifiche salvate')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: eventTitle }).first();
@@ -194,13 +193,12 @@ test.describe('amministrazione', () => {
     expectAccessible,
   }) => {
     const title = `Assemblea per gli affiliati ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/assemblee/create');
     await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
     await page.getByLabel('Data dell’assemblea').fill(romeDate(0));
-    await page.getByRole('combobox', { name: 'Pubblico' }).click();
-    await page.getByRole('option', { name: 'Solo Affiliati' }).click();
+    await chooseOption(page, 'Pubblico', 'Solo Affiliati');
     await page.locator('input[type="file"]').setInputFiles({
       name: 'verbale.pdf',
       mimeType: 'application/pdf',

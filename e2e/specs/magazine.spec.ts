@@ -1,7 +1,7 @@
 import type { MagazineArticle, MagazineIssue, PagedList } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expectDocument } from '../support/documents';
-import { expect, gotoHydrated, test } from '../support/fixtures';
+import { expect, gotoHydrated, opensPdf, test } from '../support/fixtures';
 import { memberPost, openSignedIn } from '../support/session';
 
 const HOME = '/area-riservata-servizio-trasfusionale';
@@ -180,25 +180,27 @@ test.describe('Il Servizio Trasfusionale', () => {
     [1280, 'open'],
     [800, 'download'],
   ] as const) {
-    test(`a ${width} px LEGGI ${action === 'open' ? 'apre' : 'scarica'} l’articolo, SCARICA PDF scarica il numero`, async ({
-      page,
-    }) => {
-      await openSignedIn(page, 'socio.demo@example.org');
-      const latest = (await issues(page, { dataOffset: '1' })).items[0];
-      const all = await entries(page, latest?.title ?? '');
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, HOME);
+    test(
+      `a ${width} px LEGGI ${action === 'open' ? 'apre' : 'scarica'} l’articolo, SCARICA PDF scarica il numero`,
+      opensPdf(action === 'open'),
+      async ({ page }) => {
+        await openSignedIn(page, 'socio.demo@example.org');
+        const latest = (await issues(page, { dataOffset: '1' })).items[0];
+        const all = await entries(page, latest?.title ?? '');
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, HOME);
 
-      const read = page
-        .getByTestId('magazine-article')
-        .first()
-        .getByRole('button', { name: /^LEGGI/ });
-      await expectDocument(read, action, all[1]?.attachments[0]?.fileName);
-      await expectDocument(
-        page.getByTestId('magazine-issue').getByRole('button', { name: /^SCARICA PDF/ }),
-        'download',
-        latest?.attachments[0]?.fileName,
-      );
-    });
+        const read = page
+          .getByTestId('magazine-article')
+          .first()
+          .getByRole('button', { name: /^LEGGI/ });
+        await expectDocument(read, action, all[1]?.attachments[0]?.fileName);
+        await expectDocument(
+          page.getByTestId('magazine-issue').getByRole('button', { name: /^SCARICA PDF/ }),
+          'download',
+          latest?.attachments[0]?.fileName,
+        );
+      },
+    );
   }
 });

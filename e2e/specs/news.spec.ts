@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ITALIAN_MONTHS, type Article, type PagedList } from '@sodalis/contracts';
 import { expectDocument } from '../support/documents';
-import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
+import { apiPost, expect, gotoHydrated, opensPdf, test } from '../support/fixtures';
 
 const list = (page: Page) => page.getByTestId('news-list').getByTestId('news-item');
 
@@ -155,21 +155,27 @@ test.describe('la pagina News', () => {
     [1280, 'open'],
     [800, 'download'],
   ] as const) {
-    test(`a ${width} px il documento di una notizia si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
-      page,
-    }) => {
-      const all = await apiPost<PagedList<Article>>(page, '/api/v1/SharepointContent/GetArticoli', {
-        dataOffset: '100',
-      });
-      const withFile = all.items.find(
-        (item) => item.sourceUrl === null && item.attachments.length > 0,
-      );
-      if (!withFile) throw new Error('nessuna notizia con allegato');
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, `/news?q=${encodeURIComponent(withFile.title)}`);
-      const button = page.getByTestId('read-on').first();
-      await expectDocument(button, expected, withFile.attachments[0]?.fileName);
-    });
+    test(
+      `a ${width} px il documento di una notizia si ${expected === 'open' ? 'apre' : 'scarica'}`,
+      opensPdf(expected === 'open'),
+      async ({ page }) => {
+        const all = await apiPost<PagedList<Article>>(
+          page,
+          '/api/v1/SharepointContent/GetArticoli',
+          {
+            dataOffset: '100',
+          },
+        );
+        const withFile = all.items.find(
+          (item) => item.sourceUrl === null && item.attachments.length > 0,
+        );
+        if (!withFile) throw new Error('nessuna notizia con allegato');
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, `/news?q=${encodeURIComponent(withFile.title)}`);
+        const button = page.getByTestId('read-on').first();
+        await expectDocument(button, expected, withFile.attachments[0]?.fileName);
+      },
+    );
   }
 
   test('ogni notizia ha la sua pagina con anteprima per la condivisione', async ({ page }) => {

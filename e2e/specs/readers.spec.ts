@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiPost, expect, gotoHydrated, test } from '../support/fixtures';
+import { apiPost, expect, gotoHydrated, opensPdf, test } from '../support/fixtures';
 import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 /** What readers stumble on (ADR 022), at a phone's and a desktop's width. */
@@ -215,25 +215,30 @@ test('il link social del piè di pagina è quello di /contatti; la cookie policy
 });
 
 for (const width of WIDTHS) {
-  test(`a ${width} px l’allegato di una notizia segue la regola apri/scarica (§2.15)`, async ({
-    page,
-  }) => {
-    const { items } = await apiPost<{
-      items: { id: number; title: string; attachments: { fileName: string }[] }[];
-    }>(page, '/api/v1/SharepointContent/GetArticoli', { dataOffset: '50' });
-    const withFile = items.find((item) => item.attachments.length > 0);
-    expect(withFile).toBeDefined();
-    await page.setViewportSize({ width, height: 900 });
-    await gotoHydrated(page, `/news/${withFile?.id}`);
-    const link = page.getByRole('link', { name: withFile?.attachments[0]?.fileName, exact: true });
-    if (width > 860) {
-      const popup = page.waitForEvent('popup');
-      await link.click();
-      expect((await popup).url()).toContain('DownloadPublicDoc');
-    } else {
-      const download = page.waitForEvent('download');
-      await link.click();
-      expect((await download).suggestedFilename()).toBe(withFile?.attachments[0]?.fileName);
-    }
-  });
+  test(
+    `a ${width} px l’allegato di una notizia segue la regola apri/scarica (§2.15)`,
+    opensPdf(width > 860),
+    async ({ page }) => {
+      const { items } = await apiPost<{
+        items: { id: number; title: string; attachments: { fileName: string }[] }[];
+      }>(page, '/api/v1/SharepointContent/GetArticoli', { dataOffset: '50' });
+      const withFile = items.find((item) => item.attachments.length > 0);
+      expect(withFile).toBeDefined();
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, `/news/${withFile?.id}`);
+      const link = page.getByRole('link', {
+        name: withFile?.attachments[0]?.fileName,
+        exact: true,
+      });
+      if (width > 860) {
+        const popup = page.waitForEvent('popup');
+        await link.click();
+        expect((await popup).url()).toContain('DownloadPublicDoc');
+      } else {
+        const download = page.waitForEvent('download');
+        await link.click();
+        expect((await download).suggestedFilename()).toBe(withFile?.attachments[0]?.fileName);
+      }
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { Assembly, Opinion, PagedList, PressReview, Recommendation } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expectDocument } from '../support/documents';
-import { expect, gotoHydrated, test } from '../support/fixtures';
+import { expect, gotoHydrated, opensPdf, test } from '../support/fixtures';
 import { DEMO_PASSWORD, memberPost, openSignedIn } from '../support/session';
 
 const PATH = '/area-riservata-raccomandazioni';
@@ -164,21 +164,23 @@ test.describe('le raccomandazioni dell’area riservata', () => {
     [1280, 'open'],
     [800, 'download'],
   ] as const) {
-    test(`a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`, async ({
-      page,
-    }) => {
-      await openSignedIn(page, 'socio.demo@example.org');
-      const withFile = (await allRecommendations(page)).find(
-        (item) => item.sourceUrl === null && item.attachments.length > 0,
-      );
-      if (!withFile) throw new Error('nessuna raccomandazione con allegato');
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withFile.title)}`);
-      const button = list(page)
-        .first()
-        .getByRole('button', { name: /^LEGGI/ });
-      await expectDocument(button, expected, withFile.attachments[0]?.fileName);
-    });
+    test(
+      `a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`,
+      opensPdf(expected === 'open'),
+      async ({ page }) => {
+        await openSignedIn(page, 'socio.demo@example.org');
+        const withFile = (await allRecommendations(page)).find(
+          (item) => item.sourceUrl === null && item.attachments.length > 0,
+        );
+        if (!withFile) throw new Error('nessuna raccomandazione con allegato');
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withFile.title)}`);
+        const button = list(page)
+          .first()
+          .getByRole('button', { name: /^LEGGI/ });
+        await expectDocument(button, expected, withFile.attachments[0]?.fileName);
+      },
+    );
   }
 
   test('una raccomandazione con indirizzo della fonte si apre in una nuova scheda', async ({
@@ -356,19 +358,21 @@ test.describe('le assemblee', () => {
     [1280, 'open'],
     [800, 'download'],
   ] as const) {
-    test(`a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`, async ({
-      page,
-    }) => {
-      await openSignedIn(page, 'socio.demo@example.org');
-      await page.setViewportSize({ width, height: 900 });
-      await gotoHydrated(page, '/area-riservata-assemblee');
-      const documents = list(page).first().getByTestId('assembly-documents').locator('li');
-      const read = documents.first().getByRole('button', { name: /^LEGGI/ });
-      await expectDocument(read, expected);
-      await expectDocument(
-        documents.first().getByRole('button', { name: /^SCARICA PDF/ }),
-        'download',
-      );
-    });
+    test(
+      `a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`,
+      opensPdf(expected === 'open'),
+      async ({ page }) => {
+        await openSignedIn(page, 'socio.demo@example.org');
+        await page.setViewportSize({ width, height: 900 });
+        await gotoHydrated(page, '/area-riservata-assemblee');
+        const documents = list(page).first().getByTestId('assembly-documents').locator('li');
+        const read = documents.first().getByRole('button', { name: /^LEGGI/ });
+        await expectDocument(read, expected);
+        await expectDocument(
+          documents.first().getByRole('button', { name: /^SCARICA PDF/ }),
+          'download',
+        );
+      },
+    );
   }
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeDemoPdf } from '../../apps/server/src/db/seed/demo-pdf';
-import { expect, gotoHydrated, test } from '../support/fixtures';
+import { expect, gotoHydrated, opensPdf, test } from '../support/fixtures';
 import { adminApi, openAdmin, romeDate } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
@@ -60,28 +60,30 @@ test.describe('la ricerca del sito', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title.trim());
   });
 
-  test('un Socio trova una frase dentro il verbale PDF di un’assemblea e lo apre alla pagina', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await openSignedIn(page, 'socio.demo@example.org');
-    await searchBox(page).fill('"si è riunita l\'assemblea" Padova');
-    // Escape closes the suggestions and keeps the words; Enter searches.
-    const suggestions = page.getByRole('listbox', { name: 'Suggerimenti' }).first();
-    await expect(suggestions.getByRole('option').first()).toBeVisible();
-    await searchBox(page).press('Escape');
-    await expect(suggestions).toBeHidden();
-    await expect(searchBox(page)).toHaveValue('"si è riunita l\'assemblea" Padova');
-    await searchBox(page).press('Enter');
-    const assemblies = page.getByRole('region', { name: 'Assemblee' });
-    const found = assemblies.getByRole('link', {
-      name: 'trovato nel documento Verbale Padova 2023.pdf, pagina 1',
-    });
-    await expect(found).toBeVisible();
-    const popup = page.context().waitForEvent('page');
-    await found.click();
-    expect((await popup).url()).toMatch(/^blob:.*#page=1$/);
-  });
+  test(
+    'un Socio trova una frase dentro il verbale PDF di un’assemblea e lo apre alla pagina',
+    opensPdf(true),
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openSignedIn(page, 'socio.demo@example.org');
+      await searchBox(page).fill('"si è riunita l\'assemblea" Padova');
+      // Escape closes the suggestions and keeps the words; Enter searches.
+      const suggestions = page.getByRole('listbox', { name: 'Suggerimenti' }).first();
+      await expect(suggestions.getByRole('option').first()).toBeVisible();
+      await searchBox(page).press('Escape');
+      await expect(suggestions).toBeHidden();
+      await expect(searchBox(page)).toHaveValue('"si è riunita l\'assemblea" Padova');
+      await searchBox(page).press('Enter');
+      const assemblies = page.getByRole('region', { name: 'Assemblee' });
+      const found = assemblies.getByRole('link', {
+        name: 'trovato nel documento Verbale Padova 2023.pdf, pagina 1',
+      });
+      await expect(found).toBeVisible();
+      const popup = page.context().waitForEvent('page');
+      await found.click();
+      expect((await popup).url()).toMatch(/^blob:.*#page=1$/);
+    },
+  );
 
   test('un Affiliato trova il PDF riservato agli Affiliati; un Socio non ne vede nemmeno il titolo', async ({
     page,
@@ -126,51 +128,52 @@ test.describe('la ricerca del sito', () => {
     }
   });
 
-  test('un visitatore trova il PDF di una pubblicazione di Società trasparente e lo apre alla pagina', async ({
-    page,
-    browser,
-  }) => {
-    test.setTimeout(90_000);
-    const stamp = Date.now();
-    const title = `Bilancio preventivo ricercabile ${stamp}`;
-    const fileName = `preventivo-${stamp}.pdf`;
-    const filler = Array.from({ length: 60 }, (_, index) => `Riga di riempimento ${index + 1}.`);
-    const bytes = await makeDemoPdf('Bilancio preventivo', [
-      ...filler,
-      'Le spese per la formazione itinerante dei tecnici di laboratorio.',
-    ]);
-    await openSignedIn(page, 'segreteria.demo@example.org');
-    const created = await adminApi(page, 'POST', '/TransparencyPublications', {
-      type: 'bilancio-preventivo',
-      title,
-      year: Number(romeDate().slice(0, 4)),
-      publishedOn: romeDate(),
-      newAttachments: [{ fileName, content: Buffer.from(bytes).toString('base64') }],
-    });
-    const reader = await browser.newPage();
-    try {
-      // The outbox reads the PDF within seconds of the save.
-      const found = reader.getByRole('link', {
-        name: `trovato nel documento ${fileName}, pagina 2`,
+  test(
+    'un visitatore trova il PDF di una pubblicazione di Società trasparente e lo apre alla pagina',
+    opensPdf(true),
+    async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const stamp = Date.now();
+      const title = `Bilancio preventivo ricercabile ${stamp}`;
+      const fileName = `preventivo-${stamp}.pdf`;
+      const filler = Array.from({ length: 60 }, (_, index) => `Riga di riempimento ${index + 1}.`);
+      const bytes = await makeDemoPdf('Bilancio preventivo', [
+        ...filler,
+        'Le spese per la formazione itinerante dei tecnici di laboratorio.',
+      ]);
+      await openSignedIn(page, 'segreteria.demo@example.org');
+      const created = await adminApi(page, 'POST', '/TransparencyPublications', {
+        type: 'bilancio-preventivo',
+        title,
+        year: Number(romeDate().slice(0, 4)),
+        publishedOn: romeDate(),
+        newAttachments: [{ fileName, content: Buffer.from(bytes).toString('base64') }],
       });
-      await expect(async () => {
-        await gotoHydrated(reader, `/cerca?q=${encodeURIComponent('"formazione itinerante"')}`);
-        await expect(found).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 45_000 });
-      // Public, so opened by its address at the page, with no session to fetch it with.
-      const href = (await found.getAttribute('href')) ?? '';
-      expect(href).toMatch(/^\/api\/v1\/SharepointContent\/DownloadPublicDoc\?.*#page=2$/);
-      const file = await reader.request.get(href);
-      expect(file.status()).toBe(200);
-      expect(file.headers()['content-type']).toContain('application/pdf');
-      await found.click();
-      await expect(reader).toHaveURL(/DownloadPublicDoc\?.*#page=2$/);
-    } finally {
-      await reader.close();
-      await adminApi(page, 'DELETE', `/TransparencyPublications/${String(created.id)}`);
-      await adminApi(page, 'DELETE', `/TransparencyPublications/Bin/${String(created.id)}`);
-    }
-  });
+      const reader = await browser.newPage();
+      try {
+        // The outbox reads the PDF within seconds of the save.
+        const found = reader.getByRole('link', {
+          name: `trovato nel documento ${fileName}, pagina 2`,
+        });
+        await expect(async () => {
+          await gotoHydrated(reader, `/cerca?q=${encodeURIComponent('"formazione itinerante"')}`);
+          await expect(found).toBeVisible({ timeout: 1_000 });
+        }).toPass({ timeout: 45_000 });
+        // Public, so opened by its address at the page, with no session to fetch it with.
+        const href = (await found.getAttribute('href')) ?? '';
+        expect(href).toMatch(/^\/api\/v1\/SharepointContent\/DownloadPublicDoc\?.*#page=2$/);
+        const file = await reader.request.get(href);
+        expect(file.status()).toBe(200);
+        expect(file.headers()['content-type']).toContain('application/pdf');
+        await found.click();
+        await expect(reader).toHaveURL(/DownloadPublicDoc\?.*#page=2$/);
+      } finally {
+        await reader.close();
+        await adminApi(page, 'DELETE', `/TransparencyPublications/${String(created.id)}`);
+        await adminApi(page, 'DELETE', `/TransparencyPublications/Bin/${String(created.id)}`);
+      }
+    },
+  );
 
   test('la segreteria vede i PDF non ricercabili (nessuno nei contenuti dimostrativi)', async ({
     page,

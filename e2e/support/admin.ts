@@ -58,3 +58,20 @@ export function romeDate(offsetDays = 0): string {
   const date = new Date(Date.now() + offsetDays * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
 }
+
+/**
+ * Chooses an option of a react-admin select (MUI's list over the page) and checks that it took:
+ * on a loaded 2-core CI a click landing while the list was still growing in left it open with
+ * the old value, and every later step met a page hidden behind it. Retried until the list has
+ * closed on the chosen option.
+ */
+export async function chooseOption(page: Page, combobox: string, option: string) {
+  const field = page.getByRole('combobox', { name: combobox });
+  const list = page.getByRole('listbox');
+  await expect(async () => {
+    if (!(await list.isVisible())) await field.click({ timeout: 2000 });
+    await list.getByRole('option', { name: option, exact: true }).click({ timeout: 2000 });
+    await expect(list).toBeHidden({ timeout: 2000 });
+    await expect(field).toHaveText(option, { timeout: 2000 });
+  }).toPass();
+}

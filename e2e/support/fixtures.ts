@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { PDF_VIEWER_TAG } from './tags';
 
 /**
  * Every test fails on a JavaScript error or a console error in the page (STYLE.md #8), and
@@ -43,24 +44,46 @@ export const test = base.extend<{
   expectAccessible: async ({}, use) => {
     await use(async (page: Page) => {
       // A button drawn under the pointer (where the clicked one was) is mid hover transition
-      // (Bootstrap's 0.15 s): axe would measure colours halfway. Move away and let it end.
+      // (Bootstrap's 0.15 s), a notice may be fading in (a loaded CI draws its frames late): axe
+      // would measure colours halfway. Move away, then wait until the page has run no finite
+      // transition or animation for 100 ms (spinners, which never end, aside), 3 s at most.
       await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
-      // Likewise a notice still fading in (a loaded CI draws its frames late): every transition
-      // and finite animation on the page ends first (spinners, which never end, aside).
-      await page.evaluate(() =>
-        Promise.race([
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-              .map((animation) => animation.finished.catch(() => undefined)),
-          ),
-          new Promise((resolve) => setTimeout(resolve, 3000)),
-        ]),
-      );
+      await page.evaluate(async () => {
+        const deadline = performance.now() + 3000;
+        const running = () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState !== 'finished' &&
+                animation.effect?.getTiming().iterations !== Infinity,
+            );
+        const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+        let quietSince = performance.now();
+        while (performance.now() < deadline) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const animations = running();
+          if (animations.length > 0) {
+            await Promise.race([
+              Promise.all(animations.map((animation) => animation.finished.catch(() => undefined))),
+              pause(deadline - performance.now()),
+            ]);
+            quietSince = performance.now();
+          } else if (performance.now() - quietSince >= 100) {
+            return;
+          } else {
+            await pause(25);
+          }
+        }
+      });
+      // Only violations are read: axe skips the details of what passed (options before the
+      // tags, which `options` would replace).
+      // In the page itself (legacy mode): the default runs each frame apart and joins the
+      // results in a new blank tab, loading axe twice, which cost half of every check.
       const results = await new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .setLegacyMode(true)
         .analyze();
       const summary = results.violations.map((violation) => ({
         id: violation.id,
@@ -71,6 +94,11 @@ export const test = base.extend<{
     });
   },
 });
+
+/** A test's details: tagged as opening a PDF in the viewer when `opens` is true. */
+export function opensPdf(opens: boolean): { tag: string[] } {
+  return { tag: opens ? [PDF_VIEWER_TAG] : [] };
+}
 
 /** The browser reports a 404 document (the 404 page) as a console error: not a page bug. */
 const ALLOWED_CONSOLE_ERRORS = [

@@ -43,8 +43,8 @@ async function sessionIsLive(request: APIRequestContext, token: string): Promise
 }
 
 /**
- * Opens the reserved home signed in as a demo account, where the login screen leads, without
- * it: the worker's token for the account goes into the tab's `sessionStorage` as the login
+ * Opens the reserved home (or `landing`) signed in as a demo account, where the login screen
+ * leads, without it: the worker's token for the account goes into the tab's `sessionStorage` as the login
  * screen would put it, once (switching account in the tab works as after a screen sign-in),
  * from the site's lightest page when the tab is not on the site yet. A test that signs out asks
  * for its `ownSession`: "Esci" ends the session on the server (ADR 021), and the worker's shared
@@ -53,7 +53,14 @@ async function sessionIsLive(request: APIRequestContext, token: string): Promise
 export async function openSignedIn(
   page: Page,
   username: string,
-  { ownSession = false }: { ownSession?: boolean } = {},
+  {
+    ownSession = false,
+    landing = '/area-riservata-homepage',
+  }: {
+    ownSession?: boolean;
+    /** The page opened signed in; null leaves the tab where it is (the test opens its own). */
+    landing?: string | null;
+  } = {},
 ) {
   let token = ownSession ? undefined : demoTokens.get(username);
   // A kept token may have ended since: a password reset ends every session of its account
@@ -72,7 +79,7 @@ export async function openSignedIn(
     SESSION_TOKEN_KEY,
     value,
   ] as const);
-  await gotoHydrated(page, '/area-riservata-homepage');
+  if (landing !== null) await gotoHydrated(page, landing);
 }
 
 /** A members-only API answer with the page's session token, to compare screens with data. */

@@ -11,9 +11,21 @@ import { vi } from 'vitest';
  */
 const TEST_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-vi.mock('argon2', async (importOriginal) => {
-  const argon2 = await importOriginal<typeof Argon2 & { default: typeof Argon2 }>();
-  const hash = ((password: Buffer | string, options: Argon2.HashOptions = {}) =>
-    argon2.hash(password, { ...options, ...TEST_COST })) as typeof Argon2.hash;
-  return { ...argon2, hash, default: { ...argon2.default, hash } };
+type Argon2Module = typeof Argon2 & { default: typeof Argon2 };
+
+/**
+ * One mocked module for the whole test process: the test files share their modules (`isolate:
+ * false`, vitest.config.ts), and this setup file runs again before each of them. A new object per
+ * file would leave the server's modules, loaded by an earlier file, on the old one, where a later
+ * file's `vi.spyOn(argon2, 'verify')` would never see a call.
+ */
+const shared = globalThis as typeof globalThis & { sodalisCheapArgon2?: Promise<Argon2Module> };
+
+vi.mock('argon2', (importOriginal) => {
+  shared.sodalisCheapArgon2 ??= importOriginal<Argon2Module>().then((argon2) => {
+    const hash = ((password: Buffer | string, options: Argon2.HashOptions = {}) =>
+      argon2.hash(password, { ...options, ...TEST_COST })) as typeof Argon2.hash;
+    return { ...argon2, hash, default: { ...argon2.default, hash } };
+  });
+  return shared.sodalisCheapArgon2;
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { reactRouterProvider, type RouterNavigateFunction, type RouterProvider } from 'react-admin';
 
 /**
@@ -12,8 +12,13 @@ import { reactRouterProvider, type RouterNavigateFunction, type RouterProvider }
  */
 function useNavigateFromShownScreen(): RouterNavigateFunction {
   const navigate = reactRouterProvider.useNavigate();
-  const screenPath = useRef('');
-  screenPath.current = reactRouterProvider.useLocation().pathname;
+  // The address this screen was drawn for: a screen kept on display during a transition keeps
+  // the old one, while the browser's address is already the new one.
+  const { pathname } = reactRouterProvider.useLocation();
+  const screenPath = useRef(pathname);
+  useEffect(() => {
+    screenPath.current = pathname;
+  }, [pathname]);
   return useCallback<RouterNavigateFunction>(
     (to, options) => {
       const searchOnly = typeof to === 'object' && to.pathname === undefined;
