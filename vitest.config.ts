@@ -1,6 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { useMemoryScratch } from './scripts/test-scratch';
+
+useMemoryScratch();
 
 // `.ci/run` sets TEST_TIMINGS_DIR: a JSON report beside the usual one, read by
 // scripts/test-timings.ts to say where the run's time went.

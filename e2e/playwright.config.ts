@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { useMemoryScratch } from '../scripts/test-scratch';
 import { freePortPair } from './support/free-ports';
 import { PDF_VIEWER_TAG } from './support/tags';
 import { E2E_PAYPAL_CLIENT_ID, E2E_PAYPAL_CLIENT_SECRET } from './support/paypal-stand-in';
@@ -38,6 +39,8 @@ const PDF_VIEWER = new RegExp(PDF_VIEWER_TAG);
 const serverEntry = path.resolve(import.meta.dirname, '../apps/server/dist/server.js');
 if (!fs.existsSync(serverEntry))
   throw new Error('Server non compilato: esegui prima "npm run build".');
+
+useMemoryScratch();
 
 // Chosen once in the main process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(freePortPair());
