@@ -13,7 +13,10 @@ start_test_postgres() {
   # In memory where there is /dev/shm (tmpfs): a test database is created by copying a template's
   # files, which a virtual disk makes slow (ADR 039).
   local scratch=/tmp
-  [ -w /dev/shm ] && scratch=/dev/shm
+  # (with 2 GB free at least: a container's /dev/shm has 64 MB)
+  if [ -w /dev/shm ] && [ "$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -ge 2097152 ] 2>/dev/null; then
+    scratch=/dev/shm
+  fi
   TEST_PG_DIR=$(mktemp -d "$scratch/sodalis-pg.XXXXXX")
   local run_as=()
   if [ "$(id -u)" = 0 ]; then
