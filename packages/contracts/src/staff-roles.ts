@@ -58,10 +58,13 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
 /**
  * Routes narrower than their area, as `METHOD /Area/rest` (the route's pattern under
  * /api/v1/Admin): importing accounts may create staff accounts in bulk, so it stays with the
- * secretariat.
+ * secretariat; another account's two-factor is seen by who sees accounts and turned off by the
+ * secretariat alone (one's own is turned off with a code, `Security/TwoFactor/Disable`).
  */
 export const STAFF_ROUTE_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   'POST /Members/Import': SECRETARIAT,
+  'GET /Security/Members/:id/TwoFactor': TREASURY,
+  'DELETE /Security/Members/:id/TwoFactor': SECRETARIAT,
 };
 
 /** The area of a staff API path or route pattern (`/api/v1/Admin/News/:id` → `News`). */

@@ -68,6 +68,11 @@ export function makeTempDir(prefix = 'sodalis-test-'): string {
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /**
+   * Another instance on the same database and data folder (PostgreSQL: two servers behind a
+   * balancer, ADR 033), closed with this one.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -106,18 +111,27 @@ export async function createTestApp(
     ...(database.databaseUrl !== null ? { DATABASE_URL: database.databaseUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, {
-    logger: pino({ level: 'silent' }),
-    ...(options.clock ? { clock: options.clock } : {}),
-    web: options.web ?? 'off',
-    ...(options.outbox === undefined ? {} : { outbox: options.outbox }),
-    // The reminders' mail would join every suite's outbox: their own tests run them (ADR 026).
-    reminders: 'manual',
-  });
+  const instance = () =>
+    buildApp(config, {
+      logger: pino({ level: 'silent' }),
+      ...(options.clock ? { clock: options.clock } : {}),
+      web: options.web ?? 'off',
+      ...(options.outbox === undefined ? {} : { outbox: options.outbox }),
+      // The reminders' mail would join every suite's outbox: their own tests run them (ADR 026).
+      reminders: 'manual',
+    });
+  const app = await instance();
+  const others: FastifyInstance[] = [];
   return {
     app,
     config,
+    anotherInstance: async () => {
+      const other = await instance();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -72,7 +72,10 @@ export async function accountsAdminRoutes(
     });
   });
   app.post('/Members/:id/Invite', async (request) => {
-    await members.invite(actorOf(request), parseInput(IdParamsSchema, request.params).id);
+    const { id } = parseInput(IdParamsSchema, request.params);
+    // A password link to a staff account is the secretariat's to send (ADR 031).
+    assertMayGrantRole(staffOf(request), [(await members.get(id)).role]);
+    await members.invite(actorOf(request), id);
     return { data: null };
   });
   app.post('/Members/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
@@ -82,6 +85,7 @@ export async function accountsAdminRoutes(
 
   app.post('/Members/Import/Invite', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = parseInput(AdminMemberInviteImportedSchema, request.body);
+    assertMayGrantRole(staffOf(request), await members.rolesOfEmails(body.emails));
     return { data: await members.inviteImported(actorOf(request), body.emails) };
   });
 

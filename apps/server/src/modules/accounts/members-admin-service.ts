@@ -22,6 +22,7 @@ import {
   findMemberById,
   findMemberWithFee,
   listMembersWithFee,
+  rolesOfEmails,
   type MemberRow,
   type MemberWithFeeRow,
 } from './repository.js';
@@ -248,6 +249,11 @@ export class MembersAdminService {
       });
     });
     this.deps.notifyOutbox();
+  }
+
+  /** The roles of the accounts with these e-mails (who may invite them, ADR 031). */
+  rolesOfEmails(emails: string[]): Promise<string[]> {
+    return rolesOfEmails(this.deps.db, emails);
   }
 
   /**

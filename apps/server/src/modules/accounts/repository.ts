@@ -21,6 +21,22 @@ export async function findMemberByEmail(db: Executor, email: string) {
     .executeTakeFirst();
 }
 
+/** The roles of the accounts with these e-mails (those that exist). */
+export async function rolesOfEmails(db: Executor, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('members')
+    .select('role')
+    .distinct()
+    .where(
+      'email',
+      'in',
+      emails.map((email) => email.trim().toLowerCase()),
+    )
+    .execute();
+  return rows.map((row) => row.role);
+}
+
 export async function findMemberById(db: Executor, id: number) {
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -24,6 +24,7 @@ import {
   nextMemberNumber,
   duesOfMembers,
   findDue,
+  lockDuesOf,
   findMembershipWithMember,
   listMembershipsWithMember,
   writeDue,
@@ -152,6 +153,7 @@ export class MembershipAdminService {
     await this.deps.db.transaction().execute(async (trx) => {
       const membership = await findMembershipWithMember(trx, memberId);
       if (membership === undefined) throw new AppError('notFound');
+      await lockDuesOf(trx, memberId);
       const before = await findDue(trx, memberId, year);
       if (before?.status === 'paid' || before?.status === 'reported') {
         throw new AppError('invalidRequest', [

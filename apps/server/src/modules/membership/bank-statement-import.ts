@@ -36,7 +36,7 @@ import { parseStatement, StatementError, type StatementRow } from './bank-statem
 import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
 import { totalFeeOfYears } from '../payments/year-fees.js';
 import { yearsPaidOrExemptText } from './hand-payments.js';
-import { duesOf, findMembershipWithMember } from './repository.js';
+import { duesOf, findMembershipWithMember, lockDuesOf } from './repository.js';
 
 export interface BankStatementDeps {
   db: Kysely<Database>;
@@ -225,6 +225,13 @@ export class BankStatementService {
         imported_at: now.toISOString(),
       });
       if (statementId === null) return false;
+      // The members the file names, their ledgers taken in one order (no two imports wait on
+      // each other), then the rows read again: a year paid meanwhile is "da rimborsare".
+      const named = new Set<number>();
+      for (const row of await this.classifyAll(trx, statement.rows)) {
+        if (row.memberId !== null) named.add(row.memberId);
+      }
+      for (const memberId of [...named].sort((a, b) => a - b)) await lockDuesOf(trx, memberId);
       for (const row of await this.classifyAll(trx, statement.rows)) {
         counts[row.outcome] += 1;
         if (row.outcome === 'alreadyImported' || row.outcome === 'repeatedInFile') continue;
@@ -349,6 +356,8 @@ export class BankStatementService {
           { path: 'memberId', message: 'Il socio scelto non ha una posizione associativa.' },
         ]);
       }
+      // The check below and the payment are one step for this member (ADR 029).
+      await lockDuesOf(trx, body.memberId);
       const settled = (await duesOf(trx, body.memberId)).filter(
         (due) => years.includes(due.year) && due.status !== 'unpaid',
       );

@@ -7,7 +7,7 @@ import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
 import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
-import { duesOf, findMembershipWithMember } from './repository.js';
+import { duesOf, findMembershipWithMember, lockDuesOf } from './repository.js';
 
 export interface HandPaymentDeps {
   db: Kysely<Database>;
@@ -31,6 +31,8 @@ export async function recordHandPayment(
   return deps.db.transaction().execute(async (trx) => {
     const membership = await findMembershipWithMember(trx, memberId);
     if (membership === undefined) throw new AppError('notFound');
+    // The check below and the payment are one step for this member (ADR 029).
+    await lockDuesOf(trx, memberId);
     const settled = (await duesOf(trx, memberId)).filter(
       (due) => years.includes(due.year) && due.status !== 'unpaid',
     );

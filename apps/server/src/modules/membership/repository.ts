@@ -64,6 +64,23 @@ export async function insertMembershipOnce(
   return inserted !== undefined;
 }
 
+/**
+ * Takes the member's dues ledger until the transaction ends (ADR 029, 2026-11-27 amendment):
+ * every path that reads a year's state and then pays, exempts or reopens it starts here, so two
+ * of them for one member run one after the other and the second reads what the first committed
+ * (PostgreSQL's READ COMMITTED reads afresh at each statement). A write on the member's own
+ * membership row is the lock both engines have: a row lock on PostgreSQL (several instances,
+ * ADR 033), the database's write lock on SQLite. False when the member has no membership yet.
+ */
+export async function lockDuesOf(db: Executor, memberId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('memberships')
+    .set((eb) => ({ member_id: eb.ref('member_id') }))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Moves the first year due earlier, never later (a payment for a year before it). */
 export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
   await db
@@ -147,17 +164,18 @@ export async function writeDue(
   unless: DuesTable['status'][] = [],
 ): Promise<void> {
   const { member_id: memberId, year, updated_at: now } = row;
-  const existing = await findDue(db, memberId, year);
-  if (existing === undefined) {
-    await db
-      .insertInto('dues')
-      .values({ ...row, created_at: now })
-      .onConflict((conflict) => conflict.columns(['member_id', 'year']).doNothing())
-      .execute();
-    return;
-  }
-  if (unless.includes(existing.status)) return;
-  await db.updateTable('dues').set(row).where('id', '=', existing.id).execute();
+  const inserted = await db
+    .insertInto('dues')
+    .values({ ...row, created_at: now })
+    .onConflict((conflict) => conflict.columns(['member_id', 'year']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted !== undefined) return;
+  // One statement decides on the row as it is now, not as an earlier read saw it.
+  let update = db.updateTable('dues').set(row).where('member_id', '=', memberId);
+  update = update.where('year', '=', year);
+  if (unless.length > 0) update = update.where('status', 'not in', unless);
+  await update.execute();
 }
 
 /** The years a payment settled, back to unpaid (a refund or a rejection). */

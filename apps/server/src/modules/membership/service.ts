@@ -24,6 +24,7 @@ import {
   extendMembershipBack,
   findMembership,
   insertMembershipOnce,
+  lockDuesOf,
   reopenDuesOfPayment,
   yearsSettledBy,
   writeDue,
@@ -144,6 +145,7 @@ export class MembershipService {
       trx,
       bareMembership(member.id, kind, payment.year, now),
     );
+    await lockDuesOf(trx, member.id);
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
     // Several years: each at its own year's fee, as the payment's total was made (ADR 029).
     const amounts =
@@ -183,6 +185,7 @@ export class MembershipService {
   ): Promise<number[]> {
     // Without a member the payment reported no years (`paymentReported`): nothing to settle.
     if (payment.member_id === null) return [];
+    await lockDuesOf(trx, payment.member_id);
     await settleDuesByPayment(trx, {
       memberId: payment.member_id,
       years,
@@ -207,6 +210,7 @@ export class MembershipService {
 
   /** Refunded, reversed or rejected: the years it settled are open again. */
   async paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void> {
+    if (payment.member_id !== null) await lockDuesOf(trx, payment.member_id);
     await reopenDuesOfPayment(trx, payment.id, at.toISOString());
   }
 }

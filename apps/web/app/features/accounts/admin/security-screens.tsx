@@ -1,4 +1,5 @@
 import {
+  rolesOfStaffRoute,
   type AdminMember,
   type MemberTwoFactorState,
   type TwoFactorEnrolment,
@@ -12,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Confirm, Title, useNotify, useRecordContext } from 'react-admin';
-import { adminJson } from '../../admin/data-provider';
+import { adminJson, staffRole } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 import { SECURITY_API, useTwoFactorStatus } from './two-factor-status';
 
@@ -289,8 +290,22 @@ export function AccountSecurityScreen() {
   );
 }
 
-/** On a staff account's screen: turn off that person's two-factor (a lost phone). */
+/** Whether the signed-in role may turn off another account's two-factor (ADR 031). */
+function mayTurnOffOthersTwoFactor(): boolean {
+  return rolesOfStaffRoute('DELETE', '/Security/Members/:id/TwoFactor').some(
+    (role) => role === staffRole(),
+  );
+}
+
+/**
+ * On a staff account's screen: turn off that person's two-factor (a lost phone); shown to the
+ * secretariat only, the one role the server lets do it.
+ */
 export function MemberTwoFactorButton() {
+  return mayTurnOffOthersTwoFactor() ? <TurnOffMemberTwoFactor /> : null;
+}
+
+function TurnOffMemberTwoFactor() {
   const member = useRecordContext<AdminMember>();
   const notify = useNotify();
   const [state, setState] = useState<MemberTwoFactorState | null>(null);
