@@ -119,6 +119,14 @@ export default defineConfig({
       PAYPAL_CLIENT_ID: E2E_PAYPAL_CLIENT_ID,
       PAYPAL_CLIENT_SECRET: E2E_PAYPAL_CLIENT_SECRET,
       PAYPAL_API_BASE_URL: `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT}`,
+      // Every browser test sends its forms from 127.0.0.1: the hourly limits of one address
+      // (ADR 040) are the API tests' to prove.
+      APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
+      APPLICATIONS_PER_HOUR: '1000',
+      NEWSLETTER_RATE_LIMIT_PER_HOUR: '1000',
+      NEWSLETTER_SIGNUPS_PER_HOUR: '1000',
+      SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
+      SPONSORSHIP_REQUESTS_PER_HOUR: '1000',
     },
   },
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isValidEmail, type SocietyStatus } from '@sodalis/contracts';
 import { z } from 'zod';
 import { DEFAULT_CONTENT_CACHE_BYTES } from './cache/content-cache.js';
+import type { PublicForm, PublicFormLimits } from './security/public-forms.js';
 
 /**
  * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6) by one
@@ -46,6 +47,9 @@ export interface AppConfig {
   contentCacheBytes: number;
   sponsorship: { maxFileBytes: number; maxFileMb: number; requestsPerHour: number };
   newsletter: { requestsPerHour: number };
+  /** Hourly caps of the public forms and their files' disk budget (ADR 040). */
+  publicForms: Record<PublicForm, PublicFormLimits>;
+  publicUploadBytesPerHour: number;
   /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */
   mailup: MailUpConfig | null;
   /** PayPal for the fee payment (ADR 012). */
@@ -359,6 +363,31 @@ export const ENVIRONMENT_VARIABLES = z.object({
     1,
     RATE_LIMIT_MAX,
   ),
+  APPLICATION_RATE_LIMIT_PER_HOUR: integer(
+    'Membership applications accepted per client IP in an hour.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  APPLICATIONS_PER_HOUR: integer(
+    'Membership applications accepted in an hour from all addresses together.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  SPONSORSHIP_REQUESTS_PER_HOUR: integer(
+    'Sponsorship requests accepted in an hour from all addresses together.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  NEWSLETTER_SIGNUPS_PER_HOUR: integer(
+    'Newsletter sign-ups accepted in an hour from all addresses together.',
+    1,
+    RATE_LIMIT_MAX,
+  ),
+  PUBLIC_UPLOADS_MB_PER_HOUR: integer(
+    'Megabytes of files the public forms (CVs, sponsorship attachments) may store in an hour.',
+    1,
+    1_000_000,
+  ),
   MAILUP_CLIENT_ID: text('MailUp client id (all MAILUP_* credentials or none).'),
   MAILUP_CLIENT_SECRET: text('MailUp client secret.'),
   MAILUP_USERNAME: text('MailUp console user.'),
@@ -533,6 +562,17 @@ function appConfig(
       requestsPerHour: env.SPONSORSHIP_RATE_LIMIT_PER_HOUR ?? 10,
     },
     newsletter: { requestsPerHour: env.NEWSLETTER_RATE_LIMIT_PER_HOUR ?? 20 },
+    // The public forms' hourly caps from all addresses and their files' disk budget (ADR 040);
+    // the per-address limits of sponsorship and newsletter are the routes' own, above.
+    publicForms: {
+      application: {
+        perAddressPerHour: env.APPLICATION_RATE_LIMIT_PER_HOUR ?? 5,
+        perHour: env.APPLICATIONS_PER_HOUR ?? 60,
+      },
+      sponsorship: { perAddressPerHour: null, perHour: env.SPONSORSHIP_REQUESTS_PER_HOUR ?? 60 },
+      newsletter: { perAddressPerHour: null, perHour: env.NEWSLETTER_SIGNUPS_PER_HOUR ?? 500 },
+    },
+    publicUploadBytesPerHour: (env.PUBLIC_UPLOADS_MB_PER_HOUR ?? 500) * 1024 * 1024,
     mailup: mailUpConfig(env, refuse),
     paypal: payPalConfig(env, refuse),
     staff: {

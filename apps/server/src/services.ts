@@ -50,6 +50,7 @@ import { TransparencyService } from './modules/transparency/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
 import { PasswordHashing } from './security/passwords.js';
+import { PublicFormGate } from './security/public-forms.js';
 import { Throttle } from './security/throttle.js';
 import type { Clock } from './text/dates.js';
 
@@ -95,6 +96,8 @@ export interface AppServices {
   twoFactor: TwoFactorService;
   newsletter: NewsletterService;
   sponsorship: SponsorshipService;
+  /** The public forms' hourly limits and upload budget (ADR 040). */
+  publicForms: PublicFormGate;
   /** Fee payments reported by the browser, verified with PayPal through the outbox. */
   payments: PaymentService;
   /** Dues ledger and good standing (ADR 024). */
@@ -160,10 +163,17 @@ export function createServices(deps: ServiceDeps): AppServices {
     graceUntil: config.membership.graceUntil,
     lapseAfterYears: config.membership.lapseAfterYears,
   };
+  const throttle = new Throttle(db, clock);
+  const publicForms = new PublicFormGate(
+    throttle,
+    config.publicForms,
+    config.publicUploadBytesPerHour,
+  );
   const membership = new MembershipService({
     db,
     files,
     clock,
+    publicForms,
     logger: logger.child({ component: 'membership' }),
     rules: standingRules,
     bankAccount: config.membership.bankAccount,
@@ -226,6 +236,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     db,
     clock,
     logger,
+    publicForms,
     society,
     mailupEnabled: mailup !== null,
     notifyOutbox,
@@ -233,7 +244,6 @@ export function createServices(deps: ServiceDeps): AppServices {
 
   const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = new SessionTokens(jwtSecret, clock, config.staff.sessionMinutes * 60);
-  const throttle = new Throttle(db, clock);
   const passwords = new PasswordHashing(config.passwordHashing);
   const twoFactor = new TwoFactorService({
     db,
@@ -310,6 +320,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     engine,
     files,
     clock,
+    publicForms,
     contentCache,
     news,
     newsReads: new NewsPublicReads(news, contentCache, clock),
@@ -350,6 +361,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       db,
       engine,
       files,
+      publicForms,
       clock,
       logger,
       maxFileBytes: config.sponsorship.maxFileBytes,

@@ -164,6 +164,8 @@ export const APPLICATION_MESSAGES = {
     'L’informativa sulla privacy è cambiata mentre compilavi la domanda: rileggila e accettala di nuovo.',
   sectionRequired: 'Scegli la sezione degli Affiliati.',
   failed: 'La domanda non è stata inviata: correggi i campi indicati.',
+  tooMany:
+    'Troppe richieste di iscrizione in questo momento: la domanda non è stata inviata. Riprova più tardi; se il problema continua, scrivi alla segreteria.',
 } as const;
 
 export const applicationText = (label: string, max: number) =>
@@ -224,7 +226,13 @@ export type MembershipApplicationBody = z.output<typeof MembershipApplicationBod
 /** What the form's page gets back: sent, or the messages by field. */
 export type MembershipApplicationResult =
   | { ok: true; message: string }
-  | { ok: false; message: string; issues: { path: string; message: string }[] };
+  | {
+      ok: false;
+      message: string;
+      issues: { path: string; message: string }[];
+      /** Set when the form is closed for a while (ADR 040): seconds before trying again. */
+      retryAfterSeconds?: number;
+    };
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

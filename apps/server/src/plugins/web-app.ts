@@ -165,8 +165,9 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const transparency: SodalisLoadContext['transparency'] = {
       page: () => services.transparency.page(),
     };
-    // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules.
-    const membershipForm: SodalisLoadContext['membership'] = {
+    // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules, with
+    // the client's address for the form's hourly limits (ADR 040).
+    const membershipForm = (clientAddress: string): SodalisLoadContext['membership'] => ({
       apply: async (fields, cv) => {
         let body;
         try {
@@ -177,9 +178,9 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         }
         const file =
           cv === null ? null : { fileName: cv.fileName, content: Buffer.from(cv.content) };
-        return services.membership.apply(body, file);
+        return services.membership.apply(body, file, clientAddress);
       },
-    };
+    });
     // The reserved lists of a cookie session, by the API's checks (ADR 022).
     const reservedReads = reservedPageReads(services);
     const reservedArea: SodalisLoadContext['reservedArea'] = {
@@ -312,7 +313,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           society,
           signIn,
           search: siteSearch,
-          membership: membershipForm,
+          membership: membershipForm(request.ip),
           reservedArea,
           cspNonce,
           content,

@@ -81,8 +81,13 @@ export class Throttle {
    * `Retry-After` of the 429). Counting and the check are one conditional upsert, so of many
    * parallel attempts on a closed key none passes, and on a key at its limit only one does.
    */
-  async admit(key: string, rule: ThrottleRule = this.rule): Promise<number | null> {
-    const failures = await this.count(key, rule, { whenOpen: true });
+  async admit(
+    key: string,
+    rule: ThrottleRule = this.rule,
+    /** What the attempt counts for (an upload's kilobytes against a budget); 1 by default. */
+    weight = 1,
+  ): Promise<number | null> {
+    const failures = await this.count(key, rule, { whenOpen: true, weight });
     if (failures !== undefined && failures <= rule.maxFailures) return null;
     return (await this.secondsBlocked(key)) ?? Math.ceil(rule.blockMs / 1000);
   }
@@ -121,21 +126,22 @@ export class Throttle {
   private async count(
     key: string,
     rule: ThrottleRule,
-    options: { whenOpen: boolean },
+    options: { whenOpen: boolean; weight?: number },
   ): Promise<number | undefined> {
+    const weight = Math.max(1, Math.ceil(options.weight ?? 1));
     const now = this.clock();
     const nowIso = now.toISOString();
     const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
     const current = sql.ref('throttle_counters.window_started_at');
     const inWindow = sql<boolean>`${current} > ${windowStart}`;
-    const failures = sql<number>`case when ${inWindow} then throttle_counters.failures + 1 else 1 end`;
+    const failures = sql<number>`case when ${inWindow} then throttle_counters.failures + ${weight} else ${weight} end`;
     const row = await this.db
       .insertInto('throttle_counters')
       .values({
         key,
-        failures: 1,
+        failures: weight,
         window_started_at: nowIso,
-        blocked_until: closedUntil(rule, sql<number>`1`, now, sql<null>`null`),
+        blocked_until: closedUntil(rule, sql<number>`${weight}`, now, sql<null>`null`),
       })
       .onConflict((conflict) => {
         const update = conflict.column('key').doUpdateSet({

@@ -87,6 +87,10 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
         MAIL_FROM: 'SIMTI <noreply@simti.example>',
         SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
         NEWSLETTER_RATE_LIMIT_PER_HOUR: '1000',
+        NEWSLETTER_SIGNUPS_PER_HOUR: '1000',
+        SPONSORSHIP_REQUESTS_PER_HOUR: '1000',
+        APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
+        APPLICATIONS_PER_HOUR: '1000',
         ...options.env,
       };
       database ??= copyOfBase(engine, loadConfig(env), options.clock ?? systemClock);

@@ -84,6 +84,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart under load
         DATABASE_URL: cluster.url,
         NODE_ENV: 'production',
         NEWSLETTER_RATE_LIMIT_PER_HOUR: '100000',
+        NEWSLETTER_SIGNUPS_PER_HOUR: '100000',
       });
       const base = await server.listening;
       const articles = new URL('/api/v1/SharepointContent/GetArticoli', base);

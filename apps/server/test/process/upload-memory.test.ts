@@ -66,6 +66,8 @@ describe('upload bodies on a real server process', { timeout: 300_000 }, () => {
       DEMO_CONTENT: 'false',
       SPONSORSHIP_MAX_FILE_MB: String(fileMb),
       SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
+      SPONSORSHIP_REQUESTS_PER_HOUR: '1000',
+      PUBLIC_UPLOADS_MB_PER_HOUR: '100000',
       // The budget of two sponsorship bodies, as in production where they are the largest: with
       // smaller test files the staff's upload routes would be the largest and set the default.
       UPLOADS_IN_FLIGHT_MB: String(Math.ceil((2 * sponsorshipBodyLimit(fileMb * MIB)) / MIB)),

@@ -12,6 +12,12 @@ import { EnrolmentPage, loadEnrolmentPage } from '../features/society/enrolment-
 export const action = ({ request, context }: Route.ActionArgs) =>
   applicationAction(request, context);
 
+/** A form closed for a while answers 429 with its Retry-After on the page too (ADR 040). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }): Record<string, string> => {
+  const retryAfter = actionHeaders.get('retry-after');
+  return retryAfter === null ? {} : { 'Retry-After': retryAfter };
+};
+
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadEnrolmentPage('soci', request, context);
 

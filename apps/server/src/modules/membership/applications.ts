@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { pdfRefusal } from '../../files/pdf-safety.js';
+import type { PublicFormGate } from '../../security/public-forms.js';
 import type { Clock } from '../../text/dates.js';
 import { findMemberByEmail } from '../accounts/repository.js';
 import { recordStoredFile } from '../attachments/repository.js';
@@ -49,6 +50,8 @@ export interface ApplicationDeps {
   secretariat: string[];
   society: { acronym: string };
   notifyOutbox: () => void;
+  /** The public forms' hourly limits and upload budget (ADR 040). */
+  publicForms: PublicFormGate;
 }
 
 type Issue = { path: string; message: string };
@@ -74,17 +77,33 @@ async function cvProblem(cv: ApplicationCv | null): Promise<Issue | null> {
   return { path: 'cv', message };
 }
 
+/** The form closed for a while (ADR 040): nothing read further, nothing stored. */
+const tooMany = (retryAfterSeconds: number): MembershipApplicationResult => ({
+  ok: false,
+  message: APPLICATION_MESSAGES.tooMany,
+  issues: [],
+  retryAfterSeconds,
+});
+
 /**
- * An application from the public form (ADR 024): checked (codice fiscale, CV, privacy version),
- * refused with a clear message when the address or codice fiscale is already known or already
- * waiting, stored once with the secretariat's notice in the same transaction.
+ * An application from the public form (ADR 024): counted against the hourly limits of the
+ * client's address and of everyone first (ADR 040), then checked (codice fiscale, CV, privacy
+ * version), refused with a clear message when the address or codice fiscale is already known or
+ * already waiting, its CV counted against the hour's upload budget, stored once with the
+ * secretariat's notice in the same transaction.
  */
 export async function submitApplication(
   deps: ApplicationDeps,
   body: MembershipApplicationBody,
   cv: ApplicationCv | null,
+  clientAddress: string,
 ): Promise<MembershipApplicationResult> {
   const { db, files, clock, logger } = deps;
+  const wait = await deps.publicForms.admit('application', clientAddress);
+  if (wait !== null) {
+    logger.warn({ retryAfter: wait }, 'domande di iscrizione oltre il limite orario');
+    return tooMany(wait);
+  }
   const issues: Issue[] = [];
   if (!isValidCodiceFiscale(body.codiceFiscale)) {
     issues.push({ path: 'codiceFiscale', message: APPLICATION_MESSAGES.badCodiceFiscale });
@@ -112,6 +131,11 @@ export async function submitApplication(
   }
 
   const checkedCv = cv as ApplicationCv;
+  const uploadWait = await deps.publicForms.admitUpload(checkedCv.content.length);
+  if (uploadWait !== null) {
+    logger.warn({ retryAfter: uploadWait }, 'file dei moduli pubblici oltre il limite orario');
+    return tooMany(uploadWait);
+  }
   const stored = await files.put(checkedCv.content);
   const now = clock();
   const id = await db.transaction().execute(async (trx) => {

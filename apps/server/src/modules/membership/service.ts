@@ -127,8 +127,8 @@ export class MembershipService {
   }
 
   /** An application from the public form (ADR 024). */
-  apply(body: MembershipApplicationBody, cv: ApplicationCv | null) {
-    return submitApplication(this.deps, body, cv);
+  apply(body: MembershipApplicationBody, cv: ApplicationCv | null, clientAddress: string) {
+    return submitApplication(this.deps, body, cv, clientAddress);
   }
 
   // -------------------------------------------------------------------------------------------

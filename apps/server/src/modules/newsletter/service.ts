@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { maskEmail } from '../../mail/mask.js';
 import { enqueue } from '../outbox/outbox.js';
+import { AppError } from '../../http/app-error.js';
+import type { PublicFormGate } from '../../security/public-forms.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from '../../security/tokens.js';
 import type { Clock } from '../../text/dates.js';
 import {
@@ -35,6 +37,8 @@ export interface NewsletterServiceDeps {
   mailupEnabled: boolean;
   /** Wakes the outbox worker after a commit. */
   notifyOutbox: () => void;
+  /** The public forms' hourly limits (ADR 040): each sign-up may send a confirmation mail. */
+  publicForms: PublicFormGate;
 }
 
 /**
@@ -52,6 +56,8 @@ export class NewsletterService {
    */
   async subscribe(rawEmail: string, ip: string | null): Promise<void> {
     const email = rawEmail.trim().toLowerCase();
+    const wait = await this.deps.publicForms.admit('newsletter', ip);
+    if (wait !== null) throw new AppError('tooManyRequests', undefined, wait);
     const now = this.deps.clock();
     const queued = await this.deps.db.transaction().execute(async (trx) => {
       const existing = await findSubscription(trx, 'email', email);

@@ -34,7 +34,7 @@ export async function sponsorshipRoutes(app: FastifyInstance, options: Sponsorsh
     },
     async (request) => {
       const body = parseInput(InviaRichiestaPatrocinioBodySchema, request.body);
-      await options.sponsorship.submit(body);
+      await options.sponsorship.submit(body, request.ip);
       return { data: null };
     },
   );

@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { pdfIssue } from '../../files/pdf-safety.js';
 import { AppError, type ErrorIssue } from '../../http/app-error.js';
+import type { PublicFormGate } from '../../security/public-forms.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Clock } from '../../text/dates.js';
 import { acknowledgementMail, secretariatMail } from './mail-text.js';
@@ -38,6 +39,8 @@ export interface SponsorshipServiceDeps {
   secretariat: string[];
   society: { acronym: string; name: string };
   notifyOutbox: () => void;
+  /** The public forms' hourly limits and upload budget (ADR 040). */
+  publicForms: PublicFormGate;
 }
 
 export interface SubmitResult {
@@ -54,8 +57,14 @@ export class SponsorshipService {
   constructor(private readonly deps: SponsorshipServiceDeps) {}
 
   /** `request` has passed the contracts schema; this checks what needs the bytes. */
-  async submit(request: SponsorshipRequest): Promise<SubmitResult> {
+  async submit(request: SponsorshipRequest, clientAddress: string): Promise<SubmitResult> {
+    const { publicForms } = this.deps;
+    const wait = await publicForms.admit('sponsorship', clientAddress);
+    if (wait !== null) throw new AppError('tooManyRequests', undefined, wait);
     const contents = await this.decodeAttachments(request);
+    const bytes = contents.reduce((sum, content) => sum + content.length, 0);
+    const uploadWait = await publicForms.admitUpload(bytes);
+    if (uploadWait !== null) throw new AppError('tooManyRequests', undefined, uploadWait);
     const names = uniqueFileNames(
       request.attachments.map((attachment) => sanitisePdfFileName(attachment.fileName)),
     );

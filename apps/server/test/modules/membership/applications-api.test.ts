@@ -52,6 +52,7 @@ async function apply(
   return app.services.membership.apply(
     MembershipApplicationBodySchema.parse(fields(overrides)),
     cv === null ? null : { fileName: 'curriculum Rossi.pdf', content: cv },
+    '192.0.2.10',
   );
 }
 

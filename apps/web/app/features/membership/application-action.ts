@@ -41,8 +41,11 @@ export async function applicationAction(request: Request, context: AppLoadContex
       ? { fileName: file.name, content: new Uint8Array(await file.arrayBuffer()) }
       : null;
   const result = await context.membership.apply(fields, cv);
+  const closedFor = result.ok ? undefined : result.retryAfterSeconds;
   return data<ApplicationActionData>(
     { result, fields: result.ok ? {} : fields },
-    { status: result.ok ? 200 : 400 },
+    closedFor === undefined
+      ? { status: result.ok ? 200 : 400 }
+      : { status: 429, headers: { 'retry-after': String(closedFor) } },
   );
 }
