@@ -431,6 +431,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       search: new SearchAdminService({ db, searchIndex }),
       membership: new MembershipAdminService({
         db,
+        logger: logger.child({ component: 'membership' }),
         files,
         clock,
         rules: standingRules,

@@ -187,6 +187,7 @@ export const AUDIT_ENTITIES = [
   'bank_row',
   'dues_reminder',
   'share_image',
+  'membership',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -218,6 +219,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   bank_row: 'Movimenti bancari',
   dues_reminder: 'Promemoria delle quote',
   share_image: 'Immagine di condivisione',
+  membership: 'Posizioni dei soci',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -38,3 +38,4 @@ export * from './staff-roles.js';
 export * from './member-profile.js';
 export * from './share-image.js';
 export * from './share-image-schemas.js';
+export * from './membership-register.js';

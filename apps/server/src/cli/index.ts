@@ -15,6 +15,8 @@ import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
 import { backup, restore, type BackupReport } from './backup.js';
 import { decodeCsvBytes } from '../text/csv.js';
+import { importRegister } from '../modules/membership/register-import.js';
+import { REGISTER_ROW_OUTCOME_LABELS } from '@sodalis/contracts';
 
 /**
  * The secretariat's command line (`npm run cli -- <comando> …`, README "Gestione degli
@@ -32,6 +34,7 @@ Comandi:
   membri:ruolo <email> <ruolo>                       cambia il ruolo
   membri:invita <email>                              invia il link per scegliere la password (valido 72 ore)
   membri:2fa-disattiva <email>                       disattiva la verifica in due passaggi (telefono perso)
+  soci:importa-registro <file.csv|.xlsx> [--applica] importa il registro dei soci con gli anni pagati; senza --applica mostra solo l'anteprima
   ricerca:ricostruisci                               ricostruisce l'indice della ricerca del sito, testo dei PDF compreso
   backup <cartella>                                  copia database e file in una cartella nuova, anche a server acceso
   restore <cartella>                                 ripristina una copia in una DATA_DIR vuota (e un database PostgreSQL vuoto)`;
@@ -154,6 +157,33 @@ async function main(argv: string[]): Promise<number> {
         }
         return 0;
       }
+      case 'soci:importa-registro': {
+        need(1);
+        const file = path.resolve(userCwd, args[0] ?? '');
+        const apply = args.includes('--applica');
+        // The back office's import, the same code (ADR 042); the CLI writes no audit entry.
+        const report = await importRegister(
+          {
+            db: database.db,
+            clock: systemClock,
+            logger: pino({ level: 'silent' }),
+            memberNumberFormat: config.membership.memberNumberFormat,
+            society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+          },
+          null,
+          { fileName: path.basename(file), content: fs.readFileSync(file) },
+          apply,
+        );
+        console.log(`${report.message} (${file}, letto come ${report.format})`);
+        for (const row of report.rows) {
+          if (row.outcome === 'unchanged') continue;
+          console.log(
+            `  riga ${row.line} ${row.email}: ${REGISTER_ROW_OUTCOME_LABELS[row.outcome].toLowerCase()}${row.notes.length > 0 ? ` – ${row.notes.join(' ')}` : ''}`,
+          );
+        }
+        if (!apply) console.log('Nulla è stato scritto: aggiungi --applica per importare.');
+        return report.counts.refused > 0 ? 2 : 0;
+      }
       case 'ricerca:ricostruisci': {
         const indexer = new SearchIndexer({
           db: database.db,
@@ -208,6 +238,10 @@ main(process.argv.slice(2)).then(
       error instanceof BackupError
     ) {
       console.error(`Errore: ${error.message}`);
+    } else if (error instanceof AppError && error.status === 400) {
+      // A refused file (the register import): its Italian reasons, not a stack.
+      const reasons = error.issues?.map((issue) => issue.message) ?? [error.message];
+      console.error(`Errore: ${reasons.join(' ')}`);
     } else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       console.error(`Errore: file non trovato (${(error as NodeJS.ErrnoException).path ?? ''})`);
     } else {

@@ -48,8 +48,8 @@ export async function insertMember(
   db: Executor,
   member: { email: string; firstName: string; lastName: string; role: MemberRole },
   now: string,
-) {
-  await db
+): Promise<number> {
+  const { id } = await db
     .insertInto('members')
     .values({
       email: member.email,
@@ -62,6 +62,16 @@ export async function insertMember(
       created_at: now,
       updated_at: now,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Every account's id, e-mail, names and role (the register import matches on them). */
+export async function allMemberIdentities(db: Executor) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'email', 'first_name', 'last_name', 'role'])
     .execute();
 }
 

@@ -5,12 +5,17 @@ import {
   AdminMembershipListQuerySchema,
   DueExemptionBodySchema,
   DueYearParamsSchema,
+  REGISTER_MAX_BYTES,
+  RegisterImportBodySchema,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import { actorOf, FORM_BODY_LIMIT, IdParamsSchema } from '../admin/route-helpers.js';
 import type { MembershipAdminService } from './admin-service.js';
+
+/** The register in base64 inside JSON, with room for the file's name. */
+const REGISTER_BODY_LIMIT = Math.ceil((REGISTER_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 /**
  * /api/v1/Admin/Memberships (ADR 024): every member's years and standing, exemptions. Inside
@@ -24,6 +29,19 @@ export async function membershipAdminRoutes(
   app.get('/Memberships', async (request) => ({
     data: await membership.list(parseInput(AdminMembershipListQuerySchema, request.query)),
   }));
+  // The existing register taken over (ADR 042): the same steps, rolled back or kept.
+  for (const [path, apply] of [
+    ['/Memberships/Register/Preview', false],
+    ['/Memberships/Register', true],
+  ] as const) {
+    app.post(path, { bodyLimit: REGISTER_BODY_LIMIT }, async (request) => ({
+      data: await membership.importRegister(
+        actorOf(request),
+        parseInput(RegisterImportBodySchema, request.body),
+        apply,
+      ),
+    }));
+  }
   app.get('/Memberships/:id', async (request) => ({
     data: await membership.get(parseInput(IdParamsSchema, request.params).id),
   }));

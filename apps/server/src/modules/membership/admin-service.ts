@@ -7,8 +7,10 @@ import {
   type AdminMembershipListQuery,
   type AdminPage,
   type DueExemptionBody,
+  type RegisterImportBody,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
@@ -39,9 +41,11 @@ import { MemberRuleError, MembersService } from '../accounts/members-service.js'
 import { enqueue } from '../outbox/outbox.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { StandingRules } from './standing.js';
+import { importRegister } from './register-import.js';
 
 export interface MembershipAdminDeps {
   db: Kysely<Database>;
+  logger: Logger;
   files: FileStore;
   clock: Clock;
   rules: StandingRules;
@@ -190,6 +194,16 @@ export class MembershipAdminService {
       );
     });
     return this.get(memberId);
+  }
+
+  /** The existing register taken over (ADR 042): previewed, or applied in one transaction. */
+  importRegister(actor: Actor, body: RegisterImportBody, apply: boolean) {
+    return importRegister(
+      this.deps,
+      actor,
+      { fileName: body.fileName, content: Buffer.from(body.contentBase64, 'base64') },
+      apply,
+    );
   }
 
   // -------------------------------------------------------------------------------------------

@@ -81,6 +81,25 @@ export async function lockDuesOf(db: Executor, memberId: number): Promise<boolea
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Every membership (the register import matches numbers and codici fiscali on them). */
+export async function allMemberships(db: Executor): Promise<MembershipRow[]> {
+  return db.selectFrom('memberships').selectAll().execute();
+}
+
+/** Changes the given facts of a membership. */
+export async function updateMembership(
+  db: Executor,
+  memberId: number,
+  change: Updateable<MembershipsTable>,
+): Promise<void> {
+  await db.updateTable('memberships').set(change).where('member_id', '=', memberId).execute();
+}
+
+/** Every member's ledger (the register import compares the file with it). */
+export async function allDues(db: Executor): Promise<DueRow[]> {
+  return db.selectFrom('dues').selectAll().orderBy('member_id').orderBy('year').execute();
+}
+
 /** Moves the first year due earlier, never later (a payment for a year before it). */
 export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
   await db
@@ -259,6 +278,22 @@ export async function yearsSettledOtherwise(
  * The next progressive member number, 1 for the first: one atomic upsert on a single row, so
  * concurrent approvals get different numbers and a number once given is never given again.
  */
+/**
+ * The next progressive continues after `atLeast` (numbers taken over from an existing register,
+ * ADR 042): the counter only grows.
+ */
+export async function raiseMemberNumberCounter(db: Executor, atLeast: number): Promise<void> {
+  await db
+    .insertInto('member_number_counter')
+    .values({ id: 1, last_number: atLeast })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({
+        last_number: sql<number>`case when member_number_counter.last_number < ${atLeast} then ${atLeast} else member_number_counter.last_number end`,
+      }),
+    )
+    .execute();
+}
+
 export async function nextMemberNumber(db: Executor): Promise<number> {
   const { last_number } = await db
     .insertInto('member_number_counter')
