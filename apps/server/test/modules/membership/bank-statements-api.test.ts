@@ -335,4 +335,67 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     );
     expect((await site.call('POST', '/BankStatements', CAMT, 'socio')).statusCode).toBe(403);
   });
+
+  it('refuses hostile XML (entities, deep nesting, reserved element names) with a 400 in Italian, reading nothing', async () => {
+    const namespace = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
+    const entry = (inner: string) =>
+      `<Document xmlns="${namespace}"><BkToCstmrStmt><Stmt><Ntry><Amt>80.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-06-01</Dt></BookgDt>${inner}</Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const laughs = Array.from(
+      { length: 9 },
+      (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level === 0 ? '' : level};`.repeat(10)}">`,
+    ).join('');
+    const doctype =
+      'Il file XML contiene una dichiarazione DOCTYPE o di entità: per sicurezza non è accettato.';
+    const cases: [string, string, string][] = [
+      [
+        'entità esterna',
+        `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${entry('<AddtlNtryInf>&xxe;</AddtlNtryInf>')}`,
+        doctype,
+      ],
+      [
+        'DTD esterna',
+        `<?xml version="1.0"?><!DOCTYPE Document SYSTEM "file:///etc/passwd">${entry('')}`,
+        doctype,
+      ],
+      [
+        'entità parametro',
+        `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY % remota SYSTEM "http://127.0.0.1:9/x.dtd"> %remota;]>${entry('')}`,
+        doctype,
+      ],
+      [
+        'miliardo di risate',
+        `<?xml version="1.0"?><!doctype Document [<!ENTITY lol "lol">${laughs}]>${entry('<AddtlNtryInf>&lol9;</AddtlNtryInf>')}`,
+        doctype,
+      ],
+      [
+        'annidamento',
+        entry(`${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`),
+        'Il file XML è annidato troppo in profondità: non è un estratto conto camt.053.',
+      ],
+      ...['__proto__', 'constructor', 'prototype'].map((name): [string, string, string] => [
+        name,
+        entry(`<${name}><polluted>sì</polluted></${name}>`),
+        'Il file XML contiene elementi con nomi non ammessi (__proto__, constructor, prototype): non è un estratto conto camt.053.',
+      ]),
+    ];
+    for (const [label, xml, message] of cases) {
+      for (const path of ['/BankStatements/Preview', '/BankStatements']) {
+        const answer = await site.call('POST', path, upload('estratto.xml', xml));
+        expect(answer.statusCode, `${label} ${path}: ${answer.body.slice(0, 300)}`).toBe(400);
+        expect(answer.json(), label).toMatchObject({
+          data: null,
+          error: {
+            status: 400,
+            code: 'richiesta-non-valida',
+            issues: [{ path: 'file', message }],
+          },
+        });
+        expect(answer.body, label).not.toContain('root:');
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await site.app.services.db.selectFrom('bank_statements').selectAll().execute()).toEqual(
+      [],
+    );
+  });
 });
