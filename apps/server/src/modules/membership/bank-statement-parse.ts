@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { decodeUploadedText } from '../../text/encoding.js';
 
 /**
  * Bank statements read into credit rows (ADR 029): ISO 20022 camt.053 XML and the bank's CSV
@@ -186,15 +187,6 @@ function readCamt(xml: string): StatementRow[] {
 // ---------------------------------------------------------------------------------------------
 // The bank's CSV export
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (what Italian banks' exports use). */
-export function decodeStatementText(content: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(content).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(content);
-  }
-}
-
 const CSV_COLUMNS = {
   date: ['data contabile', 'data operazione', 'data'],
   amount: ['importo', 'entrate', 'accrediti', 'avere', 'importo (eur)'],
@@ -274,7 +266,7 @@ function readCsv(content: string): StatementRow[] {
 
 /** Reads a statement by its content (XML or CSV), whatever its name says. */
 export function parseStatement(content: Buffer): ParsedStatement {
-  const decoded = decodeStatementText(content);
+  const decoded = decodeUploadedText(content).text;
   if (decoded.trimStart().startsWith('<')) return { format: 'camt053', rows: readCamt(decoded) };
   if (!decoded.includes(';')) {
     throw new StatementError(

@@ -10,8 +10,8 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale, readCausale } from '../../../src/modules/membership/bank-causale.js';
-import { decodeStatementText } from '../../../src/modules/membership/bank-statement-parse.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
+import { decodeUploadedText } from '../../../src/text/encoding.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -55,9 +55,11 @@ describe('the causale of a dues transfer', () => {
   });
 
   it('reads a CSV export in Windows-1252 as well as in UTF-8', () => {
-    const text = decodeStatementText(fixture('estratto-banca.csv'));
-    expect(text).toContain('quota affiliato è');
-    expect(decodeStatementText(Buffer.from('più €', 'utf8'))).toBe('più €');
+    const { text, encoding } = decodeUploadedText(fixture('estratto-banca.csv'));
+    expect(encoding).toBe('Windows-1252');
+    expect(text).toContain('Bonifico da Lanza Marco – quota affiliato è');
+    expect(text).toContain('Bonifico D’Amico Niccolò – Università di Pisa “quota” ‘2026’ 1.080 €');
+    expect(decodeUploadedText(Buffer.from('più €', 'utf8')).text).toBe('più €');
   });
 });
 
@@ -192,7 +194,11 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       ['csv:CSV-0001', '2026-06-03', 3000, 'repeatedInFile'],
       ['csv:CSV-0004', '2026-06-04', 108000, 'unknown'],
     ]);
-    expect(seen.rows[0]?.remittance).toContain('quota affiliato è');
+    expect(seen.rows[0]?.remittance).toContain('Bonifico da Lanza Marco – quota affiliato è');
+    // Windows-1252's 0x80–0x9F (€, quotes, dash) read as such, not as control characters.
+    expect(seen.rows[3]?.remittance).toBe(
+      'Bonifico D’Amico Niccolò – Università di Pisa “quota” ‘2026’ 1.080 €',
+    );
     const done = await apply(CSV);
     expect(done.counts).toMatchObject({
       matched: 1,
