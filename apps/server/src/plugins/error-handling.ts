@@ -4,10 +4,14 @@ import type { ApiErrorKind } from '@sodalis/contracts';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/database.js';
+import { isStorageFull } from '../files/data-dir.js';
 import { AppError } from '../http/app-error.js';
 
 /** Seconds a client is asked to wait while the database is unreachable (ADR 028). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Seconds a client is asked to wait when the disk is full: an operator has to free space. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
 
 /** Fastify's own client errors mapped to our error kinds (spec §8: never a 500 for bad input). */
 function kindOfFastifyError(error: FastifyError): AppError | null {
@@ -94,6 +98,15 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'database non raggiungibile');
       const unavailable = new AppError('serviceUnavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(unavailable.status).send(unavailable.toBody());
+    }
+    if (isStorageFull(error)) {
+      // The request was sound; the disk or the database is full (ADR 028). Nothing was kept:
+      // files are written aside and renamed, rows roll back with their transaction. An error
+      // line, since only an operator can free space.
+      request.log.error({ err: error }, 'spazio su disco esaurito: richiesta non salvata');
+      const unavailable = new AppError('serviceUnavailable');
+      reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
       return reply.status(unavailable.status).send(unavailable.toBody());
     }
     request.log.error({ err: error }, 'errore non gestito');
