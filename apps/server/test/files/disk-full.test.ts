@@ -3,8 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { API_ERRORS } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/db/schema.js';
 import { createMailTestSite, samplePdf, type MailTestSite } from '../helpers/mail-test-app.js';
 import { testEngines } from '../helpers/test-app.js';
 
@@ -69,6 +70,27 @@ async function rowCounts(app: FastifyInstance) {
     attachments: await count('attachments'),
     outbox: await count('outbox'),
     files: await count('files'),
+  };
+}
+
+/**
+ * Holds a SQLite database at its present size (`max_page_count`) and uses up its free pages:
+ * a row that needs a new page then fails with a real SQLITE_FULL. Answers the undo.
+ */
+async function fillSqliteDatabase(db: Kysely<Database>): Promise<() => Promise<void>> {
+  await sql`create table riempitivo (b blob)`.execute(db);
+  const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+  await sql.raw(`pragma max_page_count = ${rows[0]?.page_count ?? 0}`).execute(db);
+  let full: unknown = null;
+  while (full === null) {
+    await sql`insert into riempitivo values (zeroblob(2000))`.execute(db).catch((error) => {
+      full = error;
+    });
+  }
+  expect((full as { code?: string }).code).toBe('SQLITE_FULL');
+  return async () => {
+    await sql`drop table riempitivo`.execute(db);
+    await sql.raw('pragma max_page_count = 1073741823').execute(db);
   };
 }
 
@@ -139,18 +161,7 @@ describe.each(testEngines())('a full disk (%s)', (engine) => {
   it.runIf(engine === 'sqlite')(
     'answers 503 with Retry-After when the SQLite database is full (SQLITE_FULL), keeping no row',
     async () => {
-      const { db } = app.services;
-      // The database may not grow past its present size; its free pages are then used up.
-      await sql`create table riempitivo (b blob)`.execute(db);
-      const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
-      await sql.raw(`pragma max_page_count = ${rows[0]?.page_count ?? 0}`).execute(db);
-      let full: unknown = null;
-      while (full === null) {
-        await sql`insert into riempitivo values (zeroblob(2000))`.execute(db).catch((error) => {
-          full = error;
-        });
-      }
-      expect((full as { code?: string }).code).toBe('SQLITE_FULL');
+      const makeRoom = await fillSqliteDatabase(app.services.db);
       const rowsBefore = await rowCounts(app);
       try {
         const answer = await app.inject({
@@ -167,8 +178,7 @@ describe.each(testEngines())('a full disk (%s)', (engine) => {
         expect(answer.json()).toEqual(UNAVAILABLE);
         expect(await rowCounts(app)).toEqual(rowsBefore);
       } finally {
-        await sql`drop table riempitivo`.execute(db);
-        await sql.raw('pragma max_page_count = 1073741823').execute(db);
+        await makeRoom();
       }
     },
   );
