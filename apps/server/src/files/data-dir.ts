@@ -39,12 +39,17 @@ const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100'])
  * Retry-After rather than 500, since the request was sound and will go through once an
  * operator frees space.
  */
-export function isStorageFull(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  // A few levels of wrapping at most: a cause that points back at its error ends here.
+  if (!(error instanceof Error) || depth > 4) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
-  if (error instanceof AggregateError) return error.errors.some(isStorageFull);
-  return error.cause !== undefined && isStorageFull(error.cause);
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isStorageFull(inner, depth + 1))
+  )
+    return true;
+  return isStorageFull(error.cause, depth + 1);
 }
 
 /** A folder the server cannot use, named with the reason (start-up and readiness, ADR 028). */
