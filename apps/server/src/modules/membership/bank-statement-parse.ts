@@ -91,8 +91,8 @@ const CAMT_MAX_DEPTH = 40;
  * would (ADR 027, ADR 029): any DOCTYPE or entity declaration (external entities that read a
  * file or an address, parameter entities, entity expansion) before the parser sees it, nesting
  * deeper than a statement's, element names that would reach an object's prototype (attributes
- * are safe: they are read with an `@` before the name). Each refusal is a
- * `StatementError` with its Italian reason, never a 500.
+ * are safe: they are read with an `@` before the name). Each refusal is a `StatementError`
+ * with its Italian reason, never a 500.
  */
 function parseCamtXml(xml: string): unknown {
   if (/<!\s*(?:DOCTYPE|ENTITY)/i.test(xml)) {
