@@ -28,7 +28,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
 import { transparencyRoutes } from './modules/transparency/routes.js';
 import { compression } from './plugins/compression.js';
-import { errorHandling } from './plugins/error-handling.js';
+import { answerClientError, errorHandling } from './plugins/error-handling.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { uploadGate } from './plugins/upload-gate.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
@@ -135,6 +135,9 @@ export async function buildApp(
         connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 2)),
       },
       trustProxy: config.trustProxy,
+      // What the HTTP parser cannot read is the client's mistake: the Italian error body and
+      // an info line, never Fastify's English answer (ADR 028).
+      clientErrorHandler: (error, socket) => answerClientError(logger, error, socket),
       // One line per request, written when it completes (below), instead of Fastify's two.
       logController: new LogController({ disableRequestLogging: true }),
       requestIdHeader: false,

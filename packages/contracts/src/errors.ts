@@ -47,6 +47,18 @@ export const API_ERRORS = {
     code: 'metodo-non-permesso',
     message: 'Metodo non permesso per questo indirizzo.',
   },
+  // Requests Node's HTTP parser ends before any route sees them (ADR 028): too slow to arrive
+  // (REQUEST_TIMEOUT_SECONDS, ADR 027), or with headers beyond Node's limit.
+  requestTimeout: {
+    status: 408,
+    code: 'richiesta-scaduta',
+    message: 'La richiesta è arrivata troppo lentamente ed è stata interrotta: riprova.',
+  },
+  headersTooLarge: {
+    status: 431,
+    code: 'intestazioni-troppo-grandi',
+    message: 'Le intestazioni della richiesta sono troppo grandi.',
+  },
   payloadTooLarge: {
     status: 413,
     code: 'richiesta-troppo-grande',

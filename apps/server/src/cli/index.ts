@@ -14,7 +14,7 @@ import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
 import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
 import { backup, restore, type BackupReport } from './backup.js';
-import { decodeCsvBytes } from '../text/csv.js';
+import { decodeUploadedText } from '../text/encoding.js';
 import { importRegister } from '../modules/membership/register-import.js';
 import { REGISTER_ROW_OUTCOME_LABELS } from '@sodalis/contracts';
 
@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
         need(1);
         const file = path.resolve(userCwd, args[0] ?? '');
         const apply = args.includes('--applica');
-        const report = await members.importCsv(decodeCsvBytes(fs.readFileSync(file)).text, {
+        const report = await members.importCsv(decodeUploadedText(fs.readFileSync(file)).text, {
           apply,
         });
         console.log(

@@ -28,6 +28,30 @@ function causeOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Error codes of a write refused because the disk (or the database) is full: the file system's
+ * ENOSPC and EDQUOT, SQLite's SQLITE_FULL, PostgreSQL's SQLSTATE 53100 (disk_full).
+ */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/**
+ * Whether `error` says a write found no space (ADR 028): the server answers 503 with
+ * Retry-After rather than 500, since the request was sound and will go through once an
+ * operator frees space.
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  // A few levels of wrapping at most: a cause that points back at its error ends here.
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isStorageFull(inner, depth + 1))
+  )
+    return true;
+  return isStorageFull(error.cause, depth + 1);
+}
+
 /** A folder the server cannot use, named with the reason (start-up and readiness, ADR 028). */
 export class DataDirError extends Error {
   constructor(
@@ -48,8 +72,12 @@ export async function checkWritableDirectory(directory: string): Promise<void> {
   try {
     await fsp.mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     const probe = path.join(directory, `.prova-scrittura-${process.pid}-${randomUUID()}`);
-    await fsp.writeFile(probe, 'ok', { mode: PRIVATE_FILE_MODE });
-    await fsp.rm(probe, { force: true });
+    try {
+      await fsp.writeFile(probe, 'ok', { mode: PRIVATE_FILE_MODE });
+    } finally {
+      // Also after a failed write (a full disk can leave the file created but empty).
+      await fsp.rm(probe, { force: true });
+    }
   } catch (error) {
     throw new DataDirError(directory, causeOf(error));
   }

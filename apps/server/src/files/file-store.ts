@@ -38,10 +38,16 @@ export class LocalFileStore implements FileStore {
     const target = this.pathOf(sha256);
     if (!(await this.has(sha256))) {
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-      // Write aside, then rename: a reader never sees half a file.
+      // Write aside, then rename: a reader never sees half a file. A write that fails (a full
+      // disk: ENOSPC, ADR 028) leaves nothing behind, not even the part written aside.
       const temporary = `${target}.${randomUUID()}.tmp`;
-      await fsp.writeFile(temporary, content, { mode: PRIVATE_FILE_MODE });
-      await fsp.rename(temporary, target);
+      try {
+        await fsp.writeFile(temporary, content, { mode: PRIVATE_FILE_MODE });
+        await fsp.rename(temporary, target);
+      } catch (error) {
+        await fsp.rm(temporary, { force: true });
+        throw error;
+      }
     }
     return { sha256, sizeBytes: content.byteLength };
   }

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppServices } from '../services.js';
 import { isDatabaseUnavailable } from '../db/database.js';
+import { isStorageFull } from '../files/data-dir.js';
 import { AppError } from '../http/app-error.js';
 import { parseInput } from '../http/validation.js';
 import { reservedPageReads } from '../modules/reserved-area/page-reads.js';
@@ -110,14 +111,15 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const paymentPageCsp =
       config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });
     const paymentPaths = new Set<string>(PAYMENT_PAGE_PATHS);
-    // While the database is unreachable a loader's or action's read throws a 503 response,
-    // which the root's error boundary shows as the Italian "service temporarily unavailable"
-    // page (ADR 028) instead of a 500.
+    // While the database is unreachable, or the disk full, a loader's or action's read or
+    // write throws a 503 response, which the root's error boundary shows as the Italian
+    // "service temporarily unavailable" page (ADR 028) instead of a 500.
     const unlessUnavailable = async <T>(read: Promise<T>): Promise<T> => {
       try {
         return await read;
       } catch (error) {
-        if (isDatabaseUnavailable(error)) throw new Response(null, { status: 503 });
+        if (isDatabaseUnavailable(error) || isStorageFull(error))
+          throw new Response(null, { status: 503 });
         throw error;
       }
     };

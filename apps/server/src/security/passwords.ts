@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { BoundedWorkQueue, type WorkQueueLimits } from './bounded-work-queue.js';
 
 /**
  * argon2id's parameters, in this one place (ADR 010, ADR 021): 64 MiB, 3 passes, 4 lanes, above
@@ -26,39 +27,43 @@ export class PasswordHashingBusyError extends Error {
   }
 }
 
-export interface PasswordHashingLimits {
-  /** argon2 computations running at once (each takes 64 MiB and a core for ~0.1 s). */
-  concurrency: number;
-  /** Computations that may wait for a free slot; one more is refused at once. */
-  queue: number;
-}
+/** argon2 computations at once (each takes 64 MiB and a core for ~0.1 s) and waiting. */
+export type PasswordHashingLimits = WorkQueueLimits;
 
 /**
- * Every argon2 computation a request asks for (sign-in, a new password), bounded (ADR 021): at
- * most `concurrency` at once and `queue` waiting, so a flood cannot take every core and all the
- * memory, and a request that would wait too long is refused at once instead of hanging.
- * Verification always runs argon2: an account without a password, or an unknown e-mail, is
- * checked against a decoy hash made with the same parameters, so its answer takes as long as a
- * wrong password's.
+ * Every argon2 computation a request asks for (sign-in, a new password), through a
+ * `BoundedWorkQueue` (ADR 021): at most `concurrency` at once and `queue` waiting, so a flood
+ * cannot take every core and all the memory, and a request that would wait too long is refused
+ * at once (`PasswordHashingBusyError`) instead of hanging. Verification always runs argon2: an
+ * account without a password, or an unknown e-mail, is checked against a decoy hash made with
+ * the same parameters, so its answer takes as long as a wrong password's.
  */
 export class PasswordHashing {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly queue: BoundedWorkQueue;
   private readonly decoyHash: Promise<string>;
   /** argon2 verifications run (the decoy's included): what the tests count. */
   verifications = 0;
-  /** Computations refused because the queue was full. */
-  refused = 0;
 
-  constructor(private readonly limits: PasswordHashingLimits) {
+  constructor(limits: PasswordHashingLimits) {
+    this.queue = new BoundedWorkQueue(limits, () => new PasswordHashingBusyError());
     // A random password nobody knows: the decoy never matches.
     this.decoyHash = hashPassword(randomBytes(24).toString('base64url'));
     // Made at start-up, so the first sign-in does not pay for it; awaited when used.
     this.decoyHash.catch(() => undefined);
   }
 
+  /** Computations refused because the queue was full. */
+  get refused(): number {
+    return this.queue.refused;
+  }
+
+  /** Computations waiting for their turn. */
+  get waiting(): number {
+    return this.queue.waiting;
+  }
+
   hash(password: string): Promise<string> {
-    return this.inTurn(() => hashPassword(password));
+    return this.queue.run(() => hashPassword(password));
   }
 
   /**
@@ -66,7 +71,7 @@ export class PasswordHashing {
    * same argon2 verification runs against the decoy and the answer is false.
    */
   verify(hash: string | null, password: string): Promise<boolean> {
-    return this.inTurn(async () => {
+    return this.queue.run(async () => {
       const against = hash ?? (await this.decoyHash);
       this.verifications += 1;
       try {
@@ -75,26 +80,6 @@ export class PasswordHashing {
         return false;
       }
     });
-  }
-
-  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limits.concurrency) {
-      if (this.waiting.length >= this.limits.queue) {
-        this.refused += 1;
-        throw new PasswordHashingBusyError();
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      // The slot passes straight to the next in line, or is freed.
-      const next = this.waiting.shift();
-      if (next === undefined) this.running -= 1;
-      else next();
-    }
   }
 }
 

@@ -33,23 +33,6 @@ function formulaSafe(value: string): string {
 }
 
 /**
- * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8 (a BOM is dropped later),
- * else Windows-1252, what Italian Excel's "CSV delimitato" writes ("Niccolò" as 0xF2). Valid
- * UTF-8 by chance from a Windows-1252 file needs two or more accented letters in a row, which
- * Italian names never have.
- */
-export function decodeCsvBytes(bytes: Uint8Array): {
-  text: string;
-  encoding: 'UTF-8' | 'Windows-1252';
-} {
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
-  }
-}
-
-/**
  * Reads what a spreadsheet saved: comma or semicolon separated (Italian spreadsheets use ";"),
  * double-quoted fields with "" escapes, CRLF or LF lines, a BOM ignored, blank lines skipped.
  * Rows may have different lengths (the import reports them per row).

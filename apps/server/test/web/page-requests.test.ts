@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { API_ERRORS } from '@sodalis/contracts';
 import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,7 @@ describe('malformed requests on a listening server', () => {
         'Transfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nzz\r\n',
     );
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(answer).toContain(`"code":"${API_ERRORS.invalidRequest.code}"`);
     // Anything logged for it after the answer: let the request's handling finish.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const errors = logged.slice(before).filter((line) => line.level >= 50);

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
-import { decodeCsvBytes, toCsv } from '../../text/csv.js';
+import { toCsv } from '../../text/csv.js';
+import { decodeUploadedText } from '../../text/encoding.js';
 import {
   allMembersWithFee,
   findMemberByEmail,
@@ -280,7 +281,7 @@ export class MembersAdminService {
     const decoded =
       file.content === undefined
         ? { text: file.csv ?? '', encoding: undefined }
-        : decodeCsvBytes(Buffer.from(file.content, 'base64'));
+        : decodeUploadedText(Buffer.from(file.content, 'base64'));
     const csv = decoded.text;
     const report = await this.withRules(actor, 'csv', async ({ rules, audit }) => {
       const result = await rules.importCsv(csv, { apply });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { decodeUploadedText } from '../../text/encoding.js';
 
 /**
  * Bank statements read into credit rows (ADR 029): ISO 20022 camt.053 XML and the bank's CSV
@@ -79,7 +80,26 @@ function text(value: unknown): string {
   return typeof inner === 'string' || typeof inner === 'number' ? String(inner).trim() : '';
 }
 
-function readCamt(xml: string): StatementRow[] {
+/**
+ * The deepest nesting a camt.053 is allowed: the schema's deepest path (Document, report,
+ * statement, entry, details, parties, party, identification…) is under 20 levels.
+ */
+const CAMT_MAX_DEPTH = 40;
+
+/**
+ * The XML of a statement as plain objects, refusing what a bank never sends and an attacker
+ * would (ADR 027, ADR 029): any DOCTYPE or entity declaration (external entities that read a
+ * file or an address, parameter entities, entity expansion) before the parser sees it, nesting
+ * deeper than a statement's, element names that would reach an object's prototype (attributes
+ * are safe: they are read with an `@` before the name). Each refusal is a `StatementError`
+ * with its Italian reason, never a 500.
+ */
+function parseCamtXml(xml: string): unknown {
+  if (/<!\s*(?:DOCTYPE|ENTITY)/i.test(xml)) {
+    throw new StatementError(
+      'Il file XML contiene una dichiarazione DOCTYPE o di entità: per sicurezza non è accettato.',
+    );
+  }
   if (XMLValidator.validate(xml) !== true) {
     throw new StatementError('Il file non è un XML valido: non è un estratto conto camt.053.');
   }
@@ -89,8 +109,29 @@ function readCamt(xml: string): StatementRow[] {
     removeNSPrefix: true,
     parseTagValue: false,
     processEntities: false,
+    maxNestedTags: CAMT_MAX_DEPTH,
   });
-  const document = node(node(parser.parse(xml) as unknown).Document);
+  try {
+    return parser.parse(xml) as unknown;
+  } catch (error) {
+    // fast-xml-parser refuses with plain errors; their wording is all that tells them apart.
+    const reason = error instanceof Error ? error.message : '';
+    if (/nested/i.test(reason)) {
+      throw new StatementError(
+        'Il file XML è annidato troppo in profondità: non è un estratto conto camt.053.',
+      );
+    }
+    if (/__proto__|constructor|prototype/.test(reason)) {
+      throw new StatementError(
+        'Il file XML contiene elementi con nomi non ammessi (__proto__, constructor, prototype): non è un estratto conto camt.053.',
+      );
+    }
+    throw new StatementError('Il file non è un XML valido: non è un estratto conto camt.053.');
+  }
+}
+
+function readCamt(xml: string): StatementRow[] {
+  const document = node(node(parseCamtXml(xml)).Document);
   // The parser drops namespace declarations with the prefixes: read the root's from the text.
   const root = /<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
   const namespace = /\bxmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(root)?.[1] ?? '';
@@ -145,15 +186,6 @@ function readCamt(xml: string): StatementRow[] {
 
 // ---------------------------------------------------------------------------------------------
 // The bank's CSV export
-
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (what Italian banks' exports use). */
-export function decodeStatementText(content: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(content).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(content);
-  }
-}
 
 const CSV_COLUMNS = {
   date: ['data contabile', 'data operazione', 'data'],
@@ -234,7 +266,7 @@ function readCsv(content: string): StatementRow[] {
 
 /** Reads a statement by its content (XML or CSV), whatever its name says. */
 export function parseStatement(content: Buffer): ParsedStatement {
-  const decoded = decodeStatementText(content);
+  const decoded = decodeUploadedText(content).text;
   if (decoded.trimStart().startsWith('<')) return { format: 'camt053', rows: readCamt(decoded) };
   if (!decoded.includes(';')) {
     throw new StatementError(

@@ -16,7 +16,8 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
-import { decodeCsvBytes, parseCsv } from '../../text/csv.js';
+import { parseCsv } from '../../text/csv.js';
+import { decodeUploadedText } from '../../text/encoding.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import { allMemberIdentities, insertMember } from '../accounts/repository.js';
 import { MembersService } from '../accounts/members-service.js';
@@ -218,7 +219,7 @@ async function readRegisterFile(
   if (content.length === 0) throw refusal('Il file è vuoto.');
   const zip = content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if (zip || /\.xlsx$/i.test(fileName)) return { rows: await xlsxRows(content), format: 'XLSX' };
-  const decoded = decodeCsvBytes(content);
+  const decoded = decodeUploadedText(content);
   try {
     return { rows: parseCsv(decoded.text), format: decoded.encoding };
   } catch {

@@ -171,24 +171,47 @@ describe.each(testEngines())('back office: members on %s', (engine) => {
         role: 'affiliato',
         outcome: 'crea',
       },
+      {
+        line: 4,
+        email: 'anna.damico@example.org',
+        firstName: 'Anna Maria',
+        // The typographic apostrophe is 0x92 in Windows-1252, where ISO-8859-1 has a control.
+        lastName: 'D’Amico',
+        role: 'socio',
+        outcome: 'crea',
+      },
     ]);
-    // The same names saved as UTF-8 with a BOM read alike.
-    const utf8 = Buffer.concat([
-      Buffer.from([0xef, 0xbb, 0xbf]),
-      Buffer.from(new TextDecoder('windows-1252').decode(bytes), 'utf8'),
-    ]);
-    const fromUtf8 = await ok<AdminMemberImportReport>(
-      call('POST', '/Members/Import', { content: utf8.toString('base64') }),
+    // The same names saved as UTF-8, with a BOM and without, read alike.
+    const utf8 = Buffer.from(
+      [
+        'email;nome;cognome;ruolo',
+        'niccolo.pera@example.org;Niccolò;Perà;socio',
+        "lucia.sarti@example.org;Lucia;D'Annunzio Sartì;affiliato",
+        'anna.damico@example.org;Anna Maria;D’Amico;socio',
+        '',
+      ].join('\r\n'),
+      'utf8',
     );
-    expect(fromUtf8.encoding).toBe('UTF-8');
-    expect(fromUtf8.rows).toEqual(preview.rows);
+    for (const content of [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]), utf8]) {
+      const fromUtf8 = await ok<AdminMemberImportReport>(
+        call('POST', '/Members/Import', { content: content.toString('base64') }),
+      );
+      expect(fromUtf8.encoding).toBe('UTF-8');
+      expect(fromUtf8.rows).toEqual(preview.rows);
+    }
 
     const applied = await ok<AdminMemberImportReport>(
       call('POST', '/Members/Import', { content: bytes.toString('base64'), apply: true }),
     );
-    expect(applied.created).toEqual(['niccolo.pera@example.org', 'lucia.sarti@example.org']);
+    expect(applied.created).toEqual([
+      'niccolo.pera@example.org',
+      'lucia.sarti@example.org',
+      'anna.damico@example.org',
+    ]);
     const found = await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=niccolo.pera'));
     expect(found.items[0]).toMatchObject({ firstName: 'Niccolò', lastName: 'Perà' });
+    const apostrophe = await ok<AdminPage<AdminMember>>(call('GET', '/Members?q=anna.damico'));
+    expect(apostrophe.items[0]).toMatchObject({ firstName: 'Anna Maria', lastName: 'D’Amico' });
 
     const invited = await ok<{ invited: string[] }>(
       call('POST', '/Members/Import/Invite', {

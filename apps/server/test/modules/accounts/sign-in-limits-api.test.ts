@@ -203,6 +203,48 @@ describe.each(testEngines())('sign-in limits on %s', (engine) => {
     expect((await login('socio.demo@example.org', DEMO_PASSWORD, '10.3.0.1')).statusCode).toBe(200);
   });
 
+  it('refuses a sign-in at once, in Italian, while slow argon2 work fills the queue; signs in once it drains', async () => {
+    const app = await start({ PASSWORD_HASHING_CONCURRENCY: '1', PASSWORD_HASHING_QUEUE: '1' });
+    const hashing = app.services.passwords;
+    // Slow fake work at the edge: each verification waits until the test lets it go.
+    const verify = argon2.verify.bind(argon2);
+    const held: (() => void)[] = [];
+    let holding = true;
+    vi.spyOn(argon2, 'verify').mockImplementation(async (hash, password) => {
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      return verify(hash, password);
+    });
+    const until = async (condition: () => boolean) => {
+      for (let tries = 0; !condition(); tries += 1) {
+        if (tries > 1000) throw new Error('condizione mai raggiunta');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const running = login('ignoto-a@example.org', 'sbagliata', '10.5.0.1');
+    const waiting = login('ignoto-b@example.org', 'sbagliata', '10.5.0.2');
+    await until(() => held.length === 1 && hashing.waiting === 1);
+
+    const refused = await login('socio.demo@example.org', DEMO_PASSWORD, '10.5.0.3');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toEqual({
+      data: null,
+      error: {
+        status: 503,
+        code: 'accesso-occupato',
+        message: 'Troppe richieste di accesso in questo momento: riprova tra qualche secondo.',
+      },
+    } satisfies ErrorAnswer);
+    expect(hashing.refused).toBe(1);
+
+    holding = false;
+    for (const release of held.splice(0)) release();
+    expect((await running).statusCode).toBe(401);
+    expect((await waiting).statusCode).toBe(401);
+    // The refused attempt was given back: the member signs in at once from the same address.
+    expect((await login('socio.demo@example.org', DEMO_PASSWORD, '10.5.0.3')).statusCode).toBe(200);
+  });
+
   it('runs the same argon2 verification for an unknown e-mail, an account without a password, a disabled one and a wrong password', async () => {
     const app = await start();
     const db = app.services.db;

@@ -10,8 +10,8 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale, readCausale } from '../../../src/modules/membership/bank-causale.js';
-import { decodeStatementText } from '../../../src/modules/membership/bank-statement-parse.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
+import { decodeUploadedText } from '../../../src/text/encoding.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -55,9 +55,11 @@ describe('the causale of a dues transfer', () => {
   });
 
   it('reads a CSV export in Windows-1252 as well as in UTF-8', () => {
-    const text = decodeStatementText(fixture('estratto-banca.csv'));
-    expect(text).toContain('quota affiliato è');
-    expect(decodeStatementText(Buffer.from('più €', 'utf8'))).toBe('più €');
+    const { text, encoding } = decodeUploadedText(fixture('estratto-banca.csv'));
+    expect(encoding).toBe('Windows-1252');
+    expect(text).toContain('Bonifico da Lanza Marco – quota affiliato è');
+    expect(text).toContain('Bonifico D’Amico Niccolò – Università di Pisa “quota” ‘2026’ 1.080 €');
+    expect(decodeUploadedText(Buffer.from('più €', 'utf8')).text).toBe('più €');
   });
 });
 
@@ -192,7 +194,11 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       ['csv:CSV-0001', '2026-06-03', 3000, 'repeatedInFile'],
       ['csv:CSV-0004', '2026-06-04', 108000, 'unknown'],
     ]);
-    expect(seen.rows[0]?.remittance).toContain('quota affiliato è');
+    expect(seen.rows[0]?.remittance).toContain('Bonifico da Lanza Marco – quota affiliato è');
+    // Windows-1252's 0x80–0x9F (€, quotes, dash) read as such, not as control characters.
+    expect(seen.rows[3]?.remittance).toBe(
+      'Bonifico D’Amico Niccolò – Università di Pisa “quota” ‘2026’ 1.080 €',
+    );
     const done = await apply(CSV);
     expect(done.counts).toMatchObject({
       matched: 1,
@@ -334,5 +340,68 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       [],
     );
     expect((await site.call('POST', '/BankStatements', CAMT, 'socio')).statusCode).toBe(403);
+  });
+
+  it('refuses hostile XML (entities, deep nesting, reserved element names) with a 400 in Italian, reading nothing', async () => {
+    const namespace = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
+    const entry = (inner: string) =>
+      `<Document xmlns="${namespace}"><BkToCstmrStmt><Stmt><Ntry><Amt>80.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-06-01</Dt></BookgDt>${inner}</Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const laughs = Array.from(
+      { length: 9 },
+      (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level === 0 ? '' : level};`.repeat(10)}">`,
+    ).join('');
+    const doctype =
+      'Il file XML contiene una dichiarazione DOCTYPE o di entità: per sicurezza non è accettato.';
+    const cases: [string, string, string][] = [
+      [
+        'entità esterna',
+        `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${entry('<AddtlNtryInf>&xxe;</AddtlNtryInf>')}`,
+        doctype,
+      ],
+      [
+        'DTD esterna',
+        `<?xml version="1.0"?><!DOCTYPE Document SYSTEM "file:///etc/passwd">${entry('')}`,
+        doctype,
+      ],
+      [
+        'entità parametro',
+        `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY % remota SYSTEM "http://127.0.0.1:9/x.dtd"> %remota;]>${entry('')}`,
+        doctype,
+      ],
+      [
+        'miliardo di risate',
+        `<?xml version="1.0"?><!doctype Document [<!ENTITY lol "lol">${laughs}]>${entry('<AddtlNtryInf>&lol9;</AddtlNtryInf>')}`,
+        doctype,
+      ],
+      [
+        'annidamento',
+        entry(`${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`),
+        'Il file XML è annidato troppo in profondità: non è un estratto conto camt.053.',
+      ],
+      ...['__proto__', 'constructor', 'prototype'].map((name): [string, string, string] => [
+        name,
+        entry(`<${name}><polluted>sì</polluted></${name}>`),
+        'Il file XML contiene elementi con nomi non ammessi (__proto__, constructor, prototype): non è un estratto conto camt.053.',
+      ]),
+    ];
+    for (const [label, xml, message] of cases) {
+      for (const path of ['/BankStatements/Preview', '/BankStatements']) {
+        const answer = await site.call('POST', path, upload('estratto.xml', xml));
+        expect(answer.statusCode, `${label} ${path}: ${answer.body.slice(0, 300)}`).toBe(400);
+        expect(answer.json(), label).toMatchObject({
+          data: null,
+          error: {
+            status: 400,
+            code: 'richiesta-non-valida',
+            issues: [{ path: 'file', message }],
+          },
+        });
+        expect(answer.body, label).not.toContain('root:');
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await site.app.services.db.selectFrom('bank_statements').selectAll().execute()).toEqual(
+      [],
+    );
   });
 });
