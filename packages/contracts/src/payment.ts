@@ -252,6 +252,12 @@ export interface AdminPayment {
   payerEmail: string | null;
   /** "7/2026" (`receiptNumberText`), once a receipt is numbered. */
   receipt: string | null;
+  /**
+   * The Rome day the money came in (`YYYY-MM-DD`, ADR 029, 2026-11-27): the date staff entered
+   * for cash or card, the bank's booking date, PayPal's capture; null until received.
+   */
+  receivedOn: string | null;
+  /** When it was recorded ("Registrato il"). */
   createdAt: string;
   verifiedAt: string | null;
 }
