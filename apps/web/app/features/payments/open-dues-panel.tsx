@@ -22,7 +22,7 @@ import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal
 const MY_DUES = '/api/v1/Membership/MyDues';
 
 /** How many times, and how often, the page looks for the receipt the server numbers. */
-const RECEIPT_LOOKS = 15;
+const RECEIPT_LOOKS = 30;
 const RECEIPT_LOOK_EVERY_MS = 2_000;
 
 /**

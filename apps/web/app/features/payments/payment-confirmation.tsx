@@ -45,6 +45,7 @@ export function PaymentConfirmation({
       ref={box}
       className="alert alert-success mb-3"
       tabIndex={-1}
+      role="group"
       aria-labelledby={headingId}
       data-testid="payment-confirmation"
     >
