@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { useMemoryScratch } from '../scripts/test-scratch';
 import { freePortPair } from './support/free-ports';
 import { PDF_VIEWER_TAG } from './support/tags';
+import { E2E_BANK_IBAN } from './support/bank';
 import { E2E_PAYPAL_CLIENT_ID, E2E_PAYPAL_CLIENT_SECRET } from './support/paypal-stand-in';
 
 /**
@@ -127,6 +128,9 @@ export default defineConfig({
       NEWSLETTER_SIGNUPS_PER_HOUR: '1000',
       SPONSORSHIP_RATE_LIMIT_PER_HOUR: '1000',
       SPONSORSHIP_REQUESTS_PER_HOUR: '1000',
+      // The fee page shows the transfer's details (IBAN in groups of four, "Copia"; ADR 029).
+      BANK_IBAN: E2E_BANK_IBAN,
+      BANK_HOLDER: 'Società di prova',
     },
   },
 });

@@ -4,7 +4,9 @@ import {
   DUES_SIGN_IN,
   LAPSED_PAGE,
   MEMBER_PROFILE_MESSAGES,
+  PAYMENT_MESSAGES,
 } from '@sodalis/contracts';
+import { E2E_BANK_IBAN, E2E_BANK_IBAN_SHOWN } from '../support/bank';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import {
   applyApproveAndSignIn,
@@ -41,6 +43,7 @@ test.describe('le quote del socio', () => {
     );
 
     const paypal = await installPayPalStandIn(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await gotoHydrated(page, '/chi-siamo-iscrizione?scheda=pagamento');
     const dues = page.getByTestId('open-dues');
     await expect(
@@ -48,48 +51,60 @@ test.describe('le quote del socio', () => {
     ).toBeVisible();
     await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
     await expect(dues.getByTestId('dues-total')).toHaveText('160,00 €');
+    // One panel for a signed-in member: their dues, not the general fee form as well.
+    await expect(page.locator('.payment-panel')).toHaveCount(0);
+    await expect(page.getByText('Seleziona la quota')).toHaveCount(0);
+    await expect(page.getByTestId('dues-sign-in')).toHaveCount(0);
+    // The bank transfer: the IBAN in groups of four, copied whole with "Copia".
+    await expect(dues.getByTestId('bank-iban')).toHaveText(E2E_BANK_IBAN_SHOWN);
+    await dues.getByRole('button', { name: 'Copia l’IBAN' }).click();
+    await expect(dues.getByTestId('bank-transfer').getByRole('status').first()).toHaveText(
+      'Copiato negli appunti.',
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_BANK_IBAN);
+    await expect(dues.getByTestId('bank-causale')).toContainText(
+      `ANNI ${THIS_YEAR - 1} ${THIS_YEAR} CK`,
+    );
     await expectAccessible(page);
 
     await dues.getByRole('button', { name: 'Paga tutte le quote con PayPal (160,00 €)' }).click();
     const recorded = page.waitForResponse('**/api/v1/Payment/RegistraPagamento');
     await dues.getByRole('button', { name: 'PayPal', exact: true }).click();
-    await expect(page.getByTestId('toast')).toHaveText(
-      'Il pagamento è stato effettuato con successo',
-    );
+    await expect(page.getByTestId('toast')).toHaveText(PAYMENT_MESSAGES.success);
     expect((await recorded).status()).toBe(200);
     const orders = (await paypal.orders()) as {
+      id: string;
       purchase_units: { amount: { value: string }; description: string }[];
     }[];
     expect(orders.at(-1)?.purchase_units[0]).toEqual({
       amount: { currency_code: 'EUR', value: '160.00' },
       description: `${THIS_YEAR - 1}+${THIS_YEAR} - Bruno ${lastName} - Quota Socio ordinario`,
     });
+
+    // A confirmation that stays, with the focus on it: what was paid, then the receipt the
+    // server numbers once PayPal's API confirms the capture (the stand-in on loopback).
+    const confirmation = dues.getByTestId('payment-confirmation');
+    await expect(confirmation).toBeFocused();
+    await expect(
+      confirmation.getByRole('heading', { name: PAYMENT_MESSAGES.success }),
+    ).toBeVisible();
+    await expect(confirmation).toContainText(
+      `Quote ${THIS_YEAR - 1}, ${THIS_YEAR} – 160,00 € – ordine PayPal`,
+    );
+    const receiptNumber = confirmation.getByTestId('payment-receipt-number');
+    await expect(receiptNumber).toHaveText(new RegExp(`^Ricevuta n\\. \\d+/${THIS_YEAR}$`), {
+      timeout: 75_000,
+    });
+    // The toast has passed; the confirmation has not.
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(confirmation).toBeVisible();
     await expect(dues.getByTestId('standing')).toHaveText('In regola');
     await expect(dues.getByText('Non hai quote da pagare.')).toBeVisible();
     await expectAccessible(page);
 
-    // The server verifies the order with PayPal's API (the stand-in on loopback): both years
-    // become paid and the receipt is numbered; "Il mio profilo" offers it as a PDF (ADR 030).
-    await gotoHydrated(page, '/area-riservata-profilo');
-    const receipt = page
-      .getByTestId('profile-receipts')
-      .getByRole('button', { name: new RegExp(`^Ricevuta n\\. \\d+/${THIS_YEAR} \\(PDF\\)$`) });
-    await expect(async () => {
-      await page.reload();
-      await expect(receipt).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    await expect(page.getByTestId('profile-standing')).toHaveText('In regola');
-    const years = page.getByTestId('profile-years');
-    for (const year of [THIS_YEAR - 1, THIS_YEAR]) {
-      await expect(years.getByRole('row', { name: new RegExp(`^${year}`) })).toContainText(
-        DUE_STATUS_LABELS.paid,
-      );
-    }
-    await expectAccessible(page);
-
-    const number = /(\d+\/\d{4})/.exec((await receipt.textContent()) ?? '')?.[1] ?? '';
+    const number = /(\d+\/\d{4})/.exec((await receiptNumber.textContent()) ?? '')?.[1] ?? '';
     const download = page.waitForEvent('download');
-    await receipt.click();
+    await confirmation.getByRole('button', { name: 'Scarica la ricevuta (PDF)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`ricevuta-${number.replace('/', '-')}.pdf`);
     const text = await pdfText(new Uint8Array(await readFile(await file.path())));
@@ -105,6 +120,25 @@ test.describe('le quote del socio', () => {
     ]) {
       expect(text).toContain(line);
     }
+
+    // "Il mio profilo", where the confirmation links: both years paid, the same receipt.
+    await confirmation
+      .getByRole('link', { name: 'Tutte le tue ricevute in «Il mio profilo»' })
+      .click();
+    await expect(page).toHaveURL(/\/area-riservata-profilo$/);
+    await expect(
+      page
+        .getByTestId('profile-receipts')
+        .getByRole('button', { name: `Ricevuta n. ${number} (PDF)` }),
+    ).toBeVisible();
+    await expect(page.getByTestId('profile-standing')).toHaveText('In regola');
+    const years = page.getByTestId('profile-years');
+    for (const year of [THIS_YEAR - 1, THIS_YEAR]) {
+      await expect(years.getByRole('row', { name: new RegExp(`^${year}`) })).toContainText(
+        DUE_STATUS_LABELS.paid,
+      );
+    }
+    await expectAccessible(page);
   });
 
   test.describe('decaduto', () => {
@@ -183,6 +217,8 @@ test.describe('le quote del socio', () => {
       await gotoHydrated(tab, reminderLink);
       const prompt = tab.getByTestId('dues-sign-in');
       await expect(prompt).toContainText(DUES_SIGN_IN.visitor);
+      // Not signed in: the prompt, and the general fee form of the spec below it.
+      await expect(tab.locator('.payment-panel')).toHaveCount(1);
       await expectAccessible(tab);
       await prompt.getByRole('link', { name: DUES_SIGN_IN.link }).click();
       await expect(tab).toHaveURL(/\/area-riservata\?ritorno=/);
@@ -195,6 +231,7 @@ test.describe('le quote del socio', () => {
       await expect(dues.getByRole('cell', { name: String(THIS_YEAR), exact: true })).toBeVisible();
       await expect(tab.getByTestId('dues-sign-in')).toHaveCount(0);
       await expect(tab.getByTestId('dues-no-script')).toHaveCount(0);
+      await expect(tab.locator('.payment-panel')).toHaveCount(0);
 
       // "Il mio profilo" leads back to the same tab while a year is unpaid.
       await gotoHydrated(tab, '/area-riservata-profilo');
@@ -225,6 +262,8 @@ test.describe('le quote del socio', () => {
       // The payment tab says what the member's dues need, rather than showing nothing.
       await page.goto('/chi-siamo-iscrizione?scheda=pagamento');
       await expect(page.getByTestId('dues-no-script')).toContainText(DUES_SIGN_IN.noScript);
+      // The society's account stays readable (and selectable) as text.
+      await expect(page.getByTestId('bank-transfer-no-script')).toContainText(E2E_BANK_IBAN_SHOWN);
     });
   });
 });

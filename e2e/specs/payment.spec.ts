@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { PAYMENT_CONFIRMATION } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
 import { E2E_PAYPAL_CLIENT_ID, installPayPalStandIn } from '../support/paypal-stand-in';
 
@@ -185,6 +186,20 @@ test.describe('il pagamento della quota', () => {
         valuta: 'EUR',
       },
     });
+    // The confirmation stays where the form was, after the toast has gone (ADR 029, amended
+    // 2026-11-27); "Fai un altro pagamento" brings back an empty form.
+    const confirmation = panel.getByTestId('payment-confirmation');
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toContainText(
+      `Quota Socio ordinario – 80,00 € – anno ${THIS_YEAR + 1} – Mario Rossi – ordine PayPal ${report.orderId}.`,
+    );
+    await expect(confirmation).toContainText(PAYMENT_CONFIRMATION.receiptByMail);
+    await expect(toast).toHaveCount(0);
+    await expect(confirmation).toBeVisible();
+    await expectAccessible(page);
+    await confirmation.getByRole('button', { name: PAYMENT_CONFIRMATION.another }).click();
+    await expect(panel.getByLabel('Nominativo del socio')).toHaveValue('');
+
     // Stored once: reporting the same order again answers the first record.
     const again = await page.request.post('/api/v1/Payment/RegistraPagamento', {
       data: { ...report, nominativo: 'Qualcun Altro' },

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { AdminListQuerySchema } from './admin.js';
+import { isRealDate } from './sponsorship-rules.js';
 
 /** Dues by bank transfer (ADR 029): statement import, preview, review of unmatched rows. */
 
@@ -139,9 +140,14 @@ export const HandPaymentBodySchema = z.object({
     })
     .transform((value) => Math.round(Number(value) * 100)),
   method: z.enum(['contanti', 'carta'], { message: 'Scegli contanti o carta.' }),
+  /**
+   * The day the money was received (ADR 029, 2026-11-27): the receipt's year and date follow it.
+   * Not in the future nor before the member's first year: the server checks both, with its clock.
+   */
   paidOn: z
     .string({ message: 'Indica la data del pagamento.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Indica la data del pagamento (aaaa-mm-gg).' }),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Indica la data del pagamento (aaaa-mm-gg).' })
+    .refine(isRealDate, { message: 'Indica una data del pagamento che esista nel calendario.' }),
   note: z
     .string()
     .trim()

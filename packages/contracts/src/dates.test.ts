@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { italianDate, italianDateTime, italianRomeDate, romeDate, romeYear } from './dates.js';
+import {
+  italianDate,
+  italianDateTime,
+  italianDayOf,
+  italianRomeDate,
+  romeDate,
+  romeYear,
+} from './dates.js';
 
 describe('Italian dates (spec §2.6)', () => {
   it('builds no formatter when loaded: every page loads this module, few show a time (ADR 020)', async () => {
@@ -35,6 +42,11 @@ describe('Italian dates (spec §2.6)', () => {
     expect(romeDate(newYearInRome)).toBe('2026-01-01');
     expect(romeYear(newYearInRome)).toBe(2026);
     expect(italianRomeDate(newYearInRome)).toBe('01/01/2026');
+  });
+
+  it('writes a receipt’s day of payment, a Rome day as is, a timestamp by its Rome day', () => {
+    expect(italianDayOf('2025-12-31')).toBe('31/12/2025');
+    expect(italianDayOf('2025-12-31T23:30:00.000Z')).toBe('01/01/2026');
   });
 
   it('writes a timestamp as Rome’s date and time', () => {

@@ -51,6 +51,14 @@ export function italianRomeDate(instant: Date): string {
   return italianDate(romeDate(instant));
 }
 
+/**
+ * `dd/MM/yyyy` of a day stored either as a Rome day `YYYY-MM-DD` (the day money came in, ADR
+ * 029) or as an ISO timestamp (receipts issued before it), whose Rome day is taken.
+ */
+export function italianDayOf(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? italianDate(value) : italianRomeDate(new Date(value));
+}
+
 const italianDateTimeFormat = romeFormat('it-IT', {
   day: '2-digit',
   month: '2-digit',

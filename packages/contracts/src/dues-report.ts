@@ -32,6 +32,12 @@ export interface DuesReport {
   collected: DuesCollected;
   /** Every year of the ledger with something collected, oldest first. */
   collectedByYear: (DuesCollected & { year: number })[];
+  /**
+   * Money received in the calendar year, whatever year it pays (ADR 029, 2026-11-27): the paid
+   * dues whose day received falls in it — the fiscal year's figure; cash of 30 December entered
+   * in January counts in the year it came in.
+   */
+  receivedInYear: DuesCollected;
   /** The year's dues not waived, at their recorded amount or the member's active fee. */
   expectedCents: number;
   applicationsWaiting: number;

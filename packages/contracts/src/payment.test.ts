@@ -4,6 +4,7 @@ import {
   centsOf,
   euroAmount,
   feesFor,
+  ibanGroups,
   isPaymentSelectionComplete,
   paymentDescription,
   RegistraPagamentoBodySchema,
@@ -100,5 +101,13 @@ describe('fee payment rules (spec §3, §4, §5, §6, §7 Payment)', () => {
     ]) {
       expect(RegistraPagamentoBodySchema.safeParse({ ...valid, ...wrong }).success).toBe(false);
     }
+  });
+
+  it('writes an IBAN in groups of four capitals, however it was configured', () => {
+    expect(ibanGroups('IT60X0542811101000000123456')).toBe('IT60 X054 2811 1010 0000 0123 456');
+    expect(ibanGroups(' it60 x054 2811 1010 0000 0123 456 ')).toBe(
+      'IT60 X054 2811 1010 0000 0123 456',
+    );
+    expect(ibanGroups('DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
   });
 });

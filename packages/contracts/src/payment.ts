@@ -32,6 +32,36 @@ export const PAYMENT_MESSAGES = {
   failure: 'Il pagamento è stato annullato o non è andato a buon fine',
 } as const;
 
+/**
+ * What stays on the fee page after a payment (ADR 012, amended 2026-11-27): the spec's success
+ * text (§8) as the heading of a confirmation that does not pass like the toast, what was paid,
+ * and the receipt as soon as the server has numbered it.
+ */
+export const PAYMENT_CONFIRMATION = {
+  receiptWaiting:
+    'Stiamo registrando il pagamento: il numero della ricevuta comparirà qui tra pochi istanti.',
+  receiptLater:
+    'La ricevuta sarà pronta appena PayPal avrà confermato il pagamento: ti arriverà per e-mail e la troverai in «Il mio profilo».',
+  receiptByMail:
+    'La ricevuta ti arriverà per e-mail, all’indirizzo del tuo account PayPal, appena il pagamento sarà verificato.',
+  profileLink: 'Tutte le tue ricevute in «Il mio profilo»',
+  another: 'Fai un altro pagamento',
+} as const;
+
+/** "Ricevuta n. 3/2026": the receipt a confirmation names. */
+export function receiptLabel(number: string): string {
+  return `Ricevuta n. ${number}`;
+}
+
+/**
+ * An IBAN as people read and type it: capitals in groups of four ("IT60 X054 2811 …"), from
+ * however it was configured (spaces, lower case).
+ */
+export function ibanGroups(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  return compact.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** The access of a fee: the first value of its `accesso` map (spec §3). */
 export function feeAccess(fee: Pick<Fee, 'accesso'>): string | undefined {
   return Object.values(fee.accesso)[0];
@@ -252,6 +282,12 @@ export interface AdminPayment {
   payerEmail: string | null;
   /** "7/2026" (`receiptNumberText`), once a receipt is numbered. */
   receipt: string | null;
+  /**
+   * The Rome day the money came in (`YYYY-MM-DD`, ADR 029, 2026-11-27): the date staff entered
+   * for cash or card, the bank's booking date, PayPal's capture; null until received.
+   */
+  receivedOn: string | null;
+  /** When it was recorded ("Registrato il"). */
   createdAt: string;
   verifiedAt: string | null;
 }

@@ -94,6 +94,11 @@ export interface SponsorshipFormSettings {
 export interface PaymentSettings {
   /** PayPal's client id (public by design); null: payments are unavailable. */
   paypalClientId: string | null;
+  /**
+   * BANK_IBAN and BANK_HOLDER (ADR 029): printed on the fee page also without scripts, where the
+   * member's own causale cannot be read; null when no account is configured.
+   */
+  bankAccount: { iban: string; holder: string } | null;
 }
 
 /**

@@ -361,6 +361,13 @@ export interface PaymentsTable {
   receipt_year: number | null;
   receipt_number: number | null;
   verified_at: Timestamp | null;
+  /**
+   * The Rome day the money was received (ADR 029, 2026-11-27): the date staff entered for cash
+   * or card, the bank's booking date, PayPal's capture; null until then. The receipt's year and
+   * date and the ledger's `settled_on` follow it; `created_at`/`verified_at` say when it was
+   * recorded.
+   */
+  received_on: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -687,7 +694,11 @@ export interface ReceiptsTable {
   method: string;
   amount_cents: number;
   currency: string;
-  paid_on: Timestamp;
+  /**
+   * The day the money came in: a Rome day `YYYY-MM-DD` since migration 0039 (ADR 029,
+   * 2026-11-27), an ISO timestamp on receipts issued before (read with `italianDayOf`).
+   */
+  paid_on: string;
   /** 1 with the stamp-duty line, 0 without; null (receipts before ADR 030): the configuration. */
   stamp_duty: number | null;
   /** The society's legal data at issue time (JSON); null: the configuration. */

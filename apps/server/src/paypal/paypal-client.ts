@@ -29,6 +29,9 @@ export interface PayPalOrder {
         id?: string;
         status?: string;
         amount?: { currency_code?: string; value?: string };
+        /** RFC 3339 times of the capture (ADR 029, 2026-11-27: the day the money came in). */
+        create_time?: string;
+        update_time?: string;
       }[];
     };
   }[];

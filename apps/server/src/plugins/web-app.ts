@@ -136,7 +136,10 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
       fees: () => dataOf(contentReads.fees()),
       shareImage: () => dataOf(contentReads.shareImage()),
     };
-    const payments: SodalisLoadContext['payments'] = { paypalClientId: config.paypal.clientId };
+    const payments: SodalisLoadContext['payments'] = {
+      paypalClientId: config.paypal.clientId,
+      bankAccount: config.membership.bankAccount,
+    };
     // The search page's answer: the API's rules (ADR 025); a bad or expired session reads as none.
     const siteSearch: SodalisLoadContext['search'] = {
       search: async (query, sessionToken) => {

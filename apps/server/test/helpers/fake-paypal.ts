@@ -12,6 +12,8 @@ export function capturedOrder(
     captureStatus?: string;
     captureId?: string;
     payerEmail?: string;
+    /** The capture's `create_time` and `update_time` (RFC 3339), when the test needs them. */
+    captureTime?: string;
   },
 ) {
   const amount = { currency_code: options.currency ?? 'EUR', value: options.value };
@@ -36,6 +38,9 @@ export function capturedOrder(
               status: options.captureStatus ?? 'COMPLETED',
               amount,
               final_capture: true,
+              ...(options.captureTime === undefined
+                ? {}
+                : { create_time: options.captureTime, update_time: options.captureTime }),
             },
           ],
         },

@@ -1,8 +1,7 @@
 import type { Route } from './+types/chi-siamo-affiliati';
 import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
-import { OpenDuesPanel } from '../features/payments/open-dues-panel';
-import { PaymentPanel } from '../features/payments/payment-panel';
+import { FeePaymentSection } from '../features/payments/fee-payment-section';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
 import { applicationAction } from '../features/membership/application-action';
 import { ApplicationForm } from '../features/membership/application-form';
@@ -38,8 +37,7 @@ export default function AffiliatesPage({ loaderData, actionData }: Route.Compone
   const { payment, ...page } = loaderData;
   return (
     <EnrolmentPage title="Affiliati" path="/chi-siamo-affiliati" {...page}>
-      {payment ? <OpenDuesPanel paypalClientId={payment.paypalClientId} /> : null}
-      {payment ? <PaymentPanel kind="affiliati" {...payment} /> : null}
+      {payment ? <FeePaymentSection kind="affiliati" {...payment} /> : null}
       {page.active === 'iscrizione' ? (
         <ApplicationForm
           defaultKind="Affiliato"

@@ -1,8 +1,7 @@
 import type { Route } from './+types/chi-siamo-iscrizione';
 import { pageMeta } from '../format/meta';
 import { redirectDocument } from 'react-router';
-import { OpenDuesPanel } from '../features/payments/open-dues-panel';
-import { PaymentPanel } from '../features/payments/payment-panel';
+import { FeePaymentSection } from '../features/payments/fee-payment-section';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
 import { applicationAction } from '../features/membership/application-action';
 import { ApplicationForm } from '../features/membership/application-form';
@@ -44,8 +43,7 @@ export default function MembersPage({ loaderData, actionData }: Route.ComponentP
   const { payment, ...page } = loaderData;
   return (
     <EnrolmentPage title="Soci" path="/chi-siamo-iscrizione" {...page}>
-      {payment ? <OpenDuesPanel paypalClientId={payment.paypalClientId} /> : null}
-      {payment ? <PaymentPanel kind="soci" {...payment} /> : null}
+      {payment ? <FeePaymentSection kind="soci" {...payment} /> : null}
       {page.active === 'iscrizione' ? (
         <ApplicationForm
           defaultKind="Socio"

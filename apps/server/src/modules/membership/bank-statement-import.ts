@@ -259,7 +259,7 @@ export class BankStatementService {
           created_at: now.toISOString(),
         });
         if (rowId === null || status !== 'matched' || row.memberId === null) continue;
-        await this.settleRow(trx, rowId, row.reference, row.memberId, row.years, row.amountCents);
+        await this.settleRow(trx, rowId, row, row.memberId, row.years);
       }
       await writeAudit(
         trx,
@@ -285,15 +285,18 @@ export class BankStatementService {
     };
   }
 
-  /** A matched or assigned row becomes a verified payment of the member's years. */
+  /**
+   * A matched or assigned row becomes a verified payment of the member's years, received on the
+   * bank's booking date (ADR 029, 2026-11-27), whatever day the statement is applied.
+   */
   private async settleRow(
     trx: Executor,
     rowId: number,
-    reference: string,
+    row: { reference: string; bookedOn: string; amountCents: number },
     memberId: number,
     years: number[],
-    amountCents: number,
   ): Promise<number> {
+    const { reference, amountCents } = row;
     const membership = await findMembershipWithMember(trx, memberId);
     if (membership === undefined) throw new AppError('notFound');
     const fee = await activeFeeOfAccess(trx, membership.kind);
@@ -314,6 +317,7 @@ export class BankStatementService {
       years,
       amountCents,
       at: this.deps.clock(),
+      receivedOn: row.bookedOn,
       note: null,
     });
     if (paymentId === null) {
@@ -380,10 +384,9 @@ export class BankStatementService {
       const paymentId = await this.settleRow(
         trx,
         id,
-        row.reference,
+        { reference: row.reference, bookedOn: row.booked_on, amountCents: row.amount_cents },
         body.memberId,
         years,
-        row.amount_cents,
       );
       await writeAudit(
         trx,

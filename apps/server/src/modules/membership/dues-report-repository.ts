@@ -40,3 +40,20 @@ export async function paidDuesTotals(db: Executor) {
     .execute();
   return rows.map((row) => ({ year: row.year, method: row.method, cents: Number(row.cents ?? 0) }));
 }
+
+/**
+ * Cents received in the calendar year `year` by method, whatever year they pay: the paid dues
+ * whose `settled_on`, the day the money came in (ADR 029, 2026-11-27), falls in it.
+ */
+export async function duesReceivedIn(db: Executor, year: number) {
+  const rows = await db
+    .selectFrom('dues')
+    .select('method')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('cents'))
+    .where('status', '=', 'paid')
+    .where('settled_on', '>=', `${year}-01-01`)
+    .where('settled_on', '<', `${year + 1}-01-01`)
+    .groupBy('method')
+    .execute();
+  return rows.map((row) => ({ method: row.method, cents: Number(row.cents ?? 0) }));
+}

@@ -18,7 +18,12 @@ import {
 import type { Executor } from '../../db/schema.js';
 import { toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
-import { duesUpTo, membershipsDueIn, paidDuesTotals } from './dues-report-repository.js';
+import {
+  duesReceivedIn,
+  duesUpTo,
+  membershipsDueIn,
+  paidDuesTotals,
+} from './dues-report-repository.js';
 import { receiptNumbersOfPayments } from '../payments/repository.js';
 import { feesOfYears } from '../payments/year-fees.js';
 import type { DueRow } from './repository.js';
@@ -141,6 +146,11 @@ export async function duesReport(deps: DuesReportDeps, year: number): Promise<Du
     entry.totalCents += total.cents;
     if (total.method !== null) entry.byMethod[total.method] += total.cents;
   }
+  const receivedInYear: DuesCollected = { totalCents: 0, byMethod: zeroes(DUE_METHODS) };
+  for (const total of await duesReceivedIn(deps.db, year)) {
+    receivedInYear.totalCents += total.cents;
+    if (total.method !== null) receivedInYear.byMethod[total.method] += total.cents;
+  }
   const pending = await membershipPendingWork(deps.db, deps.clock());
   return {
     year,
@@ -153,6 +163,7 @@ export async function duesReport(deps: DuesReportDeps, year: number): Promise<Du
       byMethod: zeroes(DUE_METHODS),
     },
     collectedByYear,
+    receivedInYear,
     expectedCents,
     applicationsWaiting: pending.applicationsWaiting,
     bankRowsToReview: pending.transfersToReconcile,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { italianEuroText, type HandPaymentBody } from '@sodalis/contracts';
+import { italianDate, italianEuroText, romeDate, type HandPaymentBody } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -31,6 +31,9 @@ export async function recordHandPayment(
   return deps.db.transaction().execute(async (trx) => {
     const membership = await findMembershipWithMember(trx, memberId);
     if (membership === undefined) throw new AppError('notFound');
+    const refusal = paidOnRefusal(body.paidOn, romeDate(now), membership.since_year);
+    if (refusal !== null)
+      throw new AppError('invalidRequest', [{ path: 'paidOn', message: refusal }]);
     // The check below and the payment are one step for this member (ADR 029).
     await lockDuesOf(trx, memberId);
     const settled = (await duesOf(trx, memberId)).filter(
@@ -60,6 +63,8 @@ export async function recordHandPayment(
       years,
       amountCents: body.amount,
       at: now,
+      // The day staff say the money came in: the receipt's year and date (ADR 029, 2026-11-27).
+      receivedOn: body.paidOn,
       note,
     });
     if (paymentId === null) throw new Error('pagamento a mano non registrato');
@@ -83,6 +88,21 @@ export async function recordHandPayment(
     );
     return { paymentId };
   });
+}
+
+/**
+ * Why the day entered for cash or card cannot be the day the money came in (ADR 029,
+ * 2026-11-27), or null: never after today (Rome), never before the member's first year. The
+ * receipt's fiscal year follows this day, so a typo must not move money between years.
+ */
+export function paidOnRefusal(paidOn: string, today: string, sinceYear: number): string | null {
+  if (paidOn > today) {
+    return `La data dell’incasso (${italianDate(paidOn)}) è nel futuro: indica il giorno in cui il denaro è stato ricevuto.`;
+  }
+  if (Number(paidOn.slice(0, 4)) < sinceYear) {
+    return `La data dell’incasso (${italianDate(paidOn)}) è precedente al primo anno del socio (${sinceYear}).`;
+  }
+  return null;
 }
 
 /** "La quota 2025 risulta già pagata o esonerata", with the plural for several years. */

@@ -191,7 +191,8 @@ export class MembershipService {
       years,
       paymentId: payment.id,
       method: dueMethodOfReference(payment.paypal_order_id),
-      settledOn: romeDate(at),
+      // The day the money came in, not the day it was recorded (ADR 029, 2026-11-27).
+      settledOn: payment.received_on ?? romeDate(at),
       now: at.toISOString(),
     });
     return yearsSettledOtherwise(trx, payment.member_id, years, payment.id);

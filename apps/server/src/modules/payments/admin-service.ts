@@ -4,6 +4,7 @@ import {
   AdminFeeYearInputSchema,
   euroAmount,
   FEE_MESSAGES,
+  italianDate,
   feeYearPaidRollbackMessage,
   PAYMENT_STATUS_LABELS,
   receiptNumberText,
@@ -118,7 +119,9 @@ export class PaymentsAdminService {
     const rows = await allPaymentsWithMember(this.deps.db, query, EXPORT_LIMIT);
     return toCsv([
       [
-        'data',
+        // When it was recorded, and the day the money came in (ADR 029, 2026-11-27).
+        'registrato il',
+        'incassato il',
         'ordine PayPal',
         'quota',
         'tipo',
@@ -137,6 +140,7 @@ export class PaymentsAdminService {
         .map(toAdminPayment)
         .map((payment) => [
           payment.createdAt,
+          italianDate(payment.receivedOn),
           payment.paypalOrderId,
           payment.feeTitle,
           payment.feeAccess,
@@ -379,6 +383,7 @@ function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
       row.receipt_year === null || row.receipt_number === null
         ? null
         : receiptNumberText(row.receipt_year, row.receipt_number),
+    receivedOn: row.received_on,
     createdAt: row.created_at,
     verifiedAt: row.verified_at,
   };

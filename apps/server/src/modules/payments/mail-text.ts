@@ -1,4 +1,5 @@
 import {
+  italianDayOf,
   italianEuroText,
   italianRomeDate,
   paymentMethodText,
@@ -18,7 +19,7 @@ type Payment = Selectable<PaymentsTable>;
 /** The receipt of a verified payment, to the payer. */
 export function receiptMail(
   society: SocietyFacts,
-  payment: Payment & { receiptYear: number; receiptNumber: number; paidAt: Date },
+  payment: Payment & { receiptYear: number; receiptNumber: number; paidOn: string },
   to: string,
   /**
    * The years as the stored receipt prints them ("2025, 2026"): the e-mail of a fiscal document
@@ -36,7 +37,7 @@ export function receiptMail(
       'abbiamo ricevuto il pagamento della quota associativa. La ricevuta è in allegato in PDF.',
       '',
       `Ricevuta n. ${number}`,
-      `Data: ${italianRomeDate(payment.paidAt)}`,
+      `Data: ${italianDayOf(payment.paidOn)}`,
       `Quota: ${payment.fee_title}`,
       `${yearsText.includes(',') ? 'Anni' : 'Anno'}: ${yearsText}`,
       `Nominativo: ${payment.account_name}`,

@@ -12,7 +12,13 @@ export interface OfflinePayment {
   fee: Pick<FeeRow, 'id' | 'title' | 'access' | 'amount_cents'>;
   years: number[];
   amountCents: number;
+  /** When it is recorded (`created_at`, `verified_at`). */
   at: Date;
+  /**
+   * The Rome day the money came in (`YYYY-MM-DD`, ADR 029, 2026-11-27): the date staff entered,
+   * the bank's booking date. The receipt's year and date and the ledger follow it.
+   */
+  receivedOn: string;
   /** Shown to the secretariat with the payment. */
   note: string | null;
 }

@@ -1,8 +1,10 @@
 import {
   euroAmount,
+  italianDayOf,
   italianRomeDate,
   paymentMethodText,
   receiptNumberText,
+  romeDate,
   romeYear,
   type FileContent,
   type MemberReceipt,
@@ -58,7 +60,11 @@ export class Receipts {
 
   /** The next number of the year and the receipt of `payment` (in `trx`). */
   async issue(trx: Executor, payment: PaymentRow, now: Date): Promise<ReceiptRow> {
-    const year = romeYear(now);
+    // The receipt belongs to the fiscal year the money came in, not to the day it was typed
+    // (ADR 029/030, 2026-11-27): cash of 30 December entered on 5 January takes 2025's next
+    // number and says 30/12/2025.
+    const paidOn = payment.received_on ?? romeDate(now);
+    const year = Number(paidOn.slice(0, 4));
     const number = await nextReceiptNumber(trx, year);
     await setReceiptNumber(trx, payment.id, year, number);
     const facts = await this.deps.facts(trx, payment);
@@ -77,7 +83,7 @@ export class Receipts {
       method: paymentMethodText(payment.paypal_order_id),
       amount_cents: amountCents,
       currency: payment.paid_currency ?? payment.expected_currency,
-      paid_on: (payment.verified_at === null ? now : new Date(payment.verified_at)).toISOString(),
+      paid_on: paidOn,
       stamp_duty: needsStampDuty(amountCents, this.deps.stampDutyExempt) ? 1 : 0,
       society_json: JSON.stringify(this.deps.issuer),
       issued_at: now.toISOString(),
@@ -134,7 +140,7 @@ export class Receipts {
       yearsText: receipt.years_text,
       method: receipt.method,
       amountCents: receipt.amount_cents,
-      paidOn: italianRomeDate(new Date(receipt.paid_on)),
+      paidOn: italianDayOf(receipt.paid_on),
       stampDuty:
         receipt.stamp_duty === null
           ? needsStampDuty(receipt.amount_cents, this.deps.stampDutyExempt)

@@ -52,7 +52,13 @@ export async function recordJudgement(
   id: number,
   judgement: Pick<
     Updateable<PaymentsTable>,
-    'status' | 'flag_reason' | 'paid_cents' | 'paid_currency' | 'paypal_capture_id' | 'payer_email'
+    | 'status'
+    | 'flag_reason'
+    | 'paid_cents'
+    | 'paid_currency'
+    | 'paypal_capture_id'
+    | 'payer_email'
+    | 'received_on'
   >,
   now: string,
 ): Promise<boolean> {
@@ -63,6 +69,16 @@ export async function recordJudgement(
     .where('verified_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The day a payment's money came in, where none was recorded (ADR 029, 2026-11-27). */
+export async function setReceivedOnOnce(db: Executor, id: number, day: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ received_on: day })
+    .where('id', '=', id)
+    .where('received_on', 'is', null)
+    .execute();
 }
 
 /** A refund, reversal or denial from PayPal; false when the payment already had that status. */

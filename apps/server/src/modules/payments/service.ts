@@ -6,6 +6,7 @@ import {
   paymentYearsLabel,
   type PaymentRecord,
   type RegistraPagamentoBody,
+  romeDate,
   romeYear,
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
@@ -29,6 +30,7 @@ import {
   insertPaymentOnce,
   markPayment,
   recordJudgement,
+  setReceivedOnOnce,
 } from './repository.js';
 import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
@@ -77,6 +79,8 @@ interface Judgement {
   paidCurrency: string | null;
   captureId: string | null;
   payerEmail: string | null;
+  /** The Rome day of the capture (null without a completed capture or its time). */
+  receivedOn: string | null;
 }
 
 function amountText(cents: number, currency: string): string {
@@ -92,13 +96,33 @@ function reportedMismatch(body: RegistraPagamentoBody, expectedCents: number): s
   return null;
 }
 
+/**
+ * The Rome day a completed capture took the money (ADR 029, 2026-11-27): its `update_time`, the
+ * moment it became COMPLETED (a capture pending for days completes later than it was created),
+ * else its `create_time`; null when PayPal gives neither or an unreadable one.
+ */
+function captureDay(capture: { create_time?: string; update_time?: string }): string | null {
+  for (const value of [capture.update_time, capture.create_time]) {
+    if (value === undefined) continue;
+    const instant = new Date(value);
+    if (!Number.isNaN(instant.getTime())) return romeDate(instant);
+  }
+  return null;
+}
+
 /** Reads PayPal's order against the stored payment; null while its capture is still pending. */
 export function judgeOrder(
   row: PaymentRow,
   order: PayPalOrder | null,
   years: readonly number[] = [row.year],
 ): Judgement | null {
-  const none = { paidCents: null, paidCurrency: null, captureId: null, payerEmail: null };
+  const none = {
+    paidCents: null,
+    paidCurrency: null,
+    captureId: null,
+    payerEmail: null,
+    receivedOn: null,
+  };
   if (order === null) {
     return { status: 'rejected', reason: 'PayPal non conosce questo ordine', ...none };
   }
@@ -117,7 +141,13 @@ export function judgeOrder(
   const amount = capture.amount ?? unit?.amount;
   const paidCents = amount?.value === undefined ? null : centsOf(amount.value);
   const paidCurrency = amount?.currency_code ?? null;
-  const facts = { paidCents, paidCurrency, captureId: capture.id ?? null, payerEmail };
+  const facts = {
+    paidCents,
+    paidCurrency,
+    captureId: capture.id ?? null,
+    payerEmail,
+    receivedOn: captureDay(capture),
+  };
   const reasons: string[] = [];
   if (paidCents !== row.expected_cents || paidCurrency !== row.expected_currency) {
     reasons.push(
@@ -222,6 +252,7 @@ export class PaymentService {
       receipt_year: null,
       receipt_number: null,
       verified_at: null,
+      received_on: null,
       created_at: now,
       updated_at: now,
     };
@@ -284,13 +315,21 @@ export class PaymentService {
           paid_currency: judgement.paidCurrency,
           paypal_capture_id: judgement.captureId,
           payer_email: judgement.payerEmail,
+          // A flagged capture took the money too: staff accepting it later keep its day.
+          received_on:
+            judgement.status === 'rejected' ? null : (judgement.receivedOn ?? romeDate(now)),
         },
         now.toISOString(),
       );
       // Another worker or a webhook judged it meanwhile.
       if (!judged) return false;
       if (judgement.status === 'verified') {
-        await this.settleVerified(trx, payment, judgement.payerEmail, now);
+        await this.settleVerified(
+          trx,
+          { ...payment, received_on: judgement.receivedOn ?? romeDate(now) },
+          judgement.payerEmail,
+          now,
+        );
       } else {
         if (judgement.status === 'rejected') {
           await this.deps.ledger.paymentUndone(trx, payment, now);
@@ -412,6 +451,7 @@ export class PaymentService {
       receipt_year: null,
       receipt_number: null,
       verified_at: at,
+      received_on: input.receivedOn,
       created_at: at,
       updated_at: at,
     };
@@ -438,6 +478,14 @@ export class PaymentService {
     payerEmail: string | null,
     now: Date,
   ): Promise<'settled' | 'paidTwice'> {
+    // The day the money came in decides the ledger's date and the receipt's year (ADR 029,
+    // 2026-11-27); a payment that reached here without one (a "da controllare" payment the
+    // browser's report flagged, accepted by staff) was received, as far as we know, today.
+    if (payment.received_on === null) {
+      const receivedOn = romeDate(now);
+      await setReceivedOnOnce(trx, payment.id, receivedOn);
+      payment = { ...payment, received_on: receivedOn };
+    }
     const years = await yearsOfPayment(trx, payment);
     const settledBefore = await this.deps.ledger.paymentVerified(trx, payment, now, years);
     const paidText =
@@ -490,7 +538,6 @@ export class PaymentService {
       trx,
       { ...payment, payer_email: payerEmail, receipt_year: year, receipt_number: number },
       now,
-      now,
     );
     if (to === null) {
       this.deps.logger.warn({ orderId: payment.paypal_order_id }, 'ricevuta senza destinatario');
@@ -510,8 +557,7 @@ export class PaymentService {
     if (payment.status !== 'verified' || payment.receipt_number === null) {
       throw refuse('Solo un pagamento verificato ha una ricevuta da inviare.');
     }
-    const paidAt = new Date(payment.verified_at ?? payment.created_at);
-    const to = await this.enqueueReceipt(trx, payment, paidAt, this.deps.clock());
+    const to = await this.enqueueReceipt(trx, payment, this.deps.clock());
     if (to === null) throw refuse('Il pagamento non ha un indirizzo e-mail a cui inviarla.');
     return to;
   }
@@ -553,7 +599,6 @@ export class PaymentService {
   private async enqueueReceipt(
     trx: Executor,
     payment: PaymentRow,
-    paidAt: Date,
     now: Date,
   ): Promise<string | null> {
     const { receipt_year: receiptYear, receipt_number: receiptNumber } = payment;
@@ -569,7 +614,13 @@ export class PaymentService {
       {
         ...receiptMail(
           this.deps.society,
-          { ...payment, receiptYear, receiptNumber, paidAt },
+          {
+            ...payment,
+            receiptYear,
+            receiptNumber,
+            // The receipt's own date of payment, the day the money came in (ADR 029).
+            paidOn: receipt?.paid_on ?? payment.received_on ?? romeDate(now),
+          },
           to,
           // The receipt's own years (every numbered payment has its row, migration 0019).
           receipt?.years_text ?? String(payment.year),

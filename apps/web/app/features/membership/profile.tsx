@@ -6,15 +6,15 @@ import {
   italianDate,
   ITALIAN_REGIONS,
   MEMBER_PROFILE_MESSAGES,
+  receiptLabel,
   STANDING_LABELS,
-  type FileContent,
   type MemberProfile,
   type MemberReceipt,
 } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, apiRequest } from '../../api/api-client';
-import { showDocument } from '../../shared/documents/open-document';
+import { downloadReceipt, memberReceipts } from '../../shared/documents/member-receipts';
 import { reservedAreaGuard } from '../../shared/session/guard';
 
 export interface ProfileData {
@@ -31,25 +31,15 @@ export async function loadProfile(request: Request): Promise<ProfileData> {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }),
-    apiRequest<MemberReceipt[]>('/api/v1/Payment/Ricevute'),
+    memberReceipts(),
   ]);
-  return { profile, receipts: receipts ?? [] };
-}
-
-/** Downloads a receipt's PDF (always a download: it is a document to keep). */
-async function downloadReceipt(id: number): Promise<void> {
-  try {
-    const file = await apiRequest<FileContent>(`/api/v1/Payment/Ricevute/${id}`);
-    if (file !== null) showDocument(file, 0);
-  } catch (error) {
-    console.warn('Ricevuta non disponibile', error);
-  }
+  return { profile, receipts };
 }
 
 function ReceiptButton({ receipt }: { receipt: MemberReceipt }) {
   const label =
     receipt.kind === 'receipt'
-      ? `Ricevuta n. ${receipt.number}`
+      ? receiptLabel(receipt.number)
       : `Ricevuta di annullamento n. ${receipt.number}`;
   return (
     <button

@@ -3,6 +3,7 @@ import {
   euroAmount,
   isPaymentSelectionComplete,
   PAYMENT,
+  PAYMENT_CONFIRMATION,
   PAYMENT_MESSAGES,
   type Fee,
   romeYear,
@@ -11,6 +12,7 @@ import { useId, useState } from 'react';
 import { LabelledInput } from '../../components/form-fields';
 import { useHydrated } from '../../state/hydrated';
 import { showError } from '../../state/toasts';
+import { PaymentConfirmation } from './payment-confirmation';
 import { documentCspNonce } from './paypal-document';
 import { PAYPAL_UNAVAILABLE_TEXT, PayPalCheckout, recordPayment } from './paypal-checkout';
 
@@ -57,6 +59,9 @@ export function PaymentPanel({
   const browser = hydrated ? { cspNonce: documentCspNonce() } : null;
   // PayPal's SDK (and its cookies) loads only when the member chooses to pay (ADR 022).
   const [payPalChosen, setPayPalChosen] = useState(false);
+  // What was paid, kept on the panel until the payer starts another payment (ADR 012, amended
+  // 2026-11-27): the toast passes, this stays.
+  const [paid, setPaid] = useState<string | null>(null);
 
   const fee = fees.find((candidate) => String(candidate.id) === feeId);
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
@@ -73,6 +78,22 @@ export function PaymentPanel({
           <p className="mb-0" data-testid="payments-unavailable">
             {PAYPAL_UNAVAILABLE_TEXT}
           </p>
+        ) : paid !== null ? (
+          <PaymentConfirmation paid={paid} receipt={{ kind: 'byMail' }}>
+            <button
+              type="button"
+              className="btn btn-outline-primary mt-3"
+              onClick={() => {
+                setPaid(null);
+                setPayPalChosen(false);
+                setFeeId('');
+                setAccountName('');
+                setYearText('');
+              }}
+            >
+              {PAYMENT_CONFIRMATION.another}
+            </button>
+          </PaymentConfirmation>
         ) : (
           <form className="row g-3" onSubmit={(event) => event.preventDefault()} noValidate>
             <div className="col-md-6">
@@ -147,6 +168,9 @@ export function PaymentPanel({
                         anno: year,
                         nominativo: accountName.trim(),
                       });
+                      setPaid(
+                        `${feeLabel(fee)} – anno ${year} – ${accountName.trim()} – ordine PayPal ${captured.orderId}.`,
+                      );
                     }
                   }}
                 />

@@ -44,12 +44,16 @@ export interface CapturedPayment {
   valuta: string;
 }
 
-/** Tells the server about a captured order; a failure here does not undo the payment. */
-export async function recordPayment(body: RegistraPagamentoBody): Promise<void> {
+/**
+ * Tells the server about a captured order and answers its record; a failure here does not undo
+ * the payment (null: logged, the payer still sees the confirmation).
+ */
+export async function recordPayment(body: RegistraPagamentoBody): Promise<PaymentRecord | null> {
   try {
-    await apiRequest<PaymentRecord>('/api/v1/Payment/RegistraPagamento', { body });
+    return await apiRequest<PaymentRecord>('/api/v1/Payment/RegistraPagamento', { body });
   } catch (error) {
     console.warn('registrazione del pagamento non riuscita', error);
+    return null;
   }
 }
 

@@ -41,6 +41,7 @@ export async function loadEnrolmentPage(
       ? {
           fees: feesFor(await context.content.fees(), kind === 'soci' ? 'Socio' : 'Affiliato'),
           paypalClientId: context.payments.paypalClientId,
+          bankAccount: context.payments.bankAccount,
         }
       : null;
   return {

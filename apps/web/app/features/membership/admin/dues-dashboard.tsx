@@ -143,6 +143,22 @@ export function DuesDashboard() {
             </tbody>
           </table>
           <table className="table">
+            {/* The fiscal year's money: by the day it came in, whatever year it pays (ADR 029). */}
+            <caption>Entrate {report.year} per data di incasso</caption>
+            <tbody>
+              {DUE_METHODS.map((method) => (
+                <tr key={method}>
+                  <th scope="row">{DUE_METHOD_LABELS[method]}</th>
+                  <td>{italianEuroText(report.receivedInYear.byMethod[method])}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Totale ricevuto nel {report.year}</th>
+                <td>{italianEuroText(report.receivedInYear.totalCents)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <table className="table">
             <caption>Incassato per anno</caption>
             <thead>
               <tr>

@@ -121,7 +121,18 @@ export function HandPaymentForm() {
           <option value="carta">Carta</option>
         </select>,
       )}
-      {field('paidOn', 'Data del pagamento', <input {...inputProps('paidOn')} type="date" />)}
+      {/* The day the money came in decides the receipt's year (ADR 029, 2026-11-27); the
+          server refuses a day in the future or before the member's first year. */}
+      {field(
+        'paidOn',
+        'Incassato il (giorno in cui il denaro è stato ricevuto)',
+        <input
+          {...inputProps('paidOn')}
+          type="date"
+          max={romeDate()}
+          min={`${membership.sinceYear}-01-01`}
+        />,
+      )}
       {field('note', 'Nota (facoltativa)', <input {...inputProps('note')} maxLength={300} />)}
       <button className="btn btn-primary" type="submit" disabled={saving}>
         Registra il pagamento

@@ -71,7 +71,8 @@ function YearsTable() {
           <th scope="col">Stato</th>
           <th scope="col">Importo</th>
           <th scope="col">Metodo</th>
-          <th scope="col">Data</th>
+          {/* Paid: the day the money came in (ADR 029, 2026-11-27); exempt: the day decided. */}
+          <th scope="col">Incassato o esonerato il</th>
           <th scope="col">Motivo dell’esonero</th>
         </tr>
       </thead>

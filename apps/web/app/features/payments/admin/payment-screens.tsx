@@ -86,7 +86,13 @@ export function PaymentList() {
       exporter={false}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateTimeField source="createdAt" label="Data" />
+        {/* When the money came in and when it was typed (ADR 029, 2026-11-27). */}
+        <FunctionField
+          label="Incassato il"
+          sortable={false}
+          render={(record) => italianDate(record.receivedOn) || '—'}
+        />
+        <DateTimeField source="createdAt" label="Registrato il" />
         <TextField source="accountName" label="Nominativo" />
         <TextField source="feeTitle" label="Quota" sortable={false} />
         <TextField source="year" label="Anno" />
@@ -190,7 +196,11 @@ export function PaymentShow() {
         <TextField source="paypalOrderId" label="Ordine PayPal" />
         <TextField source="payerEmail" label="E-mail PayPal" emptyText="—" />
         <TextField source="receipt" label="Ricevuta" emptyText="—" />
-        <DateTimeField source="createdAt" label="Segnalato il" sortable={false} />
+        <FunctionField
+          label="Incassato il"
+          render={(record) => italianDate(record.receivedOn) || '—'}
+        />
+        <DateTimeField source="createdAt" label="Registrato il" sortable={false} />
         <DateTimeField source="verifiedAt" label="Verificato il" sortable={false} />
         <FlaggedPaymentDecision />
       </SimpleShowLayout>
