@@ -270,6 +270,8 @@ const STAFF_RESOURCES: StaffResource[] = [
         recordRepresentation: 'email',
         list: (m) => m.MembershipList,
         show: (m) => m.MembershipShow,
+        // "Crea" on the list is the register's import (ADR 042).
+        create: (m) => m.RegisterImportScreen,
       },
     ],
   ),

@@ -35,6 +35,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { fileAsBase64 } from '../../admin/file-base64';
 import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { errorText } from '../../admin/error-text';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
@@ -339,16 +340,6 @@ function ImportRows({ report }: { report: AdminMemberImportReport }) {
       </tbody>
     </table>
   );
-}
-
-/** The file's bytes as base64: the server tells UTF-8 from Windows-1252 (Excel's default). */
-async function fileAsBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
+import { fileAsBase64 } from '../../admin/file-base64';
 import { choiceName } from '../../admin/format';
 import { errorText } from '../../admin/error-text';
 import { useStaffCall } from '../../admin/staff-call';
@@ -184,18 +185,6 @@ export function BankRowShow() {
   );
 }
 
-/** The file's bytes as base64, for the JSON upload. */
-function readBase64(file: File): Promise<string> {
-  return file.arrayBuffer().then((buffer) => {
-    let binary = '';
-    const bytes = new Uint8Array(buffer);
-    for (let index = 0; index < bytes.length; index += 0x8000) {
-      binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-    }
-    return btoa(binary);
-  });
-}
-
 /** Upload a statement, see what it would do, apply it in one go. */
 export function BankStatementImport() {
   const notify = useNotify();
@@ -210,7 +199,7 @@ export function BankStatementImport() {
     if (file === undefined) return;
     setBusy(true);
     try {
-      const body = { fileName: file.name, contentBase64: await readBase64(file) };
+      const body = { fileName: file.name, contentBase64: await fileAsBase64(file) };
       setUpload(body);
       setPreview(
         await adminJson<BankStatementPreview>(`${root}/Preview`, { method: 'POST', body }),

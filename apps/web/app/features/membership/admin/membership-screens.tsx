@@ -8,16 +8,20 @@ import {
 } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
 import {
+  CreateButton,
   Datagrid,
   FunctionField,
   List,
   Show,
   SimpleShowLayout,
   TextField,
+  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { HandPaymentForm } from './hand-payment-form';
+
+export { RegisterImportScreen } from './register-import-screen';
 import { useStaffCall } from '../../admin/staff-call';
 
 /**
@@ -30,7 +34,17 @@ const euro = (cents: number | null) =>
 
 export function MembershipList() {
   return (
-    <List title="Soci e quote per anno" perPage={25} exporter={false} empty={false}>
+    <List
+      title="Soci e quote per anno"
+      perPage={25}
+      exporter={false}
+      empty={false}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Importa il registro" />
+        </TopToolbar>
+      }
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="memberNumber" label="Numero" sortable={false} emptyText="—" />
         <FunctionField
