@@ -85,7 +85,59 @@ export interface AdminMembership extends MemberStandingView {
   lastName: string;
   kind: 'Socio' | 'Affiliato';
   section: string | null;
+  codiceFiscale: string | null;
+  region: string | null;
+  qualification: string | null;
+  workplace: string | null;
+  centre: string | null;
+  registerNumber: string | null;
 }
+
+/** An optional fact the secretariat types: trimmed, empty means none. */
+const optionalFact = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Il campo può contenere al massimo ${max} caratteri.` })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
+/**
+ * Staff: every fact of a member's position (ADR 042), written by the secretariat: names, member
+ * number (unique), codice fiscale (its check character verified on the server), kind and
+ * section, first year due, region and work. Also the body that gives an existing account a
+ * membership (`memberNumber` empty: the next number).
+ */
+export const AdminMembershipFactsSchema = z.object({
+  firstName: z
+    .string({ message: 'Indica il nome.' })
+    .trim()
+    .min(1, { message: 'Indica il nome.' })
+    .max(100, { message: 'Il nome può contenere al massimo 100 caratteri.' }),
+  lastName: z
+    .string({ message: 'Indica il cognome.' })
+    .trim()
+    .min(1, { message: 'Indica il cognome.' })
+    .max(100, { message: 'Il cognome può contenere al massimo 100 caratteri.' }),
+  memberNumber: optionalFact(30),
+  codiceFiscale: optionalFact(16).transform((value) => value?.toUpperCase() ?? null),
+  kind: z.enum(['Socio', 'Affiliato'], { message: 'Scegli Socio o Affiliato.' }),
+  section: z
+    .enum(['tecnici', 'infermieri'], { message: 'Scegli la sezione: Tecnici o Infermieri.' })
+    .nullish()
+    .transform((value) => value ?? null),
+  sinceYear: z.coerce
+    .number({ message: 'Indica il primo anno dovuto.' })
+    .int({ message: 'Indica il primo anno dovuto.' })
+    .min(1900, { message: 'Il primo anno dovuto non è valido.' })
+    .max(2099, { message: 'Il primo anno dovuto non è valido.' }),
+  region: optionalFact(60),
+  qualification: optionalFact(200),
+  workplace: optionalFact(200),
+  centre: optionalFact(200),
+  registerNumber: optionalFact(60),
+});
+export type AdminMembershipFacts = z.output<typeof AdminMembershipFactsSchema>;
 
 /** Staff: the memberships' list (numbered pages). */
 export const AdminMembershipListQuerySchema = AdminListQuerySchema;

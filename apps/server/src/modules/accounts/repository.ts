@@ -75,6 +75,20 @@ export async function allMemberIdentities(db: Executor) {
     .execute();
 }
 
+/** The names on an account, as the secretariat corrects them on the member's position. */
+export async function updateMemberNames(
+  db: Executor,
+  id: number,
+  names: { firstName: string; lastName: string },
+  now: string,
+) {
+  await db
+    .updateTable('members')
+    .set({ first_name: names.firstName, last_name: names.lastName, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Name and role as the secretariat's CSV has them (the import). */
 export async function updateMemberDetails(
   db: Executor,

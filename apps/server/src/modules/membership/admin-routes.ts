@@ -3,6 +3,7 @@ import {
   ApplicationApprovalBodySchema,
   ApplicationRefusalBodySchema,
   AdminMembershipListQuerySchema,
+  AdminMembershipFactsSchema,
   DueExemptionBodySchema,
   DueYearParamsSchema,
   REGISTER_MAX_BYTES,
@@ -42,6 +43,23 @@ export async function membershipAdminRoutes(
       ),
     }));
   }
+  // Every fact of a member's position (ADR 042); an account without one is given one.
+  app.put('/Memberships/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await membership.saveFacts(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+      parseInput(AdminMembershipFactsSchema, request.body),
+      'update',
+    ),
+  }));
+  app.post('/Memberships/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
+    data: await membership.saveFacts(
+      actorOf(request),
+      parseInput(IdParamsSchema, request.params).id,
+      parseInput(AdminMembershipFactsSchema, request.body),
+      'create',
+    ),
+  }));
   app.get('/Memberships/:id', async (request) => ({
     data: await membership.get(parseInput(IdParamsSchema, request.params).id),
   }));

@@ -8,10 +8,13 @@ import {
   type AdminPage,
   type DueExemptionBody,
   type RegisterImportBody,
+  type AdminMembershipFacts,
+  APPLICATION_MESSAGES,
+  isStaffRole,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.js';
+import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
@@ -30,13 +33,17 @@ import {
   findMembershipWithMember,
   listMembershipsWithMember,
   writeDue,
+  membershipWithCodiceFiscale,
+  membershipWithNumber,
+  updateMembership,
   type DueRow,
 } from './repository.js';
 import { formatMemberNumber } from './member-number.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { membershipPendingWork, standingView } from './service.js';
 import { feesOfYears } from '../payments/year-fees.js';
-import { findMemberByEmail } from '../accounts/repository.js';
+import { findMemberByEmail, findMemberById, updateMemberNames } from '../accounts/repository.js';
+import { isValidCodiceFiscale } from './applications.js';
 import { MemberRuleError, MembersService } from '../accounts/members-service.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { FileStore } from '../../files/file-store.js';
@@ -84,6 +91,49 @@ function toAdminApplication(row: ApplicationWithNumber): AdminMembershipApplicat
 
 type ApplicationWithNumber = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
+const factRefusal = (path: string, message: string) =>
+  new AppError('invalidRequest', [{ path, message }]);
+
+/**
+ * The facts that other rows or the ledger constrain (ADR 042): a member number and a codice
+ * fiscale of one member only, a codice fiscale with its right check character, a section for an
+ * affiliate's, a first year not after a year already paid or exempt.
+ */
+async function checkFacts(
+  db: Executor,
+  memberId: number,
+  facts: AdminMembershipFacts,
+  dues: DueRow[],
+): Promise<void> {
+  if (facts.memberNumber !== null) {
+    const holder = await membershipWithNumber(db, facts.memberNumber);
+    if (holder !== undefined && holder.member_id !== memberId) {
+      throw factRefusal(
+        'memberNumber',
+        `Il numero socio ${facts.memberNumber} è già di un altro socio.`,
+      );
+    }
+  }
+  if (facts.codiceFiscale !== null) {
+    if (!isValidCodiceFiscale(facts.codiceFiscale)) {
+      throw factRefusal('codiceFiscale', APPLICATION_MESSAGES.badCodiceFiscale);
+    }
+    const holder = await membershipWithCodiceFiscale(db, facts.codiceFiscale);
+    if (holder !== undefined && holder.member_id !== memberId) {
+      throw factRefusal('codiceFiscale', 'Questo codice fiscale è già di un altro socio.');
+    }
+  }
+  const settledBefore = dues
+    .filter((due) => due.status !== 'unpaid' && due.year < facts.sinceYear)
+    .map((due) => due.year);
+  if (settledBefore.length > 0) {
+    throw factRefusal(
+      'sinceYear',
+      `Il primo anno dovuto non può essere dopo un anno già pagato o esonerato (${settledBefore.join(', ')}).`,
+    );
+  }
+}
+
 const alreadyHandled = () =>
   new AppError('invalidRequest', [
     {
@@ -107,7 +157,122 @@ export class MembershipAdminService {
       lastName: row.last_name,
       kind: row.kind,
       section: row.section,
+      codiceFiscale: row.codice_fiscale,
+      region: row.region,
+      qualification: row.qualification,
+      workplace: row.workplace,
+      centre: row.centre,
+      registerNumber: row.register_number,
     };
+  }
+
+  /**
+   * Every fact of a member's position set by the secretariat (ADR 042), audited with what it
+   * was: the names on the account, the membership's facts; a kind that changes the account's
+   * role changes it (its sessions end, ADR 021). `create`: an existing account without a
+   * membership gets one (an empty number takes the next).
+   */
+  async saveFacts(
+    actor: Actor,
+    memberId: number,
+    facts: AdminMembershipFacts,
+    mode: 'create' | 'update',
+  ): Promise<AdminMembership> {
+    const { db, clock, society, memberNumberFormat } = this.deps;
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      const account = await findMemberById(trx, memberId);
+      if (account === undefined) throw new AppError('notFound');
+      const before = await findMembershipWithMember(trx, memberId);
+      if (mode === 'update' && before === undefined) throw new AppError('notFound');
+      if (mode === 'create' && before !== undefined) {
+        throw factRefusal('memberNumber', 'Questo account ha già una posizione di socio.');
+      }
+      if (isStaffRole(account.role)) {
+        throw factRefusal('kind', 'Un account del personale non è un socio.');
+      }
+      await checkFacts(
+        trx,
+        memberId,
+        facts,
+        before === undefined ? [] : await duesOf(trx, memberId),
+      );
+      const memberNumber =
+        facts.memberNumber ??
+        before?.member_number ??
+        formatMemberNumber(memberNumberFormat, await nextMemberNumber(trx), facts.sinceYear);
+      const row = {
+        member_number: memberNumber,
+        kind: facts.kind,
+        section: facts.kind === 'Affiliato' ? facts.section : null,
+        since_year: facts.sinceYear,
+        codice_fiscale: facts.codiceFiscale,
+        qualification: facts.qualification,
+        workplace: facts.workplace,
+        centre: facts.centre,
+        region: facts.region,
+        register_number: facts.registerNumber,
+        updated_at: now.toISOString(),
+      };
+      if (before === undefined) {
+        await insertMembershipOnce(trx, {
+          ...row,
+          member_id: memberId,
+          ratified_on: null,
+          created_at: now.toISOString(),
+        });
+      } else {
+        await lockDuesOf(trx, memberId);
+        await updateMembership(trx, memberId, row);
+      }
+      const role = facts.kind === 'Affiliato' ? 'affiliato' : 'socio';
+      const rules = new MembersService({ db: trx, clock, society });
+      if (account.first_name !== facts.firstName || account.last_name !== facts.lastName) {
+        await updateMemberNames(trx, memberId, facts, now.toISOString());
+      }
+      if (account.role !== role) await rules.changeRole(account.email, role);
+      const factsOf = (value: typeof before) =>
+        value === undefined
+          ? null
+          : {
+              numero: value.member_number,
+              nome: `${value.first_name} ${value.last_name}`,
+              tipo: value.kind,
+              sezione: value.section,
+              dal: value.since_year,
+              codiceFiscale: value.codice_fiscale,
+              regione: value.region,
+              qualifica: value.qualification,
+              lavoro: value.workplace,
+              centro: value.centre,
+              iscrizioneAlbo: value.register_number,
+            };
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: before === undefined ? 'crea posizione' : 'modifica posizione',
+          entity: 'membership',
+          entityId: memberId,
+          summary:
+            before === undefined
+              ? `Posizione di socio per ${account.email}: numero ${memberNumber}, dal ${facts.sinceYear}`
+              : `Dati del socio ${account.email} (numero ${memberNumber}) modificati`,
+          before: factsOf(before),
+          after: factsOf({
+            ...row,
+            member_id: memberId,
+            ratified_on: before?.ratified_on ?? null,
+            created_at: before?.created_at ?? now.toISOString(),
+            email: account.email,
+            first_name: facts.firstName,
+            last_name: facts.lastName,
+          }),
+        },
+        now,
+      );
+    });
+    return this.get(memberId);
   }
 
   async list(query: AdminMembershipListQuery): Promise<AdminPage<AdminMembership>> {

@@ -339,6 +339,14 @@ export async function pendingApplicationWith(db: Executor, email: string, codice
     .executeTakeFirst();
 }
 
+export async function membershipWithNumber(db: Executor, memberNumber: string) {
+  return db
+    .selectFrom('memberships')
+    .select('member_id')
+    .where('member_number', '=', memberNumber)
+    .executeTakeFirst();
+}
+
 export async function membershipWithCodiceFiscale(db: Executor, codiceFiscale: string) {
   return db
     .selectFrom('memberships')
