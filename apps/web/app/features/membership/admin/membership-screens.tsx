@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { HandPaymentForm } from './hand-payment-form';
+import { MembershipFactsForm } from './membership-facts-form';
 
 export { RegisterImportScreen } from './register-import-screen';
 import { useStaffCall } from '../../admin/staff-call';
@@ -192,6 +193,7 @@ export function MembershipShow() {
         <YearsTable />
         <HandPaymentForm />
         <ExemptionForm />
+        <MembershipFactsForm />
       </SimpleShowLayout>
     </Show>
   );

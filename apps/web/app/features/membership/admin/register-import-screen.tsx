@@ -36,9 +36,7 @@ export function RegisterImportScreen() {
     try {
       const body = { fileName: file.name, contentBase64: await fileAsBase64(file) };
       setUpload(body);
-      setReport(
-        await adminJson<RegisterImportReport>(`${root}/Preview`, { method: 'POST', body }),
-      );
+      setReport(await adminJson<RegisterImportReport>(`${root}/Preview`, { method: 'POST', body }));
       requestAnimationFrame(() => summary.current?.focus());
     } catch (error) {
       setProblem(errorText(error, 'Il file non si legge.'));
@@ -74,12 +72,12 @@ export function RegisterImportScreen() {
       <Title title="Importa il registro dei soci" />
       <h1 className="h4">Importa il registro dei soci</h1>
       <p>
-        Il foglio dei soci che la società tiene oggi (Excel .xlsx o CSV), una riga per socio. Colonne
-        riconosciute: <strong>email</strong>, <strong>nome</strong>, <strong>cognome</strong>{' '}
-        (obbligatorie), numero socio, codice fiscale, tipo (Socio o Affiliato), sezione, regione,
-        primo anno e una colonna per anno (es. <em>2024</em>) con la data del pagamento e il
-        metodo, «pagata» oppure «esonero». Prima vedi cosa succederà, poi importi tutto insieme;
-        non vengono emesse ricevute per gli anni passati.
+        Il foglio dei soci che la società tiene oggi (Excel .xlsx o CSV), una riga per socio.
+        Colonne riconosciute: <strong>email</strong>, <strong>nome</strong>,{' '}
+        <strong>cognome</strong> (obbligatorie), numero socio, codice fiscale, tipo (Socio o
+        Affiliato), sezione, regione, primo anno e una colonna per anno (es. <em>2024</em>) con la
+        data del pagamento e il metodo, «pagata» oppure «esonero». Prima vedi cosa succederà, poi
+        importi tutto insieme; non vengono emesse ricevute per gli anni passati.
       </p>
       <label className="d-block mb-3">
         File del registro
