@@ -1,5 +1,5 @@
 import { AFFILIATE_SECTIONS, ITALIAN_REGIONS, type AdminMembership } from '@sodalis/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useRecordContext } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { useStaffCall } from '../../admin/staff-call';
@@ -55,13 +55,15 @@ const TEXT_FIELDS: { name: keyof Facts; label: string; maxLength: number }[] = [
  */
 export function MembershipFactsForm() {
   const record = useRecordContext<AdminMembership>();
+  if (!record) return null;
+  // A record read again (after a save) starts the form afresh from what the server keeps.
+  return <FactsEditor key={JSON.stringify(factsOf(record))} record={record} />;
+}
+
+function FactsEditor({ record }: { record: AdminMembership }) {
   const { saving, call } = useStaffCall();
-  const [facts, setFacts] = useState<Facts | null>(null);
+  const [facts, setFacts] = useState<Facts>(() => factsOf(record));
   const id = useId();
-  useEffect(() => {
-    if (record) setFacts(factsOf(record));
-  }, [record]);
-  if (!record || facts === null) return null;
   const set = (name: keyof Facts) => (value: string) => setFacts({ ...facts, [name]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
