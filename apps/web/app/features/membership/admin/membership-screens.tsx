@@ -1,4 +1,8 @@
 import {
+  AFFILIATE_SECTIONS,
+  ITALIAN_REGIONS,
+  MEMBERSHIP_KINDS,
+  STANDINGS,
   DUE_METHOD_LABELS,
   DUE_STATUS_LABELS,
   italianDate,
@@ -9,14 +13,20 @@ import {
 import { useState, type FormEvent } from 'react';
 import {
   Datagrid,
+  FilterButton,
   FunctionField,
   List,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
   Show,
   SimpleShowLayout,
   TextField,
   useRecordContext,
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
+import { ExportCsvButton } from '../../admin/export-button';
 import { HandPaymentForm } from './hand-payment-form';
 import { useStaffCall } from '../../admin/staff-call';
 
@@ -28,9 +38,57 @@ import { useStaffCall } from '../../admin/staff-call';
 const euro = (cents: number | null) =>
   cents === null ? '—' : `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 
+const membershipFilters = [
+  <SearchInput key="q" source="q" placeholder="Cognome, numero o e-mail" alwaysOn />,
+  <SelectInput
+    key="standing"
+    source="standing"
+    label="Posizione"
+    choices={STANDINGS.map((id) => ({ id, name: STANDING_LABELS[id] }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="Tipo"
+    choices={MEMBERSHIP_KINDS.map((id) => ({ id, name: id }))}
+  />,
+  <SelectInput
+    key="section"
+    source="section"
+    label="Sezione"
+    choices={Object.entries(AFFILIATE_SECTIONS).map(([id, name]) => ({ id, name }))}
+  />,
+  <SelectInput
+    key="region"
+    source="region"
+    label="Regione"
+    choices={ITALIAN_REGIONS.map((id) => ({ id, name: id }))}
+  />,
+  <NumberInput key="paidYear" source="paidYear" label="Anno pagato" min={1900} max={2099} />,
+];
+
+/** "Esporta": what the list shows (its filters), as CSV or as an Excel workbook (ADR 024). */
+function MembershipActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton resource="soci" fileName="soci.csv" />
+      <ExportCsvButton resource="soci" fileName="soci.xlsx" format="xlsx" />
+    </TopToolbar>
+  );
+}
+
 export function MembershipList() {
   return (
-    <List title="Soci e quote per anno" perPage={25} exporter={false} empty={false}>
+    <List
+      title="Soci e quote per anno"
+      perPage={25}
+      exporter={false}
+      empty={false}
+      filters={membershipFilters}
+      actions={<MembershipActions />}
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="memberNumber" label="Numero" sortable={false} emptyText="—" />
         <FunctionField
@@ -40,6 +98,7 @@ export function MembershipList() {
         />
         <TextField source="email" label="E-mail" sortable={false} />
         <TextField source="kind" label="Tipo" sortable={false} />
+        <TextField source="region" label="Regione" sortable={false} emptyText="—" />
         <TextField source="sinceYear" label="Dal" sortable={false} />
         <FunctionField
           label="Stato"
