@@ -40,16 +40,16 @@ function words(text: string | null): string[] {
     .filter((word) => word !== '');
 }
 
-/** Whether `text` names the member: every word of the surname and the first given name. */
-function names(textWords: ReadonlySet<string>, member: Candidate): boolean {
+/** The words a text must hold to name a member: the surname's and the first given name. */
+function nameWords(member: Candidate): string[] {
   const last = words(member.last_name);
   const first = words(member.first_name)[0];
-  return (
-    last.length > 0 &&
-    first !== undefined &&
-    textWords.has(first) &&
-    last.every((word) => textWords.has(word))
-  );
+  return last.length === 0 || first === undefined ? [] : [first, ...last];
+}
+
+/** Whether `text` names the member (`nameWords`, read once per member). */
+function names(textWords: ReadonlySet<string>, wanted: readonly string[]): boolean {
+  return wanted.length > 0 && wanted.every((word) => textWords.has(word));
 }
 
 /**
@@ -123,6 +123,7 @@ export async function suggestMembers(
     if (member.member_number !== null) byNumber.set(bankText(member.member_number), member);
   }
   const byId = new Map(members.map((member) => [member.member_id, member]));
+  const named = members.map((member) => ({ member, wanted: nameWords(member) }));
   const ibanMembers = await membersPaidFromIbans(db, [
     ...new Set(waiting.flatMap((row) => (row.payer_iban === null ? [] : [row.payer_iban]))),
   ]);
@@ -139,9 +140,9 @@ export async function suggestMembers(
     for (const key of numberKeys(row.remittance)) add(byNumber.get(key), 'memberNumber');
     const remittanceWords = new Set(words(row.remittance));
     const payerWords = new Set(words(row.payer));
-    for (const member of members) {
-      if (names(remittanceWords, member)) add(member, 'remittanceName');
-      if (payerWords.size > 0 && names(payerWords, member)) add(member, 'payerName');
+    for (const { member, wanted } of named) {
+      if (names(remittanceWords, wanted)) add(member, 'remittanceName');
+      if (names(payerWords, wanted)) add(member, 'payerName');
     }
     for (const paid of ibanMembers) {
       if (paid.payer_iban === row.payer_iban) add(byId.get(paid.member_id), 'iban');

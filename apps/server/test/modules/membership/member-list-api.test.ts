@@ -116,7 +116,7 @@ describe.each(testEngines())('the members’ list and its export (%s)', (engine)
     expect(response.headers['content-disposition']).toContain('soci-2026-06-05.xlsx');
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    await workbook.xlsx.load(Uint8Array.from(response.rawPayload).buffer);
     const sheet = workbook.getWorksheet('Soci');
     expect(sheet?.getRow(2).values).toEqual([
       undefined,
