@@ -48,6 +48,7 @@ export interface BankRowPreview {
   bookedOn: string;
   amountCents: number;
   payer: string | null;
+  payerIban: string | null;
   remittance: string;
   outcome: BankRowOutcome;
   /** Why it is not matched, in Italian. */
@@ -88,12 +89,56 @@ export const AdminBankRowListQuerySchema = AdminListQuerySchema.extend({
 });
 export type AdminBankRowListQuery = z.output<typeof AdminBankRowListQuerySchema>;
 
+/** Why a member is suggested for a row to review (ADR 029, 2026-11-27). */
+export const BANK_SUGGESTION_REASONS = [
+  'memberNumber',
+  'remittanceName',
+  'payerName',
+  'iban',
+] as const;
+export type BankSuggestionReason = (typeof BANK_SUGGESTION_REASONS)[number];
+
+export const BANK_SUGGESTION_REASON_LABELS: Record<BankSuggestionReason, string> = {
+  memberNumber: 'numero socio nella causale',
+  remittanceName: 'nome nella causale',
+  payerName: 'nome del pagante',
+  iban: 'IBAN già usato da questo socio',
+};
+
+/** The transfer's amount against what the suggested years cost. */
+export type BankSuggestionAmount = 'equal' | 'less' | 'more' | 'nothingOwed' | 'noFee';
+
+export const BANK_SUGGESTION_AMOUNT_LABELS: Record<BankSuggestionAmount, string> = {
+  equal: 'importo uguale alle quote aperte',
+  less: 'importo minore delle quote aperte',
+  more: 'importo maggiore delle quote aperte',
+  nothingOwed: 'il socio non ha quote aperte',
+  noFee: 'manca la quota di un anno',
+};
+
+/** A member a row to review may belong to, and the years one click would assign. */
+export interface BankRowSuggestion {
+  memberId: number;
+  memberNumber: string | null;
+  name: string;
+  email: string;
+  reasons: BankSuggestionReason[];
+  /** The member's open years (ADR 024), oldest first. */
+  openYears: number[];
+  /** The years the confirmation assigns: those the amount pays, or every open year. */
+  years: number[];
+  /** What `years` cost, each at its own year's fee; null when a year has no fee. */
+  owedCents: number | null;
+  amount: BankSuggestionAmount;
+}
+
 export interface AdminBankRow {
   id: number;
   reference: string;
   bookedOn: string;
   amountCents: number;
   payer: string | null;
+  payerIban: string | null;
   remittance: string;
   status: BankRowStatus;
   reason: string | null;
@@ -103,6 +148,8 @@ export interface AdminBankRow {
   note: string | null;
   handledBy: string | null;
   handledAt: string | null;
+  /** Members it may belong to, best first: only while the row waits for review. */
+  suggestions: BankRowSuggestion[];
 }
 
 const yearsField = z
@@ -125,6 +172,22 @@ export const BankRowIgnoreBodySchema = z.object({
     .min(1, { message: 'Indica perché il movimento si ignora.' })
     .max(300, { message: 'Il motivo può contenere al massimo 300 caratteri.' }),
 });
+
+/** Several rows that are not dues (a sponsor's credit) set aside with one reason. */
+export const BankRowBulkIgnoreBodySchema = BankRowIgnoreBodySchema.extend({
+  ids: z
+    .array(z.coerce.number().int().positive(), { message: 'Scegli i movimenti da ignorare.' })
+    .min(1, { message: 'Scegli almeno un movimento.' })
+    .max(200, { message: 'Al massimo 200 movimenti alla volta.' }),
+});
+export type BankRowBulkIgnoreBody = z.infer<typeof BankRowBulkIgnoreBodySchema>;
+
+export interface BankRowBulkIgnored {
+  ignored: number;
+  /** Rows another staff member had handled meanwhile: left as they are. */
+  alreadyHandled: number;
+  message: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cash or card at a congress, recorded by staff (ADR 029)

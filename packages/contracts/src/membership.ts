@@ -139,10 +139,6 @@ export const AdminMembershipFactsSchema = z.object({
 });
 export type AdminMembershipFacts = z.output<typeof AdminMembershipFactsSchema>;
 
-/** Staff: the memberships' list (numbered pages). */
-export const AdminMembershipListQuerySchema = AdminListQuerySchema;
-export type AdminMembershipListQuery = z.output<typeof AdminMembershipListQuerySchema>;
-
 /** Staff: the year of a member's ledger in the address of the exemption call. */
 export const DueYearParamsSchema = z.object({
   id: z.coerce.number({ message: 'Identificativo non valido.' }).int().positive(),
@@ -185,6 +181,35 @@ export const ITALIAN_REGIONS = [
   "Valle d'Aosta",
   'Veneto',
 ] as const;
+
+/**
+ * Staff: the memberships' list (numbered pages) and its export (ADR 024, 2026-11-27): `q` finds
+ * a surname, name, number or e-mail (the bank rows' member picker too); the filters narrow by
+ * standing, kind, section, region and a year paid.
+ */
+export const AdminMembershipListQuerySchema = AdminListQuerySchema.extend({
+  standing: z.enum(STANDINGS, { message: 'Posizione non valida.' }).optional(),
+  kind: z.enum(MEMBERSHIP_KINDS, { message: 'Tipo di socio non valido.' }).optional(),
+  section: z
+    .enum(Object.keys(AFFILIATE_SECTIONS) as [AffiliateSection, ...AffiliateSection[]], {
+      message: 'Sezione non valida.',
+    })
+    .optional(),
+  region: z.enum(ITALIAN_REGIONS, { message: 'Regione non valida.' }).optional(),
+  paidYear: z.coerce
+    .number({ message: 'Anno non valido.' })
+    .int({ message: 'Anno non valido.' })
+    .min(1900, { message: 'Anno non valido.' })
+    .max(2099, { message: 'Anno non valido.' })
+    .optional(),
+});
+export type AdminMembershipListQuery = z.output<typeof AdminMembershipListQuerySchema>;
+
+/** The list's export: the same filters, every matching member, as CSV or XLSX. */
+export const AdminMembershipExportQuerySchema = AdminMembershipListQuerySchema.extend({
+  format: z.enum(['csv', 'xlsx'], { message: 'Formato non valido: csv o xlsx.' }).default('csv'),
+});
+export type AdminMembershipExportQuery = z.output<typeof AdminMembershipExportQuerySchema>;
 
 /** The privacy notice the applicant accepts; its version is recorded with the time. */
 export const MEMBERSHIP_PRIVACY = {

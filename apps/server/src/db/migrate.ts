@@ -40,6 +40,7 @@ import { visibleNewsIndexMigration } from './migrations/0036-visible-news-index.
 import { searchRecordPagesIndexMigration } from './migrations/0037-search-record-pages-index.js';
 import { featuredNewsIndexMigration } from './migrations/0038-featured-news-index.js';
 import { paymentsReceivedOnMigration } from './migrations/0039-payments-received-on.js';
+import { bankRowsPayerIbanMigration } from './migrations/0040-bank-rows-payer-iban.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -84,6 +85,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0037-search-record-pages-index': searchRecordPagesIndexMigration(engine),
     '0038-featured-news-index': featuredNewsIndexMigration,
     '0039-payments-received-on': paymentsReceivedOnMigration,
+    '0040-bank-rows-payer-iban': bankRowsPayerIbanMigration,
   };
 }
 

@@ -648,6 +648,8 @@ export interface BankRowsTable {
   booked_on: string;
   amount_cents: number;
   payer: string | null;
+  /** The payer's IBAN, upper-case without spaces, when the statement gives it (migration 0040). */
+  payer_iban: string | null;
   remittance: string;
   status: 'matched' | 'review' | 'assigned' | 'ignored' | 'refund';
   reason: string | null;

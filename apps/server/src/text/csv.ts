@@ -7,9 +7,11 @@ import { italianDateTime } from '@sodalis/contracts';
  * csv-stringify). Exports open correctly in Italian Excel: UTF-8 with a BOM, ";" between fields,
  * CRLF lines, every field quoted where it needs to be.
  */
-export function toCsv(rows: readonly (readonly string[])[]): string {
+export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return stringify(
-    rows.map((row) => row.map(formulaSafe)),
+    rows.map((row) =>
+      row.map((cell) => (typeof cell === 'string' ? formulaSafe(cell) : cell.formula)),
+    ),
     {
       bom: true,
       delimiter: ';',
@@ -17,6 +19,19 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
       eof: true,
     },
   );
+}
+
+/** A cell of `toCsv`: text, or a code a spreadsheet must keep as written (`textCode`). */
+export type CsvCell = string | { readonly formula: string };
+
+/**
+ * A code made of digits a spreadsheet would read as a number and strip of its leading zeros (a
+ * member number `00042`): written `="00042"`, which Excel and LibreOffice show as the text
+ * 00042. Only letters, digits and `/ . _ -` (MEMBER_NUMBER_FORMAT) are wrapped so: anything else
+ * is plain text, made safe from formulas as every cell is.
+ */
+export function textCode(value: string): CsvCell {
+  return /^[A-Za-z0-9/._-]+$/.test(value) ? { formula: `="${value}"` } : value;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   AdminBankRowListQuerySchema,
   BANK_STATEMENT_MAX_BYTES,
   BankRowAssignBodySchema,
+  BankRowBulkIgnoreBodySchema,
   BankRowIgnoreBodySchema,
   BankStatementUploadSchema,
   HandPaymentBodySchema,
@@ -46,6 +47,11 @@ export async function bankAdminRoutes(
     const { id } = parseInput(IdParamsSchema, request.params);
     const body = parseInput(BankRowAssignBodySchema, request.body);
     return { data: await bank.assign(actorOf(request), id, body) };
+  });
+  // Several rows that are not dues set aside with one reason (ADR 029, 2026-11-27).
+  app.post('/BankRows/Ignore', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const body = parseInput(BankRowBulkIgnoreBodySchema, request.body);
+    return { data: await bank.ignoreMany(actorOf(request), body) };
   });
   app.post('/BankRows/:id/Ignore', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);

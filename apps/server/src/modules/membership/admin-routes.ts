@@ -2,6 +2,7 @@ import {
   AdminApplicationListQuerySchema,
   ApplicationApprovalBodySchema,
   ApplicationRefusalBodySchema,
+  AdminMembershipExportQuerySchema,
   AdminMembershipListQuerySchema,
   AdminMembershipFactsSchema,
   DueExemptionBodySchema,
@@ -12,8 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema } from '../admin/route-helpers.js';
+import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
 import type { MembershipAdminService } from './admin-service.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The register in base64 inside JSON, with room for the file's name. */
 const REGISTER_BODY_LIMIT = Math.ceil((REGISTER_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -30,6 +33,16 @@ export async function membershipAdminRoutes(
   app.get('/Memberships', async (request) => ({
     data: await membership.list(parseInput(AdminMembershipListQuerySchema, request.query)),
   }));
+  // What the list shows, as CSV or XLSX (ADR 024, 2026-11-27).
+  app.get('/Memberships/Export', async (request, reply) => {
+    const query = parseInput(AdminMembershipExportQuerySchema, request.query);
+    const { fileName, body } = await membership.export(query);
+    if (typeof body === 'string') return sendCsv(reply, fileName, body);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', contentDisposition('attachment', fileName))
+      .send(body);
+  });
   // The existing register taken over (ADR 042): the same steps, rolled back or kept.
   for (const [path, apply] of [
     ['/Memberships/Register/Preview', false],

@@ -4,7 +4,10 @@ import {
   type AdminApplicationListQuery,
   type AdminMembershipApplication,
   type AdminMembership,
+  type AdminMembershipExportQuery,
   type AdminMembershipListQuery,
+  AFFILIATE_SECTIONS,
+  STANDING_LABELS,
   type AdminPage,
   type DueExemptionBody,
   type RegisterImportBody,
@@ -49,6 +52,22 @@ import { enqueue } from '../outbox/outbox.js';
 import type { FileStore } from '../../files/file-store.js';
 import type { StandingRules } from './standing.js';
 import { importRegister } from './register-import.js';
+import { textCode, toCsv } from '../../text/csv.js';
+
+/** The columns of the members' export (ADR 024, 2026-11-27). */
+const MEMBER_EXPORT_HEADERS = [
+  'Numero socio',
+  'Cognome',
+  'Nome',
+  'E-mail',
+  'Codice fiscale',
+  'Tipo',
+  'Sezione',
+  'Regione',
+  'Posizione',
+  'Anni pagati',
+  'Anni da pagare',
+] as const;
 
 export interface MembershipAdminDeps {
   db: Kysely<Database>;
@@ -275,24 +294,99 @@ export class MembershipAdminService {
     return this.get(memberId);
   }
 
-  async list(query: AdminMembershipListQuery): Promise<AdminPage<AdminMembership>> {
-    const { rows, total } = await listMembershipsWithMember(
-      this.deps.db,
-      (query.page - 1) * query.perPage,
-      query.perPage,
-    );
+  /** Rows with their standing, by member (one read of their dues). */
+  private async withStanding(rows: MembershipWithMember[]): Promise<AdminMembership[]> {
     const dues = await duesOfMembers(
       this.deps.db,
       rows.map((row) => row.member_id),
     );
+    const byMember = new Map<number, DueRow[]>();
+    for (const due of dues)
+      byMember.set(due.member_id, [...(byMember.get(due.member_id) ?? []), due]);
+    return rows.map((row) => this.toAdmin(row, byMember.get(row.member_id) ?? []));
+  }
+
+  /**
+   * The staff list (ADR 024, 2026-11-27): filtered in SQL by text, kind, section, region and a
+   * year paid; the standing is computed from the ledger, so with a standing filter every
+   * matching member is read and the page cut after.
+   */
+  async list(query: AdminMembershipListQuery): Promise<AdminPage<AdminMembership>> {
+    const offset = (query.page - 1) * query.perPage;
+    if (query.standing === undefined) {
+      const { rows, total } = await listMembershipsWithMember(this.deps.db, query, {
+        offset,
+        limit: query.perPage,
+      });
+      return { items: await this.withStanding(rows), total };
+    }
+    const all = await this.filtered(query);
+    return { items: all.slice(offset, offset + query.perPage), total: all.length };
+  }
+
+  private async filtered(query: AdminMembershipListQuery): Promise<AdminMembership[]> {
+    const { rows } = await listMembershipsWithMember(this.deps.db, query);
+    const all = await this.withStanding(rows);
+    return query.standing === undefined
+      ? all
+      : all.filter((member) => member.standing === query.standing);
+  }
+
+  /**
+   * What the list shows, every page, as CSV or XLSX (ADR 024, 2026-11-27): the member number
+   * kept as text (`="00042"` in CSV, a text cell in XLSX) so a spreadsheet keeps its zeros.
+   */
+  async export(
+    query: AdminMembershipExportQuery,
+  ): Promise<{ fileName: string; body: string | Buffer }> {
+    const members = await this.filtered(query);
+    const stamp = romeDate(this.deps.clock());
+    const lines = members.map((member) => ({
+      number: member.memberNumber ?? '',
+      cells: [
+        member.lastName,
+        member.firstName,
+        member.email,
+        member.codiceFiscale ?? '',
+        member.kind,
+        member.section === null
+          ? ''
+          : (AFFILIATE_SECTIONS[member.section as keyof typeof AFFILIATE_SECTIONS] ??
+            member.section),
+        member.region ?? '',
+        STANDING_LABELS[member.standing],
+        member.years
+          .filter((year) => year.status === 'paid')
+          .map((year) => year.year)
+          .join(' '),
+        member.openYears.join(' '),
+      ],
+    }));
+    if (query.format === 'csv') {
+      return {
+        fileName: `soci-${stamp}.csv`,
+        body: toCsv([
+          [...MEMBER_EXPORT_HEADERS],
+          ...lines.map((line) => [textCode(line.number), ...line.cells]),
+        ]),
+      };
+    }
+    // Loaded on the first export, as the dues report's (ADR 038).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    workbook.created = this.deps.clock();
+    const sheet = workbook.addWorksheet('Soci');
+    sheet.columns = MEMBER_EXPORT_HEADERS.map((header) => ({
+      header,
+      width: Math.max(12, header.length + 2),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    // The number column is text ("@"): 00042 stays 00042.
+    sheet.getColumn(1).numFmt = '@';
+    for (const line of lines) sheet.addRow([line.number, ...line.cells]);
     return {
-      items: rows.map((row) =>
-        this.toAdmin(
-          row,
-          dues.filter((due) => due.member_id === row.member_id),
-        ),
-      ),
-      total,
+      fileName: `soci-${stamp}.xlsx`,
+      body: Buffer.from(await workbook.xlsx.writeBuffer()),
     };
   }
 

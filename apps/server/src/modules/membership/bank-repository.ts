@@ -131,3 +131,56 @@ export async function findMembershipByNumberKey(db: Executor, memberKey: string)
 export async function setBankRowPayment(db: Executor, id: number, paymentId: number) {
   await db.updateTable('bank_rows').set({ payment_id: paymentId }).where('id', '=', id).execute();
 }
+
+/**
+ * Every member with a membership, with what the suggestions read (ADR 029, 2026-11-27): number,
+ * names, e-mail, kind. Read once per page of rows, matched in memory (a society's register).
+ */
+export async function membersToSuggest(db: Executor) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .select([
+      'memberships.member_id',
+      'memberships.member_number',
+      'memberships.kind',
+      'memberships.since_year',
+      'members.email',
+      'members.first_name',
+      'members.last_name',
+    ])
+    .execute();
+}
+
+/** Members an earlier matched or assigned transfer from each of `ibans` paid for. */
+export async function membersPaidFromIbans(
+  db: Executor,
+  ibans: string[],
+): Promise<{ payer_iban: string; member_id: number }[]> {
+  if (ibans.length === 0) return [];
+  const rows = await db
+    .selectFrom('bank_rows')
+    .select(['payer_iban', 'member_id'])
+    .distinct()
+    .where('payer_iban', 'in', ibans)
+    .where('status', 'in', ['matched', 'assigned'])
+    .where('member_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) =>
+    row.payer_iban === null || row.member_id === null
+      ? []
+      : [{ payer_iban: row.payer_iban, member_id: row.member_id }],
+  );
+}
+
+/** Which of `ids` still wait for review, for a bulk action. */
+export async function bankRowsWaiting(db: Executor, ids: number[]): Promise<BankRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('bank_rows')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('status', '=', 'review')
+    .orderBy('id')
+    .execute();
+}

@@ -5,12 +5,16 @@ import {
   type AdminBankRowListQuery,
   type AdminPage,
   type BankRowAssignBody,
+  type BankRowBulkIgnoreBody,
+  type BankRowBulkIgnored,
+  type BankRowSuggestion,
   type BankRowOutcome,
   type BankRowPreview,
   type BankStatementApplied,
   type BankStatementPreview,
   type BankStatementUpload,
   italianEuroText,
+  romeDate,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -21,6 +25,7 @@ import { writeAudit, type Actor } from '../admin/audit.js';
 import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
 import { readCausale } from './bank-causale.js';
 import {
+  bankRowsWaiting,
   closeBankRow,
   findBankRow,
   findMembershipByNumberKey,
@@ -32,6 +37,7 @@ import {
   setBankRowPayment,
   type BankRow,
 } from './bank-repository.js';
+import { suggestMembers } from './bank-suggestions.js';
 import { parseStatement, StatementError, type StatementRow } from './bank-statement-parse.js';
 import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
 import { totalFeeOfYears } from '../payments/year-fees.js';
@@ -77,13 +83,14 @@ function parseOrRefuse(content: Buffer) {
   }
 }
 
-function toAdminBankRow(row: BankRow): AdminBankRow {
+function toAdminBankRow(row: BankRow, suggestions: BankRowSuggestion[] = []): AdminBankRow {
   return {
     id: row.id,
     reference: row.reference,
     bookedOn: row.booked_on,
     amountCents: row.amount_cents,
     payer: row.payer,
+    payerIban: row.payer_iban,
     remittance: row.remittance,
     status: row.status,
     reason: row.reason,
@@ -93,6 +100,7 @@ function toAdminBankRow(row: BankRow): AdminBankRow {
     note: row.note,
     handledBy: row.handled_by,
     handledAt: row.handled_at,
+    suggestions,
   };
 }
 
@@ -247,6 +255,7 @@ export class BankStatementService {
           booked_on: row.bookedOn,
           amount_cents: row.amountCents,
           payer: row.payer,
+          payer_iban: row.payerIban,
           remittance: row.remittance,
           status,
           reason: row.reason,
@@ -338,13 +347,21 @@ export class BankStatementService {
       (query.page - 1) * query.perPage,
       query.perPage,
     );
-    return { items: rows.map(toAdminBankRow), total };
+    return { items: await this.withSuggestions(rows), total };
   }
 
   async getRow(id: number): Promise<AdminBankRow> {
     const row = await findBankRow(this.deps.db, id);
     if (row === undefined) throw new AppError('notFound');
-    return toAdminBankRow(row);
+    const [admin] = await this.withSuggestions([row]);
+    if (admin === undefined) throw new AppError('notFound');
+    return admin;
+  }
+
+  /** The rows for staff, those waiting for review with their suggested members (ADR 029). */
+  private async withSuggestions(rows: BankRow[]): Promise<AdminBankRow[]> {
+    const suggestions = await suggestMembers(this.deps.db, rows, romeDate(this.deps.clock()));
+    return rows.map((row) => toAdminBankRow(row, suggestions.get(row.id)));
   }
 
   /** A waiting row given to a member and years by staff: a verified payment, audited. */
@@ -411,29 +428,68 @@ export class BankStatementService {
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await findBankRow(trx, id);
       if (row === undefined) throw new AppError('notFound');
-      const closed = await closeBankRow(trx, id, {
-        status: 'ignored',
-        note: reason,
-        handled_by: actor.email,
-        handled_at: now.toISOString(),
-      });
-      if (!closed) throw alreadyHandled();
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'ignora bonifico',
-          entity: 'bank_row',
-          entityId: id,
-          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} ignorato: ${reason}`,
-          before: { stato: row.status },
-          after: { stato: 'ignored', motivo: reason },
-        },
-        now,
-      );
+      if (!(await ignoreRow(trx, actor, row, reason, now))) throw alreadyHandled();
     });
     return this.getRow(id);
   }
+
+  /**
+   * Several waiting rows that are not dues (a sponsor's credit) set aside with one reason, in
+   * one transaction, each audited (ADR 029, 2026-11-27). Rows handled meanwhile are left as
+   * they are and counted.
+   */
+  async ignoreMany(actor: Actor, body: BankRowBulkIgnoreBody): Promise<BankRowBulkIgnored> {
+    const now = this.deps.clock();
+    const ids = [...new Set(body.ids)];
+    const ignored = await this.deps.db.transaction().execute(async (trx) => {
+      let count = 0;
+      for (const row of await bankRowsWaiting(trx, ids)) {
+        if (await ignoreRow(trx, actor, row, body.reason, now)) count += 1;
+      }
+      return count;
+    });
+    const left = ids.length - ignored;
+    return {
+      ignored,
+      alreadyHandled: left,
+      message:
+        `${ignored === 1 ? '1 movimento ignorato' : `${ignored} movimenti ignorati`}` +
+        (left === 0
+          ? '.'
+          : `; ${left === 1 ? '1 era già stato gestito' : `${left} erano già stati gestiti`} e non è cambiato nulla.`),
+    };
+  }
+}
+
+/** Closes a waiting row as ignored with the reason, audited; false when handled meanwhile. */
+async function ignoreRow(
+  trx: Executor,
+  actor: Actor,
+  row: BankRow,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const closed = await closeBankRow(trx, row.id, {
+    status: 'ignored',
+    note: reason,
+    handled_by: actor.email,
+    handled_at: now.toISOString(),
+  });
+  if (!closed) return false;
+  await writeAudit(
+    trx,
+    actor,
+    {
+      action: 'ignora bonifico',
+      entity: 'bank_row',
+      entityId: row.id,
+      summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} ignorato: ${reason}`,
+      before: { stato: row.status },
+      after: { stato: 'ignored', motivo: reason },
+    },
+    now,
+  );
+  return true;
 }
 
 const alreadyHandled = () =>

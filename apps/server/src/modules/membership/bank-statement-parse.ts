@@ -17,6 +17,8 @@ export interface StatementRow {
   bookedOn: string;
   amountCents: number;
   payer: string | null;
+  /** The payer's IBAN, upper-case without spaces, when the statement gives one that reads as such. */
+  payerIban: string | null;
   remittance: string;
 }
 
@@ -38,6 +40,12 @@ function centsOfBankAmount(text: string, decimalComma: boolean): number | null {
   const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return negative ? -cents : cents;
+}
+
+/** An IBAN as a bank writes it (spaces, lower case) → `IT60X0542811101000000123456`, or null. */
+export function normalIban(text: string | null | undefined): string | null {
+  const iban = (text ?? '').replace(/\s/g, '').toUpperCase();
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban) ? iban : null;
 }
 
 /** A digest standing for a reference the bank did not give: same row, same reference. */
@@ -165,6 +173,7 @@ function readCamt(xml: string): StatementRow[] {
         const parties = node(detail.RltdPties);
         const debtor = node(parties.Dbtr);
         const payer = text(debtor.Nm) || text(node(debtor.Pty).Nm) || null;
+        const payerIban = normalIban(text(node(node(parties.DbtrAcct).Id).IBAN));
         const reference =
           text(refs.AcctSvcrRef) ||
           text(entry.AcctSvcrRef) ||
@@ -176,6 +185,7 @@ function readCamt(xml: string): StatementRow[] {
           bookedOn,
           amountCents,
           payer,
+          payerIban,
           remittance: remittance || text(entry.AddtlNtryInf),
         });
       }
@@ -193,6 +203,7 @@ const CSV_COLUMNS = {
   remittance: ['descrizione', 'descrizione operazione', 'causale', 'dettagli', 'note'],
   reference: ['riferimento', 'id operazione', 'identificativo', 'cro', 'trn'],
   payer: ['ordinante', 'controparte'],
+  payerIban: ['iban ordinante', 'iban controparte', 'iban'],
 } as const;
 
 function headerKey(header: string): string {
@@ -226,6 +237,7 @@ function readCsv(content: string): StatementRow[] {
       .filter((index) => index >= 0),
     reference: column(CSV_COLUMNS.reference),
     payer: column(CSV_COLUMNS.payer),
+    payerIban: column(CSV_COLUMNS.payerIban),
   };
   const missing = [
     columns.date < 0 ? 'data (“Data contabile”)' : null,
@@ -255,6 +267,7 @@ function readCsv(content: string): StatementRow[] {
       bookedOn: `${date[3]}-${date[2]}-${date[1]}`,
       amountCents,
       payer: columns.payer < 0 ? null : record[columns.payer] || null,
+      payerIban: columns.payerIban < 0 ? null : normalIban(record[columns.payerIban]),
       remittance: columns.remittance
         .map((index) => record[index] ?? '')
         .join(' ')

@@ -5,6 +5,7 @@ import type {
   MembershipApplicationsTable,
   MembershipsTable,
 } from '../../db/schema.js';
+import { anyColumnContains } from '../../text/search-text.js';
 
 /** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
 
@@ -110,21 +111,70 @@ export async function extendMembershipBack(db: Executor, memberId: number, year:
     .execute();
 }
 
-/** The members with a membership, with their account's name and e-mail, by surname. */
-export async function listMembershipsWithMember(db: Executor, offset: number, limit: number) {
-  const rows = await db
+/** What the staff list filters in SQL (ADR 024, 2026-11-27); the standing is computed after. */
+export interface MembershipFilter {
+  q?: string | undefined;
+  kind?: MembershipRow['kind'] | undefined;
+  section?: string | undefined;
+  region?: string | undefined;
+  paidYear?: number | undefined;
+}
+
+function filteredMemberships(db: Executor, filter: MembershipFilter) {
+  let query = db
     .selectFrom('memberships')
-    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .innerJoin('members', 'members.id', 'memberships.member_id');
+  const text = anyColumnContains(
+    [
+      'members.last_name',
+      'members.first_name',
+      'members.email',
+      'memberships.member_number',
+      sql<string>`members.last_name || ' ' || members.first_name`,
+      sql<string>`members.first_name || ' ' || members.last_name`,
+    ],
+    filter.q,
+  );
+  if (text !== null) query = query.where(text);
+  if (filter.kind !== undefined) query = query.where('memberships.kind', '=', filter.kind);
+  if (filter.section !== undefined) {
+    query = query.where('memberships.section', '=', filter.section);
+  }
+  if (filter.region !== undefined) query = query.where('memberships.region', '=', filter.region);
+  if (filter.paidYear !== undefined) {
+    const year = filter.paidYear;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('dues')
+          .select('dues.year')
+          .whereRef('dues.member_id', '=', 'memberships.member_id')
+          .where('dues.year', '=', year)
+          .where('dues.status', '=', 'paid'),
+      ),
+    );
+  }
+  return query;
+}
+
+/**
+ * The members with a membership matching `filter`, with their account's name and e-mail, by
+ * surname; a page of them when `page` is given, else all (the standing filter and the export).
+ */
+export async function listMembershipsWithMember(
+  db: Executor,
+  filter: MembershipFilter,
+  page?: { offset: number; limit: number },
+) {
+  let query = filteredMemberships(db, filter)
     .selectAll('memberships')
     .select(['members.email', 'members.first_name', 'members.last_name'])
     .orderBy('members.last_name')
     .orderBy('members.first_name')
-    .orderBy('memberships.member_id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const { total } = await db
-    .selectFrom('memberships')
+    .orderBy('memberships.member_id');
+  if (page !== undefined) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
+  if (page === undefined) return { rows, total: rows.length };
+  const { total } = await filteredMemberships(db, filter)
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total) };

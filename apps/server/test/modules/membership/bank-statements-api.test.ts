@@ -128,6 +128,13 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       ['camt:BANKREF-004', 8000, 'unknown', null],
     ]);
     expect(seen.rows[1]?.reason).toBe('Importo 25,00 € invece di 30,00 €.');
+    // The payer's account (DbtrAcct), upper case without spaces (ADR 029, 2026-11-27).
+    expect(seen.rows.map((row) => row.payerIban)).toEqual([
+      'IT60X0542811101000000654321',
+      null,
+      null,
+      null,
+    ]);
     expect(seen.rows[3]?.reason).toContain('codice di controllo');
     expect(await paymentsCount()).toBe(0);
 
@@ -231,6 +238,21 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
       count: 3,
     });
     const [mismatch, donation] = waiting.items;
+    // Suggested by the causale's number and the payer's name, the amount short of the fee.
+    expect(mismatch?.suggestions).toEqual([
+      {
+        memberId: affiliato,
+        memberNumber: '00043',
+        name: 'Marco Lanza',
+        email: 'affiliato.demo@example.org',
+        reasons: ['memberNumber', 'payerName'],
+        openYears: [2026],
+        years: [2026],
+        owedCents: 3000,
+        amount: 'less',
+      },
+    ]);
+    expect(donation?.suggestions).toEqual([]);
     const assigned = await site.ok<AdminBankRow>(
       site.call('POST', `/BankRows/${mismatch?.id}/Assign`, {
         memberId: affiliato,
@@ -260,6 +282,81 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     const left = await site.ok<AdminPage<AdminBankRow>>(site.call('GET', '/BankRows'));
     expect(left.items.map((row) => row.reference)).toEqual(['camt:BANKREF-004']);
     expect(await paymentsCount()).toBe(2);
+  });
+
+  it('suggests members by number in the remittance, payer’s name and an IBAN seen before; confirms one; ignores sponsors in bulk', async () => {
+    await site.app.services.db
+      .updateTable('memberships')
+      .set({ member_number: '00003' })
+      .where('member_id', '=', socio)
+      .execute();
+    const done = await apply(
+      upload('estratto-suggerimenti.csv', fixture('estratto-suggerimenti.csv')),
+    );
+    expect(done.counts).toMatchObject({ matched: 1, unknown: 5 });
+    const waiting = await site.ok<AdminPage<AdminBankRow>>(site.call('GET', '/BankRows'));
+    const byRef = new Map(waiting.items.map((row) => [row.reference, row]));
+    const brief = (reference: string) =>
+      byRef
+        .get(reference)
+        ?.suggestions.map((suggestion) => [
+          suggestion.memberId,
+          suggestion.reasons,
+          suggestion.years,
+          suggestion.owedCents,
+          suggestion.amount,
+        ]);
+    // "… VERDI GIUSEPPE SOCIO 00003": member 00003, the oldest open year the amount pays.
+    expect(brief('csv:SUG-0002')).toEqual([[socio, ['memberNumber'], [2025], 8000, 'equal']]);
+    expect(brief('csv:SUG-0003')).toEqual([[socio, ['payerName'], [2025, 2026], 16000, 'equal']]);
+    // The IBAN of the matched SUG-0001, written in lower case: its member, who owes nothing now.
+    expect(byRef.get('csv:SUG-0004')?.payerIban).toBe('IT02L1234512345123456789012');
+    expect(brief('csv:SUG-0004')).toEqual([[affiliato, ['iban'], [], 0, 'nothingOwed']]);
+    expect(brief('csv:SUG-0005')).toEqual([]);
+
+    // One click: the assign route with the suggested member and years.
+    const [suggestion] = byRef.get('csv:SUG-0002')?.suggestions ?? [];
+    const assigned = await site.ok<AdminBankRow>(
+      site.call('POST', `/BankRows/${byRef.get('csv:SUG-0002')?.id}/Assign`, {
+        memberId: suggestion?.memberId,
+        years: suggestion?.years,
+      }),
+    );
+    expect(assigned).toMatchObject({ status: 'assigned', memberId: socio, suggestions: [] });
+    expect(await duesOf(socio)).toEqual([{ year: 2025, status: 'paid', method: 'bonifico' }]);
+    // The next row of the same member now suggests what is left.
+    const again = await site.ok<AdminBankRow>(
+      site.call('GET', `/BankRows/${byRef.get('csv:SUG-0003')?.id}`),
+    );
+    expect(again.suggestions.map((one) => [one.years, one.owedCents, one.amount])).toEqual([
+      [[2026], 8000, 'more'],
+    ]);
+
+    const sponsors = ['csv:SUG-0005', 'csv:SUG-0006'].map((ref) => byRef.get(ref)?.id);
+    const noReason = await site.call('POST', '/BankRows/Ignore', { ids: sponsors, reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Indica perché');
+    const bulk = await site.ok<{ ignored: number; alreadyHandled: number; message: string }>(
+      site.call('POST', '/BankRows/Ignore', {
+        ids: [...sponsors, byRef.get('csv:SUG-0002')?.id],
+        reason: 'Sponsor del congresso: non quota',
+      }),
+    );
+    expect(bulk).toEqual({
+      ignored: 2,
+      alreadyHandled: 1,
+      message: '2 movimenti ignorati; 1 era già stato gestito e non è cambiato nulla.',
+    });
+    expect((await site.lastAudit('bank_row'))?.action).toBe('ignora bonifico');
+    const left = await site.ok<AdminPage<AdminBankRow>>(site.call('GET', '/BankRows'));
+    expect(left.items.map((row) => row.reference)).toEqual(['csv:SUG-0003', 'csv:SUG-0004']);
+    const ignored = await site.ok<AdminPage<AdminBankRow>>(
+      site.call('GET', '/BankRows?status=ignored'),
+    );
+    expect(ignored.items.map((row) => row.note)).toEqual([
+      'Sponsor del congresso: non quota',
+      'Sponsor del congresso: non quota',
+    ]);
   });
 
   it('records cash or card taken at a congress: years paid, receipt numbered, never twice', async () => {

@@ -2,19 +2,30 @@ import { Button, FilterButton, TopToolbar, useListContext, useNotify } from 'rea
 import { adminPath, downloadExport, listQuery } from './data-provider';
 import { errorText } from './error-text';
 
-/** "Esporta CSV" of a list: the resource's `/Export` with the list's current filters. */
-export function ExportCsvButton({ resource, fileName }: { resource: string; fileName: string }) {
+/**
+ * "Esporta CSV" of a list: the resource's `/Export` with the list's current filters; with
+ * `format="xlsx"`, "Esporta Excel" asks the same export as a workbook.
+ */
+export function ExportCsvButton({
+  resource,
+  fileName,
+  format,
+}: {
+  resource: string;
+  fileName: string;
+  format?: 'xlsx';
+}) {
   const { filterValues } = useListContext();
   const notify = useNotify();
+  const filter: Record<string, unknown> =
+    format === undefined ? filterValues : { ...filterValues, format };
   return (
     <Button
-      label="Esporta CSV"
+      label={format === undefined ? 'Esporta CSV' : 'Esporta Excel'}
       onClick={() => {
-        downloadExport(
-          `${adminPath(resource)}/Export?${listQuery({ filter: filterValues })}`,
-          fileName,
-        ).catch((error: unknown) =>
-          notify(errorText(error, 'Esportazione non riuscita.'), { type: 'error' }),
+        downloadExport(`${adminPath(resource)}/Export?${listQuery({ filter })}`, fileName).catch(
+          (error: unknown) =>
+            notify(errorText(error, 'Esportazione non riuscita.'), { type: 'error' }),
         );
       }}
     />

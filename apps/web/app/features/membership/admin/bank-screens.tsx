@@ -3,13 +3,17 @@ import {
   BANK_ROW_STATUS_LABELS,
   BANK_ROW_STATUSES,
   BANK_ROW_OUTCOMES,
+  BANK_SUGGESTION_AMOUNT_LABELS,
+  BANK_SUGGESTION_REASON_LABELS,
   type AdminBankRow,
+  type BankRowBulkIgnored,
+  type BankRowSuggestion,
   type AdminMembership,
   type BankStatementApplied,
   type BankStatementPreview,
   italianEuroText,
 } from '@sodalis/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import {
   Datagrid,
   FunctionField,
@@ -19,6 +23,7 @@ import {
   SimpleShowLayout,
   TextField,
   useGetList,
+  useListContext,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -31,8 +36,54 @@ import { useStaffCall } from '../../admin/staff-call';
 
 /**
  * Dues by bank transfer (ADR 029): the statement's import (upload, preview, apply) and the rows
- * waiting for review, assigned to a member and years or ignored with a reason.
+ * waiting for review, with the members the server suggests (2026-11-27), assigned to a member
+ * and years (a suggestion in one click, or any member found by the picker) or ignored with a
+ * reason, several at once when they are not dues.
  */
+
+/** A suggestion in one line: who, why, and the amount against the open years. */
+function suggestionText(suggestion: BankRowSuggestion): string {
+  const number = suggestion.memberNumber === null ? '' : ` (n. ${suggestion.memberNumber})`;
+  const why = suggestion.reasons.map((reason) => BANK_SUGGESTION_REASON_LABELS[reason]).join(', ');
+  const owed =
+    suggestion.owedCents === null || suggestion.years.length === 0
+      ? ''
+      : ` ${suggestion.years.join(', ')}: ${italianEuroText(suggestion.owedCents)}`;
+  return `${suggestion.name}${number}: ${why}; ${BANK_SUGGESTION_AMOUNT_LABELS[suggestion.amount]}${owed}`;
+}
+
+/** Several selected rows that are not dues (a sponsor's credit) ignored with one reason. */
+function IgnoreSelected() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const { saving, call } = useStaffCall();
+  const [reason, setReason] = useState('Non quota: ');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await call<BankRowBulkIgnored>(
+      `${adminPath('bonifici')}/Ignore`,
+      { method: 'POST', body: { ids: selectedIds.map(Number), reason } },
+      (answer) => answer.message,
+    );
+    if (done) onUnselectItems();
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} className="d-flex gap-2 align-items-center">
+      <label className="mb-0">
+        <span className="visually-hidden">Motivo per i movimenti selezionati</span>
+        <input
+          className="form-control form-control-sm"
+          value={reason}
+          maxLength={300}
+          onChange={(event) => setReason(event.target.value)}
+          required
+        />
+      </label>
+      <button className="btn btn-sm btn-outline-secondary" type="submit" disabled={saving}>
+        Ignora i selezionati
+      </button>
+    </form>
+  );
+}
 
 const STATUS_CHOICES = BANK_ROW_STATUSES.map((id) => ({ id, name: BANK_ROW_STATUS_LABELS[id] }));
 
@@ -50,7 +101,7 @@ export function BankRowList() {
       exporter={false}
       empty={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={<IgnoreSelected />}>
         <TextField source="bookedOn" label="Data" sortable={false} />
         <FunctionField
           label="Importo"
@@ -61,6 +112,21 @@ export function BankRowList() {
         <TextField source="remittance" label="Causale" sortable={false} />
         <TextField source="reason" label="Motivo" sortable={false} emptyText="—" />
         <FunctionField
+          label="Soci suggeriti"
+          sortable={false}
+          render={(row: AdminBankRow) =>
+            row.suggestions.length === 0 ? (
+              '—'
+            ) : (
+              <ul className="list-unstyled mb-0 small">
+                {row.suggestions.map((suggestion) => (
+                  <li key={suggestion.memberId}>{suggestionText(suggestion)}</li>
+                ))}
+              </ul>
+            )
+          }
+        />
+        <FunctionField
           label="Stato"
           sortable={false}
           render={(row: AdminBankRow) => choiceName(STATUS_CHOICES, row.status)}
@@ -70,57 +136,167 @@ export function BankRowList() {
   );
 }
 
+const PICKER_PAGE = 10;
+
+/**
+ * A member found by typing a surname, a number or an e-mail: the server searches the register
+ * (`GET /Memberships?q=`), ten at a time, so a society of thousands never loads whole.
+ */
+function MemberPicker({
+  chosen,
+  onChoose,
+}: {
+  chosen: AdminMembership | null;
+  onChoose: (member: AdminMembership | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useGetList<AdminMembership>(
+    'soci',
+    { filter: { q }, pagination: { page, perPage: PICKER_PAGE } },
+    { enabled: q.length >= 2 },
+  );
+  const total = found.total ?? 0;
+  return (
+    <fieldset className="mb-2">
+      <legend className="fs-6 mb-1">Socio</legend>
+      {chosen === null ? null : (
+        <p role="status" className="mb-1">
+          Scelto: {chosen.lastName} {chosen.firstName}
+          {chosen.memberNumber === null ? '' : ` (n. ${chosen.memberNumber})`}, {chosen.email}
+          {chosen.openYears.length === 0
+            ? ''
+            : ` — anni aperti ${chosen.openYears.join(', ')}`}{' '}
+          <button type="button" className="btn btn-link btn-sm" onClick={() => onChoose(null)}>
+            Cambia
+          </button>
+        </p>
+      )}
+      <label className="d-block">
+        Cerca per cognome, numero o e-mail
+        <input
+          className="form-control"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      {q.length < 2 ? null : found.isPending ? (
+        <p className="small">Ricerca in corso…</p>
+      ) : total === 0 ? (
+        <p className="small">Nessun socio trovato.</p>
+      ) : (
+        <>
+          <ul className="list-unstyled mb-1" aria-label="Soci trovati">
+            {(found.data ?? []).map((member) => (
+              <li key={member.id}>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  aria-pressed={chosen?.id === member.id}
+                  onClick={() => onChoose(member)}
+                >
+                  {member.lastName} {member.firstName}
+                  {member.memberNumber === null ? '' : ` (n. ${member.memberNumber})`} —{' '}
+                  {member.email}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="small mb-0">
+            Risultati {(page - 1) * PICKER_PAGE + 1}–{Math.min(page * PICKER_PAGE, total)} di{' '}
+            {total}.{' '}
+            {page > 1 ? (
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                onClick={() => setPage(page - 1)}
+              >
+                Precedenti
+              </button>
+            ) : null}
+            {page * PICKER_PAGE < total ? (
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                onClick={() => setPage(page + 1)}
+              >
+                Successivi
+              </button>
+            ) : null}
+          </p>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
 /** Assign a waiting row to a member and years, or ignore it with a reason. */
 function Review() {
   const row = useRecordContext<AdminBankRow>();
   const { saving, call } = useStaffCall();
-  const members = useGetList<AdminMembership>('soci', {
-    pagination: { page: 1, perPage: 200 },
-  });
-  const [memberId, setMemberId] = useState('');
+  const [member, setMember] = useState<AdminMembership | null>(null);
   const [yearsText, setYearsText] = useState(row?.years.join(' ') ?? '');
   const [reason, setReason] = useState('');
   if (!row || row.status !== 'review') return null;
-  const send = (step: 'Assign' | 'Ignore', body: object, done: string) => (event: FormEvent) => {
-    event.preventDefault();
-    void call<AdminBankRow>(
-      `${adminPath('bonifici', row.id)}/${step}`,
-      { method: 'POST', body },
-      () => done,
-    );
-  };
+  const send =
+    (step: 'Assign' | 'Ignore', body: object, done: string) => (event: SyntheticEvent) => {
+      event.preventDefault();
+      void call<AdminBankRow>(
+        `${adminPath('bonifici', row.id)}/${step}`,
+        { method: 'POST', body },
+        () => done,
+      );
+    };
   const years = yearsText.split(/[\s,;+]+/).filter((year) => year !== '');
+  const assigned = 'Bonifico assegnato: quota pagata e ricevuta numerata.';
   return (
     <div className="mt-3">
+      {row.suggestions.length === 0 ? null : (
+        <section aria-labelledby="suggeriti-titolo" className="mb-4">
+          <h2 id="suggeriti-titolo" className="h6">
+            Soci suggeriti
+          </h2>
+          <ul className="list-unstyled">
+            {row.suggestions.map((suggestion) => (
+              <li key={suggestion.memberId} className="mb-2">
+                {suggestionText(suggestion)}{' '}
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  disabled={saving || suggestion.years.length === 0}
+                  onClick={send(
+                    'Assign',
+                    { memberId: suggestion.memberId, years: suggestion.years },
+                    assigned,
+                  )}
+                >
+                  {suggestion.years.length === 0
+                    ? 'Nessuna quota aperta'
+                    : `Assegna a ${suggestion.name} (${suggestion.years.join(', ')})`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <form
-        onSubmit={send(
-          'Assign',
-          { memberId: Number(memberId), years },
-          'Bonifico assegnato: quota pagata e ricevuta numerata.',
-        )}
+        onSubmit={send('Assign', { memberId: member?.id ?? 0, years }, assigned)}
         aria-labelledby="assegna-titolo"
         className="mb-4"
       >
         <h2 id="assegna-titolo" className="h6">
           Assegna a un socio
         </h2>
-        <label className="d-block mb-2">
-          Socio
-          <select
-            className="form-select"
-            value={memberId}
-            onChange={(event) => setMemberId(event.target.value)}
-            required
-          >
-            <option value="">Scegli il socio</option>
-            {(members.data ?? []).map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.lastName} {member.firstName}
-                {member.memberNumber === null ? '' : ` (n. ${member.memberNumber})`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MemberPicker chosen={member} onChoose={setMember} />
         <label className="d-block mb-2">
           Anni pagati (per esempio 2025 2026)
           <input

@@ -1,4 +1,8 @@
 import {
+  AFFILIATE_SECTIONS,
+  ITALIAN_REGIONS,
+  MEMBERSHIP_KINDS,
+  STANDINGS,
   DUE_METHOD_LABELS,
   DUE_STATUS_LABELS,
   italianDate,
@@ -10,8 +14,12 @@ import { useState, type FormEvent } from 'react';
 import {
   CreateButton,
   Datagrid,
+  FilterButton,
   FunctionField,
   List,
+  NumberInput,
+  SearchInput,
+  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
@@ -19,6 +27,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
+import { ExportCsvButton } from '../../admin/export-button';
 import { HandPaymentForm } from './hand-payment-form';
 import { MembershipFactsForm } from './membership-facts-form';
 
@@ -33,6 +42,48 @@ import { useStaffCall } from '../../admin/staff-call';
 const euro = (cents: number | null) =>
   cents === null ? '—' : `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 
+const membershipFilters = [
+  <SearchInput key="q" source="q" placeholder="Cognome, numero o e-mail" alwaysOn />,
+  <SelectInput
+    key="standing"
+    source="standing"
+    label="Posizione"
+    choices={STANDINGS.map((id) => ({ id, name: STANDING_LABELS[id] }))}
+    alwaysOn
+  />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="Tipo"
+    choices={MEMBERSHIP_KINDS.map((id) => ({ id, name: id }))}
+  />,
+  <SelectInput
+    key="section"
+    source="section"
+    label="Sezione"
+    choices={Object.entries(AFFILIATE_SECTIONS).map(([id, name]) => ({ id, name }))}
+  />,
+  <SelectInput
+    key="region"
+    source="region"
+    label="Regione"
+    choices={ITALIAN_REGIONS.map((id) => ({ id, name: id }))}
+  />,
+  <NumberInput key="paidYear" source="paidYear" label="Anno pagato" min={1900} max={2099} />,
+];
+
+/** "Esporta": what the list shows (its filters), as CSV or as an Excel workbook (ADR 024). */
+function MembershipActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton resource="soci" fileName="soci.csv" />
+      <ExportCsvButton resource="soci" fileName="soci.xlsx" format="xlsx" />
+      <CreateButton label="Importa il registro" />
+    </TopToolbar>
+  );
+}
+
 export function MembershipList() {
   return (
     <List
@@ -40,11 +91,8 @@ export function MembershipList() {
       perPage={25}
       exporter={false}
       empty={false}
-      actions={
-        <TopToolbar>
-          <CreateButton label="Importa il registro" />
-        </TopToolbar>
-      }
+      filters={membershipFilters}
+      actions={<MembershipActions />}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="memberNumber" label="Numero" sortable={false} emptyText="—" />
@@ -55,6 +103,7 @@ export function MembershipList() {
         />
         <TextField source="email" label="E-mail" sortable={false} />
         <TextField source="kind" label="Tipo" sortable={false} />
+        <TextField source="region" label="Regione" sortable={false} emptyText="—" />
         <TextField source="sinceYear" label="Dal" sortable={false} />
         <FunctionField
           label="Stato"
