@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { HandPaymentForm } from './hand-payment-form';
+import { MemberReminderHistory } from './reminder-screens';
 import { useStaffCall } from '../../admin/staff-call';
 
 /**
@@ -178,6 +179,10 @@ export function MembershipShow() {
         <YearsTable />
         <HandPaymentForm />
         <ExemptionForm />
+        <FunctionField
+          label="Promemoria delle quote"
+          render={(record: AdminMembership) => <MemberReminderHistory memberId={record.id} />}
+        />
       </SimpleShowLayout>
     </Show>
   );
