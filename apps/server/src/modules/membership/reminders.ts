@@ -712,6 +712,8 @@ export class DuesReminders {
     let queued = 0;
     for (const { recipient, ledger } of await reminderLedgers(db, today)) {
       if (recipient.paused_at !== null) continue;
+      // Sent "Invia ora" today: the scheduled step waits for tomorrow, not a second mail today.
+      if (ledger.sent.has(`${today.slice(0, 4)}:${DUES_REMINDER_MANUAL_PREFIX}${today}`)) continue;
       const openYears = computeStanding(ledger, today, rules).openYears;
       const due = remindersDue(ledger, today, rules, schedule);
       const fees =

@@ -571,6 +571,8 @@ describe.each(testEngines())('"Invia ora" of the dues reminders (%s)', (engine) 
         site.call('POST', '/DuesReminders/Send', { memberId: carla }),
       ),
     ).toEqual({ sent: 1, skipped: 0 });
+    // The scheduled step of 1 January, due for Carla, waits: no second mail the same day.
+    expect(await app.services.duesReminders.runOnce()).toBe(0);
     const twice = await site.call('POST', '/DuesReminders/Send', { memberId: carla });
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toContain('già stato inviato un promemoria nelle ultime 24 ore');
