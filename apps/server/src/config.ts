@@ -90,6 +90,8 @@ export interface MembershipConfig {
   /** Dues reminders (ADR 030): days from 1 January of the year due, and days before lapsing (0: none). */
   reminderDays: number[];
   lapseWarningDays: number;
+  /** Day of the month (1–28) of the arrears reminder; 0: none (ADR 030, 27 November 2026). */
+  arrearsReminderDay: number;
 }
 
 export interface StaffSecurityConfig {
@@ -477,6 +479,11 @@ export const ENVIRONMENT_VARIABLES = z.object({
     0,
     365,
   ),
+  DUES_REMINDER_ARREARS_DAY: integer(
+    'Day of the month (1-28) on which members in arrears are reminded of every open year; 0: none (ADR 030).',
+    0,
+    28,
+  ),
   BANK_IBAN: variable('IBAN dues are transferred to (ADR 029).', (value) => {
     const iban = value.replace(/\s+/g, '').toUpperCase();
     return /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)
@@ -593,6 +600,7 @@ function appConfig(
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS ?? 2,
       reminderDays: env.DUES_REMINDER_DAYS ?? [-30, 0, 30, 60],
       lapseWarningDays: env.DUES_REMINDER_LAPSE_WARNING_DAYS ?? 30,
+      arrearsReminderDay: env.DUES_REMINDER_ARREARS_DAY ?? 15,
       memberNumberFormat: env.MEMBER_NUMBER_FORMAT ?? '{n:5}',
       bankAccount:
         env.BANK_IBAN === undefined

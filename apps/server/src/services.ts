@@ -394,6 +394,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       schedule: {
         days: config.membership.reminderDays,
         lapseWarningDays: config.membership.lapseWarningDays,
+        arrearsDay: config.membership.arrearsReminderDay,
       },
       society,
       notifyOutbox,

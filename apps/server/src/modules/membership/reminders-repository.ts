@@ -1,3 +1,4 @@
+import { DUES_REMINDER_LAPSED_STEP } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
 
 /** Every query of the dues reminders' tables (ADR 030): sends, pauses, the pause for everyone. */
@@ -30,12 +31,36 @@ export async function allDueStatuses(db: Executor) {
   return db.selectFrom('dues').select(['member_id', 'year', 'status']).execute();
 }
 
-/** The reminders sent for `fromYear` and later, to know which steps are done. */
+/**
+ * The reminders sent for `fromYear` and later, to know which steps are done, and every notice
+ * of lapse whatever its year: it goes once (ADR 030, 27 November 2026).
+ */
 export async function remindersSentSince(db: Executor, fromYear: number) {
   return db
     .selectFrom('dues_reminders')
-    .select(['member_id', 'year', 'step'])
-    .where('year', '>=', fromYear)
+    .select(['member_id', 'year', 'step', 'sent_at'])
+    .where((eb) => eb.or([eb('year', '>=', fromYear), eb('step', '=', DUES_REMINDER_LAPSED_STEP)]))
+    .execute();
+}
+
+/** The members sent any reminder at `since` or later (the window of "Invia ora"). */
+export async function membersRemindedSince(db: Executor, since: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('dues_reminders')
+    .select('member_id')
+    .where('sent_at', '>=', since)
+    .execute();
+  return new Set(rows.map((row) => row.member_id));
+}
+
+/** One member's reminders, newest first (the member's dues screen). */
+export async function memberRemindersSent(db: Executor, memberId: number) {
+  return db
+    .selectFrom('dues_reminders')
+    .select(['year', 'step', 'sent_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('sent_at', 'desc')
+    .orderBy('step')
     .execute();
 }
 

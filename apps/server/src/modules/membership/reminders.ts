@@ -1,9 +1,18 @@
 import {
+  DUES_REMINDER_ARREARS_PREFIX,
   DUES_REMINDER_LAPSE_STEP,
+  DUES_REMINDER_LAPSED_STEP,
+  DUES_REMINDER_MANUAL_PREFIX,
+  DUES_REMINDER_SEND_GROUP_LABELS,
   duesPaymentPath,
   italianDate,
+  italianEuroText,
   romeDate,
   type DueStatus,
+  type DuesReminderHistoryEntry,
+  type DuesReminderSendBody,
+  type DuesReminderSendPreview,
+  type DuesReminderSendResult,
   type DuesRemindersOverview,
   type MembershipKind,
 } from '@sodalis/contracts';
@@ -15,10 +24,13 @@ import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
 import { AppError } from '../../http/app-error.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
+import { feesOfYears } from '../payments/year-fees.js';
 import {
   allDueStatuses,
   claimDuesReminder,
   latestRemindersSent,
+  memberRemindersSent,
+  membersRemindedSince,
   pauseMemberReminders,
   resumeMemberReminders,
   setRemindersPausedForEveryone,
@@ -27,7 +39,7 @@ import {
   remindersSentSince,
 } from './reminders-repository.js';
 import { findMembershipWithMember } from './repository.js';
-import { computeStanding, type StandingRules } from './standing.js';
+import { computeStanding, type StandingResult, type StandingRules } from './standing.js';
 
 /** The step of the warning before lapsing; the others are named by their days from 1 January. */
 const LAPSE_WARNING_STEP = DUES_REMINDER_LAPSE_STEP;
@@ -37,7 +49,22 @@ export interface ReminderSchedule {
   days: number[];
   /** Days before the member would lapse on which the warning goes; 0: no warning. */
   lapseWarningDays: number;
+  /**
+   * Day of the month (1–28) on which a member in arrears is reminded of every open year, in
+   * place of the yearly steps, until they lapse; 0: no arrears reminders, the yearly steps go
+   * on (ADR 030, amendment of 27 November 2026).
+   */
+  arrearsDay: number;
 }
+
+/** The notice of lapse goes only to a member who lapsed in these last days, not to the long lapsed. */
+const LAPSE_NOTICE_WITHIN_DAYS = 60;
+
+/** "Invia ora" leaves out a member sent any reminder in these last hours. */
+const SEND_NOW_WINDOW_MS = 24 * 3_600_000;
+
+/** The names the preview of "Invia ora" shows. */
+const PREVIEW_NAMES = 10;
 
 /** One reminder: for which year, which step, on which day (`YYYY-MM-DD`, Rome). */
 export interface DuesReminderStep {
@@ -73,11 +100,72 @@ function yearsReminded(today: string): number[] {
   return [year, year + 1];
 }
 
+function sentStep(ledger: ReminderLedger, step: DuesReminderStep): boolean {
+  return ledger.sent.has(`${step.year}:${step.step}`);
+}
+
+/** Arrears (a past year open, not lapsed) are reminded monthly when the schedule says so. */
+function remindedAsArrears(standing: StandingResult, schedule: ReminderSchedule): boolean {
+  return standing.standing === 'arrears' && schedule.arrearsDay > 0;
+}
+
+/** The arrears reminder of the month `today` falls in (`YYYY-MM-DD`) or of `months` later. */
+function arrearsStep(today: string, arrearsDay: number, months = 0): DuesReminderStep {
+  const start = new Date(
+    Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + months, 1),
+  );
+  const month = String(start.getUTCMonth() + 1).padStart(2, '0');
+  const year = start.getUTCFullYear();
+  return {
+    year,
+    step: `${DUES_REMINDER_ARREARS_PREFIX}${month}`,
+    on: `${year}-${month}-${String(arrearsDay).padStart(2, '0')}`,
+  };
+}
+
+/**
+ * The notice that a member has lapsed (ADR 030, 27 November 2026): keyed by the first year of
+ * the run of missed years that made them lapse, so it goes once for that lapse and again only
+ * after a readmission and a new lapse; only to a member who lapsed in the last
+ * `LAPSE_NOTICE_WITHIN_DAYS` (a register taken over with long-lapsed members sends nothing).
+ */
+function lapseNotice(
+  ledger: ReminderLedger,
+  today: string,
+  rules: StandingRules,
+  standing: StandingResult,
+): DuesReminderStep | null {
+  let run = 0;
+  let runStart: number | null = null;
+  for (const [index, year] of standing.missedYears.entries()) {
+    run = index > 0 && standing.missedYears[index - 1] === year - 1 ? run + 1 : 1;
+    if (run >= rules.lapseAfterYears) {
+      runStart = year - run + 1;
+      break;
+    }
+  }
+  if (runStart === null) return null;
+  const before = computeStanding(ledger, addDays(today, -LAPSE_NOTICE_WITHIN_DAYS), rules);
+  if (before.standing === 'lapsed') return null;
+  return { year: runStart, step: DUES_REMINDER_LAPSED_STEP, on: today };
+}
+
+/** Whether the member would be lapsed by the end of `today`'s year (the warning in the mails). */
+function lapsingThisYear(ledger: ReminderLedger, today: string, rules: StandingRules): boolean {
+  return (
+    computeStanding(ledger, today, rules).standing !== 'lapsed' &&
+    computeStanding(ledger, `${today.slice(0, 4)}-12-31`, rules).standing === 'lapsed'
+  );
+}
+
 /**
  * The reminders due on `today` (ADR 030). For each open year, only the latest step whose day
  * has come, once: a server started late sends the step that applies now, not the missed ones.
- * The warning goes when the member would lapse within `lapseWarningDays` (the standing of that
- * day, by the one function, ADR 024); a lapsed member gets nothing more.
+ * A member in arrears gets instead, once a month on `arrearsDay`, one reminder of every open
+ * year; the monthly step of a month whose day is past is not sent late in the next. The
+ * warning goes when the member would lapse within `lapseWarningDays` (the standing of that
+ * day, by the one function, ADR 024); a lapsed member gets the notice of lapse once, and
+ * nothing more.
  */
 export function remindersDue(
   ledger: ReminderLedger,
@@ -85,15 +173,24 @@ export function remindersDue(
   rules: StandingRules,
   schedule: ReminderSchedule,
 ): DuesReminderStep[] {
-  if (computeStanding(ledger, today, rules).standing === 'lapsed') return [];
+  const standing = computeStanding(ledger, today, rules);
+  if (standing.standing === 'lapsed') {
+    const notice = lapseNotice(ledger, today, rules, standing);
+    return notice !== null && !sentStep(ledger, notice) ? [notice] : [];
+  }
   const due: DuesReminderStep[] = [];
-  for (const year of yearsReminded(today)) {
-    if (!open(ledger, year)) continue;
-    const latest = schedule.days
-      .map((days) => ({ year, step: String(days), on: addDays(`${year}-01-01`, days) }))
-      .filter((step) => step.on <= today)
-      .at(-1);
-    if (latest !== undefined && !ledger.sent.has(`${year}:${latest.step}`)) due.push(latest);
+  if (remindedAsArrears(standing, schedule)) {
+    const step = arrearsStep(today, schedule.arrearsDay);
+    if (step.on <= today && !sentStep(ledger, step)) due.push(step);
+  } else {
+    for (const year of yearsReminded(today)) {
+      if (!open(ledger, year)) continue;
+      const latest = schedule.days
+        .map((days) => ({ year, step: String(days), on: addDays(`${year}-01-01`, days) }))
+        .filter((step) => step.on <= today)
+        .at(-1);
+      if (latest !== undefined && !sentStep(ledger, latest)) due.push(latest);
+    }
   }
   const warning = lapseWarning(ledger, today, rules, schedule);
   if (
@@ -144,13 +241,19 @@ export function nextReminder(
 ): DuesReminderStep | null {
   const dueNow = remindersDue(ledger, today, rules, schedule);
   if (dueNow.length > 0) return dueNow[0] ?? null;
-  if (computeStanding(ledger, today, rules).standing === 'lapsed') return null;
+  const standing = computeStanding(ledger, today, rules);
+  if (standing.standing === 'lapsed') return null;
   const coming: DuesReminderStep[] = [];
-  for (const year of yearsReminded(today)) {
-    if (!open(ledger, year)) continue;
-    for (const days of schedule.days) {
-      const on = addDays(`${year}-01-01`, days);
-      if (on > today) coming.push({ year, step: String(days), on });
+  if (remindedAsArrears(standing, schedule)) {
+    const thisMonth = arrearsStep(today, schedule.arrearsDay);
+    coming.push(thisMonth.on > today ? thisMonth : arrearsStep(today, schedule.arrearsDay, 1));
+  } else {
+    for (const year of yearsReminded(today)) {
+      if (!open(ledger, year)) continue;
+      for (const days of schedule.days) {
+        const on = addDays(`${year}-01-01`, days);
+        if (on > today) coming.push({ year, step: String(days), on });
+      }
     }
   }
   const warning = lapseWarning(ledger, today, rules, schedule);
@@ -158,13 +261,55 @@ export function nextReminder(
   return coming.sort((a, b) => a.on.localeCompare(b.on))[0] ?? null;
 }
 
+/** The member as the mails address them. */
+interface MailMember {
+  first_name: string;
+  last_name: string;
+  email: string;
+  kind: MembershipKind;
+}
+
+/** The open years with what each costs, and their total (`feesOfYears`, ADR 029). */
+export interface OpenYearsFees {
+  years: number[];
+  /** Each year's fee in cents, in the order of `years`; null: no fee of the kind. */
+  amounts: (number | null)[];
+  /** Whether the member would lapse by the end of the year: the mail warns. */
+  lapsing: boolean;
+}
+
+function listed(parts: string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`;
+}
+
+/** "le quote associative degli anni 2025 (80,00 €) e 2026 (90,00 €), in tutto 170,00 €". */
+function openYearsText(fees: OpenYearsFees): string {
+  const parts = fees.years.map((year, index) => {
+    const amount = fees.amounts[index];
+    return amount === null || amount === undefined
+      ? String(year)
+      : `${year} (${italianEuroText(amount)})`;
+  });
+  if (parts.length === 1) return `risulta ancora da pagare la quota associativa ${parts[0] ?? ''}.`;
+  const known = fees.amounts.every((amount) => amount !== null);
+  const total = fees.amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
+  return `risultano ancora da pagare le quote associative degli anni ${listed(parts)}${known ? `, in tutto ${italianEuroText(total)}` : ''}.`;
+}
+
 /** The reminder's e-mail, in Italian, with the link to the payment page. */
 export function reminderMail(
   step: DuesReminderStep,
-  member: { first_name: string; last_name: string; email: string; kind: MembershipKind },
+  member: MailMember,
   openYears: number[],
   society: { acronym: string; publicBaseUrl: string },
+  fees: OpenYearsFees = { years: openYears, amounts: openYears.map(() => null), lapsing: false },
 ) {
+  if (step.step === DUES_REMINDER_LAPSED_STEP) return lapsedMail(member, openYears, society);
+  if (
+    step.step.startsWith(DUES_REMINDER_ARREARS_PREFIX) ||
+    step.step.startsWith(DUES_REMINDER_MANUAL_PREFIX)
+  )
+    return openDuesMail(member, fees, society, step.year);
   // The payment tab of the member's own fee page, where the open years are listed (ADR 029).
   const link = `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
   const greeting = `Gentile ${member.first_name} ${member.last_name},`;
@@ -203,6 +348,69 @@ export function reminderMail(
   };
 }
 
+/** The closing of every mail that asks to pay: the payment page and how to reach it. */
+function payingClosing(member: MailMember, society: { acronym: string; publicBaseUrl: string }) {
+  const link = `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
+  return [
+    '',
+    `Puoi pagare online con PayPal o con bonifico bancario dalla pagina: ${link}`,
+    'Accedi con l’indirizzo e-mail e la password dell’area riservata: la pagina mostrerà le tue quote da pagare e potrai pagarle tutte insieme.',
+    '',
+    'Se hai già pagato, non tenere conto di questo messaggio: la registrazione del pagamento può richiedere qualche giorno.',
+    '',
+    `La segreteria ${society.acronym}`,
+  ];
+}
+
+/**
+ * Every open year with its fee and the total (ADR 030, 27 November 2026): the monthly arrears
+ * reminder and "Invia ora". `year` is the current one: only it open reads as that year's due.
+ */
+export function openDuesMail(
+  member: MailMember,
+  fees: OpenYearsFees,
+  society: { acronym: string; publicBaseUrl: string },
+  year: number,
+) {
+  const arrears = fees.years.some((open) => open < year);
+  return {
+    to: [member.email],
+    subject: arrears
+      ? `${society.acronym} – Quote associative arretrate da pagare`
+      : `${society.acronym} – Quota associativa ${fees.years.join(', ')} da pagare`,
+    text: [
+      `Gentile ${member.first_name} ${member.last_name},`,
+      openYearsText(fees),
+      ...(fees.lapsing
+        ? [
+            'Come prevede lo statuto, se non verranno pagate entro la fine dell’anno decadrai da socio e perderai l’accesso all’area riservata.',
+          ]
+        : []),
+      ...payingClosing(member, society),
+    ].join('\n'),
+  };
+}
+
+/** The notice of lapse, sent once: no payment link, the secretariat to write to. */
+function lapsedMail(
+  member: MailMember,
+  openYears: number[],
+  society: { acronym: string; publicBaseUrl: string },
+) {
+  return {
+    to: [member.email],
+    subject: `${society.acronym} – Decadenza da socio`,
+    text: [
+      `Gentile ${member.first_name} ${member.last_name},`,
+      `poiché non risultano pagate le quote associative degli anni ${listed(openYears.map(String))}, come prevede lo statuto la tua iscrizione è decaduta.`,
+      'Restano disponibili nell’area riservata le ricevute dei pagamenti fatti.',
+      'Per tornare socio o per qualsiasi chiarimento scrivi alla segreteria.',
+      '',
+      `La segreteria ${society.acronym}`,
+    ].join('\n'),
+  };
+}
+
 export interface DuesRemindersDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -234,13 +442,20 @@ export async function reminderLedgers(db: Kysely<Database>, today: string) {
     duesBy.set(due.member_id, years);
   }
   const sentBy = new Map<number, Set<string>>();
+  const lapseNoticeBy = new Map<number, string>();
   for (const row of sent) {
     const steps = sentBy.get(row.member_id) ?? new Set<string>();
     steps.add(`${row.year}:${row.step}`);
     sentBy.set(row.member_id, steps);
+    if (row.step === DUES_REMINDER_LAPSED_STEP) {
+      const latest = lapseNoticeBy.get(row.member_id);
+      if (latest === undefined || latest < row.sent_at)
+        lapseNoticeBy.set(row.member_id, row.sent_at);
+    }
   }
   return recipients.map((recipient) => ({
     recipient,
+    lapseNoticeSentAt: lapseNoticeBy.get(recipient.member_id) ?? null,
     ledger: {
       sinceYear: recipient.since_year,
       dues: duesBy.get(recipient.member_id) ?? new Map<number, DueStatus>(),
@@ -290,13 +505,15 @@ export class DuesReminders {
     const ledgers = await reminderLedgers(db, today);
     return {
       pausedForEveryone: await remindersPausedForEveryone(db),
-      members: ledgers.map(({ recipient, ledger }) => ({
+      members: ledgers.map(({ recipient, ledger, lapseNoticeSentAt }) => ({
         memberId: recipient.member_id,
         name: `${recipient.last_name} ${recipient.first_name}`,
         email: recipient.email,
         memberNumber: recipient.member_number,
         paused: recipient.paused_at !== null,
         next: nextReminder(ledger, today, rules, schedule),
+        standing: computeStanding(ledger, today, rules).standing,
+        lapseNoticeSentAt,
       })),
       sent: (await latestRemindersSent(db, SENT_SHOWN)).map((row) => ({
         memberId: row.member_id,
@@ -340,6 +557,153 @@ export class DuesReminders {
     });
   }
 
+  /** One member's reminders, newest first (the member's dues screen). */
+  async history(memberId: number): Promise<DuesReminderHistoryEntry[]> {
+    const member = await findMembershipWithMember(this.deps.db, memberId);
+    if (member === undefined) throw new AppError('notFound');
+    return (await memberRemindersSent(this.deps.db, memberId)).map((row) => ({
+      year: row.year,
+      step: row.step,
+      sentAt: row.sent_at,
+    }));
+  }
+
+  /** The open years of a member with their fees, for the mails that list them. */
+  private async openYearsFees(
+    kind: MembershipKind,
+    ledger: ReminderLedger,
+    today: string,
+  ): Promise<OpenYearsFees> {
+    const years = computeStanding(ledger, today, this.deps.rules).openYears;
+    return {
+      years,
+      amounts: years.length === 0 ? [] : await feesOfYears(this.deps.db, kind, years),
+      lapsing: lapsingThisYear(ledger, today, this.deps.rules),
+    };
+  }
+
+  /**
+   * Who "Invia ora" reaches and with which message (ADR 030, 27 November 2026): one member, or
+   * every member of a group by the standing of today (ADR 024). Left out: lapsed members and
+   * those with nothing open; as skipped, members whose reminders are paused or who were sent a
+   * reminder in the last 24 hours. For one member each of these is refused with the reason.
+   */
+  private async sendPlan(target: DuesReminderSendBody, now: Date) {
+    const { db, clock, rules, society } = this.deps;
+    const refuse = (message: string) =>
+      new AppError('invalidRequest', [
+        { path: target.memberId === undefined ? 'group' : 'memberId', message },
+      ]);
+    if (await remindersPausedForEveryone(db))
+      throw refuse('I promemoria sono sospesi per tutti: riprendili prima di inviarne.');
+    const today = romeDate(clock());
+    const year = Number(today.slice(0, 4));
+    const recent = await membersRemindedSince(
+      db,
+      new Date(now.getTime() - SEND_NOW_WINDOW_MS).toISOString(),
+    );
+    const ledgers = await reminderLedgers(db, today);
+    let chosen = ledgers;
+    if (target.memberId !== undefined) {
+      chosen = ledgers.filter(({ recipient }) => recipient.member_id === target.memberId);
+      const [one] = chosen;
+      if (one === undefined) throw new AppError('notFound');
+      const standing = computeStanding(one.ledger, today, rules);
+      if (standing.standing === 'lapsed')
+        throw refuse('L’iscrizione di questo socio è decaduta: nessun promemoria da inviare.');
+      if (standing.openYears.length === 0)
+        throw refuse('Il socio è in regola: non ha quote da pagare.');
+      if (one.recipient.paused_at !== null)
+        throw refuse('I promemoria di questo socio sono sospesi: riprendili prima di inviarne.');
+      if (recent.has(one.recipient.member_id))
+        throw refuse('A questo socio è già stato inviato un promemoria nelle ultime 24 ore.');
+    } else {
+      const group = target.group;
+      chosen = ledgers.filter(({ ledger }) => {
+        const standing = computeStanding(ledger, today, rules);
+        if (standing.standing === 'lapsed' || standing.openYears.length === 0) return false;
+        if (group === 'lapsing') return lapsingThisYear(ledger, today, rules);
+        return standing.standing === group;
+      });
+    }
+    const sending = chosen.filter(
+      ({ recipient }) => recipient.paused_at === null && !recent.has(recipient.member_id),
+    );
+    const mails = [];
+    for (const { recipient, ledger } of sending) {
+      const fees = await this.openYearsFees(recipient.kind, ledger, today);
+      mails.push({ recipient, mail: openDuesMail(recipient, fees, society, year) });
+    }
+    return { today, year, mails, skipped: chosen.length - sending.length };
+  }
+
+  /** What "Invia ora" would send, without sending it. */
+  async previewSend(target: DuesReminderSendBody): Promise<DuesReminderSendPreview> {
+    const { mails, skipped } = await this.sendPlan(target, this.deps.clock());
+    const first = mails[0];
+    return {
+      count: mails.length,
+      skipped,
+      names: mails
+        .slice(0, PREVIEW_NAMES)
+        .map(({ recipient }) => `${recipient.last_name} ${recipient.first_name}`),
+      sample:
+        first === undefined
+          ? null
+          : { to: first.recipient.email, subject: first.mail.subject, text: first.mail.text },
+    };
+  }
+
+  /**
+   * "Invia ora": queues through the outbox (ADR 008) the messages of the preview, each with its
+   * row `manuale-<today>` in the same transaction (at most one a member a day, also when two
+   * staff confirm at once), audited once; nobody to send to is refused.
+   */
+  async sendNow(actor: Actor, target: DuesReminderSendBody): Promise<DuesReminderSendResult> {
+    const now = this.deps.clock();
+    const { today, year, mails, skipped } = await this.sendPlan(target, now);
+    if (mails.length === 0)
+      throw new AppError('invalidRequest', [
+        {
+          path: 'group',
+          message:
+            'Nessun socio a cui inviare il promemoria: tutti in regola, sospesi o già avvisati nelle ultime 24 ore.',
+        },
+      ]);
+    let sent = 0;
+    for (const { recipient, mail } of mails) {
+      const claimed = await this.deps.db.transaction().execute(async (trx) => {
+        const claimed = await claimDuesReminder(trx, {
+          member_id: recipient.member_id,
+          year,
+          step: `${DUES_REMINDER_MANUAL_PREFIX}${today}`,
+          sent_at: now.toISOString(),
+        });
+        if (claimed) await enqueue(trx, 'mail', mail, now);
+        return claimed;
+      });
+      if (claimed) sent += 1;
+    }
+    const [first] = mails;
+    await writeAudit(
+      this.deps.db,
+      actor,
+      {
+        action: 'invia promemoria',
+        entity: 'dues_reminder',
+        entityId: target.memberId ?? null,
+        summary:
+          target.memberId !== undefined && first !== undefined
+            ? `Promemoria inviato a ${first.recipient.email}`
+            : `Promemoria inviato a ${sent} soci (${DUES_REMINDER_SEND_GROUP_LABELS[target.group ?? 'arrears']})`,
+        after: { inviati: sent, esclusi: skipped },
+      },
+      now,
+    );
+    if (sent > 0) this.deps.notifyOutbox();
+    return { sent, skipped };
+  }
+
   private async remind(): Promise<number> {
     const { db, clock, rules, schedule, society } = this.deps;
     if (await remindersPausedForEveryone(db)) return 0;
@@ -348,8 +712,13 @@ export class DuesReminders {
     let queued = 0;
     for (const { recipient, ledger } of await reminderLedgers(db, today)) {
       if (recipient.paused_at !== null) continue;
+      // Sent "Invia ora" today: the scheduled step waits for tomorrow, not a second mail today.
+      if (ledger.sent.has(`${today.slice(0, 4)}:${DUES_REMINDER_MANUAL_PREFIX}${today}`)) continue;
       const openYears = computeStanding(ledger, today, rules).openYears;
-      for (const step of remindersDue(ledger, today, rules, schedule)) {
+      const due = remindersDue(ledger, today, rules, schedule);
+      const fees =
+        due.length === 0 ? undefined : await this.openYearsFees(recipient.kind, ledger, today);
+      for (const step of due) {
         const sent = await db.transaction().execute(async (trx) => {
           const claimed = await claimDuesReminder(trx, {
             member_id: recipient.member_id,
@@ -358,7 +727,12 @@ export class DuesReminders {
             sent_at: now.toISOString(),
           });
           if (claimed)
-            await enqueue(trx, 'mail', reminderMail(step, recipient, openYears, society), now);
+            await enqueue(
+              trx,
+              'mail',
+              reminderMail(step, recipient, openYears, society, fees),
+              now,
+            );
           return claimed;
         });
         if (sent) {

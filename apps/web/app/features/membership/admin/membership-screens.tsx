@@ -32,6 +32,7 @@ import { HandPaymentForm } from './hand-payment-form';
 import { MembershipFactsForm } from './membership-facts-form';
 
 export { RegisterImportScreen } from './register-import-screen';
+import { MemberReminderHistory } from './reminder-screens';
 import { useStaffCall } from '../../admin/staff-call';
 
 /**
@@ -243,6 +244,10 @@ export function MembershipShow() {
         <HandPaymentForm />
         <ExemptionForm />
         <MembershipFactsForm />
+        <FunctionField
+          label="Promemoria delle quote"
+          render={(record: AdminMembership) => <MemberReminderHistory memberId={record.id} />}
+        />
       </SimpleShowLayout>
     </Show>
   );
