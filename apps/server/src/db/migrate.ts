@@ -39,6 +39,7 @@ import { magazineArticlesBinMigration } from './migrations/0035-magazine-article
 import { visibleNewsIndexMigration } from './migrations/0036-visible-news-index.js';
 import { searchRecordPagesIndexMigration } from './migrations/0037-search-record-pages-index.js';
 import { featuredNewsIndexMigration } from './migrations/0038-featured-news-index.js';
+import { recordVersionsMigration } from './migrations/0040-record-versions.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -82,6 +83,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0036-visible-news-index': visibleNewsIndexMigration,
     '0037-search-record-pages-index': searchRecordPagesIndexMigration(engine),
     '0038-featured-news-index': featuredNewsIndexMigration,
+    '0040-record-versions': recordVersionsMigration,
   };
 }
 

@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
  */
 
 type Id = Generated<number>;
+/** A staff record's version (0040, ADR 041): 1 when created, one more at every staff save. */
+type Version = Generated<number>;
 /** A timestamp written by the application (ISO-8601 UTC). */
 type Timestamp = string;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -56,6 +58,7 @@ export interface ArticlesTable {
   internal_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   // Back-office publication (0017a, ADR 023)
   /** The instant (ISO, UTC) a scheduled item goes public; null: from its publication date. */
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -110,6 +113,7 @@ export interface RecommendationsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface AssembliesTable extends ScheduleAndBinColumns {
@@ -124,6 +128,7 @@ export interface AssembliesTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface PressReviewsTable extends ScheduleAndBinColumns {
@@ -137,6 +142,7 @@ export interface PressReviewsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface OpinionsTable extends ScheduleAndBinColumns {
@@ -151,6 +157,7 @@ export interface OpinionsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface MagazineIssuesTable extends ScheduleAndBinColumns {
@@ -227,6 +234,7 @@ export interface MembersTable {
   password_changed: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 /** Two-factor sign-in of a staff account (ADR 017); enabled once a code confirmed it. */

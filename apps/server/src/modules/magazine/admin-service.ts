@@ -417,7 +417,7 @@ export class MagazineAdminService {
       keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
       newAttachments: [],
     };
-    return this.articles.save(actor, id, restored);
+    return this.articles.save(actor, id, restored, null);
   }
 
   /** An audited save in its own transaction; PDFs are checked by their bytes before it starts. */
