@@ -172,6 +172,7 @@ export interface MagazineIssuesTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface MagazineArticlesTable {
@@ -186,6 +187,7 @@ export interface MagazineArticlesTable {
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin on its own (ADR 031); null: not in the bin (or only with its issue). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -206,6 +208,7 @@ export interface BoardMembersTable extends BinColumn {
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface FeesTable {
@@ -425,6 +428,7 @@ export interface TransparencyPublicationsTable {
   link_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -439,6 +443,7 @@ export interface PublicContributionsTable {
   purpose: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -8,6 +8,11 @@ const VERSIONED_TABLES = [
   'press_reviews',
   'opinions',
   'members',
+  'magazine_issues',
+  'magazine_articles',
+  'board_members',
+  'transparency_publications',
+  'public_contributions',
 ] as const;
 
 /**

@@ -1,7 +1,8 @@
 import { API_ERRORS, type ApiErrorBody, type EditConflict } from '@sodalis/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { staffSite } from '../../helpers/staff-api.js';
+import { minimalPdf } from '../../helpers/pdf-corpus.js';
+import { staffSite, type StaffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 /** A record as the staff API answers it: its id and version (ADR 041), the rest by name. */
@@ -16,11 +17,19 @@ interface Kind {
   path: string;
   /** Its entries in the audit log. */
   entity: string;
-  create: (label: string) => object;
+  /** A new record's body (`site` for the records it needs first). */
+  create: (label: string, site: StaffSite) => object | Promise<object>;
   body: (item: Versioned) => object;
   first: { field: string; audit: string };
-  second: string;
+  /** The other field, and three values for it: tab B's, then two simultaneous saves'. */
+  second: { field: string; values: [string, string, string] };
 }
+
+const TEXTS: [string, string, string] = [
+  'Scritto nella scheda B',
+  'Prima scheda',
+  'Seconda scheda',
+];
 
 const KINDS: Kind[] = [
   {
@@ -47,7 +56,7 @@ const KINDS: Kind[] = [
       newAttachments: [],
     }),
     first: { field: 'title', audit: 'titolo' },
-    second: 'internalNote',
+    second: { field: 'internalNote', values: TEXTS },
   },
   {
     name: 'a recommendation of the reserved area',
@@ -71,7 +80,7 @@ const KINDS: Kind[] = [
       newAttachments: [],
     }),
     first: { field: 'title', audit: 'titolo' },
-    second: 'sourceName',
+    second: { field: 'sourceName', values: TEXTS },
   },
   {
     name: 'an account',
@@ -91,7 +100,138 @@ const KINDS: Kind[] = [
       status: item.status,
     }),
     first: { field: 'firstName', audit: 'nome' },
-    second: 'lastName',
+    second: { field: 'lastName', values: TEXTS },
+  },
+  {
+    name: 'an issue of the bulletin',
+    path: '/MagazineIssues',
+    entity: 'magazine_issue',
+    create: (label) => ({
+      title: `Numero di prova ${label}`,
+      year: 2027,
+      publishedOn: '2026-11-20',
+      audience: 'all',
+      published: false,
+      keptAttachmentIds: [],
+      newAttachments: [],
+    }),
+    body: (item) => ({
+      title: item.title,
+      year: item.year,
+      number: item.number,
+      publishedOn: item.publishedOn,
+      audience: item.audience,
+      published: item.published,
+      keptAttachmentIds: [],
+      newAttachments: [],
+    }),
+    first: { field: 'title', audit: 'titolo' },
+    second: { field: 'publishedOn', values: ['2026-11-21', '2026-11-22', '2026-11-23'] },
+  },
+  {
+    name: 'an article of the bulletin',
+    path: '/MagazineArticles',
+    entity: 'magazine_article',
+    create: async (label, site) => {
+      const issue = await site.ok<Versioned>(
+        site.call('POST', '/MagazineIssues', {
+          title: `Numero degli articoli ${label}`,
+          year: 2027,
+          publishedOn: '2026-11-20',
+          audience: 'all',
+          published: false,
+          keptAttachmentIds: [],
+          newAttachments: [],
+        }),
+      );
+      return {
+        issueId: issue.id,
+        title: `Articolo ${label}`,
+        authors: ['Anna Rossi'],
+        keptAttachmentIds: [],
+        newAttachments: [],
+      };
+    },
+    body: (item) => ({
+      issueId: item.issueId,
+      title: item.title,
+      authors: item.authors,
+      sortOrder: item.sortOrder,
+      publishedOn: item.publishedOn,
+      testata: item.testata,
+      keptAttachmentIds: [],
+      newAttachments: [],
+    }),
+    first: { field: 'title', audit: 'titolo' },
+    second: { field: 'testata', values: TEXTS },
+  },
+  {
+    name: 'a member of the board',
+    path: '/BoardMembers',
+    entity: 'board_member',
+    create: (label) => ({
+      name: `Componente ${label}`,
+      role: 'Consigliere',
+      sortOrder: 60,
+      newPhoto: null,
+      newCv: null,
+    }),
+    body: (item) => ({
+      name: item.name,
+      role: item.role,
+      sortOrder: item.sortOrder,
+      keepPhoto: true,
+      newPhoto: null,
+      keepCv: true,
+      newCv: null,
+    }),
+    first: { field: 'name', audit: 'nome' },
+    second: { field: 'role', values: TEXTS },
+  },
+  {
+    name: 'a publication of Società trasparente',
+    path: '/TransparencyPublications',
+    entity: 'transparency_publication',
+    create: (label) => ({
+      type: 'bilancio-consuntivo',
+      title: `Bilancio ${label}`,
+      year: 2025,
+      publishedOn: '2026-05-20',
+      newAttachments: [{ fileName: 'bilancio.pdf', content: minimalPdf(label).toString('base64') }],
+    }),
+    body: (item) => ({
+      type: item.type,
+      title: item.title,
+      description: item.description,
+      year: item.year,
+      publishedOn: item.publishedOn,
+      linkUrl: item.linkUrl,
+      keptAttachmentIds: (item.attachments as { id: number }[]).map((file) => file.id),
+      newAttachments: [],
+    }),
+    first: { field: 'title', audit: 'titolo' },
+    second: { field: 'description', values: TEXTS },
+  },
+  {
+    name: 'a public contribution',
+    path: '/PublicContributions',
+    entity: 'public_contribution',
+    create: (label) => ({
+      year: 2025,
+      grantor: `Regione ${label}`,
+      amount: '1500,50',
+      receivedOn: '2025-03-12',
+      purpose: 'Formazione',
+    }),
+    body: (item) => ({
+      year: item.year,
+      grantor: item.grantor,
+      amount: item.amount,
+      receivedOn: item.receivedOn,
+      purpose: item.purpose,
+    }),
+    first: { field: 'grantor', audit: 'ente' },
+    second: { field: 'purpose', values: TEXTS },
   },
 ];
 
@@ -126,7 +266,7 @@ describe.each(testEngines())(
     describe.each(KINDS)('$name', (kind) => {
       it('refuses a save read before another one, says what changed, and overwrites nothing', async () => {
         const created = await staff.ok<Versioned>(
-          staff.call('POST', kind.path, kind.create('due schede')),
+          staff.call('POST', kind.path, await kind.create('due schede', staff)),
         );
         // Both tabs open the record.
         const tabA = await read(kind, created.id);
@@ -137,7 +277,7 @@ describe.each(testEngines())(
         const entriesAfterA = await staff.auditOf(kind.entity, created.id);
 
         const conflict = conflictOf(
-          await save(kind, tabB, { [kind.second]: 'Scritto nella scheda B' }),
+          await save(kind, tabB, { [kind.second.field]: kind.second.values[0] }),
         );
         expect(conflict.current).toMatchObject({
           id: created.id,
@@ -154,7 +294,7 @@ describe.each(testEngines())(
         // Nothing of B's save was written: A's value stands, B's field is as it was.
         const now = await read(kind, created.id);
         expect(now[kind.first.field]).toBe(aValue);
-        expect(now[kind.second]).toBe(tabB[kind.second]);
+        expect(now[kind.second.field]).toBe(tabB[kind.second.field]);
         expect(now.version).toBe(savedA.version);
         expect(await staff.auditOf(kind.entity, created.id)).toEqual(entriesAfterA);
 
@@ -164,22 +304,22 @@ describe.each(testEngines())(
             kind,
             { ...tabB, version: conflict.current.version as number },
             {
-              [kind.second]: 'Scritto nella scheda B',
+              [kind.second.field]: kind.second.values[0],
             },
           ),
         );
-        expect(overwritten[kind.second]).toBe('Scritto nella scheda B');
+        expect(overwritten[kind.second.field]).toBe(kind.second.values[0]);
         expect(overwritten.version).toBe(savedA.version + 1);
       });
 
       it('lets exactly one of two simultaneous saves of the same version through', async () => {
         const created = await staff.ok<Versioned>(
-          staff.call('POST', kind.path, kind.create('simultanei')),
+          staff.call('POST', kind.path, await kind.create('simultanei', staff)),
         );
         const item = await read(kind, created.id);
         const answers = await Promise.all([
-          save(kind, item, { [kind.second]: 'Prima scheda' }),
-          save(kind, item, { [kind.second]: 'Seconda scheda' }),
+          save(kind, item, { [kind.second.field]: kind.second.values[1] }),
+          save(kind, item, { [kind.second.field]: kind.second.values[2] }),
         ]);
         const statuses = answers.map((answer) => answer.statusCode).sort();
         expect(statuses).toEqual([200, 409]);
@@ -187,13 +327,15 @@ describe.each(testEngines())(
         const written = (winner?.json() as { data: Versioned }).data;
         const now = await read(kind, created.id);
         expect(now.version).toBe(item.version + 1);
-        expect(now[kind.second]).toBe(written[kind.second]);
+        expect(now[kind.second.field]).toBe(written[kind.second.field]);
       });
     });
 
     it('raises the version on a bulk action and a rollback, so a form opened before is refused', async () => {
       const news = KINDS[0] as Kind;
-      const created = await staff.ok<Versioned>(staff.call('POST', '/News', news.create('massa')));
+      const created = await staff.ok<Versioned>(
+        staff.call('POST', '/News', await news.create('massa', staff)),
+      );
       const open = await read(news, created.id);
       await staff.ok(staff.call('POST', '/News/Bulk', { ids: [created.id], action: 'pubblica' }));
       conflictOf(await save(news, open, { internalNote: 'Dopo la pubblicazione' }));
@@ -210,7 +352,9 @@ describe.each(testEngines())(
 
     it('refuses a version that is not one, and saves without one as before', async () => {
       const news = KINDS[0] as Kind;
-      const created = await staff.ok<Versioned>(staff.call('POST', '/News', news.create('senza')));
+      const created = await staff.ok<Versioned>(
+        staff.call('POST', '/News', await news.create('senza', staff)),
+      );
       const answer = await staff.call(
         'PUT',
         `/News/${created.id}`,
