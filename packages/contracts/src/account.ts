@@ -74,6 +74,8 @@ export interface AdminMember {
   feeStatus: MemberFeeStatus;
   createdAt: string;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 const personName = requiredText(100);

@@ -11,7 +11,20 @@ export interface ApiErrorBody {
     code: string;
     message: string;
     issues?: { path: string; message: string }[];
+    /** A save over a newer version of the record (`editConflict`, ADR 041). */
+    conflict?: EditConflict;
   };
+}
+
+/**
+ * What a 409 `editConflict` carries (ADR 041): the record as it is now and the saves made since
+ * the version the form was read at, so the screen can say who changed what and when.
+ */
+export interface EditConflict {
+  /** The record as its form reads it now, with its `version`. */
+  current: Record<string, unknown>;
+  /** The saves since, newest first: when, by whom, and the fields as the audit log names them. */
+  changes: { at: string; actorEmail: string; fields: string[] }[];
 }
 
 /** Machine-readable error codes and their Italian messages. */
@@ -58,6 +71,13 @@ export const API_ERRORS = {
     status: 431,
     code: 'intestazioni-troppo-grandi',
     message: 'Le intestazioni della richiesta sono troppo grandi.',
+  },
+  // A save over a version of the record newer than the one the form was read at (ADR 041).
+  editConflict: {
+    status: 409,
+    code: 'modificato-da-altri',
+    message:
+      'Qualcun altro ha modificato questo elemento dopo che lo hai aperto: ricarica per vedere la versione attuale, oppure salva di nuovo per sovrascriverla.',
   },
   payloadTooLarge: {
     status: 413,

@@ -137,6 +137,8 @@ export interface AdminMagazineIssue {
   articleCount: number;
   attachments: AdminAttachment[];
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export const AdminMagazineIssueInputSchema = z.object({
@@ -180,6 +182,8 @@ export interface AdminMagazineArticle {
   testata: string;
   attachments: AdminAttachment[];
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export const AdminMagazineArticleInputSchema = z.object({

@@ -119,6 +119,8 @@ export interface AdminNewsItem {
   /** The cover's text alternative as the form edits it (`cover.alt`; null without a cover). */
   coverAlt: string | null;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export const AdminNewsInputSchema = z

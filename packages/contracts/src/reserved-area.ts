@@ -165,6 +165,8 @@ export interface AdminRecommendation {
   state: PublicationState;
   attachments: AdminAttachment[];
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export interface AdminAssembly {
@@ -181,6 +183,8 @@ export interface AdminAssembly {
   state: PublicationState;
   attachments: AdminAttachment[];
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 // --- press review ------------------------------------------------------------------------------
@@ -208,6 +212,8 @@ export interface AdminPressReview {
   publishAt: string | null;
   state: PublicationState;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 // --- opinions ----------------------------------------------------------------------------------
@@ -269,4 +275,6 @@ export interface AdminOpinion {
   publishAt: string | null;
   state: PublicationState;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }

@@ -183,6 +183,8 @@ export interface AdminBoardMember {
   photo: string | null;
   cv: AdminAttachment | null;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export const AdminBoardMemberListQuerySchema = AdminListQuerySchema;

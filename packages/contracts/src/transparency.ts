@@ -256,6 +256,8 @@ export interface AdminTransparencyPublication {
   linkUrl: string | null;
   attachments: AdminAttachment[];
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 export const AdminContributionListQuerySchema = AdminListQuerySchema.extend({
@@ -288,6 +290,8 @@ export interface AdminContribution {
   receivedOn: string;
   purpose: string;
   updatedAt: string;
+  /** The version a save must name (`If-Match`, ADR 041). */
+  version: number;
 }
 
 /** A yearly publication missing or late (ADR 026), as the staff see it. */

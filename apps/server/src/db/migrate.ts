@@ -41,6 +41,7 @@ import { searchRecordPagesIndexMigration } from './migrations/0037-search-record
 import { featuredNewsIndexMigration } from './migrations/0038-featured-news-index.js';
 import { paymentsReceivedOnMigration } from './migrations/0039-payments-received-on.js';
 import { bankRowsPayerIbanMigration } from './migrations/0040-bank-rows-payer-iban.js';
+import { recordVersionsMigration } from './migrations/0041-record-versions.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -86,6 +87,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0038-featured-news-index': featuredNewsIndexMigration,
     '0039-payments-received-on': paymentsReceivedOnMigration,
     '0040-bank-rows-payer-iban': bankRowsPayerIbanMigration,
+    '0041-record-versions': recordVersionsMigration,
   };
 }
 

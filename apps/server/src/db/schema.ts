@@ -8,6 +8,8 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
  */
 
 type Id = Generated<number>;
+/** A staff record's version (0040, ADR 041): 1 when created, one more at every staff save. */
+type Version = Generated<number>;
 /** A timestamp written by the application (ISO-8601 UTC). */
 type Timestamp = string;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -56,6 +58,7 @@ export interface ArticlesTable {
   internal_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   // Back-office publication (0017a, ADR 023)
   /** The instant (ISO, UTC) a scheduled item goes public; null: from its publication date. */
   publish_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -110,6 +113,7 @@ export interface RecommendationsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface AssembliesTable extends ScheduleAndBinColumns {
@@ -124,6 +128,7 @@ export interface AssembliesTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface PressReviewsTable extends ScheduleAndBinColumns {
@@ -137,6 +142,7 @@ export interface PressReviewsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface OpinionsTable extends ScheduleAndBinColumns {
@@ -151,6 +157,7 @@ export interface OpinionsTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface MagazineIssuesTable extends ScheduleAndBinColumns {
@@ -165,6 +172,7 @@ export interface MagazineIssuesTable extends ScheduleAndBinColumns {
   published: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface MagazineArticlesTable {
@@ -179,6 +187,7 @@ export interface MagazineArticlesTable {
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin on its own (ADR 031); null: not in the bin (or only with its issue). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -199,6 +208,7 @@ export interface BoardMembersTable extends BinColumn {
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 export interface FeesTable {
@@ -227,6 +237,7 @@ export interface MembersTable {
   password_changed: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
 }
 
 /** Two-factor sign-in of a staff account (ADR 017); enabled once a code confirmed it. */
@@ -424,6 +435,7 @@ export interface TransparencyPublicationsTable {
   link_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -438,6 +450,7 @@ export interface PublicContributionsTable {
   purpose: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
   /** When it went to the bin (null: not binned; migration 0033, ADR 031). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

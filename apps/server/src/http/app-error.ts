@@ -1,4 +1,9 @@
-import { API_ERRORS, type ApiErrorBody, type ApiErrorKind } from '@sodalis/contracts';
+import {
+  API_ERRORS,
+  type ApiErrorBody,
+  type ApiErrorKind,
+  type EditConflict,
+} from '@sodalis/contracts';
 
 export interface ErrorIssue {
   path: string;
@@ -15,6 +20,8 @@ export class AppError extends Error {
     readonly issues?: ErrorIssue[],
     /** Seconds the client should wait before trying again (the `Retry-After` header). */
     readonly retryAfterSeconds?: number,
+    /** A save over a newer version: the record now and the saves since (ADR 041). */
+    readonly conflict?: EditConflict,
   ) {
     super(API_ERRORS[kind].message);
     this.name = 'AppError';
@@ -30,6 +37,7 @@ export class AppError extends Error {
         code: this.code,
         message: this.message,
         ...(this.issues && this.issues.length > 0 ? { issues: this.issues } : {}),
+        ...(this.conflict === undefined ? {} : { conflict: this.conflict }),
       },
     };
   }

@@ -54,6 +54,8 @@ export interface StaffSite extends DemoSite {
     path: string,
     payload?: object,
     role?: MemberRole | null,
+    /** More request headers (`if-match` of a save, ADR 041). */
+    headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   ok: typeof ok;
   /** The audit entries about `entity` (of one `entityId` if given), newest first. */
@@ -79,14 +81,14 @@ export function staffSite(engine: DatabaseEngine, options: DemoSiteOptions = {})
       return demo.app;
     },
     tokens,
-    call(method, path, payload, role = 'segreteria') {
+    call(method, path, payload, role = 'segreteria', headers = {}) {
       const token = role === null ? undefined : (tokens[role] as string | undefined);
       if (role !== null && token === undefined) throw new Error(`Nessuna sessione per ${role}.`);
       return site.app.inject({
         method,
         url: `/api/v1/Admin${path}`,
         ...(payload === undefined ? {} : { payload }),
-        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+        headers: token === undefined ? headers : { ...headers, authorization: `Bearer ${token}` },
       });
     },
     ok,

@@ -15,6 +15,7 @@ import {
   FORM_BODY_LIMIT,
   historyRoutes,
   IdParamsSchema,
+  saveAtVersion,
   sendCsv,
   staffOf,
 } from '../admin/route-helpers.js';
@@ -56,7 +57,11 @@ export async function accountsAdminRoutes(
     const input = parseInput(AdminMemberUpdateSchema, request.body);
     // Neither a staff role given nor a staff account changed, unless by the secretariat (ADR 031).
     assertMayGrantRole(staffOf(request), [input.role, (await members.get(id)).role]);
-    return { data: await members.update(actorOf(request), id, input) };
+    return {
+      data: await saveAtVersion(request, id, members, (version) =>
+        members.update(actorOf(request), id, input, version),
+      ),
+    };
   });
   // Only the names go back from an account's history (ADR 031); a staff account's, like its
   // form, only by the secretariat. In a scope of their own, so the hook is theirs alone.

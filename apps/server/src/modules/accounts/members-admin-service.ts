@@ -26,6 +26,7 @@ import {
   rolesOfEmails,
   type MemberRow,
   type MemberWithFeeRow,
+  memberVersions,
 } from './repository.js';
 import { MemberRuleError, MembersService } from './members-service.js';
 import {
@@ -36,6 +37,7 @@ import {
   type AuditRecord,
 } from '../admin/audit.js';
 import { versionBefore } from '../admin/undo.js';
+import { takeNextVersion } from '../admin/versions.js';
 import { parseInput } from '../../http/validation.js';
 
 /** Columns of the export, the same the import reads (plus the status and the year's fee). */
@@ -63,6 +65,7 @@ function toMember(row: MemberWithFeeRow, feeYear: number): AdminMember {
     feeStatus: row.fee_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -172,12 +175,16 @@ export class MembersAdminService {
     return this.get(id);
   }
 
+  /** Edits an account; read at `version`, refused when it has moved on since (ADR 041). */
   async update(
     actor: Actor,
     id: number,
     input: z.output<typeof AdminMemberUpdateSchema>,
+    version: number | null = null,
   ): Promise<AdminMember> {
     await this.withRules(actor, 'firstName', async ({ trx, rules, audit }) => {
+      // First, so the row is this save's until it commits.
+      await takeNextVersion(trx, memberVersions, id, version);
       const row = await existingMember(trx, id);
       if (actor.id === id && (input.status !== 'active' || input.role !== row.role)) {
         // The last way back in must not be closed by mistake from the back office itself.

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { MemberRole } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
 import { sortColumnOf } from '../listing/id-page.js';
+import { versionQueries } from '../listing/version-queries.js';
 import type { Executor } from '../../db/schema.js';
 
 /**
@@ -88,6 +89,9 @@ export async function updateMemberNames(
     .where('id', '=', id)
     .execute();
 }
+
+/** The accounts' versions (ADR 041): a staff save over a newer one is refused. */
+export const memberVersions = versionQueries('members');
 
 /** Name and role as the secretariat's CSV has them (the import). */
 export async function updateMemberDetails(

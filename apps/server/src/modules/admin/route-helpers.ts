@@ -1,9 +1,16 @@
-import { ADMIN_LIMITS, AdminRollbackSchema, type AdminBulk } from '@sodalis/contracts';
+import {
+  ADMIN_LIMITS,
+  AdminRollbackSchema,
+  type AdminAuditEntry,
+  type AdminBulk,
+} from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
 import { parseInput } from '../../http/validation.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
 import type { Actor } from './audit.js';
+import { editConflict } from './versions.js';
 
 /** `:id` of an admin address. */
 export const IdParamsSchema = z.object({
@@ -39,12 +46,66 @@ export function sendCsv(reply: FastifyReply, fileName: string, body: string): Fa
     .send(body);
 }
 
-/** What the five routes of one kind of staff record call (ADR 013). */
-export interface RecordHandlers<Query, Input, Item> {
-  list: (query: Query) => Promise<unknown>;
+/**
+ * The version a save was read at (ADR 041): the `If-Match` header the back office sends, the
+ * ETag of the record's `version` (`"3"`). Null without it (or `*`): the save names no version.
+ */
+export function versionOfRequest(request: FastifyRequest): number | null {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return null;
+  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
+  if (match === null) {
+    throw new AppError('invalidRequest', [
+      { path: 'If-Match', message: 'La versione indicata per il salvataggio non è valida.' },
+    ]);
+  }
+  return Number(match[1]);
+}
+
+/** What a versioned record's edit route needs to answer a stale save (ADR 041). */
+export interface VersionedRecord<Item> {
   get: (id: number) => Promise<Item>;
-  /** Creates (`id` null) or edits one record. */
-  save: (actor: Actor, id: number | null, input: Input) => Promise<Item>;
+  /** The record's history (its audit entries, newest first): who changed what since. */
+  history?: (id: number) => Promise<AdminAuditEntry[]>;
+}
+
+/**
+ * An edit that names the version it was read at (ADR 041): `save` gets it from `If-Match`. A
+ * save refused as stale (`editConflict`) is answered 409 with the record as it is now and the
+ * saves made since that version, so the screen can say who changed which fields and when.
+ */
+export async function saveAtVersion<Item>(
+  request: FastifyRequest,
+  id: number,
+  record: VersionedRecord<Item>,
+  save: (version: number | null) => Promise<Item>,
+): Promise<Item> {
+  const version = versionOfRequest(request);
+  try {
+    return await save(version);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== 'editConflict' || version === null) {
+      throw error;
+    }
+    const current = (await record.get(id)) as Item & { version: number };
+    const history = record.history === undefined ? [] : await record.history(id);
+    throw new AppError(
+      'editConflict',
+      undefined,
+      undefined,
+      editConflict(current, version, history),
+    );
+  }
+}
+
+/** What the five routes of one kind of staff record call (ADR 013). */
+export interface RecordHandlers<Query, Input, Item> extends VersionedRecord<Item> {
+  list: (query: Query) => Promise<unknown>;
+  /**
+   * Creates (`id` null) or edits one record. `version`: the one the form was read at, for a
+   * kind whose saves name it (ADR 041); null otherwise. Kinds without versions ignore it.
+   */
+  save: (actor: Actor, id: number | null, input: Input, version: number | null) => Promise<Item>;
   remove: (actor: Actor, id: number) => Promise<void>;
 }
 
@@ -70,12 +131,20 @@ export function recordRoutes<Query, Input, Item>(
     data: await handlers.get(parseInput(IdParamsSchema, request.params).id),
   }));
   app.post(path, { bodyLimit: schemas.bodyLimit }, async (request) => ({
-    data: await handlers.save(actorOf(request), null, parseInput(schemas.input, request.body)),
+    data: await handlers.save(
+      actorOf(request),
+      null,
+      parseInput(schemas.input, request.body),
+      null,
+    ),
   }));
   app.put(`${path}/:id`, { bodyLimit: schemas.bodyLimit }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
+    const input = parseInput(schemas.input, request.body);
     return {
-      data: await handlers.save(actorOf(request), id, parseInput(schemas.input, request.body)),
+      data: await saveAtVersion(request, id, handlers, (version) =>
+        handlers.save(actorOf(request), id, input, version),
+      ),
     };
   });
   app.delete(`${path}/:id`, async (request) => {

@@ -108,8 +108,9 @@ export async function contentAdminRoutes(
     {
       list: (query) => content.listBoardMembers(query),
       get: (id) => content.getBoardMember(id),
-      save: (actor, id, input) => content.saveBoardMember(actor, id, input),
+      save: (actor, id, input, version) => content.saveBoardMember(actor, id, input, version),
       remove: (actor, id) => content.removeBoardMember(actor, id),
+      history: (id) => content.boardMemberHistory(id),
     },
   );
 

@@ -32,6 +32,7 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { parseInput } from '../../http/validation.js';
+import { takeNextVersion } from '../admin/versions.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
 import { searchText } from '../../text/search-text.js';
@@ -61,6 +62,7 @@ import {
   writeBoardMember,
   writeSetupElement,
   writeSiteContent,
+  boardMemberVersions,
 } from './repository.js';
 import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
@@ -291,6 +293,7 @@ export class ContentAdminService {
           : (await this.deps.files.read(row.photo_sha256)).toString('base64'),
       cv,
       updatedAt: row.updated_at,
+      version: row.version,
     };
   }
 
@@ -299,6 +302,7 @@ export class ContentAdminService {
     actor: Actor,
     id: number | null,
     input: BoardMemberInput,
+    version: number | null = null,
   ): Promise<AdminBoardMember> {
     // Files are checked (and the photo resized) before the transaction opens.
     const photo =
@@ -309,6 +313,8 @@ export class ContentAdminService {
     // Content-addressed: a blob of a save that then rolls back is harmless.
     const storedPhoto = photo === null ? null : await this.deps.files.put(photo);
     const savedId = await this.publish(async (trx) => {
+      // First, so the row is this save's until it commits (ADR 041).
+      if (id !== null) await takeNextVersion(trx, boardMemberVersions, id, version);
       const before = id === null ? null : await this.boardMemberView(trx, id);
       if (before?.nelCestino === true) throw new AppError('notFound');
       const existing = id === null ? undefined : await findBoardMember(trx, id);

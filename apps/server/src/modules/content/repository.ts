@@ -7,6 +7,7 @@ import { idPage } from '../listing/id-page.js';
 import { findVisibleArticleId, unusedCoverFiles } from '../news/repository.js';
 import { isPublicationOnSite } from '../transparency/repository.js';
 import { binQueries } from '../listing/bin-queries.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 export async function findSetupElements(db: Kysely<Database>, keys: string[]) {
   if (keys.length === 0) return [];
@@ -204,6 +205,9 @@ export async function deleteBoardMember(db: Kysely<Database>, id: number): Promi
 
 /** The board members' bin (ADR 031), titled by name. */
 export const boardMemberBinQueries = binQueries('board_members', 'name');
+
+/** The board members' versions (ADR 041): a save over a newer one is refused. */
+export const boardMemberVersions = versionQueries('board_members');
 
 /** The photos' files of these board members. */
 export async function boardPhotosOf(db: Kysely<Database>, ids: number[]): Promise<string[]> {

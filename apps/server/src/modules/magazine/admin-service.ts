@@ -40,6 +40,8 @@ import {
   parseAuthors,
   writeArticle,
   writeIssue,
+  articleVersions,
+  issueVersions,
 } from './repository.js';
 import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import {
@@ -52,6 +54,8 @@ import {
   versionBefore,
 } from '../admin/undo.js';
 import type { SearchIndexer } from '../search/indexer.js';
+import { takeNextVersion } from '../admin/versions.js';
+import type { VersionQueries } from '../listing/version-queries.js';
 import type { RecordHandlers } from '../admin/route-helpers.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { countOf, inPageOrder } from '../listing/id-page.js';
@@ -71,6 +75,12 @@ type IssueValues = Omit<Insertable<MagazineIssuesTable>, 'created_at' | 'updated
 type MagazineRecord = 'magazine_issue' | 'magazine_article';
 
 /** Where each owner's files are addressed (the same areas as the demo content's). */
+/** Each record's versions (ADR 041). */
+const VERSIONS: Record<MagazineRecord, VersionQueries> = {
+  magazine_issue: issueVersions,
+  magazine_article: articleVersions,
+};
+
 const FILE_AREAS: Record<MagazineRecord, string> = {
   magazine_issue: 'Riviste',
   magazine_article: 'ArticoliRiviste',
@@ -81,6 +91,8 @@ interface MagazineSave<Values> {
   record: MagazineRecord;
   /** null to create. */
   id: number | null;
+  /** The version an edit was read at (ADR 041); null: the version it has. */
+  version: number | null;
   input: { keptAttachmentIds: number[]; newAttachments: AdminUpload[] };
   /** Checks the input against what is stored and answers the row's columns. */
   values: (trx: Transaction<Database>) => Promise<Values>;
@@ -193,23 +205,29 @@ export class MagazineAdminService {
       return { items: await this.issueItems(page.ids), total: page.total };
     },
     get: async (id) => found((await this.issueItems([id]))[0]),
-    save: async (actor, id, input) => {
+    save: async (actor, id, input, version) => {
       const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
       const now = this.deps.clock();
       const savedId = await this.deps.db
         .transaction()
-        .execute((trx) => this.saveIn(trx, actor, this.issueSave(id, input), pdfs, now));
+        .execute((trx) => this.saveIn(trx, actor, this.issueSave(id, input, version), pdfs, now));
       return this.issues.get(savedId);
     },
+    history: (id) => this.history(id),
     // "Elimina" moves the issue, with its articles, to the bin (ADR 031): off the site, restorable.
     remove: (actor, id) => this.bin.moveToBin(actor, id),
   };
 
   /** An issue's save: its columns from the form, its audit view and words. */
-  private issueSave(id: number | null, input: IssueInput): MagazineSave<IssueValues> {
+  private issueSave(
+    id: number | null,
+    input: IssueInput,
+    version: number | null = null,
+  ): MagazineSave<IssueValues> {
     return {
       record: 'magazine_issue',
       id,
+      version,
       input,
       values: async (trx) => {
         await checkUniqueTitle(trx, input.title, id);
@@ -333,10 +351,11 @@ export class MagazineAdminService {
       return { items: await this.articleItems(page.ids), total: page.total };
     },
     get: async (id) => found((await this.articleItems([id]))[0]),
-    save: async (actor, id, input) => {
+    save: async (actor, id, input, version) => {
       const savedId = await this.save(actor, {
         record: 'magazine_article',
         id,
+        version,
         input,
         values: async (trx) => {
           const [issue] = await findIssueRows(trx, [input.issueId]);
@@ -365,6 +384,7 @@ export class MagazineAdminService {
     },
     // "Elimina" moves the article to the bin (ADR 031): off its issue's page, restorable.
     remove: (actor, id) => this.articleBin.moveToBin(actor, id),
+    history: (id) => this.articleHistory(id),
   };
 
   /** The articles' own bin, most recently deleted first. */
@@ -417,7 +437,7 @@ export class MagazineAdminService {
       keptAttachmentIds: current.attachments.map((attachment) => attachment.id),
       newAttachments: [],
     };
-    return this.articles.save(actor, id, restored);
+    return this.articles.save(actor, id, restored, null);
   }
 
   /** An audited save in its own transaction; PDFs are checked by their bytes before it starts. */
@@ -440,6 +460,8 @@ export class MagazineAdminService {
     moment: Date,
   ): Promise<number> {
     const now = moment.toISOString();
+    // First, so the row is this save's until it commits (ADR 041).
+    if (save.id !== null) await takeNextVersion(trx, VERSIONS[save.record], save.id, save.version);
     const values = await save.values(trx);
     const before = save.id === null ? null : await save.view(trx, save.id);
     if (before?.nelCestino === true) throw new AppError('notFound');
@@ -493,6 +515,7 @@ export class MagazineAdminService {
       articleCount: counts.get(row.id) ?? 0,
       attachments: files.get(row.id) ?? [],
       updatedAt: row.updated_at,
+      version: row.version,
     }));
   }
 
@@ -516,6 +539,7 @@ export class MagazineAdminService {
       testata: row.newspaper,
       attachments: files.get(row.id) ?? [],
       updatedAt: row.updated_at,
+      version: row.version,
     }));
   }
 }

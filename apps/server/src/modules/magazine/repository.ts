@@ -22,6 +22,7 @@ import { containsPattern } from '../../text/search-text.js';
 import { likeCondition } from '../listing/keyset.js';
 import { idPage } from '../listing/id-page.js';
 import { binQueries } from '../listing/bin-queries.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 /** Query parts of the magazine lists: who may see, extra conditions, order, limit. */
 export interface MagazineQuery {
@@ -346,6 +347,9 @@ export async function deleteIssue(trx: Transaction<Database>, id: number): Promi
 /** The issues' bin: an issue goes there with its articles. */
 export const issueBinQueries = binQueries('magazine_issues', 'title');
 
+/** The issues' versions (ADR 041): a save over a newer one is refused. */
+export const issueVersions = versionQueries('magazine_issues');
+
 /** The issues scheduled for later than `now` (ISO instant), outside the bin: a query to count. */
 export function scheduledIssues(db: Kysely<Database>, now: string) {
   return db
@@ -371,6 +375,9 @@ export async function liveIssueIds(db: Kysely<Database>, ids: number[]): Promise
  * The articles in the bin on their own (those of a binned issue are in the issue's).
  */
 export const articleBinQueries = binQueries('magazine_articles', 'title');
+
+/** The articles' versions (ADR 041): a save over a newer one is refused. */
+export const articleVersions = versionQueries('magazine_articles');
 
 /** Deletes an article and its attachment rows. */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {

@@ -31,6 +31,7 @@ import { containsPattern, searchText } from '../../text/search-text.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { bulkInOneTransaction, RecordBin, versionBefore } from '../admin/undo.js';
+import { takeNextVersion } from '../admin/versions.js';
 import { countOf, idPage } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { coverImages, type RenderedImage } from '../admin/images.js';
@@ -41,6 +42,7 @@ import {
   categoriesOfArticles,
   countCategories,
   articleBinQueries,
+  articleVersions,
   coverFilesOf,
   coversOf,
   deleteArticle,
@@ -231,6 +233,7 @@ export class NewsAdminService {
           [],
           null,
           now,
+          null,
         );
       },
     );
@@ -443,15 +446,21 @@ export class NewsAdminService {
   /**
    * Creates (id null) or edits a news item: its row, categories and attachments, the audit
    * entry (`ritira` when the edit takes it off the site) and the cache bump, in one transaction.
+   * An edit read at `version` is refused when the item has moved on since (ADR 041).
    */
-  async save(actor: Actor, id: number | null, input: NewsInput): Promise<AdminNewsItem> {
+  async save(
+    actor: Actor,
+    id: number | null,
+    input: NewsInput,
+    version: number | null = null,
+  ): Promise<AdminNewsItem> {
     const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
     // Checked and resized before the transaction opens, as the board's photos (ADR 016, 034).
     const cover = input.newCover ? await this.storedCover(input.newCover.content) : null;
     const now = this.deps.clock();
     let unusedFiles: string[] = [];
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      const saved = await this.saveIn(trx, actor, id, input, pdfs, cover, now);
+      const saved = await this.saveIn(trx, actor, id, input, pdfs, cover, now, version);
       unusedFiles = saved.unusedFiles;
       return saved.articleId;
     });
@@ -480,7 +489,10 @@ export class NewsAdminService {
     pdfs: CheckedPdfs,
     cover: { share: StoredImage; page: StoredImage } | null,
     now: Date,
+    version: number | null,
   ): Promise<{ articleId: number; unusedFiles: string[] }> {
+    // First, so the row is this save's until it commits (ADR 041).
+    if (id !== null) await takeNextVersion(trx, articleVersions, id, version);
     const before = id === null ? null : await newsView(trx, id);
     await checkCategories(trx, input.categoryIds);
     const articleId = await writeArticle(trx, id, articleValues(input), now.toISOString());
@@ -617,6 +629,7 @@ export class NewsAdminService {
           cover: coverOf(covers, id),
           coverAlt: covers.get(id)?.alt ?? null,
           updatedAt: row.updated_at,
+          version: row.version,
         },
       ];
     });

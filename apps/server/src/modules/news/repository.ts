@@ -20,6 +20,7 @@ import {
   type ListOrder,
 } from '../listing/keyset.js';
 import { binQueries } from '../listing/bin-queries.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 export interface ArticleRow {
   id: number;
@@ -348,6 +349,9 @@ export async function writeArticle(
 
 /** The articles' bin (ADR 023). */
 export const articleBinQueries = binQueries('articles', 'title');
+
+/** The articles' versions (ADR 041): a save over a newer one is refused. */
+export const articleVersions = versionQueries('articles');
 
 /** Deletes an article with its category links and attachment rows (the blobs stay, shared). */
 export async function deleteArticle(trx: Transaction<Database>, id: number): Promise<void> {

@@ -52,8 +52,9 @@ export async function reservedAreaAdminRoutes(
     recordRoutes(app, path, schemas, {
       list: (query) => reserved.list(kind, query),
       get: (id) => reserved.get(kind, id),
-      save: (actor, id, input) => reserved.save(kind, actor, id, input),
+      save: (actor, id, input, version) => reserved.save(kind, actor, id, input, version),
       remove: (actor, id) => reserved.remove(kind, actor, id),
+      history: (id) => reserved.history(kind, id),
     });
     // Bulk actions, the bin and the history, as the news have them (ADR 031).
     undoRoutes(

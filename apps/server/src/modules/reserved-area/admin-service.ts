@@ -37,6 +37,7 @@ import {
   storedInstant,
   versionBefore,
 } from '../admin/undo.js';
+import { takeNextVersion } from '../admin/versions.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
 import { countOf, idPage, inPageOrder } from '../listing/id-page.js';
@@ -52,6 +53,7 @@ import {
   reservedRecordsMatching,
   scheduledReservedRecords,
   reservedBinQueries,
+  reservedVersions,
   updateReservedRecord,
   type ReservedTable,
   type ReservedValues,
@@ -105,7 +107,8 @@ export interface ReservedField {
 }
 
 /** The fields every reserved record answers the same way. */
-type SharedField = 'audience' | 'published' | 'publishAt' | 'state' | 'attachments' | 'updatedAt';
+type SharedField =
+  'audience' | 'published' | 'publishAt' | 'state' | 'attachments' | 'updatedAt' | 'version';
 
 /**
  * What every kind's form has: who reads the record, whether it is on the site, and from when
@@ -368,12 +371,16 @@ export class ReservedAdminService {
     return found((await this.items(kind, [id]))[0]);
   }
 
-  /** Creates (`id` null) or edits one record with its files and audit entry. */
+  /**
+   * Creates (`id` null) or edits one record with its files and audit entry; an edit read at
+   * `version` is refused when the record has moved on since (ADR 041).
+   */
   async save<T extends ReservedTable, Input extends ReservedRecordInput, Item>(
     kind: ReservedKind<T, Input, Item>,
     actor: Actor,
     id: number | null,
     input: Input,
+    version: number | null = null,
   ): Promise<Item> {
     const files = kind.pdfs === null ? null : kind.pdfs.changes(input);
     // Checked before the transaction: a bad file is a 400 that writes nothing.
@@ -381,7 +388,7 @@ export class ReservedAdminService {
     const now = this.deps.clock();
     const savedId = await this.deps.db
       .transaction()
-      .execute((trx) => this.saveIn(trx, kind, actor, id, input, added, now));
+      .execute((trx) => this.saveIn(trx, kind, actor, id, input, added, now, version));
     return this.get(kind, savedId);
   }
 
@@ -394,7 +401,10 @@ export class ReservedAdminService {
     input: Input,
     added: Awaited<ReturnType<typeof checkedPdfs>>,
     now: Date,
+    version: number | null = null,
   ): Promise<number> {
+    // First, so the row is this save's until it commits (ADR 041).
+    if (id !== null) await takeNextVersion(trx, reservedVersions[kind.table], id, version);
     const files = kind.pdfs === null ? null : kind.pdfs.changes(input);
     const stamp = now.toISOString();
     // The kind's own columns are its own business; the shared ones complete the row's type.
@@ -585,6 +595,7 @@ export class ReservedAdminService {
         state: scheduleState(row, now),
         ...attachments,
         updatedAt: row.updated_at,
+        version: row.version,
       } as Item;
       return item;
     });

@@ -12,6 +12,7 @@ import {
 import type { AttachmentOwnerKind, Audience, Database } from '../../db/schema.js';
 import { attachmentsWithFiles, deleteAttachmentsOf } from '../attachments/repository.js';
 import { binQueries, type BinQueries } from '../listing/bin-queries.js';
+import { versionQueries, type VersionQueries } from '../listing/version-queries.js';
 import { articleOnSite, issueOnSite } from '../magazine/repository.js';
 import { dateFilterCondition, likeCondition } from '../listing/keyset.js';
 
@@ -296,6 +297,7 @@ export type ReservedRow<T extends ReservedTable> = Selectable<Database[T]> & {
   publish_at: string | null;
   deleted_at: string | null;
   updated_at: string;
+  version: number;
 };
 
 /** A record's columns as a save writes them: all but id and the timestamps the save sets. */
@@ -372,6 +374,14 @@ export async function deleteReservedRecord(
   if (attachmentKind !== null) await deleteAttachmentsOf(trx, attachmentKind, [id]);
   await trx.deleteFrom(table).where('id', '=', id).execute();
 }
+
+/** Each reserved table's versions (ADR 041): a save over a newer one is refused. */
+export const reservedVersions: Record<ReservedTable, VersionQueries> = {
+  recommendations: versionQueries('recommendations'),
+  assemblies: versionQueries('assemblies'),
+  press_reviews: versionQueries('press_reviews'),
+  opinions: versionQueries('opinions'),
+};
 
 /** Each reserved table's bin, titled by the kind's first field (the press review's headline). */
 export const reservedBinQueries: Record<ReservedTable, BinQueries> = {

@@ -56,8 +56,9 @@ export async function transparencyAdminRoutes(
     {
       list: (query) => transparency.listPublications(query),
       get: (id) => transparency.getPublication(id),
-      save: (actor, id, input) => transparency.savePublication(actor, id, input),
+      save: (actor, id, input, version) => transparency.savePublication(actor, id, input, version),
       remove: (actor, id) => transparency.removePublication(actor, id),
+      history: (id) => transparency.publicationHistory(id),
     },
   );
   // The bin and the history (ADR 031); no bulk publishing: they have no published flag.
@@ -77,8 +78,9 @@ export async function transparencyAdminRoutes(
     {
       list: (query) => transparency.listContributions(query),
       get: (id) => transparency.getContribution(id),
-      save: (actor, id, input) => transparency.saveContribution(actor, id, input),
+      save: (actor, id, input, version) => transparency.saveContribution(actor, id, input, version),
       remove: (actor, id) => transparency.removeContribution(actor, id),
+      history: (id) => transparency.contributionHistory(id),
     },
   );
   binAndHistoryRoutes(app, '/PublicContributions', undoHandlersOf(transparency, 'Contribution'));

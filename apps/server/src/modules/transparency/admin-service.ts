@@ -19,6 +19,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
+import { takeNextVersion } from '../admin/versions.js';
 import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { searchText } from '../../text/search-text.js';
@@ -48,6 +49,8 @@ import {
   updatePublication,
   type ContributionRow,
   type PublicationRow,
+  contributionVersions,
+  publicationVersions,
 } from './repository.js';
 import { transparencyPendingWork } from './service.js';
 import type { SearchIndexer } from '../search/indexer.js';
@@ -168,6 +171,7 @@ export class TransparencyAdminService {
     actor: Actor,
     id: number | null,
     input: PublicationInput,
+    version: number | null = null,
   ): Promise<AdminTransparencyPublication> {
     // Checked before the transaction: a bad file is a 400 that writes nothing.
     const added = await checkedPdfs(input.newAttachments, 'newAttachments');
@@ -183,6 +187,8 @@ export class TransparencyAdminService {
       link_url: input.linkUrl,
     };
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      // First, so the row is this save's until it commits (ADR 041).
+      if (id !== null) await takeNextVersion(trx, publicationVersions, id, version);
       const before = id === null ? null : await this.publicationView(trx, id);
       // A binned item is not edited: restore it first (ADR 031).
       if (before?.nelCestino === true) throw new AppError('notFound');
@@ -286,6 +292,7 @@ export class TransparencyAdminService {
       linkUrl: row.link_url,
       attachments: files.get(row.id) ?? [],
       updatedAt: row.updated_at,
+      version: row.version,
     }));
   }
 
@@ -335,6 +342,7 @@ export class TransparencyAdminService {
     actor: Actor,
     id: number | null,
     input: ContributionInput,
+    version: number | null = null,
   ): Promise<AdminContribution> {
     const now = this.deps.clock();
     const stamp = now.toISOString();
@@ -347,6 +355,8 @@ export class TransparencyAdminService {
       purpose: input.purpose,
     };
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      // First, so the row is this save's until it commits (ADR 041).
+      if (id !== null) await takeNextVersion(trx, contributionVersions, id, version);
       const before = id === null ? null : await this.contributionView(trx, id);
       if (before?.nelCestino === true) throw new AppError('notFound');
       const rowId = id ?? (await insertContribution(trx, values, stamp));
@@ -428,6 +438,7 @@ function contributionItem(row: ContributionRow): AdminContribution {
     receivedOn: row.received_on,
     purpose: row.purpose,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 

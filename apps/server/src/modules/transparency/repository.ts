@@ -15,6 +15,7 @@ import type {
 import { anyColumnContains } from '../../text/search-text.js';
 import { deleteAttachmentsOf } from '../attachments/repository.js';
 import { binQueries } from '../listing/bin-queries.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 /** Every query of the "Società trasparente" tables (ADR 026). */
 
@@ -217,6 +218,10 @@ export const contributionBinQueries = binQueries(
   'public_contributions',
   sql<string>`grantor || ' (' || year || ')'`,
 );
+
+/** The publications' and the contributions' versions (ADR 041): a save over a newer one is refused. */
+export const publicationVersions = versionQueries('transparency_publications');
+export const contributionVersions = versionQueries('public_contributions');
 
 /** Whether a publication is on the site (exists, not binned): its PDFs are public only then. */
 export async function isPublicationOnSite(db: Executor, id: number): Promise<boolean> {

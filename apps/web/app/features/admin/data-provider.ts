@@ -1,6 +1,7 @@
-import { mayUseStaffArea, type AdminPage } from '@sodalis/contracts';
+import { mayUseStaffArea, type AdminPage, type EditConflict } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
+import { conflictOf, saveAnswered, versionToSave } from './edit-conflict';
 import { formErrorsOf } from './field-errors';
 import { recordSaved } from './local-draft';
 import { staffSignIn } from './session-renewal';
@@ -53,13 +54,25 @@ export function staffRole(): string | null {
 }
 
 interface ApiErrorBody {
-  error?: { message?: string; issues?: { path: string; message: string }[] };
+  error?: {
+    message?: string;
+    issues?: { path: string; message: string }[];
+    conflict?: EditConflict;
+  };
 }
 
-function sendAdmin(url: string, init: { method?: string; body?: unknown }): Promise<Response> {
+/** A call of the admin API: its method, JSON body and extra headers (`if-match`, ADR 041). */
+interface AdminCall {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function sendAdmin(url: string, init: AdminCall): Promise<Response> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {
     accept: 'application/json',
+    ...init.headers,
     ...bearer(),
     ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
   };
@@ -94,10 +107,7 @@ const SIGN_IN_ATTEMPTS = 3;
  * means the session ended: the call waits for the sign-in dialog, then goes again with the new
  * session, so a save started after the session expired still goes through (ADR 023).
  */
-export async function adminFetch(
-  url: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<Response> {
+export async function adminFetch(url: string, init: AdminCall = {}): Promise<Response> {
   let response = await sendAdmin(url, init);
   for (let attempt = 0; response.status === 401 && attempt < SIGN_IN_ATTEMPTS; attempt += 1) {
     await staffSignIn();
@@ -114,13 +124,15 @@ export async function adminFetch(
   const message = [body?.error?.message ?? 'Errore di comunicazione con il server.']
     .concat(issues.map((issue) => issue.message))
     .join(' ');
-  throw new HttpError(message, response.status, { errors: formErrorsOf(issues) });
+  // A stale save's 409 carries the record now and who changed it (ADR 041).
+  const conflict = body?.error?.conflict;
+  throw new HttpError(message, response.status, {
+    errors: formErrorsOf(issues),
+    ...(conflict === undefined ? {} : { conflict }),
+  });
 }
 
-export async function adminJson<T>(
-  url: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
+export async function adminJson<T>(url: string, init: AdminCall = {}): Promise<T> {
   const response = await adminFetch(url, init);
   return ((await response.json()) as { data: T }).data;
 }
@@ -186,11 +198,24 @@ export function adminDataProvider(transforms: RecordTransforms = {}): DataProvid
       recordSaved(resource, undefined);
       return { data } as never;
     },
+    // The save names the version its form was read at, as the record's ETag (ADR 041): one
+    // over a newer version is refused and the form shows it in place, never "saved".
     update: async (resource, params) => {
-      const data = await adminJson<RaRecord>(adminPath(resource, params.id), {
-        method: 'PUT',
-        body: await toBody(resource, params.data as Record<string, unknown>),
-      });
+      const version = versionToSave(resource, params.id, params.previousData);
+      const sent = params.data as Record<string, unknown>;
+      let data: RaRecord;
+      try {
+        data = await adminJson<RaRecord>(adminPath(resource, params.id), {
+          method: 'PUT',
+          body: await toBody(resource, sent),
+          ...(version === undefined ? {} : { headers: { 'if-match': `"${version}"` } }),
+        });
+      } catch (error) {
+        const conflict = conflictOf(error);
+        if (conflict !== null) saveAnswered(resource, params.id, { conflict, sent });
+        throw error;
+      }
+      saveAnswered(resource, params.id, null);
       recordSaved(resource, params.id);
       return { data } as never;
     },

@@ -17,6 +17,7 @@ import {
   writeLocalDraft,
   type LocalDraft,
 } from './local-draft';
+import { EditConflictNotice } from './edit-conflict';
 
 /**
  * Keep what the user typed when the form resets to its defaults after mounting: react-admin
@@ -151,7 +152,8 @@ function WarnWhenUnsavedChangesUnlessSaving({
 /**
  * Every staff form: react-admin's SimpleForm that never drops typed text. A record that changes
  * (another item opened in the same screen) still resets the form whole. Leaving it with unsaved
- * changes asks first, and what is typed is kept as a local draft until saved (ADR 023).
+ * changes asks first, and what is typed is kept as a local draft until saved (ADR 023). A save
+ * over a newer version of the record shows the conflict in place and keeps the text (ADR 041).
  */
 export function StaffForm({ children, ...props }: SimpleFormProps) {
   return (
@@ -162,6 +164,7 @@ export function StaffForm({ children, ...props }: SimpleFormProps) {
       {...props}
     >
       <SavedFormIsClean />
+      <EditConflictNotice />
       <LocalDraftKeeper />
       {children}
     </SimpleForm>
