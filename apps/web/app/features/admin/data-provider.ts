@@ -1,7 +1,7 @@
 import { mayUseStaffArea, type AdminPage, type EditConflict } from '@sodalis/contracts';
 import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
 import { SESSION_TOKEN_KEY } from '../../api/api-client';
-import { conflictOf, saveAnswered, versionToSave } from './edit-conflict';
+import { conflictOf, saveAnswered, versionToSave } from './edit-conflict-state';
 import { formErrorsOf } from './field-errors';
 import { recordSaved } from './local-draft';
 import { staffSignIn } from './session-renewal';

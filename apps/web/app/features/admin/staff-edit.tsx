@@ -1,5 +1,5 @@
 import { Edit, useNotify, type EditProps } from 'react-admin';
-import { conflictOf } from './edit-conflict';
+import { conflictOf } from './edit-conflict-state';
 import { errorText } from './error-text';
 
 /**
