@@ -16,6 +16,7 @@ import {
 import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import {
   Datagrid,
+  DatagridBody,
   FunctionField,
   List,
   SelectInput,
@@ -30,6 +31,7 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { fileAsBase64 } from '../../admin/file-base64';
+import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { choiceName } from '../../admin/format';
 import { errorText } from '../../admin/error-text';
 import { useStaffCall } from '../../admin/staff-call';
@@ -101,7 +103,22 @@ export function BankRowList() {
       exporter={false}
       empty={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={<IgnoreSelected />}>
+      <Datagrid
+        rowClick="show"
+        bulkActionButtons={<IgnoreSelected />}
+        // Checkboxes named after their row, as axe asks of react-admin's (ADR 023).
+        body={
+          <DatagridBody
+            row={
+              <LabelledSelectRow
+                nameOf={(record) =>
+                  `${String(record.bookedOn ?? '')} ${String(record.payer ?? record.reference ?? record.id)}`
+                }
+              />
+            }
+          />
+        }
+      >
         <TextField source="bookedOn" label="Data" sortable={false} />
         <FunctionField
           label="Importo"
