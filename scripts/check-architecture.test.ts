@@ -45,6 +45,14 @@ describe('architecture boundaries (docs/architecture.md)', () => {
     write('apps/web/app/features/news/admin/news-screens.tsx', 'export const Screens = 1;\n');
     write('apps/server/src/db/migrations/0009-a.ts', 'export const a = 1;\n');
     write('apps/server/src/db/migrations/0009-b.ts', 'export const b = 1;\n');
+    write(
+      'apps/server/test/modules/news/form.test.ts',
+      "const app = createTestApp('sqlite', { web: 'build' });\n",
+    );
+    write(
+      'apps/server/test/web/page.test.ts',
+      "const app = createTestApp('sqlite', { web: 'build' });\n",
+    );
     afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it('reports each crossing with its rule', () => {
@@ -60,6 +68,7 @@ describe('architecture boundaries (docs/architecture.md)', () => {
           'una funzionalità non importa un’altra funzionalità: apps/web/app/features/news/news-item.tsx',
           'le pagine non importano le schermate della segreteria: apps/web/app/routes/news.tsx',
           'un numero per migrazione: apps/server/src/db/migrations/0009-b.ts',
+          'i test che servono le pagine stanno in apps/server/test/web: apps/server/test/modules/news/form.test.ts',
         ].sort(),
       );
     });

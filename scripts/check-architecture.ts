@@ -230,6 +230,20 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
       });
     }
   }
+  // The served pages' tests need the client build; the Node 22 stage (scripts/test-node22.sh)
+  // runs the API tests without it and leaves out apps/server/test/web only.
+  const serverTests = path.join(repositoryRoot, 'apps/server/test');
+  const webTests = path.join(serverTests, 'web');
+  for (const file of fs.existsSync(serverTests) ? walk(serverTests) : []) {
+    if (file.startsWith(webTests + path.sep)) continue;
+    if (/web:\s*'build'/.test(fs.readFileSync(file, 'utf8'))) {
+      violations.push({
+        rule: 'i test che servono le pagine stanno in apps/server/test/web',
+        file: relative(file),
+        detail: "web: 'build'",
+      });
+    }
+  }
   return violations;
 }
 

@@ -1,8 +1,8 @@
 import { APPLICATION_MESSAGES, API_ERRORS, MEMBERSHIP_PRIVACY } from '@sodalis/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { minimalPdf } from '../../helpers/pdf-corpus.js';
-import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
+import { minimalPdf } from '../helpers/pdf-corpus.js';
+import { createTestApp, testEngines, type TestApp } from '../helpers/test-app.js';
 
 /** Codici fiscali with a right check digit, one per applicant. */
 const CODICI_FISCALI = [
