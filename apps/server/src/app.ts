@@ -111,6 +111,8 @@ export async function buildApp(
           files,
           societyAcronym: config.societyAcronym,
           today: romeDate(clock()),
+          memberNumberFormat: config.membership.memberNumberFormat,
+          publicBaseUrl: config.publicBaseUrl,
         });
         logger.info({ summary }, 'contenuti dimostrativi caricati');
         demoLoaded = true;

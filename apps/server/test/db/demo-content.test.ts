@@ -16,9 +16,12 @@ import {
 import { LocalFileStore } from '../../src/files/file-store.js';
 import { searchText } from '../../src/text/search-text.js';
 import { attachmentsWithFiles } from '../../src/modules/attachments/repository.js';
+import { computeStanding, DEFAULT_STANDING_RULES } from '../../src/modules/membership/standing.js';
 import { createPostgresDatabase, testEngines } from '../helpers/test-app.js';
 
 const ACRONYM = 'SIMTI';
+/** The settings the demo register is written with (the defaults of MEMBER_NUMBER_FORMAT and PUBLIC_BASE_URL). */
+const REGISTER = { memberNumberFormat: '{n:5}', publicBaseUrl: 'http://localhost:3000' };
 const CATEGORY_TITLES = ['Concorsi', 'Formazione', 'Emovigilanza', ACRONYM, 'News'];
 const PDF_MAGIC = '%PDF-';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -62,7 +65,13 @@ async function seed(
   engine: DatabaseEngine = 'sqlite',
 ): Promise<Seeded> {
   const { handle, files } = await freshDatabase(withCategories, engine);
-  const summary = await loadDemoContent({ db: handle.db, files, societyAcronym: ACRONYM, today });
+  const summary = await loadDemoContent({
+    db: handle.db,
+    files,
+    societyAcronym: ACRONYM,
+    today,
+    ...REGISTER,
+  });
   return { handle, files, summary, today };
 }
 
@@ -84,6 +93,8 @@ const DATE_COLUMNS = {
   setup_elements: ['updated_at'],
   board_members: ['created_at', 'updated_at'],
   fees: ['created_at', 'updated_at'],
+  dues: ['settled_on', 'created_at', 'updated_at'],
+  memberships: ['created_at', 'updated_at'],
   sponsorship_requests: ['starts_on', 'ends_on', 'privacy_accepted_at', 'created_at'],
   newsletter_subscriptions: ['consent_at', 'confirmed_at', 'created_at', 'updated_at'],
   attachments: ['created_at'],
@@ -168,6 +179,79 @@ async function expectCoherentDataSet(seeded: Seeded) {
   expect(early).toEqual([]);
 }
 
+/**
+ * The demo members in the dues ledger (ADR 042 via the register import): numbers in order of
+ * their first year, and each standing of the year, counted from `today`.
+ */
+async function expectDemoLedger({ handle, today }: Seeded): Promise<void> {
+  const { db } = handle;
+  const year = Number(today.slice(0, 4));
+  const memberships = await db
+    .selectFrom('memberships')
+    .innerJoin('members', 'members.id', 'memberships.member_id')
+    .select(['members.id', 'email', 'member_number', 'kind', 'section', 'since_year'])
+    .orderBy('member_number')
+    .execute();
+  expect(memberships.map(({ id: _id, ...facts }) => facts)).toEqual([
+    {
+      email: 'decaduto.demo@example.org',
+      member_number: '00001',
+      kind: 'Socio',
+      section: null,
+      since_year: year - 5,
+    },
+    {
+      email: 'arretrati.demo@example.org',
+      member_number: '00002',
+      kind: 'Socio',
+      section: null,
+      since_year: year - 4,
+    },
+    {
+      email: 'socio.demo@example.org',
+      member_number: '00003',
+      kind: 'Socio',
+      section: null,
+      since_year: year - 3,
+    },
+    {
+      email: 'affiliato.demo@example.org',
+      member_number: '00004',
+      kind: 'Affiliato',
+      section: 'tecnici',
+      since_year: year - 2,
+    },
+  ]);
+  const dues = await db.selectFrom('dues').selectAll().execute();
+  // History without payments or receipts: the old register's (ADR 042).
+  expect(dues.every((due) => due.payment_id === null)).toBe(true);
+  expect(await db.selectFrom('receipts').select('id').execute()).toEqual([]);
+  const standings = Object.fromEntries(
+    memberships.map((membership) => {
+      const ledger = new Map(
+        dues
+          .filter((due) => due.member_id === membership.id)
+          .map((due) => [due.year, due.status] as const),
+      );
+      const { standing, openYears } = computeStanding(
+        { sinceYear: membership.since_year, dues: ledger },
+        today,
+        DEFAULT_STANDING_RULES,
+      );
+      return [membership.email, { standing, openYears }];
+    }),
+  );
+  const firstQuarter = today.slice(5) <= DEFAULT_STANDING_RULES.graceUntil;
+  expect(standings).toEqual({
+    'decaduto.demo@example.org': { standing: 'lapsed', openYears: [year - 2, year - 1, year] },
+    'arretrati.demo@example.org': { standing: 'arrears', openYears: [year - 1] },
+    'socio.demo@example.org': { standing: firstQuarter ? 'good' : 'renewalDue', openYears: [year] },
+    'affiliato.demo@example.org': { standing: 'good', openYears: [] },
+  });
+  const exempt = dues.filter((due) => due.status === 'exempt');
+  expect(exempt.map((due) => due.year)).toEqual([year]);
+}
+
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
@@ -238,7 +322,11 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
       { email: 'nuovo.demo@example.org', role: 'socio', password_changed: 0 },
       { email: 'redazione.demo@example.org', role: 'redazione', password_changed: 1 },
       { email: 'tesoreria.demo@example.org', role: 'tesoreria', password_changed: 1 },
+      { email: 'arretrati.demo@example.org', role: 'socio', password_changed: 1 },
+      { email: 'decaduto.demo@example.org', role: 'socio', password_changed: 1 },
     ]);
+    expect(summary.registerMembers).toBe(4);
+    await expectDemoLedger(seeded);
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('categories').select('id').execute()).toHaveLength(5);
   });
@@ -586,7 +674,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     expect(await isDatabaseEmpty(db)).toBe(false);
     const before = await db.selectFrom('articles').select('id').execute();
     await expect(
-      loadDemoContent({ db, files: seeded.files, societyAcronym: ACRONYM, today }),
+      loadDemoContent({ db, files: seeded.files, societyAcronym: ACRONYM, today, ...REGISTER }),
     ).rejects.toThrow(/contiene già dati/);
     expect(await db.selectFrom('articles').select('id').execute()).toHaveLength(before.length);
   });
@@ -650,12 +738,20 @@ describe('demo content on the first day of a year', () => {
     expect(titles.map((row) => row.title)).toEqual(CATEGORY_TITLES);
     await expectCoherentDataSet(seeded);
     expect(seeded.summary.articles).toBeGreaterThanOrEqual(44);
+    // This year's payment of the member in arrears is dated today, not later.
+    await expectDemoLedger(seeded);
   });
 
   it('refuses an invalid today', async () => {
     const { handle, files } = await freshDatabase(true);
     await expect(
-      loadDemoContent({ db: handle.db, files, societyAcronym: ACRONYM, today: '2024-02-30' }),
+      loadDemoContent({
+        db: handle.db,
+        files,
+        societyAcronym: ACRONYM,
+        today: '2024-02-30',
+        ...REGISTER,
+      }),
     ).rejects.toThrow(/non valida/);
     expect(await isDatabaseEmpty(handle.db)).toBe(true);
   });

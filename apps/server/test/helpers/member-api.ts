@@ -7,21 +7,24 @@ import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js'
 
 export const MEMBER_ROLES: MemberRole[] = ['socio', 'affiliato', 'segreteria'];
 
+/** The session token of a demo account, signed in with the demo password. */
+export async function signInDemoAccount(app: FastifyInstance, email: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/Account/Login',
+    payload: { username: email, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: LoginResponse }).data.token ?? '';
+}
+
 /** Session tokens of the demo accounts of each role (demo content must be on). */
 export async function signInDemoMembers(
   app: FastifyInstance,
   roles: MemberRole[] = MEMBER_ROLES,
 ): Promise<Record<MemberRole, string>> {
   const tokens = {} as Record<MemberRole, string>;
-  for (const role of roles) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/Account/Login',
-      payload: { username: `${role}.demo@example.org`, password: DEMO_PASSWORD },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    tokens[role] = (response.json() as { data: LoginResponse }).data.token ?? '';
-  }
+  for (const role of roles) tokens[role] = await signInDemoAccount(app, `${role}.demo@example.org`);
   return tokens;
 }
 

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { romeDate, TOKEN_EXPIRY_MARGIN_SECONDS } from '@sodalis/contracts';
 import type { Audience } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareMembership } from '../../src/modules/membership/repository.js';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { searchText } from '../../src/text/search-text.js';
-import { demoSite } from '../helpers/member-api.js';
+import { demoSite, signInDemoAccount } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
 
 // The reserved lists rendered on the server for the cookie of a sign-in without scripts
@@ -164,30 +163,18 @@ describe.each(testEngines())('reserved lists rendered on the server (%s)', (engi
   });
 
   it('renders no list for a lapsed member, whom the API refuses too (ADR 024)', async () => {
-    const { db } = site.app.services;
-    const socio = await db
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', 'socio.demo@example.org')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberships')
-      .values(bareMembership(socio.id, 'Socio', Number(TODAY.slice(0, 4)) - 1, NOW))
-      .execute();
-    try {
-      const api = await site.app.inject({
-        method: 'POST',
-        url: '/api/v1/ReservedArea/GetRaccomandazioni',
-        headers: { authorization: `Bearer ${site.tokens.socio}` },
-        payload: {},
-      });
-      expect(api.statusCode).toBe(403);
-      const answer = await page(site.tokens.socio);
-      expect(answer.statusCode).toBe(200);
-      expect(answer.body).not.toContain('archive-list');
-      expect(answer.body).not.toContain(FOR_MEMBERS);
-    } finally {
-      await db.deleteFrom('memberships').where('member_id', '=', socio.id).execute();
-    }
+    // The demo register's lapsed member (two years missed).
+    const lapsed = await signInDemoAccount(site.app, 'decaduto.demo@example.org');
+    const api = await site.app.inject({
+      method: 'POST',
+      url: '/api/v1/ReservedArea/GetRaccomandazioni',
+      headers: { authorization: `Bearer ${lapsed}` },
+      payload: {},
+    });
+    expect(api.statusCode).toBe(403);
+    const answer = await page(lapsed);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain('archive-list');
+    expect(answer.body).not.toContain(FOR_MEMBERS);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { applyRegisterText, type RegisterRules } from '../../modules/membership/register-import.js';
 import { hashPassword } from '../../security/passwords.js';
-import type { Database, MemberRole } from '../schema.js';
+import type { Database, Executor, MemberRole } from '../schema.js';
 
 /** The password of every demo account (README). */
 export const DEMO_PASSWORD = 'Sodalis-demo-2026';
@@ -56,6 +57,21 @@ export const DEMO_ACCOUNTS: {
     role: 'tesoreria',
     passwordChanged: true,
   },
+  // Members whose ledger shows the year's other standings (the demo register below).
+  {
+    email: 'arretrati.demo@example.org',
+    firstName: 'Anna',
+    lastName: 'Moretti',
+    role: 'socio',
+    passwordChanged: true,
+  },
+  {
+    email: 'decaduto.demo@example.org',
+    firstName: 'Roberto',
+    lastName: 'Sala',
+    role: 'socio',
+    passwordChanged: true,
+  },
 ];
 
 export async function insertDemoAccounts(db: Kysely<Database>, createdAt: string): Promise<number> {
@@ -78,4 +94,81 @@ export async function insertDemoAccounts(db: Kysely<Database>, createdAt: string
     )
     .execute();
   return DEMO_ACCOUNTS.length;
+}
+
+/**
+ * The demo members' place in the dues ledger (ADR 024, ADR 042), written by the register import's
+ * own rules, so the demo shows the whole year: a member who has paid every year but this one's
+ * renewal, an affiliate exempt this year, a member in arrears for last year and a lapsed member
+ * (two years missed). Member numbers follow MEMBER_NUMBER_FORMAT, the oldest member first; the
+ * years are counted back from `today`, so the standings hold whatever the day.
+ */
+export async function insertDemoRegister(
+  trx: Executor,
+  today: string,
+  rules: RegisterRules,
+): Promise<number> {
+  const year = Number(today.slice(0, 4));
+  const earlier = (back: number, monthDay: string, method: string) =>
+    `${monthDay}/${year - back} ${method}`;
+  // This year's payment: early January, or today if the year has just begun.
+  const thisYear = today < `${year}-01-12` ? today.split('-').reverse().join('/') : `12/01/${year}`;
+  const years = [5, 4, 3, 2, 1, 0].map((back) => year - back);
+  const header = [
+    'email',
+    'nome',
+    'cognome',
+    'codice fiscale',
+    'tipo',
+    'sezione',
+    'regione',
+    'primo anno',
+    ...years.map(String),
+  ];
+  const row = (account: string, facts: string[], paid: Record<number, string>) => {
+    const found = DEMO_ACCOUNTS.find((demo) => demo.email === account);
+    if (found === undefined) throw new Error(`Account dimostrativo mancante: ${account}`);
+    return [
+      found.email,
+      found.firstName,
+      found.lastName,
+      ...facts,
+      ...years.map((each) => paid[each] ?? ''),
+    ];
+  };
+  const rows = [
+    header,
+    // Lapsed: the two years before this one missed.
+    row('decaduto.demo@example.org', ['SLARRT70H03D612D', 'Socio', '', 'Toscana', `${year - 5}`], {
+      [year - 5]: earlier(5, '03/03', 'bonifico'),
+      [year - 4]: earlier(4, '17/02', 'bonifico'),
+      [year - 3]: earlier(3, '21/03', 'contanti'),
+    }),
+    // In arrears: last year open, this year paid.
+    row('arretrati.demo@example.org', ['MRTNNA78E48G273I', 'Socio', '', 'Sicilia', `${year - 4}`], {
+      [year - 4]: earlier(4, '10/02', 'bonifico'),
+      [year - 3]: earlier(3, '08/03', 'paypal'),
+      [year - 2]: earlier(2, '15/01', 'bonifico'),
+      [year]: `${thisYear} bonifico`,
+    }),
+    // Paid up to last year: this year's renewal is what the demo member pays online.
+    row('socio.demo@example.org', ['FRRGLI85A52F205K', 'Socio', '', 'Lombardia', `${year - 3}`], {
+      [year - 3]: earlier(3, '14/02', 'bonifico'),
+      [year - 2]: earlier(2, '02/03', 'paypal'),
+      [year - 1]: earlier(1, '20/01', 'bonifico'),
+    }),
+    // An affiliate (technicians' section) exempt this year.
+    row(
+      'affiliato.demo@example.org',
+      ['LNZMRC90C15H501S', 'Affiliato', 'Tecnici', 'Lazio', `${year - 2}`],
+      {
+        [year - 2]: earlier(2, '25/02', 'carta'),
+        [year - 1]: earlier(1, '11/02', 'bonifico'),
+        [year]: 'esonero',
+      },
+    ),
+  ];
+  const text = rows.map((cells) => cells.join(';')).join('\n');
+  const applied = await applyRegisterText(trx, rules, text, new Date(`${today}T08:00:00.000Z`));
+  return applied.length;
 }

@@ -35,7 +35,7 @@ import {
 } from './demo-data.js';
 import { makeDemoPdf } from './demo-pdf.js';
 import { makePortraitPng } from './demo-png.js';
-import { insertDemoAccounts } from './demo-accounts.js';
+import { insertDemoAccounts, insertDemoRegister } from './demo-accounts.js';
 import { insertDemoSiteContents } from './demo-site-contents.js';
 
 /*
@@ -50,6 +50,10 @@ export interface DemoContentContext {
   societyAcronym: string;
   /** 'YYYY-MM-DD', Rome's today */
   today: string;
+  /** MEMBER_NUMBER_FORMAT: the demo members' numbers in the society's own form. */
+  memberNumberFormat: string;
+  /** PUBLIC_BASE_URL, for the links of anything the register import would write. */
+  publicBaseUrl: string;
 }
 
 export interface DemoContentSummary {
@@ -78,8 +82,10 @@ export interface DemoContentSummary {
   files: number;
   /** Structured site contents (contacts, legal data, supporters, past presidents). */
   siteContents?: number;
-  /** Demo accounts (one per role and one for the first sign-in). */
+  /** Demo accounts (one per role, one for the first sign-in, two in arrears or lapsed). */
   accounts?: number;
+  /** Demo members in the dues ledger (each standing of the year). */
+  registerMembers?: number;
 }
 
 /** The first year of the archives (spec §9: year lists run from 2019). */
@@ -150,6 +156,10 @@ export async function loadDemoContent(ctx: DemoContentContext): Promise<DemoCont
       `${today}T08:00:00.000Z`,
     );
     summary.accounts = await insertDemoAccounts(trx, `${today}T08:00:00.000Z`);
+    summary.registerMembers = await insertDemoRegister(trx, today, {
+      memberNumberFormat: ctx.memberNumberFormat,
+      society: { acronym: ctx.societyAcronym, publicBaseUrl: ctx.publicBaseUrl },
+    });
     return summary;
   });
 }

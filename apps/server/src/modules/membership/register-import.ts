@@ -47,6 +47,9 @@ export interface RegisterImportDeps {
   society: { acronym: string; publicBaseUrl: string };
 }
 
+/** What applying a register needs beyond the database. */
+export type RegisterRules = Pick<RegisterImportDeps, 'memberNumberFormat' | 'society'>;
+
 /** What a year's cell says. */
 type YearCell =
   | { kind: 'none' }
@@ -386,6 +389,28 @@ export async function importRegister(
   };
 }
 
+/**
+ * A register given as CSV text, applied inside the caller's transaction with the import's own
+ * rules: how the demo data set puts its members in the ledger (db/seed/demo-content.ts). A row
+ * refused there is a mistake in the caller's data, so it throws instead of reporting.
+ */
+export async function applyRegisterText(
+  trx: Executor,
+  deps: RegisterRules,
+  text: string,
+  now: Date,
+): Promise<RegisterImportRow[]> {
+  const entries = readEntries(parseCsv(text), romeDate(now), deps.memberNumberFormat);
+  const { report } = await applyEntries(deps, trx, entries, now);
+  const refused = report.filter((row) => row.outcome === 'refused');
+  if (refused.length > 0) {
+    throw new Error(
+      `Registro non applicabile: ${refused.map((row) => `riga ${row.line}: ${row.notes.join(' ')}`).join('; ')}`,
+    );
+  }
+  return report;
+}
+
 function countOutcomes(rows: RegisterImportRow[]): Record<RegisterRowOutcome, number> {
   const counts = Object.fromEntries(REGISTER_ROW_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
     RegisterRowOutcome,
@@ -397,7 +422,7 @@ function countOutcomes(rows: RegisterImportRow[]): Record<RegisterRowOutcome, nu
 
 /** The entries against the database, in `trx`: what each does, done. */
 async function applyEntries(
-  deps: RegisterImportDeps,
+  deps: RegisterRules,
   trx: Executor,
   entries: RegisterEntry[],
   now: Date,
@@ -433,7 +458,7 @@ async function applyEntries(
   const seenFiscalCodes = new Map<string, number>();
   const report: RegisterImportRow[] = [];
   const created: string[] = [];
-  const rules = new MembersService({ db: trx, clock: () => now, society: deps.society });
+  const accountRules = new MembersService({ db: trx, clock: () => now, society: deps.society });
 
   for (const entry of entries) {
     const problems = [...entry.problems];
@@ -514,7 +539,7 @@ async function applyEntries(
       created.push(entry.email);
       notes.push('Nuovo account (senza password: invitalo dopo l’importazione).');
     } else if (account !== undefined && account.role !== roleOfKind(entry.kind)) {
-      await rules.changeRole(account.email, roleOfKind(entry.kind));
+      await accountRules.changeRole(account.email, roleOfKind(entry.kind));
       notes.push(`Ruolo dell’account: ${roleOfKind(entry.kind)}.`);
     }
     const memberNumber =

@@ -233,10 +233,11 @@ describe.each(testEngines())(
           data: AdminMembershipApplication;
         }
       ).data;
+      // The demo register's four members hold the numbers up to 0004; new members continue after.
       expect(approved).toMatchObject({
         status: 'approved',
         ratifiedOn: '2026-05-03',
-        memberNumber: '2026/0001',
+        memberNumber: '2026/0005',
         handledBy: 'segreteria.demo@example.org',
       });
       const approvedBianchi = await staff(
@@ -248,7 +249,7 @@ describe.each(testEngines())(
       );
       expect(
         (approvedBianchi.json() as { data: AdminMembershipApplication }).data.memberNumber,
-      ).toBe('2026/0002');
+      ).toBe('2026/0006');
 
       const account = await app.services.db
         .selectFrom('members')
@@ -260,7 +261,7 @@ describe.each(testEngines())(
         (await staff('GET', `/Memberships/${account.id}`)).json() as { data: AdminMembership }
       ).data;
       expect(membership).toMatchObject({
-        memberNumber: '2026/0001',
+        memberNumber: '2026/0005',
         sinceYear: 2026,
         standing: 'renewalDue',
         openYears: [2026],
@@ -278,7 +279,7 @@ describe.each(testEngines())(
       const invitation = toRossi.find((mail) => mail.subject.includes('accesso'));
       expect(invitation?.text).toContain('https://www.simti.example/area-riservata-resetpwd?');
       expect(toRossi.find((mail) => mail.subject.includes('approvata'))?.text).toContain(
-        'numero di socio è 2026/0001',
+        'numero di socio è 2026/0005',
       );
       expect(
         sink.messages.filter((message) => message.to.includes('segreteria@simti.example')),
