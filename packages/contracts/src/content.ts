@@ -120,6 +120,8 @@ export interface AdminSetupElementSummary {
 export interface AdminSetupElement extends AdminSetupElementSummary {
   bodyHtml: string;
   attachments: AdminAttachment[];
+  /** Raised by every save; 0 while the text has never been saved (ADR 041). */
+  version: number;
 }
 
 export const AdminSetupElementListQuerySchema = AdminListQuerySchema;

@@ -91,6 +91,8 @@ export interface AdminMembership extends MemberStandingView {
   workplace: string | null;
   centre: string | null;
   registerNumber: string | null;
+  /** Raised by every save of the position's facts; a save names the one it was read at (ADR 041). */
+  version: number;
 }
 
 /** An optional fact the secretariat types: trimmed, empty means none. */

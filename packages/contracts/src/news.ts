@@ -172,6 +172,8 @@ export type AdminNewsBulk = AdminBulk;
 export interface AdminCategory {
   id: number;
   title: string;
+  /** Raised by every save; a save names the one it was read at (ADR 041). */
+  version: number;
 }
 
 export const AdminCategoryInputSchema = z.object({

@@ -301,6 +301,8 @@ export interface AdminFee {
   sortOrder: number;
   active: boolean;
   updatedAt: string;
+  /** Raised by every save; a save names the one it was read at (ADR 041). */
+  version: number;
 }
 
 export const FEE_MESSAGES = {
@@ -347,6 +349,8 @@ export interface AdminFeeYear {
   /** Euros with two decimals. */
   amount: string;
   updatedAt: string;
+  /** Raised by every save; a save names the one it was read at (ADR 041). */
+  version: number;
 }
 
 export const FEE_YEAR_MESSAGES = {

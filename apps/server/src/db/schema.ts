@@ -41,6 +41,8 @@ export interface CategoriesTable extends BinColumn {
   title: string;
   title_search: string;
   sort_order: number;
+  /** Raised by every staff save (ADR 041). */
+  version: Version;
 }
 
 export interface ArticlesTable {
@@ -198,6 +200,8 @@ export interface SetupElementsTable {
   key: string;
   body_html: string;
   updated_at: Timestamp;
+  /** Raised by every staff save (ADR 041). */
+  version: Version;
 }
 
 export interface BoardMembersTable extends BinColumn {
@@ -221,6 +225,8 @@ export interface FeesTable {
   active: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every staff save (ADR 041). */
+  version: Version;
 }
 
 export type MemberRole = 'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria';
@@ -524,6 +530,8 @@ export interface MembershipsTable {
   ratified_on: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every staff save (ADR 041). */
+  version: Version;
 }
 
 /** The last member number given (one row); numbers only grow, so none is given twice. */
@@ -795,6 +803,8 @@ export interface FeeYearsTable {
   access: 'Socio' | 'Affiliato';
   amount_cents: number;
   updated_at: Timestamp;
+  /** Raised by every staff save (ADR 041). */
+  version: Version;
 }
 
 export interface Database {

@@ -63,10 +63,10 @@ export function versionOfRequest(request: FastifyRequest): number | null {
 }
 
 /** What a versioned record's edit route needs to answer a stale save (ADR 041). */
-export interface VersionedRecord<Item> {
-  get: (id: number) => Promise<Item>;
+export interface VersionedRecord<Item, Key = number> {
+  get: (id: Key) => Promise<Item>;
   /** The record's history (its audit entries, newest first): who changed what since. */
-  history?: (id: number) => Promise<AdminAuditEntry[]>;
+  history?: (id: Key) => Promise<AdminAuditEntry[]>;
 }
 
 /**
@@ -74,10 +74,10 @@ export interface VersionedRecord<Item> {
  * save refused as stale (`editConflict`) is answered 409 with the record as it is now and the
  * saves made since that version, so the screen can say who changed which fields and when.
  */
-export async function saveAtVersion<Item>(
+export async function saveAtVersion<Item, Key = number>(
   request: FastifyRequest,
-  id: number,
-  record: VersionedRecord<Item>,
+  id: Key,
+  record: VersionedRecord<Item, Key>,
   save: (version: number | null) => Promise<Item>,
 ): Promise<Item> {
   const version = versionOfRequest(request);

@@ -20,6 +20,7 @@ import {
   FORM_BODY_LIMIT,
   historyRoutes,
   recordRoutes,
+  saveAtVersion,
   UPLOAD_BODY_LIMIT,
   type HistoryHandlers,
 } from '../admin/route-helpers.js';
@@ -69,11 +70,16 @@ export async function contentAdminRoutes(
   }));
   app.put('/SetupElements/:key', { bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
     const { key } = parseInput(SetupElementKeyParamsSchema, request.params);
+    const input = parseInput(AdminSetupElementInputSchema, request.body);
     return {
-      data: await content.saveSetupElement(
-        actorOf(request),
+      data: await saveAtVersion(
+        request,
         key,
-        parseInput(AdminSetupElementInputSchema, request.body),
+        {
+          get: (textKey: string) => content.getSetupElement(textKey),
+          history: (textKey: string) => content.setupElementHistory(textKey),
+        },
+        (version) => content.saveSetupElement(actorOf(request), key, input, version),
       ),
     };
   });

@@ -63,6 +63,7 @@ import {
   writeSetupElement,
   writeSiteContent,
   boardMemberVersions,
+  setupElementVersions,
 } from './repository.js';
 import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
@@ -191,13 +192,19 @@ export class ContentAdminService {
         row === undefined
           ? []
           : ((await attachmentsOf(this.deps.db, 'setup_element', [row.id])).get(row.id) ?? []),
+      version: row?.version ?? 0,
     };
   }
 
+  /**
+   * Writes a page text. `version`: the one its form was read at (ADR 041); a text never saved
+   * is at 0, so of two first saves from two tabs the second is refused as well.
+   */
   async saveSetupElement(
     actor: Actor,
     key: string,
     input: SetupElementInput,
+    version: number | null = null,
   ): Promise<AdminSetupElement> {
     if (!(await this.listSetupElements({})).items.some((item) => item.id === key))
       throw new AppError('notFound');
@@ -206,6 +213,11 @@ export class ContentAdminService {
     const bodyHtml = sanitizeRichText(input.bodyHtml);
     await this.publish(async (trx) => {
       const existing = await findSetupElementByKey(trx, key);
+      if (existing !== undefined) {
+        await takeNextVersion(trx, setupElementVersions, existing.id, version);
+      } else if (version !== null && version !== 0) {
+        throw new AppError('editConflict');
+      }
       const before =
         existing === undefined
           ? null

@@ -118,10 +118,13 @@ export async function setupElementAttachmentCounts(
 export async function findSetupElementByKey(db: Kysely<Database>, key: string) {
   return db
     .selectFrom('setup_elements')
-    .select(['id', 'body_html'])
+    .select(['id', 'body_html', 'version'])
     .where('key', '=', key)
     .executeTakeFirst();
 }
+
+/** A page text's versions (ADR 041). */
+export const setupElementVersions = versionQueries('setup_elements');
 
 /** Creates (`id` null) or rewrites a setup element's text; answers its id. */
 export async function writeSetupElement(

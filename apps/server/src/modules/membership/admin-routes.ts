@@ -13,7 +13,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
-import { actorOf, FORM_BODY_LIMIT, IdParamsSchema, sendCsv } from '../admin/route-helpers.js';
+import {
+  actorOf,
+  FORM_BODY_LIMIT,
+  IdParamsSchema,
+  saveAtVersion,
+  sendCsv,
+} from '../admin/route-helpers.js';
 import type { MembershipAdminService } from './admin-service.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -57,14 +63,15 @@ export async function membershipAdminRoutes(
     }));
   }
   // Every fact of a member's position (ADR 042); an account without one is given one.
-  app.put('/Memberships/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await membership.saveFacts(
-      actorOf(request),
-      parseInput(IdParamsSchema, request.params).id,
-      parseInput(AdminMembershipFactsSchema, request.body),
-      'update',
-    ),
-  }));
+  app.put('/Memberships/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const facts = parseInput(AdminMembershipFactsSchema, request.body);
+    return {
+      data: await saveAtVersion(request, id, membership, (version) =>
+        membership.saveFacts(actorOf(request), id, facts, 'update', version),
+      ),
+    };
+  });
   app.post('/Memberships/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
     data: await membership.saveFacts(
       actorOf(request),

@@ -12,6 +12,7 @@ import {
   type DueExemptionBody,
   type RegisterImportBody,
   type AdminMembershipFacts,
+  type AdminAuditEntry,
   APPLICATION_MESSAGES,
   isStaffRole,
 } from '@sodalis/contracts';
@@ -20,7 +21,8 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
-import { writeAudit, type Actor } from '../admin/audit.js';
+import { historyOf, writeAudit, type Actor } from '../admin/audit.js';
+import { takeNextVersion } from '../admin/versions.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import {
   closeApplication,
@@ -39,13 +41,19 @@ import {
   membershipWithCodiceFiscale,
   membershipWithNumber,
   updateMembership,
+  membershipVersions,
   type DueRow,
 } from './repository.js';
 import { formatMemberNumber } from './member-number.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { membershipPendingWork, standingView } from './service.js';
 import { feesOfYears } from '../payments/year-fees.js';
-import { findMemberByEmail, findMemberById, updateMemberNames } from '../accounts/repository.js';
+import {
+  findMemberByEmail,
+  findMemberById,
+  memberVersions,
+  updateMemberNames,
+} from '../accounts/repository.js';
 import { isValidCodiceFiscale } from './applications.js';
 import { MemberRuleError, MembersService } from '../accounts/members-service.js';
 import { enqueue } from '../outbox/outbox.js';
@@ -182,6 +190,7 @@ export class MembershipAdminService {
       workplace: row.workplace,
       centre: row.centre,
       registerNumber: row.register_number,
+      version: row.version,
     };
   }
 
@@ -196,10 +205,12 @@ export class MembershipAdminService {
     memberId: number,
     facts: AdminMembershipFacts,
     mode: 'create' | 'update',
+    version: number | null = null,
   ): Promise<AdminMembership> {
     const { db, clock, society, memberNumberFormat } = this.deps;
     const now = clock();
     await db.transaction().execute(async (trx) => {
+      if (mode === 'update') await takeNextVersion(trx, membershipVersions, memberId, version);
       const account = await findMemberById(trx, memberId);
       if (account === undefined) throw new AppError('notFound');
       const before = await findMembershipWithMember(trx, memberId);
@@ -248,9 +259,11 @@ export class MembershipAdminService {
       const rules = new MembersService({ db: trx, clock, society });
       if (account.first_name !== facts.firstName || account.last_name !== facts.lastName) {
         await updateMemberNames(trx, memberId, facts, now.toISOString());
+        // The account's own form, opened before, must not put the old names back (ADR 041).
+        await memberVersions.next(trx, memberId, null);
       }
       if (account.role !== role) await rules.changeRole(account.email, role);
-      const factsOf = (value: typeof before) =>
+      const factsOf = (value: Omit<NonNullable<typeof before>, 'version'> | undefined) =>
         value === undefined
           ? null
           : {
@@ -388,6 +401,11 @@ export class MembershipAdminService {
       fileName: `soci-${stamp}.xlsx`,
       body: Buffer.from(await workbook.xlsx.writeBuffer()),
     };
+  }
+
+  /** The position's history from the audit log, newest first (what a refused save is shown). */
+  async history(memberId: number): Promise<AdminAuditEntry[]> {
+    return historyOf(this.deps.db, 'membership', memberId);
   }
 
   async get(memberId: number): Promise<AdminMembership> {

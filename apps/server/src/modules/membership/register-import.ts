@@ -32,6 +32,7 @@ import {
   lockDuesOf,
   nextMemberNumber,
   raiseMemberNumberCounter,
+  membershipVersions,
   updateMembership,
   writeDue,
   type DueRow,
@@ -618,6 +619,7 @@ async function completeMembership(
   }
   if (Object.keys(change).length > 0) {
     await updateMembership(trx, membership.member_id, { ...change, updated_at: now });
+    await membershipVersions.next(trx, membership.member_id, null);
   }
   if (entry.sinceYear < membership.since_year) {
     await extendMembershipBack(trx, membership.member_id, entry.sinceYear);

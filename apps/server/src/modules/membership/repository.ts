@@ -6,6 +6,7 @@ import type {
   MembershipsTable,
 } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
+import type { VersionQueries } from '../listing/version-queries.js';
 
 /** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
 
@@ -101,11 +102,31 @@ export async function allDues(db: Executor): Promise<DueRow[]> {
   return db.selectFrom('dues').selectAll().orderBy('member_id').orderBy('year').execute();
 }
 
+/**
+ * A position's versions (ADR 041), keyed by its member's id as the table is. Besides the staff's
+ * saves of its facts, the changes the system makes to them raise it too (a first year moved
+ * back, the register import), so a form opened before them cannot put the old facts back.
+ */
+export const membershipVersions: VersionQueries = {
+  async next(db, memberId, expected) {
+    let update = db
+      .updateTable('memberships')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('member_id', '=', memberId);
+    if (expected !== null) update = update.where('version', '=', expected);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+  async exists(db, memberId) {
+    return (await findMembership(db, memberId)) !== undefined;
+  },
+};
+
 /** Moves the first year due earlier, never later (a payment for a year before it). */
 export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
   await db
     .updateTable('memberships')
-    .set({ since_year: year })
+    .set((eb) => ({ since_year: year, version: eb('version', '+', 1) }))
     .where('member_id', '=', memberId)
     .where('since_year', '>', year)
     .execute();

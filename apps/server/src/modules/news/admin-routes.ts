@@ -15,6 +15,7 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  saveAtVersion,
   undoRoutes,
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
@@ -90,11 +91,16 @@ export async function newsAdminRoutes(app: FastifyInstance, options: { news: New
   }));
   app.put('/NewsCategories/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
+    const input = parseInput(AdminCategoryInputSchema, request.body);
     return {
-      data: await news.renameCategory(
-        actorOf(request),
+      data: await saveAtVersion(
+        request,
         id,
-        parseInput(AdminCategoryInputSchema, request.body),
+        {
+          get: (categoryId) => news.getCategory(categoryId),
+          history: (categoryId) => news.categoryHistory(categoryId),
+        },
+        (version) => news.renameCategory(actorOf(request), id, input, version),
       ),
     };
   });

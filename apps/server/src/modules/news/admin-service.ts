@@ -58,6 +58,8 @@ import {
   deleteCategory,
   insertCategory,
   listCategories,
+  listCategoriesWithVersions,
+  categoryVersions,
   renameCategory,
   replaceArticleCategories,
   writeArticle,
@@ -386,7 +388,7 @@ export class NewsAdminService {
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
-    const items = await listCategories(this.deps.db);
+    const items = await listCategoriesWithVersions(this.deps.db);
     return { items, total: items.length };
   }
 
@@ -394,7 +396,7 @@ export class NewsAdminService {
   async getCategory(id: number): Promise<AdminCategory> {
     const row = await findCategory(this.deps.db, id);
     if (row === undefined || row.deleted_at !== null) throw new AppError('notFound');
-    return { id: row.id, title: row.title };
+    return { id: row.id, title: row.title, version: row.version };
   }
 
   /**
@@ -439,8 +441,13 @@ export class NewsAdminService {
     return this.saveCategory(actor, null, input.title);
   }
 
-  renameCategory(actor: Actor, id: number, input: CategoryInput): Promise<AdminCategory> {
-    return this.saveCategory(actor, id, input.title);
+  renameCategory(
+    actor: Actor,
+    id: number,
+    input: CategoryInput,
+    version: number | null = null,
+  ): Promise<AdminCategory> {
+    return this.saveCategory(actor, id, input.title, version);
   }
 
   /**
@@ -524,10 +531,12 @@ export class NewsAdminService {
     actor: Actor,
     id: number | null,
     title: string,
+    version: number | null = null,
   ): Promise<AdminCategory> {
     const now = this.deps.clock();
     const key = searchText(title);
-    const saved = await this.deps.db.transaction().execute(async (trx) => {
+    const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      if (id !== null) await takeNextVersion(trx, categoryVersions, id, version);
       const clash = await findCategoryBySearchKey(trx, key);
       if (clash !== undefined && clash.id !== id) {
         throw new AppError('invalidRequest', [
@@ -554,7 +563,7 @@ export class NewsAdminService {
           },
           now,
         );
-        return { id: newId, title };
+        return newId;
       }
       const row = await findCategory(trx, id);
       if (row === undefined || row.deleted_at !== null) throw new AppError('notFound');
@@ -574,10 +583,10 @@ export class NewsAdminService {
         now,
       );
       await this.deps.contentCache.contentChanged(trx);
-      return { id, title };
+      return id;
     });
     await this.afterCommit();
-    return saved;
+    return this.getCategory(savedId);
   }
 
   /**

@@ -58,15 +58,26 @@ function timeReached(now: string) {
 }
 
 /** The categories of the menus, filters and staff list: those in the bin left out (ADR 031). */
-export async function listCategories(db: Kysely<Database>) {
+/** The categories not in the bin, in the menus' order. */
+function liveCategories(db: Kysely<Database>) {
   return db
     .selectFrom('categories')
-    .select(['id', 'title'])
     .where('deleted_at', 'is', null)
     .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
+
+export async function listCategories(db: Kysely<Database>) {
+  return liveCategories(db).select(['id', 'title']).execute();
+}
+
+/** The staff's list: each category with its version (ADR 041). */
+export async function listCategoriesWithVersions(db: Kysely<Database>) {
+  return liveCategories(db).select(['id', 'title', 'version']).execute();
+}
+
+/** A category's versions (ADR 041). */
+export const categoryVersions = versionQueries('categories');
 
 /** Where an article lies in the list's orders: its id and the values it is sorted by. */
 export interface ArticlePlace {
@@ -415,7 +426,7 @@ export async function findCategoryBySearchKey(
 export async function findCategory(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('categories')
-    .select(['id', 'title', 'deleted_at'])
+    .select(['id', 'title', 'deleted_at', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -13,6 +13,7 @@ import {
   BY_ID,
   historyRoutes,
   IdParamsSchema,
+  saveAtVersion,
   sendCsv,
 } from '../admin/route-helpers.js';
 
@@ -69,11 +70,13 @@ export async function paymentsAdminRoutes(
   }));
   app.put('/Fees/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
+    const input = parseInput(AdminFeeInputSchema, request.body);
     return {
-      data: await payments.saveFee(
-        actorOf(request),
+      data: await saveAtVersion(
+        request,
         id,
-        parseInput(AdminFeeInputSchema, request.body),
+        { get: (feeId) => payments.getFee(feeId), history: (feeId) => payments.feeHistory(feeId) },
+        (version) => payments.saveFee(actorOf(request), id, input, version),
       ),
     };
   });
@@ -102,11 +105,16 @@ export async function paymentsAdminRoutes(
   }));
   app.put('/FeeYears/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
+    const input = parseInput(AdminFeeYearInputSchema, request.body);
     return {
-      data: await payments.saveFeeYear(
-        actorOf(request),
+      data: await saveAtVersion(
+        request,
         id,
-        parseInput(AdminFeeYearInputSchema, request.body),
+        {
+          get: (yearId) => payments.getFeeYear(yearId),
+          history: (yearId) => payments.feeYearHistory(yearId),
+        },
+        (version) => payments.saveFeeYear(actorOf(request), id, input, version),
       ),
     };
   });

@@ -25,6 +25,7 @@ import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { versionBefore } from '../admin/undo.js';
+import { takeNextVersion } from '../admin/versions.js';
 import { toCsv } from '../../text/csv.js';
 import type { Executor } from '../../db/schema.js';
 import {
@@ -37,6 +38,7 @@ import {
   insertFee,
   listFees,
   listPaymentsWithMember,
+  feeVersions,
   updateFee,
   yearHasPayments,
   type FeeRow,
@@ -47,6 +49,7 @@ import {
   findFeeYear,
   insertFeeYear,
   listFeeYears,
+  feeYearVersions,
   updateFeeYear,
   type FeeYearRow,
 } from './fee-years-repository.js';
@@ -168,7 +171,12 @@ export class PaymentsAdminService {
   }
 
   /** Creates (id null) or edits a fee; the public fee list (GetQuote) shows it at once. */
-  async saveFee(actor: Actor, id: number | null, input: FeeInput): Promise<AdminFee> {
+  async saveFee(
+    actor: Actor,
+    id: number | null,
+    input: FeeInput,
+    version: number | null = null,
+  ): Promise<AdminFee> {
     const now = this.deps.clock();
     const columns = {
       title: input.title,
@@ -179,6 +187,7 @@ export class PaymentsAdminService {
       updated_at: now.toISOString(),
     };
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      if (id !== null) await takeNextVersion(trx, feeVersions, id, version);
       const before = id === null ? null : feeSummary(await this.feeRow(trx, id));
       let feeId: number;
       if (id === null) {
@@ -225,7 +234,12 @@ export class PaymentsAdminService {
    * Creates (id null) or edits the fee of a year and kind (ADR 029): what arrears of that year
    * cost from now on (years already paid keep their amounts). One per year and kind; audited.
    */
-  async saveFeeYear(actor: Actor, id: number | null, input: FeeYearInput): Promise<AdminFeeYear> {
+  async saveFeeYear(
+    actor: Actor,
+    id: number | null,
+    input: FeeYearInput,
+    version: number | null = null,
+  ): Promise<AdminFeeYear> {
     const now = this.deps.clock();
     const columns = {
       year: input.year,
@@ -236,6 +250,7 @@ export class PaymentsAdminService {
     const taken = () =>
       new AppError('invalidRequest', [{ path: 'year', message: FEE_YEAR_MESSAGES.taken }]);
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
+      if (id !== null) await takeNextVersion(trx, feeYearVersions, id, version);
       const beforeRow = id === null ? undefined : await findFeeYear(trx, id);
       if (id !== null && beforeRow === undefined) throw new AppError('notFound');
       let rowId: number;
@@ -257,7 +272,7 @@ export class PaymentsAdminService {
             summary: `Quota ${input.access} del ${input.year} ${id === null ? 'creata' : 'modificata'}: ${euroAmount(input.amount / 100)} €`,
           },
           beforeRow === undefined ? null : feeYearSummary(beforeRow),
-          feeYearSummary({ ...columns, id: rowId }),
+          feeYearSummary(columns),
         ),
         now,
       );
@@ -398,6 +413,7 @@ function toAdminFee(row: FeeRow): AdminFee {
     sortOrder: row.sort_order,
     active: row.active === 1,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -408,11 +424,14 @@ function toAdminFeeYear(row: FeeYearRow): AdminFeeYear {
     access: row.access,
     amount: euroAmount(row.amount_cents / 100),
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
 /** What the audit log keeps of a year's fee (Italian field names). */
-function feeYearSummary(row: FeeYearRow): Record<string, unknown> {
+function feeYearSummary(
+  row: Pick<FeeYearRow, 'year' | 'access' | 'amount_cents'>,
+): Record<string, unknown> {
   return { anno: row.year, tipo: row.access, importo: euroAmount(row.amount_cents / 100) };
 }
 

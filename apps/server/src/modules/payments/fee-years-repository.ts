@@ -2,6 +2,10 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor, FeeYearsTable } from '../../db/schema.js';
 import type { FeeRow } from './repository.js';
 import { listFees } from './repository.js';
+import { versionQueries } from '../listing/version-queries.js';
+
+/** A year's fee's versions (ADR 041). */
+export const feeYearVersions = versionQueries('fee_years');
 
 /** The queries of `fee_years`: the fee of each year for each kind of member (ADR 029). */
 

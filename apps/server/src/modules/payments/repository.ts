@@ -3,6 +3,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor, FeesTable, PaymentsTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
 import { countOf, idPage } from '../listing/id-page.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 /** Every query of the payments tables: payments, fees and the receipt counters (ADR 012). */
 
@@ -246,6 +247,9 @@ export async function insertFee(db: Executor, fee: Insertable<FeesTable>): Promi
   const { id } = await db.insertInto('fees').values(fee).returning('id').executeTakeFirstOrThrow();
   return id;
 }
+
+/** A fee's versions (ADR 041). */
+export const feeVersions = versionQueries('fees');
 
 export async function updateFee(db: Executor, id: number, fee: Updateable<FeesTable>) {
   await db.updateTable('fees').set(fee).where('id', '=', id).execute();

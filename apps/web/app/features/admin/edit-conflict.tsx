@@ -36,7 +36,7 @@ function fieldWords(field: string): string {
 }
 
 /** "Modificato da anna@… il 27/11/2026, 21:30: titolo, note interne." */
-function changeLine(change: EditConflict['changes'][number]): string {
+export function changeLine(change: EditConflict['changes'][number]): string {
   const fields = change.fields.map(fieldWords).join(', ');
   return `Modificato da ${change.actorEmail} il ${italianDateTime(change.at)}${fields === '' ? '' : `: ${fields}`}.`;
 }

@@ -11,10 +11,12 @@ export function useStaffCall() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [saving, setSaving] = useState(false);
+  /** `refused`: answers whether it showed an error itself (a stale save, ADR 041). */
   const call = <T>(
     url: string,
-    init: { method: 'POST' | 'PUT' | 'DELETE'; body?: object },
+    init: { method: 'POST' | 'PUT' | 'DELETE'; body?: object; headers?: Record<string, string> },
     done: (answer: T) => string,
+    refused?: (error: unknown) => boolean,
   ) => {
     setSaving(true);
     return adminJson<T>(url, init)
@@ -24,7 +26,9 @@ export function useStaffCall() {
         return true;
       })
       .catch((error: unknown) => {
-        notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
+        if (refused?.(error) !== true) {
+          notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
+        }
         return false;
       })
       .finally(() => setSaving(false));

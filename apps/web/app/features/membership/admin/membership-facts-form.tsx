@@ -1,7 +1,14 @@
-import { AFFILIATE_SECTIONS, ITALIAN_REGIONS, type AdminMembership } from '@sodalis/contracts';
+import {
+  AFFILIATE_SECTIONS,
+  ITALIAN_REGIONS,
+  type AdminMembership,
+  type EditConflict,
+} from '@sodalis/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useRefresh } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
+import { changeLine } from '../../admin/edit-conflict';
+import { conflictOf } from '../../admin/edit-conflict-state';
 import { useStaffCall } from '../../admin/staff-call';
 
 type Facts = Record<
@@ -57,16 +64,22 @@ export function MembershipFactsForm() {
   const record = useRecordContext<AdminMembership>();
   if (!record) return null;
   // A record read again (after a save) starts the form afresh from what the server keeps.
-  return <FactsEditor key={JSON.stringify(factsOf(record))} record={record} />;
+  return (
+    <FactsEditor key={`${record.version}:${JSON.stringify(factsOf(record))}`} record={record} />
+  );
 }
 
 function FactsEditor({ record }: { record: AdminMembership }) {
   const { saving, call } = useStaffCall();
+  const refresh = useRefresh();
   const [facts, setFacts] = useState<Facts>(() => factsOf(record));
+  // A save refused because someone saved the position since it was read (ADR 041): what is
+  // typed stays, and the person reloads or saves over the newer version.
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   const id = useId();
   const set = (name: keyof Facts) => (value: string) => setFacts({ ...facts, [name]: value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (version: number) => {
+    setConflict(null);
     void call<AdminMembership>(
       adminPath('soci', record.id),
       {
@@ -75,15 +88,56 @@ function FactsEditor({ record }: { record: AdminMembership }) {
           ...facts,
           section: facts.kind === 'Affiliato' && facts.section !== '' ? facts.section : null,
         },
+        headers: { 'if-match': `"${version}"` },
       },
       (saved) => `Dati di ${saved.firstName} ${saved.lastName} salvati.`,
+      (error) => {
+        const refusal = conflictOf(error);
+        setConflict(refusal);
+        return refusal !== null;
+      },
     );
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save(record.version);
+  };
+  const newerVersion = conflict?.current.version;
   return (
     <form className="mt-3" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="h6">
         Dati del socio
       </h2>
+      {conflict === null ? null : (
+        <div role="alert" className="alert alert-warning" data-testid="edit-conflict">
+          <p className="fw-bold mb-1">Salvataggio non riuscito: i dati del socio sono cambiati</p>
+          <p className="mb-1">
+            Qualcun altro ha modificato questi dati dopo che li hai aperti. Quello che hai scritto è
+            ancora nel modulo: ricarica per vedere i dati attuali (le tue modifiche andranno perse),
+            oppure salva comunque i tuoi.
+          </p>
+          {conflict.changes.length === 0 ? null : (
+            <ul className="mb-2">
+              {conflict.changes.map((change) => (
+                <li key={`${change.at}-${change.actorEmail}`}>{changeLine(change)}</li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="btn btn-outline-secondary me-2" onClick={refresh}>
+            Ricarica
+          </button>
+          {typeof newerVersion === 'number' ? (
+            <button
+              type="button"
+              className="btn btn-warning"
+              disabled={saving}
+              onClick={() => save(newerVersion)}
+            >
+              Sovrascrivi
+            </button>
+          ) : null}
+        </div>
+      )}
       <div className="row g-2">
         {TEXT_FIELDS.map((field) => (
           <label key={field.name} className="col-sm-6 col-lg-4">
