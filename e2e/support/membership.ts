@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openAdmin } from './admin';
+import { adminApi, openAdmin } from './admin';
 import { expect, gotoHydrated } from './fixtures';
 import { waitForMail } from './mail';
 import { minimalPdf } from './pdf';
@@ -98,4 +98,34 @@ export async function applyApproveAndSignIn(
   await expect(page).toHaveURL(/\/area-riservata$/);
   await submitLogin(page, applicant.email, password);
   await expect(page.getByTestId('welcome')).toContainText(applicant.lastName);
+}
+
+/**
+ * A member of one test, made as the secretariat gives an existing account a position (ADR 042):
+ * the account, then its membership with the next member number and `sinceYear` as the first year
+ * due. `page` is signed in as the secretariat. Answers the number the server gave: never assumed,
+ * since the demo register's numbers come first and move the next one.
+ */
+export async function createMember(
+  page: Page,
+  member: { firstName: string; lastName: string; email: string; sinceYear: number },
+): Promise<{ id: number; memberNumber: string }> {
+  const account = await adminApi(page, 'POST', '/Members', {
+    email: member.email,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    role: 'socio',
+  });
+  const id = Number(account.id);
+  const membership = await adminApi(page, 'POST', `/Memberships/${id}`, {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    kind: 'Socio',
+    sinceYear: member.sinceYear,
+  });
+  const memberNumber = membership.memberNumber;
+  if (typeof memberNumber !== 'string' || memberNumber === '') {
+    throw new Error(`${member.email}: la posizione non ha un numero di socio`);
+  }
+  return { id, memberNumber };
 }

@@ -16,7 +16,7 @@ import {
   type Standing,
 } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
-import { toCsv } from '../../text/csv.js';
+import { textCode, toCsv } from '../../text/csv.js';
 import type { Clock } from '../../text/dates.js';
 import {
   duesReceivedIn,
@@ -187,14 +187,15 @@ const EXPORT_HEADERS = [
 
 /**
  * The year's dues as CSV for Italian Excel (toCsv: ";", BOM, CRLF): amounts with a decimal
- * comma and dates as `dd/mm/yyyy`, which Excel reads as numbers and dates.
+ * comma and dates as `dd/mm/yyyy`, which Excel reads as numbers and dates; the member number as
+ * `="00042"` (`textCode`, as the members' list export, ADR 024), so it keeps its leading zeros.
  */
 export async function duesReportCsv(deps: DuesReportDeps, year: number): Promise<string> {
   const { rows } = await reportRows(deps, year);
   return toCsv([
     [...EXPORT_HEADERS],
     ...rows.map((row) => [
-      row.memberNumber ?? '',
+      textCode(row.memberNumber ?? ''),
       row.lastName,
       row.firstName,
       row.kind,

@@ -244,9 +244,10 @@ describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine
       'Ricevuta n.',
     ]);
     expect(rows).toHaveLength(7);
-    const byNumber = new Map(rows.map((row) => [row[0], row]));
+    // Keyed by the number a spreadsheet shows: `="00042"` is the text 00042 (the next test).
+    const byNumber = new Map(rows.map((row) => [row[0]?.replace(/^="(.*)"$/, '$1'), row]));
     expect(byNumber.get('00042')).toEqual([
-      '00042',
+      '="00042"',
       expect.any(String),
       expect.any(String),
       'Socio',
@@ -275,6 +276,26 @@ describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine
       .filter((row) => row[5] === 'Pagata')
       .reduce((sum, row) => sum + Math.round(Number(row[7]?.replace(',', '.')) * 100), 0);
     expect(paidCents).toBe((await ledgerPaid(2025)).total);
+  });
+
+  it('writes member numbers in the CSV as text a spreadsheet keeps, leading zeros and all', async () => {
+    // Excel and LibreOffice read a bare 00042 as the number 42; ="00042" stays the text 00042,
+    // as in the members' list export (textCode, ADR 024).
+    const response = await site.call('GET', '/DuesReport/Export.csv?year=2025');
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const cash = lines.find((line) => line.includes(';2025;Pagata;In regola;80,00;Contanti;'));
+    expect(cash).toMatch(/^"=""00042""";/);
+    const [, ...rows] = parseCsv(response.body);
+    expect(rows.map((row) => row[0]).sort()).toEqual([
+      '="00042"',
+      '="100"',
+      '="101"',
+      '="102"',
+      '="103"',
+      '="104"',
+      '="105"',
+    ]);
   });
 
   it('exports the year as XLSX with number and date cells and Italian headers', async () => {
