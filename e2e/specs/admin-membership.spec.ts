@@ -48,4 +48,37 @@ test.describe('amministrazione: domande di iscrizione', () => {
     await expect(page.getByRole('cell', { name: 'Da pagare', exact: true })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('la segreteria vede i soci dimostrativi con il loro stato e sceglie le colonne dell’elenco', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    await openAdmin(page, '/soci');
+    // The demo register (ADR 042): each standing of the year, with its member number.
+    const lapsed = page.getByRole('row', { name: /decaduto\.demo@example\.org/ });
+    await expect(lapsed).toContainText('00001');
+    await expect(lapsed).toContainText('Decaduto');
+    await expect(page.getByRole('row', { name: /arretrati\.demo@example\.org/ })).toContainText(
+      'Moroso',
+    );
+    const socio = page.getByRole('row', { name: /socio\.demo@example\.org/ });
+    await expect(socio).toContainText('00003');
+    await expect(page.getByRole('columnheader', { name: 'Codice fiscale' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Colonne' }).click();
+    await page
+      .getByRole('option', { name: /Codice fiscale/ })
+      .getByRole('checkbox')
+      .check();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: 'Codice fiscale' })).toBeVisible();
+    await expect(socio).toContainText('FRRGLI85A52F205K');
+    await expectAccessible(page);
+    // The choice stays with this browser.
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: 'Codice fiscale' })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
 });

@@ -13,12 +13,13 @@ import {
 import { useState, type FormEvent } from 'react';
 import {
   CreateButton,
-  Datagrid,
+  DatagridConfigurable,
   FilterButton,
   FunctionField,
   List,
   NumberInput,
   SearchInput,
+  SelectColumnsButton,
   SelectInput,
   Show,
   SimpleShowLayout,
@@ -78,6 +79,7 @@ function MembershipActions() {
   return (
     <TopToolbar>
       <FilterButton />
+      <SelectColumnsButton />
       <ExportCsvButton resource="soci" fileName="soci.csv" />
       <ExportCsvButton resource="soci" fileName="soci.xlsx" format="xlsx" />
       <CreateButton label="Importa il registro" />
@@ -95,7 +97,12 @@ export function MembershipList() {
       filters={membershipFilters}
       actions={<MembershipActions />}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      {/* "Colonne": each person chooses what the list shows, kept in the browser (ADR 024). */}
+      <DatagridConfigurable
+        rowClick="show"
+        bulkActionButtons={false}
+        omit={['codiceFiscale', 'section', 'qualification', 'workplace', 'centre']}
+      >
         <TextField source="memberNumber" label="Numero" sortable={false} emptyText="—" />
         <FunctionField
           label="Nominativo"
@@ -103,8 +110,23 @@ export function MembershipList() {
           render={(record: AdminMembership) => `${record.lastName} ${record.firstName}`}
         />
         <TextField source="email" label="E-mail" sortable={false} />
+        <TextField source="codiceFiscale" label="Codice fiscale" sortable={false} emptyText="—" />
         <TextField source="kind" label="Tipo" sortable={false} />
+        <FunctionField
+          source="section"
+          label="Sezione"
+          sortable={false}
+          render={(record: AdminMembership) =>
+            record.section === null
+              ? '—'
+              : (AFFILIATE_SECTIONS[record.section as keyof typeof AFFILIATE_SECTIONS] ??
+                record.section)
+          }
+        />
         <TextField source="region" label="Regione" sortable={false} emptyText="—" />
+        <TextField source="qualification" label="Qualifica" sortable={false} emptyText="—" />
+        <TextField source="workplace" label="Sede di lavoro" sortable={false} emptyText="—" />
+        <TextField source="centre" label="Servizio o centro" sortable={false} emptyText="—" />
         <TextField source="sinceYear" label="Dal" sortable={false} />
         <FunctionField
           label="Stato"
@@ -118,7 +140,7 @@ export function MembershipList() {
             record.openYears.length === 0 ? '—' : record.openYears.join(', ')
           }
         />
-      </Datagrid>
+      </DatagridConfigurable>
     </List>
   );
 }
