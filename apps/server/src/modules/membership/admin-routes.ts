@@ -15,7 +15,9 @@ import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
 import {
   actorOf,
+  BY_ID,
   FORM_BODY_LIMIT,
+  historyRoutes,
   IdParamsSchema,
   saveAtVersion,
   sendCsv,
@@ -80,6 +82,11 @@ export async function membershipAdminRoutes(
       'create',
     ),
   }));
+  // Each save of a position's facts goes back from its history (ADR 031, ADR 042).
+  historyRoutes(app, '/Memberships', BY_ID, {
+    history: (id) => membership.history(id),
+    rollback: (actor, id, auditId) => membership.rollbackFacts(actor, id, auditId),
+  });
   app.get('/Memberships/:id', async (request) => ({
     data: await membership.get(parseInput(IdParamsSchema, request.params).id),
   }));

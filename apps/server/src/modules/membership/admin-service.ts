@@ -12,6 +12,7 @@ import {
   type DueExemptionBody,
   type RegisterImportBody,
   type AdminMembershipFacts,
+  AdminMembershipFactsSchema,
   type AdminAuditEntry,
   APPLICATION_MESSAGES,
   isStaffRole,
@@ -23,6 +24,8 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { historyOf, writeAudit, type Actor } from '../admin/audit.js';
 import { takeNextVersion } from '../admin/versions.js';
+import { versionBefore } from '../admin/undo.js';
+import { parseInput } from '../../http/validation.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import {
   closeApplication,
@@ -268,7 +271,8 @@ export class MembershipAdminService {
           ? null
           : {
               numero: value.member_number,
-              nome: `${value.first_name} ${value.last_name}`,
+              nome: value.first_name,
+              cognome: value.last_name,
               tipo: value.kind,
               sezione: value.section,
               dal: value.since_year,
@@ -403,9 +407,37 @@ export class MembershipAdminService {
     };
   }
 
-  /** The position's history from the audit log, newest first (what a refused save is shown). */
+  /** The position's history from the audit log, newest first (ADR 031); 404 without one. */
   async history(memberId: number): Promise<AdminAuditEntry[]> {
+    await this.get(memberId);
     return historyOf(this.deps.db, 'membership', memberId);
+  }
+
+  /**
+   * "Annulla questa modifica" on a position (ADR 031, ADR 042): the facts the entry replaced,
+   * saved again as a new audited edit with the same checks as any save (a member number taken
+   * since, a first year after a year paid since, are refused with the reason). The names go
+   * back from entries that keep them apart; older entries leave them as they are.
+   */
+  async rollbackFacts(actor: Actor, memberId: number, auditId: number): Promise<AdminMembership> {
+    const current = await this.get(memberId);
+    const before = await versionBefore(this.deps.db, 'membership', memberId, auditId);
+    const namesApart = 'nome' in before && 'cognome' in before;
+    const facts = parseInput(AdminMembershipFactsSchema, {
+      firstName: namesApart ? before.nome : current.firstName,
+      lastName: namesApart ? before.cognome : current.lastName,
+      memberNumber: 'numero' in before ? before.numero : current.memberNumber,
+      codiceFiscale: 'codiceFiscale' in before ? before.codiceFiscale : current.codiceFiscale,
+      kind: 'tipo' in before ? before.tipo : current.kind,
+      section: 'sezione' in before ? before.sezione : current.section,
+      sinceYear: 'dal' in before ? before.dal : current.sinceYear,
+      region: 'regione' in before ? before.regione : current.region,
+      qualification: 'qualifica' in before ? before.qualifica : current.qualification,
+      workplace: 'lavoro' in before ? before.lavoro : current.workplace,
+      centre: 'centro' in before ? before.centro : current.centre,
+      registerNumber: 'iscrizioneAlbo' in before ? before.iscrizioneAlbo : current.registerNumber,
+    });
+    return this.saveFacts(actor, memberId, facts, 'update');
   }
 
   async get(memberId: number): Promise<AdminMembership> {

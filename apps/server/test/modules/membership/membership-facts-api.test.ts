@@ -1,4 +1,4 @@
-import type { AdminMembership } from '@sodalis/contracts';
+import type { AdminAuditEntry, AdminMembership } from '@sodalis/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { refused, staffSite } from '../../helpers/staff-api.js';
@@ -110,6 +110,61 @@ describe.each(testEngines())('a member’s facts edited by the secretariat (%s)'
       .where('id', '=', socio)
       .executeTakeFirstOrThrow();
     expect(account.role).toBe('affiliato');
+  });
+
+  it('puts back the facts a save replaced, from the position’s history, with the checks of any save', async () => {
+    await site.ok(site.call('PUT', `/Memberships/${socio}`, facts(), 'tesoreria'));
+    await site.ok(
+      site.call(
+        'PUT',
+        `/Memberships/${socio}`,
+        facts({ lastName: 'Rossini', region: 'Umbria', workplace: 'Ospedale di Perugia' }),
+      ),
+    );
+    const history = await site.ok<AdminAuditEntry[]>(
+      site.call('GET', `/Memberships/${socio}/History`, undefined, 'tesoreria'),
+    );
+    expect(history[0]?.after).toMatchObject({ cognome: 'Rossini', regione: 'Umbria' });
+    const restored = await site.ok<AdminMembership>(
+      site.call('POST', `/Memberships/${socio}/Rollback`, { auditId: history[0]?.id }, 'tesoreria'),
+    );
+    expect(restored).toMatchObject({
+      firstName: 'Mario',
+      lastName: 'Rossi',
+      region: 'Toscana',
+      workplace: 'Ospedale di Arezzo',
+      memberNumber: '00042',
+    });
+    const after = await site.ok<AdminAuditEntry[]>(
+      site.call('GET', `/Memberships/${socio}/History`, undefined, 'tesoreria'),
+    );
+    expect(after).toHaveLength(history.length + 1);
+    expect(after[0]?.before).toMatchObject({ cognome: 'Rossini' });
+
+    // The number the entry held went to another member since: the rollback is refused.
+    await site.ok(site.call('PUT', `/Memberships/${socio}`, facts({ memberNumber: '00050' })));
+    const renumbered = await site.ok<AdminAuditEntry[]>(
+      site.call('GET', `/Memberships/${socio}/History`, undefined, 'tesoreria'),
+    );
+    await site.ok(
+      site.call('POST', `/Memberships/${affiliato}`, {
+        firstName: 'Marco',
+        lastName: 'Lanza',
+        memberNumber: '00042',
+        kind: 'Affiliato',
+        section: 'tecnici',
+        sinceYear: 2025,
+      }),
+    );
+    await refused(
+      site.call('POST', `/Memberships/${socio}/Rollback`, { auditId: renumbered[0]?.id }),
+      'memberNumber',
+      'Il numero socio 00042 è già di un altro socio.',
+    );
+    expect(
+      (await site.ok<AdminMembership>(site.call('GET', `/Memberships/${socio}`))).memberNumber,
+    ).toBe('00050');
+    expect((await site.call('GET', '/Memberships/999999/History')).statusCode).toBe(404);
   });
 
   it('refuses a number or codice fiscale of another member, a wrong check character and a first year after a paid one', async () => {

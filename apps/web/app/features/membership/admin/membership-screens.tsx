@@ -29,6 +29,7 @@ import {
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
 import { ExportCsvButton } from '../../admin/export-button';
+import { RecordHistory } from '../../admin/record-history';
 import { HandPaymentForm } from './hand-payment-form';
 import { MembershipFactsForm } from './membership-facts-form';
 
@@ -266,6 +267,10 @@ export function MembershipShow() {
         <HandPaymentForm />
         <ExemptionForm />
         <MembershipFactsForm />
+        <RecordHistory
+          undone="i dati del socio sono tornati alla versione scelta."
+          testId="membership-history"
+        />
         <FunctionField
           label="Promemoria delle quote"
           render={(record: AdminMembership) => <MemberReminderHistory memberId={record.id} />}
