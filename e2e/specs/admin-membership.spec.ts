@@ -67,10 +67,7 @@ test.describe('amministrazione: domande di iscrizione', () => {
     await expect(page.getByRole('columnheader', { name: 'Codice fiscale' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Colonne' }).click();
-    await page
-      .getByRole('option', { name: /Codice fiscale/ })
-      .getByRole('checkbox')
-      .check();
+    await page.getByRole('switch', { name: 'Codice fiscale' }).check();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('columnheader', { name: 'Codice fiscale' })).toBeVisible();
     await expect(socio).toContainText('FRRGLI85A52F205K');
