@@ -42,6 +42,7 @@ import { featuredNewsIndexMigration } from './migrations/0038-featured-news-inde
 import { paymentsReceivedOnMigration } from './migrations/0039-payments-received-on.js';
 import { bankRowsPayerIbanMigration } from './migrations/0040-bank-rows-payer-iban.js';
 import { recordVersionsMigration } from './migrations/0041-record-versions.js';
+import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-texts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -88,6 +89,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0039-payments-received-on': paymentsReceivedOnMigration,
     '0040-bank-rows-payer-iban': bankRowsPayerIbanMigration,
     '0041-record-versions': recordVersionsMigration,
+    '0043-dues-reminder-texts': duesReminderTextsMigration(engine),
   };
 }
 
