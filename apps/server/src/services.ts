@@ -46,6 +46,7 @@ import { SponsorshipService } from './modules/sponsorship/service.js';
 import { TransparencyAdminService } from './modules/transparency/admin-service.js';
 import { TransparencyReminders } from './modules/transparency/reminders.js';
 import { DuesReminders } from './modules/membership/reminders.js';
+import { DuesReminderTextsAdmin } from './modules/membership/admin-reminder-texts.js';
 import { TransparencyService } from './modules/transparency/service.js';
 import { PayPalClient } from './paypal/paypal-client.js';
 import { loadJwtSecret, SessionTokens } from './security/session-tokens.js';
@@ -68,6 +69,8 @@ export interface StaffServices {
   transparency: TransparencyAdminService;
   search: SearchAdminService;
   membership: MembershipAdminService;
+  /** The texts of the dues reminders (ADR 030, amended 28 November 2026). */
+  reminderTexts: DuesReminderTextsAdmin;
   bank: BankStatementService;
   handPayments: HandPaymentDeps;
   flaggedPayments: FlaggedPaymentDeps;
@@ -440,6 +443,7 @@ export function createServices(deps: ServiceDeps): AppServices {
         society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
         notifyOutbox,
       }),
+      reminderTexts: new DuesReminderTextsAdmin({ db, clock, society }),
       bank: new BankStatementService({
         db,
         clock,

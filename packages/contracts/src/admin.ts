@@ -186,6 +186,7 @@ export const AUDIT_ENTITIES = [
   'bank_statement',
   'bank_row',
   'dues_reminder',
+  'dues_reminder_text',
   'share_image',
   'membership',
 ] as const;
@@ -218,6 +219,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   bank_statement: 'Estratti conto importati',
   bank_row: 'Movimenti bancari',
   dues_reminder: 'Promemoria delle quote',
+  dues_reminder_text: 'Testi dei promemoria delle quote',
   share_image: 'Immagine di condivisione',
   membership: 'Posizioni dei soci',
 };

@@ -25,6 +25,7 @@ export * from './magazine.js';
 export * from './payment.js';
 export * from './membership.js';
 export * from './dues-reminders.js';
+export * from './dues-reminder-texts.js';
 export * from './dues-report.js';
 export * from './bank.js';
 export * from './admin.js';

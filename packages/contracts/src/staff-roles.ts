@@ -47,6 +47,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   BankStatements: TREASURY,
   BankRows: TREASURY,
   DuesReminders: TREASURY,
+  // Their texts: who sends the reminders writes them (ADR 030, amendment of 28 November 2026).
+  DuesReminderTexts: TREASURY,
   DuesReport: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,

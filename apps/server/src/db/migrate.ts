@@ -43,6 +43,7 @@ import { paymentsReceivedOnMigration } from './migrations/0039-payments-received
 import { bankRowsPayerIbanMigration } from './migrations/0040-bank-rows-payer-iban.js';
 import { recordVersionsMigration } from './migrations/0041-record-versions.js';
 import { moreRecordVersionsMigration } from './migrations/0042-more-record-versions.js';
+import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-texts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -90,6 +91,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0040-bank-rows-payer-iban': bankRowsPayerIbanMigration,
     '0041-record-versions': recordVersionsMigration,
     '0042-more-record-versions': moreRecordVersionsMigration,
+    '0043-dues-reminder-texts': duesReminderTextsMigration(engine),
   };
 }
 

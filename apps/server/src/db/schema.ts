@@ -773,6 +773,23 @@ export interface Database {
   dues_reminder_settings: DuesReminderSettingsTable;
 }
 
+/**
+ * The secretariat's text of one kind of dues reminder (migration 0043, ADR 030 amended 28
+ * November 2026): null subject or body is the code's default.
+ */
+export interface DuesReminderTextsTable {
+  id: Id;
+  kind: string;
+  subject: string | null;
+  body: string | null;
+  version: Version;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  dues_reminder_texts: DuesReminderTextsTable;
+}
+
 // ---------------------------------------------------------------------------------------------
 // News covers (migration 0026, ADR 034), with their own part of `Database`.
 

@@ -126,7 +126,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Dues by bank transfer: statements and the rows to review (ADR 029)
   await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
   // Dues reminders: who gets which next, pauses (ADR 030)
-  await app.register(duesReminderAdminRoutes, { reminders: options.services.duesReminders });
+  await app.register(duesReminderAdminRoutes, {
+    reminders: options.services.duesReminders,
+    texts: staff.reminderTexts,
+  });
   // The year's dues for the treasury and the accountant's exports (ADR 024, 029)
   await app.register(duesReportAdminRoutes, {
     report: { db, clock, rules: options.services.membership.rules },

@@ -1,5 +1,6 @@
 import { DUES_REMINDER_LAPSED_STEP } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 /** Every query of the dues reminders' tables (ADR 030): sends, pauses, the pause for everyone. */
 
@@ -141,4 +142,51 @@ export async function resumeMemberReminders(db: Executor, memberId: number): Pro
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The versions of the reminders' texts (ADR 041): a save names the one it was read at. */
+export const reminderTextVersions = versionQueries('dues_reminder_texts');
+
+/** The texts the secretariat saved, every kind that has a row (ADR 030, 28 November 2026). */
+export async function savedReminderTexts(db: Executor) {
+  return db
+    .selectFrom('dues_reminder_texts')
+    .select(['id', 'kind', 'subject', 'body', 'version', 'updated_at'])
+    .execute();
+}
+
+/** One kind's row, or undefined before its first save. */
+export async function findReminderText(db: Executor, kind: string) {
+  return db
+    .selectFrom('dues_reminder_texts')
+    .select(['id', 'kind', 'subject', 'body', 'version', 'updated_at'])
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+/**
+ * The kind's row, made (at version 1, default texts) if it has none yet, so its first save is
+ * checked like any other; two first saves at once both find the one row.
+ */
+export async function reminderTextRowId(db: Executor, kind: string, now: string): Promise<number> {
+  await db
+    .insertInto('dues_reminder_texts')
+    .values({ kind, subject: null, body: null, updated_at: now })
+    .onConflict((conflict) => conflict.column('kind').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('dues_reminder_texts')
+    .select('id')
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes a kind's texts (null: the default); the version is raised by `takeNextVersion`. */
+export async function writeReminderText(
+  db: Executor,
+  id: number,
+  values: { subject: string | null; body: string | null; updated_at: string },
+): Promise<void> {
+  await db.updateTable('dues_reminder_texts').set(values).where('id', '=', id).execute();
 }

@@ -4,11 +4,14 @@ import {
   DUES_REMINDER_LAPSED_STEP,
   DUES_REMINDER_MANUAL_PREFIX,
   DUES_REMINDER_SEND_GROUP_LABELS,
+  DUES_REMINDER_TEXT_DEFAULTS,
   duesPaymentPath,
-  italianDate,
+  fillDuesReminderText,
   italianEuroText,
   romeDate,
   type DueStatus,
+  type DuesReminderPlaceholder,
+  type DuesReminderTextKind,
   type DuesReminderHistoryEntry,
   type DuesReminderSendBody,
   type DuesReminderSendPreview,
@@ -38,6 +41,7 @@ import {
   remindersPausedForEveryone,
   remindersSentSince,
 } from './reminders-repository.js';
+import { reminderTextsInUse, type ReminderTexts } from './reminder-texts.js';
 import { findMembershipWithMember } from './repository.js';
 import { computeStanding, type StandingResult, type StandingRules } from './standing.js';
 
@@ -267,6 +271,8 @@ interface MailMember {
   last_name: string;
   email: string;
   kind: MembershipKind;
+  /** `{numero}` of the texts; absent or null: empty. */
+  member_number?: string | null;
 }
 
 /** The open years with what each costs, and their total (`feesOfYears`, ADR 029). */
@@ -277,6 +283,18 @@ export interface OpenYearsFees {
   /** Whether the member would lapse by the end of the year: the mail warns. */
   lapsing: boolean;
 }
+
+interface MailSociety {
+  acronym: string;
+  publicBaseUrl: string;
+}
+
+/** The texts before the secretariat edits any: what the code always sent. */
+const DEFAULT_TEXTS: ReminderTexts = DUES_REMINDER_TEXT_DEFAULTS;
+
+/** The warning of `{avviso-decadenza}`, to a member who would lapse by the end of the year. */
+export const LAPSING_SENTENCE =
+  'Come prevede lo statuto, se non verranno pagate entro la fine dell’anno decadrai da socio e perderai l’accesso all’area riservata.';
 
 function listed(parts: string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`;
@@ -296,119 +314,104 @@ function openYearsText(fees: OpenYearsFees): string {
   return `risultano ancora da pagare le quote associative degli anni ${listed(parts)}${known ? `, in tutto ${italianEuroText(total)}` : ''}.`;
 }
 
-/** The reminder's e-mail, in Italian, with the link to the payment page. */
+/** The total of the open years, or empty when a year has no fee of the member's kind. */
+function totalText(fees: OpenYearsFees): string {
+  if (fees.amounts.some((amount) => amount === null || amount === undefined)) return '';
+  return italianEuroText(fees.amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0));
+}
+
+/** The placeholders every text has: who the member is and the society. */
+function memberValues(member: MailMember, society: MailSociety) {
+  return {
+    nome: member.first_name,
+    cognome: member.last_name,
+    numero: member.member_number ?? '',
+    acronimo: society.acronym,
+  };
+}
+
+/** The payment tab of the member's own fee page, where the open years are listed (ADR 029). */
+function paymentLink(member: MailMember, society: MailSociety): string {
+  return `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
+}
+
+/** A mail of `kind` to the member: its text (the secretariat's or the default) filled in. */
+function textMail(
+  kind: DuesReminderTextKind,
+  member: MailMember,
+  values: Partial<Record<DuesReminderPlaceholder, string>>,
+  texts: ReminderTexts,
+) {
+  const text = texts[kind];
+  return {
+    to: [member.email],
+    subject: fillDuesReminderText(text.subject, values),
+    text: fillDuesReminderText(text.body, values),
+  };
+}
+
+/**
+ * The reminder's e-mail, in Italian, from the text of its kind (ADR 030, amended 28 November
+ * 2026): the steps before the year and from its start, the warning before lapsing, the notice
+ * of lapse; the monthly arrears reminder and "Invia ora" list every open year.
+ */
 export function reminderMail(
   step: DuesReminderStep,
   member: MailMember,
   openYears: number[],
-  society: { acronym: string; publicBaseUrl: string },
+  society: MailSociety,
   fees: OpenYearsFees = { years: openYears, amounts: openYears.map(() => null), lapsing: false },
+  texts: ReminderTexts = DEFAULT_TEXTS,
 ) {
-  if (step.step === DUES_REMINDER_LAPSED_STEP) return lapsedMail(member, openYears, society);
+  if (step.step === DUES_REMINDER_LAPSED_STEP)
+    return textMail(
+      'decaduto',
+      member,
+      { ...memberValues(member, society), anni: listed(openYears.map(String)) },
+      texts,
+    );
   if (
     step.step.startsWith(DUES_REMINDER_ARREARS_PREFIX) ||
     step.step.startsWith(DUES_REMINDER_MANUAL_PREFIX)
   )
-    return openDuesMail(member, fees, society, step.year);
-  // The payment tab of the member's own fee page, where the open years are listed (ADR 029).
-  const link = `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
-  const greeting = `Gentile ${member.first_name} ${member.last_name},`;
-  const closing = [
-    '',
-    `Puoi pagare online con PayPal o con bonifico bancario dalla pagina: ${link}`,
-    // The page knows the member only once signed in (the session is the tab's, ADR 010).
-    'Accedi con l’indirizzo e-mail e la password dell’area riservata: la pagina mostrerà le tue quote da pagare e potrai pagarle tutte insieme.',
-    '',
-    'Se hai già pagato, non tenere conto di questo messaggio: la registrazione del pagamento può richiedere qualche giorno.',
-    '',
-    `La segreteria ${society.acronym}`,
-  ];
+    return openDuesMail(member, fees, society, step.year, texts);
+  const paying = { ...memberValues(member, society), link: paymentLink(member, society) };
   if (step.step === LAPSE_WARNING_STEP)
-    return {
-      to: [member.email],
-      subject: `${society.acronym} – Avviso di decadenza da socio`,
-      text: [
-        greeting,
-        `risultano non pagate le quote associative degli anni ${openYears.join(', ')}.`,
-        `Come prevede lo statuto, se non verranno pagate decadrai da socio e perderai l’accesso all’area riservata.`,
-        ...closing,
-      ].join('\n'),
-    };
-  const before = Number(step.step) < 0;
-  return {
-    to: [member.email],
-    subject: `${society.acronym} – Quota associativa ${step.year}${before ? '' : ' da pagare'}`,
-    text: [
-      greeting,
-      before
-        ? `il ${italianDate(`${step.year}-01-01`)} inizia l’anno associativo ${step.year}: la quota si può già pagare.`
-        : `la quota associativa ${step.year} risulta ancora da pagare.`,
-      ...closing,
-    ].join('\n'),
-  };
-}
-
-/** The closing of every mail that asks to pay: the payment page and how to reach it. */
-function payingClosing(member: MailMember, society: { acronym: string; publicBaseUrl: string }) {
-  const link = `${society.publicBaseUrl}${duesPaymentPath(member.kind)}`;
-  return [
-    '',
-    `Puoi pagare online con PayPal o con bonifico bancario dalla pagina: ${link}`,
-    'Accedi con l’indirizzo e-mail e la password dell’area riservata: la pagina mostrerà le tue quote da pagare e potrai pagarle tutte insieme.',
-    '',
-    'Se hai già pagato, non tenere conto di questo messaggio: la registrazione del pagamento può richiedere qualche giorno.',
-    '',
-    `La segreteria ${society.acronym}`,
-  ];
+    return textMail('decadenza', member, { ...paying, anni: openYears.join(', ') }, texts);
+  return textMail(
+    Number(step.step) < 0 ? 'prima-dell-anno' : 'quota-dell-anno',
+    member,
+    { ...paying, anno: String(step.year) },
+    texts,
+  );
 }
 
 /**
  * Every open year with its fee and the total (ADR 030, 27 November 2026): the monthly arrears
- * reminder and "Invia ora". `year` is the current one: only it open reads as that year's due.
+ * reminder and "Invia ora". `year` is the current one: with a past year open the text is the
+ * arrears', with only this year's open the one of "Invia ora" for the year due.
  */
 export function openDuesMail(
   member: MailMember,
   fees: OpenYearsFees,
-  society: { acronym: string; publicBaseUrl: string },
+  society: MailSociety,
   year: number,
+  texts: ReminderTexts = DEFAULT_TEXTS,
 ) {
   const arrears = fees.years.some((open) => open < year);
-  return {
-    to: [member.email],
-    subject: arrears
-      ? `${society.acronym} – Quote associative arretrate da pagare`
-      : `${society.acronym} – Quota associativa ${fees.years.join(', ')} da pagare`,
-    text: [
-      `Gentile ${member.first_name} ${member.last_name},`,
-      openYearsText(fees),
-      ...(fees.lapsing
-        ? [
-            'Come prevede lo statuto, se non verranno pagate entro la fine dell’anno decadrai da socio e perderai l’accesso all’area riservata.',
-          ]
-        : []),
-      ...payingClosing(member, society),
-    ].join('\n'),
-  };
-}
-
-/** The notice of lapse, sent once: no payment link, the secretariat to write to. */
-function lapsedMail(
-  member: MailMember,
-  openYears: number[],
-  society: { acronym: string; publicBaseUrl: string },
-) {
-  return {
-    to: [member.email],
-    subject: `${society.acronym} – Decadenza da socio`,
-    text: [
-      `Gentile ${member.first_name} ${member.last_name},`,
-      `poiché non risultano pagate le quote associative degli anni ${listed(openYears.map(String))}, come prevede lo statuto la tua iscrizione è decaduta.`,
-      'Restano disponibili nell’area riservata le ricevute dei pagamenti fatti.',
-      'Per tornare socio o per qualsiasi chiarimento scrivi alla segreteria.',
-      '',
-      `La segreteria ${society.acronym}`,
-    ].join('\n'),
-  };
+  return textMail(
+    arrears ? 'arretrati' : 'invia-ora',
+    member,
+    {
+      ...memberValues(member, society),
+      link: paymentLink(member, society),
+      anni: fees.years.join(', '),
+      quote: openYearsText(fees),
+      importo: totalText(fees),
+      'avviso-decadenza': fees.lapsing ? LAPSING_SENTENCE : '',
+    },
+    texts,
+  );
 }
 
 export interface DuesRemindersDeps {
@@ -629,10 +632,12 @@ export class DuesReminders {
     const sending = chosen.filter(
       ({ recipient }) => recipient.paused_at === null && !recent.has(recipient.member_id),
     );
+    // The secretariat's texts as they are now: the preview shows what the send will queue.
+    const texts = await reminderTextsInUse(db);
     const mails = [];
     for (const { recipient, ledger } of sending) {
       const fees = await this.openYearsFees(recipient.kind, ledger, today);
-      mails.push({ recipient, mail: openDuesMail(recipient, fees, society, year) });
+      mails.push({ recipient, mail: openDuesMail(recipient, fees, society, year, texts) });
     }
     return { today, year, mails, skipped: chosen.length - sending.length };
   }
@@ -709,6 +714,7 @@ export class DuesReminders {
     if (await remindersPausedForEveryone(db)) return 0;
     const now = clock();
     const today = romeDate(now);
+    const texts = await reminderTextsInUse(db);
     let queued = 0;
     for (const { recipient, ledger } of await reminderLedgers(db, today)) {
       if (recipient.paused_at !== null) continue;
@@ -730,7 +736,7 @@ export class DuesReminders {
             await enqueue(
               trx,
               'mail',
-              reminderMail(step, recipient, openYears, society, fees),
+              reminderMail(step, recipient, openYears, society, fees, texts),
               now,
             );
           return claimed;

@@ -303,6 +303,20 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
+    () => import('../membership/admin/reminder-text-screens'),
+    [
+      {
+        name: 'testi-promemoria',
+        group: 'Soci e quote',
+        label: 'Testi dei promemoria',
+        recordRepresentation: 'label',
+        list: (m) => m.DuesReminderTextList,
+        edit: (m) => m.DuesReminderTextEdit,
+        body: (m) => m.duesReminderTextBody,
+      },
+    ],
+  ),
+  ...domain(
     () => import('../accounts/admin/member-screens'),
     [
       {
@@ -603,6 +617,11 @@ const SECTIONS = [
     to: '/amministrazione/promemoria-quote',
     title: 'Promemoria delle quote',
     text: 'Chi riceverà quale promemoria e quando, gli invii fatti; sospendi per un socio o per tutti.',
+  },
+  {
+    to: '/amministrazione/testi-promemoria',
+    title: 'Testi dei promemoria',
+    text: 'Oggetto e testo di ogni promemoria delle quote, con i segnaposto; il testo predefinito.',
   },
   {
     to: '/amministrazione/soci',

@@ -37,6 +37,7 @@ export const ADMIN_RESOURCES = {
   soci: 'Memberships',
   'domande-iscrizione': 'MembershipApplications',
   bonifici: 'BankRows',
+  'testi-promemoria': 'DuesReminderTexts',
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;
 

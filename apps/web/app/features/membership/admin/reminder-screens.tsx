@@ -14,6 +14,7 @@ import {
 } from '@sodalis/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
+import { Link } from 'react-router';
 import { errorText } from '../../admin/error-text';
 import { adminJson } from '../../admin/data-provider';
 
@@ -234,6 +235,9 @@ export function DuesReminderScreen() {
           >
             {overview.pausedForEveryone ? 'Riprendi per tutti' : 'Sospendi per tutti'}
           </button>
+          <p className="mt-2">
+            <Link to="/amministrazione/testi-promemoria">Modifica i testi dei promemoria</Link>
+          </p>
           <SendNowPanel onSent={load} />
           <table className="table table-sm mt-3">
             <caption>Prossimo promemoria di ciascun socio</caption>
