@@ -5,7 +5,13 @@ import type { Kysely, Migration } from 'kysely';
  * texts, the news categories, the fees and the fees of each year, and a member's position (its
  * facts: number, kind, codice fiscale, work data). Existing rows start at 1, as new ones do.
  */
-const VERSIONED_TABLES = ['setup_elements', 'categories', 'fees', 'fee_years', 'memberships'] as const;
+const VERSIONED_TABLES = [
+  'setup_elements',
+  'categories',
+  'fees',
+  'fee_years',
+  'memberships',
+] as const;
 
 export const moreRecordVersionsMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the typed schema exists
