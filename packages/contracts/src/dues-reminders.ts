@@ -1,3 +1,4 @@
+import { ITALIAN_MONTHS } from './constants.js';
 import type { Standing } from './membership.js';
 import { z } from './zod.js';
 
@@ -10,27 +11,12 @@ export const DUES_REMINDER_ARREARS_PREFIX = 'arretrati-';
 /** A reminder staff sent with "Invia ora": `manuale-YYYY-MM-DD`, at most one a day. */
 export const DUES_REMINDER_MANUAL_PREFIX = 'manuale-';
 
-const MONTHS = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
-
 /** How a reminder's step reads in the staff screens. */
 export function duesReminderStepLabel(step: string): string {
   if (step === DUES_REMINDER_LAPSE_STEP) return 'Avviso di decadenza';
   if (step === DUES_REMINDER_LAPSED_STEP) return 'Comunicazione di decadenza';
   if (step.startsWith(DUES_REMINDER_ARREARS_PREFIX))
-    return `Quote arretrate (${MONTHS[Number(step.slice(DUES_REMINDER_ARREARS_PREFIX.length)) - 1] ?? '?'})`;
+    return `Quote arretrate (${ITALIAN_MONTHS[Number(step.slice(DUES_REMINDER_ARREARS_PREFIX.length)) - 1]?.toLowerCase() ?? '?'})`;
   if (step.startsWith(DUES_REMINDER_MANUAL_PREFIX)) return 'Inviato dalla segreteria';
   const days = Number(step);
   if (days === 0) return 'Inizio dell’anno';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   FIRST_LIST_YEAR,
   italianDate,
+  ITALIAN_MONTHS,
   MAGAZINE_NAME,
   SETUP_ELEMENT_KEYS,
 } from '@sodalis/contracts';
@@ -108,21 +109,6 @@ const AREA_OF_OWNER: Readonly<Record<AttachmentOwnerKind, string>> = {
   board_member_cv: 'CV',
   sponsorship_request: 'Patrocini',
 };
-
-const MONTHS = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
 
 /** True when the database holds no content or accounts yet (articles, members, setup_elements, recommendations, magazine_issues all empty). */
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -800,7 +786,7 @@ class DemoLoader {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const month = MONTHS[Number(plan.publishedOn.slice(5, 7)) - 1] ?? '';
+      const month = ITALIAN_MONTHS[Number(plan.publishedOn.slice(5, 7)) - 1]?.toLowerCase() ?? '';
       const cover = await this.pdf(issueTitle, [
         `Notiziario della ${this.acronym} - ${month} ${plan.year}`,
         '',
