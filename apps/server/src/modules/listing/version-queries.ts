@@ -1,9 +1,12 @@
 import type { Database, Executor } from '../../db/schema.js';
 
-/** The tables of staff records whose saves name a version (ADR 041): an `id` and a `version`. */
+/** The tables of staff records whose saves name a version (ADR 041): a `version` column. */
 export type VersionTable = {
-  [T in keyof Database]: Database[T] extends { id: unknown; version: unknown } ? T : never;
+  [T in keyof Database]: Database[T] extends { version: unknown } ? T : never;
 }[keyof Database];
+
+/** The column a versioned table's records are found by: `id`, or `member_id` for positions. */
+type KeyColumn<T extends VersionTable> = Extract<keyof Database[T], 'id' | 'member_id'>;
 
 /** The two queries of one table's versions, written once for every table that has them. */
 export interface VersionQueries {
@@ -16,16 +19,23 @@ export interface VersionQueries {
   exists(db: Executor, id: number): Promise<boolean>;
 }
 
-/** The version queries of `table` (its repository declares them, as it does its bin's). */
-export function versionQueries<T extends VersionTable>(table: T): VersionQueries {
+/**
+ * The version queries of `table` (its repository declares them, as it does its bin's), its
+ * records found by `key` (`id` unless named).
+ */
+export function versionQueries<T extends VersionTable>(
+  table: T,
+  key?: KeyColumn<T>,
+): VersionQueries {
   // Kysely types a query for one named table; every versioned table has the columns used here.
   const versioned = table as VersionTable as 'articles';
+  const column = (key ?? 'id') as 'id';
   return {
     async next(db, id, expected) {
       let update = db
         .updateTable(versioned)
         .set((eb) => ({ version: eb('version', '+', 1) }))
-        .where('id', '=', id);
+        .where(column, '=', id);
       if (expected !== null) update = update.where('version', '=', expected);
       const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
@@ -33,8 +43,8 @@ export function versionQueries<T extends VersionTable>(table: T): VersionQueries
     async exists(db, id) {
       const row = await db
         .selectFrom(versioned)
-        .select('id')
-        .where('id', '=', id)
+        .select(column)
+        .where(column, '=', id)
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -6,7 +6,7 @@ import type {
   MembershipsTable,
 } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
-import type { VersionQueries } from '../listing/version-queries.js';
+import { versionQueries } from '../listing/version-queries.js';
 
 /** Every query of the membership tables: memberships, dues, member numbers (ADR 024). */
 
@@ -107,20 +107,7 @@ export async function allDues(db: Executor): Promise<DueRow[]> {
  * saves of its facts, the changes the system makes to them raise it too (a first year moved
  * back, the register import), so a form opened before them cannot put the old facts back.
  */
-export const membershipVersions: VersionQueries = {
-  async next(db, memberId, expected) {
-    let update = db
-      .updateTable('memberships')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('member_id', '=', memberId);
-    if (expected !== null) update = update.where('version', '=', expected);
-    const result = await update.executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  },
-  async exists(db, memberId) {
-    return (await findMembership(db, memberId)) !== undefined;
-  },
-};
+export const membershipVersions = versionQueries('memberships', 'member_id');
 
 /** Moves the first year due earlier, never later (a payment for a year before it). */
 export async function extendMembershipBack(db: Executor, memberId: number, year: number) {
