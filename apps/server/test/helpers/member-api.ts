@@ -3,9 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { DatabaseEngine } from '../../src/db/database.js';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
+import { findMemberByEmail } from '../../src/modules/accounts/repository.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 
 export const MEMBER_ROLES: MemberRole[] = ['socio', 'affiliato', 'segreteria'];
+
+/** An account's id by its e-mail (a demo account, or one the test made). */
+export async function accountIdOf(app: FastifyInstance, email: string): Promise<number> {
+  const account = await findMemberByEmail(app.services.db, email);
+  if (account === undefined) throw new Error(`Nessun account ${email}.`);
+  return account.id;
+}
 
 /** The session token of a demo account, signed in with the demo password. */
 export async function signInDemoAccount(app: FastifyInstance, email: string): Promise<string> {

@@ -1,9 +1,12 @@
-import type {
-  AdminAuditEntry,
-  AdminPage,
-  MemberRole,
-  SiteContent,
-  SiteContentByKey,
+import {
+  API_ERRORS,
+  type ApiErrorBody,
+  type EditConflict,
+  type AdminAuditEntry,
+  type AdminPage,
+  type MemberRole,
+  type SiteContent,
+  type SiteContentByKey,
 } from '@sodalis/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -16,6 +19,20 @@ export async function ok<T>(response: Promise<LightMyRequestResponse>): Promise<
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.headers['cache-control']).toBe('no-store');
   return (answer.json() as { data: T }).data;
+}
+
+/**
+ * A save refused as stale (ADR 041): 409 `modificato-da-altri` with its Italian message; answers
+ * the record as it is now and the changes made since.
+ */
+export function editConflictOf(answer: LightMyRequestResponse): EditConflict {
+  expect(answer.statusCode, answer.body).toBe(409);
+  const { error } = answer.json() as ApiErrorBody;
+  expect(error.code).toBe('modificato-da-altri');
+  expect(error.message).toBe(API_ERRORS.editConflict.message);
+  expect(error.message).toMatch(/^Qualcun altro ha modificato questo elemento/);
+  if (error.conflict === undefined) throw new Error('409 senza la versione attuale');
+  return error.conflict;
 }
 
 /** A 400 whose issues name `path` with `message`. */

@@ -1,8 +1,6 @@
-import { API_ERRORS, type ApiErrorBody, type EditConflict } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../helpers/pdf-corpus.js';
-import { staffSite, type StaffSite } from '../../helpers/staff-api.js';
+import { editConflictOf, staffSite, type StaffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 /** A record as the staff API answers it: its id and version (ADR 041), the rest by name. */
@@ -253,16 +251,6 @@ describe.each(testEngines())(
         { 'if-match': `"${item.version}"` },
       );
 
-    function conflictOf(answer: LightMyRequestResponse): EditConflict {
-      expect(answer.statusCode, answer.body).toBe(409);
-      const { error } = answer.json() as ApiErrorBody;
-      expect(error.code).toBe('modificato-da-altri');
-      expect(error.message).toBe(API_ERRORS.editConflict.message);
-      expect(error.message).toMatch(/^Qualcun altro ha modificato questo elemento/);
-      if (error.conflict === undefined) throw new Error('409 senza la versione attuale');
-      return error.conflict;
-    }
-
     describe.each(KINDS)('$name', (kind) => {
       it('refuses a save read before another one, says what changed, and overwrites nothing', async () => {
         const created = await staff.ok<Versioned>(
@@ -276,7 +264,7 @@ describe.each(testEngines())(
         expect(savedA.version).toBe(tabA.version + 1);
         const entriesAfterA = await staff.auditOf(kind.entity, created.id);
 
-        const conflict = conflictOf(
+        const conflict = editConflictOf(
           await save(kind, tabB, { [kind.second.field]: kind.second.values[0] }),
         );
         expect(conflict.current).toMatchObject({
@@ -338,7 +326,7 @@ describe.each(testEngines())(
       );
       const open = await read(news, created.id);
       await staff.ok(staff.call('POST', '/News/Bulk', { ids: [created.id], action: 'pubblica' }));
-      conflictOf(await save(news, open, { internalNote: 'Dopo la pubblicazione' }));
+      editConflictOf(await save(news, open, { internalNote: 'Dopo la pubblicazione' }));
 
       const reread = await read(news, created.id);
       await staff.ok(save(news, reread, { title: 'Titolo da annullare' }));
@@ -347,7 +335,7 @@ describe.each(testEngines())(
       await staff.ok(
         staff.call('POST', `/News/${created.id}/Rollback`, { auditId: edit?.id as number }),
       );
-      conflictOf(await save(news, beforeRollback, { internalNote: 'Dopo l’annullamento' }));
+      editConflictOf(await save(news, beforeRollback, { internalNote: 'Dopo l’annullamento' }));
     });
 
     it('refuses a version that is not one, and saves without one as before', async () => {

@@ -1,8 +1,6 @@
-import { API_ERRORS, type ApiErrorBody, type EditConflict } from '@sodalis/contracts';
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { extendMembershipBack } from '../../../src/modules/membership/repository.js';
-import { staffSite, type StaffSite } from '../../helpers/staff-api.js';
+import { editConflictOf, staffSite, type StaffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 /** A record as the staff API answers it, with its version (ADR 041). */
@@ -130,14 +128,6 @@ describe.each(testEngines())(
         'if-match': `"${item.version}"`,
       });
 
-    function conflictOf(answer: LightMyRequestResponse): EditConflict {
-      expect(answer.statusCode, answer.body).toBe(409);
-      const { error } = answer.json() as ApiErrorBody;
-      expect(error.message).toBe(API_ERRORS.editConflict.message);
-      if (error.conflict === undefined) throw new Error('409 senza la versione attuale');
-      return error.conflict;
-    }
-
     describe.each(KINDS)('$name', (kind) => {
       it('refuses a save read before another one and writes nothing of it', async () => {
         const path = await kind.prepare(staff, 'due schede');
@@ -148,7 +138,7 @@ describe.each(testEngines())(
         expect(savedA.version).toBe(tabA.version + 1);
         expect(String(savedA[kind.field])).toContain(valueA.replace(/<\/?p>/g, ''));
 
-        const conflict = conflictOf(await save(path, kind, tabB, valueB));
+        const conflict = editConflictOf(await save(path, kind, tabB, valueB));
         expect(conflict.current).toMatchObject({ version: savedA.version });
         const now = await staff.ok<Versioned>(staff.call('GET', path));
         expect(now[kind.field]).toEqual(savedA[kind.field]);
@@ -180,7 +170,7 @@ describe.each(testEngines())(
       const id = Number(path.split('/').pop());
       await extendMembershipBack(staff.app.services.db, id, 2023);
       const stale = await save(path, POSITION, form, 'Ospedale di Siena');
-      const conflict = conflictOf(stale);
+      const conflict = editConflictOf(stale);
       expect(conflict.current).toMatchObject({ sinceYear: 2023, version: form.version + 1 });
     });
 
@@ -210,7 +200,7 @@ describe.each(testEngines())(
         'segreteria',
         { 'if-match': `"${accountForm.version}"` },
       );
-      expect(conflictOf(stale).current).toMatchObject({ lastName: 'Rossini' });
+      expect(editConflictOf(stale).current).toMatchObject({ lastName: 'Rossini' });
     });
   },
 );

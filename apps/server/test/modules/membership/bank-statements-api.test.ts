@@ -7,12 +7,12 @@ import type {
   BankStatementPreview,
   MemberDuesView,
 } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale, readCausale } from '../../../src/modules/membership/bank-causale.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { decodeUploadedText } from '../../../src/text/encoding.js';
 import { staffSite } from '../../helpers/staff-api.js';
+import { accountIdOf } from '../../helpers/member-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const NOW = '2026-06-05T10:00:00.000Z';
@@ -71,15 +71,6 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
   let socio: number;
   let affiliato: number;
 
-  async function idOf(app: FastifyInstance, email: string): Promise<number> {
-    const row = await app.services.db
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   beforeEach(async () => {
     const { db } = site.app.services;
     await db.deleteFrom('bank_rows').execute();
@@ -90,8 +81,8 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('receipt_counters').execute();
     await db.deleteFrom('memberships').execute();
-    socio = await idOf(site.app, 'socio.demo@example.org');
-    affiliato = await idOf(site.app, 'affiliato.demo@example.org');
+    socio = await accountIdOf(site.app, 'socio.demo@example.org');
+    affiliato = await accountIdOf(site.app, 'affiliato.demo@example.org');
     await db
       .insertInto('memberships')
       .values([

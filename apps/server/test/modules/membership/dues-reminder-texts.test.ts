@@ -5,84 +5,18 @@ import {
   type AdminPage,
   type DuesReminderSendPreview,
   type DuesReminderSendResult,
-  type EditConflict,
 } from '@sodalis/contracts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DuesTable } from '../../../src/db/schema.js';
 import { openDuesMail, reminderMail } from '../../../src/modules/membership/reminders.js';
+import { addLedgerMember } from '../../helpers/ledger.js';
 import { TestClock } from '../../helpers/mail-test-app.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
-import { refused, staffSite } from '../../helpers/staff-api.js';
+import { editConflictOf, refused, staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
 const DAY = 24 * 3_600_000;
 const ROOT = '/DuesReminderTexts';
 const LINK = 'https://www.simti.example/chi-siamo-iscrizione?scheda=pagamento';
-
-/** A member with a membership from `sinceYear`, a member number and the given ledger rows. */
-async function addMember(
-  app: FastifyInstance,
-  name: string,
-  sinceYear: number,
-  memberNumber: string | null,
-  dues: Record<number, DuesTable['status']> = {},
-): Promise<number> {
-  const { db } = app.services;
-  const now = '2027-01-01T00:00:00.000Z';
-  const { id } = await db
-    .insertInto('members')
-    .values({
-      email: `${name.toLowerCase()}@example.org`,
-      first_name: name,
-      last_name: 'Rossi',
-      role: 'socio',
-      status: 'active',
-      password_hash: null,
-      password_changed: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('memberships')
-    .values({
-      member_id: id,
-      member_number: memberNumber,
-      kind: 'Socio',
-      section: null,
-      since_year: sinceYear,
-      codice_fiscale: null,
-      qualification: null,
-      workplace: null,
-      centre: null,
-      region: null,
-      register_number: null,
-      ratified_on: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (const [year, status] of Object.entries(dues)) {
-    await db
-      .insertInto('dues')
-      .values({
-        member_id: id,
-        year: Number(year),
-        status,
-        amount_cents: status === 'paid' ? 10_000 : null,
-        method: status === 'paid' ? 'bonifico' : null,
-        payment_id: null,
-        exempt_reason: null,
-        settled_on: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  return id;
-}
 
 /** The text of a delivered message, its line ends made `\n`. */
 function textOf(raw: string | undefined): string {
@@ -153,8 +87,14 @@ describe.each(testEngines())('the texts of the dues reminders (%s)', (engine) =>
         .execute();
     }
     // Ada owes 2025 (arrears) and 2027; Bea owes only 2027, whose first step is due.
-    const ada = await addMember(app, 'Ada', 2025, '00077', { 2026: 'paid' });
-    await addMember(app, 'Bea', 2026, null, { 2026: 'paid' });
+    const ada = await addLedgerMember(
+      app,
+      'Ada',
+      2025,
+      { 2026: 'paid' },
+      { memberNumber: '00077' },
+    );
+    await addLedgerMember(app, 'Bea', 2026, { 2026: 'paid' });
 
     // Never edited: every kind at its default, version 1.
     const list = await site.ok<AdminPage<AdminDuesReminderText>>(
@@ -382,18 +322,13 @@ describe.each(testEngines())('the texts of the dues reminders (%s)', (engine) =>
       { subject: 'Quota {anno}: è ora', body: read.body },
       read.version,
     );
-    expect(stale.statusCode, stale.body).toBe(409);
-    const error = (
-      stale.json() as { error: { code: string; message: string; conflict: EditConflict } }
-    ).error;
-    expect(error.code).toBe('modificato-da-altri');
-    expect(error.message).toMatch(/^Qualcun altro ha modificato questo elemento/);
-    expect(error.conflict.current).toMatchObject({
+    const conflict = editConflictOf(stale);
+    expect(conflict.current).toMatchObject({
       id: 'prima-dell-anno',
       version: tabA.version,
       body: tabA.body,
     });
-    expect(error.conflict.changes).toEqual([
+    expect(conflict.changes).toEqual([
       { at: expect.any(String), actorEmail: 'segreteria.demo@example.org', fields: ['testo'] },
     ]);
     expect(await text('prima-dell-anno')).toEqual(tabA);
@@ -403,7 +338,7 @@ describe.each(testEngines())('the texts of the dues reminders (%s)', (engine) =>
       save(
         'prima-dell-anno',
         { subject: 'Quota {anno}: è ora', body: read.body },
-        error.conflict.current.version as number,
+        conflict.current.version as number,
       ),
     );
     expect(overwritten).toMatchObject({

@@ -7,7 +7,6 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import type { DuesTable } from '../../../src/db/schema.js';
 import {
   pauseMemberReminders,
   resumeMemberReminders,
@@ -20,84 +19,12 @@ import { retryDelayMs } from '../../../src/modules/outbox/worker.js';
 import { expectConfigRefused } from '../../helpers/config-refusal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
 import { parseMail, SmtpSink } from '../../helpers/smtp-sink.js';
+import { addLedgerMember, setDue } from '../../helpers/ledger.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const DAY = 24 * 3_600_000;
 const SCHEDULE = { days: [-30, 0, 30, 60], lapseWarningDays: 30, arrearsDay: 15 };
-
-/** A member with a membership from `sinceYear` and the given ledger rows. */
-async function addMember(
-  app: FastifyInstance,
-  name: string,
-  sinceYear: number,
-  dues: Record<number, DuesTable['status']> = {},
-  kind: 'Socio' | 'Affiliato' = 'Socio',
-): Promise<number> {
-  const { db } = app.services;
-  const now = '2026-01-01T00:00:00.000Z';
-  const { id } = await db
-    .insertInto('members')
-    .values({
-      email: `${name.toLowerCase()}@example.org`,
-      first_name: name,
-      last_name: 'Rossi',
-      role: 'socio',
-      status: 'active',
-      password_hash: null,
-      password_changed: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('memberships')
-    .values({
-      member_id: id,
-      member_number: null,
-      kind,
-      section: kind === 'Affiliato' ? 'tecnici' : null,
-      since_year: sinceYear,
-      codice_fiscale: null,
-      qualification: null,
-      workplace: null,
-      centre: null,
-      region: null,
-      register_number: null,
-      ratified_on: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (const [year, status] of Object.entries(dues)) await setDue(app, id, Number(year), status);
-  return id;
-}
-
-async function setDue(
-  app: FastifyInstance,
-  memberId: number,
-  year: number,
-  status: DuesTable['status'],
-) {
-  const now = '2026-01-01T00:00:00.000Z';
-  await app.services.db
-    .insertInto('dues')
-    .values({
-      member_id: memberId,
-      year,
-      status,
-      amount_cents: status === 'paid' ? 10_000 : null,
-      method: status === 'paid' ? 'bonifico' : null,
-      payment_id: null,
-      exempt_reason: status === 'exempt' ? 'Socio onorario' : null,
-      settled_on: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(['member_id', 'year']).doUpdateSet({ status }))
-    .execute();
-}
 
 /** Each year's fee of a Socio (`fee_years`, ADR 029): the mails list them and their total. */
 async function setFees(app: FastifyInstance, fees: Record<number, number>) {
@@ -150,9 +77,9 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
 
   it('sends each step of the schedule once, and stops once the year is paid or exempt', async () => {
     const app = await start('2026-12-01T10:00:00.000Z');
-    const anna = await addMember(app, 'Anna', 2026, { 2026: 'paid' }, 'Affiliato');
-    const bruno = await addMember(app, 'Bruno', 2026, { 2026: 'paid' });
-    await addMember(app, 'Carla', 2026, { 2026: 'paid', 2027: 'exempt' });
+    const anna = await addLedgerMember(app, 'Anna', 2026, { 2026: 'paid' }, { kind: 'Affiliato' });
+    const bruno = await addLedgerMember(app, 'Bruno', 2026, { 2026: 'paid' });
+    await addLedgerMember(app, 'Carla', 2026, { 2026: 'paid', 2027: 'exempt' });
 
     // 1 December: no step yet for 2027.
     expect(await remindAndDeliver(app)).toEqual([]);
@@ -219,8 +146,8 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
     const app = await start('2026-12-01T10:00:00.000Z');
     await setFees(app, { 2025: 8_000, 2026: 9_000, 2027: 9_500 });
     // Ada owes 2025 (arrears); Bea is in good standing.
-    const ada = await addMember(app, 'Ada', 2025, { 2026: 'paid' });
-    await addMember(app, 'Bea', 2026, { 2026: 'paid' });
+    const ada = await addLedgerMember(app, 'Ada', 2025, { 2026: 'paid' });
+    await addLedgerMember(app, 'Bea', 2026, { 2026: 'paid' });
     expect(await remindAndDeliver(app)).toEqual([]);
 
     time.advance(DAY); // 2 December: 2027's first step, but not to a member in arrears
@@ -272,9 +199,9 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
   it('warns before lapsing, sends the notice of lapse once, and nothing more', async () => {
     // 2025 and 2026 unpaid: the member lapses on 1 April 2026, when 2026 is missed too.
     const app = await start('2026-03-01T10:00:00.000Z');
-    const dario = await addMember(app, 'Dario', 2025);
+    const dario = await addLedgerMember(app, 'Dario', 2025);
     // Lapsed since years: a register taken over does not send them a notice now.
-    await addMember(app, 'Elio', 2020);
+    await addLedgerMember(app, 'Elio', 2020);
     // In arrears (2025 open): the monthly reminder on the 15th, not 2026's yearly step.
     expect(await remindAndDeliver(app)).toEqual([]);
     time.advance(DAY); // 2 March: 30 days before lapsing
@@ -316,8 +243,8 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
   it('sends nothing to a paused member, nor to anyone while paused for everyone', async () => {
     const app = await start('2027-01-01T09:00:00.000Z');
     const { db } = app.services;
-    const anna = await addMember(app, 'Anna', 2026, { 2026: 'paid' });
-    await addMember(app, 'Bruno', 2026, { 2026: 'paid' });
+    const anna = await addLedgerMember(app, 'Anna', 2026, { 2026: 'paid' });
+    await addLedgerMember(app, 'Bruno', 2026, { 2026: 'paid' });
     expect(
       await pauseMemberReminders(db, anna, 'tesoreria@example.org', time.clock().toISOString()),
     ).toBe(true);
@@ -351,7 +278,7 @@ describe.each(testEngines())('the dues reminders over real SMTP on %s', (engine)
 
   it('queues a reminder once while SMTP is down and delivers it once when it is back', async () => {
     const app = await start('2027-01-01T09:00:00.000Z');
-    await addMember(app, 'Anna', 2026, { 2026: 'paid' });
+    await addLedgerMember(app, 'Anna', 2026, { 2026: 'paid' });
     await sink.stop();
     expect(await app.services.duesReminders.runOnce()).toBe(1);
     expect(await app.services.outbox.runOnce()).toEqual({ sent: 0, retried: 1, dead: 0 });
@@ -510,10 +437,10 @@ describe.each(testEngines())('"Invia ora" of the dues reminders (%s)', (engine) 
     await db.deleteFrom('memberships').execute();
     await db.deleteFrom('outbox').execute();
     await setFees(app, { 2025: 8_000, 2026: 9_000, 2027: 9_500 });
-    await addMember(app, 'Anna', 2024, { 2024: 'paid', 2026: 'paid' }); // 2025 open: arrears
-    await addMember(app, 'Bruno', 2026); // 2026 open: arrears, lapses on 1 April
-    const carla = await addMember(app, 'Carla', 2026, { 2026: 'paid' }); // 2027 open only
-    await addMember(app, 'Dora', 2026, { 2026: 'paid', 2027: 'paid' }); // in good standing
+    await addLedgerMember(app, 'Anna', 2024, { 2024: 'paid', 2026: 'paid' }); // 2025 open: arrears
+    await addLedgerMember(app, 'Bruno', 2026); // 2026 open: arrears, lapses on 1 April
+    const carla = await addLedgerMember(app, 'Carla', 2026, { 2026: 'paid' }); // 2027 open only
+    await addLedgerMember(app, 'Dora', 2026, { 2026: 'paid', 2027: 'paid' }); // in good standing
 
     const preview = await site.ok<DuesReminderSendPreview>(
       site.call('POST', '/DuesReminders/Send/Preview', { group: 'arrears' }, 'tesoreria'),

@@ -1,10 +1,10 @@
 import type { DuesReport } from '@sodalis/contracts';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { parseCsv } from '../../../src/text/csv.js';
 import { staffSite } from '../../helpers/staff-api.js';
+import { accountIdOf } from '../../helpers/member-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const NOW = '2026-06-05T10:00:00.000Z';
@@ -50,15 +50,6 @@ const LEDGER: { lastName: string; since: number; dues: Due[] }[] = [
   },
 ];
 
-async function idOf(app: FastifyInstance, email: string): Promise<number> {
-  const row = await app.services.db
-    .selectFrom('members')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine) => {
   const site = staffSite(engine, {
     roles: ['socio', 'affiliato', 'tesoreria', 'redazione'],
@@ -76,8 +67,8 @@ describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('receipt_counters').execute();
     await db.deleteFrom('memberships').execute();
-    socio = await idOf(site.app, 'socio.demo@example.org');
-    const affiliato = await idOf(site.app, 'affiliato.demo@example.org');
+    socio = await accountIdOf(site.app, 'socio.demo@example.org');
+    const affiliato = await accountIdOf(site.app, 'affiliato.demo@example.org');
     await db
       .insertInto('memberships')
       .values([

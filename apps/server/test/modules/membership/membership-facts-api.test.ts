@@ -2,6 +2,7 @@ import type { AdminAuditEntry, AdminMembership } from '@sodalis/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { refused, staffSite } from '../../helpers/staff-api.js';
+import { accountIdOf } from '../../helpers/member-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
 const TODAY = '2026-06-05';
@@ -23,21 +24,12 @@ describe.each(testEngines())('a member’s facts edited by the secretariat (%s)'
   let socio: number;
   let affiliato: number;
 
-  const idOf = async (email: string) =>
-    (
-      await site.app.services.db
-        .selectFrom('members')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow()
-    ).id;
-
   beforeEach(async () => {
     const { db } = site.app.services;
     await db.deleteFrom('dues').execute();
     await db.deleteFrom('memberships').execute();
-    socio = await idOf('socio.demo@example.org');
-    affiliato = await idOf('affiliato.demo@example.org');
+    socio = await accountIdOf(site.app, 'socio.demo@example.org');
+    affiliato = await accountIdOf(site.app, 'affiliato.demo@example.org');
     await db
       .insertInto('memberships')
       .values({ ...bareMembership(socio, 'Socio', 2024, NOW), member_number: '00042' })
@@ -227,7 +219,7 @@ describe.each(testEngines())('a member’s facts edited by the secretariat (%s)'
       'memberNumber',
       'Questo account ha già una posizione di socio.',
     );
-    const staff = await idOf('tesoreria.demo@example.org');
+    const staff = await accountIdOf(site.app, 'tesoreria.demo@example.org');
     await refused(
       site.call('POST', `/Memberships/${staff}`, facts({ memberNumber: '' })),
       'kind',

@@ -10,6 +10,7 @@ import { pdfPageTexts } from '../../../src/modules/search/pdf-text.js';
 import { capturedOrder, FakePayPal } from '../../helpers/fake-paypal.js';
 import { createMailTestSite, TestClock, type MailTestSite } from '../../helpers/mail-test-app.js';
 import { staffSite, type StaffSite } from '../../helpers/staff-api.js';
+import { accountIdOf } from '../../helpers/member-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
 
@@ -19,15 +20,6 @@ import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
  */
 
 const SOCIO = 'socio.demo@example.org';
-
-async function idOf(app: FastifyInstance, email: string): Promise<number> {
-  const row = await app.services.db
-    .selectFrom('members')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** An empty money side and the demo member tracked from 2025 as number 00042. */
 async function freshLedger(app: FastifyInstance): Promise<number> {
@@ -40,7 +32,7 @@ async function freshLedger(app: FastifyInstance): Promise<number> {
   await db.deleteFrom('payments').execute();
   await db.deleteFrom('receipt_counters').execute();
   await db.deleteFrom('memberships').execute();
-  const socio = await idOf(app, SOCIO);
+  const socio = await accountIdOf(app, SOCIO);
   await db
     .insertInto('memberships')
     .values({
