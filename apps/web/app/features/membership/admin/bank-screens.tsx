@@ -29,11 +29,10 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
-import { fileAsBase64 } from '../../admin/file-base64';
+import { adminPath } from '../../admin/data-provider';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { choiceName } from '../../admin/format';
-import { errorText } from '../../admin/error-text';
+import { usePreviewedUpload } from '../../admin/previewed-upload';
 import { useStaffCall } from '../../admin/staff-call';
 
 /**
@@ -382,40 +381,20 @@ export function BankRowShow() {
 export function BankStatementImport() {
   const notify = useNotify();
   const redirect = useRedirect();
-  const [upload, setUpload] = useState<{ fileName: string; contentBase64: string } | null>(null);
-  const [preview, setPreview] = useState<BankStatementPreview | null>(null);
-  const [busy, setBusy] = useState(false);
-  const root = adminPath('bonifici').replace(/BankRows$/, 'BankStatements');
-
-  const choose = async (file: File | undefined) => {
-    setPreview(null);
-    if (file === undefined) return;
-    setBusy(true);
-    try {
-      const body = { fileName: file.name, contentBase64: await fileAsBase64(file) };
-      setUpload(body);
-      setPreview(
-        await adminJson<BankStatementPreview>(`${root}/Preview`, { method: 'POST', body }),
-      );
-    } catch (error) {
-      notify(errorText(error, 'Il file non si legge.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const apply = async () => {
-    if (upload === null) return;
-    setBusy(true);
-    try {
-      const done = await adminJson<BankStatementApplied>(root, { method: 'POST', body: upload });
+  const { preview, busy, choose, apply } = usePreviewedUpload<
+    BankStatementPreview,
+    BankStatementApplied
+  >(adminPath('bonifici').replace(/BankRows$/, 'BankStatements'), {
+    problem: (message) => {
+      if (message !== null) notify(message, { type: 'error' });
+    },
+    applied: (done) => {
       notify(done.message, { type: done.applied ? 'success' : 'info' });
       redirect('list', 'bonifici');
-    } catch (error) {
-      notify(errorText(error, 'Importazione non riuscita.'), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    unreadable: 'Il file non si legge.',
+    failed: 'Importazione non riuscita.',
+  });
 
   return (
     <div className="p-3">

@@ -6,9 +6,8 @@ import {
 } from '@sodalis/contracts';
 import { useRef, useState } from 'react';
 import { Title, useNotify, useRedirect } from 'react-admin';
-import { adminJson, adminPath } from '../../admin/data-provider';
-import { errorText } from '../../admin/error-text';
-import { fileAsBase64 } from '../../admin/file-base64';
+import { adminPath } from '../../admin/data-provider';
+import { usePreviewedUpload } from '../../admin/previewed-upload';
 
 /** The rows shown first: what needs a look before applying. */
 const ORDER: RegisterRowOutcome[] = ['refused', 'create', 'update', 'unchanged'];
@@ -21,43 +20,26 @@ const ORDER: RegisterRowOutcome[] = ['refused', 'create', 'update', 'unchanged']
 export function RegisterImportScreen() {
   const notify = useNotify();
   const redirect = useRedirect();
-  const [upload, setUpload] = useState<{ fileName: string; contentBase64: string } | null>(null);
-  const [report, setReport] = useState<RegisterImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLParagraphElement>(null);
-  const root = `${adminPath('soci')}/Register`;
-
-  const choose = async (file: File | undefined) => {
-    setReport(null);
-    setProblem(null);
-    if (file === undefined) return;
-    setBusy(true);
-    try {
-      const body = { fileName: file.name, contentBase64: await fileAsBase64(file) };
-      setUpload(body);
-      setReport(await adminJson<RegisterImportReport>(`${root}/Preview`, { method: 'POST', body }));
-      requestAnimationFrame(() => summary.current?.focus());
-    } catch (error) {
-      setProblem(errorText(error, 'Il file non si legge.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const apply = async () => {
-    if (upload === null) return;
-    setBusy(true);
-    try {
-      const done = await adminJson<RegisterImportReport>(root, { method: 'POST', body: upload });
-      notify(done.message, { type: 'success' });
-      redirect('list', 'soci');
-    } catch (error) {
-      setProblem(errorText(error, 'Importazione non riuscita: nulla è stato scritto.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    preview: report,
+    busy,
+    choose,
+    apply,
+  } = usePreviewedUpload<RegisterImportReport, RegisterImportReport>(
+    `${adminPath('soci')}/Register`,
+    {
+      problem: setProblem,
+      applied: (done) => {
+        notify(done.message, { type: 'success' });
+        redirect('list', 'soci');
+      },
+      previewed: () => requestAnimationFrame(() => summary.current?.focus()),
+      unreadable: 'Il file non si legge.',
+      failed: 'Importazione non riuscita: nulla è stato scritto.',
+    },
+  );
 
   const rows =
     report === null
