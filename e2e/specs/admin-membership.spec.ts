@@ -78,4 +78,43 @@ test.describe('amministrazione: domande di iscrizione', () => {
       timeout: 20_000,
     });
   });
+
+  test('la segreteria importa il registro: anteprima con la riga scartata e il perché, poi applica', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const seed = Date.now() % 1_000_000;
+    const year = new Date().getFullYear();
+    const register = [
+      `email;nome;cognome;tipo;regione;primo anno;${year - 1};${year}`,
+      `registro.${seed}@example.org;Elena;Registro${seed};Socio;Marche;${year - 1};10/02/${year - 1} bonifico;`,
+      `scartata.${seed}@example.org;Piero;Scartato${seed};Socio;Marche;${year};;forse`,
+    ].join('\n');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    await openAdmin(page, '/soci');
+    await page.getByRole('link', { name: 'Importa il registro' }).click();
+    await page.getByLabel('File del registro').setInputFiles({
+      name: 'registro.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(register, 'utf8'),
+    });
+    const counts = page.getByTestId('register-preview-counts');
+    await expect(counts).toBeVisible({ timeout: 20_000 });
+    // The refused row first, with its line and the reason in Italian; nothing written yet.
+    const refused = page.getByRole('row', { name: new RegExp(`Scartato${seed}`) });
+    await expect(refused).toContainText('3');
+    await expect(refused).toContainText(`Anno ${year}: "forse" non è riconosciuto`);
+    await expect(
+      page.getByText(/1 righe da scartare\. Nulla è stato ancora scritto\./),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Importa 1 soci' }).click();
+    await expect(page.getByText(/Registro importato: 1 nuovi soci/)).toBeVisible();
+    const member = page.getByRole('row', { name: new RegExp(`registro\\.${seed}@example\\.org`) });
+    // Last year paid as the file says; this year is what remains to pay.
+    await expect(member).toContainText('Marche');
+    await expect(member).toContainText(String(year));
+    await expect(page.getByRole('row', { name: new RegExp(`scartata\\.${seed}`) })).toHaveCount(0);
+  });
 });
