@@ -353,10 +353,11 @@ export async function importRegister(
   if (entries.length === 0) throw refusal('Il file non contiene soci dopo la riga delle colonne.');
   let report: RegisterImportRow[] = [];
   let created: string[] = [];
+  let counts = countOutcomes(report);
   try {
     await db.transaction().execute(async (trx) => {
       ({ report, created } = await applyEntries(deps, trx, entries, now));
-      const counts = countOutcomes(report);
+      counts = countOutcomes(report);
       if (actor !== null && counts.create + counts.update > 0) {
         await writeAudit(
           trx,
@@ -376,7 +377,6 @@ export async function importRegister(
   } catch (error) {
     if (!(error instanceof PreviewOnly)) throw error;
   }
-  const counts = countOutcomes(report);
   if (apply) logger.info({ ...counts }, 'registro soci importato');
   return {
     applied: apply,
