@@ -22,7 +22,9 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     // The database every API test starts from is built once per run (test/helpers/base-database.ts).
-    globalSetup: ['apps/server/test/setup/base-databases.ts'],
+    // Whether the build is current decides how the process tests start the server
+    // (scripts/vitest-build-state.ts).
+    globalSetup: ['apps/server/test/setup/base-databases.ts', 'scripts/vitest-build-state.ts'],
     setupFiles: [
       'apps/server/test/setup/fail-on-console.ts',
       'apps/server/test/setup/cheap-password-hashing.ts',

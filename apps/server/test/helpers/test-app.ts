@@ -39,7 +39,9 @@ export async function createPostgresDatabase(options: { template?: string } = {}
     await admin.query(
       options.template === undefined
         ? `create database ${name} template template0 encoding 'UTF8'`
-        : `create database ${name} template ${options.template}`,
+        : // A file copy of the small template is about twice as fast as PostgreSQL 15's default
+          // (writing it through the log), and a test creates one per app (ADR 039).
+          `create database ${name} template ${options.template} strategy file_copy`,
     );
   } finally {
     await admin.end();

@@ -23,7 +23,8 @@ interface Acknowledged {
   pdf: Buffer;
 }
 
-// Real processes (server, CLI, server again) through tsx: slow on a loaded two-core machine.
+// Real processes (server, CLI, server again; helpers/server-process.ts): slow on a loaded
+// two-core machine.
 describe.each(testEngines())(
   'backup and restore on %s (ADR 033)',
   { timeout: 240_000 },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { makeTempDir } from '../helpers/test-app.js';
 
-// Each test starts a real process through tsx: slow on a loaded two-core machine.
+// Each test starts a real process (helpers/server-process.ts): slow on a loaded two-core machine.
 describe('the server process', { timeout: 90_000 }, () => {
   const started: ServerProcess[] = [];
   const dirs: string[] = [];

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MembersService } from '../../../src/modules/accounts/members-service.js';
 import { parseCsv } from '../../../src/text/csv.js';
+import { nodeArgumentsFor } from '../../helpers/server-process.js';
 import {
   createTestApp,
   fixedClock,
@@ -137,7 +138,8 @@ describe.each(testEngines())('managing accounts on %s', (engine) => {
   });
 });
 
-// Each command is a real process started through tsx: slow on a loaded two-core machine.
+// Each command is a real process (the built one when current, else through tsx): slow on a
+// loaded two-core machine.
 describe('the command line', { timeout: 120_000 }, () => {
   it('imports a CSV into the data folder of the directory it is run from', async () => {
     const dir = makeTempDir('sodalis-cli-');
@@ -148,11 +150,10 @@ describe('the command line', { timeout: 120_000 }, () => {
       );
       const env = { ...process.env, INIT_CWD: dir, DEMO_CONTENT: 'false', DATA_DIR: './dati' };
       const cli = (...args: string[]) =>
-        run(
-          process.execPath,
-          ['--conditions=sodalis-source', '--import', 'tsx', 'src/cli/index.ts', ...args],
-          { cwd: SERVER_ROOT, env },
-        );
+        run(process.execPath, [...nodeArgumentsFor('cli/index'), ...args], {
+          cwd: SERVER_ROOT,
+          env,
+        });
       const preview = await cli('membri:importa', 'soci.csv');
       expect(preview.stdout).toContain('Anteprima');
       expect(preview.stdout).toContain('nuovi: 1 (anna.rossi@example.org)');
