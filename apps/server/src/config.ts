@@ -6,7 +6,7 @@ import type { PublicForm, PublicFormLimits } from './security/public-forms.js';
 export { ENVIRONMENT_VARIABLES } from './config/environment.js';
 
 /**
- * Configuration from the environment, validated once at boot (DESIGN.md; STYLE.md #6). Each
+ * Configuration from the environment, validated once at boot (ADR 043). Each
  * variable is read, defaulted and described once, in `config/environment.ts`; here only what
  * the modules see (`appConfig`, whose result is the type) and the rules across variables
  * (`refusals`). A bad value stops the start with one line per bad variable naming it and what

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { DEFAULT_CONTENT_CACHE_BYTES } from '../cache/content-cache.js';
 
 /**
- * Every variable the server reads, declared once (DESIGN.md, "configuration is one schema";
- * STYLE.md #6 and #16): its parsing, its default (written as an operator would write it, so
- * `.env.example` and the README show it as is) and its Italian description, from which
- * `npm run config:docs` writes both. `whenUnset` describes a default that depends on other
- * variables; `appConfig` in `../config.ts` computes it. A refusal is one Italian phrase, after
- * the variable's name.
+ * Every variable the server reads, declared once (ADR 043): its parsing, its default (written
+ * as an operator would write it, so `.env.example` and the README show it as is) and its
+ * Italian description, from which `npm run config:docs` writes both. `whenUnset` describes a
+ * default that depends on other variables; `appConfig` in `../config.ts` computes it. A
+ * refusal is one Italian phrase, after the variable's name.
  */
 
 declare module 'zod' {
