@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENT_VARIABLES } from '../src/config.js';
+import { envExample, withReadmeTable } from '../src/config/docs.js';
 
 const root = new URL('../../../', import.meta.url);
 
@@ -38,5 +39,11 @@ describe('configuration documentation', () => {
 
   it('lists in the README’s table the variables the schema reads', () => {
     expect([...new Set(readmeVariables())].sort()).toEqual(schemaVariables);
+  });
+
+  it('has .env.example and the README’s table as the schema writes them (npm run config:docs)', () => {
+    expect(readFileSync(new URL('.env.example', root), 'utf8')).toBe(envExample());
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    expect(readme).toBe(withReadmeTable(readme));
   });
 });
