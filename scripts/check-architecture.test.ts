@@ -6,17 +6,24 @@ import { checkArchitecture } from './check-architecture';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
+/** A scratch tree to check, removed after its tests, and how to write a file in it. */
+function scratchTree(prefix: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  };
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  return { root, write };
+}
+
 describe('architecture boundaries (docs/architecture.md)', () => {
   it('holds for the repository: no cycles, no feature or domain crossing, no SQL in services', () => {
     expect(checkArchitecture(repositoryRoot)).toEqual([]);
   });
 
   describe('on a small tree that breaks every rule', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-architecture-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
+    const { root, write } = scratchTree('sodalis-architecture-');
     write('apps/server/src/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
     write('apps/server/src/b.ts', "import type { a } from './a.js';\nexport const b = 1;\n");
     write(
@@ -53,7 +60,6 @@ describe('architecture boundaries (docs/architecture.md)', () => {
       'apps/server/test/web/page.test.ts',
       "const app = createTestApp('sqlite', { web: 'build' });\n",
     );
-    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it('reports each crossing with its rule', () => {
       const rules = checkArchitecture(root).map(
@@ -73,12 +79,9 @@ describe('architecture boundaries (docs/architecture.md)', () => {
       );
     });
   });
+
   describe('on a tree whose folders know each other both ways, though no file cycles', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sodalis-architecture-folders-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-      fs.writeFileSync(path.join(root, file), text);
-    };
+    const { root, write } = scratchTree('sodalis-architecture-folders-');
     // search reads news's repository while news calls search's indexer: two files each way,
     // no cycle between files, one between the folders.
     write(
@@ -145,7 +148,6 @@ describe('architecture boundaries (docs/architecture.md)', () => {
       'apps/server/src/modules/news/public-reads.ts',
       "export const reads = (db) => db.selectFrom('articles');\n",
     );
-    afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
     it('reports each folder cycle once, with an import that makes each step, and SQL outside a repository', () => {
       const violations = checkArchitecture(root);

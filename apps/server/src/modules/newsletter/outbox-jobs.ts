@@ -30,17 +30,21 @@ export interface MailUpJobDeps {
 /** Forwarding to MailUp and withdrawing from it, each read again from the subscription. */
 export function mailUpJobs(deps: MailUpJobDeps): OutboxJobHandler[] {
   const { db, mailup } = deps;
+  /** MailUp, and the subscription as it is now: it may have changed since the job was queued. */
+  const current = async (job: MailUpJob) => {
+    if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
+    return { client: mailup, subscription: await findSubscription(db, 'id', job.subscriptionId) };
+  };
   return [
     outboxJob({
       kind: 'mailup.subscribe',
       payload: MailUpJobSchema,
       async handle(job) {
-        if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-        const subscription = await findSubscription(db, 'id', job.subscriptionId);
+        const { client, subscription } = await current(job);
         // Withdrawn meanwhile, or already forwarded: nothing to do.
         if (subscription?.status !== 'confirmed' || subscription.mailup_recipient_id !== null)
           return;
-        const recipientId = await mailup.subscribe(subscription.email);
+        const recipientId = await client.subscribe(subscription.email);
         await setMailUpRecipient(db, job.subscriptionId, recipientId);
       },
     }),
@@ -48,8 +52,7 @@ export function mailUpJobs(deps: MailUpJobDeps): OutboxJobHandler[] {
       kind: 'mailup.unsubscribe',
       payload: MailUpJobSchema,
       async handle(job) {
-        if (mailup === null) throw new PermanentDeliveryError('MailUp non è configurato');
-        const subscription = await findSubscription(db, 'id', job.subscriptionId);
+        const { client, subscription } = await current(job);
         // Never forwarded, or subscribed again meanwhile: nothing to withdraw.
         if (
           subscription === undefined ||
@@ -57,7 +60,7 @@ export function mailUpJobs(deps: MailUpJobDeps): OutboxJobHandler[] {
           subscription.status === 'confirmed'
         )
           return;
-        await mailup.unsubscribe(subscription.mailup_recipient_id);
+        await client.unsubscribe(subscription.mailup_recipient_id);
         await setMailUpRecipient(db, job.subscriptionId, null);
       },
     }),
