@@ -4,16 +4,18 @@
  * crosses a boundary fails before it lands.
  *
  * - No import cycles in the server, the web app or the contracts (type-only imports included).
+ * - No cycle between folders (ADR 044): the graph of `modules/<x>` (server) and `features/<x>`
+ *   (web), drawn from the file imports, has none, so a shared kit sits below the domains it
+ *   serves and takes what they give it.
  * - Web: a feature imports no other feature; a feature's staff screens (`features/<x>/admin/`)
  *   may use the shared staff kit in `features/admin/`; only the admin app's composition
- *   (`features/admin/admin-app.tsx`) imports the domains' staff screens; routes never import
- *   staff screens (the back office stays its own lazy chunk).
- * - Server: the shared staff plumbing in `modules/admin/` imports no domain (but the accounts
- *   module, for the session behind the staff guard) except its one registration file
- *   `modules/admin/routes.ts`; a domain's public code (anything not named `admin-*`) never
- *   imports `modules/admin/` but for the audit log; no domain imports another domain's staff
- *   files.
- * - Server: services run no SQL; every query of a domain's tables is in its repository.
+ *   (`app/admin-app.tsx`) imports the domains' staff screens, and only the back office's route
+ *   imports it; routes never import staff screens (the back office stays its own lazy chunk).
+ * - Server: the shared staff kit in `modules/admin/` imports no domain (the staff guard is in
+ *   accounts, the staff route registry beside `app.ts`); a domain's public code (anything not
+ *   named `admin-*`) never imports `modules/admin/` but for the audit log; no domain imports
+ *   another domain's staff files.
+ * - Server: no SQL outside a repository, anywhere (`isRepository` says where SQL may be).
  * - Migrations: each number once (Kysely runs them by name; two migrations of one number leave
  *   their order to the rest of the name). The two 0007 migrations predate this rule and keep
  *   their names: a database records the names it has run.
@@ -100,11 +102,78 @@ function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+interface FolderCycle {
+  /** The folders along the cycle, the first not repeated at the end. */
+  folders: string[];
+  /** For each step, one import that makes it: [importing file, imported file]. */
+  witnesses: [string, string][];
+}
+
+/**
+ * Cycles between the folders of `root` (`modules/<x>` → `modules/<y>` → … → `modules/<x>`):
+ * files may avoid a cycle while their folders still know each other both ways, so neither
+ * can change, be tested or be understood without the other (ADR 044).
+ */
+function folderCycles(graph: Map<string, string[]>, root: string): FolderCycle[] {
+  const edges = new Map<string, Map<string, [string, string]>>();
+  for (const [file, targets] of graph) {
+    const from = file.startsWith(root + path.sep) ? domainOf(file, root) : null;
+    if (from === null) continue;
+    for (const target of targets) {
+      const to = target.startsWith(root + path.sep) ? domainOf(target, root) : null;
+      if (to === null || to === from) continue;
+      const out = edges.get(from) ?? new Map<string, [string, string]>();
+      if (!out.has(to)) out.set(to, [file, target]);
+      edges.set(from, out);
+    }
+  }
+  const folderGraph = new Map<string, string[]>();
+  for (const [from, out] of edges) folderGraph.set(from, [...out.keys()].sort());
+  for (const out of edges.values()) {
+    for (const to of out.keys()) if (!folderGraph.has(to)) folderGraph.set(to, []);
+  }
+  return findCycles(folderGraph).map((folders) => ({
+    folders,
+    witnesses: folders.map((from, index) => {
+      const to = folders[(index + 1) % folders.length] ?? from;
+      return edges.get(from)?.get(to) ?? [from, to];
+    }),
+  }));
+}
+
+/** "news → search → news (news/a.ts → search/b.ts; search/c.ts → news/d.ts)". */
+function describeFolderCycle(cycle: FolderCycle, relative: (file: string) => string): string {
+  const chain = [...cycle.folders, cycle.folders[0] ?? ''].join(' → ');
+  const steps = cycle.witnesses.map(([from, to]) => `${relative(from)} → ${relative(to)}`);
+  return `${chain} (${steps.join('; ')})`;
+}
+
 /** `modules/<domain>/…` or `features/<domain>/…` → the domain, else null. */
 function domainOf(file: string, root: string): string | null {
   const relative = path.relative(root, file).split(path.sep);
   return relative.length > 1 ? (relative[0] ?? null) : null;
 }
+
+/**
+ * Where the server's SQL may be, as paths from `apps/server/src`: a repository
+ * (`repository.ts`, `<x>-repository.ts`); the database layer itself (`db/`: schema, migrations,
+ * seeds, backup, the scheduled runs' claims); the query kit the repositories share
+ * (`modules/listing/`, and `text/search-text.ts`, the folded-text expressions of their searches);
+ * the benchmarks, which build their own data and are never served.
+ */
+function isRepository(where: string): boolean {
+  const name = path.basename(where);
+  if (name === 'repository.ts' || name.endsWith('-repository.ts')) return true;
+  const top = where.split(path.sep)[0];
+  if (top === 'db' || top === 'bench') return true;
+  return (
+    where.startsWith(path.join('modules', 'listing') + path.sep) ||
+    where === path.join('text', 'search-text.ts')
+  );
+}
+
+/** The back office's composition: the one web file that imports every feature's staff screens. */
+const ADMIN_APP = 'admin-app.tsx';
 
 /** Modules every domain may use: list paging and stored attachments (no tables of their own). */
 const SHARED_MODULES = new Set(['listing', 'attachments']);
@@ -135,19 +204,41 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
       });
     }
 
+    const folders = root === serverSrc ? 'modules' : root === webApp ? 'features' : null;
+    if (folders !== null) {
+      for (const cycle of folderCycles(graph, path.join(root, folders))) {
+        violations.push({
+          rule: 'nessun ciclo tra cartelle',
+          file: relative(path.join(root, folders, cycle.folders[0] ?? '')),
+          detail: describeFolderCycle(cycle, (file) => path.relative(root, file)),
+        });
+      }
+    }
+
     if (root === webApp) {
       const features = path.join(webApp, 'features');
       for (const [file, targets] of graph) {
         const fromFeature = file.startsWith(features + path.sep) ? domainOf(file, features) : null;
         for (const target of targets) {
+          if (
+            target === path.join(webApp, ADMIN_APP) &&
+            path.relative(webApp, file) !== path.join('routes', 'amministrazione.tsx')
+          ) {
+            violations.push({
+              rule: 'le pagine non importano le schermate della segreteria',
+              file: relative(file),
+              detail: relative(target),
+            });
+          }
           if (!target.startsWith(features + path.sep)) continue;
           const toFeature = domainOf(target, features);
           const toStaffScreens =
             toFeature !== 'admin' && path.relative(features, target).split(path.sep)[1] === 'admin';
           if (fromFeature === null) {
-            const isAdminRoute =
-              path.relative(webApp, file) === path.join('routes', 'amministrazione.tsx');
-            if (toStaffScreens || (toFeature === 'admin' && !isAdminRoute)) {
+            // The admin app's composition sits beside the route table, above every feature,
+            // as the server's staff registry beside app.ts (ADR 044).
+            if (path.relative(webApp, file) === ADMIN_APP) continue;
+            if (toStaffScreens || toFeature === 'admin') {
               violations.push({
                 rule: 'le pagine non importano le schermate della segreteria',
                 file: relative(file),
@@ -158,9 +249,7 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
           }
           if (toFeature === fromFeature) continue;
           const fromStaffScreens = path.relative(features, file).split(path.sep)[1] === 'admin';
-          const allowed =
-            (toFeature === 'admin' && (fromStaffScreens || fromFeature === 'admin')) ||
-            (fromFeature === 'admin' && toStaffScreens && path.basename(file) === 'admin-app.tsx');
+          const allowed = toFeature === 'admin' && (fromStaffScreens || fromFeature === 'admin');
           if (!allowed) {
             violations.push({
               rule: 'una funzionalità non importa un’altra funzionalità',
@@ -183,14 +272,11 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
           if (toDomain === fromDomain || (toDomain !== null && SHARED_MODULES.has(toDomain)))
             continue;
           if (fromDomain === 'admin') {
-            const registration = path.basename(file) === 'routes.ts';
-            if (!registration && toDomain !== 'accounts') {
-              violations.push({
-                rule: 'modules/admin non importa i domini',
-                file: relative(file),
-                detail: relative(target),
-              });
-            }
+            violations.push({
+              rule: 'modules/admin non importa i domini',
+              file: relative(file),
+              detail: relative(target),
+            });
           } else if (toDomain === 'admin' && !isStaffFile(file) && !isAuditLog(target)) {
             violations.push({
               rule: 'il codice pubblico di un dominio non importa modules/admin',
@@ -205,13 +291,19 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
             });
           }
         }
-        if (/service\.ts$/.test(file) && SQL_PATTERN.test(fs.readFileSync(file, 'utf8'))) {
-          violations.push({
-            rule: 'nessuna query nei servizi: le query stanno nel repository del dominio',
-            file: relative(file),
-            detail: 'selectFrom/insertInto/updateTable/deleteFrom/sql',
-          });
-        }
+      }
+      // Every query in a repository, anywhere in the server (ADR 044): services are named for
+      // it, as the rule began there; any other file has the general rule.
+      for (const file of graph.keys()) {
+        const where = path.relative(serverSrc, file);
+        if (isRepository(where) || !SQL_PATTERN.test(fs.readFileSync(file, 'utf8'))) continue;
+        violations.push({
+          rule: /service\.ts$/.test(file)
+            ? 'nessuna query nei servizi: le query stanno nel repository del dominio'
+            : 'nessuna query fuori da un repository',
+          file: relative(file),
+          detail: 'selectFrom/insertInto/updateTable/deleteFrom/sql',
+        });
       }
     }
   }

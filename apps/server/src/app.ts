@@ -15,7 +15,7 @@ import { AppError } from './http/app-error.js';
 import { createLogger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
+import { adminRoutes } from './staff-routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { magazineRoutes } from './modules/magazine/routes.js';
 import { newsRoutes } from './modules/news/routes.js';

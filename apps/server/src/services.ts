@@ -28,18 +28,28 @@ import { PeriodicJob } from './db/scheduled-runs.js';
 import { NewsPublicReads } from './modules/news/public-reads.js';
 import { NewsService } from './modules/news/service.js';
 import { NewsletterAdminService } from './modules/newsletter/admin-service.js';
+import { mailUpJobs } from './modules/newsletter/outbox-jobs.js';
 import { NewsletterService } from './modules/newsletter/service.js';
 import { OperationsService } from './modules/operations/service.js';
 import { OutboxAdminService } from './modules/outbox/admin-service.js';
-import { outboxHandlers } from './modules/outbox/handlers.js';
+import { mailJob } from './modules/outbox/mail-job.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
+import { paymentVerifyJob } from './modules/payments/outbox-jobs.js';
 import { Receipts } from './modules/payments/receipts.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
 import { ReservedAreaService } from './modules/reserved-area/service.js';
 import { SearchAdminService } from './modules/search/admin-service.js';
 import { SearchIndexer } from './modules/search/indexer.js';
+import { searchExtractJob } from './modules/search/outbox-jobs.js';
+import type { SearchSource } from './modules/search/sources.js';
+import { unusedImageFiles } from './modules/content/repository.js';
+import { contentSearchSource } from './modules/content/search-source.js';
+import { magazineSearchSource } from './modules/magazine/search-source.js';
+import { newsSearchSource } from './modules/news/search-source.js';
+import { reservedSearchSource } from './modules/reserved-area/search-source.js';
+import { transparencySearchSource } from './modules/transparency/search-source.js';
 import { SearchService } from './modules/search/service.js';
 import { SponsorshipAdminService } from './modules/sponsorship/admin-service.js';
 import { SponsorshipService } from './modules/sponsorship/service.js';
@@ -129,6 +139,18 @@ export interface AppServices {
 
 const BIN_PURGE_EVERY_MS = 3_600_000;
 
+/**
+ * The records the site search indexes, one source per domain that has them (ADR 025, 044):
+ * search owns the interface and imports no domain.
+ */
+export const SEARCH_SOURCES: readonly SearchSource[] = [
+  newsSearchSource,
+  contentSearchSource,
+  reservedSearchSource,
+  magazineSearchSource,
+  transparencySearchSource,
+];
+
 export interface ServiceDeps {
   config: AppConfig;
   db: Kysely<Database>;
@@ -217,6 +239,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     clock,
     logger: logger.child({ component: 'search' }),
     context: { societyAcronym: config.societyAcronym },
+    sources: SEARCH_SOURCES,
     notifyOutbox,
   });
   const outbox = new OutboxWorker({
@@ -225,15 +248,13 @@ export function createServices(deps: ServiceDeps): AppServices {
     logger: logger.child({ component: 'outbox' }),
     maxAttempts: config.outboxMaxAttempts,
     mode: deps.outboxMode,
-    handlers: outboxHandlers({
-      db,
-      files,
-      mailer,
-      mail: config.mail,
-      mailup,
-      verifyPayment: (paymentId) => payments.verify(paymentId),
-      extractSearchDocument: (attachmentId) => searchIndex.extractDocument(attachmentId),
-    }),
+    // Each kind of job from its owner (ADR 044): the outbox runs what it is given.
+    handlers: [
+      mailJob({ files, mailer, mail: config.mail }),
+      ...mailUpJobs({ db, mailup }),
+      paymentVerifyJob((paymentId) => payments.verify(paymentId)),
+      searchExtractJob((attachmentId) => searchIndex.extractDocument(attachmentId)),
+    ],
   });
   const newsletter = new NewsletterService({
     db,
@@ -299,6 +320,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     contentCache,
     searchIndex,
     publicNews: news,
+    unusedImageFiles,
   });
   const reservedAdmin = new ReservedAdminService({ db, files, clock, searchIndex });
   const magazineAdmin = new MagazineAdminService({ db, files, clock, searchIndex });

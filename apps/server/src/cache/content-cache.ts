@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import {
+  bumpContentVersion,
+  contentChangedAt,
+  contentVersion,
+} from './content-version-repository.js';
 
 const MAX_KEY_LENGTH = 200;
 /** The default of `maxBytes` (the `CONTENT_CACHE_MB` setting's). */
@@ -101,23 +106,14 @@ export class ContentCache {
 
   /** Call after any change to published content, inside or after its transaction. */
   async contentChanged(db: Kysely<Database> = this.db): Promise<void> {
-    await db
-      .updateTable('content_version')
-      .set({ version: sql<number>`version + 1`, changed_at: new Date(this.now()).toISOString() })
-      .where('id', '=', 1)
-      .execute();
+    await bumpContentVersion(db, new Date(this.now()).toISOString());
     this.clear();
     this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
   /** When published content last changed (ISO timestamp), or null before any change. */
   async lastChangedAt(): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('content_version')
-      .select('changed_at')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return row?.changed_at ?? null;
+    return contentChangedAt(this.db);
   }
 
   /**
@@ -169,12 +165,7 @@ export class ContentCache {
   }
 
   private async readVersion(): Promise<void> {
-    const row = await this.db
-      .selectFrom('content_version')
-      .select('version')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    const version = row?.version ?? 0;
+    const version = await contentVersion(this.db);
     if (version !== this.version) {
       this.clear();
       this.version = version;

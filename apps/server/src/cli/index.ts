@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { MemberRuleError, MembersService } from '../modules/accounts/members-service.js';
 import { TwoFactorService } from '../modules/accounts/two-factor.js';
 import { SearchIndexer } from '../modules/search/indexer.js';
+import { SEARCH_SOURCES } from '../services.js';
 import { LocalFileStore } from '../files/file-store.js';
 import { AppError } from '../http/app-error.js';
 import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
@@ -191,6 +192,7 @@ async function main(argv: string[]): Promise<number> {
           clock: systemClock,
           logger: pino({ level: 'silent' }),
           context: { societyAcronym: config.societyAcronym },
+          sources: SEARCH_SOURCES,
           notifyOutbox: () => undefined,
         });
         // The PDFs are read here, not queued: the command ends with the index complete.

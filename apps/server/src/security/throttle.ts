@@ -1,19 +1,15 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../text/dates.js';
+import {
+  blockedUntil,
+  countFailure,
+  deleteCounter,
+  refundFailure,
+  type ThrottleRule,
+} from './throttle-repository.js';
 
-export interface ThrottleRule {
-  /** Failures allowed in the window; the next one blocks for `blockMs`. */
-  maxFailures: number;
-  windowMs: number;
-  blockMs: number;
-  /**
-   * Progressive delays (ADR 021): past `freeFailures` in the window, each failure closes the
-   * key for the next of `delaysMs` (the last repeats), so a guesser slows down without a long
-   * lock-out of the owner.
-   */
-  delays?: { freeFailures: number; delaysMs: readonly number[] };
-}
+export type { ThrottleRule };
 
 /** Login and reset requests (ADR 010): the 6th failure within 15 minutes blocks for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottleRule = {
@@ -63,7 +59,7 @@ export class Throttle {
 
   /** Counts a failure; answers true when the count goes past the limit, which blocks the key. */
   async recordFailure(key: string, rule: ThrottleRule = this.rule): Promise<boolean> {
-    const failures = await this.count(key, rule, { whenOpen: false });
+    const failures = await countFailure(this.db, key, rule, this.clock(), { whenOpen: false });
     return failures !== undefined && failures > rule.maxFailures;
   }
 
@@ -87,107 +83,28 @@ export class Throttle {
     /** What the attempt counts for (an upload's kilobytes against a budget); 1 by default. */
     weight = 1,
   ): Promise<number | null> {
-    const failures = await this.count(key, rule, { whenOpen: true, weight });
+    const failures = await countFailure(this.db, key, rule, this.clock(), {
+      whenOpen: true,
+      weight,
+    });
     if (failures !== undefined && failures <= rule.maxFailures) return null;
     return (await this.secondsBlocked(key)) ?? Math.ceil(rule.blockMs / 1000);
   }
 
   /** Takes back one counted attempt (one that turned out not to be a failure). */
   async refund(key: string): Promise<void> {
-    await this.db
-      .updateTable('throttle_counters')
-      .set({ failures: sql<number>`failures - 1` })
-      .where('key', '=', key)
-      .where('failures', '>', 0)
-      .execute();
+    await refundFailure(this.db, key);
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.deleteFrom('throttle_counters').where('key', '=', key).execute();
+    await deleteCounter(this.db, key);
   }
 
   /** Whole seconds (at least 1) until a blocked key opens, or null when it is open. */
   private async secondsBlocked(key: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('throttle_counters')
-      .select('blocked_until')
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const blocked = await blockedUntil(this.db, key);
     const now = this.clock().getTime();
-    const until = row?.blocked_until == null ? null : Date.parse(row.blocked_until);
+    const until = blocked === null ? null : Date.parse(blocked);
     return until === null || until <= now ? null : Math.max(1, Math.ceil((until - now) / 1000));
   }
-
-  /**
-   * One atomic upsert (parallel attempts on several instances all count): the window's failure
-   * count plus one, and the key closed as the rule says for that count. With `whenOpen`, a key
-   * still closed is left as it is and nothing is answered.
-   */
-  private async count(
-    key: string,
-    rule: ThrottleRule,
-    options: { whenOpen: boolean; weight?: number },
-  ): Promise<number | undefined> {
-    const weight = Math.max(1, Math.ceil(options.weight ?? 1));
-    const now = this.clock();
-    const nowIso = now.toISOString();
-    const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
-    const current = sql.ref('throttle_counters.window_started_at');
-    const inWindow = sql<boolean>`${current} > ${windowStart}`;
-    const failures = sql<number>`case when ${inWindow} then throttle_counters.failures + ${weight} else ${weight} end`;
-    const row = await this.db
-      .insertInto('throttle_counters')
-      .values({
-        key,
-        failures: weight,
-        window_started_at: nowIso,
-        blocked_until: closedUntil(rule, sql<number>`${weight}`, now, sql<null>`null`),
-      })
-      .onConflict((conflict) => {
-        const update = conflict.column('key').doUpdateSet({
-          failures,
-          window_started_at: sql<string>`case when ${inWindow} then ${current} else ${nowIso} end`,
-          blocked_until: closedUntil(
-            rule,
-            failures,
-            now,
-            sql.ref<string | null>('throttle_counters.blocked_until'),
-          ),
-        });
-        return options.whenOpen
-          ? update.where((eb) =>
-              eb.or([
-                eb('throttle_counters.blocked_until', 'is', null),
-                eb('throttle_counters.blocked_until', '<=', nowIso),
-              ]),
-            )
-          : update;
-      })
-      .returning('failures')
-      .executeTakeFirst();
-    return row?.failures;
-  }
-}
-
-/**
- * Until when a key with `failures` failures stays closed under `rule` (a CASE over the count,
- * so the count and the closing are one statement): blocked past `maxFailures`, else the
- * progressive delay past the free failures, else `otherwise`.
- */
-function closedUntil(
-  rule: ThrottleRule,
-  failures: Expression<number>,
-  now: Date,
-  otherwise: Expression<string | null>,
-): RawBuilder<string | null> {
-  const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
-  const steps = [sql`when ${failures} > ${rule.maxFailures} then ${after(rule.blockMs)}`];
-  const { freeFailures, delaysMs } = rule.delays ?? { freeFailures: 0, delaysMs: [] };
-  delaysMs.forEach((delayMs, index) => {
-    const last = index === delaysMs.length - 1;
-    steps.push(
-      sql`when ${failures} ${sql.raw(last ? '>=' : '=')} ${freeFailures + index + 1} then ${after(delayMs)}`,
-    );
-  });
-  return sql<string | null>`case ${sql.join(steps, sql` `)} else ${otherwise} end`;
 }

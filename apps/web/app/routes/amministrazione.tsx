@@ -17,7 +17,7 @@ export async function clientLoader() {
   return { user: requireUser([...STAFF_ROLES]) };
 }
 
-const AdminApp = lazy(() => import('../features/admin/admin-app'));
+const AdminApp = lazy(() => import('../admin-app'));
 
 function AdminLoading() {
   return (

@@ -8,7 +8,7 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/validation.js';
-import { assertMayGrantRole } from '../admin/access.js';
+import { assertMayGrantRole } from './staff-guard.js';
 import {
   actorOf,
   BY_ID,

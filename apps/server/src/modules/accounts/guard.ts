@@ -4,7 +4,7 @@ import type { AccountService, AuthenticatedMember } from './service.js';
 
 /**
  * Who is behind a request (ADR 010): the reserved area, the bulletin, fee payments and the back
- * office's staff check (`admin/access.ts`) all start from here.
+ * office's staff check (`staff-guard.ts`) all start from here.
  */
 
 /** The token of `Authorization: Bearer …`, or null when there is none of a token's shape. */

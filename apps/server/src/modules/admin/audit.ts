@@ -6,7 +6,7 @@ import type {
 } from '@sodalis/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditLogTable, Database, Executor } from '../../db/schema.js';
-import { anyColumnContains } from '../../text/search-text.js';
+import { auditPage, auditRows, auditRowsOf, insertAuditRow } from './audit-repository.js';
 
 /** Who acts: the signed-in staff member. */
 export interface Actor {
@@ -84,20 +84,17 @@ export async function writeAudit(
   record: AuditRecord,
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: now.toISOString(),
-      actor_id: actor.id,
-      actor_email: actor.email,
-      action: record.action,
-      entity: record.entity,
-      entity_id: record.entityId === null ? null : String(record.entityId),
-      summary: record.summary,
-      before_json: clipped(record.before),
-      after_json: clipped(record.after),
-    })
-    .execute();
+  await insertAuditRow(db, {
+    at: now.toISOString(),
+    actor_id: actor.id,
+    actor_email: actor.email,
+    action: record.action,
+    entity: record.entity,
+    entity_id: record.entityId === null ? null : String(record.entityId),
+    summary: record.summary,
+    before_json: clipped(record.before),
+    after_json: clipped(record.after),
+  });
 }
 
 /** Most entries an item's history shows. */
@@ -112,34 +109,12 @@ export async function historyOf(
   entity: AuditEntity,
   entityId: number | string,
 ): Promise<AdminAuditEntry[]> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity', '=', entity)
-    .where('entity_id', '=', String(entityId))
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT)
-    .execute();
-  return rows.map(toEntry);
+  return (await auditRowsOf(db, entity, String(entityId), HISTORY_LIMIT)).map(toEntry);
 }
 
 /** A value the log had to cut (`clipped`): the version cannot be rebuilt from it. */
 export function isClippedValue(value: unknown): boolean {
   return typeof value === 'string' && value.length === MAX_VALUE_LENGTH + 1 && value.endsWith('…');
-}
-
-function auditQuery(db: Kysely<Database>, query: AdminAuditListQuery) {
-  let builder = db.selectFrom('audit_log');
-  if (query.entity !== undefined) builder = builder.where('entity', '=', query.entity);
-  const byActor = anyColumnContains(['actor_email'], query.actor);
-  if (byActor !== null) builder = builder.where(byActor);
-  const bySummary = anyColumnContains(['summary'], query.q);
-  if (bySummary !== null) builder = builder.where(bySummary);
-  // Dates are Rome-agnostic days of the UTC timestamp: close enough for a filter by day.
-  if (query.from !== undefined) builder = builder.where('at', '>=', `${query.from}T00:00:00.000Z`);
-  if (query.to !== undefined) builder = builder.where('at', '<=', `${query.to}T23:59:59.999Z`);
-  return builder;
 }
 
 function toEntry(row: Selectable<AuditLogTable>): AdminAuditEntry {
@@ -162,20 +137,8 @@ export async function listAudit(
   db: Kysely<Database>,
   query: AdminAuditListQuery,
 ): Promise<AdminPage<AdminAuditEntry>> {
-  const direction = query.order === 'ASC' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    auditQuery(db, query)
-      .selectAll()
-      .orderBy('at', direction)
-      .orderBy('id', direction)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute(),
-    auditQuery(db, query)
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toEntry), total: Number(count.total) };
+  const { rows, total } = await auditPage(db, query);
+  return { items: rows.map(toEntry), total };
 }
 
 /** Every entry matching the filters, oldest first, for the CSV export (bounded). */
@@ -184,11 +147,5 @@ export async function allAudit(
   query: AdminAuditListQuery,
   limit: number,
 ): Promise<AdminAuditEntry[]> {
-  const rows = await auditQuery(db, query)
-    .selectAll()
-    .orderBy('at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map(toEntry);
+  return (await auditRows(db, query, limit)).map(toEntry);
 }

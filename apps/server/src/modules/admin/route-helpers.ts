@@ -3,12 +3,12 @@ import {
   AdminRollbackSchema,
   type AdminAuditEntry,
   type AdminBulk,
+  type MemberRole,
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { parseInput } from '../../http/validation.js';
-import type { AuthenticatedMember } from '../accounts/service.js';
 import type { Actor } from './audit.js';
 import { editConflict } from './versions.js';
 
@@ -27,9 +27,30 @@ export const FORM_BODY_LIMIT = 256 * 1024;
 export const UPLOAD_BODY_LIMIT =
   ADMIN_LIMITS.maxNewFilesPerSave * Math.ceil(ADMIN_LIMITS.maxFileBytes / 3) * 4 + 512 * 1024;
 
-/** The staff member of the request: set by adminRoutes' access hook before any handler runs. */
-export function staffOf(request: FastifyRequest): AuthenticatedMember {
-  return request.staff as AuthenticatedMember;
+/**
+ * The signed-in staff member as the staff kit sees them. The kit sits below every domain and
+ * imports none (ADR 044): accounts' session (`AuthenticatedMember`) has this shape, and its
+ * staff guard sets it on the request.
+ */
+export interface StaffMember {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: MemberRole;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member of a staff request, set by the staff guard's hook (`staff-routes.ts`). */
+    staff: StaffMember | null;
+  }
+}
+
+/** The staff member of the request: set by the staff guard's hook before any handler runs. */
+export function staffOf(request: FastifyRequest): StaffMember {
+  return request.staff as StaffMember;
 }
 
 /** The staff member acting, as the audit log names them. */

@@ -59,6 +59,27 @@ export function chooseOrder(
   ]);
 }
 
+/**
+ * The order a list's filter asks for among the list's `orders` (`orderByFields`, else its
+ * fallback); 400 for any other. The reserved area's lists and the bulletin's share it.
+ */
+export function orderOf(
+  filter: Pick<ListFilter, 'orderByFields' | 'ascending'>,
+  listing: {
+    orders: Record<string, SortKey[]>;
+    fallback: string;
+    idColumn: string;
+    ascending?: boolean;
+  },
+): ListOrder {
+  const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
+  return {
+    keys: chooseOrder(wanted, listing.orders, listing.fallback),
+    idColumn: listing.idColumn,
+    ascending: filter.ascending ?? listing.ascending ?? false,
+  };
+}
+
 /** Page size from `dataOffset` (already range-checked by the schema) or the list's default. */
 function pageSizeOf(dataOffset: number | null | undefined, fallback: number): number {
   return Math.min(dataOffset ?? fallback, MAX_PAGE_SIZE);

@@ -19,10 +19,11 @@ import { attachmentRefs, attachmentsByOwner, withAttachments } from '../attachme
 import {
   dateFilterCondition,
   keysetPage,
+  orderOf,
   type ListOrder,
   type SortKey,
 } from '../listing/keyset.js';
-import { AUDIENCES_OF_ROLE, mayRead, orderOf } from '../reserved-area/service.js';
+import { AUDIENCES_OF_ROLE, mayRead } from '../accounts/audiences.js';
 import { indexedTextFilter } from '../search/list-filter.js';
 import {
   findArticles,

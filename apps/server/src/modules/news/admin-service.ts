@@ -37,7 +37,6 @@ import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { coverImages, type RenderedImage } from '../admin/images.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
-import { unusedImageFiles } from '../content/repository.js';
 import {
   categoriesOfArticles,
   countCategories,
@@ -86,6 +85,12 @@ export interface NewsAdminDeps {
   searchIndex: SearchIndexer;
   /** The public side's reads, for the staff preview of any item as its page shows it. */
   publicNews: NewsService;
+  /**
+   * Of these hashes, those no image of the site uses, covers and the pages' share image alike
+   * (ADR 034): the content domain answers, as it owns the share image; supplied at composition
+   * so that news does not import content, which reads news (ADR 044).
+   */
+  unusedImageFiles: (db: Kysely<Database>, hashes: string[]) => Promise<string[]>;
 }
 
 /**
@@ -340,7 +345,7 @@ export class NewsAdminService {
    * rollback does not bring files back. A file the pages' share image also uses stays.
    */
   private async dropUnusedCoverFiles(hashes: string[]): Promise<void> {
-    for (const hash of await unusedImageFiles(this.deps.db, hashes)) {
+    for (const hash of await this.deps.unusedImageFiles(this.deps.db, hashes)) {
       await this.deps.files.remove(hash);
     }
   }

@@ -5,6 +5,11 @@ import { insertPending } from './repository.js';
  * The outbox (DESIGN.md "Side effects: nothing lost"): anything that leaves the process is a
  * row written in the same transaction as the record that causes it; the worker
  * (`worker.ts`) delivers it later, with retries.
+ *
+ * The outbox knows mail only. Every other kind of job is its owner's (ADR 044): the owner adds
+ * its kind and payload to `OutboxJobs` (declaration merging, beside its handler in
+ * `<domain>/outbox-jobs.ts`) and hands its handler to the worker at composition (`services.ts`),
+ * so the outbox imports no domain while those domains queue their jobs here.
  */
 
 /** An e-mail as the outbox keeps it; attachments are FileStore addresses, read at send time. */
@@ -16,27 +21,12 @@ export interface MailJob {
   attachments?: { fileName: string; sha256: string }[];
 }
 
-/** Forwarding a confirmed newsletter address to MailUp, or withdrawing it there. */
-export interface MailUpJob {
-  subscriptionId: number;
-}
-
-/** Checking a reported fee payment with PayPal (ADR 012). */
-export interface PaymentVerifyJob {
-  paymentId: number;
-}
-
-/** Reading the text of a saved PDF for the site search (ADR 025). */
-export interface SearchExtractJob {
-  attachmentId: number;
-}
-
+/**
+ * Each kind of job and its payload. The kind is stored in every row: a kind, once used, keeps
+ * its name, or rows already queued in a database would never be delivered.
+ */
 export interface OutboxJobs {
   mail: MailJob;
-  'payment.verify': PaymentVerifyJob;
-  'mailup.subscribe': MailUpJob;
-  'mailup.unsubscribe': MailUpJob;
-  'search.extract': SearchExtractJob;
 }
 export type OutboxKind = keyof OutboxJobs;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { maskEmailsIn } from '../../mail/mask.js';
 import type { Clock } from '../../text/dates.js';
@@ -14,9 +15,25 @@ export interface ClaimedRow {
   createdAt: string;
 }
 
-export type OutboxHandlers = {
-  [K in OutboxKind]: (payload: OutboxJobs[K], row: ClaimedRow) => Promise<void>;
-};
+/**
+ * One kind of job as its owner defines it, beside the code it runs (ADR 044): the kind stored
+ * in the row, the schema its payload is read back with, and what delivering it does.
+ */
+export interface OutboxJobDefinition<K extends OutboxKind> {
+  kind: K;
+  payload: z.ZodType<OutboxJobs[K]>;
+  handle: (payload: OutboxJobs[K], row: ClaimedRow) => Promise<void>;
+}
+
+/** A handler of any kind, as the worker is given them. */
+export type OutboxJobHandler = { [K in OutboxKind]: OutboxJobDefinition<K> }[OutboxKind];
+
+/** A definition, checked against its kind's payload (`OutboxJobs`). */
+export function outboxJob<K extends OutboxKind>(
+  definition: OutboxJobDefinition<K>,
+): OutboxJobHandler {
+  return definition as unknown as OutboxJobHandler;
+}
 
 /** A failure no retry can fix (unknown job, missing file): the row is marked dead at once. */
 export class PermanentDeliveryError extends Error {
@@ -45,7 +62,8 @@ export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   clock: Clock;
   logger: Logger;
-  handlers: OutboxHandlers;
+  /** Every kind's handler, supplied by the kind's owner at composition (`services.ts`). */
+  handlers: readonly OutboxJobHandler[];
   /** Attempts before a row is dead (OUTBOX_MAX_ATTEMPTS). */
   maxAttempts: number;
   /**
@@ -74,7 +92,9 @@ const MAX_ERROR_LENGTH = 1000;
 /**
  * Delivers outbox rows with retries and exponential backoff; after `maxAttempts` failures a row
  * is `dead` (logged; kept for staff). Several workers (instances on one PostgreSQL) may run at
- * once: a row is claimed by a conditional update, so only one of them delivers it.
+ * once: a row is claimed by a conditional update, so only one of them delivers it. It runs
+ * the handlers it is given, one per kind, and reads each payload through its kind's schema; a
+ * kind nobody handles, or a payload that does not match, is dead at once (ADR 044).
  */
 export class OutboxWorker {
   private readonly pollMs: number;
@@ -84,8 +104,14 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private started = false;
   private stopping = false;
+  private readonly handlers = new Map<string, OutboxJobHandler>();
 
   constructor(private readonly options: OutboxWorkerOptions) {
+    for (const handler of options.handlers) {
+      if (this.handlers.has(handler.kind))
+        throw new Error(`posta in uscita: due gestori per il tipo ${handler.kind}`);
+      this.handlers.set(handler.kind, handler);
+    }
     this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.batchSize = options.batchSize ?? DEFAULT_BATCH;
@@ -170,21 +196,19 @@ export class OutboxWorker {
     attempts: number;
     created_at: string;
   }): Promise<keyof OutboxRunSummary> {
-    const { db, clock, logger, handlers, maxAttempts } = this.options;
+    const { db, clock, logger, maxAttempts } = this.options;
     const log = { outboxId: row.id, kind: row.kind, attempts: row.attempts };
     try {
-      const handler = (handlers as Record<string, OutboxHandlers[OutboxKind] | undefined>)[
-        row.kind
-      ];
+      const handler = this.handlers.get(row.kind);
       if (handler === undefined)
         throw new PermanentDeliveryError(`tipo di messaggio sconosciuto: ${row.kind}`);
       let payload: never;
       try {
-        payload = JSON.parse(row.payload_json) as never;
+        payload = handler.payload.parse(JSON.parse(row.payload_json)) as never;
       } catch (error) {
         throw new PermanentDeliveryError('contenuto del messaggio illeggibile', { cause: error });
       }
-      await handler(payload, {
+      await handler.handle(payload, {
         id: row.id,
         kind: row.kind,
         attempts: row.attempts,

@@ -39,7 +39,7 @@ import {
 } from '../admin/undo.js';
 import { takeNextVersion } from '../admin/versions.js';
 import type { SearchIndexer } from '../search/indexer.js';
-import { RESERVED_SOURCE_KINDS } from '../search/sources.js';
+import { RESERVED_SOURCE_KINDS } from './search-source.js';
 import { countOf, idPage, inPageOrder } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';

@@ -21,11 +21,12 @@ import { AppError } from '../../http/app-error.js';
 import { searchText } from '../../text/search-text.js';
 import type { Clock } from '../../text/dates.js';
 import { withAttachments } from '../attachments/repository.js';
+import { AUDIENCES_OF_ROLE, mayRead } from '../accounts/audiences.js';
 import {
-  chooseOrder,
   dateFilterCondition,
   decodedToken,
   keysetPage,
+  orderOf,
   sortValuesOf,
   type ListOrder,
   type SortKey,
@@ -45,32 +46,9 @@ import {
 import { indexedTextFilter } from '../search/list-filter.js';
 import type { SourceKind } from '../search/sources.js';
 
-/**
- * Who reads what (docs/decisions/011-reserved-area-access.md): a Socio sees items for all
- * members and for Soci; an Affiliato those for all members, for Affiliati and for both
- * assembly sections; the secretariat (every staff role) sees everything. `public` items are for everyone.
- */
-const STAFF_AUDIENCES: readonly Audience[] = [
-  'public',
-  'all',
-  'socio',
-  'affiliato',
-  'Affiliati tecnici',
-  'Affiliati infermieri',
-];
-
-export const AUDIENCES_OF_ROLE: Readonly<Record<MemberRole, readonly Audience[]>> = {
-  socio: ['public', 'all', 'socio'],
-  affiliato: ['public', 'all', 'affiliato', 'Affiliati tecnici', 'Affiliati infermieri'],
-  segreteria: STAFF_AUDIENCES,
-  // Every staff role reads what it may edit or has to check (ADR 031).
-  redazione: STAFF_AUDIENCES,
-  tesoreria: STAFF_AUDIENCES,
-};
-
-export function mayRead(role: MemberRole, audience: Audience): boolean {
-  return AUDIENCES_OF_ROLE[role].includes(audience);
-}
+// Who reads what lives with the roles, in accounts (ADR 011, ADR 044); re-exported for the
+// reserved area's callers.
+export { AUDIENCES_OF_ROLE, mayRead };
 
 const byDate = (table: ReservedTable, column: string, field: string): SortKey[] => [
   { field, column: `${table}.${column}`, type: 'date' },
@@ -141,19 +119,6 @@ const OPINION_LISTING: ReservedListing = {
   pageSize: PAGE_SIZE.opinions,
   searchKind: 'opinion',
 };
-
-/** The order a reserved list's filter asks for among `allowed`; 400 for any other. */
-export function orderOf(
-  filter: ListFilter,
-  listing: Pick<ReservedListing, 'orders' | 'fallback' | 'idColumn' | 'ascending'>,
-): ListOrder {
-  const wanted = filter.orderByFields?.replace(/\s+/g, '') || undefined;
-  return {
-    keys: chooseOrder(wanted, listing.orders, listing.fallback),
-    idColumn: listing.idColumn,
-    ascending: filter.ascending ?? listing.ascending ?? false,
-  };
-}
 
 function territoryOf(value: string | null | undefined): Territory | null {
   const wanted = value?.trim().toLowerCase() ?? '';

@@ -24,12 +24,10 @@ import {
   type SearchUnitValues,
 } from './repository.js';
 import {
-  allRecordIds,
-  attachmentIdsOf,
-  dependentRecords,
-  isSourceKind,
+  SearchSources,
   SOURCE_KINDS,
-  sourceRecord,
+  isSourceKind,
+  type SearchSource,
   type SourceContext,
   type SourceKind,
   type SourceRecord,
@@ -41,6 +39,8 @@ export interface SearchIndexerDeps {
   clock: Clock;
   logger: Logger;
   context: SourceContext;
+  /** Each domain's source of records (ADR 044), one per kind of `SOURCE_KINDS`. */
+  sources: readonly SearchSource[];
   /** Wakes the outbox worker after a commit that queued extractions. */
   notifyOutbox: () => void;
 }
@@ -69,7 +69,11 @@ export interface RebuildSummary {
  * never holding up the save.
  */
 export class SearchIndexer {
-  constructor(private readonly deps: SearchIndexerDeps) {}
+  private readonly sources: SearchSources;
+
+  constructor(private readonly deps: SearchIndexerDeps) {
+    this.sources = new SearchSources(deps.sources);
+  }
 
   /**
    * Re-indexes a record after a save or a delete, inside the caller's transaction: its text,
@@ -78,7 +82,7 @@ export class SearchIndexer {
   async recordChanged(trx: Executor, kind: SourceKind, id: number): Promise<void> {
     // Queued extractions commit with the save; the outbox's next poll reads them.
     await this.indexRecord(trx, kind, id);
-    for (const dependent of await dependentRecords(trx, kind, id))
+    for (const dependent of await this.sources.dependentRecords(trx, kind, id))
       await this.indexRecord(trx, dependent.kind, dependent.id);
   }
 
@@ -87,7 +91,7 @@ export class SearchIndexer {
    * inside the transaction that deletes it: call it before the delete, while they can be read.
    */
   async recordRemoved(trx: Executor, kind: SourceKind, id: number): Promise<void> {
-    for (const dependent of await dependentRecords(trx, kind, id))
+    for (const dependent of await this.sources.dependentRecords(trx, kind, id))
       await this.removeRecord(trx, dependent.kind, dependent.id);
     await this.removeRecord(trx, kind, id);
   }
@@ -99,7 +103,7 @@ export class SearchIndexer {
    */
   private async removeRecord(trx: Executor, kind: SourceKind, id: number): Promise<void> {
     await deleteItemUnits(trx, kind, id);
-    await deleteDocumentStates(trx, await attachmentIdsOf(trx, kind, id));
+    await deleteDocumentStates(trx, await this.sources.attachmentIdsOf(trx, kind, id));
   }
 
   /** Indexes one record; answers the ids of its PDFs still to read. */
@@ -109,7 +113,7 @@ export class SearchIndexer {
     id: number,
     extraction: ExtractionMode = 'queue',
   ): Promise<number[]> {
-    const record = await sourceRecord(trx, kind, id, this.deps.context);
+    const record = await this.sources.record(trx, kind, id, this.deps.context);
     if (record === null) {
       await this.removeRecord(trx, kind, id);
       return [];
@@ -187,7 +191,7 @@ export class SearchIndexer {
     const kind = attachment.owner_kind;
     await db.transaction().execute(async (trx) => {
       // Read again in the transaction: the record may have changed or gone meanwhile.
-      const record = await sourceRecord(trx, kind, attachment.owner_id, this.deps.context);
+      const record = await this.sources.record(trx, kind, attachment.owner_id, this.deps.context);
       const current = record?.attachments.find((item) => item.id === attachmentId);
       await deleteAttachmentUnits(trx, attachmentId);
       if (record === null || current === undefined) return;
@@ -241,7 +245,7 @@ export class SearchIndexer {
       // Every PDF is read again: its pages were removed with the rest.
       await deleteAllDocumentStates(trx);
       for (const kind of SOURCE_KINDS) {
-        for (const id of await allRecordIds(trx, kind)) {
+        for (const id of await this.sources.allRecordIds(trx, kind)) {
           summary.records += 1;
           unread.push(...(await this.indexRecord(trx, kind, id, extraction)));
         }

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
-import { AUDIENCES_OF_ROLE } from '../reserved-area/service.js';
+import { AUDIENCES_OF_ROLE } from '../accounts/audiences.js';
 import { parseQuery, termOf, wordsOf, type SearchQuery } from './analyser.js';
 import {
   matchingRecords,
@@ -41,7 +41,7 @@ const SNIPPET_WORDS = 30;
 
 /**
  * The site search (ADR 025): what a reader may open that matches their words, best first,
- * grouped by kind. Who may read what is the reserved area's rule (`AUDIENCES_OF_ROLE`, ADR 011):
+ * grouped by kind. Who may read what is the reserved area's rule (`AUDIENCES_OF_ROLE` in accounts, ADR 011):
  * an anonymous reader sees public content only.
  */
 export class SearchService {

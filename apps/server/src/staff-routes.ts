@@ -5,53 +5,45 @@ import {
   rolesOfStaffRoute,
 } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../http/validation.js';
-import type { AppServices } from '../../services.js';
-import { spreadsheetDateTime, toCsv } from '../../text/csv.js';
-import { sanitizeRichText } from '../../text/rich-text.js';
-import { accountsAdminRoutes } from '../accounts/admin-routes.js';
-import type { AuthenticatedMember } from '../accounts/service.js';
-import { enforceStaffTwoFactor } from '../accounts/two-factor-admin-routes.js';
-import { contentAdminRoutes } from '../content/admin-routes.js';
-import { magazineAdminRoutes } from '../magazine/admin-routes.js';
-import { membershipAdminRoutes } from '../membership/admin-routes.js';
-import { bankAdminRoutes } from '../membership/admin-bank-routes.js';
-import { duesReminderAdminRoutes } from '../membership/admin-reminder-routes.js';
-import { duesReportAdminRoutes } from '../membership/admin-dues-report-routes.js';
-import { newsAdminRoutes } from '../news/admin-routes.js';
-import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
-import { outboxAdminRoutes } from '../outbox/admin-routes.js';
-import { paymentsAdminRoutes } from '../payments/admin-routes.js';
-import { flaggedPaymentRoutes } from '../payments/admin-flagged-routes.js';
-import { reservedAreaAdminRoutes } from '../reserved-area/admin-routes.js';
-import { searchAdminRoutes } from '../search/admin-routes.js';
-import { searchPendingWork } from '../search/admin-service.js';
-import { sponsorshipAdminRoutes } from '../sponsorship/admin-routes.js';
-import { transparencyAdminRoutes } from '../transparency/admin-routes.js';
-import { membershipDashboardWork } from '../membership/admin-service.js';
-import { newsPendingWork } from '../news/admin-service.js';
-import { magazinePendingWork } from '../magazine/admin-service.js';
-import { reservedPendingWork } from '../reserved-area/admin-service.js';
-import { outboxPendingWork } from '../outbox/admin-service.js';
-import { paymentsPendingWork } from '../payments/admin-service.js';
-import { sponsorshipPendingWork } from '../sponsorship/admin-service.js';
-import { transparencyDashboardWork } from '../transparency/admin-service.js';
-import { requireStaff } from './access.js';
-import { dashboard, type PendingWorkProvider } from './dashboard.js';
-import { allAudit, listAudit } from './audit.js';
-import { FORM_BODY_LIMIT, sendCsv, staffOf } from './route-helpers.js';
+import { parseInput } from './http/validation.js';
+import type { AppServices } from './services.js';
+import { spreadsheetDateTime, toCsv } from './text/csv.js';
+import { sanitizeRichText } from './text/rich-text.js';
+import { accountsAdminRoutes } from './modules/accounts/admin-routes.js';
+import { enforceStaffTwoFactor } from './modules/accounts/two-factor-admin-routes.js';
+import { contentAdminRoutes } from './modules/content/admin-routes.js';
+import { magazineAdminRoutes } from './modules/magazine/admin-routes.js';
+import { membershipAdminRoutes } from './modules/membership/admin-routes.js';
+import { bankAdminRoutes } from './modules/membership/admin-bank-routes.js';
+import { duesReminderAdminRoutes } from './modules/membership/admin-reminder-routes.js';
+import { duesReportAdminRoutes } from './modules/membership/admin-dues-report-routes.js';
+import { newsAdminRoutes } from './modules/news/admin-routes.js';
+import { newsletterAdminRoutes } from './modules/newsletter/admin-routes.js';
+import { outboxAdminRoutes } from './modules/outbox/admin-routes.js';
+import { paymentsAdminRoutes } from './modules/payments/admin-routes.js';
+import { flaggedPaymentRoutes } from './modules/payments/admin-flagged-routes.js';
+import { reservedAreaAdminRoutes } from './modules/reserved-area/admin-routes.js';
+import { searchAdminRoutes } from './modules/search/admin-routes.js';
+import { searchPendingWork } from './modules/search/admin-service.js';
+import { sponsorshipAdminRoutes } from './modules/sponsorship/admin-routes.js';
+import { transparencyAdminRoutes } from './modules/transparency/admin-routes.js';
+import { membershipDashboardWork } from './modules/membership/admin-service.js';
+import { newsPendingWork } from './modules/news/admin-service.js';
+import { magazinePendingWork } from './modules/magazine/admin-service.js';
+import { reservedPendingWork } from './modules/reserved-area/admin-service.js';
+import { outboxPendingWork } from './modules/outbox/admin-service.js';
+import { paymentsPendingWork } from './modules/payments/admin-service.js';
+import { sponsorshipPendingWork } from './modules/sponsorship/admin-service.js';
+import { transparencyDashboardWork } from './modules/transparency/admin-service.js';
+import { requireStaff } from './modules/accounts/staff-guard.js';
+import { dashboard, type PendingWorkProvider } from './modules/admin/dashboard.js';
+import { allAudit, listAudit } from './modules/admin/audit.js';
+import { FORM_BODY_LIMIT, sendCsv, staffOf } from './modules/admin/route-helpers.js';
 
 export interface AdminRoutesOptions {
   services: AppServices;
   /** Filled with every admin route as it is registered (the access matrix test walks it). */
   routeTable?: { method: string; url: string }[];
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The staff member of an admin request, set by the access hook. */
-    staff: AuthenticatedMember | null;
-  }
 }
 
 /**
@@ -77,6 +69,9 @@ const AUDIT_EXPORT_LIMIT = 50_000;
  * /api/v1/Admin: the secretariat's back office (ADR 013). One hook checks the session
  * and the role before any route of this plugin runs: 401 without a valid session, 403 for
  * roles other than `segreteria`. Answers are never cached.
+ *
+ * The staff route registry sits beside `app.ts`, not in the staff kit (`modules/admin/`): it
+ * names every domain, and the kit that every domain uses may name none (ADR 044).
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions) {
   const { accounts, twoFactor, staff, files, db, clock } = options.services;
@@ -182,7 +177,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // The signed-in staff member (the admin screens greet by name and check the role with it).
   app.get('/Me', async (request) => {
-    const staff = request.staff as AuthenticatedMember;
+    const staff = staffOf(request);
     return {
       data: {
         id: staff.id,

@@ -25,15 +25,15 @@ import {
   staffRole,
   type AdminResource,
   type RecordTransforms,
-} from './data-provider';
-import { ITALIAN_MESSAGES } from './italian-messages';
-import { StaffSecurityGate } from '../accounts/admin/staff-security-gate';
-import { ADMIN_THEME } from './theme';
-import './admin-bootstrap.scss';
-import './admin.css';
-import { announceStaffSignOut, shareStaffSession } from '../../shared/session/staff-tabs';
-import { StaffSignInDialog } from './session-renewal';
-import { SCREEN_ROUTER } from './screen-router';
+} from './features/admin/data-provider';
+import { ITALIAN_MESSAGES } from './features/admin/italian-messages';
+import { StaffSecurityGate } from './features/accounts/admin/staff-security-gate';
+import { ADMIN_THEME } from './features/admin/theme';
+import './features/admin/admin-bootstrap.scss';
+import './features/admin/admin.css';
+import { announceStaffSignOut, shareStaffSession } from './shared/session/staff-tabs';
+import { StaffSignInDialog } from './features/admin/session-renewal';
+import { SCREEN_ROUTER } from './features/admin/screen-router';
 import {
   Dashboard,
   globalSearch,
@@ -41,7 +41,7 @@ import {
   mayOpenHref,
   type MenuGroup,
   type MenuResource,
-} from './home';
+} from './features/admin/home';
 
 const i18nProvider = polyglotI18nProvider(
   () => ITALIAN_MESSAGES,
@@ -114,7 +114,7 @@ function domain<M>(load: () => Promise<M>, resources: DomainResource<M>[]): Staf
 /** Every staff resource, by domain, in the menu's order. */
 const STAFF_RESOURCES: StaffResource[] = [
   ...domain(
-    () => import('../news/admin/news-screens'),
+    () => import('./features/news/admin/news-screens'),
     [
       {
         name: 'news',
@@ -139,7 +139,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../magazine/admin/magazine-screens'),
+    () => import('./features/magazine/admin/magazine-screens'),
     [
       {
         name: 'riviste',
@@ -166,7 +166,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../society/admin/setup-element-screens'),
+    () => import('./features/society/admin/setup-element-screens'),
     [
       {
         name: 'testi-pagine',
@@ -181,7 +181,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../society/admin/society-screens'),
+    () => import('./features/society/admin/society-screens'),
     [
       {
         name: 'consiglio-direttivo',
@@ -215,7 +215,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../society/admin/share-image-screen'),
+    () => import('./features/society/admin/share-image-screen'),
     [
       {
         name: 'immagine-condivisione',
@@ -227,7 +227,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../payments/admin/payment-screens'),
+    () => import('./features/payments/admin/payment-screens'),
     [
       {
         name: 'pagamenti',
@@ -261,7 +261,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../membership/admin/membership-screens'),
+    () => import('./features/membership/admin/membership-screens'),
     [
       {
         name: 'soci',
@@ -276,7 +276,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../membership/admin/application-screens'),
+    () => import('./features/membership/admin/application-screens'),
     [
       {
         name: 'domande-iscrizione',
@@ -289,7 +289,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../membership/admin/bank-screens'),
+    () => import('./features/membership/admin/bank-screens'),
     [
       {
         name: 'bonifici',
@@ -303,7 +303,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../membership/admin/reminder-text-screens'),
+    () => import('./features/membership/admin/reminder-text-screens'),
     [
       {
         name: 'testi-promemoria',
@@ -317,7 +317,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../accounts/admin/member-screens'),
+    () => import('./features/accounts/admin/member-screens'),
     [
       {
         name: 'account',
@@ -332,7 +332,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../reserved-area/admin/recommendation-assembly-screens'),
+    () => import('./features/reserved-area/admin/recommendation-assembly-screens'),
     [
       {
         name: 'raccomandazioni',
@@ -359,7 +359,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../reserved-area/admin/press-opinion-screens'),
+    () => import('./features/reserved-area/admin/press-opinion-screens'),
     [
       {
         name: 'rassegna-stampa',
@@ -386,7 +386,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../transparency/admin/transparency-screens'),
+    () => import('./features/transparency/admin/transparency-screens'),
     [
       {
         name: 'trasparenza',
@@ -411,7 +411,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../sponsorship/admin/sponsorship-screens'),
+    () => import('./features/sponsorship/admin/sponsorship-screens'),
     [
       {
         name: 'patrocini',
@@ -425,7 +425,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../newsletter/admin/subscriber-screens'),
+    () => import('./features/newsletter/admin/subscriber-screens'),
     [
       {
         name: 'newsletter',
@@ -437,7 +437,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../outbox/admin/outbox-screens'),
+    () => import('./features/outbox/admin/outbox-screens'),
     [
       {
         name: 'posta-non-consegnata',
@@ -448,7 +448,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('../search/admin/unsearchable-screens'),
+    () => import('./features/search/admin/unsearchable-screens'),
     [
       {
         name: 'documenti-non-ricercabili',
@@ -459,7 +459,7 @@ const STAFF_RESOURCES: StaffResource[] = [
     ],
   ),
   ...domain(
-    () => import('./audit-log'),
+    () => import('./features/admin/audit-log'),
     [
       {
         name: 'registro',
@@ -473,23 +473,23 @@ const STAFF_RESOURCES: StaffResource[] = [
 ];
 
 const MemberImport = lazyScreen(
-  () => import('../accounts/admin/member-screens'),
+  () => import('./features/accounts/admin/member-screens'),
   (m) => m.MemberImport,
 );
 const DuesReminderScreen = lazyScreen(
-  () => import('../membership/admin/reminder-screens'),
+  () => import('./features/membership/admin/reminder-screens'),
   (m) => m.DuesReminderScreen,
 );
 const DuesDashboard = lazyScreen(
-  () => import('../membership/admin/dues-dashboard'),
+  () => import('./features/membership/admin/dues-dashboard'),
   (m) => m.DuesDashboard,
 );
 const ContentBin = lazyScreen(
-  () => import('./content-bin'),
+  () => import('./features/admin/content-bin'),
   (m) => m.ContentBin,
 );
 const AccountSecurityScreen = lazyScreen(
-  () => import('../accounts/admin/security-screens'),
+  () => import('./features/accounts/admin/security-screens'),
   (m) => m.AccountSecurityScreen,
 );
 

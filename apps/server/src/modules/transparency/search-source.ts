@@ -1,0 +1,31 @@
+import {
+  TRANSPARENCY_PUBLICATION_TYPES,
+  type TransparencyPublicationType,
+} from '@sodalis/contracts';
+import { lines, type SearchSource } from '../search/sources.js';
+import { allPublicationIds, publicationsById } from './repository.js';
+
+/**
+ * "Società trasparente" publications as the site search reads them: public, like the page
+ * (ADR 026), opened at their section.
+ */
+export const transparencySearchSource: SearchSource = {
+  kinds: ['transparency_publication'],
+  async read(db, _kind, id) {
+    const [row] = await publicationsById(db, [id]);
+    // In the bin it is off the page, so off the search too (ADR 031).
+    if (row === undefined || row.deleted_at !== null) return null;
+    const type = TRANSPARENCY_PUBLICATION_TYPES[row.type as TransparencyPublicationType];
+    return {
+      description: {
+        audience: null,
+        visible_from: null,
+        title: row.title,
+        date: row.published_on,
+        link: type === undefined ? '/trasparenza' : `/trasparenza#${type.section}`,
+      },
+      text: lines(row.title, type?.label, row.description),
+    };
+  },
+  allIds: (db) => allPublicationIds(db),
+};
