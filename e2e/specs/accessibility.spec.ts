@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
 
-/** Every page built so far; later issues add theirs here (DESIGN.md "Quality bars"). */
+/** Every page built so far; later issues add theirs here (docs/architecture.md, "Quality bars"). */
 const PAGES = [
   '/',
   '/pagina-che-non-esiste',

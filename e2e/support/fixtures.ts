@@ -4,7 +4,7 @@ import { expect, test as base, type Page } from '@playwright/test';
 import { PDF_VIEWER_TAG } from './tags';
 
 /**
- * Every test fails on a JavaScript error or a console error in the page (STYLE.md #8), and
+ * Every test fails on a JavaScript error or a console error in the page (docs/architecture.md, "Code and test conventions"), and
  * can check a page with axe-core against WCAG 2.1 AA.
  */
 export const test = base.extend<{

@@ -81,7 +81,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Builds the application: database (migrated), reference and demo data, plugins and routes.
- * It does not listen; `server.ts` does (STYLE.md #1).
+ * It does not listen; `server.ts` does (docs/architecture.md, "Code and test conventions").
  */
 export async function buildApp(
   config: AppConfig,

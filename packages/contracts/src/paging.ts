@@ -1,5 +1,5 @@
 /**
- * Paging tokens (DESIGN.md "Paging"): keyset positions in the SharePoint form
+ * Paging tokens (docs/architecture.md, "Paging"): keyset positions in the SharePoint form
  * `Paged=TRUE&p_ID=<id>&p_<SortField>=<value>…`. A token names the last item of the page just
  * answered; the next page starts after it in the requested order. Tokens are opaque to clients
  * but readable, so the opinion-detail trick of spec §4 (`Paged=TRUE&p_ID=` + (id + 1)) works.

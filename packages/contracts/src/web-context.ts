@@ -14,7 +14,7 @@ import type { Assembly, Opinion, PressReview, Recommendation } from './reserved-
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
  * never imports server code: it sees the server's services only through this interface
- * (DESIGN.md "Shape"; STYLE.md #5).
+ * (docs/architecture.md, "Code and test conventions").
  */
 export interface SodalisLoadContext {
   society: SocietyInfo;

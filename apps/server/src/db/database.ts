@@ -27,7 +27,7 @@ export const SQLITE_FILE_NAME = 'sodalis.db';
 
 /**
  * Opens the database: PostgreSQL when a URL is configured, otherwise the embedded SQLite file
- * `DATA_DIR/sodalis.db` in WAL mode (DESIGN.md "Data").
+ * `DATA_DIR/sodalis.db` in WAL mode (docs/architecture.md, "Data").
  */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl !== null) return openPostgres(options.databaseUrl, options.logger);

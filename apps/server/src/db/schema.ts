@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
- * Kysely table types. Conventions (DESIGN.md "Data"): dates are ISO text (`YYYY-MM-DD`,
+ * Kysely table types. Conventions (docs/architecture.md, "Data"): dates are ISO text (`YYYY-MM-DD`,
  * timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` in UTC), flags are integers 0/1, money is integer
  * cents. `*_search` columns hold the normalised text (lower case, no accents) that title
  * searches and case-insensitive matches run on, so both engines behave the same.
@@ -75,7 +75,7 @@ export interface ArticleCategoriesTable {
   position: number;
 }
 
-/** Content-addressed blobs (DESIGN.md "Files"); the bytes live in the FileStore. */
+/** Content-addressed blobs (docs/architecture.md, "Files"); the bytes live in the FileStore. */
 export interface FilesTable {
   sha256: string;
   size_bytes: number;

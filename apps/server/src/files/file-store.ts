@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from './data-dir.js';
 
 /**
- * Where file bytes live (DESIGN.md "Files"). Blobs are addressed by their sha256, so the same
+ * Where file bytes live (docs/architecture.md, "Files"). Blobs are addressed by their sha256, so the same
  * PDF attached twice is stored once and no path is ever built from request input. Metadata
  * (names, owners, content type) is in the database. The interface leaves room for an
  * S3-compatible store when instances share no disk.

@@ -37,7 +37,7 @@ const SMTP_TIMEOUTS = {
 };
 
 /**
- * The mail transport of DESIGN.md "Side effects": SMTP when `SMTP_URL` is set; otherwise each
+ * The mail transport of docs/architecture.md, "Side effects: nothing lost": SMTP when `SMTP_URL` is set; otherwise each
  * message is written as an `.eml` file under `DATA_DIR/mail/`, so a fresh install works offline
  * and nothing is lost.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses never reach the logs in full (DESIGN.md "Security baseline"): the first
+ * E-mail addresses never reach the logs in full (docs/architecture.md, "Security baseline"): the first
  * character of the local part and the domain are enough to tell deliveries apart.
  */
 export function maskEmail(address: string): string {

@@ -14,7 +14,7 @@ type CspDirectives = Record<string, string[] | null>;
 export const PAYPAL_SDK_SOURCES = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**
- * The Content-Security-Policy of DESIGN.md "Security baseline": this origin only, no plugins,
+ * The Content-Security-Policy of docs/architecture.md, "Security baseline": this origin only, no plugins,
  * no framing by others. Pages add a per-response nonce for the scripts SSR writes inline.
  * `upgrade-insecure-requests` only when the site is served over https.
  */
@@ -94,7 +94,7 @@ export function pageCspFactory(options: {
   return (nonce) => template.replace(NONCE_PLACEHOLDER, nonce);
 }
 
-/** Security headers on every answer (DESIGN.md "Security baseline"). */
+/** Security headers on every answer (docs/architecture.md, "Security baseline"). */
 export const securityHeaders = fp<{ https: boolean }>(async (app: FastifyInstance, options) => {
   const headers = helmetHeaders(helmetOptions(cspDirectives({ https: options.https })));
   // A callback hook, not an async one: every answer runs it, and a promise per hook per request

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The one allowlist for rich text (setup elements, news subtitles, opinions…), applied before
- * it is stored and again before it is served (DESIGN.md "Security baseline"): formatting,
+ * it is stored and again before it is served (docs/architecture.md, "Security baseline"): formatting,
  * lists, headings, tables, images and links; no scripts, styles, event handlers, frames or
  * `javascript:` addresses. Links that open a new tab get `rel="noopener noreferrer"`.
  * Schemes are checked on `href` and `src` only (sanitize-html's default list), so no other

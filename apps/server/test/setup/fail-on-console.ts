@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest';
 
-/** A stray console.error or console.warn fails the test that caused it (STYLE.md #8). */
+/** A stray console.error or console.warn fails the test that caused it (docs/architecture.md, "Code and test conventions"). */
 const strays: string[] = [];
 
 for (const method of ['error', 'warn'] as const) {

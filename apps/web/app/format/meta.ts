@@ -43,7 +43,7 @@ export function absoluteUrl(base: string, address: string): string {
 
 /**
  * `<title>`, description and the Open Graph / Twitter card tags of a page, so shared links
- * preview the page (DESIGN.md "Front end").
+ * preview the page (docs/architecture.md, "Front end").
  */
 export function pageMeta(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],

@@ -18,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * In the browser: the guard of spec §6 (DESIGN.md), also on the first load, where it takes
+ * In the browser: the guard of spec §6, also on the first load, where it takes
  * over a cookie session (ADR 022); the pages read the user from this route's data.
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {

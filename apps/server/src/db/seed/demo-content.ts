@@ -40,7 +40,7 @@ import { insertDemoAccounts, insertDemoRegister } from './demo-accounts.js';
 import { insertDemoSiteContents } from './demo-site-contents.js';
 
 /*
- * The demo data set (DESIGN.md "Data": a fresh install is filled with demo content on first
+ * The demo data set (docs/architecture.md, "Data": a fresh install is filled with demo content on first
  * start). Deterministic: the same `today` always gives the same rows and the same file bytes.
  * Items are spread from 2019 to today; nothing is dated after today except one scheduled news.
  */

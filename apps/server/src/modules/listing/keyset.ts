@@ -10,7 +10,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../http/app-error.js';
 
 /**
- * Keyset paging shared by every list call (DESIGN.md "Paging"). An order is a list of sort
+ * Keyset paging shared by every list call (docs/architecture.md, "Paging"). An order is a list of sort
  * keys plus the row id as the final tie-breaker, all in one direction; the paging token names
  * the last row of a page, and the next page is every row after it in that order.
  */

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/schema.js';
 import { insertPending } from './repository.js';
 
 /**
- * The outbox (DESIGN.md "Side effects: nothing lost"): anything that leaves the process is a
+ * The outbox (docs/architecture.md, "Side effects: nothing lost"): anything that leaves the process is a
  * row written in the same transaction as the record that causes it; the worker
  * (`worker.ts`) delivers it later, with retries.
  *

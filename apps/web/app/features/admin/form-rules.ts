@@ -31,7 +31,7 @@ interface FormSchema {
 
 /**
  * A whole form checked before saving with the schema the server parses the body with, so the
- * form shows the server's Italian messages on the same fields (STYLE.md #3, ADR 022). `toInput` turns
+ * form shows the server's Italian messages on the same fields (docs/architecture.md, "Code and test conventions"; ADR 022). `toInput` turns
  * the form's record into the API's body; paths map to fields as the server's errors do.
  */
 export function schemaRules(
