@@ -32,17 +32,29 @@ test.describe('la cornice del sito', () => {
         });
       });
       await gotoHydrated(page, '/');
+      const spinner = page.getByTestId('spinner-overlay');
+      // The balls' endless animations: standing still while the overlay is hidden (under
+      // `visibility: hidden` they would still cost the idle page every frame), running while it
+      // shows.
+      const ballStates = () =>
+        spinner
+          .locator('.ball-scale-multiple > div')
+          .evaluateAll((balls) =>
+            balls.flatMap((ball) => ball.getAnimations().map((animation) => animation.playState)),
+          );
+      expect(await ballStates()).toEqual(['paused', 'paused', 'paused']);
       const form = page.getByTestId('newsletter-form');
       await form.getByLabel('Indirizzo e-mail').fill('socio@example.org');
       await form.getByRole('checkbox').check();
       await form.getByRole('button', { name: 'ISCRIVITI' }).click();
 
-      const spinner = page.getByTestId('spinner-overlay');
       await page.clock.runFor(50);
       await expect(spinner).toHaveClass(/spinner-overlay--visible/);
       await expect(spinner).toHaveCSS('z-index', '99999');
+      expect(await ballStates()).toEqual(['running', 'running', 'running']);
       release();
       await expect(spinner).not.toHaveClass(/spinner-overlay--visible/);
+      await expect.poll(ballStates).toEqual(['paused', 'paused', 'paused']);
 
       const toast = page.getByTestId('toast');
       await expect(toast).toHaveText("Errore durante l'iscrizione");
