@@ -13,7 +13,29 @@ import { consoleCalls } from './console';
  *   `act`, a missing key). A test that expects one (a list that cannot load logs why, spec §7)
  *   takes it with `expectConsole` (console.ts).
  * - Browser storage, cookies and the fake network of one test do not reach the next.
+ * - A `Request` made from a form's FormData reads it back as it was, as a browser's does:
+ *   happy-dom's multipart reader drops files and empty fields, so a form posted through React
+ *   Router (which makes such a Request for the route's action) lost its CV and empty fields.
  */
+class FormKeepingRequest extends Request {
+  readonly #form: FormData | null;
+
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(input, init);
+    this.#form =
+      init?.body instanceof FormData
+        ? init.body
+        : input instanceof FormKeepingRequest
+          ? input.#form
+          : null;
+  }
+
+  override formData(): Promise<FormData> {
+    return this.#form === null ? super.formData() : Promise.resolve(this.#form);
+  }
+}
+globalThis.Request = FormKeepingRequest;
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(consoleCalls.error);
   vi.spyOn(console, 'warn').mockImplementation(consoleCalls.warn);
