@@ -49,6 +49,21 @@ const assembly = (luogo: string): Assembly => ({
   attachments: [{ fileName: 'Verbale.pdf', serverRelativeUrl: '/files/verbale.pdf' }],
 });
 
+/** An assemblies' page (spec §2.9): the national one and the regional one, alike but for these. */
+function assemblies(territorio: 'Nazionali' | 'Regionali', place: string) {
+  const regional = territorio === 'Regionali';
+  return {
+    path: regional ? '/area-riservata-assemblee-regionali' : '/area-riservata-assemblee',
+    title: regional ? 'Assemblee regionali' : 'Assemblee nazionali',
+    description: `Documenti delle assemblee ${regional ? 'regionali' : 'nazionali'} per Soci e Affiliati.`,
+    endpoint: '/api/v1/ReservedArea/GetAssemblee',
+    searchHeading: "Cerca nell'archivio delle Assemblee",
+    item: assembly(place),
+    heading: assembly(place).title,
+    body: { orderByFields: 'Data', territorio },
+  };
+}
+
 /** What each address must stay (e2e/specs/reserved-archives.spec.ts reads the same pages). */
 const ARCHIVES = [
   {
@@ -81,27 +96,9 @@ const ARCHIVES = [
     heading: pressReview.headline,
     body: { orderByFields: 'Datapubblicazione' },
   },
-  {
-    path: '/area-riservata-assemblee',
-    title: 'Assemblee nazionali',
-    description: 'Documenti delle assemblee nazionali per Soci e Affiliati.',
-    endpoint: '/api/v1/ReservedArea/GetAssemblee',
-    searchHeading: "Cerca nell'archivio delle Assemblee",
-    item: assembly('Roma'),
-    heading: assembly('Roma').title,
-    body: { orderByFields: 'Data', territorio: 'Nazionali' },
-  },
-  {
-    path: '/area-riservata-assemblee-regionali',
-    title: 'Assemblee regionali',
-    description: 'Documenti delle assemblee regionali per Soci e Affiliati.',
-    endpoint: '/api/v1/ReservedArea/GetAssemblee',
-    searchHeading: "Cerca nell'archivio delle Assemblee",
-    item: assembly('Bologna'),
-    heading: assembly('Bologna').title,
-    body: { orderByFields: 'Data', territorio: 'Regionali' },
-  },
-] as const;
+  assemblies('Nazionali', 'Roma'),
+  assemblies('Regionali', 'Bologna'),
+];
 
 /**
  * A route's client loader as the browser runs it on a navigation, with nothing rendered by the

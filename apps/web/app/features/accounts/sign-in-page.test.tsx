@@ -155,30 +155,25 @@ describe('the sign-in once hydrated', () => {
     expect(sessionStorage.getItem('token')).toBe(token);
   });
 
-  it('leads staff to the back office (ADR 023)', async () => {
+  it.each([
+    { who: 'staff', role: 'segreteria', returnTo: null, lands: 'Amministrazione' },
+    {
+      who: 'a sign-in opened for a page',
+      role: 'socio',
+      returnTo: '/chi-siamo-iscrizione?scheda=pagamento',
+      lands: 'Pagamento',
+    },
+  ] as const)('leads $who to $lands (ADR 023, ADR 030)', async ({ role, returnTo, lands }) => {
     const user = userEvent.setup();
     fakeApi({
       '/api/v1/Account/Login': () =>
-        answerData({ passwordChanged: true, token: sessionToken('segreteria') }),
+        answerData({ passwordChanged: true, token: sessionToken(role) }),
     });
-    serverThenHydrated(pages());
-    await user.type(field('Username (e-mail)'), 'segreteria@example.org');
-    await user.type(field('Password'), 'segreta');
-    await user.click(button('LOGIN'));
-    await screen.findByRole('heading', { name: 'Amministrazione' });
-  });
-
-  it('returns to the page it was opened for', async () => {
-    const user = userEvent.setup();
-    fakeApi({
-      '/api/v1/Account/Login': () =>
-        answerData({ passwordChanged: true, token: sessionToken('socio') }),
-    });
-    serverThenHydrated(pages('/chi-siamo-iscrizione?scheda=pagamento'));
+    serverThenHydrated(pages(returnTo));
     await user.type(field('Username (e-mail)'), 'giulia@example.org');
     await user.type(field('Password'), 'segreta');
     await user.click(button('LOGIN'));
-    await screen.findByRole('heading', { name: 'Pagamento' });
+    await screen.findByRole('heading', { name: lands });
   });
 
   it('tells a throttled sign-in to wait and any other refusal the spec’s message (ADR 021, spec §8)', async () => {
