@@ -1,5 +1,8 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
+/** The searchable archives of the reserved area, each registered at its own address below. */
+const ARCHIVE = 'routes/area-riservata-archivio.tsx';
+
 /** The route table (spec §2.1); Italian URLs as the spec has them. */
 export default [
   index('routes/home.tsx'),
@@ -20,12 +23,13 @@ export default [
   layout('routes/area-riservata-layout.tsx', { id: 'reserved-area' }, [
     route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
     route('area-riservata-profilo', 'routes/area-riservata-profilo.tsx'),
-    route('area-riservata-raccomandazioni', 'routes/area-riservata-raccomandazioni.tsx'),
-    route('area-riservata-pareri', 'routes/area-riservata-pareri.tsx'),
+    // The five searchable archives of spec §2.9: one module, each archive at its own address.
+    route('area-riservata-raccomandazioni', ARCHIVE, { id: 'archive-recommendations' }),
+    route('area-riservata-pareri', ARCHIVE, { id: 'archive-opinions' }),
     route('area-riservata-pareri-dettaglio', 'routes/area-riservata-pareri-dettaglio.tsx'),
-    route('area-riservata-rassegna', 'routes/area-riservata-rassegna.tsx'),
-    route('area-riservata-assemblee', 'routes/area-riservata-assemblee.tsx'),
-    route('area-riservata-assemblee-regionali', 'routes/area-riservata-assemblee-regionali.tsx'),
+    route('area-riservata-rassegna', ARCHIVE, { id: 'archive-press-review' }),
+    route('area-riservata-assemblee', ARCHIVE, { id: 'archive-national-assemblies' }),
+    route('area-riservata-assemblee-regionali', ARCHIVE, { id: 'archive-regional-assemblies' }),
     route(
       'area-riservata-servizio-trasfusionale',
       'routes/area-riservata-servizio-trasfusionale.tsx',

@@ -10,13 +10,19 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../components/external-link';
 import { ARCHIVE_COPY } from '../../copy/reserved';
 import { ReservedDocumentButtons } from '../../shared/documents/reserved-document';
-import type { ArchiveSource, SearchableArchive } from './archive-page';
+import {
+  archiveRoute,
+  type ArchiveRoute,
+  type ArchiveSource,
+  type SearchableArchive,
+} from './archive-page';
 import { OPINION_ORDER, opinionDate } from './opinions';
 
 /** Recommendations (spec §2.9): date, source, LEGGI. */
 export const RECOMMENDATIONS: SearchableArchive<'recommendations'> = {
   path: '/area-riservata-raccomandazioni',
   title: 'Raccomandazioni',
+  description: 'Archivio delle raccomandazioni per Soci e Affiliati.',
   searchHeading: "Cerca nell'archivio delle Raccomandazioni",
   pagingLabel: 'Pagine delle raccomandazioni',
   Item: RecommendationItem,
@@ -33,6 +39,7 @@ export const RECOMMENDATIONS: SearchableArchive<'recommendations'> = {
 export const PRESS_REVIEW: SearchableArchive<'pressReview'> = {
   path: '/area-riservata-rassegna',
   title: 'Rassegna stampa',
+  description: 'La rassegna stampa per Soci e Affiliati.',
   searchHeading: 'Cerca nella rassegna stampa',
   pagingLabel: 'Pagine della rassegna stampa',
   Item: PressReviewItem,
@@ -49,6 +56,7 @@ export const PRESS_REVIEW: SearchableArchive<'pressReview'> = {
 export const OPINIONS: SearchableArchive<'opinions'> = {
   path: '/area-riservata-pareri',
   title: 'Pareri del Consiglio Direttivo',
+  description: 'I pareri del Consiglio Direttivo per Soci e Affiliati.',
   searchHeading: "Cerca nell'archivio dei Pareri",
   intro: { key: 'pareri-intro', testId: 'pareri-intro' },
   pagingLabel: 'Pagine dei pareri',
@@ -82,6 +90,7 @@ export const NATIONAL_ASSEMBLIES: SearchableArchive<'assemblies'> = {
   ...ASSEMBLIES,
   path: '/area-riservata-assemblee',
   title: 'Assemblee nazionali',
+  description: 'Documenti delle assemblee nazionali per Soci e Affiliati.',
   withSections: true,
   source: assembliesSource('Nazionali'),
 };
@@ -91,9 +100,22 @@ export const REGIONAL_ASSEMBLIES: SearchableArchive<'assemblies'> = {
   ...ASSEMBLIES,
   path: '/area-riservata-assemblee-regionali',
   title: 'Assemblee regionali',
+  description: 'Documenti delle assemblee regionali per Soci e Affiliati.',
   withSections: true,
   source: assembliesSource('Regionali'),
 };
+
+/**
+ * The five searchable archives (spec §2.9), each at its own address: one route module serves
+ * them all (`routes/area-riservata-archivio.tsx`, registered once per archive in routes.ts).
+ */
+export const SEARCHABLE_ARCHIVES: readonly ArchiveRoute[] = [
+  archiveRoute(RECOMMENDATIONS),
+  archiveRoute(OPINIONS),
+  archiveRoute(PRESS_REVIEW),
+  archiveRoute(NATIONAL_ASSEMBLIES),
+  archiveRoute(REGIONAL_ASSEMBLIES),
+];
 
 function RecommendationItem({ item }: { item: Recommendation }) {
   return (

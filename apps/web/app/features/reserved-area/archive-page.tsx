@@ -71,12 +71,51 @@ export interface ArchiveKind<T extends { id: number }> {
 /** A reserved list in the HTML is the member's: no shared cache may keep it (ADR 022). */
 export const PRIVATE_PAGE_HEADERS = { 'Cache-Control': 'private, no-store' };
 
-/** A searchable archive of spec §2.9: a kind with its list call. */
+/** A searchable archive of spec §2.9: a kind with its list call and its page's description. */
 export type SearchableArchive<A extends ReservedArchiveName> = ArchiveKind<
   ReservedArchiveItems[A]
 > & {
   source: ArchiveSource<A>;
+  /** The page's meta description. */
+  description: string;
 };
+
+/** An item of any searchable archive. */
+export type ArchiveItem = ReservedArchiveItems[ReservedArchiveName];
+
+/**
+ * A searchable archive as the one route module of the five uses it: the kind's loaders and page
+ * bound to it, so the module can pick one by address without knowing its items' type.
+ */
+export interface ArchiveRoute {
+  path: string;
+  title: string;
+  description: string;
+  loadOnServer(request: Request, context: AppLoadContext): Promise<ArchiveData<ArchiveItem> | null>;
+  load(args: {
+    request: Request;
+    serverLoader: () => Promise<unknown>;
+  }): Promise<ArchiveData<ArchiveItem>>;
+  /** The page for what this archive's loaders gave. */
+  render(data: ArchiveData<ArchiveItem> | null): ReactNode;
+}
+
+/** The route of one searchable archive (its page, loaders and meta, ADR 022). */
+export function archiveRoute<A extends ReservedArchiveName>(
+  kind: SearchableArchive<A>,
+): ArchiveRoute {
+  return {
+    path: kind.path,
+    title: kind.title,
+    description: kind.description,
+    loadOnServer: (request, context) => loadArchiveOnServer(request, context, kind),
+    load: (args) => loadArchive(args, kind),
+    // The data came from this archive's own loaders: the route is found by the same address.
+    render: (data) => (
+      <ArchivePage kind={kind} data={data as ArchiveData<ReservedArchiveItems[A]> | null} />
+    ),
+  };
+}
 
 /** The search in the address and the list call's body for it. */
 function archiveRequest(request: Request, source: ArchiveSource) {
