@@ -18,6 +18,7 @@ describe('the build stamp (scripts/build.ts)', () => {
     write('.gitignore', 'dist/\n');
     write('apps/server/src/app.ts', 'export const a = 1;\n');
     write('apps/server/test/app.test.ts', 'test\n');
+    write('apps/web/app/page.test.tsx', 'test\n');
     write('docs/decisions/001.md', '# 1\n');
     write('package-lock.json', '{}\n');
   });
@@ -27,6 +28,7 @@ describe('the build stamp (scripts/build.ts)', () => {
     const first = buildInputsHash(checkout);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     write('apps/server/test/app.test.ts', 'another test\n');
+    write('apps/web/app/page.test.tsx', 'another component test\n');
     write('docs/decisions/002.md', '# 2\n');
     write('dist/server.js', 'built\n');
     expect(buildInputsHash(checkout)).toBe(first);

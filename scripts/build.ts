@@ -17,7 +17,15 @@ const STAMP = path.join(ROOT, 'node_modules', '.cache', 'sodalis-build-stamp');
 /** What the build writes; a stamp without them means nothing. */
 const OUTPUTS = ['packages/contracts/dist', 'apps/server/dist/server.js', 'apps/web/build/client'];
 /** Files no build reads. */
-const NOT_BUILT_FROM = [/^e2e\//, /^docs\//, /^apps\/server\/test\//, /^\.ci\//, /\.md$/];
+const NOT_BUILT_FROM = [
+  /^e2e\//,
+  /^docs\//,
+  /^apps\/server\/test\//,
+  /^apps\/web\/test\//,
+  /\.test\.tsx?$/,
+  /^\.ci\//,
+  /\.md$/,
+];
 
 /**
  * The hash of what the build is made from, or null outside a git checkout (a copy without
