@@ -58,13 +58,15 @@ export function buildInputsHash(root = ROOT): string | null {
   return hash.digest('hex');
 }
 
-/** Whether the outputs on disk were built from the sources as they are now. */
-export function buildIsCurrent(): boolean {
-  const wanted = buildInputsHash();
-  if (wanted === null || !OUTPUTS.every((output) => fs.existsSync(path.join(ROOT, output))))
+/**
+ * Whether the outputs on disk were built from the sources as they are now (`inputs`: their hash,
+ * when the caller has it already).
+ */
+export function buildIsCurrent(inputs: string | null = buildInputsHash()): boolean {
+  if (inputs === null || !OUTPUTS.every((output) => fs.existsSync(path.join(ROOT, output))))
     return false;
   try {
-    return fs.readFileSync(STAMP, 'utf8').trim() === wanted;
+    return fs.readFileSync(STAMP, 'utf8').trim() === inputs;
   } catch {
     return false;
   }
@@ -72,7 +74,7 @@ export function buildIsCurrent(): boolean {
 
 function build(force: boolean): number {
   const inputs = buildInputsHash();
-  if (!force && buildIsCurrent()) {
+  if (!force && buildIsCurrent(inputs)) {
     console.log('Build già aggiornata: nessun sorgente è cambiato dall’ultima (--force la rifà).');
     return 0;
   }
