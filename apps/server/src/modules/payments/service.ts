@@ -32,10 +32,11 @@ import {
   recordJudgement,
   setReceivedOnOnce,
 } from './repository.js';
-import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
+import { insertPaymentItems } from './items-repository.js';
+import { yearsOfPayment } from './years-repository.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
-import { totalFeeOfYears } from './year-fees.js';
+import { feesOfYears, totalFeeOfYears } from './year-fees.js';
 
 export interface PaymentServiceDeps {
   db: Kysely<Database>;
@@ -179,6 +180,27 @@ function yearsOfCheckout(body: RegistraPagamentoBody, reporter: PaymentReporter)
   return [...new Set(body.anni)].sort((a, b) => a - b);
 }
 
+/**
+ * The dues items of a payment (ADR 045): one per year, each at its own year's fee as the
+ * payment's total was made (ADR 029); one year costs the payment's amount.
+ */
+async function duesItems(
+  db: Executor,
+  payment: Pick<PaymentRow, 'fee_access' | 'expected_cents'>,
+  years: readonly number[],
+) {
+  const amounts =
+    years.length === 1
+      ? [payment.expected_cents]
+      : await feesOfYears(db, payment.fee_access === 'Affiliato' ? 'Affiliato' : 'Socio', years);
+  return years.map((year, index) => ({
+    purpose: 'dues',
+    item_ref: String(year),
+    description: `quota associativa, anno ${year}`,
+    amount_cents: amounts[index] ?? Math.round(payment.expected_cents / years.length),
+  }));
+}
+
 function toRecord(row: PaymentRow): PaymentRecord {
   return {
     orderId: row.paypal_order_id,
@@ -231,7 +253,8 @@ export class PaymentService {
         ? fee.amount_cents
         : ((await totalFeeOfYears(db, fee.access, years)) ?? fee.amount_cents * years.length);
     const mismatch = reportedMismatch(body, expectedCents);
-    const row: Omit<PaymentsTable, 'id'> = {
+    const row: Omit<PaymentRow, 'id'> = {
+      purpose: 'dues',
       paypal_order_id: body.orderId,
       fee_id: fee.id,
       fee_title: fee.title,
@@ -259,7 +282,7 @@ export class PaymentService {
     const inserted = await db.transaction().execute(async (trx) => {
       const id = await insertPaymentOnce(trx, row);
       if (id === null) return false;
-      if (years.length > 1) await insertPaymentYears(trx, id, years);
+      await insertPaymentItems(trx, id, await duesItems(trx, row, years));
       await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
       if (this.verificationEnabled) {
         await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
@@ -428,7 +451,8 @@ export class PaymentService {
     const at = input.at.toISOString();
     const years = [...new Set(input.years)].sort((a, b) => a - b);
     const amount = euroAmount(input.amountCents / 100);
-    const row: Omit<PaymentsTable, 'id'> = {
+    const row: Omit<PaymentRow, 'id'> = {
+      purpose: 'dues',
       paypal_order_id: `${input.method}:${input.reference}`,
       fee_id: input.fee.id,
       fee_title: input.fee.title,
@@ -457,7 +481,7 @@ export class PaymentService {
     };
     const id = await insertPaymentOnce(trx, row);
     if (id === null) return null;
-    if (years.length > 1) await insertPaymentYears(trx, id, years);
+    await insertPaymentItems(trx, id, await duesItems(trx, row, years));
     await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
     await this.settleVerified(trx, { ...row, id }, null, input.at);
     this.deps.notifyOutbox();

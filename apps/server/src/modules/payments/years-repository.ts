@@ -1,26 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { Executor, PaymentsTable } from '../../db/schema.js';
 
-/** The queries of `payment_years`: the years one payment settles (ADR 029). */
+/** The dues years one payment settles: its `dues` items (ADR 029, ADR 045). */
 
-export async function insertPaymentYears(db: Executor, paymentId: number, years: number[]) {
-  await db
-    .insertInto('payment_years')
-    .values(years.map((year) => ({ payment_id: paymentId, year })))
-    .onConflict((conflict) => conflict.columns(['payment_id', 'year']).doNothing())
-    .execute();
-}
-
-/** Every year a payment settles, oldest first: its own year when it settles only that one. */
+/** Every year a payment settles, oldest first: its own year when it has no dues item. */
 export async function yearsOfPayment(
   db: Executor,
   payment: Pick<Selectable<PaymentsTable>, 'id' | 'year'>,
 ): Promise<number[]> {
   const rows = await db
-    .selectFrom('payment_years')
-    .select('year')
+    .selectFrom('payment_items')
+    .select('item_ref')
     .where('payment_id', '=', payment.id)
-    .orderBy('year')
+    .where('purpose', '=', 'dues')
     .execute();
-  return rows.length === 0 ? [payment.year] : rows.map((row) => row.year);
+  const years = rows.map((row) => Number(row.item_ref)).sort((a, b) => a - b);
+  return years.length === 0 ? [payment.year] : years;
 }
