@@ -56,7 +56,7 @@ describe.each(testEngines())('migration 0044 of the payments made before it (%s)
         ])
         .returning('id')
         .execute()
-    ).map((row: { id: number }) => row.id);
+    ).map((row: { id: number }) => row.id) as [number, number, number];
     await old
       .insertInto('payment_years')
       .values([
