@@ -20,6 +20,7 @@ import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
 import { BankStatementService } from './modules/membership/bank-statement-import.js';
+import { DuesPurpose } from './modules/membership/dues/purpose.js';
 import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
 import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
@@ -34,6 +35,7 @@ import { OutboxAdminService } from './modules/outbox/admin-service.js';
 import { outboxHandlers } from './modules/outbox/handlers.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
+import { PaymentPurposes } from './modules/payments/purposes.js';
 import { Receipts } from './modules/payments/receipts.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
@@ -184,6 +186,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     society: { acronym: config.societyAcronym },
     notifyOutbox,
   });
+  // Payments know no domain: each owner registers what payments may be for (ADR 045).
+  const dues = new DuesPurpose(membership);
+  const purposes = new PaymentPurposes().register(dues);
   const receipts = new Receipts({
     db,
     files,
@@ -193,7 +198,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       ...config.societyLegal,
     },
     stampDutyExempt: config.societyStatus.stampDutyExempt,
-    facts: (trx, payment) => membership.receiptFacts(trx, payment),
+    purposes,
   });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
@@ -208,7 +213,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
-    ledger: membership,
+    purposes,
+    checkout: dues,
     receipts,
   });
   const searchIndex = new SearchIndexer({
