@@ -20,6 +20,8 @@ import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
 import { BankStatementService } from './modules/membership/bank-statement-import.js';
+import { FeeYearsAdmin } from './modules/membership/dues/admin-fee-years.js';
+import { OfflineDues } from './modules/membership/dues/offline-payment.js';
 import { DuesPurpose } from './modules/membership/dues/purpose.js';
 import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
 import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
@@ -63,6 +65,8 @@ export interface StaffServices {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   payments: PaymentsAdminService;
+  /** The fee of each year, with the dues (ADR 029, ADR 045). */
+  feeYears: FeeYearsAdmin;
   content: ContentAdminService;
   sponsorship: SponsorshipAdminService;
   newsletter: NewsletterAdminService;
@@ -217,6 +221,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     checkout: dues,
     receipts,
   });
+  const offlineDues = new OfflineDues(payments, dues);
   const searchIndex = new SearchIndexer({
     db,
     files,
@@ -450,13 +455,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         notifyOutbox,
       }),
       reminderTexts: new DuesReminderTextsAdmin({ db, clock, society }),
+      feeYears: new FeeYearsAdmin({ db, clock }),
       bank: new BankStatementService({
         db,
         clock,
         logger: logger.child({ component: 'bank' }),
-        payments,
+        payments: offlineDues,
       }),
-      handPayments: { db, clock, payments },
+      handPayments: { db, clock, payments: offlineDues },
       flaggedPayments: { db, clock, payments, notifyOutbox },
     },
   };

@@ -18,6 +18,7 @@ import { membershipAdminRoutes } from '../membership/admin-routes.js';
 import { bankAdminRoutes } from '../membership/admin-bank-routes.js';
 import { duesReminderAdminRoutes } from '../membership/admin-reminder-routes.js';
 import { duesReportAdminRoutes } from '../membership/admin-dues-report-routes.js';
+import { feeYearsAdminRoutes } from '../membership/dues/admin-fee-years-routes.js';
 import { newsAdminRoutes } from '../news/admin-routes.js';
 import { newsletterAdminRoutes } from '../newsletter/admin-routes.js';
 import { outboxAdminRoutes } from '../outbox/admin-routes.js';
@@ -121,8 +122,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     flagged: staff.flaggedPayments,
     payments: staff.payments,
   });
-  // Memberships: dues by year, standing, exemptions (ADR 024)
+  // Memberships: dues by year, standing, exemptions (ADR 024), the fee of each year (ADR 029)
   await app.register(membershipAdminRoutes, { membership: staff.membership });
+  await app.register(feeYearsAdminRoutes, { feeYears: staff.feeYears });
   // Dues by bank transfer: statements and the rows to review (ADR 029)
   await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
   // Dues reminders: who gets which next, pauses (ADR 030)

@@ -35,7 +35,7 @@ import { computeStanding, type StandingRules } from './standing.js';
 import { memberDuesView, type BankAccount } from './open-dues.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
   db: Kysely<Database>;

@@ -104,3 +104,28 @@ export interface FeeCheckout {
     atFeeChosen: boolean,
   ): Promise<PaymentItemInput[]>;
 }
+
+/**
+ * A payment received outside PayPal, verified as it is recorded (ADR 029): a bank statement's
+ * row, cash or card at the desk. Its owner priced the items; payments store it once by its
+ * reference and settle it like any verified payment.
+ */
+export interface ReceivedPayment {
+  /** `<method>:<reference>` (`bonifico:…`, `contanti:<day>:<uuid>`): unique. */
+  reference: string;
+  purpose: string;
+  memberId: number | null;
+  accountName: string;
+  /** The fee it was paid at: the spec's record of a fee payment (ADR 012, ADR 045). */
+  fee: { id: number; title: string; access: string };
+  /** The first year it pays (the payment's `year`). */
+  year: number;
+  items: PaymentItemInput[];
+  amountCents: number;
+  /** When it is recorded (`created_at`, `verified_at`). */
+  at: Date;
+  /** The Rome day the money came in (`YYYY-MM-DD`, ADR 029, 2026-11-27). */
+  receivedOn: string;
+  /** Shown to the secretariat with the payment. */
+  note: string | null;
+}

@@ -7,12 +7,10 @@ import {
   type PaymentRecord,
   type RegistraPagamentoBody,
   romeDate,
-  romeYear,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
-import type { OfflinePayment } from './offline-payment.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
@@ -33,7 +31,13 @@ import {
   setReceivedOnOnce,
 } from './repository.js';
 import { insertPaymentItems, itemsOfPayment } from './items-repository.js';
-import type { FeeCheckout, PaymentItemInput, PaymentPurposes, PaymentRow } from './purposes.js';
+import type {
+  FeeCheckout,
+  PaymentItemInput,
+  PaymentPurposes,
+  PaymentRow,
+  ReceivedPayment,
+} from './purposes.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
 
@@ -413,23 +417,22 @@ export class PaymentService {
   }
 
   /**
-   * A payment made outside PayPal (ADR 029: a bank statement's row, cash or card at a
-   * congress), verified as it is recorded, in the caller's transaction: stored once by its
-   * `<method>:<reference>` (null when that reference is recorded already), its years reported
-   * to the ledger, then settled like every verified payment.
+   * A payment received outside PayPal (a bank statement's row, cash or card at the desk; ADR
+   * 029), verified as it is recorded, in the caller's transaction: stored once by its
+   * reference (null when that reference is recorded already), its items reported to their
+   * purposes, then settled like every verified payment. Its owner priced the items (ADR 045).
    */
-  async recordOfflinePayment(trx: Executor, input: OfflinePayment): Promise<number | null> {
+  async recordReceived(trx: Executor, input: ReceivedPayment): Promise<number | null> {
     const at = input.at.toISOString();
-    const years = [...new Set(input.years)].sort((a, b) => a - b);
     const amount = euroAmount(input.amountCents / 100);
-    const items = await this.deps.checkout.items(trx, input.fee, years, false);
+    const items = input.items;
     const row: Omit<PaymentRow, 'id'> = {
-      purpose: this.deps.checkout.purpose,
-      paypal_order_id: `${input.method}:${input.reference}`,
+      purpose: input.purpose,
+      paypal_order_id: input.reference,
       fee_id: input.fee.id,
       fee_title: input.fee.title,
       fee_access: input.fee.access,
-      year: years[0] ?? romeYear(input.at),
+      year: input.year,
       account_name: input.accountName,
       member_id: input.memberId,
       expected_cents: totalOf(items),

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale } from '../../../src/modules/membership/bank-causale.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { feeYearsMigration } from '../../../src/db/migrations/0029a-fee-years.js';
-import { feesOfYears } from '../../../src/modules/payments/year-fees.js';
+import { feesOfYears } from '../../../src/modules/membership/dues/year-fees.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 

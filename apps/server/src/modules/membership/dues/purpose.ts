@@ -9,7 +9,7 @@ import type {
   ReceiptPart,
   SettledBefore,
 } from '../../payments/purposes.js';
-import { feesOfYears } from '../../payments/year-fees.js';
+import { feesOfYears } from './year-fees.js';
 
 /** The dues ledger's hooks (ADR 024, ADR 029), run in the payment's transaction. */
 export interface DuesLedger {
