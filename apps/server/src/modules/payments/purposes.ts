@@ -11,8 +11,13 @@ import type { Executor, PaymentItemsTable, PaymentsTable } from '../../db/schema
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentItem = Selectable<PaymentItemsTable>;
-/** An item as a purpose prices it, before it belongs to a payment. */
-export type PaymentItemInput = Pick<PaymentItem, 'item_ref' | 'description' | 'amount_cents'>;
+/**
+ * An item as a purpose prices it, before it belongs to a payment; `purpose` when it is not the
+ * payment's own ("renew and register": dues items in a registration's payment).
+ */
+export type PaymentItemInput = Pick<PaymentItem, 'item_ref' | 'description' | 'amount_cents'> & {
+  purpose?: string;
+};
 
 /** What a purpose's settling found: items another payment (or an exemption) had settled. */
 export interface SettledBefore {

@@ -425,7 +425,7 @@ export class PaymentService {
   async recordReceived(trx: Executor, input: ReceivedPayment): Promise<number | null> {
     const at = input.at.toISOString();
     const amount = euroAmount(input.amountCents / 100);
-    const items = input.items;
+    const { items } = input;
     const row: Omit<PaymentRow, 'id'> = {
       purpose: input.purpose,
       paypal_order_id: input.reference,
@@ -529,7 +529,7 @@ export class PaymentService {
     await insertPaymentItems(
       trx,
       payment.id,
-      inputs.map((item) => ({ ...item, purpose: payment.purpose })),
+      inputs.map((item) => ({ ...item, purpose: item.purpose ?? payment.purpose })),
     );
     const items = await itemsOfPayment(trx, payment.id);
     for (const [purpose, own] of this.deps.purposes.groups(payment, items)) {

@@ -13,8 +13,16 @@ import { feesOfYears } from './year-fees.js';
 
 /** The dues ledger's hooks (ADR 024, ADR 029), run in the payment's transaction. */
 export interface DuesLedger {
-  /** `years`: every year the payment settles (several in one checkout, ADR 029). */
-  paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void>;
+  /**
+   * `years`: every year the payment settles (several in one checkout, ADR 029); `priced`: each
+   * year's amount, as its item says.
+   */
+  paymentReported(
+    trx: Executor,
+    payment: PaymentRow,
+    years: number[],
+    priced?: number[],
+  ): Promise<void>;
   /** Answers the years of `years` another payment or an exemption had settled already. */
   paymentVerified(trx: Executor, payment: PaymentRow, at: Date, years: number[]): Promise<number[]>;
   paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
@@ -71,7 +79,16 @@ export class DuesPurpose implements PaymentPurpose, FeeCheckout {
   }
 
   reported(trx: Executor, payment: PaymentRow, items: PaymentItem[]): Promise<void> {
-    return this.ledger.paymentReported(trx, payment, yearsOf(payment, items));
+    if (items.length === 0) return this.ledger.paymentReported(trx, payment, [payment.year]);
+    // Each year at its own item's amount: in a payment of several purposes the payment's total
+    // is not the year's.
+    const sorted = [...items].sort((a, b) => Number(a.item_ref) - Number(b.item_ref));
+    return this.ledger.paymentReported(
+      trx,
+      payment,
+      sorted.map((item) => Number(item.item_ref)),
+      sorted.map((item) => item.amount_cents),
+    );
   }
 
   async settle(
