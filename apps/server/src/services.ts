@@ -20,6 +20,9 @@ import { MembershipAdminService } from './modules/membership/admin-service.js';
 import { MemberProfiles } from './modules/membership/profile.js';
 import { MembershipService } from './modules/membership/service.js';
 import { BankStatementService } from './modules/membership/bank-statement-import.js';
+import { FeeYearsAdmin } from './modules/membership/dues/admin-fee-years.js';
+import { OfflineDues } from './modules/membership/dues/offline-payment.js';
+import { DuesPurpose } from './modules/membership/dues/purpose.js';
 import type { HandPaymentDeps } from './modules/membership/hand-payments.js';
 import type { FlaggedPaymentDeps } from './modules/payments/admin-flagged.js';
 import { NewsAdminService } from './modules/news/admin-service.js';
@@ -36,6 +39,7 @@ import { mailJob } from './modules/outbox/mail-job.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PaymentsAdminService } from './modules/payments/admin-service.js';
 import { paymentVerifyJob } from './modules/payments/outbox-jobs.js';
+import { PaymentPurposes } from './modules/payments/purposes.js';
 import { Receipts } from './modules/payments/receipts.js';
 import { PaymentService } from './modules/payments/service.js';
 import { ReservedAdminService } from './modules/reserved-area/admin-service.js';
@@ -71,6 +75,8 @@ export interface StaffServices {
   members: MembersAdminService;
   magazine: MagazineAdminService;
   payments: PaymentsAdminService;
+  /** The fee of each year, with the dues (ADR 029, ADR 045). */
+  feeYears: FeeYearsAdmin;
   content: ContentAdminService;
   sponsorship: SponsorshipAdminService;
   newsletter: NewsletterAdminService;
@@ -206,6 +212,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     society: { acronym: config.societyAcronym },
     notifyOutbox,
   });
+  // Payments know no domain: each owner registers what payments may be for (ADR 045).
+  const dues = new DuesPurpose(membership);
+  const purposes = new PaymentPurposes().register(dues);
   const receipts = new Receipts({
     db,
     files,
@@ -215,7 +224,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       ...config.societyLegal,
     },
     stampDutyExempt: config.societyStatus.stampDutyExempt,
-    facts: (trx, payment) => membership.receiptFacts(trx, payment),
+    purposes,
   });
   const { credentials } = config.paypal;
   const payments = new PaymentService({
@@ -230,9 +239,11 @@ export function createServices(deps: ServiceDeps): AppServices {
     secretariat: config.mail.secretariat,
     society: { acronym: config.societyAcronym, name: config.societyName },
     notifyOutbox,
-    ledger: membership,
+    purposes,
+    checkout: dues,
     receipts,
   });
+  const offlineDues = new OfflineDues(payments, dues);
   const searchIndex = new SearchIndexer({
     db,
     files,
@@ -466,13 +477,14 @@ export function createServices(deps: ServiceDeps): AppServices {
         notifyOutbox,
       }),
       reminderTexts: new DuesReminderTextsAdmin({ db, clock, society }),
+      feeYears: new FeeYearsAdmin({ db, clock }),
       bank: new BankStatementService({
         db,
         clock,
         logger: logger.child({ component: 'bank' }),
-        payments,
+        payments: offlineDues,
       }),
-      handPayments: { db, clock, payments },
+      handPayments: { db, clock, payments: offlineDues },
       flaggedPayments: { db, clock, payments, notifyOutbox },
     },
   };

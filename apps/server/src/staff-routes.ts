@@ -17,6 +17,7 @@ import { membershipAdminRoutes } from './modules/membership/admin-routes.js';
 import { bankAdminRoutes } from './modules/membership/admin-bank-routes.js';
 import { duesReminderAdminRoutes } from './modules/membership/admin-reminder-routes.js';
 import { duesReportAdminRoutes } from './modules/membership/admin-dues-report-routes.js';
+import { feeYearsAdminRoutes } from './modules/membership/dues/admin-fee-years-routes.js';
 import { newsAdminRoutes } from './modules/news/admin-routes.js';
 import { newsletterAdminRoutes } from './modules/newsletter/admin-routes.js';
 import { outboxAdminRoutes } from './modules/outbox/admin-routes.js';
@@ -116,8 +117,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     flagged: staff.flaggedPayments,
     payments: staff.payments,
   });
-  // Memberships: dues by year, standing, exemptions (ADR 024)
+  // Memberships: dues by year, standing, exemptions (ADR 024), the fee of each year (ADR 029)
   await app.register(membershipAdminRoutes, { membership: staff.membership });
+  await app.register(feeYearsAdminRoutes, { feeYears: staff.feeYears });
   // Dues by bank transfer: statements and the rows to review (ADR 029)
   await app.register(bankAdminRoutes, { bank: staff.bank, handPayments: staff.handPayments });
   // Dues reminders: who gets which next, pauses (ADR 030)

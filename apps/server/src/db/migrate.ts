@@ -44,6 +44,7 @@ import { bankRowsPayerIbanMigration } from './migrations/0040-bank-rows-payer-ib
 import { recordVersionsMigration } from './migrations/0041-record-versions.js';
 import { moreRecordVersionsMigration } from './migrations/0042-more-record-versions.js';
 import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-texts.js';
+import { paymentItemsMigration } from './migrations/0044-payment-items.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -92,6 +93,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0041-record-versions': recordVersionsMigration,
     '0042-more-record-versions': moreRecordVersionsMigration,
     '0043-dues-reminder-texts': duesReminderTextsMigration(engine),
+    '0044-payment-items': paymentItemsMigration(engine),
   };
 }
 

@@ -351,6 +351,11 @@ export interface OutboxTable {
 /** A fee payment reported after a PayPal capture (migration 0006, ADR 012). */
 export interface PaymentsTable {
   id: Id;
+  /**
+   * What the payment is for, a purpose registered with payments (migration 0044, ADR 045):
+   * `dues` for every payment so far. Its items are in `payment_items`.
+   */
+  purpose: Generated<string>;
   paypal_order_id: string;
   fee_id: number;
   /** The fee's title and access when paid (the fee may change later). */
@@ -622,7 +627,6 @@ export interface Database {
   membership_applications: MembershipApplicationsTable;
   scheduled_runs: ScheduledRunsTable;
   // Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
-  payment_years: PaymentYearsTable;
   bank_statements: BankStatementsTable;
   bank_rows: BankRowsTable;
 }
@@ -639,12 +643,6 @@ export interface MemberSessionsTable {
 
 // ---------------------------------------------------------------------------------------------
 // Dues payments by PayPal, bank transfer and hand (migrations 0018*, ADR 029)
-
-/** A year a payment settles, when it settles several (migration 0018a). */
-export interface PaymentYearsTable {
-  payment_id: number;
-  year: number;
-}
 
 /** An imported bank statement file, once by content (migration 0018b). */
 export interface BankStatementsTable {
@@ -724,6 +722,11 @@ export interface ReceiptsTable {
   paid_on: string;
   /** 1 with the stamp-duty line, 0 without; null (receipts before ADR 030): the configuration. */
   stamp_duty: number | null;
+  /**
+   * What was paid, as the receipt prints it (migration 0044, ADR 045): each purpose's text of
+   * its items; null on receipts issued before, which read "quota associativa, anno <years>".
+   */
+  causale: string | null;
   /** The society's legal data at issue time (JSON); null: the configuration. */
   society_json: string | null;
   issued_at: Timestamp;
@@ -844,4 +847,24 @@ export interface ShareImageTable {
 
 export interface Database {
   share_image: ShareImageTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments for any purpose (migration 0044, ADR 045), with their own part of `Database`.
+
+/**
+ * One thing a payment pays: a purpose's item (a dues year: `item_ref` the year), once per
+ * payment, with the text its receipt prints and its amount.
+ */
+export interface PaymentItemsTable {
+  id: Id;
+  payment_id: number;
+  purpose: string;
+  item_ref: string;
+  description: string;
+  amount_cents: number;
+}
+
+export interface Database {
+  payment_items: PaymentItemsTable;
 }

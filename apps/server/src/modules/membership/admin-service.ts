@@ -50,7 +50,7 @@ import {
 import { formatMemberNumber } from './member-number.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { membershipPendingWork, standingView } from './service.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 import {
   findMemberByEmail,
   findMemberById,

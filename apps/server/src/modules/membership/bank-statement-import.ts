@@ -22,7 +22,7 @@ import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
+import type { OfflinePaymentRecorder } from './dues/offline-payment.js';
 import { readCausale } from './bank-causale.js';
 import {
   bankRowsWaiting,
@@ -39,8 +39,8 @@ import {
 } from './bank-repository.js';
 import { suggestMembers } from './bank-suggestions.js';
 import { parseStatement, StatementError, type StatementRow } from './bank-statement-parse.js';
-import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
-import { totalFeeOfYears } from '../payments/year-fees.js';
+import { activeFeeOfAccess } from './dues/fee-years-repository.js';
+import { totalFeeOfYears } from './dues/year-fees.js';
 import { yearsPaidOrExemptText } from './hand-payments.js';
 import { duesOf, findMembershipWithMember, lockDuesOf } from './repository.js';
 

@@ -4,7 +4,7 @@ import type {
   BankSuggestionReason,
 } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 import { bankText, readCausale } from './bank-causale.js';
 import { membersPaidFromIbans, membersToSuggest, type BankRow } from './bank-repository.js';
 import { duesOfMembers } from './repository.js';

@@ -25,7 +25,7 @@ import {
   paidDuesTotals,
 } from './dues-report-repository.js';
 import { receiptNumbersOfPayments } from '../payments/repository.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 import type { DueRow } from './repository.js';
 import { membershipPendingWork } from './service.js';
 import { computeStanding, type StandingRules } from './standing.js';

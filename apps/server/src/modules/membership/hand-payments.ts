@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import type { OfflinePaymentRecorder } from '../payments/offline-payment.js';
-import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
+import type { OfflinePaymentRecorder } from './dues/offline-payment.js';
+import { activeFeeOfAccess } from './dues/fee-years-repository.js';
 import { duesOf, findMembershipWithMember, lockDuesOf } from './repository.js';
 
 export interface HandPaymentDeps {

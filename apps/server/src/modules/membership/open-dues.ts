@@ -2,8 +2,8 @@ import type { MemberDuesView, MemberStandingView } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuthenticatedMember } from '../accounts/service.js';
-import { activeFeeOfAccess } from '../payments/fee-years-repository.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { activeFeeOfAccess } from './dues/fee-years-repository.js';
+import { feesOfYears } from './dues/year-fees.js';
 import { dueCausale } from './bank-causale.js';
 import { findMembership } from './repository.js';
 

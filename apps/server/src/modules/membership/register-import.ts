@@ -21,7 +21,7 @@ import { decodeUploadedText } from '../../text/encoding.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
 import { allMemberIdentities, insertMember } from '../accounts/repository.js';
 import { MembersService } from '../accounts/members-service.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 import { isValidCodiceFiscale } from './applications.js';
 import { formatMemberNumber } from './member-number.js';
 import {

@@ -27,7 +27,7 @@ import type { Clock } from '../../text/dates.js';
 import { enqueue } from '../outbox/outbox.js';
 import { AppError } from '../../http/app-error.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 import {
   allDueStatuses,
   claimDuesReminder,

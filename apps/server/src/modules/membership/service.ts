@@ -35,7 +35,7 @@ import { computeStanding, type StandingRules } from './standing.js';
 import { memberDuesView, type BankAccount } from './open-dues.js';
 import { countBankRowsToReview } from './bank-repository.js';
 import { submitApplication, type ApplicationCv, type ApplicationDeps } from './applications.js';
-import { feesOfYears } from '../payments/year-fees.js';
+import { feesOfYears } from './dues/year-fees.js';
 
 export interface MembershipServiceDeps extends ApplicationDeps {
   db: Kysely<Database>;
@@ -134,8 +134,16 @@ export class MembershipService {
   // -------------------------------------------------------------------------------------------
   // The payments' ledger hook (ADR 012 → ADR 024), run in the payment's transaction.
 
-  /** A payment reported by a signed-in member: its years become "reported" (ADR 029). */
-  async paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void> {
+  /**
+   * A payment reported by a signed-in member: its years become "reported" (ADR 029), each at
+   * its item's amount when the payment priced them (ADR 045).
+   */
+  async paymentReported(
+    trx: Executor,
+    payment: PaymentRow,
+    years: number[],
+    priced?: number[],
+  ): Promise<void> {
     if (payment.member_id === null) return;
     const member = await findMemberById(trx, payment.member_id);
     if (member === undefined || isStaffRole(member.role)) return;
@@ -149,9 +157,14 @@ export class MembershipService {
     if (!added) await extendMembershipBack(trx, member.id, payment.year);
     // Several years: each at its own year's fee, as the payment's total was made (ADR 029).
     const amounts =
-      years.length === 1
+      priced ??
+      (years.length === 1
         ? [payment.expected_cents]
-        : await feesOfYears(trx, payment.fee_access === 'Affiliato' ? 'Affiliato' : 'Socio', years);
+        : await feesOfYears(
+            trx,
+            payment.fee_access === 'Affiliato' ? 'Affiliato' : 'Socio',
+            years,
+          ));
     for (const [index, year] of years.entries()) {
       await writeDue(
         trx,

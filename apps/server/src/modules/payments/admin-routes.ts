@@ -1,8 +1,4 @@
-import {
-  AdminFeeInputSchema,
-  AdminFeeYearInputSchema,
-  AdminPaymentListQuerySchema,
-} from '@sodalis/contracts';
+import { AdminFeeInputSchema, AdminPaymentListQuerySchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../http/send-file.js';
 import { parseInput } from '../../http/validation.js';
@@ -18,7 +14,7 @@ import {
 } from '../admin/route-helpers.js';
 
 /**
- * /api/v1/Admin/Payments, /Fees and /FeeYears (ADR 012, ADR 013, ADR 029). Registered inside `adminRoutes`, so its
+ * /api/v1/Admin/Payments and /Fees (ADR 012, ADR 013). Registered inside `adminRoutes`, so its
  * access hook checks session and role first and the access-matrix test walks these routes too.
  */
 export async function paymentsAdminRoutes(
@@ -81,41 +77,10 @@ export async function paymentsAdminRoutes(
     };
   });
 
-  // Each edit of a fee or a year's fee goes back from its history; fees are never deleted, so
-  // there is no bin (ADR 031).
+  // Each edit of a fee goes back from its history; fees are never deleted, so there is no bin
+  // (ADR 031).
   historyRoutes(app, '/Fees', BY_ID, {
     history: (id) => payments.feeHistory(id),
     rollback: (actor, id, auditId) => payments.rollbackFee(actor, id, auditId),
-  });
-  historyRoutes(app, '/FeeYears', BY_ID, {
-    history: (id) => payments.feeYearHistory(id),
-    rollback: (actor, id, auditId) => payments.rollbackFeeYear(actor, id, auditId),
-  });
-
-  app.get('/FeeYears', async () => ({ data: await payments.listFeeYears() }));
-  app.get('/FeeYears/:id', async (request) => ({
-    data: await payments.getFeeYear(parseInput(IdParamsSchema, request.params).id),
-  }));
-  app.post('/FeeYears', { bodyLimit: FORM_BODY_LIMIT }, async (request) => ({
-    data: await payments.saveFeeYear(
-      actorOf(request),
-      null,
-      parseInput(AdminFeeYearInputSchema, request.body),
-    ),
-  }));
-  app.put('/FeeYears/:id', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
-    const { id } = parseInput(IdParamsSchema, request.params);
-    const input = parseInput(AdminFeeYearInputSchema, request.body);
-    return {
-      data: await saveAtVersion(
-        request,
-        id,
-        {
-          get: (yearId) => payments.getFeeYear(yearId),
-          history: (yearId) => payments.feeYearHistory(yearId),
-        },
-        (version) => payments.saveFeeYear(actorOf(request), id, input, version),
-      ),
-    };
   });
 }

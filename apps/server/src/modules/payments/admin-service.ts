@@ -1,17 +1,13 @@
 import {
   adminListHref,
   AdminFeeInputSchema,
-  AdminFeeYearInputSchema,
   euroAmount,
   FEE_MESSAGES,
   italianDate,
-  feeYearPaidRollbackMessage,
   PAYMENT_STATUS_LABELS,
   receiptNumberText,
-  FEE_YEAR_MESSAGES,
   type AdminAuditEntry,
   type AdminFee,
-  type AdminFeeYear,
   type AdminPage,
   type AdminPayment,
   type AdminPaymentListQuery,
@@ -40,19 +36,10 @@ import {
   listPaymentsWithMember,
   feeVersions,
   updateFee,
-  yearHasPayments,
   type FeeRow,
   type PaymentWithMemberRow,
 } from './repository.js';
 import type { Receipts } from './receipts.js';
-import {
-  findFeeYear,
-  insertFeeYear,
-  listFeeYears,
-  feeYearVersions,
-  updateFeeYear,
-  type FeeYearRow,
-} from './fee-years-repository.js';
 import type { PaymentService } from './service.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
 
@@ -76,7 +63,6 @@ export const paymentsPendingWork: PendingWorkProvider = async (db) => [
 ];
 
 type FeeInput = z.output<typeof AdminFeeInputSchema>;
-type FeeYearInput = z.output<typeof AdminFeeYearInputSchema>;
 
 /** Most payments in one export. */
 const EXPORT_LIMIT = 50_000;
@@ -93,7 +79,8 @@ export interface PaymentsAdminDeps {
 }
 
 /**
- * The fee payments ledger and the fees (ADR 012, ADR 013). Payments are read and exported,
+ * The fee payments ledger and the fees (ADR 012, ADR 013); the fee of each year is the dues'
+ * (`membership/dues/admin-fee-years.ts`, ADR 045). Payments are read and exported,
  * never edited: their state comes from PayPal. Fees are edited, never deleted (payments keep
  * pointing at them), so they have a history to roll back from but no bin (ADR 031); a fee no
  * longer offered is made inactive.
@@ -219,68 +206,6 @@ export class PaymentsAdminService {
     return this.getFee(savedId);
   }
 
-  async listFeeYears(): Promise<AdminPage<AdminFeeYear>> {
-    const rows = await listFeeYears(this.deps.db);
-    return { items: rows.map(toAdminFeeYear), total: rows.length };
-  }
-
-  async getFeeYear(id: number): Promise<AdminFeeYear> {
-    const row = await findFeeYear(this.deps.db, id);
-    if (row === undefined) throw new AppError('notFound');
-    return toAdminFeeYear(row);
-  }
-
-  /**
-   * Creates (id null) or edits the fee of a year and kind (ADR 029): what arrears of that year
-   * cost from now on (years already paid keep their amounts). One per year and kind; audited.
-   */
-  async saveFeeYear(
-    actor: Actor,
-    id: number | null,
-    input: FeeYearInput,
-    version: number | null = null,
-  ): Promise<AdminFeeYear> {
-    const now = this.deps.clock();
-    const columns = {
-      year: input.year,
-      access: input.access,
-      amount_cents: input.amount,
-      updated_at: now.toISOString(),
-    };
-    const taken = () =>
-      new AppError('invalidRequest', [{ path: 'year', message: FEE_YEAR_MESSAGES.taken }]);
-    const savedId = await this.deps.db.transaction().execute(async (trx) => {
-      if (id !== null) await takeNextVersion(trx, feeYearVersions, id, version);
-      const beforeRow = id === null ? undefined : await findFeeYear(trx, id);
-      if (id !== null && beforeRow === undefined) throw new AppError('notFound');
-      let rowId: number;
-      if (id === null) {
-        const inserted = await insertFeeYear(trx, columns);
-        if (inserted === null) throw taken();
-        rowId = inserted;
-      } else {
-        if (!(await updateFeeYear(trx, id, columns))) throw taken();
-        rowId = id;
-      }
-      await writeAudit(
-        trx,
-        actor,
-        saveEntry(
-          {
-            entity: 'fee_year',
-            entityId: rowId,
-            summary: `Quota ${input.access} del ${input.year} ${id === null ? 'creata' : 'modificata'}: ${euroAmount(input.amount / 100)} €`,
-          },
-          beforeRow === undefined ? null : feeYearSummary(beforeRow),
-          feeYearSummary(columns),
-        ),
-        now,
-      );
-      return rowId;
-    });
-    return this.getFeeYear(savedId);
-  }
-
   /** The fee's history from the audit log, newest first (ADR 031). */
   async feeHistory(id: number): Promise<AdminAuditEntry[]> {
     await this.feeRow(this.deps.db, id);
@@ -310,42 +235,6 @@ export class PaymentsAdminService {
       ]);
     }
     return this.saveFee(actor, id, restored);
-  }
-
-  /** The year's fee's history from the audit log, newest first (ADR 031). */
-  async feeYearHistory(id: number): Promise<AdminAuditEntry[]> {
-    await this.getFeeYear(id);
-    return historyOf(this.deps.db, 'fee_year', id);
-  }
-
-  /**
-   * "Annulla questa modifica" of a year's fee (ADR 031). Money first (ADR 029): a rollback that
-   * would change what a year costs — its amount, or the row moving to another year or kind — is
-   * refused while that year and kind (before or after) has payments; otherwise it is saved
-   * again as a new audited edit, with the form's rules (one row per year and kind).
-   */
-  async rollbackFeeYear(actor: Actor, id: number, auditId: number): Promise<AdminFeeYear> {
-    const current = await this.getFeeYear(id);
-    const before = await versionBefore(this.deps.db, 'fee_year', id, auditId);
-    const restored = parseInput(AdminFeeYearInputSchema, {
-      year: 'anno' in before ? before.anno : current.year,
-      access: 'tipo' in before ? before.tipo : current.access,
-      amount: 'importo' in before ? before.importo : current.amount,
-    });
-    const changes =
-      euroAmount(restored.amount / 100) !== current.amount ||
-      restored.year !== current.year ||
-      restored.access !== current.access;
-    if (changes) {
-      for (const { year, access } of [current, restored]) {
-        if (await yearHasPayments(this.deps.db, access, year)) {
-          throw new AppError('invalidRequest', [
-            { path: 'auditId', message: feeYearPaidRollbackMessage(year, access) },
-          ]);
-        }
-      }
-    }
-    return this.saveFeeYear(actor, id, restored);
   }
 
   /** Sends a verified payment's receipt again (the account's e-mail, else PayPal's payer); audited. */
@@ -415,24 +304,6 @@ function toAdminFee(row: FeeRow): AdminFee {
     updatedAt: row.updated_at,
     version: row.version,
   };
-}
-
-function toAdminFeeYear(row: FeeYearRow): AdminFeeYear {
-  return {
-    id: row.id,
-    year: row.year,
-    access: row.access,
-    amount: euroAmount(row.amount_cents / 100),
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
-
-/** What the audit log keeps of a year's fee (Italian field names). */
-function feeYearSummary(
-  row: Pick<FeeYearRow, 'year' | 'access' | 'amount_cents'>,
-): Record<string, unknown> {
-  return { anno: row.year, tipo: row.access, importo: euroAmount(row.amount_cents / 100) };
 }
 
 /** What the audit log keeps of a fee (Italian field names). */

@@ -23,7 +23,13 @@ export interface ReceiptDocument {
   holderName: string;
   memberNumber: string | null;
   fiscalCode: string | null;
+  /** What was paid, listed ("2025, 2026"). */
   yearsText: string;
+  /**
+   * What was paid, as its purpose words it (ADR 045); without it, dues years as receipts always
+   * said ("quota associativa, anno 2025, 2026").
+   */
+  causale?: string;
   method: string;
   amountCents: number;
   /** dd/mm/yyyy in Rome. */
@@ -71,7 +77,7 @@ export function receiptLines(document: ReceiptDocument): string[][] {
   if (document.memberNumber !== null) rows.push(['Numero socio', document.memberNumber]);
   if (document.fiscalCode !== null) rows.push(['Codice fiscale', document.fiscalCode]);
   rows.push(
-    ['Causale', `quota associativa, anno ${document.yearsText}`],
+    ['Causale', document.causale ?? `quota associativa, anno ${document.yearsText}`],
     ['Metodo di pagamento', document.method],
     ['Data del pagamento', document.paidOn],
     [

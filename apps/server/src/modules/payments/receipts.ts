@@ -9,8 +9,7 @@ import {
   type FileContent,
   type MemberReceipt,
 } from '@sodalis/contracts';
-import type { Selectable } from 'kysely';
-import type { Executor, PaymentsTable } from '../../db/schema.js';
+import type { Executor } from '../../db/schema.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -27,17 +26,9 @@ import {
   receiptsOfMember,
   type ReceiptRow,
 } from './receipts-repository.js';
+import { itemsOfPayment } from './items-repository.js';
+import type { PaymentPurposes, PaymentRow, ReceiptPart } from './purposes.js';
 import { nextReceiptNumber, setReceiptNumber } from './repository.js';
-
-type PaymentRow = Selectable<PaymentsTable>;
-
-/** What the dues ledger knows of a payment that the receipt prints. */
-export interface ReceiptFacts {
-  /** The years the payment settled, oldest first. */
-  years: number[];
-  memberNumber: string | null;
-  fiscalCode: string | null;
-}
 
 export interface ReceiptsDeps {
   db: Executor;
@@ -45,8 +36,30 @@ export interface ReceiptsDeps {
   issuer: ReceiptIssuer;
   /** SOCIETY_STAMP_DUTY_EXEMPT: no stamp-duty line at any amount. */
   stampDutyExempt: boolean;
-  /** The membership ledger's part (ADR 024), in the payment's transaction. */
-  facts: (trx: Executor, payment: PaymentRow) => Promise<ReceiptFacts>;
+  /** The purposes whose ledgers say what a receipt prints of their items (ADR 045). */
+  purposes: PaymentPurposes;
+}
+
+/**
+ * What a receipt prints of what was paid (ADR 045): each purpose's part of the payment's items,
+ * joined in the order the items were added; the holder's member number and codice fiscale from
+ * the first purpose that knows them.
+ */
+async function receiptFacts(
+  trx: Executor,
+  purposes: PaymentPurposes,
+  payment: PaymentRow,
+): Promise<ReceiptPart> {
+  const parts: ReceiptPart[] = [];
+  for (const [purpose, items] of purposes.groups(payment, await itemsOfPayment(trx, payment.id))) {
+    parts.push(await purpose.receipt(trx, payment, items));
+  }
+  return {
+    itemsText: parts.map((part) => part.itemsText).join('; '),
+    causale: parts.map((part) => part.causale).join('; '),
+    memberNumber: parts.find((part) => part.memberNumber !== null)?.memberNumber ?? null,
+    fiscalCode: parts.find((part) => part.fiscalCode !== null)?.fiscalCode ?? null,
+  };
 }
 
 /**
@@ -67,7 +80,7 @@ export class Receipts {
     const year = Number(paidOn.slice(0, 4));
     const number = await nextReceiptNumber(trx, year);
     await setReceiptNumber(trx, payment.id, year, number);
-    const facts = await this.deps.facts(trx, payment);
+    const facts = await receiptFacts(trx, this.deps.purposes, payment);
     const amountCents = payment.paid_cents ?? payment.expected_cents;
     return insertReceipt(trx, {
       year,
@@ -79,7 +92,8 @@ export class Receipts {
       holder_name: payment.account_name,
       member_number: facts.memberNumber,
       fiscal_code: facts.fiscalCode,
-      years_text: (facts.years.length > 0 ? facts.years : [payment.year]).join(', '),
+      years_text: facts.itemsText,
+      causale: facts.causale,
       method: paymentMethodText(payment.paypal_order_id),
       amount_cents: amountCents,
       currency: payment.paid_currency ?? payment.expected_currency,
@@ -138,6 +152,8 @@ export class Receipts {
       memberNumber: receipt.member_number,
       fiscalCode: receipt.fiscal_code,
       yearsText: receipt.years_text,
+      // Receipts issued before migration 0044 have none: the PDF words them as dues years.
+      ...(receipt.causale === null ? {} : { causale: receipt.causale }),
       method: receipt.method,
       amountCents: receipt.amount_cents,
       paidOn: italianDayOf(receipt.paid_on),

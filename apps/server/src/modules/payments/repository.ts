@@ -271,8 +271,8 @@ export async function feeHasPayments(db: Executor, feeId: number): Promise<boole
 }
 
 /**
- * Whether payments of a kind (`fee_access`) settled `year`, as their own year or one of the
- * years they settle at once (`payment_years`, ADR 029); rejected payments do not count.
+ * Whether payments of a kind (`fee_access`) settled `year`: one of their dues items (ADR 029,
+ * ADR 045), or their own year for a payment without items; rejected payments do not count.
  */
 export async function yearHasPayments(
   db: Executor,
@@ -281,14 +281,18 @@ export async function yearHasPayments(
 ): Promise<boolean> {
   const row = await db
     .selectFrom('payments')
-    .leftJoin('payment_years', 'payment_years.payment_id', 'payments.id')
+    .leftJoin('payment_items', (join) =>
+      join
+        .onRef('payment_items.payment_id', '=', 'payments.id')
+        .on('payment_items.purpose', '=', 'dues'),
+    )
     .select('payments.id')
     .where('payments.fee_access', '=', access)
     .where('payments.status', '!=', 'rejected')
     .where((eb) =>
       eb.or([
-        eb('payment_years.year', '=', year),
-        eb.and([eb('payment_years.year', 'is', null), eb('payments.year', '=', year)]),
+        eb('payment_items.item_ref', '=', String(year)),
+        eb.and([eb('payment_items.item_ref', 'is', null), eb('payments.year', '=', year)]),
       ]),
     )
     .limit(1)

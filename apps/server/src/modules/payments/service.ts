@@ -7,12 +7,10 @@ import {
   type PaymentRecord,
   type RegistraPagamentoBody,
   romeDate,
-  romeYear,
 } from '@sodalis/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, PaymentsTable } from '../../db/schema.js';
-import type { OfflinePayment } from './offline-payment.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { Executor } from '../../db/schema.js';
@@ -32,10 +30,16 @@ import {
   recordJudgement,
   setReceivedOnOnce,
 } from './repository.js';
-import { insertPaymentYears, yearsOfPayment } from './years-repository.js';
+import { insertPaymentItems, itemsOfPayment } from './items-repository.js';
+import type {
+  FeeCheckout,
+  PaymentItemInput,
+  PaymentPurposes,
+  PaymentRow,
+  ReceivedPayment,
+} from './purposes.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
-import { totalFeeOfYears } from './year-fees.js';
 
 export interface PaymentServiceDeps {
   db: Kysely<Database>;
@@ -49,27 +53,18 @@ export interface PaymentServiceDeps {
   secretariat: string[];
   society: SocietyFacts;
   notifyOutbox: () => void;
-  /** Where each payment's year is kept (the membership dues ledger, ADR 024). */
-  ledger: PaymentLedger;
+  /** The purposes payments pay, each settling its items in its own ledger (ADR 045). */
+  purposes: PaymentPurposes;
+  /** Who prices the years of a fee payment (the dues, ADR 029, ADR 045). */
+  checkout: FeeCheckout;
   /** Numbered receipts as documents (ADR 030). */
   receipts: Receipts;
-}
-
-/** The dues ledger as payments see it: told in the payment's transaction of every change. */
-export interface PaymentLedger {
-  /** `years`: every year the payment settles (several in one checkout, ADR 029). */
-  paymentReported(trx: Executor, payment: PaymentRow, years: number[]): Promise<void>;
-  /** Answers the years of `years` another payment or an exemption had settled already. */
-  paymentVerified(trx: Executor, payment: PaymentRow, at: Date, years: number[]): Promise<number[]>;
-  paymentUndone(trx: Executor, payment: PaymentRow, at: Date): Promise<void>;
 }
 
 /** Who reported a payment: the signed-in member, if any. */
 export interface PaymentReporter {
   memberId: number | null;
 }
-
-type PaymentRow = Selectable<PaymentsTable>;
 
 /** What PayPal's order says, judged against the fee that was chosen. */
 interface Judgement {
@@ -114,7 +109,11 @@ function captureDay(capture: { create_time?: string; update_time?: string }): st
 export function judgeOrder(
   row: PaymentRow,
   order: PayPalOrder | null,
-  years: readonly number[] = [row.year],
+  description: string = paymentDescription(
+    paymentYearsLabel([row.year]),
+    row.account_name,
+    row.fee_title,
+  ),
 ): Judgement | null {
   const none = {
     paidCents: null,
@@ -154,7 +153,6 @@ export function judgeOrder(
       `PayPal ha incassato ${amount?.value ?? '?'} ${paidCurrency ?? '?'} invece di ${amountText(row.expected_cents, row.expected_currency)}`,
     );
   }
-  const description = paymentDescription(paymentYearsLabel(years), row.account_name, row.fee_title);
   if ((unit?.description ?? '') !== description) {
     reasons.push(
       `la descrizione dell’ordine ("${unit?.description ?? ''}") non è "${description}"`,
@@ -177,6 +175,10 @@ function yearsOfCheckout(body: RegistraPagamentoBody, reporter: PaymentReporter)
     ]);
   }
   return [...new Set(body.anni)].sort((a, b) => a - b);
+}
+
+function totalOf(items: readonly PaymentItemInput[]): number {
+  return items.reduce((sum, item) => sum + item.amount_cents, 0);
 }
 
 function toRecord(row: PaymentRow): PaymentRecord {
@@ -226,12 +228,11 @@ export class PaymentService {
     const years = yearsOfCheckout(body, reporter);
     // A member's checkout of open years pays each at its own year's fee (ADR 029); one year
     // chosen on the public panel costs the fee chosen.
-    const expectedCents =
-      body.anni === undefined
-        ? fee.amount_cents
-        : ((await totalFeeOfYears(db, fee.access, years)) ?? fee.amount_cents * years.length);
+    const items = await this.deps.checkout.items(db, fee, years, body.anni === undefined);
+    const expectedCents = totalOf(items);
     const mismatch = reportedMismatch(body, expectedCents);
-    const row: Omit<PaymentsTable, 'id'> = {
+    const row: Omit<PaymentRow, 'id'> = {
+      purpose: this.deps.checkout.purpose,
       paypal_order_id: body.orderId,
       fee_id: fee.id,
       fee_title: fee.title,
@@ -259,8 +260,7 @@ export class PaymentService {
     const inserted = await db.transaction().execute(async (trx) => {
       const id = await insertPaymentOnce(trx, row);
       if (id === null) return false;
-      if (years.length > 1) await insertPaymentYears(trx, id, years);
-      await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
+      await this.recordItems(trx, { ...row, id }, items);
       if (this.verificationEnabled) {
         await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
       } else if (mismatch !== null) {
@@ -296,7 +296,7 @@ export class PaymentService {
     const judgement = judgeOrder(
       payment,
       await paypal.order(payment.paypal_order_id),
-      await yearsOfPayment(db, payment),
+      await this.orderDescription(db, payment),
     );
     if (judgement === null) {
       // The capture is pending at PayPal: its completion webhook will ask again.
@@ -331,9 +331,7 @@ export class PaymentService {
           now,
         );
       } else {
-        if (judgement.status === 'rejected') {
-          await this.deps.ledger.paymentUndone(trx, payment, now);
-        }
+        if (judgement.status === 'rejected') await this.undoItems(trx, payment, now);
         await this.noticeSecretariat(trx, payment, judgement.reason ?? judgement.status);
       }
       return true;
@@ -406,7 +404,7 @@ export class PaymentService {
             : 'incasso rifiutato da PayPal';
       await db.transaction().execute(async (trx) => {
         if (await markPayment(trx, payment.id, { status, reason }, now.toISOString())) {
-          await this.deps.ledger.paymentUndone(trx, payment, now);
+          await this.undoItems(trx, payment, now);
           await this.noticeSecretariat(trx, payment, reason);
           await this.cancelReceipt(trx, payment, now);
         }
@@ -419,26 +417,25 @@ export class PaymentService {
   }
 
   /**
-   * A payment made outside PayPal (ADR 029: a bank statement's row, cash or card at a
-   * congress), verified as it is recorded, in the caller's transaction: stored once by its
-   * `<method>:<reference>` (null when that reference is recorded already), its years reported
-   * to the ledger, then settled like every verified payment.
+   * A payment received outside PayPal (a bank statement's row, cash or card at the desk; ADR
+   * 029), verified as it is recorded, in the caller's transaction: stored once by its
+   * reference (null when that reference is recorded already), its items reported to their
+   * purposes, then settled like every verified payment. Its owner priced the items (ADR 045).
    */
-  async recordOfflinePayment(trx: Executor, input: OfflinePayment): Promise<number | null> {
+  async recordReceived(trx: Executor, input: ReceivedPayment): Promise<number | null> {
     const at = input.at.toISOString();
-    const years = [...new Set(input.years)].sort((a, b) => a - b);
     const amount = euroAmount(input.amountCents / 100);
-    const row: Omit<PaymentsTable, 'id'> = {
-      paypal_order_id: `${input.method}:${input.reference}`,
+    const { items } = input;
+    const row: Omit<PaymentRow, 'id'> = {
+      purpose: input.purpose,
+      paypal_order_id: input.reference,
       fee_id: input.fee.id,
       fee_title: input.fee.title,
       fee_access: input.fee.access,
-      year: years[0] ?? romeYear(input.at),
+      year: input.year,
       account_name: input.accountName,
       member_id: input.memberId,
-      expected_cents:
-        (await totalFeeOfYears(trx, input.fee.access, years)) ??
-        input.fee.amount_cents * years.length,
+      expected_cents: totalOf(items),
       expected_currency: PAYMENT.currency,
       reported_amount: amount,
       reported_currency: PAYMENT.currency,
@@ -457,8 +454,7 @@ export class PaymentService {
     };
     const id = await insertPaymentOnce(trx, row);
     if (id === null) return null;
-    if (years.length > 1) await insertPaymentYears(trx, id, years);
-    await this.deps.ledger.paymentReported(trx, { ...row, id }, years);
+    await this.recordItems(trx, { ...row, id }, items);
     await this.settleVerified(trx, { ...row, id }, null, input.at);
     this.deps.notifyOutbox();
     return id;
@@ -486,13 +482,18 @@ export class PaymentService {
       await setReceivedOnOnce(trx, payment.id, receivedOn);
       payment = { ...payment, received_on: receivedOn };
     }
-    const years = await yearsOfPayment(trx, payment);
-    const settledBefore = await this.deps.ledger.paymentVerified(trx, payment, now, years);
-    const paidText =
-      settledBefore.length === 1
-        ? `Quota ${settledBefore.join(', ')} già pagata con un altro pagamento o esonerata`
-        : `Quote ${settledBefore.join(', ')} già pagate con un altro pagamento o esonerate`;
-    if (settledBefore.length > 0 && settledBefore.length === years.length) {
+    const items = await itemsOfPayment(trx, payment.id);
+    let count = 0;
+    let of = 0;
+    const texts: string[] = [];
+    for (const [purpose, own] of this.deps.purposes.groups(payment, items)) {
+      const before = await purpose.settle(trx, payment, own, now);
+      count += before.count;
+      of += before.of;
+      if (before.text !== null) texts.push(before.text);
+    }
+    const paidText = texts.join('; ');
+    if (count > 0 && count === of) {
       const reason = `${paidText}: pagamento da rimborsare.`;
       await closeFlaggedPayment(trx, payment.id, {
         from: ['verified'],
@@ -502,12 +503,12 @@ export class PaymentService {
       });
       await this.noticeSecretariat(trx, payment, reason);
       this.deps.logger.warn(
-        { orderId: payment.paypal_order_id, years },
+        { orderId: payment.paypal_order_id, items: items.map((item) => item.item_ref) },
         'pagamento doppio: da rimborsare',
       );
       return 'paidTwice';
     }
-    if (settledBefore.length > 0) {
+    if (count > 0) {
       await this.noticeSecretariat(trx, payment, `${paidText}: una parte va rimborsata.`);
     }
     await this.issueReceipt(trx, payment, payerEmail, now);
@@ -516,7 +517,39 @@ export class PaymentService {
 
   /** The years a payment settled, open again (a payment staff mark to be refunded, ADR 029). */
   async reopenYears(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
-    await this.deps.ledger.paymentUndone(trx, payment, now);
+    await this.undoItems(trx, payment, now);
+  }
+
+  /** A payment's items stored, and each purpose's ledger told (in the payment's `trx`). */
+  private async recordItems(
+    trx: Executor,
+    payment: PaymentRow,
+    inputs: readonly PaymentItemInput[],
+  ): Promise<void> {
+    await insertPaymentItems(
+      trx,
+      payment.id,
+      inputs.map((item) => ({ ...item, purpose: item.purpose ?? payment.purpose })),
+    );
+    const items = await itemsOfPayment(trx, payment.id);
+    for (const [purpose, own] of this.deps.purposes.groups(payment, items)) {
+      await purpose.reported(trx, payment, own);
+    }
+  }
+
+  /** What a payment settled, open again in each purpose's ledger (in `trx`). */
+  private async undoItems(trx: Executor, payment: PaymentRow, now: Date): Promise<void> {
+    const items = await itemsOfPayment(trx, payment.id);
+    for (const [purpose, own] of this.deps.purposes.groups(payment, items)) {
+      await purpose.undo(trx, payment, own, now);
+    }
+  }
+
+  /** The description the payer's PayPal order must carry (spec §3), by the payment's purpose. */
+  private async orderDescription(db: Executor, payment: PaymentRow): Promise<string> {
+    const items = await itemsOfPayment(db, payment.id);
+    const [first] = this.deps.purposes.groups(payment, items);
+    return first === undefined ? '' : first[0].orderDescription(payment, first[1]);
   }
 
   /**

@@ -76,7 +76,7 @@ describe.each(testEngines())('bank statements of dues (%s)', (engine) => {
     await db.deleteFrom('bank_rows').execute();
     await db.deleteFrom('bank_statements').execute();
     await db.deleteFrom('dues').execute();
-    await db.deleteFrom('payment_years').execute();
+    await db.deleteFrom('payment_items').execute();
     await db.deleteFrom('receipts').execute();
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('receipt_counters').execute();

@@ -68,7 +68,7 @@ describe.each(testEngines())('a dues year paid once whatever the race (%s)', (en
       'bank_rows',
       'bank_statements',
       'dues',
-      'payment_years',
+      'payment_items',
       'receipts',
       'payments',
       'receipt_counters',
@@ -117,13 +117,13 @@ describe.each(testEngines())('a dues year paid once whatever the race (%s)', (en
   async function settlementsOfYear() {
     const payments = await db()
       .selectFrom('payments')
-      .leftJoin('payment_years', 'payment_years.payment_id', 'payments.id')
+      .leftJoin('payment_items', 'payment_items.payment_id', 'payments.id')
       .select(['payments.id', 'payments.status'])
       .where('payments.member_id', '=', memberId)
       .where((eb) =>
         eb.or([
-          eb('payment_years.year', '=', YEAR),
-          eb.and([eb('payment_years.year', 'is', null), eb('payments.year', '=', YEAR)]),
+          eb('payment_items.item_ref', '=', String(YEAR)),
+          eb.and([eb('payment_items.item_ref', 'is', null), eb('payments.year', '=', YEAR)]),
         ]),
       )
       .execute();

@@ -63,7 +63,7 @@ describe.each(testEngines())('staff dashboard of dues and exports (%s)', (engine
     await db.deleteFrom('bank_rows').execute();
     await db.deleteFrom('bank_statements').execute();
     await db.deleteFrom('dues').execute();
-    await db.deleteFrom('payment_years').execute();
+    await db.deleteFrom('payment_items').execute();
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('receipt_counters').execute();
     await db.deleteFrom('memberships').execute();

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dueCausale } from '../../../src/modules/membership/bank-causale.js';
 import { bareMembership } from '../../../src/modules/membership/repository.js';
 import { feeYearsMigration } from '../../../src/db/migrations/0029a-fee-years.js';
-import { feesOfYears } from '../../../src/modules/payments/year-fees.js';
+import { feesOfYears } from '../../../src/modules/membership/dues/year-fees.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -30,7 +30,7 @@ describe.each(testEngines())('the fee of each year (%s)', (engine) => {
     await db.deleteFrom('bank_rows').execute();
     await db.deleteFrom('bank_statements').execute();
     await db.deleteFrom('dues').execute();
-    await db.deleteFrom('payment_years').execute();
+    await db.deleteFrom('payment_items').execute();
     await db.deleteFrom('receipts').execute();
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('memberships').execute();

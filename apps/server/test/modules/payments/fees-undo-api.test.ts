@@ -23,7 +23,7 @@ describe.each(testEngines())('back office: undo for fees on %s', (engine) => {
     const { db } = site.app.services;
     await db.deleteFrom('fee_years').execute();
     await db.deleteFrom('dues').execute();
-    await db.deleteFrom('payment_years').execute();
+    await db.deleteFrom('payment_items').execute();
     await db.deleteFrom('receipts').execute();
     await db.deleteFrom('payments').execute();
     await db.deleteFrom('memberships').execute();

@@ -27,7 +27,7 @@ async function freshLedger(app: FastifyInstance): Promise<number> {
   await db.deleteFrom('bank_rows').execute();
   await db.deleteFrom('bank_statements').execute();
   await db.deleteFrom('dues').execute();
-  await db.deleteFrom('payment_years').execute();
+  await db.deleteFrom('payment_items').execute();
   await db.deleteFrom('receipts').execute();
   await db.deleteFrom('payments').execute();
   await db.deleteFrom('receipt_counters').execute();

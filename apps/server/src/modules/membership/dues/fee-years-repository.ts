@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Executor, FeeYearsTable } from '../../db/schema.js';
-import type { FeeRow } from './repository.js';
-import { listFees } from './repository.js';
-import { versionQueries } from '../listing/version-queries.js';
+import type { Executor, FeeYearsTable } from '../../../db/schema.js';
+import type { FeeRow } from '../../payments/repository.js';
+import { listFees } from '../../payments/repository.js';
+import { versionQueries } from '../../listing/version-queries.js';
 
 /** A year's fee's versions (ADR 041). */
 export const feeYearVersions = versionQueries('fee_years');

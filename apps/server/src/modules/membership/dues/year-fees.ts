@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/schema.js';
+import type { Executor } from '../../../db/schema.js';
 import { activeFeeOfAccess, feeYearAmounts } from './fee-years-repository.js';
-import type { FeeRow } from './repository.js';
+import type { FeeRow } from '../../payments/repository.js';
 
 /**
  * The one rule for what a year of dues costs (ADR 029, 2026-11-24): the fee staff set for that

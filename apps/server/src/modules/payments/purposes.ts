@@ -1,0 +1,136 @@
+import type { Selectable } from 'kysely';
+import type { Executor, PaymentItemsTable, PaymentsTable } from '../../db/schema.js';
+
+/**
+ * What a payment is for (ADR 045): payments take the money (PayPal, verification, refunds,
+ * receipts) and know no domain; each domain that sells something registers its purpose at
+ * composition (`services.ts`) and keeps its own ledger. Every hook runs inside the payment's
+ * transaction, so a ledger and the payment change together or not at all, and the ledger's own
+ * constraints and row locks (e.g. a dues year paid once, ADR 029) keep their guarantees.
+ */
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentItem = Selectable<PaymentItemsTable>;
+/**
+ * An item as a purpose prices it, before it belongs to a payment; `purpose` when it is not the
+ * payment's own ("renew and register": dues items in a registration's payment).
+ */
+export type PaymentItemInput = Pick<PaymentItem, 'item_ref' | 'description' | 'amount_cents'> & {
+  purpose?: string;
+};
+
+/** What a purpose's settling found: items another payment (or an exemption) had settled. */
+export interface SettledBefore {
+  /** How many of the payment's items of this purpose were settled already. */
+  count: number;
+  /** Of how many. */
+  of: number;
+  /** Why, in Italian for the secretariat ("Quota 2026 già pagata …"); null when none. */
+  text: string | null;
+}
+
+/** What a receipt prints of a purpose's items (ADR 030): what was paid and who holds it. */
+export interface ReceiptPart {
+  /** The items as the receipt lists them ("2025, 2026" for dues years). */
+  itemsText: string;
+  /** The receipt's causale ("quota associativa, anno 2025, 2026"). */
+  causale: string;
+  memberNumber: string | null;
+  fiscalCode: string | null;
+}
+
+export interface PaymentPurpose {
+  /** Stored in `payments.purpose` and `payment_items.purpose`: never renamed. */
+  readonly name: string;
+  /** Recorded (reported by the browser, or received offline): the ledger holds the items. */
+  reported(trx: Executor, payment: PaymentRow, items: PaymentItem[]): Promise<void>;
+  /** Verified: the ledger settles its items; answers what it had settled otherwise. */
+  settle(
+    trx: Executor,
+    payment: PaymentRow,
+    items: PaymentItem[],
+    at: Date,
+  ): Promise<SettledBefore>;
+  /** Rejected, refunded, reversed or to refund: what it settled is open again. */
+  undo(trx: Executor, payment: PaymentRow, items: PaymentItem[], at: Date): Promise<void>;
+  /** What the receipt prints of the items it settled. */
+  receipt(trx: Executor, payment: PaymentRow, items: PaymentItem[]): Promise<ReceiptPart>;
+  /** The PayPal order's description the payer's browser made (spec §3, for verification). */
+  orderDescription(payment: PaymentRow, items: PaymentItem[]): string;
+}
+
+/** The purposes registered at composition, by name. */
+export class PaymentPurposes {
+  private readonly byName = new Map<string, PaymentPurpose>();
+
+  register(purpose: PaymentPurpose): this {
+    if (this.byName.has(purpose.name)) {
+      throw new Error(`scopo di pagamento registrato due volte: ${purpose.name}`);
+    }
+    this.byName.set(purpose.name, purpose);
+    return this;
+  }
+
+  /** A stored purpose without its owner is a composition mistake, not a payer's. */
+  get(name: string): PaymentPurpose {
+    const purpose = this.byName.get(name);
+    if (purpose === undefined) throw new Error(`scopo di pagamento sconosciuto: ${name}`);
+    return purpose;
+  }
+
+  /**
+   * A payment's items by purpose, in the order purposes first appear. A payment recorded
+   * without items (before items existed, or inserted by hand) is its own purpose's, with none.
+   */
+  groups(payment: PaymentRow, items: PaymentItem[]): [PaymentPurpose, PaymentItem[]][] {
+    if (items.length === 0) return [[this.get(payment.purpose), []]];
+    const grouped = new Map<string, PaymentItem[]>();
+    for (const item of items)
+      grouped.set(item.purpose, [...(grouped.get(item.purpose) ?? []), item]);
+    return [...grouped].map(([name, own]) => [this.get(name), own]);
+  }
+}
+
+/**
+ * The fee payment of the specification (RegistraPagamento, ADR 012) and dues received outside
+ * PayPal (ADR 029) pay years at a fee: the purpose that owns the years prices them.
+ */
+export interface FeeCheckout {
+  /** The purpose its items belong to. */
+  readonly purpose: string;
+  /**
+   * The items of `years` paid at `fee`: one year chosen on the public panel at the fee chosen
+   * (`atFeeChosen`), else each year at its own year's fee (ADR 029).
+   */
+  items(
+    trx: Executor,
+    fee: { access: string; amount_cents: number },
+    years: readonly number[],
+    atFeeChosen: boolean,
+  ): Promise<PaymentItemInput[]>;
+}
+
+/**
+ * A payment received outside PayPal, verified as it is recorded (ADR 029): a bank statement's
+ * row, cash or card at the desk. Its owner priced the items; payments store it once by its
+ * reference and settle it like any verified payment.
+ */
+export interface ReceivedPayment {
+  /** `<method>:<reference>` (`bonifico:…`, `contanti:<day>:<uuid>`): unique. */
+  reference: string;
+  purpose: string;
+  memberId: number | null;
+  accountName: string;
+  /** The fee it was paid at: the spec's record of a fee payment (ADR 012, ADR 045). */
+  fee: { id: number; title: string; access: string };
+  /** The first year it pays (the payment's `year`). */
+  year: number;
+  items: PaymentItemInput[];
+  amountCents: number;
+  /** When it is recorded (`created_at`, `verified_at`). */
+  at: Date;
+  /** The Rome day the money came in (`YYYY-MM-DD`, ADR 029, 2026-11-27). */
+  receivedOn: string;
+  /** Shown to the secretariat with the payment. */
+  note: string | null;
+}
