@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildInputsHash } from './build';
+import { BUILD_STAGES, buildInputsHash } from './build';
 
 describe('the build stamp (scripts/build.ts)', () => {
   let checkout: string;
@@ -50,5 +50,26 @@ describe('the build stamp (scripts/build.ts)', () => {
     } finally {
       fs.rmSync(plain, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the build stages (scripts/build.ts)', () => {
+  it('build every workspace that has a build script, each once, the contracts first', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const withBuild = manifest.workspaces
+      .map(
+        (folder) =>
+          JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8')) as {
+            name: string;
+            scripts?: Record<string, string>;
+          },
+      )
+      .filter((workspace) => workspace.scripts?.build !== undefined)
+      .map((workspace) => workspace.name);
+    expect(BUILD_STAGES.flat().sort()).toEqual([...withBuild].sort());
+    expect(BUILD_STAGES[0]).toEqual(['@sodalis/contracts']);
   });
 });

@@ -5,9 +5,12 @@
  * sources the build reads (every file git knows but tests, end-to-end tests and docs), the lock
  * file and the Node version; the outputs must exist too. `--force` builds anyway.
  *
+ * The contracts come first (the server and the web app import their build); then the server and
+ * the web app build side by side, one core each: each is one process that keeps one core busy.
+ *
  *   tsx scripts/build.ts [--force]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,7 +75,34 @@ export function buildIsCurrent(inputs: string | null = buildInputsHash()): boole
   }
 }
 
-function build(force: boolean): number {
+/** The workspaces built first, then those built side by side once they are. */
+export const BUILD_STAGES = [['@sodalis/contracts'], ['@sodalis/server', '@sodalis/web']];
+
+/**
+ * `npm run build` of one workspace; its output is printed whole when it ends, so two builds
+ * side by side do not mix their lines. Resolves with its exit status.
+ */
+function buildWorkspace(workspace: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build', '--workspace', workspace], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      resolve(1);
+    });
+    child.on('close', (status) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(status ?? 1);
+    });
+  });
+}
+
+async function build(force: boolean): Promise<number> {
   const inputs = buildInputsHash();
   if (!force && buildIsCurrent(inputs)) {
     console.log('Build già aggiornata: nessun sorgente è cambiato dall’ultima (--force la rifà).');
@@ -80,11 +110,11 @@ function build(force: boolean): number {
   }
   // The stamp goes first: a build that fails halfway leaves no stamp claiming it is current.
   fs.rmSync(STAMP, { force: true });
-  const result = spawnSync('npm', ['run', 'build', '--workspaces', '--if-present'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) return result.status ?? 1;
+  for (const stage of BUILD_STAGES) {
+    const statuses = await Promise.all(stage.map(buildWorkspace));
+    const failed = statuses.find((status) => status !== 0);
+    if (failed !== undefined) return failed;
+  }
   if (inputs !== null) {
     fs.mkdirSync(path.dirname(STAMP), { recursive: true });
     fs.writeFileSync(STAMP, `${inputs}\n`);
@@ -93,5 +123,5 @@ function build(force: boolean): number {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  process.exit(build(process.argv.includes('--force')));
+  process.exit(await build(process.argv.includes('--force')));
 }

@@ -283,7 +283,6 @@ interface IssuePlan {
 
 class DemoLoader {
   private readonly storedFiles = new Set<string>();
-  private readonly pdfCache = new Map<string, Promise<Uint8Array>>();
   /** Addresses of contents already stored, so a PDF attached many times is hashed once. */
   private readonly addresses = new WeakMap<Uint8Array, string>();
   private readonly writes: Promise<void>[] = [];
@@ -350,15 +349,9 @@ class DemoLoader {
 
   // --- files -----------------------------------------------------------------------------------
 
-  /** Same title and lines, same bytes: generate once. */
+  /** Same title and lines, same bytes: made once (`makeDemoPdf` keeps the recent ones). */
   private pdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
-    const key = JSON.stringify([title, lines]);
-    let pending = this.pdfCache.get(key);
-    if (pending === undefined) {
-      pending = makeDemoPdf(title, [...lines]);
-      this.pdfCache.set(key, pending);
-    }
-    return pending;
+    return makeDemoPdf(title, lines);
   }
 
   /**

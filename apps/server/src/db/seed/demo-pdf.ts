@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { RecentResults } from '../../cache/recent-results.js';
 
 /**
  * Small, deterministic PDF documents for the demo data set: a title and paragraphs of text on
@@ -100,10 +101,22 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 let characterSet: ReadonlySet<number> | null = null;
 
 /**
- * A PDF with `title` as heading and one paragraph per entry of `lines` (an empty entry leaves
- * a blank line; a "\n" inside an entry starts a new line). Pages are added as needed.
+ * The demo's PDFs made last, by title and lines: their bytes depend on nothing else (fixed
+ * dates), and a PDF attached to several records, or the demo content loaded again for another
+ * day (the tests' databases), is made once. About 300 PDFs of a few kilobytes.
  */
-export async function makeDemoPdf(title: string, lines: string[]): Promise<Uint8Array> {
+const recentPdfs = new RecentResults<Uint8Array>(1024);
+
+/**
+ * A PDF with `title` as heading and one paragraph per entry of `lines` (an empty entry leaves
+ * a blank line; a "\n" inside an entry starts a new line). Pages are added as needed. The
+ * bytes are shared between callers asking for the same PDF: read them, never change them.
+ */
+export function makeDemoPdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
+  return recentPdfs.get(JSON.stringify([title, lines]), () => drawDemoPdf(title, lines));
+}
+
+async function drawDemoPdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
   const document = await PDFDocument.create({ updateMetadata: false });
   const regular = await document.embedFont(StandardFonts.Helvetica);
   const bold = await document.embedFont(StandardFonts.HelveticaBold);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { RecentResults } from '../../cache/recent-results.js';
 
 /** pdf.js's worker, run in this thread: its module sets `globalThis.pdfjsWorker`, which pdf.js uses. */
 const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
@@ -41,10 +43,22 @@ function pdfjs(): Promise<typeof PdfJs> {
 const MIN_PAGE_TEXT = 3;
 
 /**
+ * The pages' texts of the PDFs read last, by the sha256 of their bytes: the same document
+ * attached to several records, or loaded again (the demo content of another day, a rebuilt
+ * index), is read by pdf.js once. A few hundred documents' texts: a few megabytes at most.
+ */
+const recentPageTexts = new RecentResults<readonly string[]>(512);
+
+/**
  * The text of each page of a PDF (pdfjs-dist's Node build, ADR 025), page 1 first; empty
  * strings for pages without a text layer. Throws on a file pdf.js cannot read.
  */
 export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return [...(await recentPageTexts.get(sha256, () => readPageTexts(bytes)))];
+}
+
+async function readPageTexts(bytes: Uint8Array): Promise<string[]> {
   const { getDocument } = await pdfjs();
   const task = getDocument({
     // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's intact.
