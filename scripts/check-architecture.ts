@@ -283,6 +283,9 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
       for (const [file, targets] of graph) {
         if (!file.startsWith(modules + path.sep)) continue;
         const fromDomain = domainOf(file, modules);
+        // The list of modules and their contract (`modules/index.ts`, `modules/module.ts`) sit
+        // above every domain, as the composition does (ADR 046).
+        if (fromDomain === null) continue;
         for (const target of targets) {
           if (!target.startsWith(modules + path.sep)) continue;
           const toDomain = domainOf(target, modules);
@@ -315,7 +318,9 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
         for (const target of graph.get(file) ?? []) {
           if (!target.startsWith(modules + path.sep)) continue;
           const where = path.relative(modules, target);
-          if (COMPOSITION_MAY_IMPORT.some((allowed) => where === allowed || where.startsWith(allowed)))
+          if (
+            COMPOSITION_MAY_IMPORT.some((allowed) => where === allowed || where.startsWith(allowed))
+          )
             continue;
           violations.push({
             rule: 'la composizione importa i moduli solo dalla loro lista',

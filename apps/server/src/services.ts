@@ -19,9 +19,7 @@ import type { Clock } from './text/dates.js';
 type ServerModules = (typeof SERVER_MODULES)[number];
 
 /** `A | B` → `A & B`: what every module provides, together. */
-type Together<U> = (U extends unknown ? (part: U) => void : never) extends (
-  all: infer I,
-) => void
+type Together<U> = (U extends unknown ? (part: U) => void : never) extends (all: infer I) => void
   ? I
   : never;
 
@@ -55,7 +53,11 @@ type MissingNeeds<M> = {
       : K
     : K;
 }[keyof NeedsOf<M>];
-type Missing = ServerModules extends infer M ? (M extends unknown ? MissingNeeds<M> : never) : never;
+type Missing = ServerModules extends infer M
+  ? M extends unknown
+    ? MissingNeeds<M>
+    : never
+  : never;
 type Expect<T extends true> = T;
 
 /**

@@ -108,7 +108,9 @@ export interface ServerModule<Needs, Provides, Staff> {
     services: ModuleServices<Needs, Provides, Staff>,
   ) => readonly OutboxJobHandler[];
   /** Work started with the app and stopped before the outbox and the database (ADR 028). */
-  readonly periodicWork?: (services: ModuleServices<Needs, Provides, Staff>) => readonly PeriodicWork[];
+  readonly periodicWork?: (
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => readonly PeriodicWork[];
   /** Its bins, emptied hourly by the composition's purge (ADR 031). */
   readonly bins?: (services: ModuleServices<Needs, Provides, Staff>) => readonly Bin[];
 }

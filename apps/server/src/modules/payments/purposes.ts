@@ -87,7 +87,8 @@ export class PaymentPurposes {
 
   /** The fee payment's owner; none registered is a composition mistake, not a payer's. */
   get feeCheckout(): FeeCheckout {
-    if (this.checkout === null) throw new Error('nessuno scopo registrato per il pagamento della quota');
+    if (this.checkout === null)
+      throw new Error('nessuno scopo registrato per il pagamento della quota');
     return this.checkout;
   }
 

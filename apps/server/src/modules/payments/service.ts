@@ -31,12 +31,7 @@ import {
   setReceivedOnOnce,
 } from './repository.js';
 import { insertPaymentItems, itemsOfPayment } from './items-repository.js';
-import type {
-  PaymentItemInput,
-  PaymentPurposes,
-  PaymentRow,
-  ReceivedPayment,
-} from './purposes.js';
+import type { PaymentItemInput, PaymentPurposes, PaymentRow, ReceivedPayment } from './purposes.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
 

@@ -5,11 +5,7 @@ import {
   reservedPendingWork,
   type ReservedAdminDeps,
 } from './admin-service.js';
-import {
-  pressReviewRoutes,
-  reservedAreaRoutes,
-  type ReservedAreaRoutesOptions,
-} from './routes.js';
+import { pressReviewRoutes, reservedAreaRoutes, type ReservedAreaRoutesOptions } from './routes.js';
 import { reservedSearchSource } from './search-source.js';
 import { ReservedAreaService } from './service.js';
 

@@ -18,7 +18,17 @@ export const transparencyModule = defineModule<
   Kernel & Pick<TransparencyServiceDeps, 'news'> & Pick<TransparencyAdminDeps, 'searchIndex'>
 >()({
   name: 'transparency',
-  services: ({ config, db, clock, logger, contentCache, news, society, notifyOutbox, remindersMode }) => ({
+  services: ({
+    config,
+    db,
+    clock,
+    logger,
+    contentCache,
+    news,
+    society,
+    notifyOutbox,
+    remindersMode,
+  }) => ({
     /** "Società trasparente", the feeds, the sitemap (ADR 026). */
     transparency: new TransparencyService({
       db,
