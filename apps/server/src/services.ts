@@ -97,7 +97,7 @@ export interface ServiceDeps {
  * before the module that provides it is built is a mistake in the list's order, refused at
  * start with the module's name and the need (ADR 046).
  */
-function inListOrder(built: Record<string, unknown>) {
+export function inListOrder(built: Record<string, unknown>) {
   let building: string | null = null;
   const view = new Proxy(built, {
     get(target, key, receiver) {
@@ -182,10 +182,10 @@ export function createServices(deps: ServiceDeps): AppServices {
     maxAttempts: config.outboxMaxAttempts,
     mode: deps.outboxMode,
     // Each kind of job from its owner (ADR 044): the outbox runs what it is given.
-    handlers: MODULES.flatMap((module) => module.outboxJobs?.(services as never) ?? []),
+    handlers: SERVER_MODULES.flatMap((module) => module.outboxJobs?.(services) ?? []),
   });
   // The bins' purge runs over every module's bins (ADR 031).
-  const bins = MODULES.flatMap((module) => module.bins?.(services as never) ?? []);
+  const bins = SERVER_MODULES.flatMap((module) => module.bins?.(services) ?? []);
   built.outbox = outbox;
   built.binPurge = new PeriodicJob({
     db,
@@ -209,7 +209,7 @@ export function createServices(deps: ServiceDeps): AppServices {
  */
 export function periodicWorkOf(services: AppServices): PeriodicWork[] {
   return [
-    ...MODULES.flatMap((module) => module.periodicWork?.(services as never) ?? []),
+    ...SERVER_MODULES.flatMap((module) => module.periodicWork?.(services) ?? []),
     services.binPurge,
   ];
 }
