@@ -60,6 +60,18 @@ describe('architecture boundaries (docs/architecture.md)', () => {
       'apps/server/test/web/page.test.ts',
       "const app = createTestApp('sqlite', { web: 'build' });\n",
     );
+    // The composition naming a domain beside the list of modules.
+    write(
+      'apps/server/src/app.ts',
+      "import { SERVER_MODULES } from './modules/index.js';\nimport { newsRoutes } from './modules/news/routes.js';\nexport const app = [SERVER_MODULES, newsRoutes];\n",
+    );
+    write('apps/server/src/modules/index.ts', 'export const SERVER_MODULES = [];\n');
+    write('apps/server/src/modules/news/routes.ts', 'export const newsRoutes = 1;\n');
+    write(
+      'apps/server/src/services.ts',
+      "import { OutboxWorker } from './modules/outbox/worker.js';\nexport const s = OutboxWorker;\n",
+    );
+    write('apps/server/src/modules/outbox/worker.ts', 'export const OutboxWorker = 1;\n');
 
     it('reports each crossing with its rule', () => {
       const rules = checkArchitecture(root).map(
@@ -75,6 +87,7 @@ describe('architecture boundaries (docs/architecture.md)', () => {
           'le pagine non importano le schermate della segreteria: apps/web/app/routes/news.tsx',
           'un numero per migrazione: apps/server/src/db/migrations/0009-b.ts',
           'i test che servono le pagine stanno in apps/server/test/web: apps/server/test/modules/news/form.test.ts',
+          'la composizione importa i moduli solo dalla loro lista: apps/server/src/app.ts',
         ].sort(),
       );
     });

@@ -15,6 +15,8 @@
  *   accounts, the staff route registry beside `app.ts`); a domain's public code (anything not
  *   named `admin-*`) never imports `modules/admin/` but for the audit log; no domain imports
  *   another domain's staff files.
+ * - Server: the composition (`app.ts`, `services.ts`, `staff-routes.ts`) imports no domain
+ *   but through the list of modules (`modules/index.ts`, ADR 046).
  * - Server: no SQL outside a repository, anywhere (`isRepository` says where SQL may be).
  * - Migrations: each number once (Kysely runs them by name; two migrations of one number leave
  *   their order to the rest of the name). The two 0007 migrations predate this rule and keep
@@ -175,6 +177,21 @@ function isRepository(where: string): boolean {
 /** The back office's composition: the one web file that imports every feature's staff screens. */
 const ADMIN_APP = 'admin-app.tsx';
 
+/** The server's composition: it builds, registers and starts what the modules describe. */
+const COMPOSITION_FILES = ['app.ts', 'services.ts', 'staff-routes.ts'];
+
+/**
+ * What the composition may import from `modules/`, as paths from there: the list of modules,
+ * their contract, the staff kit (the registry's own routes: home, audit log, me) and the outbox
+ * worker that runs every module's jobs (ADR 046).
+ */
+const COMPOSITION_MAY_IMPORT = [
+  'index.ts',
+  'module.ts',
+  path.join('admin') + path.sep,
+  path.join('outbox', 'worker.ts'),
+];
+
 /** Modules every domain may use: list paging and stored attachments (no tables of their own). */
 const SHARED_MODULES = new Set(['listing', 'attachments']);
 
@@ -266,6 +283,9 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
       for (const [file, targets] of graph) {
         if (!file.startsWith(modules + path.sep)) continue;
         const fromDomain = domainOf(file, modules);
+        // The list of modules and their contract (`modules/index.ts`, `modules/module.ts`) sit
+        // above every domain, as the composition does (ADR 046).
+        if (fromDomain === null) continue;
         for (const target of targets) {
           if (!target.startsWith(modules + path.sep)) continue;
           const toDomain = domainOf(target, modules);
@@ -290,6 +310,23 @@ export function checkArchitecture(repositoryRoot: string): Violation[] {
               detail: relative(target),
             });
           }
+        }
+      }
+      // The composition loops over the list of modules (ADR 046): it names no domain itself.
+      for (const composer of COMPOSITION_FILES) {
+        const file = path.join(serverSrc, composer);
+        for (const target of graph.get(file) ?? []) {
+          if (!target.startsWith(modules + path.sep)) continue;
+          const where = path.relative(modules, target);
+          if (
+            COMPOSITION_MAY_IMPORT.some((allowed) => where === allowed || where.startsWith(allowed))
+          )
+            continue;
+          violations.push({
+            rule: 'la composizione importa i moduli solo dalla loro lista',
+            file: relative(file),
+            detail: relative(target),
+          });
         }
       }
       // Every query in a repository, anywhere in the server (ADR 044): services are named for

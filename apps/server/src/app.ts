@@ -14,25 +14,14 @@ import { LocalFileStore } from './files/file-store.js';
 import { AppError } from './http/app-error.js';
 import { createLogger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
-import { accountRoutes, reservedAreaAccountRoutes } from './modules/accounts/routes.js';
+import { SERVER_MODULES } from './modules/index.js';
 import { adminRoutes } from './staff-routes.js';
-import { contentRoutes } from './modules/content/routes.js';
-import { magazineRoutes } from './modules/magazine/routes.js';
-import { newsRoutes } from './modules/news/routes.js';
-import { newsletterRoutes } from './modules/newsletter/routes.js';
-import { operationsRoutes } from './modules/operations/routes.js';
-import { membershipRoutes } from './modules/membership/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { pressReviewRoutes, reservedAreaRoutes } from './modules/reserved-area/routes.js';
-import { searchRoutes } from './modules/search/routes.js';
-import { sponsorshipRoutes } from './modules/sponsorship/routes.js';
-import { transparencyRoutes } from './modules/transparency/routes.js';
 import { compression } from './plugins/compression.js';
 import { answerClientError, errorHandling } from './plugins/error-handling.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { uploadGate } from './plugins/upload-gate.js';
 import { webApp, type WebMode } from './plugins/web-app.js';
-import { createServices, type AppServices } from './services.js';
+import { createServices, periodicWorkOf, type AppServices } from './services.js';
 import { systemClock, type Clock } from './text/dates.js';
 
 export type { AppServices } from './services.js';
@@ -182,20 +171,19 @@ export async function buildApp(
     throw error;
   }
 
+  // Every module's reminders and schedules, and the bins' purge (services.ts).
+  const periodic = periodicWorkOf(app.services);
   // While shutting down, answers close their connection so a keep-alive socket does not hold
   // the process open until its idle timeout.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // The outbox stops first (its delivery in progress finishes); rows it has not reached wait in
-  // the database for the next start.
+  // The periodic work stops first, so that it queues nothing more; then the outbox (its delivery
+  // in progress finishes): rows it has not reached wait in the database for the next start.
   app.addHook('preClose', async () => {
-    await app.services.transparencyReminders.stop();
-    await app.services.duesReminders.stop();
-    await app.services.binPurge.stop();
+    for (const work of periodic) await work.stop();
     await app.services.outbox.stop();
-    app.services.newsSchedule.stop();
     app.services.mailer.close();
   });
   // Hooks every request runs take a callback rather than return a promise: cheaper per request
@@ -225,10 +213,8 @@ export async function buildApp(
   await app.register(securityHeaders, { https: config.publicBaseUrl.startsWith('https:') });
   await app.register(errorHandling);
   await app.register(compression);
-  await app.register(operationsRoutes, {
-    operations: app.services.operations,
-    metricsToken: config.metricsToken,
-  });
+  // Plugins of the whole app from the modules (the request metrics, ADR 028), before any route.
+  for (const module of SERVER_MODULES) await module.plugins?.(app, app.services);
   await app.register(uploadGate, { budgetBytes: config.uploadsInFlightBytes });
   await app.register(
     async (api) => {
@@ -238,40 +224,8 @@ export async function buildApp(
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
         done(null, payload);
       });
-      // Each domain's routes take their services by name from the composition root (services.ts).
-      const { services } = app;
-      await api.register(newsRoutes, {
-        prefix: '/SharepointContent',
-        ...services,
-        publicReads: services.newsReads,
-      });
-      await api.register(contentRoutes, {
-        prefix: '/SharepointContent',
-        ...services,
-        publicReads: services.contentReads,
-      });
-      await api.register(newsletterRoutes, {
-        prefix: '/Account',
-        ...services,
-        ...config.newsletter,
-      });
-      await api.register(sponsorshipRoutes, {
-        prefix: '/SharepointContent',
-        ...services,
-        ...config.sponsorship,
-      });
-      await api.register(accountRoutes, { prefix: '/Account', ...services });
-      await api.register(paymentRoutes, {
-        prefix: '/Payment',
-        ...services,
-        reportsPerHour: config.paypal.reportsPerHour,
-      });
-      await api.register(membershipRoutes, { prefix: '/Membership', ...services });
-      await api.register(reservedAreaAccountRoutes, { prefix: '/ReservedArea', ...services });
-      await api.register(reservedAreaRoutes, { prefix: '/ReservedArea', ...services });
-      await api.register(magazineRoutes, { prefix: '/ReservedArea', ...services });
-      await api.register(pressReviewRoutes, { prefix: '/SharepointContent', ...services });
-      await api.register(searchRoutes, { prefix: '/Search', ...services });
+      // Each module's routes, with their prefixes; they take their services by name (ADR 046).
+      for (const module of SERVER_MODULES) await module.apiRoutes?.(api, app.services);
       await api.register(adminRoutes, {
         prefix: '/Admin',
         services: app.services,
@@ -284,19 +238,14 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
-  // sitemap.xml, robots.txt, the news feeds and the web manifest (ADR 026).
-  await app.register(transparencyRoutes, { transparency: app.services.transparency });
+  // Routes at the site's root: sitemap.xml, robots.txt, the news feeds and the web manifest.
+  for (const module of SERVER_MODULES) await module.siteRoutes?.(app, app.services);
 
   const web = options.web ?? defaultWebMode();
   if (web !== 'off') await app.register(webApp, { mode: web, services: app.services });
 
   // Delivers what a previous process left pending, then whatever the routes queue.
   app.services.outbox.start();
-  app.services.transparencyReminders.start();
-  app.services.duesReminders.start();
-  app.services.binPurge.start();
-  app.services.newsSchedule.start((error) => {
-    app.log.error({ err: error }, 'controllo delle notizie programmate non riuscito');
-  });
+  for (const work of periodic) work.start();
   return app;
 }

@@ -5,14 +5,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { BackupError } from '../db/backup.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { MemberRuleError, MembersService } from '../modules/accounts/members-service.js';
-import { TwoFactorService } from '../modules/accounts/two-factor.js';
-import { SearchIndexer } from '../modules/search/indexer.js';
-import { SEARCH_SOURCES } from '../services.js';
+import { MemberRuleError } from '../modules/accounts/members-service.js';
+import { createServices } from '../services.js';
 import { LocalFileStore } from '../files/file-store.js';
 import { AppError } from '../http/app-error.js';
-import { loadJwtSecret, SessionTokens } from '../security/session-tokens.js';
-import { Throttle } from '../security/throttle.js';
 import { systemClock } from '../text/dates.js';
 import { backup, restore, type BackupReport } from './backup.js';
 import { decodeUploadedText } from '../text/encoding.js';
@@ -67,11 +63,19 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await migrateToLatest(database.db, database.engine);
-    const members = new MembersService({
+    // The server's composition (ADR 046), nothing started: the e-mails it queues are sent by
+    // the running server's outbox, and no reminder runs from here.
+    const services = createServices({
+      config,
       db: database.db,
+      engine: database.engine,
+      files: new LocalFileStore(path.join(config.dataDir, 'files')),
       clock: systemClock,
-      society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+      logger: pino({ level: 'silent' }),
+      outboxMode: 'manual',
+      remindersMode: 'manual',
     });
+    const { members } = services;
     const need = (count: number) => {
       if (args.filter((arg) => !arg.startsWith('--')).length < count)
         throw new MemberRuleError(`argomenti mancanti\n\n${USAGE}`);
@@ -133,19 +137,8 @@ async function main(argv: string[]): Promise<number> {
       case 'membri:2fa-disattiva': {
         need(1);
         const email = (args[0] ?? '').trim().toLowerCase();
-        const serverSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
-        const twoFactor = new TwoFactorService({
-          db: database.db,
-          clock: systemClock,
-          tokens: new SessionTokens(serverSecret, systemClock, config.staff.sessionMinutes * 60),
-          throttle: new Throttle(database.db, systemClock),
-          logger: pino({ level: 'silent' }),
-          serverSecret,
-          issuer: config.societyAcronym,
-          required: config.staff.twoFactorRequired,
-        });
         try {
-          const wasOn = await twoFactor.disableByEmail(email);
+          const wasOn = await services.twoFactor.disableByEmail(email);
           console.log(
             wasOn
               ? `Verifica in due passaggi disattivata per ${email} (dalla riga di comando, ${new Date().toISOString()}). Al prossimo accesso basta la password; può riattivarla dall'amministrazione.`
@@ -165,11 +158,11 @@ async function main(argv: string[]): Promise<number> {
         // The back office's import, the same code (ADR 042); the CLI writes no audit entry.
         const report = await importRegister(
           {
-            db: database.db,
-            clock: systemClock,
-            logger: pino({ level: 'silent' }),
+            db: services.db,
+            clock: services.clock,
+            logger: services.logger,
             memberNumberFormat: config.membership.memberNumberFormat,
-            society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
+            society: services.society,
           },
           null,
           { fileName: path.basename(file), content: fs.readFileSync(file) },
@@ -186,17 +179,8 @@ async function main(argv: string[]): Promise<number> {
         return report.counts.refused > 0 ? 2 : 0;
       }
       case 'ricerca:ricostruisci': {
-        const indexer = new SearchIndexer({
-          db: database.db,
-          files: new LocalFileStore(path.join(config.dataDir, 'files')),
-          clock: systemClock,
-          logger: pino({ level: 'silent' }),
-          context: { societyAcronym: config.societyAcronym },
-          sources: SEARCH_SOURCES,
-          notifyOutbox: () => undefined,
-        });
         // The PDFs are read here, not queued: the command ends with the index complete.
-        const summary = await indexer.rebuild('now');
+        const summary = await services.searchIndex.rebuild('now');
         console.log(
           `Indice di ricerca ricostruito: ${summary.records} contenuti, ${summary.documents} PDF letti.`,
         );

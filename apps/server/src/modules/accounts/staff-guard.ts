@@ -6,7 +6,8 @@ import type { AccountService, AuthenticatedMember } from './service.js';
 
 /*
  * The staff guard: accounts owns sessions and roles, so the guard is here and the shared staff
- * kit (`modules/admin/`) stays below every domain (ADR 044); `staff-routes.ts` runs it.
+ * kit (`modules/admin/`) stays below every domain (ADR 044); the accounts module gives it to the
+ * staff registry as `staffGuard` (ADR 046), which runs it.
  */
 
 /** The role that may do everything in the back office, staff roles and accounts included. */
@@ -16,7 +17,7 @@ export const STAFF_ROLE = 'segreteria';
  * The staff member behind the request, if their role may call this route: 401 without a valid
  * session, 403 for members and for staff roles the route is not declared for
  * (`STAFF_AREA_ROLES`, docs/decisions/031-staff-roles-and-undo.md). Every admin route runs it
- * before its handler (`staff-routes.ts` registers it as a hook).
+ * before its handler (`staff-routes.ts` runs it in a hook, through `staffGuard`).
  */
 export async function requireStaff(
   request: FastifyRequest,

@@ -8,7 +8,8 @@ import { insertPending } from './repository.js';
  *
  * The outbox knows mail only. Every other kind of job is its owner's (ADR 044): the owner adds
  * its kind and payload to `OutboxJobs` (declaration merging, beside its handler in
- * `<domain>/outbox-jobs.ts`) and hands its handler to the worker at composition (`services.ts`),
+ * `<domain>/outbox-jobs.ts`) and names its handler in its `module.ts`, which the composition
+ * hands to the worker (ADR 046),
  * so the outbox imports no domain while those domains queue their jobs here.
  */
 

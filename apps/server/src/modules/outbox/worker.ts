@@ -62,7 +62,7 @@ export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   clock: Clock;
   logger: Logger;
-  /** Every kind's handler, supplied by the kind's owner at composition (`services.ts`). */
+  /** Every kind's handler, from the kind's owner's `module.ts` at composition (ADR 046). */
   handlers: readonly OutboxJobHandler[];
   /** Attempts before a row is dead (OUTBOX_MAX_ATTEMPTS). */
   maxAttempts: number;

@@ -3,8 +3,8 @@ import type { Executor, PaymentItemsTable, PaymentsTable } from '../../db/schema
 
 /**
  * What a payment is for (ADR 045): payments take the money (PayPal, verification, refunds,
- * receipts) and know no domain; each domain that sells something registers its purpose at
- * composition (`services.ts`) and keeps its own ledger. Every hook runs inside the payment's
+ * receipts) and know no domain; each domain that sells something registers its purpose from
+ * its own `module.ts` (ADR 046) and keeps its own ledger. Every hook runs inside the payment's
  * transaction, so a ledger and the payment change together or not at all, and the ledger's own
  * constraints and row locks (e.g. a dues year paid once, ADR 029) keep their guarantees.
  */
@@ -59,9 +59,14 @@ export interface PaymentPurpose {
   orderDescription(payment: PaymentRow, items: PaymentItem[]): string;
 }
 
-/** The purposes registered at composition, by name. */
+/**
+ * The purposes registered at composition, by name, and the one that prices the fee payment.
+ * Payments are built before the domains that register here (ADR 046): the registry is read
+ * when a payment is, never when payments are built.
+ */
 export class PaymentPurposes {
   private readonly byName = new Map<string, PaymentPurpose>();
+  private checkout: FeeCheckout | null = null;
 
   register(purpose: PaymentPurpose): this {
     if (this.byName.has(purpose.name)) {
@@ -69,6 +74,22 @@ export class PaymentPurposes {
     }
     this.byName.set(purpose.name, purpose);
     return this;
+  }
+
+  /** Who prices the years of a fee payment (the dues, ADR 029, ADR 045): one owner. */
+  registerFeeCheckout(checkout: FeeCheckout): this {
+    if (this.checkout !== null) {
+      throw new Error(`pagamento della quota registrato due volte: ${checkout.purpose}`);
+    }
+    this.checkout = checkout;
+    return this;
+  }
+
+  /** The fee payment's owner; none registered is a composition mistake, not a payer's. */
+  get feeCheckout(): FeeCheckout {
+    if (this.checkout === null)
+      throw new Error('nessuno scopo registrato per il pagamento della quota');
+    return this.checkout;
   }
 
   /** A stored purpose without its owner is a composition mistake, not a payer's. */

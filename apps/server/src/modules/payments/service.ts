@@ -31,13 +31,7 @@ import {
   setReceivedOnOnce,
 } from './repository.js';
 import { insertPaymentItems, itemsOfPayment } from './items-repository.js';
-import type {
-  FeeCheckout,
-  PaymentItemInput,
-  PaymentPurposes,
-  PaymentRow,
-  ReceivedPayment,
-} from './purposes.js';
+import type { PaymentItemInput, PaymentPurposes, PaymentRow, ReceivedPayment } from './purposes.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
 
@@ -53,10 +47,11 @@ export interface PaymentServiceDeps {
   secretariat: string[];
   society: SocietyFacts;
   notifyOutbox: () => void;
-  /** The purposes payments pay, each settling its items in its own ledger (ADR 045). */
+  /**
+   * The purposes payments pay, each settling its items in its own ledger, and who prices the
+   * years of a fee payment (the dues, ADR 029, ADR 045).
+   */
   purposes: PaymentPurposes;
-  /** Who prices the years of a fee payment (the dues, ADR 029, ADR 045). */
-  checkout: FeeCheckout;
   /** Numbered receipts as documents (ADR 030). */
   receipts: Receipts;
 }
@@ -228,11 +223,12 @@ export class PaymentService {
     const years = yearsOfCheckout(body, reporter);
     // A member's checkout of open years pays each at its own year's fee (ADR 029); one year
     // chosen on the public panel costs the fee chosen.
-    const items = await this.deps.checkout.items(db, fee, years, body.anni === undefined);
+    const checkout = this.deps.purposes.feeCheckout;
+    const items = await checkout.items(db, fee, years, body.anni === undefined);
     const expectedCents = totalOf(items);
     const mismatch = reportedMismatch(body, expectedCents);
     const row: Omit<PaymentRow, 'id'> = {
-      purpose: this.deps.checkout.purpose,
+      purpose: checkout.purpose,
       paypal_order_id: body.orderId,
       fee_id: fee.id,
       fee_title: fee.title,

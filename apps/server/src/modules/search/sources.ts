@@ -9,7 +9,8 @@ import type { UnitDescription } from './repository.js';
  * What the site search indexes of each kind of record (ADR 025): its text, who may read it
  * and where it is opened. Search owns the `SearchSource` interface and each domain supplies its
  * own source, reading its records through its own repository (`<domain>/search-source.ts`);
- * they are handed to the indexer at composition (`services.ts`), so search imports no domain
+ * each module names its own (`module.ts`) and the composition hands them to the indexer
+ * (ADR 046), so search imports no domain
  * while the domains call its indexer (ADR 044).
  */
 

@@ -66,7 +66,10 @@ describe.each(testEngines())('a payment of two purposes (%s)', (engine) => {
       orderDescription: () => '',
     };
     const dues = new DuesPurpose(services.membership);
-    const purposes = new PaymentPurposes().register(dues).register(registration);
+    const purposes = new PaymentPurposes()
+      .register(dues)
+      .registerFeeCheckout(dues)
+      .register(registration);
     payments = new PaymentService({
       db: services.db,
       clock: fixedClock(TODAY),
@@ -77,7 +80,6 @@ describe.each(testEngines())('a payment of two purposes (%s)', (engine) => {
       society: { acronym: 'SIP', name: 'Società Italiana di Prova' },
       notifyOutbox: () => {},
       purposes,
-      checkout: dues,
       receipts: new Receipts({
         db: services.db,
         files: services.files,

@@ -3,90 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Confirm, Title, useNotify } from 'react-admin';
 import { Link } from 'react-router';
 import { CreateButton, TopToolbar } from 'react-admin';
-import { adminJson, adminPath, type AdminResource } from './data-provider';
+import { adminJson, adminPath } from './data-provider';
 import { errorText } from './error-text';
 import { useStaffCall } from './staff-call';
-
-/**
- * The records with a bin (ADR 023, ADR 031), in the menu's order, each with its section: the
- * contents with a published flag, the news categories and the board.
- */
-const BINS: readonly BinKind[] = [
-  { resource: 'news', label: 'Notizie', testId: 'news-bin', noun: 'Notizia', ending: 'a' },
-  {
-    resource: 'categorie',
-    label: 'Categorie delle notizie',
-    testId: 'categorie-bin',
-    noun: 'Categoria',
-    ending: 'a',
-  },
-  {
-    resource: 'raccomandazioni',
-    label: 'Raccomandazioni',
-    testId: 'raccomandazioni-bin',
-    noun: 'Raccomandazione',
-    ending: 'a',
-  },
-  {
-    resource: 'assemblee',
-    label: 'Assemblee',
-    testId: 'assemblee-bin',
-    noun: 'Assemblea',
-    ending: 'a',
-  },
-  {
-    resource: 'rassegna-stampa',
-    label: 'Rassegna stampa',
-    testId: 'rassegna-stampa-bin',
-    noun: 'Articolo della rassegna',
-    ending: 'o',
-  },
-  { resource: 'pareri', label: 'Pareri', testId: 'pareri-bin', noun: 'Parere', ending: 'o' },
-  {
-    resource: 'riviste',
-    label: 'Il Servizio Trasfusionale: numeri',
-    testId: 'riviste-bin',
-    noun: 'Numero della rivista',
-    ending: 'o',
-  },
-  {
-    resource: 'articoli-rivista',
-    label: 'Il Servizio Trasfusionale: articoli',
-    testId: 'articoli-rivista-bin',
-    noun: 'Articolo della rivista',
-    ending: 'o',
-  },
-  {
-    resource: 'trasparenza',
-    label: 'Società trasparente: pubblicazioni',
-    testId: 'trasparenza-bin',
-    noun: 'Pubblicazione',
-    ending: 'a',
-  },
-  {
-    resource: 'contributi-pubblici',
-    label: 'Società trasparente: contributi pubblici',
-    testId: 'contributi-pubblici-bin',
-    noun: 'Contributo',
-    ending: 'o',
-  },
-  {
-    resource: 'consiglio-direttivo',
-    label: 'Consiglio Direttivo',
-    testId: 'consiglio-direttivo-bin',
-    noun: 'Componente del Consiglio Direttivo',
-    ending: 'o',
-  },
-];
-
-/** One kind's section: its resource, heading, test id, and its noun in the notices. */
-interface BinKind {
-  resource: AdminResource;
-  label: string;
-  testId: string;
-  noun: string;
-  ending: 'a' | 'o';
-}
+import { resourceBins, type ResourceBin } from './staff-directory';
 
 /** A list's toolbar: "Crea" (or the kind's own words) and the way to its bin. */
 export function ListActionsWithBin({ createLabel }: { createLabel?: string }) {
@@ -114,14 +34,15 @@ export function ContentBin() {
         I contenuti eliminati restano qui 30 giorni: puoi ripristinarli come erano o eliminarli
         definitivamente.
       </p>
-      {BINS.map((bin) => (
+      {/* Each resource that keeps a bin, as its feature says (ADR 031, 046). */}
+      {resourceBins().map((bin) => (
         <BinSection key={bin.resource} {...bin} />
       ))}
     </div>
   );
 }
 
-function BinSection({ resource, label, testId, noun, ending }: BinKind) {
+function BinSection({ resource, label, testId, noun, ending }: ResourceBin) {
   const notify = useNotify();
   const { saving: busy, call } = useStaffCall();
   const bin = `${adminPath(resource)}/Bin`;

@@ -5,47 +5,21 @@ import { conflictOf, saveAnswered, versionToSave } from './edit-conflict-state';
 import { formErrorsOf } from './field-errors';
 import { recordSaved } from './local-draft';
 import { staffSignIn } from './session-renewal';
+import { apiPathOf } from './staff-directory';
 import { sendWithProgress, UPLOAD_PROGRESS_MIN_CHARS } from './upload-progress';
 import { currentUser } from '../../shared/session/session';
 
-/** Where each react-admin resource lives under /api/v1/Admin. */
-export const ADMIN_RESOURCES = {
-  news: 'News',
-  categorie: 'NewsCategories',
-  account: 'Members',
-  registro: 'AuditLog',
-  'testi-pagine': 'SetupElements',
-  patrocini: 'SponsorshipRequests',
-  newsletter: 'NewsletterSubscribers',
-  'posta-non-consegnata': 'OutboxMessages',
-  'documenti-non-ricercabili': 'UnsearchableDocuments',
-  raccomandazioni: 'Recommendations',
-  assemblee: 'Assemblies',
-  'rassegna-stampa': 'PressReviews',
-  pareri: 'Opinions',
-  riviste: 'MagazineIssues',
-  'articoli-rivista': 'MagazineArticles',
-  pagamenti: 'Payments',
-  quote: 'Fees',
-  'quote-per-anno': 'FeeYears',
-  'consiglio-direttivo': 'BoardMembers',
-  'contenuti-sito': 'SiteContents',
-  'testi-sito': 'SiteTexts',
-  'immagine-condivisione': 'ShareImage',
-  trasparenza: 'TransparencyPublications',
-  'contributi-pubblici': 'PublicContributions',
-  soci: 'Memberships',
-  'domande-iscrizione': 'MembershipApplications',
-  bonifici: 'BankRows',
-  'testi-promemoria': 'DuesReminderTexts',
-} as const;
-export type AdminResource = keyof typeof ADMIN_RESOURCES;
+/**
+ * A react-admin resource's name: its address under /amministrazione. Each feature says where
+ * its resources live under /api/v1/Admin (`admin/resources.tsx`, ADR 046).
+ */
+export type AdminResource = string;
 
 const API_ROOT = '/api/v1/Admin';
 
 /** Whether a staff role may use a resource: its API area's declared roles (ADR 031). */
 export function mayUseResource(role: string | null | undefined, resource: string): boolean {
-  const segment = ADMIN_RESOURCES[resource as AdminResource] as string | undefined;
+  const segment = apiPathOf(resource);
   return segment !== undefined && mayUseStaffArea(role, segment);
 }
 
@@ -90,9 +64,9 @@ function bearer(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** The address of a resource (and record), from the table above: never from user input. */
+/** The address of a resource (and record), from the features' table: never from user input. */
 export function adminPath(resource: string, id?: string | number): string {
-  const segment = ADMIN_RESOURCES[resource as AdminResource];
+  const segment = apiPathOf(resource);
   if (segment === undefined) throw new Error(`Risorsa sconosciuta: ${resource}`);
   return id === undefined
     ? `${API_ROOT}/${segment}`

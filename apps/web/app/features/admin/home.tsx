@@ -7,32 +7,25 @@ import {
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Menu, Title, useDataProvider, type RaRecord } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ADMIN_RESOURCES, adminJson, mayUseResource, staffRole } from './data-provider';
-
-/** Back-office pages that belong to a resource without being its list. */
-const PAGE_RESOURCE: Record<string, string> = {
-  cestino: 'news',
-  // The report of dues is the treasury's, like the memberships (ADR 031).
-  'riepilogo-quote': 'soci',
-  'promemoria-quote': 'soci',
-};
+import { adminJson, mayUseResource, staffRole } from './data-provider';
+import { apiPathOf, pageAccessOf } from './staff-directory';
+import { MENU_GROUPS, type MenuGroup } from './staff-feature';
 
 /**
  * Whether the signed-in role may open a back-office address (ADR 031): a resource's screens
- * follow its API area's roles; the home, the search and one's own security are for all staff.
+ * follow its API area's roles, a page those of its resource or of its API route (as the
+ * features say, ADR 046); the home, the search and one's own security are for all staff.
  */
 export function mayOpenHref(href: string): boolean {
   const path = /^\/amministrazione\/([^?#]*)/.exec(href)?.[1] ?? '';
-  // Importing may create staff accounts: the secretariat's alone, like its API route.
-  if (path === 'account/importa')
-    return rolesOfStaffRoute('POST', '/Members/Import').some((role) => role === staffRole());
   const first = path.split('/')[0] ?? '';
-  const resource = Object.hasOwn(PAGE_RESOURCE, path)
-    ? PAGE_RESOURCE[path]
-    : Object.hasOwn(PAGE_RESOURCE, first)
-      ? PAGE_RESOURCE[first]
-      : first;
-  if (resource === undefined || !Object.hasOwn(ADMIN_RESOURCES, resource)) return true;
+  const page = pageAccessOf(path) ?? pageAccessOf(first);
+  if (page?.route !== undefined) {
+    const [method, route] = page.route;
+    return rolesOfStaffRoute(method, route).some((role) => role === staffRole());
+  }
+  const resource = page?.resource ?? first;
+  if (apiPathOf(resource) === undefined) return true;
   return mayUseResource(staffRole(), resource);
 }
 
@@ -44,15 +37,6 @@ function mayOpen(work: { href: string }): boolean {
  * The back office's home, menu and search (ADR 023): what waits for the secretariat and the
  * latest activity, the menu in five groups, and one search box across every staff list.
  */
-
-export const MENU_GROUPS = [
-  'Contenuti',
-  'Area riservata',
-  'Soci e quote',
-  'Comunicazioni',
-  'Sistema',
-] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** What the menu and the search need of a staff resource. */
 export interface MenuResource {
@@ -74,21 +58,15 @@ function resultHref(resource: MenuResource, id: RaRecord['id'], q: string): stri
   return adminListHref(resource.name, { q });
 }
 
-/** Pages of the back office that are not a resource's list, by group. */
-const EXTRA_MENU_LINKS: { to: string; label: string; group: MenuGroup }[] = [
-  { to: '/amministrazione/cestino', label: 'Cestino', group: 'Contenuti' },
-  {
-    to: '/amministrazione/promemoria-quote',
-    label: 'Promemoria delle quote',
-    group: 'Soci e quote',
-  },
-  { to: '/amministrazione/riepilogo-quote', label: 'Riepilogo delle quote', group: 'Soci e quote' },
-  { to: '/amministrazione/cerca', label: 'Cerca in tutti gli elenchi', group: 'Sistema' },
-  { to: '/amministrazione/sicurezza', label: 'Sicurezza dell’account', group: 'Sistema' },
-];
+/** A link of the menu to a page that is not a resource's list. */
+export interface MenuLink {
+  to: string;
+  label: string;
+  group: MenuGroup;
+}
 
 /** The sidebar: the home, then each group with its heading and its lists (and pages). */
-export function groupedMenu(resources: MenuResource[]) {
+export function groupedMenu(resources: MenuResource[], pageLinks: readonly MenuLink[]) {
   return function GroupedMenu() {
     const headingId = useId();
     return (
@@ -96,9 +74,7 @@ export function groupedMenu(resources: MenuResource[]) {
         <Menu.DashboardItem primaryText="Da fare oggi" />
         {MENU_GROUPS.map((group, index) => {
           const items = resources.filter((resource) => resource.group === group);
-          const links = EXTRA_MENU_LINKS.filter(
-            (link) => link.group === group && mayOpenHref(link.to),
-          );
+          const links = pageLinks.filter((link) => link.group === group && mayOpenHref(link.to));
           // A role sees only what it may use (ADR 031): a group with nothing is left out.
           if (items.length === 0 && links.length === 0) return null;
           return (

@@ -25,7 +25,7 @@ export interface OfflinePayment {
 }
 
 /**
- * Who records dues paid outside PayPal (`OfflineDues`, wired in `services.ts`): the bank
+ * Who records dues paid outside PayPal (`OfflineDues`, wired in the membership module): the bank
  * import and staff entries depend on this, not on payments.
  */
 export interface OfflinePaymentRecorder {

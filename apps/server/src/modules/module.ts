@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { ContentCache } from '../cache/content-cache.js';
+import type { AppConfig } from '../config.js';
+import type { DatabaseEngine } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { FileStore } from '../files/file-store.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { PublicFormGate } from '../security/public-forms.js';
+import type { Throttle } from '../security/throttle.js';
+import type { Clock } from '../text/dates.js';
+import type { PendingWorkProvider } from './admin/dashboard.js';
+import type { OutboxJobHandler } from './outbox/worker.js';
+import type { SearchSource } from './search/sources.js';
+
+/**
+ * What every module is built from (ADR 046): the configuration, the opened database and the
+ * shared pieces that belong to no domain. The composition (`services.ts`) makes it once.
+ */
+export interface Kernel {
+  config: AppConfig;
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  /** Wakes the outbox worker after a row is queued; the worker exists by the time one is. */
+  notifyOutbox: () => void;
+  /** The society as the mails and pages name it. */
+  society: { acronym: string; name: string; publicBaseUrl: string };
+  throttle: Throttle;
+  /** The public forms' hourly limits and upload budget (ADR 040). */
+  publicForms: PublicFormGate;
+  /** Several instances share PostgreSQL: each cached answer checks the version row (ADR 033). */
+  contentCache: ContentCache;
+  /**
+   * `manual` leaves the reminders (transparency, ADR 026; dues, ADR 030) to explicit
+   * `runOnce()` calls (tests).
+   */
+  remindersMode: 'auto' | 'manual';
+  /** Every module's search sources, in the list's order (ADR 025, 044). */
+  searchSources: readonly SearchSource[];
+}
+
+/** Work that runs on its own from the app's start to its close (reminders, schedules). */
+export interface PeriodicWork {
+  start(): void;
+  stop(): Promise<void> | void;
+}
+
+/** A kind of record whose bin is emptied for good after 30 days (ADR 031). */
+export interface Bin {
+  purgeExpired(): Promise<number>;
+}
+
+/** The staff guard: session, role and two-factor, before any staff route runs (ADR 013, 017). */
+export type StaffGuard = (request: FastifyRequest) => Promise<void>;
+
+/** What a module's routes, jobs and periodic work are given: its needs, its services, its staff. */
+export type ModuleServices<Needs, Provides, Staff> = Needs & Provides & { staff: Staff };
+
+/**
+ * A server module as it describes itself, once, in `modules/<domain>/module.ts` (ADR 046):
+ * how it builds its services and what it brings to the app. The composition loops over the
+ * list of modules (`modules/index.ts`): `services.ts` builds, `app.ts` registers the routes and
+ * starts the periodic work, `staff-routes.ts` registers the staff routes and the home's
+ * pending work. `Needs` is what the module takes from the kernel and from other modules;
+ * `services.ts` checks that the list provides all of it.
+ */
+export interface ServerModule<Needs, Provides, Staff> {
+  /** The domain's folder, for messages. */
+  readonly name: string;
+  /**
+   * The module's services, built in the list's order: the kernel and what modules before it
+   * provide (the composition refuses, at start, a need read before it is built).
+   */
+  readonly services: (deps: Needs) => Provides;
+  /** Its staff services (ADR 013), built once every module's services exist. */
+  readonly staff?: (services: Needs & Provides) => Staff;
+  /** Plugins for the whole app, registered before any route (the request metrics). */
+  readonly plugins?: (
+    app: FastifyInstance,
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => Promise<void>;
+  /** Its public and members' routes under /api/v1, each plugin with its prefix. */
+  readonly apiRoutes?: (
+    api: FastifyInstance,
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => Promise<void>;
+  /** Its routes at the site's root, outside /api/v1 (sitemap, feeds). */
+  readonly siteRoutes?: (
+    app: FastifyInstance,
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => Promise<void>;
+  /** Its staff routes under /api/v1/Admin, behind the staff guard (ADR 013). */
+  readonly staffRoutes?: (
+    admin: FastifyInstance,
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => Promise<void>;
+  /** What waits for the secretariat on the back office's home, in the list's order (ADR 023). */
+  readonly pendingWork?: readonly PendingWorkProvider[];
+  /** The kinds of record it gives the site search (ADR 025, 044). */
+  readonly searchSources?: readonly SearchSource[];
+  /** Its outbox jobs: kind, payload schema and handler (ADR 044). */
+  readonly outboxJobs?: (
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => readonly OutboxJobHandler[];
+  /** Work started with the app and stopped before the outbox and the database (ADR 028). */
+  readonly periodicWork?: (
+    services: ModuleServices<Needs, Provides, Staff>,
+  ) => readonly PeriodicWork[];
+  /** Its bins, emptied hourly by the composition's purge (ADR 031). */
+  readonly bins?: (services: ModuleServices<Needs, Provides, Staff>) => readonly Bin[];
+}
+
+/**
+ * Any module, as the composition loops over the list: each part takes `never` (whatever a
+ * module needs) and gives `unknown`. Written out rather than `ServerModule<never, unknown,
+ * unknown>`: a module's services are both built and given back to its other parts, so
+ * TypeScript would compare that parameter both ways and no one type would hold every module.
+ */
+export interface AnyServerModule {
+  readonly name: string;
+  readonly services: (deps: never) => unknown;
+  readonly staff?: (services: never) => unknown;
+  readonly plugins?: (app: FastifyInstance, services: never) => Promise<void>;
+  readonly apiRoutes?: (api: FastifyInstance, services: never) => Promise<void>;
+  readonly siteRoutes?: (app: FastifyInstance, services: never) => Promise<void>;
+  readonly staffRoutes?: (admin: FastifyInstance, services: never) => Promise<void>;
+  readonly pendingWork?: readonly PendingWorkProvider[];
+  readonly searchSources?: readonly SearchSource[];
+  readonly outboxJobs?: (services: never) => readonly OutboxJobHandler[];
+  readonly periodicWork?: (services: never) => readonly PeriodicWork[];
+  readonly bins?: (services: never) => readonly Bin[];
+}
+
+/**
+ * A module's description, typed: `defineModule<Needs>()({ … })`. `Needs` is written, the
+ * services and the staff services are inferred from what the module builds.
+ */
+export function defineModule<Needs>() {
+  return <Provides, Staff = Record<never, never>>(
+    module: ServerModule<Needs, Provides, Staff>,
+  ): ServerModule<Needs, Provides, Staff> => module;
+}
