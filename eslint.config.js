@@ -50,7 +50,7 @@ export default tseslint.config(
     rules: { 'no-console': ['error', { allow: ['warn'] }] },
   },
   {
-    files: ['apps/server/src/cli/**', 'apps/server/src/bench/**', 'scripts/**'],
+    files: ['apps/server/src/cli/**', 'apps/server/bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
   prettier,

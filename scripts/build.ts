@@ -24,6 +24,7 @@ const NOT_BUILT_FROM = [
   /^e2e\//,
   /^docs\//,
   /^apps\/server\/test\//,
+  /^apps\/server\/bench\//,
   /^apps\/web\/test\//,
   /\.test\.tsx?$/,
   /^\.ci\//,

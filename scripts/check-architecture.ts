@@ -160,14 +160,13 @@ function domainOf(file: string, root: string): string | null {
  * Where the server's SQL may be, as paths from `apps/server/src`: a repository
  * (`repository.ts`, `<x>-repository.ts`); the database layer itself (`db/`: schema, migrations,
  * seeds, backup, the scheduled runs' claims); the query kit the repositories share
- * (`modules/listing/`, and `text/search-text.ts`, the folded-text expressions of their searches);
- * the benchmarks, which build their own data and are never served.
+ * (`modules/listing/`, and `text/search-text.ts`, the folded-text expressions of their searches).
  */
 function isRepository(where: string): boolean {
   const name = path.basename(where);
   if (name === 'repository.ts' || name.endsWith('-repository.ts')) return true;
   const top = where.split(path.sep)[0];
-  if (top === 'db' || top === 'bench') return true;
+  if (top === 'db') return true;
   return (
     where.startsWith(path.join('modules', 'listing') + path.sep) ||
     where === path.join('text', 'search-text.ts')

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../helpers/test-app.js';
 import { memberApi } from '../helpers/member-api.js';
 import { staffSite } from '../helpers/staff-api.js';
-import { generateListData } from '../../src/bench/list-data.js';
+import { generateListData } from '../../bench/list-data.js';
 
 // Every list query's plan on SQLite with a generated archive (ADR 003, ADR 020): paging, the
 // filters and the staff lists run from an index, never a scan of the whole table. A plan hardly

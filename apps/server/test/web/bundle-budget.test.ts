@@ -11,7 +11,7 @@ import {
   pageJavaScript,
   SITE_CSS_BUDGET_KB,
   type FetchedAsset,
-} from '../../src/bench/page-weight.js';
+} from '../../bench/page-weight.js';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
 

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import type { Article, PagedList } from '@sodalis/contracts';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { generateListData } from '../../../src/bench/list-data.js';
+import { generateListData } from '../../../bench/list-data.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock } from '../../helpers/test-app.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { encodePagingToken, romeDate } from '@sodalis/contracts';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../src/db/database.js';
 import { generateListData } from './list-data.js';
 import {
   ADMIN_FIRST_SCREEN_BUDGET_KB,
@@ -17,7 +17,7 @@ import {
   pageJavaScript,
   type FetchedAsset,
 } from './page-weight.js';
-import { DIST, freePort, start, startDemoServer, stop, waitUntilUp } from './processes.js';
+import { freePort, start, startDemoServer, stop, waitUntilUp } from './processes.js';
 
 /**
  * `npm run bench`: starts the production server on a fresh copy of the demo data and a
@@ -353,10 +353,12 @@ async function main(): Promise<void> {
       fs.writeFileSync(bodyFile, answer);
 
       const yardstickPort = await freePort();
+      // The yardstick's source through tsx: transpiled once as it loads, the same code after.
       const yardstick = start(
-        path.join(DIST, 'bench', 'yardstick.js'),
+        path.join(import.meta.dirname, 'yardstick.ts'),
         { YARDSTICK_BODY_FILE: bodyFile, PORT: String(yardstickPort) },
         path.join(work, 'yardstick.log'),
+        ['--import', 'tsx'],
       );
       children.push(yardstick);
       const yardstickUrl = `http://127.0.0.1:${yardstickPort}/constant`;

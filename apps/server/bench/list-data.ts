@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { dropPlannerSamples } from '../db/planner-samples.js';
-import type { Database } from '../db/schema.js';
+import { dropPlannerSamples } from '../src/db/planner-samples.js';
+import type { Database } from '../src/db/schema.js';
 
 /**
  * A large archive for the bench and the query-plan test (ADR 020): `news` published news items

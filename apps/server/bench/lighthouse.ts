@@ -5,7 +5,7 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { DEMO_PASSWORD } from '../db/seed/demo-accounts.js';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.js';
 import { startDemoServer, stop } from './processes.js';
 
 /**

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { makeDemoPdf } from '../db/seed/demo-pdf.js';
-import { termsOf } from '../modules/search/analyser.js';
-import { pdfPageTexts } from '../modules/search/pdf-text.js';
-import { insertUnits, type SearchUnitValues } from '../modules/search/repository.js';
-import { SearchService } from '../modules/search/service.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { makeDemoPdf } from '../src/db/seed/demo-pdf.js';
+import { termsOf } from '../src/modules/search/analyser.js';
+import { pdfPageTexts } from '../src/modules/search/pdf-text.js';
+import { insertUnits, type SearchUnitValues } from '../src/modules/search/repository.js';
+import { SearchService } from '../src/modules/search/service.js';
 
 /**
  * `npm run bench`, the site search's part (ADR 025): on a fresh SQLite file, 100,000 news texts

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants } from 'node:zlib';
-import { ON_THE_FLY_BROTLI_QUALITY } from '../plugins/compression.js';
+import { ON_THE_FLY_BROTLI_QUALITY } from '../src/plugins/compression.js';
 
 /**
  * What a page's JavaScript and CSS weigh as sent (ADR 020): one count shared by `npm run bench`

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The bench scripts' processes: the production server on demo data, and its yardstick. */
 
-export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
