@@ -56,8 +56,16 @@ export function showDocument(
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   // `#page=N` opens the browser's PDF viewer at that page (a search result, ADR 025).
   const shown = page === undefined ? url : `${url}#page=${page}`;
-  if (documentAction(viewportWidth) === 'open' && window.open(shown, '_blank', 'noopener') !== null)
-    return;
+  if (documentAction(viewportWidth) === 'open') {
+    // Asked with `noopener`, `window.open` answers null whether or not the tab opened (HTML
+    // standard), which read as "blocked" and downloaded too: the tab is opened with a handle,
+    // then its link back to this page is cut.
+    const opened = window.open(shown, '_blank');
+    if (opened !== null) {
+      opened.opener = null;
+      return;
+    }
+  }
   download(url, fileName);
 }
 
