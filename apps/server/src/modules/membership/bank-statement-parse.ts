@@ -29,16 +29,22 @@ export interface ParsedStatement {
 
 export class StatementError extends Error {}
 
-const CAMT_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:camt.053.';
+/** camt.053's namespace, any version (001.02, as Italian banks send, to 001.13). */
+const CAMT_NAMESPACE_VERSION = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/;
 
-/** Euros as written by a bank (`80.00`, `1.234,56`, `80,5`) → cents, or null. */
+/**
+ * Euros as written by a bank (`80.00`, `1.234,56`, `80,5`; in camt.053 up to five decimals, as
+ * ISO 20022's amounts allow: `80.00000`) → cents, or null; digits past the cent must be zeros.
+ */
 function centsOfBankAmount(text: string, decimalComma: boolean): number | null {
   let value = text.trim().replace(/\s|€/g, '');
   if (decimalComma) value = value.replace(/\./g, '').replace(',', '.');
-  if (!/^[+-]?\d{1,9}(\.\d{1,2})?$/.test(value)) return null;
+  const maxDecimals = decimalComma ? 2 : 5;
+  if (!new RegExp(`^[+-]?\\d{1,9}(\\.\\d{1,${maxDecimals}})?$`).test(value)) return null;
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (/[1-9]/.test(fraction.slice(2))) return null;
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
   return negative ? -cents : cents;
 }
 
@@ -138,13 +144,54 @@ function parseCamtXml(xml: string): unknown {
   }
 }
 
+/**
+ * The namespace of the root `Document` element, by its URI whatever the prefix it is bound to
+ * and wherever among the root's attributes it is declared (banks put `xmlns:xsi` first, or bind
+ * the camt namespace to a prefix). The parser drops namespaces with their prefixes, so they are
+ * read from the root's start tag.
+ */
+function documentNamespace(xml: string): string {
+  const root = /<(?:([A-Za-z_][\w.-]*):)?Document\b([^>]*)>/.exec(xml);
+  if (root === null) return '';
+  const prefix = root[1] ?? '';
+  for (const declaration of (root[2] ?? '').matchAll(
+    /\bxmlns(?::([\w.-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+  )) {
+    if ((declaration[1] ?? '') === prefix) return (declaration[2] ?? declaration[3] ?? '').trim();
+  }
+  return '';
+}
+
+/**
+ * The status of an entry, `BOOK` for a booked one: a code (`<Sts><Cd>BOOK</Cd></Sts>`, from
+ * version 001.08) or the code itself (`<Sts>BOOK</Sts>`, earlier versions); empty when absent.
+ */
+function entryStatus(entry: XmlNode): string {
+  return text(node(entry.Sts).Cd) || text(entry.Sts);
+}
+
+/**
+ * What the payer wrote and the bank added to a transaction, each once and in this order: the
+ * unstructured remittance, the structured one's creditor references and additional text, the
+ * transaction's additional information, and the entry's.
+ */
+function remittanceText(entry: XmlNode, detail: XmlNode): string {
+  const remittance = node(detail.RmtInf);
+  const structured = list(remittance.Strd).map(node);
+  const pieces = [
+    ...list(remittance.Ustrd).map(text),
+    ...structured.flatMap((part) => list(part.CdtrRefInf).map((ref) => text(node(ref).Ref))),
+    ...structured.flatMap((part) => list(part.AddtlRmtInf).map(text)),
+    ...list(detail.AddtlTxInf).map(text),
+    text(entry.AddtlNtryInf),
+  ];
+  return [...new Set(pieces.filter((piece) => piece !== ''))].join(' ');
+}
+
 function readCamt(xml: string): StatementRow[] {
   const document = node(node(parseCamtXml(xml)).Document);
-  // The parser drops namespace declarations with the prefixes: read the root's from the text.
-  const root = /<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
-  const namespace = /\bxmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(root)?.[1] ?? '';
   const report = node(document.BkToCstmrStmt);
-  if (!namespace.startsWith(CAMT_NAMESPACE) || Object.keys(report).length === 0) {
+  if (!CAMT_NAMESPACE_VERSION.test(documentNamespace(xml)) || Object.keys(report).length === 0) {
     throw new StatementError(
       'Il file XML non è un estratto conto ISO 20022 camt.053 (spazio dei nomi o struttura diversi).',
     );
@@ -154,10 +201,16 @@ function readCamt(xml: string): StatementRow[] {
     for (const entryValue of list(node(statement).Ntry)) {
       const entry = node(entryValue);
       if (text(entry.CdtDbtInd) !== 'CRDT') continue;
+      // Pending or informative entries are not money received yet (001.08: `Sts/Cd`).
+      const status = entryStatus(entry);
+      if (status !== '' && status !== 'BOOK') continue;
       const bookedOn = text(node(entry.BookgDt).Dt) || text(node(entry.BookgDt).DtTm).slice(0, 10);
-      const details = list(node(entry.NtryDtls)['TxDtls']).map(node);
+      // A batch booked as one entry lists its transactions, in one or several `NtryDtls`.
+      const details = list(entry.NtryDtls).flatMap((part) => list(node(part).TxDtls).map(node));
       const parts = details.length === 0 ? [{} as XmlNode] : details;
       for (const detail of parts) {
+        // Versions from 001.03 may mark each transaction of a batch; a debit among them is not ours.
+        if (text(detail.CdtDbtInd) === 'DBIT') continue;
         const amountText =
           details.length > 1
             ? text(detail.Amt) || text(node(node(detail.AmtDtls).TxAmt).Amt)
@@ -169,7 +222,6 @@ function readCamt(xml: string): StatementRow[] {
           );
         }
         const refs = node(detail.Refs);
-        const remittance = list(node(detail.RmtInf).Ustrd).map(text).join(' ');
         const parties = node(detail.RltdPties);
         const debtor = node(parties.Dbtr);
         const payer = text(debtor.Nm) || text(node(debtor.Pty).Nm) || null;
@@ -186,7 +238,7 @@ function readCamt(xml: string): StatementRow[] {
           amountCents,
           payer,
           payerIban,
-          remittance: remittance || text(entry.AddtlNtryInf),
+          remittance: remittanceText(entry, detail),
         });
       }
     }
