@@ -281,9 +281,12 @@ test.describe('il lavoro della segreteria non va perso', () => {
     await expect(titleField).toHaveValue(titles[0] ?? '', { timeout: SCREEN_TIMEOUT });
     await expect(page.getByText('C’è una bozza di questo modulo')).toHaveCount(0);
 
-    // Delete moves it to the bin; the bin restores it.
+    // Delete moves it to the bin, as the question says; the bin restores it.
     await page.getByRole('button', { name: 'Elimina' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    const question = page.getByRole('dialog');
+    await expect(question).toContainText('La notizia va nel cestino per 30 giorni');
+    await expect(question).not.toContainText('non si può annullare');
+    await question.getByRole('button', { name: 'Conferma' }).click();
     // Back on the news list; react-admin puts the search still in force back in the address.
     await expect(page).toHaveURL(/\/amministrazione\/news(\?filter=[^/]*)?$/);
     await openAdmin(page, '/cestino');

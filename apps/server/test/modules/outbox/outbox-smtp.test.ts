@@ -165,8 +165,13 @@ describe.each(testEngines())('the mail outbox over real SMTP on %s', (engine) =>
     });
     await expect.poll(() => sink.messages.length, { timeout: 10_000 }).toBe(1);
     expect(parseMail(sink.messages[0]?.raw ?? '').subject).toBe('Rimasto in coda');
+    // The server has the message before the worker records it as sent: wait for the record.
+    await expect
+      .poll(async () => (await outboxRows(second.app))[0]?.status, { timeout: 10_000 })
+      .toBe('sent');
     const [row] = await outboxRows(second.app);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(sink.messages).toHaveLength(1);
   });
 
   it('delivers each row once when two instances share the database', async () => {

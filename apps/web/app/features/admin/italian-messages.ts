@@ -94,7 +94,8 @@ const REACT_ADMIN_MESSAGES: TranslationMessages = {
       bulk_update_title:
         'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} elementi (%{name})',
       clear_array_input: 'Vuoi davvero svuotare tutto l’elenco?',
-      delete_content: 'Vuoi davvero eliminare questo elemento? L’operazione non si può annullare.',
+      // Each screen with a bin says so in its own words (ADR 031); this one promises nothing.
+      delete_content: 'Vuoi davvero eliminare questo elemento?',
       delete_title: 'Elimina %{recordRepresentation}',
       details: 'Dettagli',
       error: 'Si è verificato un errore e la richiesta non è stata completata.',

@@ -233,6 +233,10 @@ function publishNow(data: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/** The bin's words in the delete's question (ADR 031): nothing is lost yet. */
+const NEWS_DELETE_CONFIRMATION =
+  'La notizia va nel cestino per 30 giorni e non sarà più visibile sul sito: puoi ripristinarla da lì.';
+
 function NewsForm({ withDelete }: { withDelete: boolean }) {
   return (
     <StaffForm
@@ -241,7 +245,15 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
         <PublicationToolbar
           scheduleField="publishTime"
           publishNow={publishNow}
-          deleteButton={withDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
+          deleteButton={
+            withDelete ? (
+              <DeleteButton
+                mutationMode="pessimistic"
+                confirmTitle="Eliminare questa notizia?"
+                confirmContent={NEWS_DELETE_CONFIRMATION}
+              />
+            ) : null
+          }
         />
       }
     >
