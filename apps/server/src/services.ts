@@ -1,19 +1,12 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
 import { ContentCache } from './cache/content-cache.js';
-import type { AppConfig } from './config.js';
-import type { DatabaseEngine } from './db/database.js';
 import { PeriodicJob } from './db/scheduled-runs.js';
-import type { Database } from './db/schema.js';
-import type { FileStore } from './files/file-store.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SERVER_MODULES } from './modules/index.js';
 import type { AnyServerModule, Kernel, PeriodicWork } from './modules/module.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PublicFormGate } from './security/public-forms.js';
 import { Throttle } from './security/throttle.js';
-import type { Clock } from './text/dates.js';
 
 /** The modules of the list, one type each. */
 type ServerModules = (typeof SERVER_MODULES)[number];
@@ -77,13 +70,11 @@ export const SEARCH_SOURCES = MODULES.flatMap((module) => module.searchSources ?
 
 const BIN_PURGE_EVERY_MS = 3_600_000;
 
-export interface ServiceDeps {
-  config: AppConfig;
-  db: Kysely<Database>;
-  engine: DatabaseEngine;
-  files: FileStore;
-  clock: Clock;
-  logger: Logger;
+/** What the composition is given: the opened database and files, the clock and the logger. */
+export interface ServiceDeps extends Pick<
+  Kernel,
+  'config' | 'db' | 'engine' | 'files' | 'clock' | 'logger'
+> {
   /** `manual` leaves delivery to explicit `outbox.runOnce()` calls (tests, the command line). */
   outboxMode: 'auto' | 'manual';
   /** `manual` leaves the transparency and dues reminders to explicit `runOnce()` calls (tests). */
