@@ -177,13 +177,14 @@ describe.each(testEngines())('events: back office and public reads on %s', (engi
 
   it('schedules a publication: off the site until its Rome moment', async () => {
     const scheduled = await create(
-      congress({ title: 'Evento programmato', published: true, publishAt: '2026-11-24T09:00' }),
+      congress({ title: 'Evento programmato', published: true, publishAt: '2026-11-23T11:30' }),
     );
     expect(scheduled.state).toBe('programmata');
     expect(await upcomingIds()).not.toContain(scheduled.id);
-    now = new Date('2026-11-24T07:59:00Z');
+    // 11:30 in Rome is 10:30 UTC in November.
+    now = new Date('2026-11-23T10:29:00Z');
     expect(await upcomingIds()).not.toContain(scheduled.id);
-    now = new Date('2026-11-24T08:00:00Z');
+    now = new Date('2026-11-23T10:30:00Z');
     expect(await upcomingIds()).toContain(scheduled.id);
     expect((await staff.ok<AdminEvent>(staff.call('GET', `/Events/${scheduled.id}`))).state).toBe(
       'pubblicata',
