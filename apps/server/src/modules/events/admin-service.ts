@@ -28,6 +28,7 @@ import {
 } from '../admin/undo.js';
 import { takeNextVersion } from '../admin/versions.js';
 import { idPage } from '../listing/id-page.js';
+import type { SearchIndexer } from '../search/indexer.js';
 import {
   deleteEvent,
   eventBinQueries,
@@ -53,6 +54,8 @@ export interface EventsAdminDeps {
   db: Kysely<Database>;
   clock: Clock;
   contentCache: ContentCache;
+  /** The site search follows every change (ADR 025). */
+  searchIndex: SearchIndexer;
 }
 
 /**
@@ -88,7 +91,7 @@ export class EventsAdminService {
   private readonly bin: RecordBin;
 
   constructor(private readonly deps: EventsAdminDeps) {
-    const { contentCache } = deps;
+    const { contentCache, searchIndex } = deps;
     this.bin = new RecordBin(deps, {
       entity: 'event',
       words: {
@@ -100,7 +103,12 @@ export class EventsAdminService {
       titleOf: (view) => String(view.titolo),
       bin: eventBinQueries,
       deleteForGood: deleteEvent,
-      changed: (trx) => contentCache.contentChanged(trx),
+      // In the bin it is off the site, so off the search too (ADR 023, 025).
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'event', id);
+        else await searchIndex.recordRemoved(trx, 'event', id);
+        await contentCache.contentChanged(trx);
+      },
       afterCommit: () => this.afterCommit(),
     });
   }
@@ -155,6 +163,7 @@ export class EventsAdminService {
     const before = id === null ? null : await eventView(trx, id);
     if (before?.nelCestino === true) throw new AppError('notFound');
     const eventId = await writeEvent(trx, id, eventValues(input), now.toISOString());
+    await this.deps.searchIndex.recordChanged(trx, 'event', eventId);
     const after = await eventView(trx, eventId);
     const unpublished = before?.pubblicato === true && after.pubblicato === false;
     const done = before === null ? 'creato' : unpublished ? 'ritirato' : 'modificato';

@@ -85,3 +85,9 @@ export async function liveEventIds(
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** Every event's id (the search index's rebuild). */
+export async function allEventIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('events').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
