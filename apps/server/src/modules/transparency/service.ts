@@ -70,6 +70,7 @@ export const PUBLIC_PAGES = [
   '/cookie',
   '/patrocini',
   '/trasparenza',
+  '/eventi',
 ] as const;
 
 const xmlEscape = (text: string) =>
@@ -289,8 +290,7 @@ export class TransparencyService {
         loc: `${this.base}${articleHref(article)}`,
         lastmod: article.dataPubblicazione,
       })),
-      // `/eventi` and each event's page once there is one (ADR 047).
-      ...(everyEvent.length === 0 ? [] : [{ loc: `${this.base}/eventi`, lastmod: contentDay }]),
+      // Each event's page (ADR 047).
       ...everyEvent.map((event) => ({
         loc: `${this.base}/eventi/${event.id}-${event.slug}`,
         lastmod: contentDay,
