@@ -1,11 +1,5 @@
-import { z } from 'zod';
-import {
-  ADMIN_MESSAGES,
-  AdminListQuerySchema,
-  optionalText,
-  optionalWebAddress,
-  requiredText,
-} from './admin.js';
+import { z } from './zod.js';
+import { ADMIN_MESSAGES, AdminListQuerySchema, optionalText, requiredText } from './admin.js';
 import { publishAtField, selectionSchemas, type PublicationState } from './undo.js';
 
 /**
