@@ -32,7 +32,7 @@ test.describe('eventi', () => {
     await page.getByLabel(/^Fine \(ora di Roma\)/).fill(`${day}T17:00`);
     await page.getByRole('textbox', { name: /^Luogo/ }).fill('Sala convegni');
     await page.getByRole('textbox', { name: /^Città/ }).fill('Firenze');
-    await page.getByRole('checkbox', { name: 'Crediti ECM previsti' }).check();
+    await page.getByRole('switch', { name: 'Crediti ECM previsti' }).check();
     await page.getByRole('spinbutton', { name: /^Posti disponibili/ }).fill('40');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Pubblica' }).click();
