@@ -19,6 +19,7 @@ const PAGES = [
   '/patrocini',
   '/patrocini?scheda=modulo',
   '/trasparenza',
+  '/eventi',
   '/newsletter/conferma?token=non-valido',
   '/newsletter/annulla?token=non-valido',
 ];

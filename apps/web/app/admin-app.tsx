@@ -47,6 +47,7 @@ import { accountsStaff } from './features/accounts/admin/resources';
 import { magazineStaff } from './features/magazine/admin/resources';
 import { membershipStaff } from './features/membership/admin/resources';
 import { newsStaff } from './features/news/admin/resources';
+import { eventsStaff } from './features/events/admin/resources';
 import { newsletterStaff } from './features/newsletter/admin/resources';
 import { outboxStaff } from './features/outbox/admin/resources';
 import { paymentsStaff } from './features/payments/admin/resources';
@@ -63,6 +64,7 @@ import { transparencyStaff } from './features/transparency/admin/resources';
  */
 const STAFF_FEATURES: readonly StaffFeature[] = [
   newsStaff,
+  eventsStaff,
   magazineStaff,
   societyStaff,
   paymentsStaff,

@@ -46,6 +46,9 @@ export default [
   route('patrocini', 'routes/patrocini.tsx'),
   // "Società trasparente" (ADR 026), beyond the specification.
   route('trasparenza', 'routes/trasparenza.tsx'),
+  // The events (ADR 047), beyond the specification.
+  route('eventi', 'routes/eventi.tsx'),
+  route('eventi/:slug', 'routes/evento.tsx'),
   // The site search (ADR 025).
   route('cerca', 'routes/cerca.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.

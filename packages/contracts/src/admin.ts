@@ -189,6 +189,7 @@ export const AUDIT_ENTITIES = [
   'dues_reminder_text',
   'share_image',
   'membership',
+  'event',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -222,6 +223,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   dues_reminder_text: 'Testi dei promemoria delle quote',
   share_image: 'Immagine di condivisione',
   membership: 'Posizioni dei soci',
+  event: 'Eventi',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

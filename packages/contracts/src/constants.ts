@@ -128,6 +128,7 @@ export const LAPSED_PAGE = {
 /** What a result is, in the order the results page groups them. */
 export const SEARCH_KINDS = [
   'news',
+  'event',
   'page',
   'recommendation',
   'assembly',
@@ -147,6 +148,7 @@ export const MAX_SEARCH_QUERY_LENGTH = 1000;
 /** The heading of each group of results. */
 export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   news: 'Notizie',
+  event: 'Eventi',
   page: 'Pagine della società',
   recommendation: 'Raccomandazioni',
   assembly: 'Assemblee',

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './news-links.js';
 export * from './content.js';
 export * from './news.js';
+export * from './events.js';
 export * from './undo.js';
 export * from './envelope.js';
 export * from './errors.js';

@@ -35,6 +35,7 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   Opinions: EDITORIAL,
   TransparencyPublications: EDITORIAL,
   PublicContributions: EDITORIAL,
+  Events: EDITORIAL,
   TransparencyWarnings: EDITORIAL,
   UnsearchableDocuments: EDITORIAL,
   // Members, payments and dues

@@ -10,6 +10,7 @@ import type { TransparencyPage } from './transparency.js';
 import type { MembershipApplicationResult } from './membership.js';
 import type { ShareImage } from './share-image.js';
 import type { Assembly, Opinion, PressReview, Recommendation } from './reserved-area.js';
+import type { PublicEvent, PublicEventList } from './events.js';
 
 /**
  * What the server hands the web app's SSR loaders (React Router load context). The web app
@@ -31,6 +32,8 @@ export interface SodalisLoadContext {
   signIn: SignInForm;
   /** "Società trasparente" (ADR 026). */
   transparency: { page(): Promise<TransparencyPage> };
+  /** The events' pages `/eventi` and `/eventi/<id>-<slug>` (ADR 047). */
+  events: EventReader;
   /** The site search of `/cerca` (ADR 025). */
   search: SiteSearch;
   /** The "Iscriviti" form of the members' and affiliates' pages (ADR 024). */
@@ -39,6 +42,13 @@ export interface SodalisLoadContext {
   reservedArea: ReservedArchives;
   /** Logs a rendering error with this request's id (the server's logger, not the console). */
   reportError(error: unknown): void;
+}
+
+/** The events on the site (ADR 047), through the same cached answers as `/api/v1/Events`. */
+export interface EventReader {
+  list(): Promise<PublicEventList>;
+  /** One event on the site, or null. */
+  event(id: number): Promise<PublicEvent | null>;
 }
 
 /** Public, per-installation facts the pages show. */

@@ -45,6 +45,7 @@ import { recordVersionsMigration } from './migrations/0041-record-versions.js';
 import { moreRecordVersionsMigration } from './migrations/0042-more-record-versions.js';
 import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-texts.js';
 import { paymentItemsMigration } from './migrations/0044-payment-items.js';
+import { eventsMigration } from './migrations/0045-events.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -94,6 +95,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0042-more-record-versions': moreRecordVersionsMigration,
     '0043-dues-reminder-texts': duesReminderTextsMigration(engine),
     '0044-payment-items': paymentItemsMigration(engine),
+    '0045-events': eventsMigration(engine),
   };
 }
 

@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/module.js';
 import { contentModule } from './content/module.js';
+import { eventsModule } from './events/module.js';
 import { magazineModule } from './magazine/module.js';
 import { membershipModule } from './membership/module.js';
 import type { AnyServerModule } from './module.js';
@@ -27,6 +28,7 @@ export const SERVER_MODULES = [
   paymentsModule,
   outboxModule,
   newsModule,
+  eventsModule,
   contentModule,
   reservedAreaModule,
   magazineModule,

@@ -170,6 +170,10 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const transparency: SodalisLoadContext['transparency'] = {
       page: () => services.transparency.page(),
     };
+    const events: SodalisLoadContext['events'] = {
+      list: () => dataOf(services.events.listJson()),
+      event: (id) => dataOf(services.events.eventJson(id)),
+    };
     // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules, with
     // the client's address for the form's hourly limits (ADR 040).
     const membershipForm = (clientAddress: string): SodalisLoadContext['membership'] => ({
@@ -326,6 +330,7 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
           sponsorship,
           payments,
           transparency,
+          events,
           reportError: (error) =>
             request.log.error({ err: error }, 'errore durante il rendering della pagina'),
         };

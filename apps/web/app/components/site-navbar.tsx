@@ -6,6 +6,7 @@ import { NAV_COPY } from '../copy/site';
 import { currentUser, LOGOUT_HREF, signOut } from '../shared/session/session';
 import { useHydrated } from '../state/hydrated';
 import { ExternalLink, useExternalLink } from './external-link';
+import { useEventsPage } from '../features/events/events-link';
 import { NavMenu } from './nav-menu';
 import { SearchBox } from '../features/search/search-box';
 
@@ -37,6 +38,8 @@ export function SiteNavbar({
   const organisationPath = `/chi-siamo-${acronym.toLowerCase()}`;
   // The other sites' links as the secretariat saved them (ADR 035).
   const events = useExternalLink('eventi');
+  // Our own `/eventi` once an event is published, else the other site's address (ADR 047).
+  const eventsPage = useEventsPage();
   const professionalSite = useExternalLink('area-professionale');
   const journal = useExternalLink('rivista');
 
@@ -138,7 +141,7 @@ export function SiteNavbar({
               )}
               {internal('/patrocini', NAV_COPY.sponsorships)}
               {internal('/contatti', NAV_COPY.contacts)}
-              {external(events)}
+              {eventsPage ? internal('/eventi', events?.etichetta ?? 'Eventi') : external(events)}
               {external(professionalSite)}
               {external(journal)}
             </ul>

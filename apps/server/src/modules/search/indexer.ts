@@ -52,9 +52,9 @@ export type ExtractionMode = 'queue' | 'now';
  * What the index holds, named by the day it last changed (ADR 025): a server that finds an
  * index of an older format builds it again once at start, so an upgrade needs no manual step.
  * Change it whenever what is indexed, or how, changes (2026-11-24: scheduled items from their
- * moment, board members, a record's PDF pages told from its text).
+ * moment, board members, a record's PDF pages told from its text; 2026-11-28: the events, ADR 047).
  */
-export const SEARCH_INDEX_FORMAT = '2026-11-24';
+export const SEARCH_INDEX_FORMAT = '2026-11-28';
 const SEARCH_INDEX_FORMAT_JOB = 'search-index-format';
 
 export interface RebuildSummary {

@@ -22,7 +22,9 @@ import type { UnitDescription } from './repository.js';
 export type SourceKind =
   | Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'>
   | 'opinion'
-  | 'board_member';
+  | 'board_member'
+  // Events (ADR 047): their text, no attachments.
+  | 'event';
 
 /** Every kind, in the order a rebuild reads them. */
 export const SOURCE_KINDS: readonly SourceKind[] = [
@@ -36,6 +38,7 @@ export const SOURCE_KINDS: readonly SourceKind[] = [
   'magazine_article',
   'transparency_publication',
   'board_member',
+  'event',
 ];
 
 /** The group each record's results appear in. */
@@ -50,6 +53,7 @@ export const RESULT_KIND: Readonly<Record<SourceKind, SearchKind>> = {
   magazine_article: 'magazine',
   transparency_publication: 'transparency',
   board_member: 'page',
+  event: 'event',
 };
 
 export function isSourceKind(kind: string): kind is SourceKind {
@@ -172,12 +176,15 @@ export class SearchSources {
   }
 }
 
-/** The files of a record the index reads: none of an opinion or a board member (CVs). */
+/**
+ * The files of a record the index reads: none of an opinion or a board member (CVs), nor of an
+ * event (it has no attachments, ADR 047).
+ */
 async function searchedFilesOf(
   db: Kysely<Database>,
   kind: SourceKind,
   id: number,
 ): Promise<StoredAttachment[]> {
-  if (kind === 'opinion' || kind === 'board_member') return [];
+  if (kind === 'opinion' || kind === 'board_member' || kind === 'event') return [];
   return storedAttachmentsOf(db, kind, [id]);
 }

@@ -15,7 +15,9 @@ import { TransparencyService, type TransparencyServiceDeps } from './service.js'
  * the news feeds and the web manifest (ADR 026).
  */
 export const transparencyModule = defineModule<
-  Kernel & Pick<TransparencyServiceDeps, 'news'> & Pick<TransparencyAdminDeps, 'searchIndex'>
+  Kernel &
+    Pick<TransparencyServiceDeps, 'news' | 'events'> &
+    Pick<TransparencyAdminDeps, 'searchIndex'>
 >()({
   name: 'transparency',
   services: ({
@@ -25,6 +27,7 @@ export const transparencyModule = defineModule<
     logger,
     contentCache,
     news,
+    events,
     society,
     notifyOutbox,
     remindersMode,
@@ -35,6 +38,7 @@ export const transparencyModule = defineModule<
       clock,
       cache: contentCache,
       news,
+      events,
       society,
       status: config.societyStatus,
     }),

@@ -8,6 +8,7 @@ import {
   type ListFilterInput,
   type PagedList,
   type PublicContribution,
+  type PublicEventList,
   type SocietyStatus,
   type TransparencyPage,
   type TransparencyPublication,
@@ -29,11 +30,17 @@ export interface PublishedNews {
   listCategories(): Promise<ArticleCategory[]>;
 }
 
+/** The events the sitemap lists (the events domain's public reads, ADR 047). */
+export interface PublishedEvents {
+  list(): Promise<PublicEventList>;
+}
+
 export interface TransparencyServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   cache: ContentCache;
   news: PublishedNews;
+  events: PublishedEvents;
   society: { acronym: string; name: string; publicBaseUrl: string };
   status: SocietyStatus;
 }
@@ -63,6 +70,7 @@ export const PUBLIC_PAGES = [
   '/cookie',
   '/patrocini',
   '/trasparenza',
+  '/eventi',
 ] as const;
 
 const xmlEscape = (text: string) =>
@@ -259,7 +267,12 @@ export class TransparencyService {
       articles.push(...page.items);
       pagingInfo = page.pagingInfo;
     } while (pagingInfo !== undefined);
-    const [page, changedAt] = await Promise.all([this.page(), cache.lastChangedAt()]);
+    const [page, changedAt, events] = await Promise.all([
+      this.page(),
+      cache.lastChangedAt(),
+      this.deps.events.list(),
+    ]);
+    const everyEvent = [...events.upcoming, ...events.past.flatMap((group) => group.events)];
     const newsDay = latest(...articles.map((article) => article.dataPubblicazione));
     // Before the first change through the site (content loaded at install), the newest news.
     const contentDay = dayOf(changedAt) ?? newsDay;
@@ -276,6 +289,11 @@ export class TransparencyService {
       ...articles.map((article) => ({
         loc: `${this.base}${articleHref(article)}`,
         lastmod: article.dataPubblicazione,
+      })),
+      // Each event's page (ADR 047).
+      ...everyEvent.map((event) => ({
+        loc: `${this.base}/eventi/${event.id}-${event.slug}`,
+        lastmod: contentDay,
       })),
     ];
     const urls = entries

@@ -12,7 +12,7 @@ import { publicDocumentHref } from '../../shared/documents/open-document';
  * Kinds whose documents are public, opened by address: the news, the society's pages and the
  * "Società trasparente" publications (ADR 026). The others need the session.
  */
-const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'page', 'transparency']);
+const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'event', 'page', 'transparency']);
 
 function DocumentPageLink({ result, page }: { result: SearchResult; page: SearchDocumentPage }) {
   const label = (

@@ -1,0 +1,339 @@
+import type { AdminEventInputSchema } from '@sodalis/contracts';
+import {
+  type AdminAuditEntry,
+  type AdminBinItem,
+  type AdminBulk,
+  type AdminEvent,
+  type AdminEventListQuery,
+  type AdminPage,
+  type EventMode,
+} from '@sodalis/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ContentCache } from '../../cache/content-cache.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { Clock } from '../../text/dates.js';
+import { sanitizeRichText } from '../../text/rich-text.js';
+import { containsPattern, searchText } from '../../text/search-text.js';
+import { historyOf, saveEntry, writeAudit, type Actor } from '../admin/audit.js';
+import {
+  bulkInOneTransaction,
+  RecordBin,
+  romeLocal,
+  scheduleState,
+  selectedAsCsv,
+  storedInstant,
+  versionBefore,
+} from '../admin/undo.js';
+import { takeNextVersion } from '../admin/versions.js';
+import { idPage } from '../listing/id-page.js';
+import type { SearchIndexer } from '../search/indexer.js';
+import {
+  deleteEvent,
+  eventBinQueries,
+  eventVersions,
+  filteredEvents,
+  findEventRows,
+  liveEventIds,
+  writeEvent,
+  type EventRow,
+  type EventValues,
+} from './repository.js';
+
+type EventInput = z.output<typeof AdminEventInputSchema>;
+
+const EVENT_SORTS = {
+  startsAt: 'events.starts_at',
+  title: 'events.title_search',
+  updatedAt: 'events.updated_at',
+  id: 'events.id',
+};
+
+export interface EventsAdminDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  contentCache: ContentCache;
+  /** The site search follows every change (ADR 025). */
+  searchIndex: SearchIndexer;
+}
+
+/**
+ * The audit log's names of an event's fields (Italian, as the secretariat reads them), each
+ * with the form's field it comes from: the view is the form in Rome time, so "Annulla questa
+ * modifica" gives the old values back to the form's own save (ADR 023, 047).
+ */
+const VIEW_FIELDS = {
+  titolo: 'title',
+  inizio: 'startsAt',
+  fine: 'endsAt',
+  modalita: 'mode',
+  sede: 'venueName',
+  indirizzo: 'venueAddress',
+  citta: 'venueCity',
+  collegamento: 'onlineUrl',
+  descrizione: 'descriptionHtml',
+  organizzatori: 'organisers',
+  creditiEcmPrevisti: 'ecmCredits',
+  aperturaIscrizioni: 'registrationOpensAt',
+  chiusuraIscrizioni: 'registrationClosesAt',
+  posti: 'places',
+  pubblicato: 'published',
+  pubblicazioneProgrammata: 'publishAt',
+} as const satisfies Record<string, keyof EventInput>;
+
+/**
+ * The events in the back office (ADR 047): list, create, edit, schedule, the bin, the history
+ * and its undo, bulk actions, with the shared rules of ADR 023, 031 and 041. Every change is one
+ * transaction with its audit entry and the content version bump (ADR 005).
+ */
+export class EventsAdminService {
+  private readonly bin: RecordBin;
+
+  constructor(private readonly deps: EventsAdminDeps) {
+    const { contentCache, searchIndex } = deps;
+    this.bin = new RecordBin(deps, {
+      entity: 'event',
+      words: {
+        binned: 'Evento spostato nel cestino',
+        restored: 'Evento ripristinato dal cestino',
+        deleted: 'Evento eliminato definitivamente',
+      },
+      view: eventView,
+      titleOf: (view) => String(view.titolo),
+      bin: eventBinQueries,
+      deleteForGood: deleteEvent,
+      // In the bin it is off the site, so off the search too (ADR 023, 025).
+      changed: async (trx, id, onSite) => {
+        if (onSite) await searchIndex.recordChanged(trx, 'event', id);
+        else await searchIndex.recordRemoved(trx, 'event', id);
+        await contentCache.contentChanged(trx);
+      },
+      afterCommit: () => this.afterCommit(),
+    });
+  }
+
+  async list(query: AdminEventListQuery): Promise<AdminPage<AdminEvent>> {
+    const title = query.q?.trim() ?? '';
+    const filtered = filteredEvents(this.deps.db, {
+      titlePattern: title === '' ? null : containsPattern(title),
+      published: query.published === undefined ? undefined : query.published === 'true',
+    });
+    const page = await idPage(filtered, query, {
+      idColumn: 'events.id',
+      sortColumns: EVENT_SORTS,
+      fallback: 'startsAt',
+    });
+    return { items: await this.items(page.ids), total: page.total };
+  }
+
+  async get(id: number): Promise<AdminEvent> {
+    const [item] = await this.items([id]);
+    if (item === undefined) throw new AppError('notFound');
+    return item;
+  }
+
+  /**
+   * Creates (id null) or edits an event with its audit entry (`ritira` when the edit takes it
+   * off the site); an edit read at `version` is refused when it has moved on since (ADR 041).
+   */
+  async save(
+    actor: Actor,
+    id: number | null,
+    input: EventInput,
+    version: number | null = null,
+  ): Promise<AdminEvent> {
+    const now = this.deps.clock();
+    const savedId = await this.deps.db
+      .transaction()
+      .execute((trx) => this.saveIn(trx, actor, id, input, now, version));
+    await this.afterCommit();
+    return this.get(savedId);
+  }
+
+  private async saveIn(
+    trx: Transaction<Database>,
+    actor: Actor,
+    id: number | null,
+    input: EventInput,
+    now: Date,
+    version: number | null,
+  ): Promise<number> {
+    if (id !== null) await takeNextVersion(trx, eventVersions, id, version);
+    const before = id === null ? null : await eventView(trx, id);
+    if (before?.nelCestino === true) throw new AppError('notFound');
+    const eventId = await writeEvent(trx, id, eventValues(input), now.toISOString());
+    await this.deps.searchIndex.recordChanged(trx, 'event', eventId);
+    const after = await eventView(trx, eventId);
+    const unpublished = before?.pubblicato === true && after.pubblicato === false;
+    const done = before === null ? 'creato' : unpublished ? 'ritirato' : 'modificato';
+    const entry = saveEntry(
+      { entity: 'event', entityId: eventId, summary: `Evento ${done}: ${input.title}` },
+      before,
+      after,
+    );
+    await writeAudit(trx, actor, unpublished ? { ...entry, action: 'ritira' } : entry, now);
+    await this.deps.contentCache.contentChanged(trx);
+    return eventId;
+  }
+
+  /** "Elimina" moves the event to the bin: off the site and the list, restorable 30 days. */
+  remove(actor: Actor, id: number): Promise<void> {
+    return this.bin.moveToBin(actor, id);
+  }
+
+  listBin(): Promise<AdminPage<AdminBinItem>> {
+    return this.bin.list();
+  }
+
+  async restore(actor: Actor, id: number): Promise<AdminEvent> {
+    await this.bin.restore(actor, id);
+    return this.get(id);
+  }
+
+  emptyBin(actor: Actor, id: number | null): Promise<void> {
+    return this.bin.empty(actor, id);
+  }
+
+  purgeExpired(): Promise<number> {
+    return this.bin.purgeExpired();
+  }
+
+  async history(id: number): Promise<AdminAuditEntry[]> {
+    await this.get(id);
+    return historyOf(this.deps.db, 'event', id);
+  }
+
+  /** "Annulla questa modifica": the values the entry replaced, saved again as a new edit. */
+  async rollback(actor: Actor, id: number, auditId: number): Promise<AdminEvent> {
+    const before = await versionBefore(this.deps.db, 'event', id, auditId);
+    const current = inputOf(await this.get(id));
+    const restored: Record<string, unknown> = { ...current };
+    for (const [viewField, inputField] of Object.entries(VIEW_FIELDS)) {
+      if (viewField in before) restored[inputField] = before[viewField];
+    }
+    return this.save(actor, id, restored as EventInput);
+  }
+
+  /** "Pubblica" (now, the schedule dropped), "Ritira" (a draft again), "Elimina" (to the bin). */
+  async bulk(actor: Actor, { ids, action }: AdminBulk): Promise<void> {
+    if (action === 'elimina') await this.bin.purgeExpired();
+    const now = this.deps.clock();
+    await bulkInOneTransaction(this.deps.db, ids, liveEventIds, async (trx, id) => {
+      if (action === 'elimina') return this.bin.binIn(trx, actor, id, now);
+      const [item] = await this.items([id], trx);
+      if (item === undefined) throw new AppError('notFound');
+      await this.saveIn(
+        trx,
+        actor,
+        id,
+        { ...inputOf(item), published: action === 'pubblica', publishAt: null },
+        now,
+        null,
+      );
+    });
+    await this.afterCommit();
+  }
+
+  exportSelected(actor: Actor, ids: readonly number[]): Promise<string> {
+    return selectedAsCsv(this.deps, actor, 'event', ids, (id) => eventView(this.deps.db, id));
+  }
+
+  private async afterCommit(): Promise<void> {
+    await this.deps.contentCache.contentChanged();
+  }
+
+  private async items(ids: number[], db: Kysely<Database> = this.deps.db): Promise<AdminEvent[]> {
+    if (ids.length === 0) return [];
+    const now = this.deps.clock().toISOString();
+    const byId = new Map((await findEventRows(db, ids)).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (row === undefined || row.deleted_at !== null) return [];
+      return [adminEvent(row, now)];
+    });
+  }
+}
+
+function adminEvent(row: EventRow, now: string): AdminEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    startsAt: romeLocal(row.starts_at) ?? '',
+    endsAt: romeLocal(row.ends_at) ?? '',
+    mode: row.mode as EventMode,
+    venueName: row.venue_name,
+    venueAddress: row.venue_address,
+    venueCity: row.venue_city,
+    onlineUrl: row.online_url,
+    descriptionHtml: row.description_html,
+    organisers: row.organisers,
+    ecmCredits: row.ecm_credits === 1,
+    registrationOpensAt: romeLocal(row.registration_opens_at),
+    registrationClosesAt: romeLocal(row.registration_closes_at),
+    places: row.places,
+    published: row.published === 1,
+    publishAt: romeLocal(row.publish_at),
+    state: scheduleState(row, now),
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+/** The form's values of an event as it is (a bulk action's and a rollback's starting point). */
+function inputOf(item: AdminEvent): EventInput {
+  return {
+    title: item.title,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+    mode: item.mode,
+    venueName: item.venueName,
+    venueAddress: item.venueAddress,
+    venueCity: item.venueCity,
+    onlineUrl: item.onlineUrl,
+    descriptionHtml: item.descriptionHtml,
+    organisers: item.organisers,
+    ecmCredits: item.ecmCredits,
+    registrationOpensAt: item.registrationOpensAt,
+    registrationClosesAt: item.registrationClosesAt,
+    places: item.places,
+    published: item.published,
+    publishAt: item.publishAt,
+  };
+}
+
+function eventValues(input: EventInput): EventValues {
+  const inPerson = input.mode === 'in-presenza';
+  return {
+    title: input.title,
+    title_search: searchText(input.title),
+    starts_at: storedInstant(input.startsAt) ?? '',
+    ends_at: storedInstant(input.endsAt) ?? '',
+    mode: input.mode,
+    // What the other mode would show is not kept: one place, or one link.
+    venue_name: inPerson ? input.venueName : null,
+    venue_address: inPerson ? input.venueAddress : null,
+    venue_city: inPerson ? input.venueCity : null,
+    online_url: inPerson ? null : input.onlineUrl,
+    description_html: sanitizeRichText(input.descriptionHtml),
+    organisers: input.organisers,
+    ecm_credits: input.ecmCredits ? 1 : 0,
+    registration_opens_at: storedInstant(input.registrationOpensAt),
+    registration_closes_at: storedInstant(input.registrationClosesAt),
+    places: input.places,
+    published: input.published ? 1 : 0,
+    publish_at: storedInstant(input.publishAt),
+  };
+}
+
+/** What the audit log keeps of an event, with `nelCestino: true` when binned; 404 when missing. */
+async function eventView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
+  const [row] = await findEventRows(db, [id]);
+  if (row === undefined) throw new AppError('notFound');
+  const item = adminEvent(row, '');
+  const view: Record<string, unknown> = {};
+  for (const [viewField, inputField] of Object.entries(VIEW_FIELDS)) {
+    view[viewField] = item[inputField];
+  }
+  return { ...view, ...(row.deleted_at === null ? {} : { nelCestino: true }) };
+}

@@ -1,0 +1,26 @@
+import { defineModule, type Kernel } from '../module.js';
+import { eventsAdminRoutes } from './admin-routes.js';
+import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
+import { eventsRoutes } from './routes.js';
+import { eventsSearchSource } from './search-source.js';
+import { EventsService } from './service.js';
+
+/** The events: congresses, courses, webinars (ADR 047). */
+export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchIndex'>>()({
+  name: 'events',
+  services: ({ db, clock, contentCache }) => ({
+    events: new EventsService({ db, clock, contentCache }),
+  }),
+  staff: ({ db, clock, contentCache, searchIndex }) => ({
+    events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
+  }),
+  apiRoutes: async (api, { events }) => {
+    await api.register(eventsRoutes, { prefix: '/Events', events });
+  },
+  // Events
+  staffRoutes: async (admin, { staff }) => {
+    await admin.register(eventsAdminRoutes, { events: staff.events });
+  },
+  searchSources: [eventsSearchSource],
+  bins: ({ staff }) => [staff.events],
+});

@@ -1,0 +1,93 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, EventsTable } from '../../db/schema.js';
+import { binQueries } from '../listing/bin-queries.js';
+import { likeCondition } from '../listing/keyset.js';
+import { versionQueries } from '../listing/version-queries.js';
+
+/** The columns a save writes (ADR 047); ids, stamps, bin and version are the repository's. */
+export type EventValues = Omit<
+  Insertable<EventsTable>,
+  'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'version'
+>;
+
+export type EventRow = Awaited<ReturnType<typeof findEventRows>>[number];
+
+/** The events' bin (ADR 023, 031) and versions (ADR 041), with the shared queries. */
+export const eventBinQueries = binQueries('events', 'title');
+export const eventVersions = versionQueries('events');
+
+export async function findEventRows(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Inserts (id null) or updates an event; answers its id. */
+export async function writeEvent(
+  trx: Transaction<Database>,
+  id: number | null,
+  values: EventValues,
+  now: string,
+): Promise<number> {
+  if (id === null) {
+    const row = await trx
+      .insertInto('events')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  const changes: Updateable<EventsTable> = { ...values, updated_at: now };
+  await trx.updateTable('events').set(changes).where('id', '=', id).execute();
+  return id;
+}
+
+export async function deleteEvent(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** The staff list's rows: not binned; a title pattern and the published flag as filters. */
+export function filteredEvents(
+  db: Kysely<Database>,
+  filters: { titlePattern: string | null; published: boolean | undefined },
+) {
+  let query = db.selectFrom('events').where('events.deleted_at', 'is', null);
+  const title = likeCondition('events.title_search', filters.titlePattern);
+  if (title !== null) query = query.where(title);
+  if (filters.published !== undefined) {
+    query = query.where('events.published', '=', filters.published ? 1 : 0);
+  }
+  return query;
+}
+
+/** The events on the site at `now`: published, not binned, their scheduled moment past. */
+export async function visibleEvents(db: Kysely<Database>, now: string, id?: number) {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where('published', '=', 1)
+    .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.orderBy('starts_at').orderBy('id').execute();
+}
+
+/** Ids of these events that exist outside the bin (a bulk action's check). */
+export async function liveEventIds(
+  trx: Transaction<Database>,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('events')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Every event's id (the search index's rebuild). */
+export async function allEventIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('events').select('id').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,74 @@
+import { romeYear, type PublicEvent, type PublicEventList } from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { ContentCache } from '../../cache/content-cache.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../text/dates.js';
+import { visibleEvents } from './repository.js';
+import { publicEvent } from './views.js';
+
+export interface EventsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  contentCache: ContentCache;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The public reads of the events (ADR 047): `/eventi` and an event's page. Through the content
+ * cache (ADR 005), keyed by the minute: a scheduled event shows from its minute and an event
+ * moves from "upcoming" to the past when it ends, with no bump needed. Answers are the
+ * serialised `{ data }` envelope.
+ */
+export class EventsService {
+  constructor(private readonly deps: EventsDeps) {}
+
+  private minute(): number {
+    return Math.floor(this.deps.clock().getTime() / MINUTE_MS);
+  }
+
+  /** `/eventi`'s list, serialised. */
+  listJson(): Promise<string> {
+    return this.deps.contentCache.get(`events:${this.minute()}`, async () =>
+      JSON.stringify({ data: await this.list() }),
+    );
+  }
+
+  /** One event's page, serialised; `{ data: null }` when it is not on the site. */
+  eventJson(id: number): Promise<string> {
+    return this.deps.contentCache.get(`event:${this.minute()}:${id}`, async () =>
+      JSON.stringify({ data: await this.event(id) }),
+    );
+  }
+
+  /**
+   * Upcoming (not yet ended) soonest first; past ones grouped by the Rome year of their start,
+   * newest year first, the most recent first within a year.
+   */
+  async list(): Promise<PublicEventList> {
+    const now = this.deps.clock().toISOString();
+    const events = (await visibleEvents(this.deps.db, now)).map(publicEvent);
+    const upcoming = events.filter((event) => event.endsAt >= now);
+    const past = events.filter((event) => event.endsAt < now).reverse();
+    const years: PublicEventList['past'] = [];
+    for (const event of past) {
+      const year = romeYear(new Date(event.startsAt));
+      const group = years.find((entry) => entry.year === year);
+      if (group === undefined) years.push({ year, events: [event] });
+      else group.events.push(event);
+    }
+    years.sort((a, b) => b.year - a.year);
+    return { upcoming, past: years };
+  }
+
+  async event(id: number): Promise<PublicEvent | null> {
+    const [row] = await visibleEvents(this.deps.db, this.deps.clock().toISOString(), id);
+    return row === undefined ? null : publicEvent(row);
+  }
+
+  /** Whether any event is on the site (the header's "Eventi" leads to `/eventi` then). */
+  async anyPublished(): Promise<boolean> {
+    const list = await this.list();
+    return list.upcoming.length > 0 || list.past.length > 0;
+  }
+}

@@ -1,0 +1,57 @@
+import { data, Link, redirect } from 'react-router';
+import type { Route } from './+types/evento';
+import { Breadcrumb } from '../components/breadcrumb';
+import { absoluteUrl, breadcrumbLd, pageMeta } from '../format/meta';
+import { EventDetails } from '../features/events/event-details';
+import { eventHref, eventLd, plainText } from '../features/events/event-format';
+
+/** An event's page, `/eventi/<id>-<slug>` (ADR 047): the slug follows the title. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const match = /^(\d{1,12})(?:-|$)/.exec(params.slug);
+  const event = match ? await context.events.event(Number(match[1])) : null;
+  if (event === null) throw data(null, { status: 404 });
+  const canonical = eventHref(event);
+  if (new URL(request.url).pathname !== canonical)
+    throw redirect(canonical, { status: 301, headers: { 'Cache-Control': 'no-store' } });
+  return {
+    event,
+    society: context.society.name,
+    url: `${context.society.publicBaseUrl}${canonical}`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
+  if (!loaded) return pageMeta(matches, { title: 'Evento non trovato', description: '' });
+  const { event, url, society } = loaded;
+  const description = plainText(event.descriptionHtml).slice(0, 200) || event.title;
+  const tags = pageMeta(matches, { title: event.title, description, url });
+  const image =
+    tags.find(
+      (tag): tag is { property: string; content: string } =>
+        'property' in tag && tag.property === 'og:image',
+    )?.content ?? absoluteUrl(url, '/icon-512.png');
+  return [
+    ...tags,
+    { 'script:ld+json': eventLd(event, { url, image, society }) },
+    breadcrumbLd(matches, [
+      { label: 'Eventi', to: '/eventi' },
+      { label: event.title, to: new URL(url).pathname },
+    ]),
+  ];
+};
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  return (
+    <div className="container py-4">
+      <Breadcrumb trail={[{ label: 'Eventi', to: '/eventi' }, { label: event.title }]} />
+      <article>
+        <h1 className="h2 mb-3">{event.title}</h1>
+        <EventDetails event={event} />
+      </article>
+      <Link to="/eventi" className="btn btn-outline-primary mt-4">
+        Tutti gli eventi
+      </Link>
+    </div>
+  );
+}
