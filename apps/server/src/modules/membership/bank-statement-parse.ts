@@ -32,6 +32,11 @@ export class StatementError extends Error {}
 /** camt.053's namespace, any version (001.02, as Italian banks send, to 001.13). */
 const CAMT_NAMESPACE_VERSION = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/;
 
+/** An amount of the bank's CSV (after its decimal comma became a point): cents at most. */
+const CSV_AMOUNT = /^[+-]?\d{1,9}(\.\d{1,2})?$/;
+/** An amount of camt.053: ISO 20022 allows five decimals. */
+const CAMT_AMOUNT = /^[+-]?\d{1,9}(\.\d{1,5})?$/;
+
 /**
  * Euros as written by a bank (`80.00`, `1.234,56`, `80,5`; in camt.053 up to five decimals, as
  * ISO 20022's amounts allow: `80.00000`) → cents, or null; digits past the cent must be zeros.
@@ -39,8 +44,7 @@ const CAMT_NAMESPACE_VERSION = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.
 function centsOfBankAmount(text: string, decimalComma: boolean): number | null {
   let value = text.trim().replace(/\s|€/g, '');
   if (decimalComma) value = value.replace(/\./g, '').replace(',', '.');
-  const maxDecimals = decimalComma ? 2 : 5;
-  if (!new RegExp(`^[+-]?\\d{1,9}(\\.\\d{1,${maxDecimals}})?$`).test(value)) return null;
+  if (!(decimalComma ? CSV_AMOUNT : CAMT_AMOUNT).test(value)) return null;
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
   if (/[1-9]/.test(fraction.slice(2))) return null;
