@@ -10,6 +10,8 @@ import { termsOf } from '../src/modules/search/analyser.js';
 import { pdfPageTexts } from '../src/modules/search/pdf-text.js';
 import { insertUnits, type SearchUnitValues } from '../src/modules/search/repository.js';
 import { SearchService } from '../src/modules/search/service.js';
+import { SearchSources } from '../src/modules/search/sources.js';
+import { SEARCH_SOURCES } from '../src/services.js';
 
 /**
  * `npm run bench`, the site search's part (ADR 025): on a fresh SQLite file, 100,000 news texts
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
       db: database.db,
       engine: database.engine,
       clock: () => new Date('2026-11-23T12:00:00Z'),
+      sources: new SearchSources(SEARCH_SOURCES),
     });
     const queryTimes: number[] = [];
     const queryCpuTimes: number[] = [];

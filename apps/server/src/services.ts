@@ -3,7 +3,7 @@ import { ContentCache } from './cache/content-cache.js';
 import { PeriodicJob } from './db/scheduled-runs.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { SERVER_MODULES } from './modules/index.js';
-import type { AnyServerModule, Kernel, PeriodicWork } from './modules/module.js';
+import type { AnyServerModule, Kernel, PeriodicWork, SitemapPages } from './modules/module.js';
 import { OutboxWorker } from './modules/outbox/worker.js';
 import { PublicFormGate } from './security/public-forms.js';
 import { Throttle } from './security/throttle.js';
@@ -121,6 +121,8 @@ export function inListOrder(built: Record<string, unknown>) {
  */
 export function createServices(deps: ServiceDeps): AppServices {
   const { config, db, engine, files, clock, logger } = deps;
+  // Filled below, once the modules whose pages they list are built.
+  const sitemapPages: SitemapPages[] = [];
   const throttle = new Throttle(db, clock);
   const kernel: Kernel = {
     config,
@@ -148,6 +150,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     }),
     remindersMode: deps.remindersMode ?? deps.outboxMode,
     searchSources: SEARCH_SOURCES,
+    sitemapPages,
   };
 
   const built: Record<string, unknown> = { ...kernel };
@@ -175,6 +178,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     // Each kind of job from its owner (ADR 044): the outbox runs what it is given.
     handlers: SERVER_MODULES.flatMap((module) => module.outboxJobs?.(services) ?? []),
   });
+  sitemapPages.push(...SERVER_MODULES.flatMap((module) => module.sitemap?.(services) ?? []));
   // The bins' purge runs over every module's bins (ADR 031).
   const bins = SERVER_MODULES.flatMap((module) => module.bins?.(services) ?? []);
   built.outbox = outbox;

@@ -125,35 +125,14 @@ export const LAPSED_PAGE = {
   applyAgain: 'Oppure presenta una nuova domanda di iscrizione.',
 } as const;
 
-/** What a result is, in the order the results page groups them. */
-export const SEARCH_KINDS = [
-  'news',
-  'event',
-  'page',
-  'recommendation',
-  'assembly',
-  'press_review',
-  'opinion',
-  'magazine',
-  'transparency',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+/**
+ * What a result is: a group of `/cerca` named by the domain that supplies it (ADR 025, 046),
+ * `news`, `event`, `page`… The results carry its heading.
+ */
+export type SearchKind = string;
 
 /**
  * Longest search query accepted; the analyser reads its first 200 characters. Here, beside no
  * zod schema, so the header's search box does not pull the schemas into every page (ADR 020).
  */
 export const MAX_SEARCH_QUERY_LENGTH = 1000;
-
-/** The heading of each group of results. */
-export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
-  news: 'Notizie',
-  event: 'Eventi',
-  page: 'Pagine della società',
-  recommendation: 'Raccomandazioni',
-  assembly: 'Assemblee',
-  press_review: 'Rassegna stampa',
-  opinion: 'Pareri',
-  magazine: 'Il Servizio Trasfusionale',
-  transparency: 'Società trasparente',
-};

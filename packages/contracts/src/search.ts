@@ -64,14 +64,20 @@ export const MAX_SEARCH_RESULT_PAGES = 3;
 
 export interface SearchGroup {
   kind: SearchKind;
+  /** Its heading, in Italian ("Notizie", "Raccomandazioni"…). */
   label: string;
+  /**
+   * Whether its records' PDFs open by their address (the public site's, ADR 026) or through
+   * the session (the reserved area's).
+   */
+  publicDocuments: boolean;
   /** One per record, best first: how many records of the kind were found is their count. */
   results: SearchResult[];
 }
 
 export interface SearchAnswer {
   query: string;
-  /** Groups with at least one result, in `SEARCH_KINDS` order. */
+  /** Groups with at least one result, in the order the list of modules names them (ADR 046). */
   groups: SearchGroup[];
   /** Why nothing was searched (query too short, only common words), or null. */
   notice: string | null;
@@ -82,6 +88,8 @@ export interface SearchSuggestion {
   title: string;
   link: string;
   kind: SearchKind;
+  /** The heading of its group ("Notizie"…), shown beside the title. */
+  label: string;
 }
 
 /** A PDF the search cannot read, as the back office lists it ("non ricercabile"). */

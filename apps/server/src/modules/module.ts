@@ -42,7 +42,26 @@ export interface Kernel {
   remindersMode: 'auto' | 'manual';
   /** Every module's search sources, in the list's order (ADR 025, 044). */
   searchSources: readonly SearchSource[];
+  /**
+   * Every module's pages for sitemap.xml (ADR 026), in the list's order: filled once every
+   * module's services exist, read only when a sitemap is built.
+   */
+  sitemapPages: readonly SitemapPages[];
 }
+
+/** A page of sitemap.xml: its address from the site's root and its last change, if known. */
+export interface SitemapEntry {
+  path: string;
+  /** `YYYY-MM-DD`, or null when the site keeps no date for it. */
+  lastmod: string | null;
+}
+
+/**
+ * A module's public pages for sitemap.xml (ADR 026), read when the day's sitemap is built.
+ * `contentDay` is the day of the site's last content change, the date of pages whose own the
+ * site does not keep.
+ */
+export type SitemapPages = (contentDay: string | null) => Promise<SitemapEntry[]>;
 
 /** Work that runs on its own from the app's start to its close (reminders, schedules). */
 export interface PeriodicWork {
@@ -103,6 +122,8 @@ export interface ServerModule<Needs, Provides, Staff> {
   readonly pendingWork?: readonly PendingWorkProvider[];
   /** The kinds of record it gives the site search (ADR 025, 044). */
   readonly searchSources?: readonly SearchSource[];
+  /** Its public pages in sitemap.xml (ADR 026). */
+  readonly sitemap?: (services: ModuleServices<Needs, Provides, Staff>) => SitemapPages;
   /** Its outbox jobs: kind, payload schema and handler (ADR 044). */
   readonly outboxJobs?: (
     services: ModuleServices<Needs, Provides, Staff>,
@@ -131,6 +152,7 @@ export interface AnyServerModule {
   readonly staffRoutes?: (admin: FastifyInstance, services: never) => Promise<void>;
   readonly pendingWork?: readonly PendingWorkProvider[];
   readonly searchSources?: readonly SearchSource[];
+  readonly sitemap?: (services: never) => SitemapPages;
   readonly outboxJobs?: (services: never) => readonly OutboxJobHandler[];
   readonly periodicWork?: (services: never) => readonly PeriodicWork[];
   readonly bins?: (services: never) => readonly Bin[];

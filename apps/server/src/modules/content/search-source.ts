@@ -1,5 +1,6 @@
 import { romeDate } from '@sodalis/contracts';
-import { lines, plainText, type SearchSource } from '../search/sources.js';
+import { storedAttachmentsOf } from '../attachments/repository.js';
+import { lines, plainText, type ResultGroup, type SearchSource } from '../search/sources.js';
 import { setupElementPlace } from './places.js';
 import {
   findBoardMember,
@@ -8,12 +9,21 @@ import {
   listSetupElementRows,
 } from './repository.js';
 
+const PAGES_GROUP: ResultGroup = {
+  kind: 'page',
+  label: 'Pagine della società',
+  publicDocuments: true,
+};
+
 /**
  * The society's page texts and its board as the site search reads them (ADR 025): public,
  * opened at the page that shows them.
  */
 export const contentSearchSource: SearchSource = {
-  kinds: ['setup_element', 'board_member'],
+  kinds: { setup_element: PAGES_GROUP, board_member: PAGES_GROUP },
+  // A board member's CV is not for readers to search: only the page texts' files.
+  filesOf: async (db, kind, id) =>
+    kind === 'setup_element' ? storedAttachmentsOf(db, 'setup_element', [id]) : [],
   async read(db, kind, id, context) {
     if (kind === 'setup_element') {
       const row = await findSetupElementById(db, id);

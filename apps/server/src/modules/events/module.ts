@@ -22,5 +22,9 @@ export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchI
     await admin.register(eventsAdminRoutes, { events: staff.events });
   },
   searchSources: [eventsSearchSource],
+  sitemap:
+    ({ events }) =>
+    (contentDay) =>
+      events.sitemapPages(contentDay),
   bins: ({ staff }) => [staff.events],
 });

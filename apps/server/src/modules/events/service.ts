@@ -1,4 +1,5 @@
 import { romeYear, type PublicEvent, type PublicEventList } from '@sodalis/contracts';
+import type { SitemapEntry } from '../module.js';
 import type { Kysely } from 'kysely';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
@@ -64,6 +65,22 @@ export class EventsService {
   async event(id: number): Promise<PublicEvent | null> {
     const [row] = await visibleEvents(this.deps.db, this.deps.clock().toISOString(), id);
     return row === undefined ? null : publicEvent(row);
+  }
+
+  /**
+   * `/eventi` and each event's page for sitemap.xml (ADR 026), dated by the site's last
+   * content change: an event keeps no date of its own last edit.
+   */
+  async sitemapPages(contentDay: string | null): Promise<SitemapEntry[]> {
+    const { upcoming, past } = await this.list();
+    const events = [...upcoming, ...past.flatMap((group) => group.events)];
+    return [
+      { path: '/eventi', lastmod: contentDay },
+      ...events.map((event) => ({
+        path: `/eventi/${event.id}-${event.slug}`,
+        lastmod: contentDay,
+      })),
+    ];
   }
 
   /** Whether any event is on the site (the header's "Eventi" leads to `/eventi` then). */

@@ -1,5 +1,6 @@
 import type { UnitDescription } from '../search/repository.js';
-import { lines, publishedOnSite, type SearchSource } from '../search/sources.js';
+import { storedAttachmentsOf } from '../attachments/repository.js';
+import { lines, publishedOnSite, type ResultGroup, type SearchSource } from '../search/sources.js';
 import {
   allIssueIds,
   articleIdsOfIssues,
@@ -8,13 +9,23 @@ import {
   parseAuthors,
 } from './repository.js';
 
+const MAGAZINE_GROUP: ResultGroup = {
+  kind: 'magazine',
+  label: 'Il Servizio Trasfusionale',
+  publicDocuments: false,
+};
+
 /**
  * The bulletin's issues and articles as the site search reads them (ADR 025): for the issue's
  * audience, opened at the issue's page. An article shares its issue's audience, so it is
  * indexed again whenever its issue is.
  */
 export const magazineSearchSource: SearchSource = {
-  kinds: ['magazine_issue', 'magazine_article'],
+  kinds: { magazine_issue: MAGAZINE_GROUP, magazine_article: MAGAZINE_GROUP },
+  filesOf: (db, kind, id) =>
+    storedAttachmentsOf(db, kind === 'magazine_issue' ? 'magazine_issue' : 'magazine_article', [
+      id,
+    ]),
   async read(db, kind, id) {
     if (kind === 'magazine_issue') {
       const [row] = await findIssueRows(db, [id]);

@@ -1,10 +1,14 @@
 import { romeInstant } from '@sodalis/contracts';
-import { lines, plainText, type SearchSource } from '../search/sources.js';
+import { storedAttachmentsOf } from '../attachments/repository.js';
+import { lines, plainText, type ResultGroup, type SearchSource } from '../search/sources.js';
 import { allArticleIds, findArticleRows } from './repository.js';
+
+const NEWS_GROUP: ResultGroup = { kind: 'news', label: 'Notizie', publicDocuments: true };
 
 /** News items as the site search reads them (ADR 025): public, opened at their page. */
 export const newsSearchSource: SearchSource = {
-  kinds: ['article'],
+  kinds: { article: NEWS_GROUP },
+  filesOf: (db, _kind, id) => storedAttachmentsOf(db, 'article', [id]),
   async read(db, _kind, id) {
     const [row] = await findArticleRows(db, [id]);
     // Drafts and items in the bin (ADR 023) are not on the site, so not in the index.

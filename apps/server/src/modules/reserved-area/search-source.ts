@@ -1,11 +1,14 @@
+import type { AttachmentOwnerKind } from '../../db/schema.js';
 import type { UnitDescription } from '../search/repository.js';
 import {
   lines,
   plainText,
   publishedOnSite,
+  type ResultGroup,
   type SearchSource,
   type SourceKind,
 } from '../search/sources.js';
+import { storedAttachmentsOf } from '../attachments/repository.js';
 import { allReservedRecordIds, findReservedRecord, type ReservedTable } from './repository.js';
 
 /** The record kind of each reserved table (the index's name for it). */
@@ -14,6 +17,21 @@ export const RESERVED_SOURCE_KINDS: Readonly<Record<ReservedTable, SourceKind>> 
   assemblies: 'assembly',
   press_reviews: 'press_review',
   opinions: 'opinion',
+};
+
+/** The owner kind of the PDFs attached to each table's records (opinions have none). */
+const RESERVED_ATTACHMENT_KINDS = {
+  recommendations: 'recommendation',
+  assemblies: 'assembly',
+  press_reviews: 'press_review',
+} as const satisfies Readonly<Record<Exclude<ReservedTable, 'opinions'>, AttachmentOwnerKind>>;
+
+/** The group of `/cerca` each table's results appear in: opened through the session. */
+const RESERVED_GROUPS: Readonly<Record<ReservedTable, ResultGroup>> = {
+  recommendations: { kind: 'recommendation', label: 'Raccomandazioni', publicDocuments: false },
+  assemblies: { kind: 'assembly', label: 'Assemblee', publicDocuments: false },
+  press_reviews: { kind: 'press_review', label: 'Rassegna stampa', publicDocuments: false },
+  opinions: { kind: 'opinion', label: 'Pareri', publicDocuments: false },
 };
 
 const TABLE_OF_KIND = new Map(
@@ -48,7 +66,19 @@ function reservedDescription(
  * reads them (ADR 025): for their audience (ADR 011), opened at their list.
  */
 export const reservedSearchSource: SearchSource = {
-  kinds: Object.values(RESERVED_SOURCE_KINDS),
+  kinds: Object.fromEntries(
+    Object.entries(RESERVED_SOURCE_KINDS).map(([table, kind]) => [
+      kind,
+      RESERVED_GROUPS[table as ReservedTable],
+    ]),
+  ),
+  // An opinion is its text only (ADR 025); the other tables' records carry their PDFs.
+  filesOf: async (db, kind, id) => {
+    const table = tableOf(kind);
+    return table === 'opinions'
+      ? []
+      : storedAttachmentsOf(db, RESERVED_ATTACHMENT_KINDS[table], [id]);
+  },
   async read(db, kind, id) {
     switch (tableOf(kind)) {
       case 'recommendations': {

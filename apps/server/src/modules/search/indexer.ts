@@ -23,15 +23,8 @@ import {
   writeDocumentState,
   type SearchUnitValues,
 } from './repository.js';
-import {
-  SearchSources,
-  SOURCE_KINDS,
-  isSourceKind,
-  type SearchSource,
-  type SourceContext,
-  type SourceKind,
-  type SourceRecord,
-} from './sources.js';
+import type { SearchSources } from './sources.js';
+import { type SourceContext, type SourceKind, type SourceRecord } from './sources.js';
 
 export interface SearchIndexerDeps {
   db: Kysely<Database>;
@@ -39,8 +32,8 @@ export interface SearchIndexerDeps {
   clock: Clock;
   logger: Logger;
   context: SourceContext;
-  /** Each domain's source of records (ADR 044), one per kind of `SOURCE_KINDS`. */
-  sources: readonly SearchSource[];
+  /** Each domain's source of records (ADR 044, 046), one per kind of record. */
+  sources: SearchSources;
   /** Wakes the outbox worker after a commit that queued extractions. */
   notifyOutbox: () => void;
 }
@@ -72,7 +65,7 @@ export class SearchIndexer {
   private readonly sources: SearchSources;
 
   constructor(private readonly deps: SearchIndexerDeps) {
-    this.sources = new SearchSources(deps.sources);
+    this.sources = deps.sources;
   }
 
   /**
@@ -178,7 +171,7 @@ export class SearchIndexer {
   async extractDocument(attachmentId: number): Promise<void> {
     const { db, files, clock, logger } = this.deps;
     const attachment = await findStoredAttachment(db, attachmentId);
-    if (attachment === undefined || !isSourceKind(attachment.owner_kind)) return;
+    if (attachment === undefined || !this.sources.has(attachment.owner_kind)) return;
     const bytes = await files.read(attachment.file_sha256);
     let pages: string[] = [];
     let failed = false;
@@ -244,7 +237,7 @@ export class SearchIndexer {
       await deleteAllUnits(trx);
       // Every PDF is read again: its pages were removed with the rest.
       await deleteAllDocumentStates(trx);
-      for (const kind of SOURCE_KINDS) {
+      for (const kind of this.sources.kinds) {
         for (const id of await this.sources.allRecordIds(trx, kind)) {
           summary.records += 1;
           unread.push(...(await this.indexRecord(trx, kind, id, extraction)));

@@ -5,6 +5,7 @@ import { SearchIndexer } from './indexer.js';
 import { searchExtractJob } from './outbox-jobs.js';
 import { searchRoutes, type SearchRoutesOptions } from './routes.js';
 import { SearchService } from './service.js';
+import { SearchSources } from './sources.js';
 
 /**
  * The site search (ADR 025): the index the domains' saves keep in step, over the sources every
@@ -12,18 +13,21 @@ import { SearchService } from './service.js';
  */
 export const searchModule = defineModule<Kernel & Pick<SearchRoutesOptions, 'accounts'>>()({
   name: 'search',
-  services: ({ config, db, engine, files, clock, logger, searchSources, notifyOutbox }) => ({
-    search: new SearchService({ db, engine, clock }),
-    searchIndex: new SearchIndexer({
-      db,
-      files,
-      clock,
-      logger: logger.child({ component: 'search' }),
-      context: { societyAcronym: config.societyAcronym },
-      sources: searchSources,
-      notifyOutbox,
-    }),
-  }),
+  services: ({ config, db, engine, files, clock, logger, searchSources, notifyOutbox }) => {
+    const sources = new SearchSources(searchSources);
+    return {
+      search: new SearchService({ db, engine, clock, sources }),
+      searchIndex: new SearchIndexer({
+        db,
+        files,
+        clock,
+        logger: logger.child({ component: 'search' }),
+        context: { societyAcronym: config.societyAcronym },
+        sources,
+        notifyOutbox,
+      }),
+    };
+  },
   staff: ({ db, searchIndex }) => ({
     search: new SearchAdminService({ db, searchIndex }),
   }),

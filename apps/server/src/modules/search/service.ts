@@ -1,8 +1,6 @@
 import {
   MAX_SEARCH_RESULT_PAGES,
   MIN_SEARCH_QUERY_LENGTH,
-  SEARCH_KIND_LABELS,
-  SEARCH_KINDS,
   SEARCH_MESSAGES,
   type MemberRole,
   type SearchAnswer,
@@ -24,12 +22,14 @@ import {
   type FoundUnit,
   type SearchAccess,
 } from './repository.js';
-import { isSourceKind, RESULT_KIND } from './sources.js';
+import type { ResultGroup, SearchSources } from './sources.js';
 
 export interface SearchServiceDeps {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   clock: Clock;
+  /** The domains' sources (ADR 044, 046): the group of each kind of record, and their order. */
+  sources: SearchSources;
 }
 
 /** Most results (records) one search answers, all groups together. */
@@ -69,18 +69,18 @@ export class SearchService {
       MAX_RESULTS,
       MAX_SEARCH_RESULT_PAGES,
     );
-    const results = new Map<string, SearchResult[]>();
+    const results = new Map<ResultGroup, SearchResult[]>();
     const matches = wordMatcher(parsed);
     let current: SearchResult | null = null;
     for (const unit of units) {
       if (unit.position === 1) {
         current = null;
-        if (!isSourceKind(unit.kind)) continue;
-        const kind = RESULT_KIND[unit.kind];
-        current = resultOf(unit, kind, matches);
-        const list = results.get(kind) ?? [];
+        const group = this.deps.sources.groupOf(unit.kind);
+        if (group === null) continue;
+        current = resultOf(unit, group.kind, matches);
+        const list = results.get(group) ?? [];
         list.push(current);
-        results.set(kind, list);
+        results.set(group, list);
       }
       const page = documentPageOf(unit);
       if (current !== null && page !== null) {
@@ -88,9 +88,9 @@ export class SearchService {
         current.morePages = unit.pages - current.pages.length;
       }
     }
-    const groups = SEARCH_KINDS.flatMap((kind) => {
-      const list = results.get(kind);
-      return list === undefined ? [] : [{ kind, label: SEARCH_KIND_LABELS[kind], results: list }];
+    const groups = this.deps.sources.groups.flatMap((group) => {
+      const list = results.get(group);
+      return list === undefined ? [] : [{ ...group, results: list }];
     });
     return { query, groups, notice: groups.length === 0 ? SEARCH_MESSAGES.noResults : null };
   }
@@ -115,9 +115,15 @@ export class SearchService {
     const seen = new Set<string>();
     const suggestions: SearchSuggestion[] = [];
     for (const unit of units) {
-      if (!isSourceKind(unit.kind) || seen.has(unit.link + unit.title)) continue;
+      const group = this.deps.sources.groupOf(unit.kind);
+      if (group === null || seen.has(unit.link + unit.title)) continue;
       seen.add(unit.link + unit.title);
-      suggestions.push({ title: unit.title, link: unit.link, kind: RESULT_KIND[unit.kind] });
+      suggestions.push({
+        title: unit.title,
+        link: unit.link,
+        kind: group.kind,
+        label: group.label,
+      });
       if (suggestions.length === MAX_SUGGESTIONS) break;
     }
     return suggestions;

@@ -1,8 +1,8 @@
 import type { SearchKind } from '@sodalis/contracts';
 import { decodeHTML } from 'entities';
 import type { Kysely } from 'kysely';
-import type { AttachmentOwnerKind, Database } from '../../db/schema.js';
-import { storedAttachmentsOf, type StoredAttachment } from '../attachments/repository.js';
+import type { Database } from '../../db/schema.js';
+import type { StoredAttachment } from '../attachments/repository.js';
 import type { UnitDescription } from './repository.js';
 
 /**
@@ -15,49 +15,21 @@ import type { UnitDescription } from './repository.js';
  */
 
 /**
- * The records the index holds: the attachments' owner kinds, opinions and board members (their
- * texts only). Board members' CVs and sponsorship requests are not for readers to search. The
- * kind is stored in the index's rows.
+ * A kind of record the index holds, named by the domain whose source reads it (`article`,
+ * `event`…) and stored in the index's rows. Search knows none of them (ADR 044).
  */
-export type SourceKind =
-  | Exclude<AttachmentOwnerKind, 'board_member_cv' | 'sponsorship_request'>
-  | 'opinion'
-  | 'board_member'
-  // Events (ADR 047): their text, no attachments.
-  | 'event';
+export type SourceKind = string;
 
-/** Every kind, in the order a rebuild reads them. */
-export const SOURCE_KINDS: readonly SourceKind[] = [
-  'article',
-  'setup_element',
-  'recommendation',
-  'assembly',
-  'press_review',
-  'opinion',
-  'magazine_issue',
-  'magazine_article',
-  'transparency_publication',
-  'board_member',
-  'event',
-];
-
-/** The group each record's results appear in. */
-export const RESULT_KIND: Readonly<Record<SourceKind, SearchKind>> = {
-  article: 'news',
-  setup_element: 'page',
-  recommendation: 'recommendation',
-  assembly: 'assembly',
-  press_review: 'press_review',
-  opinion: 'opinion',
-  magazine_issue: 'magazine',
-  magazine_article: 'magazine',
-  transparency_publication: 'transparency',
-  board_member: 'page',
-  event: 'event',
-};
-
-export function isSourceKind(kind: string): kind is SourceKind {
-  return (SOURCE_KINDS as readonly string[]).includes(kind);
+/**
+ * A group of results on `/cerca`, named by the domain that supplies it: its name in the API,
+ * its heading, and whether its records' documents open by address without a session (the
+ * public site's) or through the session (the reserved area's). Groups are shown in the order
+ * the list of modules first names them (ADR 046).
+ */
+export interface ResultGroup {
+  kind: SearchKind;
+  label: string;
+  publicDocuments: boolean;
 }
 
 /** One record as the index sees it; null from `record` when nothing of it may be found. */
@@ -81,8 +53,10 @@ export interface SourceContext {
  * is gone or not on the site (a draft, in the bin): the index drops it.
  */
 export interface SearchSource {
-  /** The kinds of record this source reads. */
-  readonly kinds: readonly SourceKind[];
+  /** The kinds of record this source reads, each with the group its results appear in. */
+  readonly kinds: Readonly<Record<SourceKind, ResultGroup>>;
+  /** The files of a record the index reads (its PDFs); none when a kind has no attachments. */
+  filesOf?(db: Kysely<Database>, kind: SourceKind, id: number): Promise<StoredAttachment[]>;
   read(
     db: Kysely<Database>,
     kind: SourceKind,
@@ -121,21 +95,44 @@ export function publishedOnSite<R extends { published: number; deleted_at: strin
 }
 
 /**
- * The sources the domains supplied, one per kind: every kind of `SOURCE_KINDS` must have one,
- * so a rebuild never leaves a kind out.
+ * The sources the domains supplied (ADR 044, 046), one per kind of record, in the list's order:
+ * a rebuild reads every kind they name, and the results are grouped in the order they name
+ * their groups.
  */
 export class SearchSources {
   private readonly byKind = new Map<SourceKind, SearchSource>();
+  /** Every result group, in the order the sources first name them. */
+  readonly groups: readonly ResultGroup[];
 
   constructor(sources: readonly SearchSource[]) {
+    const groups = new Map<SearchKind, ResultGroup>();
     for (const source of sources) {
-      for (const kind of source.kinds) {
+      for (const [kind, group] of Object.entries(source.kinds)) {
         if (this.byKind.has(kind)) throw new Error(`ricerca: due fonti per il tipo ${kind}`);
         this.byKind.set(kind, source);
+        const named = groups.get(group.kind);
+        if (named !== undefined && named !== group)
+          throw new Error(`ricerca: due descrizioni del gruppo ${group.kind}`);
+        groups.set(group.kind, group);
       }
     }
-    const missing = SOURCE_KINDS.filter((kind) => !this.byKind.has(kind));
-    if (missing.length > 0) throw new Error(`ricerca: nessuna fonte per ${missing.join(', ')}`);
+    this.groups = [...groups.values()];
+  }
+
+  /** Every kind of record, in the order a rebuild reads them. */
+  get kinds(): SourceKind[] {
+    return [...this.byKind.keys()];
+  }
+
+  /** Whether a record kind stored in the index still has a source (one may be retired). */
+  has(kind: string): boolean {
+    return this.byKind.has(kind);
+  }
+
+  /** The group a record's results appear in, or null for a kind no source reads any more. */
+  groupOf(kind: SourceKind): ResultGroup | null {
+    const source = this.byKind.get(kind);
+    return source === undefined ? null : (source.kinds[kind] ?? null);
   }
 
   private sourceOf(kind: SourceKind): SearchSource {
@@ -153,12 +150,20 @@ export class SearchSources {
   ): Promise<SourceRecord | null> {
     const text = await this.sourceOf(kind).read(db, kind, id, context);
     if (text === null) return null;
-    return { kind, id, ...text, attachments: await searchedFilesOf(db, kind, id) };
+    return { kind, id, ...text, attachments: await this.filesOf(db, kind, id) };
   }
 
   /** The ids of the record's files the index reads. */
   async attachmentIdsOf(db: Kysely<Database>, kind: SourceKind, id: number): Promise<number[]> {
-    return (await searchedFilesOf(db, kind, id)).map((attachment) => attachment.id);
+    return (await this.filesOf(db, kind, id)).map((attachment) => attachment.id);
+  }
+
+  private async filesOf(
+    db: Kysely<Database>,
+    kind: SourceKind,
+    id: number,
+  ): Promise<StoredAttachment[]> {
+    return (await this.sourceOf(kind).filesOf?.(db, kind, id)) ?? [];
   }
 
   /** Records whose units depend on this one. */
@@ -174,17 +179,4 @@ export class SearchSources {
   allRecordIds(db: Kysely<Database>, kind: SourceKind): Promise<number[]> {
     return this.sourceOf(kind).allIds(db, kind);
   }
-}
-
-/**
- * The files of a record the index reads: none of an opinion or a board member (CVs), nor of an
- * event (it has no attachments, ADR 047).
- */
-async function searchedFilesOf(
-  db: Kysely<Database>,
-  kind: SourceKind,
-  id: number,
-): Promise<StoredAttachment[]> {
-  if (kind === 'opinion' || kind === 'board_member' || kind === 'event') return [];
-  return storedAttachmentsOf(db, kind, [id]);
 }

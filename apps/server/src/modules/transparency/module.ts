@@ -15,9 +15,7 @@ import { TransparencyService, type TransparencyServiceDeps } from './service.js'
  * the news feeds and the web manifest (ADR 026).
  */
 export const transparencyModule = defineModule<
-  Kernel &
-    Pick<TransparencyServiceDeps, 'news' | 'events'> &
-    Pick<TransparencyAdminDeps, 'searchIndex'>
+  Kernel & Pick<TransparencyServiceDeps, 'news'> & Pick<TransparencyAdminDeps, 'searchIndex'>
 >()({
   name: 'transparency',
   services: ({
@@ -26,8 +24,8 @@ export const transparencyModule = defineModule<
     clock,
     logger,
     contentCache,
+    sitemapPages,
     news,
-    events,
     society,
     notifyOutbox,
     remindersMode,
@@ -38,7 +36,8 @@ export const transparencyModule = defineModule<
       clock,
       cache: contentCache,
       news,
-      events,
+      // Every module's public pages beside the society's own (ADR 046).
+      sitemapPages,
       society,
       status: config.societyStatus,
     }),

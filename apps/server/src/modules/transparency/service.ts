@@ -8,7 +8,6 @@ import {
   type ListFilterInput,
   type PagedList,
   type PublicContribution,
-  type PublicEventList,
   type SocietyStatus,
   type TransparencyPage,
   type TransparencyPublication,
@@ -21,6 +20,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { withAttachments } from '../attachments/repository.js';
+import type { SitemapPages } from '../module.js';
 import { transparencyWarnings } from './deadlines.js';
 import { allContributions, allPublications, yearlyFacts } from './repository.js';
 
@@ -30,17 +30,13 @@ export interface PublishedNews {
   listCategories(): Promise<ArticleCategory[]>;
 }
 
-/** The events the sitemap lists (the events domain's public reads, ADR 047). */
-export interface PublishedEvents {
-  list(): Promise<PublicEventList>;
-}
-
 export interface TransparencyServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   cache: ContentCache;
   news: PublishedNews;
-  events: PublishedEvents;
+  /** The other modules' public pages (ADR 046): the events' (ADR 047)… */
+  sitemapPages: readonly SitemapPages[];
   society: { acronym: string; name: string; publicBaseUrl: string };
   status: SocietyStatus;
 }
@@ -57,7 +53,7 @@ export type FeedFormat = 'rss' | 'atom';
  * these; the reserved area, its sign-in, the back office and the newsletter's personal links
  * are never in it. `{acronym}` is the society's page (spec §2.11).
  */
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   '/',
   '/news',
   '/chi-siamo',
@@ -70,7 +66,6 @@ export const PUBLIC_PAGES = [
   '/cookie',
   '/patrocini',
   '/trasparenza',
-  '/eventi',
 ] as const;
 
 const xmlEscape = (text: string) =>
@@ -267,12 +262,7 @@ export class TransparencyService {
       articles.push(...page.items);
       pagingInfo = page.pagingInfo;
     } while (pagingInfo !== undefined);
-    const [page, changedAt, events] = await Promise.all([
-      this.page(),
-      cache.lastChangedAt(),
-      this.deps.events.list(),
-    ]);
-    const everyEvent = [...events.upcoming, ...events.past.flatMap((group) => group.events)];
+    const [page, changedAt] = await Promise.all([this.page(), cache.lastChangedAt()]);
     const newsDay = latest(...articles.map((article) => article.dataPubblicazione));
     // Before the first change through the site (content loaded at install), the newest news.
     const contentDay = dayOf(changedAt) ?? newsDay;
@@ -290,11 +280,10 @@ export class TransparencyService {
         loc: `${this.base}${articleHref(article)}`,
         lastmod: article.dataPubblicazione,
       })),
-      // Each event's page (ADR 047).
-      ...everyEvent.map((event) => ({
-        loc: `${this.base}/eventi/${event.id}-${event.slug}`,
-        lastmod: contentDay,
-      })),
+      // The other modules' pages, in the list's order (ADR 046).
+      ...(await Promise.all(this.deps.sitemapPages.map((pages) => pages(contentDay))))
+        .flat()
+        .map(({ path, lastmod }) => ({ loc: `${this.base}${path}`, lastmod })),
     ];
     const urls = entries
       .map(

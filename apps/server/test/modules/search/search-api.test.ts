@@ -318,8 +318,13 @@ describe.each(testEngines())('site search on %s', (engine) => {
       link: '/trasparenza#bilanci',
       document: null,
     });
-    expect((await search('revisore', null)).groups.map((group) => group.label)).toContain(
-      'Società trasparente',
+    // Its group is headed as the domain names it, its PDFs opened by address (ADR 026).
+    expect((await search('revisore', null)).groups).toContainEqual(
+      expect.objectContaining({
+        kind: 'transparency',
+        label: 'Società trasparente',
+        publicDocuments: true,
+      }),
     );
     await site.app.services.outbox.runOnce();
     const [inPdf] = resultsOf(await search('"formazione a distanza" oneri', null));
@@ -379,9 +384,15 @@ describe.each(testEngines())('site search on %s', (engine) => {
       url: '/api/v1/Search/Suggest?q=ossid',
       headers: { authorization: `Bearer ${site.tokens.socio}` },
     });
+    // Each suggestion carries its group's heading, as the domain that supplies it names it.
     expect(
-      (suggested.json() as { data: SearchSuggestion[] }).data.map((item) => item.title).sort(),
-    ).toEqual(['Ossidiana in notizia mattutina', 'Ossidiana mattutina']);
+      (suggested.json() as { data: SearchSuggestion[] }).data
+        .map((item) => `${item.title} (${item.kind}: ${item.label})`)
+        .sort(),
+    ).toEqual([
+      'Ossidiana in notizia mattutina (news: Notizie)',
+      'Ossidiana mattutina (recommendation: Raccomandazioni)',
+    ]);
   });
 
   it('follows the bin and the withdrawals of every kind, PDFs read again when they come back', async () => {

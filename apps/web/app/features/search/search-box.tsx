@@ -1,8 +1,4 @@
-import {
-  MAX_SEARCH_QUERY_LENGTH,
-  SEARCH_KIND_LABELS,
-  type SearchSuggestion,
-} from '@sodalis/contracts';
+import { MAX_SEARCH_QUERY_LENGTH, type SearchSuggestion } from '@sodalis/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { apiRequest } from '../../api/api-client';
@@ -151,7 +147,7 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
             >
               {suggestion.title}
               <span className="visually-hidden">, </span>
-              <small className="d-block">{SEARCH_KIND_LABELS[suggestion.kind]}</small>
+              <small className="d-block">{suggestion.label}</small>
             </li>
           ))}
         </ul>

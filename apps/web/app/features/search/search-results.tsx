@@ -2,25 +2,27 @@ import {
   italianDate,
   type SearchAnswer,
   type SearchDocumentPage,
+  type SearchGroup,
   type SearchResult,
 } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { openReservedDocument } from '../../shared/documents/reserved-document';
 import { publicDocumentHref } from '../../shared/documents/open-document';
 
-/**
- * Kinds whose documents are public, opened by address: the news, the society's pages and the
- * "Società trasparente" publications (ADR 026). The others need the session.
- */
-const PUBLIC_KINDS = new Set<SearchResult['kind']>(['news', 'event', 'page', 'transparency']);
+interface DocumentPageProps {
+  result: SearchResult;
+  page: SearchDocumentPage;
+  /** The group's documents open by address (the public site's, ADR 026), not with the session. */
+  publicDocuments: SearchGroup['publicDocuments'];
+}
 
-function DocumentPageLink({ result, page }: { result: SearchResult; page: SearchDocumentPage }) {
+function DocumentPageLink({ result, page, publicDocuments }: DocumentPageProps) {
   const label = (
     <>
       trovato nel documento {page.fileName}, pagina {page.page}
     </>
   );
-  if (PUBLIC_KINDS.has(result.kind)) {
+  if (publicDocuments) {
     return <a href={`${publicDocumentHref(page.serverRelativeUrl)}#page=${page.page}`}>{label}</a>;
   }
   // A reserved document comes with the session's token: scripts fetch it and open it at the
@@ -39,13 +41,13 @@ function DocumentPageLink({ result, page }: { result: SearchResult; page: Search
 }
 
 /** Under a record's snippet, its PDF pages that match, the best few (ADR 025). */
-function DocumentPages({ result }: { result: SearchResult }) {
+function DocumentPages({ result, publicDocuments }: Omit<DocumentPageProps, 'page'>) {
   if (result.pages.length === 0) return null;
   return (
     <ul className="list-unstyled small mt-1 mb-0">
       {result.pages.map((page) => (
         <li key={`${page.serverRelativeUrl}#${page.page}`}>
-          <DocumentPageLink result={result} page={page} />
+          <DocumentPageLink result={result} page={page} publicDocuments={publicDocuments} />
         </li>
       ))}
       {result.morePages > 0 && (
@@ -84,7 +86,7 @@ export function SearchResults({ answer }: { answer: SearchAnswer }) {
                     part.marked ? <mark key={partIndex}>{part.text}</mark> : part.text,
                   )}
                 </p>
-                <DocumentPages result={result} />
+                <DocumentPages result={result} publicDocuments={group.publicDocuments} />
               </li>
             ))}
           </ol>
