@@ -9,10 +9,12 @@ import { PublicFormGate } from './security/public-forms.js';
 import { Throttle } from './security/throttle.js';
 
 /** The modules of the list, one type each. */
-type ServerModules = (typeof SERVER_MODULES)[number];
+export type ServerModules = (typeof SERVER_MODULES)[number];
 
 /** `A | B` → `A & B`: what every module provides, together. */
-type Together<U> = (U extends unknown ? (part: U) => void : never) extends (all: infer I) => void
+export type Together<U> = (U extends unknown ? (part: U) => void : never) extends (
+  all: infer I,
+) => void
   ? I
   : never;
 
@@ -51,7 +53,7 @@ type Missing = ServerModules extends infer M
     ? MissingNeeds<M>
     : never
   : never;
-type Expect<T extends true> = T;
+export type Expect<T extends true> = T;
 
 /**
  * Compiles only when every module's needs are provided (ADR 046); otherwise the error names

@@ -7,6 +7,11 @@ import {
 } from './admin.js';
 import { AttachmentRefSchema, type AttachmentRef } from './attachments.js';
 import { VALIDATION_MESSAGES } from './messages.js';
+import type { PagedList } from './envelope.js';
+import type { ListFilterInput } from './list-filter.js';
+import type { Article, ArticleCategory } from './news.js';
+import type { ShareImage } from './share-image.js';
+import type { BoardMember, Fee, SiteContent, SiteContentKey } from './society.js';
 
 // SharepointContent beside the news (news.ts): file ids and page contents by key (spec §3, §7).
 
@@ -131,3 +136,28 @@ export const AdminSetupElementInputSchema = z.object({
   ...adminAttachmentFields,
 });
 export type AdminSetupElementInput = z.input<typeof AdminSetupElementInputSchema>;
+
+/** Read access to public content, the same rules as `/api/v1/SharepointContent`. */
+export interface ContentReader {
+  listArticles(filter: ListFilterInput): Promise<PagedList<Article>>;
+  listCategories(): Promise<ArticleCategory[]>;
+  /** One visible news item, or null. */
+  getArticle(id: number): Promise<Article | null>;
+  /** Setup elements by key (spec §3), in the order asked; unknown keys are left out. */
+  setupElements(keys: string[]): Promise<PageSetupElement[]>;
+  /** The board (Consiglio Direttivo) with photos as base64 PNG. */
+  boardMembers(): Promise<BoardMember[]>;
+  /** Structured site contents by key, in the order asked (contacts, legal data…). */
+  siteContents(keys: SiteContentKey[]): Promise<SiteContent[]>;
+  /** The active fees (GetQuote). */
+  fees(): Promise<Fee[]>;
+  /** The uploaded share image of pages without their own, or null: the card (ADR 034). */
+  shareImage(): Promise<ShareImage | null>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    content: ContentReader;
+  }
+}

@@ -198,3 +198,18 @@ export function eventSlug(title: string): string {
       .replace(/-+$/g, '') || 'evento'
   );
 }
+
+/** The events on the site (ADR 047), through the same cached answers as `/api/v1/Events`. */
+export interface EventReader {
+  list(): Promise<PublicEventList>;
+  /** One event on the site, or null. */
+  event(id: number): Promise<PublicEvent | null>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The events' pages `/eventi` and `/eventi/<id>-<slug>` (ADR 047). */
+    events: EventReader;
+  }
+}

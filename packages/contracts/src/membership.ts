@@ -450,3 +450,22 @@ export function paymentMethodText(reference: string): string {
   if (method === 'paypal') return `PayPal (ordine ${reference})`;
   return `${DUE_METHOD_LABELS[method]} (riferimento ${reference.slice(method.length + 1)})`;
 }
+
+/**
+ * The application form posted with or without scripts (ADR 024): the fields as posted and the
+ * CV's bytes; the server's checks, duplicates included, answer the page's messages.
+ */
+export interface MembershipApplicationForm {
+  apply(
+    fields: Record<string, unknown>,
+    cv: { fileName: string; content: Uint8Array } | null,
+  ): Promise<MembershipApplicationResult>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The "Iscriviti" form of the members' and affiliates' pages (ADR 024). */
+    membership: MembershipApplicationForm;
+  }
+}

@@ -51,3 +51,25 @@ export interface AdminNewsletterSubscriber {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
 }
+
+/**
+ * The newsletter's confirmation and unsubscribe links. Opening a link only inspects it; the
+ * change happens when the visitor presses the page's button (a POST), so mail scanners that
+ * open links do not confirm or unsubscribe anyone.
+ */
+export interface NewsletterLinks {
+  confirmState(token: string): Promise<NewsletterConfirmState>;
+  /** Confirms the subscription; answers the state after the attempt. */
+  confirm(token: string): Promise<NewsletterConfirmState>;
+  unsubscribeState(token: string): Promise<NewsletterUnsubscribeState>;
+  /** Withdraws the subscription; answers the state after the attempt. */
+  unsubscribe(token: string): Promise<NewsletterUnsubscribeState>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The double opt-in links of the newsletter e-mails (pages /newsletter/conferma, /annulla). */
+    newsletter: NewsletterLinks;
+  }
+}

@@ -407,3 +407,21 @@ export interface MemberReceipt {
 export function italianEuroText(cents: number): string {
   return `${euroAmount(cents / 100).replace('.', ',')} €`;
 }
+
+export interface PaymentSettings {
+  /** PayPal's client id (public by design); null: payments are unavailable. */
+  paypalClientId: string | null;
+  /**
+   * BANK_IBAN and BANK_HOLDER (ADR 029): printed on the fee page also without scripts, where the
+   * member's own causale cannot be read; null when no account is configured.
+   */
+  bankAccount: { iban: string; holder: string } | null;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The fee payment panels (ADR 012). */
+    payments: PaymentSettings;
+  }
+}

@@ -11,7 +11,7 @@ import {
 } from './admin.js';
 import { AttachmentRefSchema, PublicDocumentQuerySchema } from './attachments.js';
 import { ASSEMBLY_SECTIONS, TERRITORIES } from './constants.js';
-import { listAnswerSchema, listItemSchema } from './envelope.js';
+import { listAnswerSchema, listItemSchema, type PagedList } from './envelope.js';
 import { publishAtField, type PublicationState } from './undo.js';
 
 /**
@@ -277,4 +277,37 @@ export interface AdminOpinion {
   updatedAt: string;
   /** The version a save must name (`If-Match`, ADR 041). */
   version: number;
+}
+
+/** The items of each reserved archive (spec §2.9, ADR 011). */
+/** The items of each reserved archive (spec §2.9, ADR 011). */
+export interface ReservedArchiveItems {
+  recommendations: Recommendation;
+  assemblies: Assembly;
+  opinions: Opinion;
+  pressReview: PressReview;
+}
+
+export type ReservedArchiveName = keyof ReservedArchiveItems;
+
+/** The reserved archives for the pages rendered on the server (ADR 022). */
+export interface ReservedArchives {
+  /**
+   * One page of `archive` for the holder of `sessionToken` (the cookie of a sign-in without
+   * scripts), by the API's rules (ADR 011, ADR 024); null when the session is not valid, the
+   * member has lapsed or the filter is refused: the page then loads in the browser, as before.
+   */
+  list<A extends ReservedArchiveName>(
+    archive: A,
+    filter: unknown,
+    sessionToken: string,
+  ): Promise<PagedList<ReservedArchiveItems[A]> | null>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The reserved lists rendered on the server for a cookie session (ADR 022). */
+    reservedArea: ReservedArchives;
+  }
 }

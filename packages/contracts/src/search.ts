@@ -111,3 +111,20 @@ export const UNSEARCHABLE_REASONS = {
     'Nessun testo nel file (documento scansionato): il contenuto non si trova con la ricerca.',
   failed: 'Il file non si lascia leggere come PDF: il contenuto non si trova con la ricerca.',
 } as const;
+
+/** The site search for the `/cerca` page rendered on the server (ADR 025). */
+export interface SiteSearch {
+  /**
+   * What `query` finds for the holder of `sessionToken` (the cookie of a sign-in without
+   * scripts, ADR 022); public content only without a valid one.
+   */
+  search(query: string, sessionToken: string | null): Promise<SearchAnswer>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The site search of `/cerca` (ADR 025). */
+    search: SiteSearch;
+  }
+}

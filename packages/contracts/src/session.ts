@@ -66,3 +66,23 @@ export interface SessionClaims {
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 /** Lifetime of a password reset link or first-login token. */
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
+
+/**
+ * Sign-in from a posted form (ADR 022): the same rules, throttling and answer as
+ * POST /api/v1/Account/Login for this request's client. Refusals answer the API's status.
+ */
+export interface SignInForm {
+  login(
+    body: unknown,
+  ): Promise<{ ok: true; answer: LoginResponse } | { ok: false; status: number; message: string }>;
+  /** "Esci" without scripts: the session of this token ends on the server (ADR 021). */
+  logout(token: string): Promise<void>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** The sign-in form posted without scripts (ADR 022). */
+    signIn: SignInForm;
+  }
+}

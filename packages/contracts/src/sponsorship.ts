@@ -197,3 +197,17 @@ export const SPONSORSHIP_ADMIN_MESSAGES = {
   outcomeNeedsDecision: 'Per inviare l’esito scegli prima “Approvata” o “Respinta”.',
   outcomeNeedsEmail: 'La richiesta non ha un indirizzo e-mail a cui inviare l’esito.',
 } as const;
+
+export interface SponsorshipFormSettings {
+  /** Largest attachment accepted, in bytes (decoded). */
+  maxFileBytes: number;
+  maxAttachments: number;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** Limits the /patrocini form shows and checks before sending. */
+    sponsorship: SponsorshipFormSettings;
+  }
+}

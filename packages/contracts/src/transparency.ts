@@ -305,3 +305,11 @@ export interface TransparencyWarning {
   dueOn: string;
   message: string;
 }
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** "Società trasparente" (ADR 026). */
+    transparency: { page(): Promise<TransparencyPage> };
+  }
+}

@@ -1,3 +1,4 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -77,6 +78,15 @@ export interface Bin {
 /** The staff guard: session, role and two-factor, before any staff route runs (ADR 013, 017). */
 export type StaffGuard = (request: FastifyRequest) => Promise<void>;
 
+/**
+ * A module's part of the web app's SSR load context (ADR 046): some of `SodalisLoadContext`'s
+ * keys; the web app checks, when compiling, that the modules give every key it does not set.
+ */
+export type PageContextPart = Partial<SodalisLoadContext>;
+
+/** What a module's page part knows of the page's request: the client's address (ADR 040). */
+export type PageRequest = Pick<FastifyRequest, 'ip'>;
+
 /** What a module's routes, jobs and periodic work are given: its needs, its services, its staff. */
 export type ModuleServices<Needs, Provides, Staff> = Needs & Provides & { staff: Staff };
 
@@ -88,7 +98,12 @@ export type ModuleServices<Needs, Provides, Staff> = Needs & Provides & { staff:
  * pending work. `Needs` is what the module takes from the kernel and from other modules;
  * `services.ts` checks that the list provides all of it.
  */
-export interface ServerModule<Needs, Provides, Staff> {
+export interface ServerModule<
+  Needs,
+  Provides,
+  Staff,
+  Page extends PageContextPart = PageContextPart,
+> {
   /** The domain's folder, for messages. */
   readonly name: string;
   /**
@@ -124,6 +139,14 @@ export interface ServerModule<Needs, Provides, Staff> {
   readonly searchSources?: readonly SearchSource[];
   /** Its public pages in sitemap.xml (ADR 026). */
   readonly sitemap?: (services: ModuleServices<Needs, Provides, Staff>) => SitemapPages;
+  /**
+   * What its pages read and post on the server (the SSR loaders' and actions' context), through
+   * the same services and rules as its API, for one page request.
+   */
+  readonly pageContext?: (
+    services: ModuleServices<Needs, Provides, Staff>,
+    request: PageRequest,
+  ) => Page;
   /** Its outbox jobs: kind, payload schema and handler (ADR 044). */
   readonly outboxJobs?: (
     services: ModuleServices<Needs, Provides, Staff>,
@@ -153,6 +176,7 @@ export interface AnyServerModule {
   readonly pendingWork?: readonly PendingWorkProvider[];
   readonly searchSources?: readonly SearchSource[];
   readonly sitemap?: (services: never) => SitemapPages;
+  readonly pageContext?: (services: never, request: PageRequest) => PageContextPart;
   readonly outboxJobs?: (services: never) => readonly OutboxJobHandler[];
   readonly periodicWork?: (services: never) => readonly PeriodicWork[];
   readonly bins?: (services: never) => readonly Bin[];
@@ -160,10 +184,15 @@ export interface AnyServerModule {
 
 /**
  * A module's description, typed: `defineModule<Needs>()({ … })`. `Needs` is written, the
- * services and the staff services are inferred from what the module builds.
+ * services, the staff services and the page context's part are inferred from what the module
+ * builds.
  */
 export function defineModule<Needs>() {
-  return <Provides, Staff = Record<never, never>>(
-    module: ServerModule<Needs, Provides, Staff>,
-  ): ServerModule<Needs, Provides, Staff> => module;
+  return <
+    Provides,
+    Staff = Record<never, never>,
+    Page extends PageContextPart = Record<never, never>,
+  >(
+    module: ServerModule<Needs, Provides, Staff, Page>,
+  ): ServerModule<Needs, Provides, Staff, Page> => module;
 }

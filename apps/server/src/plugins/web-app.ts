@@ -3,25 +3,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import {
-  APPLICATION_MESSAGES,
-  LoginBodySchema,
-  MembershipApplicationBodySchema,
-  PAYMENT_PAGE_PATHS,
-  romeDate,
-  SPONSORSHIP_LIMITS,
-  type SodalisLoadContext,
-  SEARCH_MESSAGES,
-  SearchQuerySchema,
-} from '@sodalis/contracts';
+import { PAYMENT_PAGE_PATHS, romeDate, type SodalisLoadContext } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppServices } from '../services.js';
+import type { AppServices, Expect, ServerModules, Together } from '../services.js';
+import { SERVER_MODULES } from '../modules/index.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { isStorageFull } from '../files/data-dir.js';
 import { AppError } from '../http/app-error.js';
-import { parseInput } from '../http/validation.js';
-import { reservedPageReads } from '../modules/reserved-area/page-reads.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './error-handling.js';
 import { pageCspFactory } from './security-headers.js';
 
@@ -72,6 +60,23 @@ async function textOf(stream: Readable): Promise<string> {
 
 export type WebMode = 'build' | 'vite';
 
+/** The load context's parts the web app sets itself, for each page. */
+type WebAppParts = Pick<SodalisLoadContext, 'society' | 'cspNonce' | 'reportError'>;
+type PagePartOf<M> = M extends { pageContext?: (services: never, request: never) => infer P }
+  ? P
+  : never;
+/** Every module's part of the load context, together. */
+type ModulePageParts = Together<PagePartOf<ServerModules>>;
+/**
+ * Compiles only when the modules give every part of the load context the web app does not set
+ * itself (ADR 046); otherwise the error names the missing keys.
+ */
+export type EveryPagePartGiven = Expect<
+  [Exclude<keyof SodalisLoadContext, keyof (WebAppParts & ModulePageParts)>] extends [never]
+    ? true
+    : { missing: Exclude<keyof SodalisLoadContext, keyof (WebAppParts & ModulePageParts)> }
+>;
+
 /**
  * The web app in the same process and port as the API (ADR 006): in production the React
  * Router build (assets with long-lived cache headers, every other GET rendered on the server);
@@ -81,7 +86,7 @@ export type WebMode = 'build' | 'vite';
 export const webApp = fp<{ mode: WebMode; services: AppServices }>(
   async (app: FastifyInstance, options) => {
     const { services, mode } = options;
-    const { config, newsReads, contentReads } = services;
+    const { config } = services;
     const cspOptions = {
       https: config.publicBaseUrl.startsWith('https:'),
       development: mode === 'vite',
@@ -111,91 +116,6 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     const paymentPageCsp =
       config.paypal.clientId === null ? pageCsp : pageCspFactory({ ...cspOptions, paypal: true });
     const paymentPaths = new Set<string>(PAYMENT_PAGE_PATHS);
-    // While the database is unreachable, or the disk full, a loader's or action's read or
-    // write throws a 503 response, which the root's error boundary shows as the Italian
-    // "service temporarily unavailable" page (ADR 028) instead of a 500.
-    const unlessUnavailable = async <T>(read: Promise<T>): Promise<T> => {
-      try {
-        return await read;
-      } catch (error) {
-        if (isDatabaseUnavailable(error) || isStorageFull(error))
-          throw new Response(null, { status: 503 });
-        throw error;
-      }
-    };
-    // Loaders read through the same cached public answers as the API.
-    const dataOf = async <T>(read: Promise<string>) =>
-      (JSON.parse(await unlessUnavailable(read)) as { data: T }).data;
-    const content: SodalisLoadContext['content'] = {
-      listArticles: (filter) => dataOf(newsReads.articles(filter)),
-      listCategories: () => dataOf(newsReads.categories()),
-      getArticle: (id) => dataOf(newsReads.article(id)),
-      setupElements: (keys) => dataOf(contentReads.pageSetupElements(keys)),
-      boardMembers: () => dataOf(contentReads.boardMembers()),
-      siteContents: (keys) => dataOf(contentReads.siteContents(keys)),
-      fees: () => dataOf(contentReads.fees()),
-      shareImage: () => dataOf(contentReads.shareImage()),
-    };
-    const payments: SodalisLoadContext['payments'] = {
-      paypalClientId: config.paypal.clientId,
-      bankAccount: config.membership.bankAccount,
-    };
-    // The search page's answer: the API's rules (ADR 025); a bad or expired session reads as none.
-    const siteSearch: SodalisLoadContext['search'] = {
-      search: async (query, sessionToken) => {
-        const member =
-          sessionToken === null
-            ? null
-            : await services.accounts.authenticate(sessionToken).catch((error: unknown) => {
-                if (error instanceof AppError && error.status === 401) return null;
-                throw error;
-              });
-        const input = SearchQuerySchema.safeParse({ q: query });
-        if (!input.success) return { query, groups: [], notice: SEARCH_MESSAGES.tooLong };
-        return services.search.search(member?.role ?? null, input.data.q);
-      },
-    };
-    // The newsletter pages' links and the sponsorship form's limits (ADR 008).
-    const { newsletter: newsletterService } = services;
-    const newsletter: SodalisLoadContext['newsletter'] = {
-      confirmState: (token) => unlessUnavailable(newsletterService.confirmState(token)),
-      confirm: (token) => unlessUnavailable(newsletterService.confirm(token)),
-      unsubscribeState: (token) => unlessUnavailable(newsletterService.unsubscribeState(token)),
-      unsubscribe: (token) => unlessUnavailable(newsletterService.unsubscribe(token)),
-    };
-    const sponsorship: SodalisLoadContext['sponsorship'] = {
-      maxFileBytes: config.sponsorship.maxFileBytes,
-      maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
-    };
-    const transparency: SodalisLoadContext['transparency'] = {
-      page: () => services.transparency.page(),
-    };
-    const events: SodalisLoadContext['events'] = {
-      list: () => dataOf(services.events.listJson()),
-      event: (id) => dataOf(services.events.eventJson(id)),
-    };
-    // The "Iscriviti" form (ADR 024): the contracts' schema, then the membership's rules, with
-    // the client's address for the form's hourly limits (ADR 040).
-    const membershipForm = (clientAddress: string): SodalisLoadContext['membership'] => ({
-      apply: async (fields, cv) => {
-        let body;
-        try {
-          body = parseInput(MembershipApplicationBodySchema, fields);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          return { ok: false, message: APPLICATION_MESSAGES.failed, issues: error.issues ?? [] };
-        }
-        const file =
-          cv === null ? null : { fileName: cv.fileName, content: Buffer.from(cv.content) };
-        return services.membership.apply(body, file, clientAddress);
-      },
-    });
-    // The reserved lists of a cookie session, by the API's checks (ADR 022).
-    const reservedReads = reservedPageReads(services);
-    const reservedArea: SodalisLoadContext['reservedArea'] = {
-      list: (archive, filter, token) =>
-        unlessUnavailable(reservedReads.list(archive, filter, token)),
-    };
     const society = {
       acronym: config.societyAcronym,
       name: config.societyName,
@@ -303,37 +223,16 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
         const cspNonce = pending.get(request)?.nonce ?? newNonce();
         // Routes match with or without a trailing slash; so does the policy.
         reply.header('content-security-policy', policyFor(request.url)(cspNonce));
-        // The sign-in form posted without scripts (ADR 022): the API's rules for this client.
-        const signIn: SodalisLoadContext['signIn'] = {
-          login: async (body) => {
-            try {
-              const input = parseInput(LoginBodySchema, body);
-              const answer = await unlessUnavailable(services.accounts.login(input, request.ip));
-              return { ok: true, answer };
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              services.operations.metrics.countLoginRefusal(error.status);
-              return { ok: false, status: error.status, message: error.message };
-            }
-          },
-          logout: (token) => services.accounts.signOut(token),
-        };
-        const context: SodalisLoadContext = {
-          society,
-          signIn,
-          search: siteSearch,
-          membership: membershipForm(request.ip),
-          reservedArea,
-          cspNonce,
-          content,
-          newsletter,
-          sponsorship,
-          payments,
-          transparency,
-          events,
-          reportError: (error) =>
-            request.log.error({ err: error }, 'errore durante il rendering della pagina'),
-        };
+        const context: SodalisLoadContext = Object.assign(
+          {
+            society,
+            cspNonce,
+            reportError: (error: unknown) =>
+              request.log.error({ err: error }, 'errore durante il rendering della pagina'),
+          } satisfies WebAppParts,
+          // Every module's part (ADR 046): `EveryPagePartGiven` checks they cover the rest.
+          ...SERVER_MODULES.map((module) => module.pageContext?.(services, request)),
+        ) as WebAppParts & ModulePageParts;
         // A copy: React Router's AppLoadContext is an index-signature type an interface is not.
         return { ...context };
       },

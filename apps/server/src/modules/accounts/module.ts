@@ -1,9 +1,11 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { PasswordHashing } from '../../security/passwords.js';
 import { loadJwtSecret, SessionTokens } from '../../security/session-tokens.js';
 import { defineModule, type Kernel, type StaffGuard } from '../module.js';
 import { accountsAdminRoutes } from './admin-routes.js';
 import { MembersAdminService } from './members-admin-service.js';
 import { MembersService } from './members-service.js';
+import { signInForm, type LoginRefusalMetrics } from './page-context.js';
 import { accountRoutes, reservedAreaAccountRoutes } from './routes.js';
 import { AccountService } from './service.js';
 import { requireStaff } from './staff-guard.js';
@@ -11,7 +13,7 @@ import { enforceStaffTwoFactor } from './two-factor-admin-routes.js';
 import { TwoFactorService } from './two-factor.js';
 
 /** Accounts: sign-in, sessions, two-factor, the members' register and the staff guard. */
-export const accountsModule = defineModule<Kernel>()({
+export const accountsModule = defineModule<Kernel & LoginRefusalMetrics>()({
   name: 'accounts',
   services: ({ config, db, clock, logger, throttle, society, notifyOutbox }) => {
     const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
@@ -65,6 +67,10 @@ export const accountsModule = defineModule<Kernel>()({
       society: { acronym: config.societyAcronym, publicBaseUrl: config.publicBaseUrl },
       notifyOutbox,
     }),
+  }),
+  // The sign-in form posted without scripts (ADR 022): the API's rules for this client.
+  pageContext: ({ accounts, operations }, request): Pick<SodalisLoadContext, 'signIn'> => ({
+    signIn: signInForm({ accounts, operations, clientAddress: request.ip }),
   }),
   apiRoutes: async (api, services) => {
     await api.register(accountRoutes, { prefix: '/Account', ...services });

@@ -1,4 +1,7 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import type { SearchIndexer } from '../search/indexer.js';
+import { cachedData } from '../../http/page-reads.js';
+import type { NewsPublicReads } from '../news/public-reads.js';
 import { defineModule, type Kernel } from '../module.js';
 import { contentAdminRoutes } from './admin-routes.js';
 import { ContentAdminService } from './admin-service.js';
@@ -12,7 +15,9 @@ import { ContentService } from './service.js';
  * Society content: page texts, the board, contacts, legal data, supporters, past presidents,
  * the cookie policy, the share image.
  */
-export const contentModule = defineModule<Kernel & { searchIndex: SearchIndexer }>()({
+export const contentModule = defineModule<
+  Kernel & { searchIndex: SearchIndexer; newsReads: NewsPublicReads }
+>()({
   name: 'content',
   services: ({ db, files, clock, contentCache }) => {
     const content = new ContentService({ db, files, clock });
@@ -47,6 +52,19 @@ export const contentModule = defineModule<Kernel & { searchIndex: SearchIndexer 
   staffRoutes: async (admin, { staff }) => {
     await admin.register(contentAdminRoutes, { content: staff.content });
   },
+  // The public pages' reads (news and society content), through the API's cached answers.
+  pageContext: ({ newsReads, contentReads }): Pick<SodalisLoadContext, 'content'> => ({
+    content: {
+      listArticles: (filter) => cachedData(newsReads.articles(filter)),
+      listCategories: () => cachedData(newsReads.categories()),
+      getArticle: (id) => cachedData(newsReads.article(id)),
+      setupElements: (keys) => cachedData(contentReads.pageSetupElements(keys)),
+      boardMembers: () => cachedData(contentReads.boardMembers()),
+      siteContents: (keys) => cachedData(contentReads.siteContents(keys)),
+      fees: () => cachedData(contentReads.fees()),
+      shareImage: () => cachedData(contentReads.shareImage()),
+    },
+  }),
   searchSources: [contentSearchSource],
   bins: ({ staff }) => [staff.content],
 });

@@ -1,3 +1,5 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
+import { cachedData } from '../../http/page-reads.js';
 import { defineModule, type Kernel } from '../module.js';
 import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
@@ -26,5 +28,12 @@ export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchI
     ({ events }) =>
     (contentDay) =>
       events.sitemapPages(contentDay),
+  // `/eventi` and an event's page, through the same cached answers as the API.
+  pageContext: ({ events }): Pick<SodalisLoadContext, 'events'> => ({
+    events: {
+      list: () => cachedData(events.listJson()),
+      event: (id) => cachedData(events.eventJson(id)),
+    },
+  }),
   bins: ({ staff }) => [staff.events],
 });

@@ -1,3 +1,4 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import type { PaymentPurposes } from '../payments/purposes.js';
 import { defineModule, type Kernel } from '../module.js';
 import { bankAdminRoutes } from './admin-bank-routes.js';
@@ -14,6 +15,7 @@ import { DuesPurpose } from './dues/purpose.js';
 import type { HandPaymentDeps } from './hand-payments.js';
 import { MemberProfiles } from './profile.js';
 import { DuesReminders } from './reminders.js';
+import { applicationForm } from './page-context.js';
 import { membershipRoutes } from './routes.js';
 import { MembershipService } from './service.js';
 
@@ -109,6 +111,10 @@ export const membershipModule = defineModule<
       handPayments,
     };
   },
+  // The "Iscriviti" form posted with or without scripts, for this client (ADR 024, 040).
+  pageContext: ({ membership }, request): Pick<SodalisLoadContext, 'membership'> => ({
+    membership: applicationForm(membership, request.ip),
+  }),
   apiRoutes: async (api, services) => {
     await api.register(membershipRoutes, { prefix: '/Membership', ...services });
   },

@@ -1,4 +1,6 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { MailUpClient } from '../../mailup/mailup-client.js';
+import { unlessUnavailable } from '../../http/page-reads.js';
 import { defineModule, type Kernel } from '../module.js';
 import { newsletterAdminRoutes } from './admin-routes.js';
 import { NewsletterAdminService } from './admin-service.js';
@@ -40,4 +42,13 @@ export const newsletterModule = defineModule<Kernel>()({
     await admin.register(newsletterAdminRoutes, { newsletter: staff.newsletter });
   },
   outboxJobs: ({ db, mailup }) => mailUpJobs({ db, mailup }),
+  // The confirmation and unsubscribe links' pages (ADR 008).
+  pageContext: ({ newsletter }): Pick<SodalisLoadContext, 'newsletter'> => ({
+    newsletter: {
+      confirmState: (token) => unlessUnavailable(newsletter.confirmState(token)),
+      confirm: (token) => unlessUnavailable(newsletter.confirm(token)),
+      unsubscribeState: (token) => unlessUnavailable(newsletter.unsubscribeState(token)),
+      unsubscribe: (token) => unlessUnavailable(newsletter.unsubscribe(token)),
+    },
+  }),
 });

@@ -1,3 +1,4 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { PayPalClient } from '../../paypal/paypal-client.js';
 import { defineModule, type Kernel } from '../module.js';
 import { flaggedPaymentRoutes } from './admin-flagged-routes.js';
@@ -64,6 +65,13 @@ export const paymentsModule = defineModule<Kernel & Pick<PaymentRoutesOptions, '
       flaggedPayments,
     };
   },
+  // The fee payment panels (ADR 012) and the bank account printed without scripts (ADR 029).
+  pageContext: ({ config }): Pick<SodalisLoadContext, 'payments'> => ({
+    payments: {
+      paypalClientId: config.paypal.clientId,
+      bankAccount: config.membership.bankAccount,
+    },
+  }),
   apiRoutes: async (api, services) => {
     await api.register(paymentRoutes, {
       prefix: '/Payment',

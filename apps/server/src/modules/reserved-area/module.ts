@@ -1,3 +1,4 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { defineModule, type Kernel } from '../module.js';
 import { reservedAreaAdminRoutes } from './admin-routes.js';
 import {
@@ -6,7 +7,9 @@ import {
   type ReservedAdminDeps,
 } from './admin-service.js';
 import { pressReviewRoutes, reservedAreaRoutes, type ReservedAreaRoutesOptions } from './routes.js';
+import { reservedPageReads } from './page-reads.js';
 import { reservedSearchSource } from './search-source.js';
+import { unlessUnavailable } from '../../http/page-reads.js';
 import { ReservedAreaService } from './service.js';
 
 /** The reserved area: recommendations, assemblies, press review and the board's opinions. */
@@ -22,6 +25,15 @@ export const reservedAreaModule = defineModule<
   staff: ({ db, files, clock, searchIndex }) => ({
     reserved: new ReservedAdminService({ db, files, clock, searchIndex }),
   }),
+  // The reserved lists of a cookie session, by the API's checks (ADR 022).
+  pageContext: (services): Pick<SodalisLoadContext, 'reservedArea'> => {
+    const reads = reservedPageReads(services);
+    return {
+      reservedArea: {
+        list: (archive, filter, token) => unlessUnavailable(reads.list(archive, filter, token)),
+      },
+    };
+  },
   apiRoutes: async (api, services) => {
     await api.register(reservedAreaRoutes, { prefix: '/ReservedArea', ...services });
     await api.register(pressReviewRoutes, { prefix: '/SharepointContent', ...services });

@@ -1,8 +1,10 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { defineModule, type Kernel } from '../module.js';
 import { searchAdminRoutes } from './admin-routes.js';
 import { SearchAdminService, searchPendingWork } from './admin-service.js';
 import { SearchIndexer } from './indexer.js';
 import { searchExtractJob } from './outbox-jobs.js';
+import { siteSearch } from './page-context.js';
 import { searchRoutes, type SearchRoutesOptions } from './routes.js';
 import { SearchService } from './service.js';
 import { SearchSources } from './sources.js';
@@ -30,6 +32,9 @@ export const searchModule = defineModule<Kernel & Pick<SearchRoutesOptions, 'acc
   },
   staff: ({ db, searchIndex }) => ({
     search: new SearchAdminService({ db, searchIndex }),
+  }),
+  pageContext: ({ search, accounts }): Pick<SodalisLoadContext, 'search'> => ({
+    search: siteSearch(search, accounts),
   }),
   apiRoutes: async (api, services) => {
     await api.register(searchRoutes, { prefix: '/Search', ...services });

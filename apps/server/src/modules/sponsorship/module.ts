@@ -1,3 +1,4 @@
+import { SPONSORSHIP_LIMITS, type SodalisLoadContext } from '@sodalis/contracts';
 import { defineModule, type Kernel } from '../module.js';
 import { sponsorshipAdminRoutes } from './admin-routes.js';
 import { SponsorshipAdminService, sponsorshipPendingWork } from './admin-service.js';
@@ -43,4 +44,11 @@ export const sponsorshipModule = defineModule<Kernel>()({
     await admin.register(sponsorshipAdminRoutes, { sponsorship: staff.sponsorship, files });
   },
   pendingWork: [sponsorshipPendingWork],
+  // The limits the /patrocini form shows and checks before sending.
+  pageContext: ({ config }): Pick<SodalisLoadContext, 'sponsorship'> => ({
+    sponsorship: {
+      maxFileBytes: config.sponsorship.maxFileBytes,
+      maxAttachments: SPONSORSHIP_LIMITS.maxAttachments,
+    },
+  }),
 });

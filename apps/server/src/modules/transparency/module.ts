@@ -1,3 +1,4 @@
+import type { SodalisLoadContext } from '@sodalis/contracts';
 import { defineModule, type Kernel } from '../module.js';
 import { transparencyAdminRoutes } from './admin-routes.js';
 import {
@@ -54,6 +55,9 @@ export const transparencyModule = defineModule<
   }),
   staff: ({ db, files, clock, contentCache, searchIndex }) => ({
     transparency: new TransparencyAdminService({ db, files, clock, contentCache, searchIndex }),
+  }),
+  pageContext: ({ transparency }): Pick<SodalisLoadContext, 'transparency'> => ({
+    transparency: { page: () => transparency.page() },
   }),
   // sitemap.xml, robots.txt, the news feeds and the web manifest (ADR 026).
   siteRoutes: async (app, { transparency }) => {
