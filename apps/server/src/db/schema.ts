@@ -7,12 +7,12 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
  * searches and case-insensitive matches run on, so both engines behave the same.
  */
 
-type Id = Generated<number>;
+export type Id = Generated<number>;
 /** A staff record's version (0040, ADR 041): 1 when created, one more at every staff save. */
-type Version = Generated<number>;
+export type Version = Generated<number>;
 /** A timestamp written by the application (ISO-8601 UTC). */
-type Timestamp = string;
-type Flag = ColumnType<number, number | undefined, number>;
+export type Timestamp = string;
+export type Flag = ColumnType<number, number | undefined, number>;
 
 /** Who may read a reserved-area item (ADR 011). */
 export type Audience =
@@ -867,40 +867,4 @@ export interface PaymentItemsTable {
 
 export interface Database {
   payment_items: PaymentItemsTable;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Events (migration 0045, ADR 047), with their own part of `Database`.
-
-/** An event: instants are UTC ISO text, entered and shown in Europe/Rome. */
-export interface EventsTable {
-  id: Id;
-  title: string;
-  title_search: string;
-  starts_at: string;
-  ends_at: string;
-  /** `in-presenza` (a venue) or `online` (a link). */
-  mode: string;
-  venue_name: string | null;
-  venue_address: string | null;
-  venue_city: string | null;
-  online_url: string | null;
-  description_html: string;
-  organisers: string | null;
-  /** "Crediti ECM previsti": the seam of the ECM rules to come (ADR 047). */
-  ecm_credits: Flag;
-  registration_opens_at: string | null;
-  registration_closes_at: string | null;
-  places: number | null;
-  published: Flag;
-  /** The instant (ISO, UTC) a scheduled event goes public; null: once published. */
-  publish_at: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
-  version: Version;
-}
-
-export interface Database {
-  events: EventsTable;
 }

@@ -1,6 +1,6 @@
 import type { SodalisLoadContext } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { ContentCache } from '../cache/content-cache.js';
 import type { AppConfig } from '../config.js';
@@ -63,6 +63,21 @@ export interface SitemapEntry {
  * site does not keep.
  */
 export type SitemapPages = (contentDay: string | null) => Promise<SitemapEntry[]>;
+
+/** What a module's demo content is given (docs/architecture.md, "Data"). */
+export interface DemoFacts {
+  societyAcronym: string;
+  /** `YYYY-MM-DD`, Rome's today: every demo record is dated from it, so the demo is stable. */
+  today: string;
+  /** The demo's creation instant, for `created_at` and `updated_at`. */
+  stamp: string;
+}
+
+/**
+ * A module's part of the demo content, written in the demo's one transaction after the
+ * society's content and accounts; answers how many records it made.
+ */
+export type DemoContent = (trx: Transaction<Database>, facts: DemoFacts) => Promise<number>;
 
 /** Work that runs on its own from the app's start to its close (reminders, schedules). */
 export interface PeriodicWork {
@@ -157,6 +172,8 @@ export interface ServerModule<
   ) => readonly PeriodicWork[];
   /** Its bins, emptied hourly by the composition's purge (ADR 031). */
   readonly bins?: (services: ModuleServices<Needs, Provides, Staff>) => readonly Bin[];
+  /** Its records in the demo content of a fresh install. */
+  readonly demoContent?: DemoContent;
 }
 
 /**
@@ -180,6 +197,7 @@ export interface AnyServerModule {
   readonly outboxJobs?: (services: never) => readonly OutboxJobHandler[];
   readonly periodicWork?: (services: never) => readonly PeriodicWork[];
   readonly bins?: (services: never) => readonly Bin[];
+  readonly demoContent?: DemoContent;
 }
 
 /**

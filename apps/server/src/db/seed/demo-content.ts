@@ -38,7 +38,8 @@ import { makeDemoPdf } from './demo-pdf.js';
 import { makePortraitPng } from './demo-png.js';
 import { insertDemoAccounts, insertDemoRegister } from './demo-accounts.js';
 import { insertDemoSiteContents } from './demo-site-contents.js';
-import { insertDemoEvents } from './demo-events.js';
+import { SERVER_MODULES } from '../../modules/index.js';
+import type { AnyServerModule } from '../../modules/module.js';
 
 /*
  * The demo data set (docs/architecture.md, "Data": a fresh install is filled with demo content on first
@@ -88,8 +89,8 @@ export interface DemoContentSummary {
   accounts?: number;
   /** Demo members in the dues ledger (each standing of the year). */
   registerMembers?: number;
-  /** Demo events: the congress, a webinar next month, a course last year (ADR 047). */
-  events?: number;
+  /** Each module's own demo records, by the module's name (the events' congress…, ADR 046). */
+  modules?: Record<string, number>;
 }
 
 /** The first year of the archives (spec §9: year lists run from 2019). */
@@ -145,12 +146,12 @@ export async function loadDemoContent(ctx: DemoContentContext): Promise<DemoCont
       `${today}T08:00:00.000Z`,
     );
     summary.accounts = await insertDemoAccounts(trx, `${today}T08:00:00.000Z`);
-    summary.events = await insertDemoEvents(
-      trx,
-      ctx.societyAcronym,
-      today,
-      `${today}T08:00:00.000Z`,
-    );
+    const facts = { societyAcronym: ctx.societyAcronym, today, stamp: `${today}T08:00:00.000Z` };
+    summary.modules = {};
+    for (const module of SERVER_MODULES as readonly AnyServerModule[]) {
+      if (module.demoContent !== undefined)
+        summary.modules[module.name] = await module.demoContent(trx, facts);
+    }
     summary.registerMembers = await insertDemoRegister(trx, today, {
       memberNumberFormat: ctx.memberNumberFormat,
       society: { acronym: ctx.societyAcronym, publicBaseUrl: ctx.publicBaseUrl },

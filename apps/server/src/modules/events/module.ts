@@ -3,6 +3,7 @@ import { cachedData } from '../../http/page-reads.js';
 import { defineModule, type Kernel } from '../module.js';
 import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
+import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
 import { eventsSearchSource } from './search-source.js';
 import { EventsService } from './service.js';
@@ -36,4 +37,5 @@ export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchI
     },
   }),
   bins: ({ staff }) => [staff.events],
+  demoContent: demoEvents,
 });

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, EventsTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { EventsTable } from './tables.js';
 import { binQueries } from '../listing/bin-queries.js';
 import { likeCondition } from '../listing/keyset.js';
 import { versionQueries } from '../listing/version-queries.js';

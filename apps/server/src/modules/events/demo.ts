@@ -1,7 +1,7 @@
 import { romeInstant } from '@sodalis/contracts';
-import type { Transaction } from 'kysely';
 import { searchText } from '../../text/search-text.js';
-import type { Database } from '../schema.js';
+import type { DemoContent } from '../module.js';
+import { writeEvent } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,12 +18,7 @@ const at = (day: string, time: string) => romeInstant(day, time).toISOString();
  * congress about two months ahead (three days, ECM credits, a registration window, places),
  * an online webinar next month and a course held last year. Answers how many.
  */
-export async function insertDemoEvents(
-  trx: Transaction<Database>,
-  acronym: string,
-  today: string,
-  stamp: string,
-): Promise<number> {
+export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, today, stamp }) => {
   const congressStart = addDays(today, 60);
   const congressEnd = addDays(congressStart, 2);
   const webinarDay = addDays(today, 30);
@@ -82,18 +77,13 @@ export async function insertDemoEvents(
       places: 60,
     },
   ];
-  await trx
-    .insertInto('events')
-    .values(
-      events.map((event) => ({
-        ...event,
-        title_search: searchText(event.title),
-        published: 1,
-        publish_at: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })),
-    )
-    .execute();
+  for (const event of events) {
+    await writeEvent(
+      trx,
+      null,
+      { ...event, title_search: searchText(event.title), published: 1, publish_at: null },
+      stamp,
+    );
+  }
   return events.length;
-}
+};
