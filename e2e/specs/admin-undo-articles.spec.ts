@@ -20,7 +20,7 @@ test.describe('cestino per gli articoli della rivista', () => {
     const title = `Il Servizio Trasfusionale - anno 2019, numero 8 cestino ${stamp}`;
     const kept = `Articolo che resta ${stamp}`;
     const binned = `Articolo nel cestino ${stamp}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const issue = await adminApi(page, 'POST', '/MagazineIssues', {
       title,
       year: 2019,

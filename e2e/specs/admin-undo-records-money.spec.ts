@@ -18,7 +18,7 @@ test.describe('cestino e versioni di Società trasparente e delle quote', () => 
     expectAccessible,
   }) => {
     const title = `Codice etico da ripristinare ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     const created = await page.request.post('/api/v1/Admin/TransparencyPublications', {
       headers: { authorization: `Bearer ${token ?? ''}` },
@@ -71,7 +71,7 @@ test.describe('cestino e versioni di Società trasparente e delle quote', () => 
   }) => {
     const title = `Quota sostenitore ${Date.now()}`;
     const renamed = `${title} rinominata`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     // Not offered on the site: the other tests' fees and amounts stay as they are.
     const created = await page.request.post('/api/v1/Admin/Fees', {

@@ -216,7 +216,7 @@ test.describe('amministrazione', () => {
     ] as const) {
       const context = await browser.newContext();
       const member = await context.newPage();
-      await openSignedIn(member, account);
+      await openSignedIn(member, account, { landing: null });
       // The list is drawn from this answer: wait for it before counting what it shows.
       const answered = member.waitForResponse((response) =>
         response.url().includes('/api/v1/ReservedArea/GetAssemblee'),
@@ -231,7 +231,7 @@ test.describe('amministrazione', () => {
   test('un socio non entra: il sito lo rimanda alla home e l’API risponde 403', async ({
     page,
   }) => {
-    await openSignedIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org', { landing: null });
     await gotoHydrated(page, '/amministrazione/news');
     await expect(page).toHaveURL(/\/$/);
     const token = await page.evaluate(() => sessionStorage.getItem('token'));

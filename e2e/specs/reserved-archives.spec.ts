@@ -37,7 +37,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
       expectAccessible,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await openSignedIn(page, email);
+      await openSignedIn(page, email, { landing: null });
       const expected = await allRecommendations(page);
       expect(expected.length).toBeGreaterThan(4);
       await gotoHydrated(page, PATH);
@@ -170,7 +170,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
       `a ${width} px il PDF di una raccomandazione si ${expected === 'open' ? 'apre' : 'scarica'}`,
       opensPdf(expected === 'open'),
       async ({ page }) => {
-        await openSignedIn(page, 'socio.demo@example.org');
+        await openSignedIn(page, 'socio.demo@example.org', { landing: null });
         const withFile = (await allRecommendations(page)).find(
           (item) => item.sourceUrl === null && item.attachments.length > 0,
         );
@@ -188,7 +188,7 @@ test.describe('le raccomandazioni dell’area riservata', () => {
   test('una raccomandazione con indirizzo della fonte si apre in una nuova scheda', async ({
     page,
   }) => {
-    await openSignedIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org', { landing: null });
     const withSource = (await allRecommendations(page)).find((item) => item.sourceUrl !== null);
     test.skip(withSource === undefined, 'nessuna raccomandazione con fonte esterna');
     await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(withSource?.title ?? '')}`);
@@ -213,7 +213,7 @@ test.describe('la rassegna stampa', () => {
       page,
       expectAccessible,
     }) => {
-      await openSignedIn(page, email);
+      await openSignedIn(page, email, { landing: null });
       const expected = await apiList<PressReview>(
         page,
         '/api/v1/SharepointContent/GetRassegneStampa',
@@ -253,7 +253,7 @@ test.describe('i pareri del Consiglio Direttivo', () => {
       page,
       expectAccessible,
     }) => {
-      await openSignedIn(page, email);
+      await openSignedIn(page, email, { landing: null });
       const expected = await apiList<Opinion>(page, '/api/v1/ReservedArea/GetPareriCD', {});
       expect(expected.length).toBeGreaterThan(2);
       await gotoHydrated(page, '/area-riservata-pareri');
@@ -300,7 +300,7 @@ test.describe('le assemblee', () => {
       page,
       expectAccessible,
     }) => {
-      await openSignedIn(page, 'socio.demo@example.org');
+      await openSignedIn(page, 'socio.demo@example.org', { landing: null });
       const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
         territorio,
       });
@@ -335,7 +335,7 @@ test.describe('le assemblee', () => {
   }
 
   test('le sezioni: l’Affiliato le trova, il Socio no', async ({ page }) => {
-    await openSignedIn(page, 'affiliato.demo@example.org');
+    await openSignedIn(page, 'affiliato.demo@example.org', { landing: null });
     const expected = await apiList<Assembly>(page, '/api/v1/ReservedArea/GetAssemblee', {
       territorio: 'Nazionali',
       sezioni: ['Affiliati tecnici'],
@@ -354,7 +354,7 @@ test.describe('le assemblee', () => {
     await expect(list(page)).toHaveCount(Math.min(4, expected.length));
 
     await page.evaluate(() => sessionStorage.clear());
-    await openSignedIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org', { landing: null });
     await gotoHydrated(page, '/area-riservata-assemblee?sezione=Affiliati+tecnici');
     await expect(page.getByTestId('archive-empty')).toHaveText('Nessun elemento trovato');
   });
@@ -367,7 +367,7 @@ test.describe('le assemblee', () => {
       `a ${width} px LEGGI ${expected === 'open' ? 'apre' : 'scarica'} il PDF, SCARICA PDF lo scarica`,
       opensPdf(expected === 'open'),
       async ({ page }) => {
-        await openSignedIn(page, 'socio.demo@example.org');
+        await openSignedIn(page, 'socio.demo@example.org', { landing: null });
         await page.setViewportSize({ width, height: 900 });
         await gotoHydrated(page, '/area-riservata-assemblee');
         const documents = list(page).first().getByTestId('assembly-documents').locator('li');
