@@ -14,7 +14,7 @@ test.describe('i dettagli del back office', () => {
     expectAccessible,
   }) => {
     const title = `Codice e collegamento ${Date.now()}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     // The form's lists (categories) are held until the text is typed: what a loaded machine
     // does by chance, made certain. What is typed before they arrive must stay.
     let releaseLists: () => void = () => undefined;

@@ -22,7 +22,7 @@ test.describe('nessuna sovrascrittura silenziosa tra due schede', () => {
     const title = `Due schede ${stamp}`;
     const titleA = `Titolo della scheda A ${stamp}`;
     const noteB = 'Nota scritta nella scheda B';
-    await openSignedIn(tabB, STAFF);
+    await openSignedIn(tabB, STAFF, { landing: null });
     const item = await adminApi(tabB, 'POST', '/News', {
       title,
       subtitleHtml: '<p>Testo.</p>',

@@ -13,7 +13,7 @@ async function asMember(browser: Browser, account: string, run: (page: Page) => 
   const context = await browser.newContext();
   try {
     const member = await context.newPage();
-    await openSignedIn(member, account);
+    await openSignedIn(member, account, { landing: null });
     await run(member);
   } finally {
     await context.close();

@@ -16,7 +16,7 @@ test.describe('versioni di un account', () => {
     expectAccessible,
   }) => {
     const email = `storia.${Date.now()}@example.org`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const created = await adminApi(page, 'POST', '/Members', {
       email,
       firstName: 'Elena',

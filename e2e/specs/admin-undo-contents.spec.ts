@@ -18,7 +18,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
   }) => {
     const stamp = Date.now();
     const title = `Raccomandazione da ripristinare ${stamp}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     const created = await page.request.post('/api/v1/Admin/Recommendations', {
       headers: { authorization: `Bearer ${token ?? ''}` },
@@ -40,7 +40,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
     // Off the members' list while in the bin.
     const socio = await browser.newContext();
     const member = await socio.newPage();
-    await openSignedIn(member, 'socio.demo@example.org');
+    await openSignedIn(member, 'socio.demo@example.org', { landing: null });
     await gotoHydrated(member, `/area-riservata-raccomandazioni?q=${stamp}`);
     await expect(member.getByText(title)).toHaveCount(0);
 
@@ -63,7 +63,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
     const stamp = Date.now();
     // 2019 and a suffix: sorts below the real latest issue, so other tests see the same one.
     const title = `Il Servizio Trasfusionale - anno 2019, numero 8 cestino ${stamp}`;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     const created = await page.request.post('/api/v1/Admin/MagazineIssues', {
       headers: { authorization: `Bearer ${token ?? ''}` },
@@ -85,7 +85,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
     // Off the members' issue page while in the bin.
     const socio = await browser.newContext();
     const member = await socio.newPage();
-    await openSignedIn(member, 'socio.demo@example.org');
+    await openSignedIn(member, 'socio.demo@example.org', { landing: null });
     // The page still names the issue asked for, but has nothing of it: no PDF, no articles.
     await gotoHydrated(member, issuePage);
     await expect(member.getByTestId('magazine-issue')).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe('cestino e azioni in blocco per i documenti dell’area riservata'
   }) => {
     const stamp = Date.now();
     const headlines = [`Rassegna uno ${stamp}`, `Rassegna due ${stamp}`] as const;
-    await openSignedIn(page, STAFF);
+    await openSignedIn(page, STAFF, { landing: null });
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     for (const headline of headlines) {
       const response = await page.request.post('/api/v1/Admin/PressReviews', {

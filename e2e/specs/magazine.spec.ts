@@ -39,7 +39,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org', { landing: null });
     const latest = (await issues(page, { dataOffset: '1' })).items[0];
     if (!latest) throw new Error('nessun numero');
     const all = await entries(page, latest.title);
@@ -85,7 +85,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'affiliato.demo@example.org');
+    await openSignedIn(page, 'affiliato.demo@example.org', { landing: null });
     await gotoHydrated(page, HOME);
     const years = page.getByTestId('magazine-years').getByRole('link');
     const thisYear = new Date().getFullYear();
@@ -123,7 +123,7 @@ test.describe('Il Servizio Trasfusionale', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'socio.demo@example.org');
+    await openSignedIn(page, 'socio.demo@example.org', { landing: null });
     // The issue with the most articles, so that its articles take more than one page.
     let chosen: MagazineIssue | undefined;
     let articles: MagazineArticle[] = [];
@@ -184,7 +184,7 @@ test.describe('Il Servizio Trasfusionale', () => {
       `a ${width} px LEGGI ${action === 'open' ? 'apre' : 'scarica'} l’articolo, SCARICA PDF scarica il numero`,
       opensPdf(action === 'open'),
       async ({ page }) => {
-        await openSignedIn(page, 'socio.demo@example.org');
+        await openSignedIn(page, 'socio.demo@example.org', { landing: null });
         const latest = (await issues(page, { dataOffset: '1' })).items[0];
         const all = await entries(page, latest?.title ?? '');
         await page.setViewportSize({ width, height: 900 });

@@ -91,7 +91,7 @@ test.describe('la ricerca del sito', () => {
     expectAccessible,
   }) => {
     const results = '/cerca?q=supplementazione+marziale';
-    await openSignedIn(page, 'affiliato.demo@example.org');
+    await openSignedIn(page, 'affiliato.demo@example.org', { landing: null });
     await gotoHydrated(page, results);
     const found = page.getByRole('region', { name: 'Raccomandazioni' }).getByRole('link', {
       name: 'trovato nel documento Gestione donatori carenza di ferro.pdf, pagina 1',
@@ -117,7 +117,7 @@ test.describe('la ricerca del sito', () => {
 
     const member = await browser.newPage();
     try {
-      await openSignedIn(member, 'socio.demo@example.org');
+      await openSignedIn(member, 'socio.demo@example.org', { landing: null });
       await gotoHydrated(member, results);
       await expect(
         member.getByRole('status').filter({ hasText: 'Nessun risultato.' }),
@@ -141,7 +141,7 @@ test.describe('la ricerca del sito', () => {
         ...filler,
         'Le spese per la formazione itinerante dei tecnici di laboratorio.',
       ]);
-      await openSignedIn(page, 'segreteria.demo@example.org');
+      await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
       const created = await adminApi(page, 'POST', '/TransparencyPublications', {
         type: 'bilancio-preventivo',
         title,
@@ -179,7 +179,7 @@ test.describe('la ricerca del sito', () => {
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/documenti-non-ricercabili');
     await expect(
       page.getByText('Nessun documento da controllare: la ricerca legge il testo di tutti i PDF.'),

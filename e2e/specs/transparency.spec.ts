@@ -11,7 +11,7 @@ test.describe('Società trasparente (ADR 026)', () => {
     expectAccessible,
   }) => {
     const grantor = `Regione di prova ${Date.now()}`;
-    await openSignedIn(page, 'segreteria.demo@example.org');
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
     await openAdmin(page, '/contributi-pubblici');
     await expect(page.getByRole('heading', { name: 'Contributi pubblici ricevuti' })).toBeVisible();
     await expectAccessible(page);

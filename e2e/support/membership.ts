@@ -76,7 +76,7 @@ export async function applyApproveAndSignIn(
   await page.getByRole('button', { name: 'Invia la domanda' }).click();
   await expect(page.getByTestId('application-received')).toBeVisible();
 
-  await openSignedIn(page, 'segreteria.demo@example.org');
+  await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
   await openAdmin(page, '/domande-iscrizione');
   await page.getByRole('row', { name: new RegExp(applicant.lastName) }).click();
   await page.getByLabel('Data della ratifica del Consiglio Direttivo').fill(ratifiedOn);
