@@ -34,6 +34,11 @@ test.describe('eventi', () => {
     await page.getByRole('textbox', { name: /^Città/ }).fill('Firenze');
     await page.getByRole('switch', { name: 'Crediti ECM previsti' }).check();
     await page.getByRole('spinbutton', { name: /^Posti disponibili/ }).fill('40');
+    // A registration type priced in euros (ADR 048), saved in cents.
+    const types = page.getByRole('group', { name: 'Tipi di iscrizione e quote' });
+    await types.getByRole('button', { name: 'Aggiungi un tipo di iscrizione' }).click();
+    await types.getByRole('textbox', { name: /^Nome del tipo/ }).fill('Non socio');
+    await types.getByRole('spinbutton', { name: /^Quota standard/ }).fill('120.50');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Pubblica' }).click();
     await expect(page.getByText('Elemento creato')).toBeVisible({ timeout: SCREEN_TIMEOUT });
@@ -53,6 +58,10 @@ test.describe('eventi', () => {
     await expect(reader.getByText('Crediti ECM previsti')).toBeVisible();
     await expect(reader.getByText('40 posti disponibili')).toBeVisible();
     await expect(reader.getByText(/dalle 09:30 alle 17:00/)).toBeVisible();
+    const fees = reader.getByRole('table', { name: /quote di iscrizione/i });
+    await expect(
+      fees.getByRole('row', { name: /Non socio.*Aperta a tutti.*120,50 €/ }),
+    ).toBeVisible();
     await expectAccessible(reader);
     await reader.setViewportSize({ width: 1280, height: 900 });
     await expectAccessible(reader);
@@ -70,6 +79,9 @@ test.describe('eventi', () => {
     await congress.click();
     await expect(reader).toHaveURL(/\/eventi\/\d+-congresso-nazionale-/);
     await expect(reader.getByText('Crediti ECM previsti')).toBeVisible();
+    // The fees are in the first HTML too (ADR 048).
+    await expect(reader.getByRole('heading', { name: 'Quote di iscrizione' })).toBeVisible();
+    await expect(reader.getByRole('rowheader', { name: /^Socio in regola/ })).toBeVisible();
     await context.close();
   });
 });

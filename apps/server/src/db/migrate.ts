@@ -46,6 +46,7 @@ import { moreRecordVersionsMigration } from './migrations/0042-more-record-versi
 import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-texts.js';
 import { paymentItemsMigration } from './migrations/0044-payment-items.js';
 import { eventsMigration } from './migrations/0045-events.js';
+import { eventPricesMigration } from './migrations/0046-event-prices.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -96,6 +97,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0043-dues-reminder-texts': duesReminderTextsMigration(engine),
     '0044-payment-items': paymentItemsMigration(engine),
     '0045-events': eventsMigration(engine),
+    '0046-event-prices': eventPricesMigration(engine),
   };
 }
 

@@ -90,6 +90,17 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
     expect(text).toContain('800 posti disponibili');
     expect(text).toMatch(/Aperte dal 12 novembre 2026, ore 09:00 al 14 gennaio 2027, ore 23:59/);
     expect(text).toContain('Patient Blood Management');
+    // The fees (ADR 048): a row per type in each window, the early bird in force, no code.
+    expect(text).toContain('Quote di iscrizione');
+    expect(text).toMatch(/Early bird \(fino al 12 dicembre 2026, ore 23:59\)\s*in vigore ora/);
+    expect(text).toMatch(
+      /Socio in regola\s*Per i soci in regola con la quota associativa dell’anno\.\s*Soci in regola con la quota associativa\s*150,00 €\s*200,00 €\s*250,00 €/,
+    );
+    expect(text).toMatch(/Specializzando[^€]*Aperta a tutti\s*Gratuita\s*50,00 €\s*50,00 €/);
+    expect(text).toContain('Con il codice ricevuto dalla segreteria');
+    expect(text).toMatch(/Cena sociale\s*:\s*60,00 €/);
+    expect(page.body).not.toContain('RELATORI');
+    expect(page.body).toMatch(/<td class="text-end text-nowrap fw-bold">150,00 €<\/td>/);
     expect(page.body).toMatch(
       /<meta property="og:image" content="https:\/\/www\.esempio\.it\/[^"]+"\/>/,
     );

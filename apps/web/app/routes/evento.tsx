@@ -3,6 +3,7 @@ import type { Route } from './+types/evento';
 import { Breadcrumb } from '../components/breadcrumb';
 import { absoluteUrl, breadcrumbLd, pageMeta } from '../format/meta';
 import { EventDetails } from '../features/events/event-details';
+import { EventPrices } from '../features/events/event-prices';
 import { eventHref, eventLd, plainText } from '../features/events/event-format';
 
 /** An event's page, `/eventi/<id>-<slug>` (ADR 047): the slug follows the title. */
@@ -48,6 +49,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <article>
         <h1 className="h2 mb-3">{event.title}</h1>
         <EventDetails event={event} />
+        <EventPrices event={event} />
       </article>
       <Link to="/eventi" className="btn btn-outline-primary mt-4">
         Tutti gli eventi

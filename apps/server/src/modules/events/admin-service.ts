@@ -4,9 +4,12 @@ import {
   type AdminBinItem,
   type AdminBulk,
   type AdminEvent,
+  type AdminEventAddon,
   type AdminEventListQuery,
   type AdminPage,
+  type AdminRegistrationType,
   type EventMode,
+  type RegistrationEligibility,
 } from '@sodalis/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -34,12 +37,17 @@ import {
   eventBinQueries,
   eventVersions,
   filteredEvents,
+  findEventAddons,
   findEventRows,
+  findRegistrationTypes,
   liveEventIds,
+  replaceEventAddons,
+  replaceRegistrationTypes,
   writeEvent,
   type EventRow,
   type EventValues,
 } from './repository.js';
+import { memberRolesOf } from './views.js';
 
 type EventInput = z.output<typeof AdminEventInputSchema>;
 
@@ -78,6 +86,10 @@ const VIEW_FIELDS = {
   aperturaIscrizioni: 'registrationOpensAt',
   chiusuraIscrizioni: 'registrationClosesAt',
   posti: 'places',
+  fineEarlyBird: 'earlyBirdUntil',
+  inizioQuoteInSede: 'onsiteFrom',
+  tipiDiIscrizione: 'registrationTypes',
+  serviziAggiuntivi: 'addons',
   pubblicato: 'published',
   pubblicazioneProgrammata: 'publishAt',
 } as const satisfies Record<string, keyof EventInput>;
@@ -163,6 +175,8 @@ export class EventsAdminService {
     const before = id === null ? null : await eventView(trx, id);
     if (before?.nelCestino === true) throw new AppError('notFound');
     const eventId = await writeEvent(trx, id, eventValues(input), now.toISOString());
+    await replaceRegistrationTypes(trx, eventId, input.registrationTypes.map(typeValues));
+    await replaceEventAddons(trx, eventId, input.addons.map(addonValues));
     await this.deps.searchIndex.recordChanged(trx, 'event', eventId);
     const after = await eventView(trx, eventId);
     const unpublished = before?.pubblicato === true && after.pubblicato === false;
@@ -247,15 +261,89 @@ export class EventsAdminService {
     if (ids.length === 0) return [];
     const now = this.deps.clock().toISOString();
     const byId = new Map((await findEventRows(db, ids)).map((row) => [row.id, row]));
+    const prices = await pricesOf(db, ids);
     return ids.flatMap((id) => {
       const row = byId.get(id);
       if (row === undefined || row.deleted_at !== null) return [];
-      return [adminEvent(row, now)];
+      return [adminEvent(row, prices.get(id) ?? NO_PRICES, now)];
     });
   }
 }
 
-function adminEvent(row: EventRow, now: string): AdminEvent {
+/** An event's types and add-ons, as the form holds them. */
+interface EventPrices {
+  registrationTypes: AdminRegistrationType[];
+  addons: AdminEventAddon[];
+}
+const NO_PRICES: EventPrices = { registrationTypes: [], addons: [] };
+
+/** The types and add-ons of these events, by event. */
+async function pricesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, EventPrices>> {
+  const [types, addons] = await Promise.all([
+    findRegistrationTypes(db, ids),
+    findEventAddons(db, ids),
+  ]);
+  const byEvent = new Map<number, EventPrices>();
+  const pricesFor = (eventId: number) => {
+    let prices = byEvent.get(eventId);
+    if (prices === undefined) {
+      prices = { registrationTypes: [], addons: [] };
+      byEvent.set(eventId, prices);
+    }
+    return prices;
+  };
+  for (const type of types) {
+    pricesFor(type.event_id).registrationTypes.push({
+      id: type.id,
+      name: type.name,
+      description: type.description,
+      eligibility: type.eligibility as RegistrationEligibility,
+      memberRoles: memberRolesOf(type.member_roles),
+      accessCode: type.access_code,
+      earlyCents: type.early_cents,
+      standardCents: type.standard_cents,
+      onsiteCents: type.onsite_cents,
+      places: type.places,
+    });
+  }
+  for (const addon of addons) {
+    pricesFor(addon.event_id).addons.push({
+      id: addon.id,
+      name: addon.name,
+      description: addon.description,
+      priceCents: addon.price_cents,
+      places: addon.places,
+    });
+  }
+  return byEvent;
+}
+
+function typeValues(type: EventInput['registrationTypes'][number]) {
+  return {
+    id: type.id,
+    name: type.name,
+    description: type.description,
+    eligibility: type.eligibility,
+    member_roles: type.memberRoles.join(','),
+    access_code: type.accessCode,
+    early_cents: type.earlyCents,
+    standard_cents: type.standardCents,
+    onsite_cents: type.onsiteCents,
+    places: type.places,
+  };
+}
+
+function addonValues(addon: EventInput['addons'][number]) {
+  return {
+    id: addon.id,
+    name: addon.name,
+    description: addon.description,
+    price_cents: addon.priceCents,
+    places: addon.places,
+  };
+}
+
+function adminEvent(row: EventRow, prices: EventPrices, now: string): AdminEvent {
   return {
     id: row.id,
     title: row.title,
@@ -272,6 +360,10 @@ function adminEvent(row: EventRow, now: string): AdminEvent {
     registrationOpensAt: romeLocal(row.registration_opens_at),
     registrationClosesAt: romeLocal(row.registration_closes_at),
     places: row.places,
+    earlyBirdUntil: romeLocal(row.early_bird_until),
+    onsiteFrom: romeLocal(row.onsite_from),
+    registrationTypes: prices.registrationTypes,
+    addons: prices.addons,
     published: row.published === 1,
     publishAt: romeLocal(row.publish_at),
     state: scheduleState(row, now),
@@ -297,6 +389,10 @@ function inputOf(item: AdminEvent): EventInput {
     registrationOpensAt: item.registrationOpensAt,
     registrationClosesAt: item.registrationClosesAt,
     places: item.places,
+    earlyBirdUntil: item.earlyBirdUntil,
+    onsiteFrom: item.onsiteFrom,
+    registrationTypes: item.registrationTypes,
+    addons: item.addons,
     published: item.published,
     publishAt: item.publishAt,
   };
@@ -321,6 +417,8 @@ function eventValues(input: EventInput): EventValues {
     registration_opens_at: storedInstant(input.registrationOpensAt),
     registration_closes_at: storedInstant(input.registrationClosesAt),
     places: input.places,
+    early_bird_until: storedInstant(input.earlyBirdUntil),
+    onsite_from: storedInstant(input.onsiteFrom),
     published: input.published ? 1 : 0,
     publish_at: storedInstant(input.publishAt),
   };
@@ -330,7 +428,7 @@ function eventValues(input: EventInput): EventValues {
 async function eventView(db: Kysely<Database>, id: number): Promise<Record<string, unknown>> {
   const [row] = await findEventRows(db, [id]);
   if (row === undefined) throw new AppError('notFound');
-  const item = adminEvent(row, '');
+  const item = adminEvent(row, (await pricesOf(db, [id])).get(id) ?? NO_PRICES, '');
   const view: Record<string, unknown> = {};
   for (const [viewField, inputField] of Object.entries(VIEW_FIELDS)) {
     view[viewField] = item[inputField];

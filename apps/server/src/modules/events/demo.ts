@@ -1,7 +1,7 @@
 import { romeInstant } from '@sodalis/contracts';
 import { searchText } from '../../text/search-text.js';
 import type { DemoContent } from '../module.js';
-import { writeEvent } from './repository.js';
+import { replaceEventAddons, replaceRegistrationTypes, writeEvent } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -13,10 +13,83 @@ function addDays(day: string, days: number): string {
 /** A Rome date and time as the stored UTC instant. */
 const at = (day: string, time: string) => romeInstant(day, time).toISOString();
 
+const price = (euros: number) => euros * 100;
+const anyone = { eligibility: 'tutti', member_roles: '', access_code: null } as const;
+
+/** The congress's registration types, priced as an Italian society's congress is (ADR 048). */
+const CONGRESS_TYPES = [
+  {
+    name: 'Socio in regola',
+    description: 'Per i soci in regola con la quota associativa dell’anno.',
+    eligibility: 'iscritti-in-regola',
+    member_roles: 'socio',
+    access_code: null,
+    early: 150,
+    standard: 200,
+    onsite: 250,
+  },
+  {
+    name: 'Affiliato in regola',
+    description: 'Per gli affiliati (tecnici e infermieri) in regola con la quota.',
+    eligibility: 'iscritti-in-regola',
+    member_roles: 'affiliato',
+    access_code: null,
+    early: 80,
+    standard: 110,
+    onsite: 140,
+  },
+  { name: 'Non socio', description: null, ...anyone, early: 300, standard: 380, onsite: 450 },
+  {
+    name: 'Specializzando',
+    description: 'Con l’attestato di iscrizione alla scuola di specializzazione.',
+    ...anyone,
+    early: 0,
+    standard: 50,
+    onsite: 50,
+  },
+  {
+    name: 'Giornaliera',
+    description: 'Una sola giornata del congresso, a scelta.',
+    ...anyone,
+    early: null,
+    standard: 120,
+    onsite: null,
+  },
+  {
+    name: 'Relatore',
+    description: 'Per i relatori e i moderatori invitati.',
+    eligibility: 'codice',
+    member_roles: '',
+    access_code: 'RELATORI',
+    early: null,
+    standard: 0,
+    onsite: null,
+  },
+].map(({ early, standard, onsite, ...type }) => ({
+  ...type,
+  id: null,
+  early_cents: early === null ? null : price(early),
+  standard_cents: price(standard),
+  onsite_cents: onsite === null ? null : price(onsite),
+  places: null,
+}));
+
+const CONGRESS_ADDONS = [
+  {
+    id: null,
+    name: 'Workshop pratico di immunoematologia',
+    description: 'Esercitazioni in piccoli gruppi, il pomeriggio della prima giornata.',
+    price_cents: price(40),
+    places: 30,
+  },
+  { id: null, name: 'Cena sociale', description: null, price_cents: price(60), places: 200 },
+];
+
 /**
  * The demo's events (ADR 047), relative to `today` like every demo record: the national
  * congress about two months ahead (three days, ECM credits, a registration window, places),
- * an online webinar next month and a course held last year. Answers how many.
+ * an online webinar next month and a course held last year; the congress with its registration
+ * types, early-bird window and add-ons (ADR 048). Answers how many events.
  */
 export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, today, stamp }) => {
   const congressStart = addDays(today, 60);
@@ -41,6 +114,9 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       registration_opens_at: at(addDays(today, -10), '09:00'),
       registration_closes_at: at(addDays(congressStart, -7), '23:59'),
       places: 800,
+      // Early bird for the first three weeks, on-site prices from the first morning (ADR 048).
+      early_bird_until: at(addDays(today, 20), '23:59'),
+      onsite_from: at(congressStart, '00:00'),
     },
     {
       title: 'Webinar: il Patient Blood Management nel paziente chirurgico',
@@ -58,6 +134,8 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       registration_opens_at: null,
       registration_closes_at: null,
       places: null,
+      early_bird_until: null,
+      onsite_from: null,
     },
     {
       title: `Corso di immunoematologia di base ${lastYear}`,
@@ -75,15 +153,25 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       registration_opens_at: null,
       registration_closes_at: null,
       places: 60,
+      early_bird_until: null,
+      onsite_from: null,
     },
   ];
+  const ids: number[] = [];
   for (const event of events) {
-    await writeEvent(
-      trx,
-      null,
-      { ...event, title_search: searchText(event.title), published: 1, publish_at: null },
-      stamp,
+    ids.push(
+      await writeEvent(
+        trx,
+        null,
+        { ...event, title_search: searchText(event.title), published: 1, publish_at: null },
+        stamp,
+      ),
     );
+  }
+  const [congress] = ids;
+  if (congress !== undefined) {
+    await replaceRegistrationTypes(trx, congress, CONGRESS_TYPES);
+    await replaceEventAddons(trx, congress, CONGRESS_ADDONS);
   }
   return events.length;
 };

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { EventsTable } from './tables.js';
+import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from './tables.js';
 import { binQueries } from '../listing/bin-queries.js';
 import { likeCondition } from '../listing/keyset.js';
 import { versionQueries } from '../listing/version-queries.js';
@@ -91,4 +91,121 @@ export async function liveEventIds(
 export async function allEventIds(db: Kysely<Database>): Promise<number[]> {
   const rows = await db.selectFrom('events').select('id').orderBy('id').execute();
   return rows.map((row) => row.id);
+}
+
+/** A type's or an add-on's columns a save writes: the event and the position are the save's. */
+export type RegistrationTypeValues = Omit<
+  Insertable<EventRegistrationTypesTable>,
+  'id' | 'event_id' | 'position'
+>;
+export type EventAddonValues = Omit<Insertable<EventAddonsTable>, 'id' | 'event_id' | 'position'>;
+
+/** The types of these events, in each event's order. */
+export async function findRegistrationTypes(db: Kysely<Database>, eventIds: number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('event_registration_types')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** The add-ons of these events, in each event's order. */
+export async function findEventAddons(db: Kysely<Database>, eventIds: number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('event_addons')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * The event's types become `types`, in their order: a type that names an id of this event keeps
+ * it (the registrations to come name it), one without (or with another event's id, as an undo
+ * of a type removed since may give) is added, and the event's other types are removed.
+ */
+export async function replaceRegistrationTypes(
+  trx: Transaction<Database>,
+  eventId: number,
+  types: readonly (RegistrationTypeValues & { id: number | null })[],
+): Promise<void> {
+  const kept = await keepInOrder(types, {
+    update: async (id, values) =>
+      (
+        await trx
+          .updateTable('event_registration_types')
+          .set(values)
+          .where('id', '=', id)
+          .where('event_id', '=', eventId)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
+    insert: async (values) =>
+      (
+        await trx
+          .insertInto('event_registration_types')
+          .values({ ...values, event_id: eventId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  });
+  await trx
+    .deleteFrom('event_registration_types')
+    .where('event_id', '=', eventId)
+    .$if(kept.length > 0, (query) => query.where('id', 'not in', kept))
+    .execute();
+}
+
+/** The event's add-ons become `addons`, as `replaceRegistrationTypes` does for types. */
+export async function replaceEventAddons(
+  trx: Transaction<Database>,
+  eventId: number,
+  addons: readonly (EventAddonValues & { id: number | null })[],
+): Promise<void> {
+  const kept = await keepInOrder(addons, {
+    update: async (id, values) =>
+      (
+        await trx
+          .updateTable('event_addons')
+          .set(values)
+          .where('id', '=', id)
+          .where('event_id', '=', eventId)
+          .executeTakeFirst()
+      ).numUpdatedRows > 0n,
+    insert: async (values) =>
+      (
+        await trx
+          .insertInto('event_addons')
+          .values({ ...values, event_id: eventId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  });
+  await trx
+    .deleteFrom('event_addons')
+    .where('event_id', '=', eventId)
+    .$if(kept.length > 0, (query) => query.where('id', 'not in', kept))
+    .execute();
+}
+
+/** Writes each item at its position, updating the row it names or adding one; answers the ids. */
+async function keepInOrder<V>(
+  items: readonly (V & { id: number | null })[],
+  write: {
+    update(id: number, values: V & { position: number }): Promise<boolean>;
+    insert(values: V & { position: number }): Promise<number>;
+  },
+): Promise<number[]> {
+  const kept: number[] = [];
+  for (const [position, { id, ...rest }] of items.entries()) {
+    // `V` has no id of its own: what is left once the id is taken is `V`.
+    const values = { ...(rest as V), position };
+    if (id !== null && (await write.update(id, values))) kept.push(id);
+    else kept.push(await write.insert(values));
+  }
+  return kept;
 }

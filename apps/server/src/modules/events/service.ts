@@ -1,11 +1,21 @@
-import { romeYear, type PublicEvent, type PublicEventList } from '@sodalis/contracts';
+import {
+  priceWindowAt,
+  romeYear,
+  type PublicEvent,
+  type PublicEventList,
+} from '@sodalis/contracts';
 import type { SitemapEntry } from '../module.js';
 import type { Kysely } from 'kysely';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
-import { visibleEvents } from './repository.js';
-import { publicEvent } from './views.js';
+import {
+  findEventAddons,
+  findRegistrationTypes,
+  visibleEvents,
+  type EventRow,
+} from './repository.js';
+import { publicEvent, publicEventAddon, publicRegistrationType } from './views.js';
 
 export interface EventsDeps {
   db: Kysely<Database>;
@@ -48,7 +58,7 @@ export class EventsService {
    */
   async list(): Promise<PublicEventList> {
     const now = this.deps.clock().toISOString();
-    const events = (await visibleEvents(this.deps.db, now)).map(publicEvent);
+    const events = await this.withPrices(await visibleEvents(this.deps.db, now));
     const upcoming = events.filter((event) => event.endsAt >= now);
     const past = events.filter((event) => event.endsAt < now).reverse();
     const years: PublicEventList['past'] = [];
@@ -63,8 +73,32 @@ export class EventsService {
   }
 
   async event(id: number): Promise<PublicEvent | null> {
-    const [row] = await visibleEvents(this.deps.db, this.deps.clock().toISOString(), id);
-    return row === undefined ? null : publicEvent(row);
+    const [event] = await this.withPrices(
+      await visibleEvents(this.deps.db, this.deps.clock().toISOString(), id),
+    );
+    return event ?? null;
+  }
+
+  /** The events with their registration types and add-ons (ADR 048). */
+  private async withPrices(rows: EventRow[]): Promise<PublicEvent[]> {
+    const ids = rows.map((row) => row.id);
+    const now = this.deps.clock().toISOString();
+    const [types, addons] = await Promise.all([
+      findRegistrationTypes(this.deps.db, ids),
+      findEventAddons(this.deps.db, ids),
+    ]);
+    return rows.map((row) =>
+      publicEvent(row, {
+        registrationTypes: types
+          .filter((type) => type.event_id === row.id)
+          .map(publicRegistrationType),
+        addons: addons.filter((addon) => addon.event_id === row.id).map(publicEventAddon),
+        priceWindow: priceWindowAt(
+          { earlyBirdUntil: row.early_bird_until, onsiteFrom: row.onsite_from },
+          now,
+        ),
+      }),
+    );
   }
 
   /**

@@ -1,8 +1,8 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Id, Timestamp, Version } from '../../db/schema.js';
 
 /*
- * The events' tables (migration 0045, ADR 047), declared here in their own home: each adds its
+ * The events' tables (migrations 0045 and 0046, ADR 047 and 048), declared here in their own home: each adds its
  * part of `Database` (ADR 046), so a new domain's tables touch no shared file.
  */
 
@@ -33,10 +33,45 @@ export interface EventsTable {
   updated_at: Timestamp;
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   version: Version;
+  /** The price windows (ADR 048): early bird before this instant, on site from that one. */
+  early_bird_until: string | null;
+  onsite_from: string | null;
+}
+
+/** A registration type of an event (migration 0046, ADR 048); prices in cents. */
+export interface EventRegistrationTypesTable {
+  id: Generated<number>;
+  event_id: number;
+  /** Its place in the event's list of types, from 0. */
+  position: number;
+  name: string;
+  description: string | null;
+  /** `tutti`, `iscritti-in-regola` or `codice`. */
+  eligibility: string;
+  /** A members' type's roles, comma-separated (`socio,affiliato`); empty otherwise. */
+  member_roles: string;
+  access_code: string | null;
+  early_cents: number | null;
+  standard_cents: number;
+  onsite_cents: number | null;
+  places: number | null;
+}
+
+/** An add-on of an event (workshop, social dinner; migration 0046, ADR 048). */
+export interface EventAddonsTable {
+  id: Generated<number>;
+  event_id: number;
+  position: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  places: number | null;
 }
 
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
+    event_registration_types: EventRegistrationTypesTable;
+    event_addons: EventAddonsTable;
   }
 }

@@ -1,8 +1,44 @@
-import { eventSlug, type EventMode, type PublicEvent } from '@sodalis/contracts';
-import type { EventRow } from './repository.js';
+import {
+  eventSlug,
+  type EventMode,
+  type PublicEvent,
+  type PublicEventAddon,
+  type PublicRegistrationType,
+  type RegistrationEligibility,
+} from '@sodalis/contracts';
+import type { EventRow, findEventAddons, findRegistrationTypes } from './repository.js';
+
+type TypeRow = Awaited<ReturnType<typeof findRegistrationTypes>>[number];
+type AddonRow = Awaited<ReturnType<typeof findEventAddons>>[number];
+
+/** The stored roles of a members' type (`socio,affiliato`). */
+export function memberRolesOf(stored: string): PublicRegistrationType['memberRoles'] {
+  return stored === '' ? [] : (stored.split(',') as PublicRegistrationType['memberRoles']);
+}
+
+/** A type as the event's page shows it: its prices and who may choose it, never its code. */
+export function publicRegistrationType(row: TypeRow): PublicRegistrationType {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    eligibility: row.eligibility as RegistrationEligibility,
+    memberRoles: memberRolesOf(row.member_roles),
+    earlyCents: row.early_cents,
+    standardCents: row.standard_cents,
+    onsiteCents: row.onsite_cents,
+  };
+}
+
+export function publicEventAddon(row: AddonRow): PublicEventAddon {
+  return { id: row.id, name: row.name, description: row.description, priceCents: row.price_cents };
+}
 
 /** An event row as the public pages read it (ADR 047): instants in UTC ISO. */
-export function publicEvent(row: EventRow): PublicEvent {
+export function publicEvent(
+  row: EventRow,
+  prices: Pick<PublicEvent, 'registrationTypes' | 'addons' | 'priceWindow'>,
+): PublicEvent {
   return {
     id: row.id,
     title: row.title,
@@ -20,5 +56,8 @@ export function publicEvent(row: EventRow): PublicEvent {
     registrationOpensAt: row.registration_opens_at,
     registrationClosesAt: row.registration_closes_at,
     places: row.places,
+    earlyBirdUntil: row.early_bird_until,
+    onsiteFrom: row.onsite_from,
+    ...prices,
   };
 }

@@ -1,5 +1,10 @@
-import { EVENT_MODES, type AdminEventInput } from '@sodalis/contracts';
-import type { ReactElement, ReactNode } from 'react';
+import {
+  EVENT_MODES,
+  type AdminEventInput,
+  type RegistrationEligibility,
+  type RegistrationMemberRole,
+} from '@sodalis/contracts';
+import type { ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   BooleanInput,
@@ -35,6 +40,7 @@ import {
   RestoredVersionReset,
 } from '../../admin/record-history';
 import { RichText } from '../../admin/rich-text';
+import { FieldRow as Row, PriceInputs } from './price-inputs';
 import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
 
@@ -55,6 +61,15 @@ function romeLocalWords(local: string): string {
   return match === null ? local : `${match[3]}/${match[2]}/${match[1]} ${match[4]}`;
 }
 
+/** The rows of one of the form's lists (types, add-ons). */
+function listOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter(
+        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+      )
+    : [];
+}
+
 /** The form's values as the API's body (`AdminEventInputSchema`). */
 export async function eventBody(data: Record<string, unknown>): Promise<AdminEventInput> {
   return {
@@ -72,6 +87,30 @@ export async function eventBody(data: Record<string, unknown>): Promise<AdminEve
     registrationOpensAt: blankToNull(data.registrationOpensAt),
     registrationClosesAt: blankToNull(data.registrationClosesAt),
     places: blankNumberToNull(data.places),
+    earlyBirdUntil: blankToNull(data.earlyBirdUntil),
+    onsiteFrom: blankToNull(data.onsiteFrom),
+    registrationTypes: listOf(data.registrationTypes).map((type) => ({
+      id: blankNumberToNull(type.id),
+      name: String(type.name ?? ''),
+      description: blankToNull(type.description),
+      eligibility: String(type.eligibility ?? 'tutti') as RegistrationEligibility,
+      memberRoles: Array.isArray(type.memberRoles)
+        ? (type.memberRoles as RegistrationMemberRole[])
+        : [],
+      accessCode: blankToNull(type.accessCode),
+      earlyCents: blankNumberToNull(type.earlyCents),
+      // The schema names a missing standard price in Italian.
+      standardCents: blankNumberToNull(type.standardCents) ?? Number.NaN,
+      onsiteCents: blankNumberToNull(type.onsiteCents),
+      places: blankNumberToNull(type.places),
+    })),
+    addons: listOf(data.addons).map((addon) => ({
+      id: blankNumberToNull(addon.id),
+      name: String(addon.name ?? ''),
+      description: blankToNull(addon.description),
+      priceCents: blankNumberToNull(addon.priceCents) ?? Number.NaN,
+      places: blankNumberToNull(addon.places),
+    })),
     published: data.published === true,
     publishAt: blankToNull(data.publishAt),
   };
@@ -200,14 +239,11 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
         />
       </Row>
       <NumberInput source="places" label="Posti disponibili" min={1} step={1} />
+      <PriceInputs />
       <RichText source="descriptionHtml" label="Descrizione" />
       <PublicationInputs label="Pubblicato" />
     </StaffForm>
   );
-}
-
-function Row({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>{children}</div>;
 }
 
 export function EventEdit() {
