@@ -15,7 +15,8 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
  * The public pages of the web app's route table (apps/web/app/routes.ts) with a fixed address:
  * what the sitemap must list, apart from the reserved area, its sign-in, the back office, the
  * newsletter's personal links, the staff preview, the search results (noindex) and the 404 page;
- * the pages of news items and events are listed one by one.
+ * the pages of one record each (a route with a parameter after a slash: news items, events…)
+ * are listed one by one.
  */
 function publicRoutePaths(acronym: string): string[] {
   const table = fs.readFileSync(new URL('../../../../web/app/routes.ts', import.meta.url), 'utf8');
@@ -25,7 +26,7 @@ function publicRoutePaths(acronym: string): string[] {
     ...paths
       .filter(
         (path) =>
-          !/^(area-riservata|amministrazione|anteprima|cerca$|newsletter\/|\*$|news\/:|eventi\/:)/.test(
+          !/^(area-riservata|amministrazione|anteprima|cerca$|newsletter\/|\*$|[^:]*\/:)/.test(
             path,
           ),
       )
