@@ -26,6 +26,10 @@ const optionalRomeLocal = (field: string) =>
 export const EVENT_MODES = ['in-presenza', 'online'] as const;
 export type EventMode = (typeof EVENT_MODES)[number];
 
+function placesMessage(field: string): string {
+  return `${field}: indica un numero intero maggiore di zero.`;
+}
+
 /** The Italian messages of the event form (ADR 047), each naming its field. */
 export const EVENT_MESSAGES = {
   endBeforeStart: 'Fine: deve essere dopo l’inizio dell’evento.',
@@ -35,7 +39,7 @@ export const EVENT_MESSAGES = {
   link: 'Collegamento: indica un indirizzo web valido (https://…).',
   windowOrder: 'Chiusura iscrizioni: deve essere dopo l’apertura delle iscrizioni.',
   windowAfterEnd: 'Chiusura iscrizioni: non può essere dopo la fine dell’evento.',
-  places: 'Posti disponibili: indica un numero intero maggiore di zero.',
+  places: placesMessage('Posti disponibili'),
   earlyAfterOnsite: 'Fine early bird: deve essere prima dell’inizio delle quote in sede.',
   earlyWithoutDate: 'Quota early bird: indica fino a quando vale (Fine early bird).',
   onsiteWithoutDate: 'Quota in sede: indica da quando vale (Inizio quote in sede).',
@@ -76,15 +80,20 @@ const optionalPriceCents = (field: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** Places of a type or an add-on: a positive whole number, or none (no limit of its own). */
-const optionalPlaces = (field: string) =>
-  z
-    .number({ message: `${field}: indica un numero intero maggiore di zero.` })
-    .int({ message: `${field}: indica un numero intero maggiore di zero.` })
-    .positive({ message: `${field}: indica un numero intero maggiore di zero.` })
-    .max(1_000_000, { message: `${field}: indica un numero intero maggiore di zero.` })
+/**
+ * Places of the event, a type or an add-on: a positive whole number, or none (no limit of its
+ * own); one message naming the field for every refusal.
+ */
+const optionalPlaces = (field: string) => {
+  const message = placesMessage(field);
+  return z
+    .number({ message })
+    .int({ message })
+    .positive({ message })
+    .max(1_000_000, { message })
     .nullish()
     .transform((value) => value ?? null);
+};
 
 /** The id a saved type or add-on keeps across edits; none for a new one. */
 const keptId = z
@@ -172,13 +181,7 @@ export const AdminEventInputSchema = z
     ecmCredits: z.boolean().default(false),
     registrationOpensAt: optionalRomeLocal('Apertura iscrizioni'),
     registrationClosesAt: optionalRomeLocal('Chiusura iscrizioni'),
-    places: z
-      .number({ message: EVENT_MESSAGES.places })
-      .int({ message: EVENT_MESSAGES.places })
-      .positive({ message: EVENT_MESSAGES.places })
-      .max(1_000_000, { message: EVENT_MESSAGES.places })
-      .nullish()
-      .transform((value) => value ?? null),
+    places: optionalPlaces('Posti disponibili'),
     /** The price windows (ADR 048): early bird before this moment, on site from that one. */
     earlyBirdUntil: optionalRomeLocal('Fine early bird'),
     onsiteFrom: optionalRomeLocal('Inizio quote in sede'),
