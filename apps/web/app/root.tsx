@@ -45,11 +45,11 @@ export const links: LinksFunction = () => [
  * without their own (ADR 034).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, contents, shareImage, events] = await Promise.all([
+  const [categories, contents, shareImage, eventsPublished] = await Promise.all([
     context.content.listCategories(),
     context.content.siteContents(['contatti', 'collegamenti']),
     context.content.shareImage(),
-    context.events.list(),
+    context.events.anyPublished(),
   ]);
   const contacts = contents.find((content) => content.chiave === 'contatti');
   const links = contents.find((content) => content.chiave === 'collegamenti');
@@ -65,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contacts: contacts?.chiave === 'contatti' ? contacts.contenuto : null,
     links: everyExternalLink(links?.chiave === 'collegamenti' ? links.contenuto : null),
     /** The header's "Eventi" leads to `/eventi` once an event is on the site (ADR 047). */
-    eventsPublished: events.upcoming.length > 0 || events.past.length > 0,
+    eventsPublished,
   };
 }
 

@@ -446,6 +446,8 @@ export interface EventReader {
   list(): Promise<PublicEventList>;
   /** One event on the site, or null. */
   event(id: number): Promise<PublicEvent | null>;
+  /** Whether any event is on the site: the header's "Eventi" leads to `/eventi` then. */
+  anyPublished(): Promise<boolean>;
 }
 
 /** Its part of the pages' SSR context (ADR 046). */

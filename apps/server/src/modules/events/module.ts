@@ -1,5 +1,5 @@
 import type { SodalisLoadContext } from '@sodalis/contracts';
-import { cachedData } from '../../http/page-reads.js';
+import { cachedData, unlessUnavailable } from '../../http/page-reads.js';
 import { defineModule, type Kernel } from '../module.js';
 import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
@@ -34,6 +34,7 @@ export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchI
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
+      anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
   }),
   bins: ({ staff }) => [staff.events],

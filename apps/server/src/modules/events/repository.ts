@@ -62,14 +62,22 @@ export function filteredEvents(
 
 /** The events on the site at `now`: published, not binned, their scheduled moment past. */
 export async function visibleEvents(db: Kysely<Database>, now: string, id?: number) {
-  let query = db
+  let query = visibleAt(db, now).selectAll();
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.orderBy('starts_at').orderBy('id').execute();
+}
+
+/** Whether any event is on the site at `now`. */
+export async function anyVisibleEvent(db: Kysely<Database>, now: string): Promise<boolean> {
+  return (await visibleAt(db, now).select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+function visibleAt(db: Kysely<Database>, now: string) {
+  return db
     .selectFrom('events')
-    .selectAll()
     .where('deleted_at', 'is', null)
     .where('published', '=', 1)
     .where((eb) => eb.or([eb('publish_at', 'is', null), eb('publish_at', '<=', now)]));
-  if (id !== undefined) query = query.where('id', '=', id);
-  return query.orderBy('starts_at').orderBy('id').execute();
 }
 
 /** Ids of these events that exist outside the bin (a bulk action's check). */

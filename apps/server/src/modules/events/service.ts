@@ -10,6 +10,7 @@ import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import {
+  anyVisibleEvent,
   findEventAddons,
   findRegistrationTypes,
   visibleEvents,
@@ -117,9 +118,14 @@ export class EventsService {
     ];
   }
 
-  /** Whether any event is on the site (the header's "Eventi" leads to `/eventi` then). */
+  /**
+   * Whether any event is on the site (the header's "Eventi" leads to `/eventi` then): every
+   * page's frame asks, so it is its own small cached answer, not the whole list read again.
+   */
   async anyPublished(): Promise<boolean> {
-    const list = await this.list();
-    return list.upcoming.length > 0 || list.past.length > 0;
+    const answer = await this.deps.contentCache.get(`events-any:${this.minute()}`, async () =>
+      (await anyVisibleEvent(this.deps.db, this.deps.clock().toISOString())) ? '1' : '0',
+    );
+    return answer === '1';
   }
 }
