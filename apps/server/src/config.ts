@@ -155,6 +155,12 @@ function appConfig(env: Variables, cwd: string) {
       env.UPLOADS_IN_FLIGHT_MB === undefined ? null : env.UPLOADS_IN_FLIGHT_MB * MiB,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     /** The statute's dues rules and the member numbers (ADR 024). */
+    /** Registrations to events: places held unpaid, reminders, offers (ADR 049). */
+    events: {
+      paymentDays: env.EVENTS_PAYMENT_DAYS,
+      reminderHours: env.EVENTS_PAYMENT_REMINDER_HOURS,
+      offerHours: env.EVENTS_OFFER_HOURS,
+    },
     membership: {
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL,
       lapseAfterYears: env.MEMBERSHIP_LAPSE_AFTER_YEARS,

@@ -79,6 +79,13 @@ export const API_ERRORS = {
     message:
       'Qualcun altro ha modificato questo elemento dopo che lo hai aperto: ricarica per vedere la versione attuale, oppure salva di nuovo per sovrascriverla.',
   },
+  // A request the record's state no longer allows (an expired offer, a registration that
+  // cannot be cancelled any more); its issue says why in words.
+  stateConflict: {
+    status: 409,
+    code: 'stato-non-compatibile',
+    message: 'L’operazione non è possibile nello stato attuale.',
+  },
   payloadTooLarge: {
     status: 413,
     code: 'richiesta-troppo-grande',

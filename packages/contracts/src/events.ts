@@ -39,6 +39,7 @@ export const EVENT_MESSAGES = {
   link: 'Collegamento: indica un indirizzo web valido (https://…).',
   windowOrder: 'Chiusura iscrizioni: deve essere dopo l’apertura delle iscrizioni.',
   windowAfterEnd: 'Chiusura iscrizioni: non può essere dopo la fine dell’evento.',
+  cancelAfterStart: 'Annullamento entro: non può essere dopo l’inizio dell’evento.',
   places: placesMessage('Posti disponibili'),
   earlyAfterOnsite: 'Fine early bird: deve essere prima dell’inizio delle quote in sede.',
   earlyWithoutDate: 'Quota early bird: indica fino a quando vale (Fine early bird).',
@@ -181,6 +182,8 @@ export const AdminEventInputSchema = z
     ecmCredits: z.boolean().default(false),
     registrationOpensAt: optionalRomeLocal('Apertura iscrizioni'),
     registrationClosesAt: optionalRomeLocal('Chiusura iscrizioni'),
+    /** The last moment a person may cancel their own registration (ADR 049); none: the start. */
+    cancellableUntil: optionalRomeLocal('Annullamento entro'),
     places: optionalPlaces('Posti disponibili'),
     /** The price windows (ADR 048): early bird before this moment, on site from that one. */
     earlyBirdUntil: optionalRomeLocal('Fine early bird'),
@@ -239,6 +242,13 @@ export const AdminEventInputSchema = z
         code: 'custom',
         path: ['registrationClosesAt'],
         message: EVENT_MESSAGES.windowAfterEnd,
+      });
+    }
+    if (input.cancellableUntil !== null && input.cancellableUntil > input.startsAt) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cancellableUntil'],
+        message: EVENT_MESSAGES.cancelAfterStart,
       });
     }
     checkPrices(input, context);
@@ -337,6 +347,7 @@ export interface AdminEvent {
   ecmCredits: boolean;
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;
+  cancellableUntil: string | null;
   places: number | null;
   earlyBirdUntil: string | null;
   onsiteFrom: string | null;
@@ -411,6 +422,7 @@ export interface PublicEvent {
   ecmCredits: boolean;
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;
+  cancellableUntil: string | null;
   places: number | null;
   /** The price windows' limits (instants), ADR 048. */
   earlyBirdUntil: string | null;

@@ -4,6 +4,7 @@ export * from './news-links.js';
 export * from './content.js';
 export * from './news.js';
 export * from './events.js';
+export * from './event-registrations.js';
 export * from './undo.js';
 export * from './envelope.js';
 export * from './errors.js';

@@ -391,6 +391,21 @@ export const ENVIRONMENT_VARIABLES = z.object({
     .describe(
       "giorno del mese (1–28) in cui i soci morosi ricevono il promemoria di tutte le quote arretrate, al posto di quelli dell'anno, fino alla decadenza; 0 nessuno (ADR 030)",
     ),
+  EVENTS_PAYMENT_DAYS: integer(1, 60)
+    .prefault('7')
+    .describe(
+      "giorni in cui il posto di un'iscrizione a un evento resta riservato in attesa del pagamento, mai oltre l'inizio dell'evento (1–60, ADR 049)",
+    ),
+  EVENTS_PAYMENT_REMINDER_HOURS: integer(1, 720)
+    .prefault('48')
+    .describe(
+      "ore prima della scadenza in cui chi non ha ancora pagato l'iscrizione a un evento riceve un promemoria (1–720, ADR 049)",
+    ),
+  EVENTS_OFFER_HOURS: integer(1, 720)
+    .prefault('48')
+    .describe(
+      "ore in cui un posto liberato resta offerto al primo della lista d'attesa prima di passare al successivo (1–720, ADR 049)",
+    ),
   BANK_IBAN: text
     .refine(
       (value) => IBAN.test(compactIban(value)),

@@ -16,7 +16,8 @@ import { transparencyModule } from './transparency/module.js';
 
 /**
  * Every server module, once (ADR 046): a new domain adds its line here. The order is the
- * order services are built in (membership after payments, on which it registers dues;
+ * order services are built in (membership after payments, on which it registers dues; events after membership, whose
+ * dues decide a members' type;
  * transparency after news, whose feeds it serves) and the order of the back office's
  * pending work (sponsorship, payments, the outbox, news, the reserved area, the bulletin,
  * membership, transparency, search; ADR 023).
@@ -28,11 +29,11 @@ export const SERVER_MODULES = [
   paymentsModule,
   outboxModule,
   newsModule,
-  eventsModule,
   contentModule,
   reservedAreaModule,
   magazineModule,
   membershipModule,
+  eventsModule,
   transparencyModule,
   searchModule,
   newsletterModule,

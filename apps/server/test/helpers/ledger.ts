@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DuesTable } from '../../src/db/schema.js';
-import { insertMember } from '../../src/modules/accounts/repository.js';
+import { signedIn } from '../../src/modules/accounts/credentials.js';
+import { findMemberById, insertMember } from '../../src/modules/accounts/repository.js';
+import { loadJwtSecret, SessionTokens } from '../../src/security/session-tokens.js';
 import { bareMembership } from '../../src/modules/membership/repository.js';
 
 const WRITTEN_AT = '2026-01-01T00:00:00.000Z';
@@ -67,4 +69,23 @@ export async function setDue(
     })
     .onConflict((conflict) => conflict.columns(['member_id', 'year']).doUpdateSet({ status }))
     .execute();
+}
+
+/**
+ * A session token of any account, as a sign-in gives it, without its password: accounts a test
+ * writes straight to the database have none, and hundreds of argon2 sign-ins would be the
+ * test's whole time.
+ */
+export async function sessionOf(app: FastifyInstance, memberId: number): Promise<string> {
+  const { config, db, clock } = app.services;
+  const tokens = new SessionTokens(
+    loadJwtSecret(config.jwtSecret, config.dataDir),
+    clock,
+    config.staff.sessionMinutes * 60,
+  );
+  const member = await findMemberById(db, memberId);
+  if (member === undefined) throw new Error(`Nessun account ${memberId}.`);
+  const { token } = await signedIn(db, tokens, member);
+  if (token === null) throw new Error('Nessuna sessione.');
+  return token;
 }

@@ -14,7 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ContentCache } from '../../cache/content-cache.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { sanitizeRichText } from '../../text/rich-text.js';
@@ -47,6 +47,7 @@ import {
   type EventRow,
   type EventValues,
 } from './repository.js';
+import { registrationsNaming } from './registrations/repository.js';
 import { memberRolesOf } from './views.js';
 
 type EventInput = z.output<typeof AdminEventInputSchema>;
@@ -85,6 +86,7 @@ const VIEW_FIELDS = {
   creditiEcmPrevisti: 'ecmCredits',
   aperturaIscrizioni: 'registrationOpensAt',
   chiusuraIscrizioni: 'registrationClosesAt',
+  annullamentoEntro: 'cancellableUntil',
   posti: 'places',
   fineEarlyBird: 'earlyBirdUntil',
   inizioQuoteInSede: 'onsiteFrom',
@@ -174,6 +176,7 @@ export class EventsAdminService {
     if (id !== null) await takeNextVersion(trx, eventVersions, id, version);
     const before = id === null ? null : await eventView(trx, id);
     if (before?.nelCestino === true) throw new AppError('notFound');
+    if (id !== null) await refuseRemovingRegistered(trx, id, input);
     const eventId = await writeEvent(trx, id, eventValues(input), now.toISOString());
     await replaceRegistrationTypes(trx, eventId, input.registrationTypes.map(typeValues));
     await replaceEventAddons(trx, eventId, input.addons.map(addonValues));
@@ -192,7 +195,8 @@ export class EventsAdminService {
   }
 
   /** "Elimina" moves the event to the bin: off the site and the list, restorable 30 days. */
-  remove(actor: Actor, id: number): Promise<void> {
+  async remove(actor: Actor, id: number): Promise<void> {
+    await refuseBinningRegistered(this.deps.db, id);
     return this.bin.moveToBin(actor, id);
   }
 
@@ -234,7 +238,10 @@ export class EventsAdminService {
     if (action === 'elimina') await this.bin.purgeExpired();
     const now = this.deps.clock();
     await bulkInOneTransaction(this.deps.db, ids, liveEventIds, async (trx, id) => {
-      if (action === 'elimina') return this.bin.binIn(trx, actor, id, now);
+      if (action === 'elimina') {
+        await refuseBinningRegistered(trx, id);
+        return this.bin.binIn(trx, actor, id, now);
+      }
       const [item] = await this.items([id], trx);
       if (item === undefined) throw new AppError('notFound');
       await this.saveIn(
@@ -278,6 +285,56 @@ interface EventPrices {
 const NO_PRICES: EventPrices = { registrationTypes: [], addons: [] };
 
 /** The types and add-ons of these events, by event. */
+/**
+ * Registrations are money records (ADR 049): an event with registrations stays out of the bin
+ * (it can be withdrawn from the site instead), so it is never deleted for good.
+ */
+async function refuseBinningRegistered(db: Executor, id: number): Promise<void> {
+  if (await registrationsNaming(db, { eventId: id })) {
+    throw new AppError('stateConflict', [
+      {
+        path: 'id',
+        message:
+          'L’evento ha delle iscrizioni e non si può eliminare: per toglierlo dal sito ritiralo.',
+      },
+    ]);
+  }
+}
+
+/** A type or add-on someone registered with stays (ADR 049): the save says which, by name. */
+async function refuseRemovingRegistered(
+  trx: Transaction<Database>,
+  eventId: number,
+  input: EventInput,
+): Promise<void> {
+  const [types, addons] = await Promise.all([
+    findRegistrationTypes(trx, [eventId]),
+    findEventAddons(trx, [eventId]),
+  ]);
+  const keptTypes = new Set(input.registrationTypes.map((type) => type.id));
+  const keptAddons = new Set(input.addons.map((addon) => addon.id));
+  for (const type of types.filter((candidate) => !keptTypes.has(candidate.id))) {
+    if (await registrationsNaming(trx, { typeIds: [type.id] })) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'registrationTypes',
+          message: `Tipi di iscrizione: «${type.name}» ha già delle iscrizioni e non si può togliere.`,
+        },
+      ]);
+    }
+  }
+  for (const addon of addons.filter((candidate) => !keptAddons.has(candidate.id))) {
+    if (await registrationsNaming(trx, { addonIds: [addon.id] })) {
+      throw new AppError('invalidRequest', [
+        {
+          path: 'addons',
+          message: `Servizi aggiuntivi: «${addon.name}» ha già delle iscrizioni e non si può togliere.`,
+        },
+      ]);
+    }
+  }
+}
+
 async function pricesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, EventPrices>> {
   const [types, addons] = await Promise.all([
     findRegistrationTypes(db, ids),
@@ -359,6 +416,7 @@ function adminEvent(row: EventRow, prices: EventPrices, now: string): AdminEvent
     ecmCredits: row.ecm_credits === 1,
     registrationOpensAt: romeLocal(row.registration_opens_at),
     registrationClosesAt: romeLocal(row.registration_closes_at),
+    cancellableUntil: romeLocal(row.cancellable_until),
     places: row.places,
     earlyBirdUntil: romeLocal(row.early_bird_until),
     onsiteFrom: romeLocal(row.onsite_from),
@@ -388,6 +446,7 @@ function inputOf(item: AdminEvent): EventInput {
     ecmCredits: item.ecmCredits,
     registrationOpensAt: item.registrationOpensAt,
     registrationClosesAt: item.registrationClosesAt,
+    cancellableUntil: item.cancellableUntil,
     places: item.places,
     earlyBirdUntil: item.earlyBirdUntil,
     onsiteFrom: item.onsiteFrom,
@@ -416,6 +475,7 @@ function eventValues(input: EventInput): EventValues {
     ecm_credits: input.ecmCredits ? 1 : 0,
     registration_opens_at: storedInstant(input.registrationOpensAt),
     registration_closes_at: storedInstant(input.registrationClosesAt),
+    cancellable_until: storedInstant(input.cancellableUntil),
     places: input.places,
     early_bird_until: storedInstant(input.earlyBirdUntil),
     onsite_from: storedInstant(input.onsiteFrom),

@@ -5,20 +5,57 @@ import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
 import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
+import { registrationRoutes } from './registrations/routes.js';
+import { EventRegistrations, type MemberDuesForEvents } from './registrations/service.js';
 import { eventsSearchSource } from './search-source.js';
+import { PeriodicJob } from '../../db/scheduled-runs.js';
+import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
 
 /** The events: congresses, courses, webinars (ADR 047). */
-export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchIndex'>>()({
+/** Registrations' deadlines are looked at every few minutes (ADR 049). */
+const REGISTRATIONS_EVERY_MS = 5 * 60_000;
+
+export const eventsModule = defineModule<
+  Kernel &
+    Pick<EventsAdminDeps, 'searchIndex'> & {
+      accounts: AccountService;
+      duesForEvents: MemberDuesForEvents;
+    }
+>()({
   name: 'events',
-  services: ({ db, clock, contentCache }) => ({
-    events: new EventsService({ db, clock, contentCache }),
-  }),
+  services: (deps) => {
+    const { db, clock, contentCache, config, logger, notifyOutbox, society } = deps;
+    const registrations = new EventRegistrations({
+      db,
+      clock,
+      logger: logger.child({ component: 'events' }),
+      notifyOutbox,
+      society,
+      members: deps.duesForEvents,
+      settings: config.events,
+    });
+    return {
+      events: new EventsService({ db, clock, contentCache }),
+      registrations,
+      /** Offers and unpaid places past their time, reminders before (ADR 049). */
+      registrationDeadlines: new PeriodicJob({
+        db,
+        name: 'events.registrations',
+        clock,
+        everyMs: REGISTRATIONS_EVERY_MS,
+        logger,
+        failureMessage: 'scadenze delle iscrizioni agli eventi non controllate',
+        work: () => registrations.runDue(),
+      }),
+    };
+  },
   staff: ({ db, clock, contentCache, searchIndex }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
   }),
-  apiRoutes: async (api, { events }) => {
+  apiRoutes: async (api, { events, accounts, registrations }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
+    await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
   },
   // Events
   staffRoutes: async (admin, { staff }) => {
@@ -38,5 +75,7 @@ export const eventsModule = defineModule<Kernel & Pick<EventsAdminDeps, 'searchI
     },
   }),
   bins: ({ staff }) => [staff.events],
+  periodicWork: ({ registrationDeadlines, remindersMode }) =>
+    remindersMode === 'auto' ? [registrationDeadlines] : [],
   demoContent: demoEvents,
 });

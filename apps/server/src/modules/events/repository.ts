@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, Executor } from '../../db/schema.js';
 import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from './tables.js';
 import { binQueries } from '../listing/bin-queries.js';
 import { likeCondition } from '../listing/keyset.js';
@@ -17,7 +17,7 @@ export type EventRow = Awaited<ReturnType<typeof findEventRows>>[number];
 export const eventBinQueries = binQueries('events', 'title');
 export const eventVersions = versionQueries('events');
 
-export async function findEventRows(db: Kysely<Database>, ids: number[]) {
+export async function findEventRows(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
 }
@@ -61,18 +61,18 @@ export function filteredEvents(
 }
 
 /** The events on the site at `now`: published, not binned, their scheduled moment past. */
-export async function visibleEvents(db: Kysely<Database>, now: string, id?: number) {
+export async function visibleEvents(db: Executor, now: string, id?: number) {
   let query = visibleAt(db, now).selectAll();
   if (id !== undefined) query = query.where('id', '=', id);
   return query.orderBy('starts_at').orderBy('id').execute();
 }
 
 /** Whether any event is on the site at `now`. */
-export async function anyVisibleEvent(db: Kysely<Database>, now: string): Promise<boolean> {
+export async function anyVisibleEvent(db: Executor, now: string): Promise<boolean> {
   return (await visibleAt(db, now).select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-function visibleAt(db: Kysely<Database>, now: string) {
+function visibleAt(db: Executor, now: string) {
   return db
     .selectFrom('events')
     .where('deleted_at', 'is', null)
@@ -109,7 +109,7 @@ export type RegistrationTypeValues = Omit<
 export type EventAddonValues = Omit<Insertable<EventAddonsTable>, 'id' | 'event_id' | 'position'>;
 
 /** The types of these events, in each event's order. */
-export async function findRegistrationTypes(db: Kysely<Database>, eventIds: number[]) {
+export async function findRegistrationTypes(db: Executor, eventIds: number[]) {
   if (eventIds.length === 0) return [];
   return db
     .selectFrom('event_registration_types')
@@ -121,7 +121,7 @@ export async function findRegistrationTypes(db: Kysely<Database>, eventIds: numb
 }
 
 /** The add-ons of these events, in each event's order. */
-export async function findEventAddons(db: Kysely<Database>, eventIds: number[]) {
+export async function findEventAddons(db: Executor, eventIds: number[]) {
   if (eventIds.length === 0) return [];
   return db
     .selectFrom('event_addons')

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Id, Timestamp, Version } from '../../db/schema.js';
 
 /*
- * The events' tables (migrations 0045 and 0046, ADR 047 and 048), declared here in their own home: each adds its
+ * The events' tables (migrations 0045–0047, ADR 047–049), declared here in their own home: each adds its
  * part of `Database` (ADR 046), so a new domain's tables touch no shared file.
  */
 
@@ -36,6 +36,8 @@ export interface EventsTable {
   /** The price windows (ADR 048): early bird before this instant, on site from that one. */
   early_bird_until: string | null;
   onsite_from: string | null;
+  /** The last instant a person may cancel their own registration; null: until it starts. */
+  cancellable_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A registration type of an event (migration 0046, ADR 048); prices in cents. */
@@ -68,10 +70,65 @@ export interface EventAddonsTable {
   places: number | null;
 }
 
+/** Where a registration stands (migration 0047, ADR 049). */
+export type RegistrationStateCode =
+  'awaiting_payment' | 'offered' | 'confirmed' | 'waiting' | 'expired' | 'cancelled' | 'refused';
+
+/** One account's registration to an event (migration 0047, ADR 049); prices in cents. */
+export interface EventRegistrationsTable {
+  id: Generated<number>;
+  event_id: number;
+  type_id: number;
+  member_id: number;
+  /** The form submission's own key: a second submission finds the first registration. */
+  request_key: string;
+  state: RegistrationStateCode;
+  /** `early`, `standard` or `onsite`: the window the price was taken in. */
+  price_window: string;
+  type_cents: number;
+  /** The type's price and the add-ons'. */
+  total_cents: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  fiscal_code: string | null;
+  profession: string | null;
+  discipline: string | null;
+  employer: string | null;
+  invoice_name: string | null;
+  invoice_tax_id: string | null;
+  invoice_recipient_code: string | null;
+  invoice_pec: string | null;
+  /** Unpaid after this instant, a place held is given up. */
+  pay_by: string | null;
+  payment_reminded_at: string | null;
+  /** An offered place not taken by this instant passes to the next waiting. */
+  offer_expires_at: string | null;
+  /** The payment that confirmed it. */
+  payment_id: number | null;
+  confirmed_at: string | null;
+  /** When it expired, was cancelled or refused; by whom (`persona`, `segreteria`, `sistema`). */
+  ended_at: string | null;
+  ended_by: string | null;
+  end_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Version;
+}
+
+/** An add-on a registration took, at its price then (migration 0047). */
+export interface EventRegistrationAddonsTable {
+  registration_id: number;
+  addon_id: number;
+  amount_cents: number;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
     event_registration_types: EventRegistrationTypesTable;
     event_addons: EventAddonsTable;
+    event_registrations: EventRegistrationsTable;
+    event_registration_addons: EventRegistrationAddonsTable;
   }
 }

@@ -55,6 +55,7 @@ export function publicEvent(
     ecmCredits: row.ecm_credits === 1,
     registrationOpensAt: row.registration_opens_at,
     registrationClosesAt: row.registration_closes_at,
+    cancellableUntil: row.cancellable_until,
     places: row.places,
     earlyBirdUntil: row.early_bird_until,
     onsiteFrom: row.onsite_from,

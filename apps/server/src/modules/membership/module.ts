@@ -10,6 +10,7 @@ import { MembershipAdminService, membershipDashboardWork } from './admin-service
 import { BankStatementService } from './bank-statement-import.js';
 import { feeYearsAdminRoutes } from './dues/admin-fee-years-routes.js';
 import { FeeYearsAdmin } from './dues/admin-fee-years.js';
+import { DuesStandingForEvents } from './dues/for-events.js';
 import { OfflineDues } from './dues/offline-payment.js';
 import { DuesPurpose } from './dues/purpose.js';
 import type { HandPaymentDeps } from './hand-payments.js';
@@ -60,6 +61,8 @@ export const membershipModule = defineModule<
     deps.paymentPurposes.register(dues).registerFeeCheckout(dues);
     return {
       membership,
+      /** A members' type of an event asks the dues (ADR 049). */
+      duesForEvents: new DuesStandingForEvents(membership, dues),
       /** "Il mio profilo" (ADR 030). */
       memberProfiles: new MemberProfiles({
         db,

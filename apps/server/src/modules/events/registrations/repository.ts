@@ -1,0 +1,301 @@
+import {
+  LIVE_REGISTRATION_STATES,
+  PLACE_HOLDING_STATES,
+  type RegistrationState,
+} from '@sodalis/contracts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../../db/schema.js';
+import type { EventRegistrationsTable } from '../tables.js';
+
+/** Every query of the registrations' tables (ADR 049). */
+
+export type RegistrationRow = Selectable<EventRegistrationsTable>;
+export type RegistrationValues = Omit<
+  Insertable<EventRegistrationsTable>,
+  'id' | 'version' | 'created_at' | 'updated_at'
+>;
+
+/**
+ * Takes the event until the transaction ends (ADR 049): every path that counts the event's
+ * places and then takes or frees one starts here, so two of them for one event run one after
+ * the other and the second counts what the first committed. A write on the event's own row is
+ * the lock both engines have: a row lock on PostgreSQL (several instances, ADR 033), the
+ * database's write lock on SQLite. False when the event does not exist.
+ */
+export async function lockEvent(db: Executor, eventId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('events')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The places the event's registrations hold: in all, per type and per add-on. */
+export async function heldPlaces(
+  db: Executor,
+  eventId: number,
+): Promise<{ event: number; byType: Map<number, number>; byAddon: Map<number, number> }> {
+  const [byType, byAddon] = await Promise.all([
+    db
+      .selectFrom('event_registrations')
+      .select(['type_id', (eb) => eb.fn.countAll<number | string>().as('held')])
+      .where('event_id', '=', eventId)
+      .where('state', 'in', PLACE_HOLDING_STATES)
+      .groupBy('type_id')
+      .execute(),
+    db
+      .selectFrom('event_registration_addons as a')
+      .innerJoin('event_registrations as r', 'r.id', 'a.registration_id')
+      .select(['a.addon_id', (eb) => eb.fn.countAll<number | string>().as('held')])
+      .where('r.event_id', '=', eventId)
+      .where('r.state', 'in', PLACE_HOLDING_STATES)
+      .groupBy('a.addon_id')
+      .execute(),
+  ]);
+  const types = new Map(byType.map((row) => [row.type_id, Number(row.held)]));
+  return {
+    event: [...types.values()].reduce((sum, held) => sum + held, 0),
+    byType: types,
+    byAddon: new Map(byAddon.map((row) => [row.addon_id, Number(row.held)])),
+  };
+}
+
+export async function findRegistration(
+  db: Executor,
+  id: number,
+): Promise<RegistrationRow | undefined> {
+  return db.selectFrom('event_registrations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function registrationByRequestKey(
+  db: Executor,
+  requestKey: string,
+): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+}
+
+/** The account's registration to the event that is still alive (one at most, by index). */
+export async function liveRegistrationOf(
+  db: Executor,
+  eventId: number,
+  memberId: number,
+): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('member_id', '=', memberId)
+    .where('state', 'in', LIVE_REGISTRATION_STATES)
+    .executeTakeFirst();
+}
+
+/** Stores a registration and its add-ons; answers its id. */
+export async function insertRegistration(
+  db: Executor,
+  values: RegistrationValues,
+  addons: readonly { addonId: number; amountCents: number }[],
+  now: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('event_registrations')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (addons.length > 0) {
+    await db
+      .insertInto('event_registration_addons')
+      .values(
+        addons.map((addon) => ({
+          registration_id: row.id,
+          addon_id: addon.addonId,
+          amount_cents: addon.amountCents,
+        })),
+      )
+      .execute();
+  }
+  return row.id;
+}
+
+/**
+ * Moves a registration from one of `from` to a new state with its changes; false when it was
+ * no longer in one of them (another request moved it first).
+ */
+export async function moveRegistration(
+  db: Executor,
+  id: number,
+  from: readonly RegistrationState[],
+  change: Updateable<EventRegistrationsTable> & { state: RegistrationState },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('event_registrations')
+    .set((eb) => ({ ...change, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The event's waiting list, first come first. */
+export async function waitingList(db: Executor, eventId: number): Promise<RegistrationRow[]> {
+  return db
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('state', '=', 'waiting')
+    .orderBy('id')
+    .execute();
+}
+
+/** The add-ons a registration took, with their names. */
+export async function addonsOfRegistrations(db: Executor, registrationIds: readonly number[]) {
+  if (registrationIds.length === 0) return [];
+  return db
+    .selectFrom('event_registration_addons as a')
+    .innerJoin('event_addons as e', 'e.id', 'a.addon_id')
+    .select(['a.registration_id', 'a.addon_id', 'a.amount_cents', 'e.name'])
+    .where('a.registration_id', 'in', registrationIds)
+    .orderBy('e.position')
+    .execute();
+}
+
+/** An account's registrations with their events and types, the latest event first. */
+export async function registrationsOfMember(db: Executor, memberId: number) {
+  return db
+    .selectFrom('event_registrations as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .innerJoin('event_registration_types as t', 't.id', 'r.type_id')
+    .selectAll('r')
+    .select([
+      'e.title as event_title',
+      'e.starts_at as event_starts_at',
+      'e.ends_at as event_ends_at',
+      'e.cancellable_until as event_cancellable_until',
+      't.name as type_name',
+    ])
+    .where('r.member_id', '=', memberId)
+    .orderBy('e.starts_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+}
+
+/** Of the waiting registrations `ids`, how many wait before each (its place in the list). */
+export async function waitingPositions(
+  db: Executor,
+  registrations: readonly { id: number; event_id: number }[],
+): Promise<Map<number, number>> {
+  const positions = new Map<number, number>();
+  for (const registration of registrations) {
+    const ahead = await db
+      .selectFrom('event_registrations')
+      .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
+      .where('event_id', '=', registration.event_id)
+      .where('state', '=', 'waiting')
+      .where('id', '<', registration.id)
+      .executeTakeFirstOrThrow();
+    positions.set(registration.id, Number(ahead.ahead) + 1);
+  }
+  return positions;
+}
+
+/** The events with an offer past its time or a place unpaid past its deadline at `now`. */
+export async function eventsWithLapsedHolds(db: Executor, now: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('event_registrations')
+    .select('event_id')
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'offered'), eb('offer_expires_at', '<=', now)]),
+        eb.and([eb('state', '=', 'awaiting_payment'), eb('pay_by', '<=', now)]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.event_id);
+}
+
+/** The event's registrations whose offer or payment time has passed at `now`. */
+export async function lapsedHoldsOf(
+  db: Executor,
+  eventId: number,
+  now: string,
+): Promise<RegistrationRow[]> {
+  return db
+    .selectFrom('event_registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'offered'), eb('offer_expires_at', '<=', now)]),
+        eb.and([eb('state', '=', 'awaiting_payment'), eb('pay_by', '<=', now)]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** Unpaid places whose deadline falls before `until` and whose holder was not reminded. */
+export async function unpaidToRemind(db: Executor, now: string, until: string) {
+  return db
+    .selectFrom('event_registrations as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .selectAll('r')
+    .select(['e.title as event_title'])
+    .where('r.state', '=', 'awaiting_payment')
+    .where('r.payment_reminded_at', 'is', null)
+    .where('r.pay_by', '>', now)
+    .where('r.pay_by', '<=', until)
+    .orderBy('r.id')
+    .execute();
+}
+
+/** Marks the reminder of an unpaid place sent (once: false when another run did). */
+export async function markPaymentReminded(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('event_registrations')
+    .set({ payment_reminded_at: now })
+    .where('id', '=', id)
+    .where('payment_reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether any registration names the event, its type or its add-on (they are never deleted). */
+export async function registrationsNaming(
+  db: Executor,
+  what: { eventId?: number; typeIds?: readonly number[]; addonIds?: readonly number[] },
+): Promise<boolean> {
+  if (what.eventId !== undefined) {
+    const row = await db
+      .selectFrom('event_registrations')
+      .select('id')
+      .where('event_id', '=', what.eventId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) return true;
+  }
+  if (what.typeIds !== undefined && what.typeIds.length > 0) {
+    const row = await db
+      .selectFrom('event_registrations')
+      .select('id')
+      .where('type_id', 'in', what.typeIds)
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) return true;
+  }
+  if (what.addonIds !== undefined && what.addonIds.length > 0) {
+    const row = await db
+      .selectFrom('event_registration_addons')
+      .select('registration_id')
+      .where('addon_id', 'in', what.addonIds)
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) return true;
+  }
+  return false;
+}

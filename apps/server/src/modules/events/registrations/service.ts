@@ -1,0 +1,688 @@
+import {
+  eventSlug,
+  italianDateTime,
+  LIVE_REGISTRATION_STATES,
+  PLACE_HOLDING_STATES,
+  priceInWindow,
+  priceWindowAt,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATE_LABELS,
+  registrationCausale,
+  type MyRegistration,
+  type PriceWindow,
+  type RegistrationAnswer,
+  type RegistrationQuote,
+  type RegistrationRequestData,
+  type RegistrationState,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../../../db/schema.js';
+import { AppError } from '../../../http/app-error.js';
+import type { Clock } from '../../../text/dates.js';
+import type { AuthenticatedMember } from '../../accounts/service.js';
+import { enqueue } from '../../outbox/outbox.js';
+import type { PaymentItemInput } from '../../payments/purposes.js';
+import {
+  findEventAddons,
+  findEventRows,
+  findRegistrationTypes,
+  visibleEvents,
+} from '../repository.js';
+import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from '../tables.js';
+import {
+  placeOfferedMail,
+  registrationEndedMail,
+  registrationReceivedMail,
+  paymentReminderMail,
+} from './mail-text.js';
+import {
+  addonsOfRegistrations,
+  eventsWithLapsedHolds,
+  findRegistration,
+  heldPlaces,
+  insertRegistration,
+  lapsedHoldsOf,
+  liveRegistrationOf,
+  lockEvent,
+  markPaymentReminded,
+  moveRegistration,
+  registrationByRequestKey,
+  registrationsOfMember,
+  unpaidToRemind,
+  waitingList,
+  waitingPositions,
+  type RegistrationRow,
+} from './repository.js';
+import type { Selectable } from 'kysely';
+
+/**
+ * What the events ask membership of a registrant (ADR 049): the kind of membership, whether
+ * the dues make them a member in good standing, and the open years as payment items, so a
+ * member in arrears pays dues and registration in one payment. Null without a membership.
+ */
+export interface MemberDuesForEvents {
+  duesStanding(
+    db: Executor,
+    memberId: number,
+  ): Promise<{ inGoodStanding: boolean; openDues: PaymentItemInput[] } | null>;
+}
+
+export interface RegistrationSettings {
+  /** How long an unpaid place is held (EVENTS_PAYMENT_DAYS). */
+  paymentDays: number;
+  /** How long an offered place waits to be taken (EVENTS_OFFER_HOURS, default 48). */
+  offerHours: number;
+  /** How long before a place is given up its holder is reminded to pay. */
+  reminderHours: number;
+}
+
+export interface RegistrationsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  notifyOutbox: () => void;
+  society: { acronym: string; publicBaseUrl: string };
+  members: MemberDuesForEvents;
+  settings: RegistrationSettings;
+}
+
+type EventRow = Selectable<EventsTable>;
+type TypeRow = Selectable<EventRegistrationTypesTable>;
+type AddonRow = Selectable<EventAddonsTable>;
+
+const HOUR_MS = 3_600_000;
+
+/** A refusal naming its field (the form shows it there). */
+function refusal(path: string, message: string): AppError {
+  return new AppError('invalidRequest', [{ path, message }]);
+}
+
+/** A request the registration's state no longer allows. */
+function conflict(path: string, message: string): AppError {
+  return new AppError('stateConflict', [{ path, message }]);
+}
+
+function isLive(state: RegistrationState): boolean {
+  return (LIVE_REGISTRATION_STATES as readonly string[]).includes(state);
+}
+
+function holdsPlace(state: RegistrationState): boolean {
+  return (PLACE_HOLDING_STATES as readonly string[]).includes(state);
+}
+
+function rolesText(roles: string): string {
+  return roles
+    .split(',')
+    .filter((role) => role !== '')
+    .map((role) => (role === 'socio' ? 'Soci' : 'Affiliati'))
+    .join(' e ');
+}
+
+/** A registration priced and checked, before it is stored. */
+interface Plan {
+  event: EventRow;
+  type: TypeRow;
+  addons: AddonRow[];
+  window: PriceWindow;
+  quote: RegistrationQuote;
+  /** The dues items paid with it (a member not in good standing on a members' type). */
+  duesItems: PaymentItemInput[];
+}
+
+/**
+ * Registrations to events (ADR 049): who may choose which type, what it costs in the price
+ * window, places and the waiting list. Every change of places runs under the event's row lock
+ * (`lockEvent`), so no event, type or add-on is ever overbooked, whatever the instances; the
+ * database keeps one registration per submission and one live registration per person.
+ */
+export class EventRegistrations {
+  constructor(private readonly deps: RegistrationsDeps) {}
+
+  private now(): Date {
+    return this.deps.clock();
+  }
+
+  /** The second step of the form: what the registration would cost and whether a place is free. */
+  async quote(
+    member: AuthenticatedMember,
+    eventId: number,
+    request: RegistrationRequestData,
+  ): Promise<RegistrationQuote> {
+    return (await this.plan(this.deps.db, member, eventId, request, this.now())).quote;
+  }
+
+  /**
+   * Registers the member: a place held until paid (confirmed at once when free of charge), or
+   * the waiting list when the event or the type is full. The same submission twice answers
+   * the first registration.
+   */
+  async register(
+    member: AuthenticatedMember,
+    eventId: number,
+    request: RegistrationRequestData,
+  ): Promise<RegistrationAnswer> {
+    const { db, logger } = this.deps;
+    const earlier = await this.repeated(member, request.requestKey);
+    if (earlier !== null) return earlier;
+    const now = this.now();
+    const stamp = now.toISOString();
+    const made = await db.transaction().execute(async (trx) => {
+      if (!(await lockEvent(trx, eventId))) {
+        throw refusal('event', REGISTRATION_MESSAGES.eventNotFound);
+      }
+      const plan = await this.plan(trx, member, eventId, request, now);
+      if ((await registrationByRequestKey(trx, request.requestKey)) !== undefined) return null;
+      if ((await liveRegistrationOf(trx, eventId, member.id)) !== undefined) {
+        throw conflict('event', REGISTRATION_MESSAGES.alreadyRegistered);
+      }
+      const free = plan.quote.payCents === 0;
+      const state: RegistrationState = !plan.quote.placeAvailable
+        ? 'waiting'
+        : free
+          ? 'confirmed'
+          : 'awaiting_payment';
+      const id = await insertRegistration(
+        trx,
+        {
+          event_id: eventId,
+          type_id: plan.type.id,
+          member_id: member.id,
+          request_key: request.requestKey,
+          state,
+          price_window: plan.window,
+          type_cents: plan.quote.typeCents,
+          total_cents: plan.quote.totalCents,
+          first_name: member.firstName,
+          last_name: member.lastName,
+          email: member.email,
+          fiscal_code: request.fiscalCode,
+          profession: request.profession,
+          discipline: request.discipline,
+          employer: request.employer,
+          invoice_name: request.invoice?.name ?? null,
+          invoice_tax_id: request.invoice?.taxId ?? null,
+          invoice_recipient_code: request.invoice?.recipientCode ?? null,
+          invoice_pec: request.invoice?.pec ?? null,
+          pay_by: state === 'awaiting_payment' ? this.payBy(plan.event, now) : null,
+          payment_reminded_at: null,
+          offer_expires_at: null,
+          payment_id: null,
+          confirmed_at: state === 'confirmed' ? stamp : null,
+          ended_at: null,
+          ended_by: null,
+          end_reason: null,
+        },
+        plan.quote.addons.map((addon) => ({ addonId: addon.id, amountCents: addon.cents })),
+        stamp,
+      );
+      const stored = await findRegistration(trx, id);
+      if (stored === undefined) throw new Error('iscrizione registrata ma non trovata');
+      await enqueue(
+        trx,
+        'mail',
+        registrationReceivedMail(stored, this.mailContext(plan.event)),
+        now,
+      );
+      return stored;
+    });
+    if (made === null) {
+      const again = await this.repeated(member, request.requestKey);
+      if (again !== null) return again;
+      throw conflict('event', REGISTRATION_MESSAGES.alreadyRegistered);
+    }
+    this.deps.notifyOutbox();
+    logger.info(
+      { registrationId: made.id, eventId, state: made.state },
+      'iscrizione a un evento registrata',
+    );
+    const [view] = await this.views(db, [made]);
+    if (view === undefined) throw new Error('iscrizione registrata ma non trovata');
+    return { registration: view, message: this.madeMessage(view), repeated: false };
+  }
+
+  /** The member's registrations, the latest event first ("Le mie iscrizioni"). */
+  async mine(member: AuthenticatedMember): Promise<MyRegistration[]> {
+    return this.views(this.deps.db, await registrationsOfMember(this.deps.db, member.id));
+  }
+
+  /**
+   * The holder cancels their registration or leaves the waiting list (until the event's
+   * cancellation limit, else its start). A freed place is offered to the next waiting.
+   */
+  async cancel(member: AuthenticatedMember, registrationId: number): Promise<RegistrationAnswer> {
+    const now = this.now();
+    const stamp = now.toISOString();
+    const registration = await this.own(member, registrationId);
+    const cancelled = await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await findRegistration(trx, registrationId);
+      const event = await this.eventRow(trx, registration.event_id);
+      if (current === undefined || !isLive(current.state)) {
+        throw conflict('registration', REGISTRATION_MESSAGES.notCancellable);
+      }
+      const limit = event.cancellable_until ?? event.starts_at;
+      if (stamp >= limit) {
+        throw conflict('registration', REGISTRATION_MESSAGES.cancelClosed(italianDateTime(limit)));
+      }
+      await moveRegistration(
+        trx,
+        current.id,
+        [current.state],
+        {
+          state: 'cancelled',
+          ended_at: stamp,
+          ended_by: 'persona',
+          end_reason:
+            current.payment_id === null ? 'Annullata dalla persona' : 'Annullata: da rimborsare',
+        },
+        stamp,
+      );
+      const after = await findRegistration(trx, current.id);
+      if (after === undefined) throw new Error('iscrizione annullata ma non trovata');
+      await enqueue(
+        trx,
+        'mail',
+        registrationEndedMail(
+          after,
+          this.mailContext(event),
+          current.state === 'waiting'
+            ? `sei uscito dalla lista d’attesa di «${event.title}».`
+            : current.payment_id === null
+              ? `la tua iscrizione a «${event.title}» è annullata.`
+              : `la tua iscrizione a «${event.title}» è annullata; la segreteria ti contatterà per il rimborso della quota.`,
+        ),
+        now,
+      );
+      if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
+      return after;
+    });
+    this.deps.notifyOutbox();
+    const [view] = await this.views(this.deps.db, [cancelled]);
+    if (view === undefined) throw new Error('iscrizione annullata ma non trovata');
+    return {
+      registration: view,
+      message:
+        registration.state === 'waiting'
+          ? 'Sei uscito dalla lista d’attesa.'
+          : 'La tua iscrizione è annullata.',
+      repeated: false,
+    };
+  }
+
+  /** Takes an offered place of a registration free of charge (a paid one is taken by paying). */
+  async accept(member: AuthenticatedMember, registrationId: number): Promise<RegistrationAnswer> {
+    const now = this.now();
+    const stamp = now.toISOString();
+    const registration = await this.own(member, registrationId);
+    const accepted = await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await findRegistration(trx, registrationId);
+      if (current === undefined || current.state !== 'offered') {
+        throw conflict('registration', REGISTRATION_MESSAGES.notOffered);
+      }
+      if (current.offer_expires_at !== null && current.offer_expires_at <= stamp) {
+        throw conflict('registration', REGISTRATION_MESSAGES.offerExpired);
+      }
+      if (current.total_cents > 0) {
+        throw conflict('registration', REGISTRATION_MESSAGES.acceptNeedsPayment);
+      }
+      await moveRegistration(
+        trx,
+        current.id,
+        ['offered'],
+        { state: 'confirmed', confirmed_at: stamp, offer_expires_at: null },
+        stamp,
+      );
+      return findRegistration(trx, current.id);
+    });
+    if (accepted === undefined) throw new Error('iscrizione confermata ma non trovata');
+    const [view] = await this.views(this.deps.db, [accepted]);
+    if (view === undefined) throw new Error('iscrizione confermata ma non trovata');
+    return {
+      registration: view,
+      message: 'Il posto è tuo: iscrizione confermata.',
+      repeated: false,
+    };
+  }
+
+  /**
+   * The periodic pass (ADR 049): holders of an unpaid place are reminded before its deadline;
+   * offers not taken and places not paid in time end, and each freed place is offered to the
+   * next waiting. Safe to repeat; answers how many registrations it moved or reminded.
+   */
+  async runDue(): Promise<number> {
+    const { db, settings } = this.deps;
+    const now = this.now();
+    const stamp = now.toISOString();
+    let done = 0;
+    const until = new Date(now.getTime() + settings.reminderHours * HOUR_MS).toISOString();
+    for (const row of await unpaidToRemind(db, stamp, until)) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await markPaymentReminded(trx, row.id, stamp))) return;
+        await enqueue(
+          trx,
+          'mail',
+          paymentReminderMail(row, {
+            society: this.deps.society,
+            eventTitle: row.event_title,
+          }),
+          now,
+        );
+        done += 1;
+      });
+    }
+    for (const eventId of await eventsWithLapsedHolds(db, stamp)) {
+      done += await db.transaction().execute(async (trx) => {
+        await lockEvent(trx, eventId);
+        const event = await this.eventRow(trx, eventId);
+        let ended = 0;
+        for (const row of await lapsedHoldsOf(trx, eventId, stamp)) {
+          const offered = row.state === 'offered';
+          const moved = await moveRegistration(
+            trx,
+            row.id,
+            [row.state],
+            {
+              state: 'expired',
+              ended_at: stamp,
+              ended_by: 'sistema',
+              end_reason: offered ? 'Posto offerto non accettato in tempo' : 'Quota non pagata',
+            },
+            stamp,
+          );
+          if (!moved) continue;
+          ended += 1;
+          const after = { ...row, state: 'expired' as const };
+          await enqueue(
+            trx,
+            'mail',
+            registrationEndedMail(
+              after,
+              this.mailContext(event),
+              offered
+                ? `il posto offerto per «${event.title}» non è stato accettato in tempo ed è passato al successivo in lista.`
+                : `la quota dell’iscrizione a «${event.title}» non è arrivata in tempo: l’iscrizione è scaduta e il posto è passato ad altri.`,
+            ),
+            now,
+          );
+        }
+        return ended + (await this.offerFreedPlaces(trx, event, now));
+      });
+    }
+    if (done > 0) this.deps.notifyOutbox();
+    return done;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** The registration the same submission made already, as its answer; null when none. */
+  private async repeated(
+    member: AuthenticatedMember,
+    requestKey: string,
+  ): Promise<RegistrationAnswer | null> {
+    const earlier = await registrationByRequestKey(this.deps.db, requestKey);
+    if (earlier === undefined) return null;
+    if (earlier.member_id !== member.id)
+      throw refusal('requestKey', REGISTRATION_MESSAGES.requestKey);
+    const [view] = await this.views(this.deps.db, [earlier]);
+    if (view === undefined) return null;
+    return { registration: view, message: this.madeMessage(view), repeated: true };
+  }
+
+  private madeMessage(view: MyRegistration): string {
+    if (view.state === 'confirmed') return 'Iscrizione confermata.';
+    if (view.state === 'waiting') {
+      return `L’evento è al completo: sei in lista d’attesa (posizione ${view.waitingPosition ?? 1}). Se si libera un posto ti scriveremo.`;
+    }
+    return `Iscrizione registrata: il posto è tenuto per te fino al ${italianDateTime(view.payBy)}, completa il pagamento entro allora.`;
+  }
+
+  /** The member's own registration, or 404 (someone else's is not theirs to see). */
+  private async own(member: AuthenticatedMember, id: number): Promise<RegistrationRow> {
+    const registration = await findRegistration(this.deps.db, id);
+    if (registration === undefined || registration.member_id !== member.id) {
+      throw new AppError('notFound', [
+        { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
+      ]);
+    }
+    return registration;
+  }
+
+  private async eventRow(db: Executor, eventId: number): Promise<EventRow> {
+    const [event] = await findEventRows(db, [eventId]);
+    if (event === undefined) throw refusal('event', REGISTRATION_MESSAGES.eventNotFound);
+    return event;
+  }
+
+  private mailContext(event: EventRow) {
+    return { society: this.deps.society, eventTitle: event.title };
+  }
+
+  /** An unpaid place is held this long, never past the event's start. */
+  private payBy(event: EventRow, now: Date): string {
+    const held = new Date(now.getTime() + this.deps.settings.paymentDays * 24 * HOUR_MS);
+    const by = held.toISOString();
+    return by < event.starts_at || event.starts_at <= now.toISOString() ? by : event.starts_at;
+  }
+
+  /**
+   * Checks and prices a registration (ADR 049) at `now`: the event on the site with its window
+   * open, the type's eligibility from the member's dues (never self-declared) or code, the
+   * add-ons, and whether the event and the type have a free place. Add-ons without a place
+   * refuse (no waiting list for an add-on).
+   */
+  private async plan(
+    db: Executor,
+    member: AuthenticatedMember,
+    eventId: number,
+    request: RegistrationRequestData,
+    now: Date,
+  ): Promise<Plan> {
+    const stamp = now.toISOString();
+    const [event] = await visibleEvents(db, stamp, eventId);
+    if (event === undefined) throw refusal('event', REGISTRATION_MESSAGES.eventNotFound);
+    const [types, addons] = await Promise.all([
+      findRegistrationTypes(db, [eventId]),
+      findEventAddons(db, [eventId]),
+    ]);
+    if (types.length === 0) throw refusal('event', REGISTRATION_MESSAGES.noRegistration);
+    if (event.ends_at <= stamp) throw refusal('event', REGISTRATION_MESSAGES.eventEnded);
+    if (event.registration_opens_at !== null && stamp < event.registration_opens_at) {
+      throw refusal(
+        'event',
+        `Le iscrizioni apriranno il ${italianDateTime(event.registration_opens_at)}.`,
+      );
+    }
+    if (event.registration_closes_at !== null && stamp >= event.registration_closes_at) {
+      throw refusal(
+        'event',
+        `Le iscrizioni si sono chiuse il ${italianDateTime(event.registration_closes_at)}.`,
+      );
+    }
+    const type = types.find((candidate) => candidate.id === request.typeId);
+    if (type === undefined) throw refusal('typeId', REGISTRATION_MESSAGES.typeUnknown);
+    let duesItems: PaymentItemInput[] = [];
+    if (type.eligibility === 'iscritti-in-regola') {
+      const roles = type.member_roles.split(',');
+      const dues = roles.includes(member.role)
+        ? await this.deps.members.duesStanding(db, member.id)
+        : null;
+      if (dues === null) {
+        throw refusal('typeId', REGISTRATION_MESSAGES.membersOnly(rolesText(type.member_roles)));
+      }
+      // "Renew and register": a member not in good standing pays the open years with it.
+      if (!dues.inGoodStanding) duesItems = dues.openDues;
+    } else if (type.eligibility === 'codice') {
+      const given = (request.accessCode ?? '').trim().toUpperCase();
+      if (given === '' || given !== (type.access_code ?? '').trim().toUpperCase()) {
+        throw refusal('accessCode', REGISTRATION_MESSAGES.codeWrong);
+      }
+    }
+    const chosen = request.addonIds.map((id) => addons.find((addon) => addon.id === id));
+    if (chosen.some((addon) => addon === undefined)) {
+      throw refusal('addonIds', REGISTRATION_MESSAGES.addonUnknown);
+    }
+    const chosenAddons = chosen.filter((addon): addon is AddonRow => addon !== undefined);
+    const held = await heldPlaces(db, eventId);
+    for (const addon of chosenAddons) {
+      if (addon.places !== null && (held.byAddon.get(addon.id) ?? 0) >= addon.places) {
+        throw refusal('addonIds', REGISTRATION_MESSAGES.addonFull(addon.name));
+      }
+    }
+    const placeAvailable =
+      (event.places === null || held.event < event.places) &&
+      (type.places === null || (held.byType.get(type.id) ?? 0) < type.places);
+    const window = priceWindowAt(
+      { earlyBirdUntil: event.early_bird_until, onsiteFrom: event.onsite_from },
+      stamp,
+    );
+    const typeCents = priceInWindow(
+      {
+        earlyCents: type.early_cents,
+        standardCents: type.standard_cents,
+        onsiteCents: type.onsite_cents,
+      },
+      window,
+    );
+    const addonLines = chosenAddons.map((addon) => ({
+      id: addon.id,
+      name: addon.name,
+      cents: addon.price_cents,
+    }));
+    const totalCents = typeCents + addonLines.reduce((sum, addon) => sum + addon.cents, 0);
+    const duesCents = duesItems.reduce((sum, item) => sum + item.amount_cents, 0);
+    return {
+      event,
+      type,
+      addons: chosenAddons,
+      window,
+      duesItems,
+      quote: {
+        typeId: type.id,
+        typeName: type.name,
+        priceWindow: window,
+        typeCents,
+        addons: addonLines,
+        totalCents,
+        duesYears: duesItems.map((item) => Number(item.item_ref)),
+        duesCents,
+        payCents: totalCents + duesCents,
+        placeAvailable,
+      },
+    };
+  }
+
+  /**
+   * Offers the places free now to the waiting list, first come first, in the event's lock: a
+   * waiting registration whose type (and add-ons) has room gets the place for
+   * `offerHours`, and an e-mail. Answers how many were offered.
+   */
+  private async offerFreedPlaces(trx: Executor, event: EventRow, now: Date): Promise<number> {
+    const waiting = await waitingList(trx, event.id);
+    if (waiting.length === 0) return 0;
+    const stamp = now.toISOString();
+    const held = await heldPlaces(trx, event.id);
+    const types = await findRegistrationTypes(trx, [event.id]);
+    const addons = await findEventAddons(trx, [event.id]);
+    const takenAddons = await addonsOfRegistrations(
+      trx,
+      waiting.map((row) => row.id),
+    );
+    const expires = new Date(now.getTime() + this.deps.settings.offerHours * HOUR_MS);
+    const offerUntil =
+      expires.toISOString() < event.starts_at || event.starts_at <= stamp
+        ? expires.toISOString()
+        : event.starts_at;
+    let offered = 0;
+    for (const row of waiting) {
+      if (event.places !== null && held.event >= event.places) break;
+      const type = types.find((candidate) => candidate.id === row.type_id);
+      if (type?.places != null && (held.byType.get(row.type_id) ?? 0) >= type.places) continue;
+      const own = takenAddons.filter((addon) => addon.registration_id === row.id);
+      const addonFull = own.some((taken) => {
+        const addon = addons.find((candidate) => candidate.id === taken.addon_id);
+        return addon?.places != null && (held.byAddon.get(addon.id) ?? 0) >= addon.places;
+      });
+      if (addonFull) continue;
+      const moved = await moveRegistration(
+        trx,
+        row.id,
+        ['waiting'],
+        { state: 'offered', offer_expires_at: offerUntil },
+        stamp,
+      );
+      if (!moved) continue;
+      held.event += 1;
+      held.byType.set(row.type_id, (held.byType.get(row.type_id) ?? 0) + 1);
+      for (const taken of own) {
+        held.byAddon.set(taken.addon_id, (held.byAddon.get(taken.addon_id) ?? 0) + 1);
+      }
+      await enqueue(
+        trx,
+        'mail',
+        placeOfferedMail(
+          { ...row, state: 'offered', offer_expires_at: offerUntil },
+          this.mailContext(event),
+        ),
+        now,
+      );
+      this.deps.logger.info(
+        { registrationId: row.id, eventId: event.id },
+        'posto offerto dalla lista d’attesa',
+      );
+      offered += 1;
+    }
+    return offered;
+  }
+
+  /** Registrations as their holders see them. */
+  private async views(db: Executor, rows: readonly RegistrationRow[]): Promise<MyRegistration[]> {
+    if (rows.length === 0) return [];
+    const eventIds = [...new Set(rows.map((row) => row.event_id))];
+    const [events, types, addons, positions] = await Promise.all([
+      findEventRows(db, eventIds),
+      findRegistrationTypes(db, eventIds),
+      addonsOfRegistrations(
+        db,
+        rows.map((row) => row.id),
+      ),
+      waitingPositions(
+        db,
+        rows.filter((row) => row.state === 'waiting'),
+      ),
+    ]);
+    const stamp = this.now().toISOString();
+    return rows.flatMap((row) => {
+      const event = events.find((candidate) => candidate.id === row.event_id);
+      if (event === undefined) return [];
+      const limit = event.cancellable_until ?? event.starts_at;
+      return [
+        {
+          id: row.id,
+          event: {
+            id: event.id,
+            title: event.title,
+            slug: eventSlug(event.title),
+            startsAt: event.starts_at,
+            endsAt: event.ends_at,
+          },
+          state: row.state,
+          stateLabel: REGISTRATION_STATE_LABELS[row.state],
+          typeName: types.find((type) => type.id === row.type_id)?.name ?? '',
+          addons: addons
+            .filter((addon) => addon.registration_id === row.id)
+            .map((addon) => ({ name: addon.name, cents: addon.amount_cents })),
+          totalCents: row.total_cents,
+          priceWindow: row.price_window as PriceWindow,
+          payBy: row.state === 'awaiting_payment' ? row.pay_by : null,
+          offerExpiresAt: row.state === 'offered' ? row.offer_expires_at : null,
+          waitingPosition: positions.get(row.id) ?? null,
+          causale: registrationCausale(row.id),
+          cancellable: isLive(row.state) && stamp < limit,
+          createdAt: row.created_at,
+        },
+      ];
+    });
+  }
+}

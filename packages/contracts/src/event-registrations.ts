@@ -1,0 +1,222 @@
+import { z } from './zod.js';
+import type { PriceWindow } from './events.js';
+
+/**
+ * Registrations to an event (ADR 049): one account's place, or wait, at one event, of one
+ * registration type, with the add-ons chosen, priced in the window it was made in.
+ */
+
+/** Where a registration stands; the first three hold a place. */
+export const REGISTRATION_STATES = [
+  'awaiting_payment',
+  'offered',
+  'confirmed',
+  'waiting',
+  'expired',
+  'cancelled',
+  'refused',
+] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** The states that hold one of the event's places (and of its type's and add-ons'). */
+export const PLACE_HOLDING_STATES = [
+  'awaiting_payment',
+  'offered',
+  'confirmed',
+] as const satisfies readonly RegistrationState[];
+
+/** A registration still alive: holding a place or waiting for one (one per person and event). */
+export const LIVE_REGISTRATION_STATES = [
+  ...PLACE_HOLDING_STATES,
+  'waiting',
+] as const satisfies readonly RegistrationState[];
+
+export const REGISTRATION_STATE_LABELS: Record<RegistrationState, string> = {
+  awaiting_payment: 'In attesa di pagamento',
+  offered: 'Posto offerto dalla lista d’attesa',
+  confirmed: 'Confermata',
+  waiting: 'In lista d’attesa',
+  expired: 'Scaduta',
+  cancelled: 'Annullata',
+  refused: 'Rifiutata',
+};
+
+/** The refusals of a registration, each an Italian sentence naming what is wrong. */
+export const REGISTRATION_MESSAGES = {
+  signInRequired: 'Per iscriverti accedi con il tuo account.',
+  noRegistration: 'Questo evento non prevede l’iscrizione online.',
+  eventNotFound: 'L’evento non esiste o non è più pubblicato.',
+  eventEnded: 'L’evento si è già concluso: le iscrizioni sono chiuse.',
+  typeRequired: 'Tipo di iscrizione: scegline uno.',
+  typeUnknown: 'Tipo di iscrizione: non è tra quelli di questo evento.',
+  addonUnknown: 'Servizi aggiuntivi: uno dei servizi scelti non è tra quelli di questo evento.',
+  addonTwice: 'Servizi aggiuntivi: ogni servizio si sceglie una volta sola.',
+  membersOnly: (roles: string) =>
+    `Tipo di iscrizione: è riservato ai ${roles}; il tuo account non ne fa parte.`,
+  codeWrong: 'Codice di accesso: non corrisponde a quello del tipo scelto.',
+  alreadyRegistered:
+    'Sei già iscritto a questo evento: trovi la tua iscrizione in «Le mie iscrizioni».',
+  addonFull: (name: string) => `Servizi aggiuntivi: «${name}» non ha più posti disponibili.`,
+  requestKey: 'La richiesta non è valida: ricarica la pagina e riprova.',
+  notFound: 'Iscrizione non trovata.',
+  notCancellable: 'Questa iscrizione non si può più annullare.',
+  cancelClosed: (when: string) =>
+    `Le iscrizioni a questo evento si potevano annullare fino al ${when}: scrivi alla segreteria.`,
+  offerExpired: 'L’offerta del posto è scaduta: il posto è passato al successivo in lista.',
+  notOffered: 'Questa iscrizione non ha un posto offerto da accettare.',
+  acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
+} as const;
+
+/** Fiscal and contact facts a registration may carry (ECM and invoices need them). */
+const personText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${field}: al massimo ${max} caratteri.` })
+    .nullish()
+    .transform((value) => (value === '' || value === undefined ? null : value));
+
+/** The invoice a registrant asks for: to whom, their tax code and where it is delivered. */
+export const RegistrationInvoiceSchema = z
+  .object({
+    name: z
+      .string({ message: 'Fattura – denominazione: indica a chi intestarla.' })
+      .trim()
+      .min(1, { message: 'Fattura – denominazione: indica a chi intestarla.' })
+      .max(200, { message: 'Fattura – denominazione: al massimo 200 caratteri.' }),
+    taxId: z
+      .string({ message: 'Fattura – partita IVA o codice fiscale: indicalo.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:\d{11}|[A-Z0-9]{16})$/, {
+        message:
+          'Fattura – partita IVA o codice fiscale: 11 cifre (partita IVA) o 16 caratteri (codice fiscale).',
+      }),
+    recipientCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:[A-Z0-9]{7})?$/, {
+        message: 'Fattura – codice destinatario: 7 lettere o cifre.',
+      })
+      .nullish()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+    pec: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, { message: 'Fattura – PEC: l’indirizzo è troppo lungo.' })
+      .refine((value) => value === '' || z.email().safeParse(value).success, {
+        message: 'Fattura – PEC: l’indirizzo non è valido.',
+      })
+      .nullish()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+  })
+  .superRefine((value, context) => {
+    if (value.recipientCode === null && value.pec === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['recipientCode'],
+        message: 'Fattura: indica il codice destinatario o la PEC a cui recapitarla.',
+      });
+    }
+  });
+
+/**
+ * A registration as the form sends it (both steps): the type, the add-ons, the code of a
+ * type reserved to code holders, the person's professional facts, the invoice if wanted, and
+ * the form's own key (a double submission finds the first registration).
+ */
+export const RegistrationRequestSchema = z.object({
+  typeId: z.coerce
+    .number({ message: REGISTRATION_MESSAGES.typeRequired })
+    .int({ message: REGISTRATION_MESSAGES.typeRequired })
+    .positive({ message: REGISTRATION_MESSAGES.typeRequired }),
+  addonIds: z
+    .array(z.coerce.number().int().positive(), { message: REGISTRATION_MESSAGES.addonUnknown })
+    .max(20, { message: REGISTRATION_MESSAGES.addonUnknown })
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, {
+      message: REGISTRATION_MESSAGES.addonTwice,
+    }),
+  accessCode: personText('Codice di accesso', 60),
+  fiscalCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(?:[A-Z0-9]{16})?$/, {
+      message: 'Codice fiscale: 16 lettere e cifre.',
+    })
+    .nullish()
+    .transform((value) => (value === '' || value === undefined ? null : value)),
+  profession: personText('Professione', 120),
+  discipline: personText('Disciplina', 120),
+  employer: personText('Ente di appartenenza', 200),
+  invoice: RegistrationInvoiceSchema.nullish().transform((value) => value ?? null),
+  requestKey: z
+    .string({ message: REGISTRATION_MESSAGES.requestKey })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: REGISTRATION_MESSAGES.requestKey }),
+});
+export type RegistrationRequest = z.input<typeof RegistrationRequestSchema>;
+export type RegistrationRequestData = z.output<typeof RegistrationRequestSchema>;
+
+/** What a registration costs and whether it gets a place (the form's second step). */
+export interface RegistrationQuote {
+  typeId: number;
+  typeName: string;
+  priceWindow: PriceWindow;
+  typeCents: number;
+  addons: { id: number; name: string; cents: number }[];
+  /** The type's and the add-ons' prices. */
+  totalCents: number;
+  /**
+   * The member's dues years still open (a members' type chosen by a member not in good
+   * standing): paid with the registration, in one payment ("rinnova e iscriviti").
+   */
+  duesYears: number[];
+  duesCents: number;
+  /** What the payment takes: the registration and the dues. */
+  payCents: number;
+  /** False when the event or the type is full: the registration joins the waiting list. */
+  placeAvailable: boolean;
+}
+
+/** A registration as its holder sees it ("Le mie iscrizioni"). */
+export interface MyRegistration {
+  id: number;
+  event: { id: number; title: string; slug: string; startsAt: string; endsAt: string };
+  state: RegistrationState;
+  stateLabel: string;
+  typeName: string;
+  addons: { name: string; cents: number }[];
+  totalCents: number;
+  priceWindow: PriceWindow;
+  /** Unpaid after this instant, the place is given up. */
+  payBy: string | null;
+  /** An offered place must be taken by this instant. */
+  offerExpiresAt: string | null;
+  /** Its position in the waiting list (1 the first), while waiting. */
+  waitingPosition: number | null;
+  /** The bank transfer's causale that pairs it with the statement. */
+  causale: string;
+  /** Whether its holder may still cancel it (or leave the waiting list). */
+  cancellable: boolean;
+  createdAt: string;
+}
+
+/** The answer to a registration: the registration, and what happened to it in words. */
+export interface RegistrationAnswer {
+  registration: MyRegistration;
+  /** "Iscrizione registrata…", "L'evento è al completo: sei in lista d'attesa…". */
+  message: string;
+  /** True when the same submission had registered already (nothing new was made). */
+  repeated: boolean;
+}
+
+/** The bank transfer's causale of a registration: read back by the statement import. */
+export function registrationCausale(registrationId: number): string {
+  const check = String(registrationId)
+    .split('')
+    .reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 3 : 7), 0);
+  return `ISCRIZIONE ${registrationId} CK ${check % 97}`;
+}
