@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import type { PriceWindow } from './events.js';
+import { PAYMENT } from './payment.js';
 
 /**
  * Registrations to an event (ADR 049): one account's place, or wait, at one event, of one
@@ -201,7 +202,48 @@ export interface MyRegistration {
   causale: string;
   /** Whether its holder may still cancel it (or leave the waiting list). */
   cancellable: boolean;
+  /**
+   * What paying it takes now (a place held or offered, not yet paid): the amount with the
+   * member's open dues ("rinnova e iscriviti"), and the PayPal order's description the server
+   * checks (spec §3, ADR 049); null when there is nothing to pay.
+   */
+  payment: RegistrationPayment | null;
   createdAt: string;
+}
+
+/** A registration's payment as its holder's checkout makes it (ADR 049). */
+export interface RegistrationPayment {
+  /** The registration's price and the dues years paid with it. */
+  payCents: number;
+  duesYears: number[];
+  duesCents: number;
+  /** The PayPal order's description: the server verifies the order carries it. */
+  orderDescription: string;
+}
+
+/**
+ * POST /api/v1/Events/Registrations/{id}/PayPal: after a capture the browser reports the
+ * order; as for dues (ADR 012) the server trusts none of it beyond storing it, and with
+ * PayPal's credentials asks PayPal before the registration is confirmed.
+ */
+export const RegistrationPayPalSchema = z.object({
+  orderId: z
+    .string({ message: 'orderId non è un identificativo PayPal valido.' })
+    .regex(/^[A-Z0-9-]{6,64}$/i, { message: 'orderId non è un identificativo PayPal valido.' }),
+  /** Amount and currency of the capture as the SDK reported them. */
+  importo: z.string().max(20),
+  valuta: z.string().max(8),
+});
+export type RegistrationPayPal = z.input<typeof RegistrationPayPalSchema>;
+
+/** The description of a registration's PayPal order: which registration, who, which event. */
+export function registrationOrderDescription(
+  registrationId: number,
+  accountName: string,
+  eventTitle: string,
+): string {
+  const text = `Iscrizione ${registrationId} - ${accountName.trim().replace(/\s+/g, ' ')} - ${eventTitle}`;
+  return text.slice(0, PAYMENT.descriptionMaxLength);
 }
 
 /** The answer to a registration: the registration, and what happened to it in words. */

@@ -8,7 +8,9 @@ import {
   REGISTRATION_MESSAGES,
   REGISTRATION_STATE_LABELS,
   registrationCausale,
+  registrationOrderDescription,
   type MyRegistration,
+  type RegistrationPayment,
   type PriceWindow,
   type RegistrationAnswer,
   type RegistrationQuote,
@@ -105,6 +107,11 @@ function conflict(path: string, message: string): AppError {
 
 function isLive(state: RegistrationState): boolean {
   return (LIVE_REGISTRATION_STATES as readonly string[]).includes(state);
+}
+
+/** A place held or offered, not yet paid. */
+function payable(row: RegistrationRow): boolean {
+  return row.state === 'awaiting_payment' || row.state === 'offered';
 }
 
 function holdsPlace(state: RegistrationState): boolean {
@@ -636,6 +643,20 @@ export class EventRegistrations {
     return offered;
   }
 
+  /**
+   * The dues a registration's payment takes with it (ADR 049): a members' type chosen by a
+   * member not in good standing pays the open years, as they are when it is paid.
+   */
+  private async duesWith(
+    db: Executor,
+    row: RegistrationRow,
+    type: TypeRow,
+  ): Promise<PaymentItemInput[]> {
+    if (type.eligibility !== 'iscritti-in-regola') return [];
+    const dues = await this.deps.members.duesStanding(db, row.member_id);
+    return dues === null || dues.inGoodStanding ? [] : dues.openDues;
+  }
+
   /** Registrations as their holders see them. */
   private async views(db: Executor, rows: readonly RegistrationRow[]): Promise<MyRegistration[]> {
     if (rows.length === 0) return [];
@@ -653,6 +674,25 @@ export class EventRegistrations {
       ),
     ]);
     const stamp = this.now().toISOString();
+    const payments = new Map<number, RegistrationPayment>();
+    for (const row of rows) {
+      const event = events.find((candidate) => candidate.id === row.event_id);
+      const type = types.find((candidate) => candidate.id === row.type_id);
+      if (event === undefined || type === undefined || !payable(row)) continue;
+      const dues = await this.duesWith(db, row, type);
+      const duesCents = dues.reduce((sum, item) => sum + item.amount_cents, 0);
+      if (row.total_cents + duesCents === 0) continue;
+      payments.set(row.id, {
+        payCents: row.total_cents + duesCents,
+        duesYears: dues.map((item) => Number(item.item_ref)),
+        duesCents,
+        orderDescription: registrationOrderDescription(
+          row.id,
+          `${row.first_name} ${row.last_name}`,
+          event.title,
+        ),
+      });
+    }
     return rows.flatMap((row) => {
       const event = events.find((candidate) => candidate.id === row.event_id);
       if (event === undefined) return [];
@@ -680,6 +720,7 @@ export class EventRegistrations {
           waitingPosition: positions.get(row.id) ?? null,
           causale: registrationCausale(row.id),
           cancellable: isLive(row.state) && stamp < limit,
+          payment: payments.get(row.id) ?? null,
           createdAt: row.created_at,
         },
       ];
