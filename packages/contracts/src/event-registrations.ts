@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
+import { HandPaymentBodySchema } from './bank.js';
 
 /**
  * Registrations to an event (ADR 049): one account's place, or wait, at one event, of one
@@ -66,6 +67,7 @@ export const REGISTRATION_MESSAGES = {
   offerExpired: 'L’offerta del posto è scaduta: il posto è passato al successivo in lista.',
   notOffered: 'Questa iscrizione non ha un posto offerto da accettare.',
   acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
+  nothingToPay: 'Questa iscrizione non attende un pagamento.',
 } as const;
 
 /** Fiscal and contact facts a registration may carry (ECM and invoices need them). */
@@ -262,3 +264,15 @@ export function registrationCausale(registrationId: number): string {
     .reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 3 : 7), 0);
   return `ISCRIZIONE ${registrationId} CK ${check % 97}`;
 }
+
+/**
+ * Cash or card taken at the desk for a registration (ADR 049, as for dues, ADR 029): the
+ * amount is what the registration (and the dues it takes with it) costs, so only the method,
+ * the day and a note are given.
+ */
+export const RegistrationHandPaymentSchema = HandPaymentBodySchema.pick({
+  method: true,
+  paidOn: true,
+  note: true,
+});
+export type RegistrationHandPayment = z.input<typeof RegistrationHandPaymentSchema>;

@@ -266,8 +266,9 @@ export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>
 export interface AdminPayment {
   id: number;
   paypalOrderId: string;
-  feeTitle: string;
-  feeAccess: string;
+  /** The fee of a dues payment; null for a payment of another purpose (ADR 049). */
+  feeTitle: string | null;
+  feeAccess: string | null;
   year: number;
   accountName: string;
   /** The signed-in member who paid, if any. */

@@ -51,6 +51,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   // Their texts: who sends the reminders writes them (ADR 030, amendment of 28 November 2026).
   DuesReminderTexts: TREASURY,
   DuesReport: TREASURY,
+  // Money taken at an event's desk for a registration (ADR 049).
+  EventRegistrations: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

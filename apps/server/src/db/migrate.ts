@@ -48,9 +48,10 @@ import { paymentItemsMigration } from './migrations/0044-payment-items.js';
 import { eventsMigration } from './migrations/0045-events.js';
 import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
+import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
-function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
+export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(engine),
     '0002-content-version': contentVersionMigration,
@@ -100,6 +101,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0045-events': eventsMigration(engine),
     '0046-event-prices': eventPricesMigration(engine),
     '0047-event-registrations': eventRegistrationsMigration(engine),
+    '0048-payments-any-purpose': paymentsAnyPurposeMigration(engine),
   };
 }
 

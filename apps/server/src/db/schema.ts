@@ -357,10 +357,14 @@ export interface PaymentsTable {
    */
   purpose: Generated<string>;
   paypal_order_id: string;
-  fee_id: number;
-  /** The fee's title and access when paid (the fee may change later). */
-  fee_title: string;
-  fee_access: string;
+  /**
+   * The fee of a dues payment (the spec's record, ADR 012), its title and access when paid
+   * (the fee may change later); null for a payment of another purpose (migration 0048, ADR 049).
+   */
+  fee_id: number | null;
+  fee_title: string | null;
+  fee_access: string | null;
+  /** The first dues year it pays, or the year of what else it pays for. */
   year: number;
   account_name: string;
   /** The signed-in member who paid, if any. */

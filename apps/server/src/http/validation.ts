@@ -1,5 +1,5 @@
 import { safeParseItalian } from '@sodalis/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './app-error.js';
 
 /**
@@ -16,3 +16,11 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   }));
   throw new AppError('invalidRequest', issues);
 }
+
+/** `:id` of an address (a record's, a registration's), positive and whole. */
+export const IdParamsSchema = z.object({
+  id: z.coerce
+    .number({ message: 'Identificativo non valido.' })
+    .int({ message: 'Identificativo non valido.' })
+    .positive({ message: 'Identificativo non valido.' }),
+});

@@ -6,19 +6,14 @@ import {
   type MemberRole,
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import { parseInput } from '../../http/validation.js';
+import { IdParamsSchema, parseInput } from '../../http/validation.js';
 import type { Actor } from './audit.js';
 import { editConflict } from './versions.js';
 
-/** `:id` of an admin address. */
-export const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Identificativo non valido.' })
-    .int()
-    .positive({ message: 'Identificativo non valido.' }),
-});
+/** `:id` of an admin address: the one schema of every address's id. */
+export { IdParamsSchema };
 
 /** Body limit of a form without files. */
 export const FORM_BODY_LIMIT = 256 * 1024;

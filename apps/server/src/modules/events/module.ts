@@ -6,21 +6,29 @@ import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
 import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
 import { registrationRoutes } from './registrations/routes.js';
-import { EventRegistrations, type MemberDuesForEvents } from './registrations/service.js';
+import { RegistrationPurpose } from './registrations/purpose.js';
+import {
+  EventRegistrations,
+  type MemberDuesForEvents,
+  type PaymentsForRegistrations,
+} from './registrations/service.js';
+import type { PaymentPurposes } from '../payments/purposes.js';
 import { eventsSearchSource } from './search-source.js';
 import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
 
-/** The events: congresses, courses, webinars (ADR 047). */
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
 
+/** The events: congresses, courses, webinars (ADR 047), and their registrations (ADR 049). */
 export const eventsModule = defineModule<
   Kernel &
     Pick<EventsAdminDeps, 'searchIndex'> & {
       accounts: AccountService;
       duesForEvents: MemberDuesForEvents;
+      payments: PaymentsForRegistrations;
+      paymentPurposes: Pick<PaymentPurposes, 'register'>;
     }
 >()({
   name: 'events',
@@ -33,8 +41,11 @@ export const eventsModule = defineModule<
       notifyOutbox,
       society,
       members: deps.duesForEvents,
+      payments: deps.payments,
       settings: config.events,
     });
+    // A registration is something payments may be for (ADR 045, 049).
+    deps.paymentPurposes.register(new RegistrationPurpose(registrations));
     return {
       events: new EventsService({ db, clock, contentCache }),
       registrations,
@@ -58,8 +69,8 @@ export const eventsModule = defineModule<
     await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
   },
   // Events
-  staffRoutes: async (admin, { staff }) => {
-    await admin.register(eventsAdminRoutes, { events: staff.events });
+  staffRoutes: async (admin, { staff, registrations }) => {
+    await admin.register(eventsAdminRoutes, { events: staff.events, registrations });
   },
   searchSources: [eventsSearchSource],
   sitemap:

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { sendJson } from '../../http/send-json.js';
-import { parseInput } from '../../http/validation.js';
+import { IdParamsSchema, parseInput } from '../../http/validation.js';
 import type { EventsService } from './service.js';
-
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Identificativo non valido.' })
-    .int({ message: 'Identificativo non valido.' })
-    .positive({ message: 'Identificativo non valido.' }),
-});
 
 /** /api/v1/Events (ADR 047): the public list and one event, `{ data }` answers. */
 export async function eventsRoutes(app: FastifyInstance, options: { events: EventsService }) {

@@ -26,8 +26,32 @@ export function receiptMail(
    * says exactly what its PDF says, also when another payment had settled some years (ADR 030).
    */
   yearsText: string,
+  /** What the receipt says was paid (its causale); a dues payment's mail names fee and years. */
+  causale: string | null = null,
 ): MailJob {
   const number = receiptNumberText(payment.receiptYear, payment.receiptNumber);
+  if (payment.fee_title === null) {
+    return {
+      to: [to],
+      subject: `${society.acronym} – ricevuta n. ${number}: ${causale ?? yearsText}`,
+      text: [
+        `Gentile ${payment.account_name},`,
+        '',
+        'abbiamo ricevuto il tuo pagamento. La ricevuta è in allegato in PDF.',
+        '',
+        `Ricevuta n. ${number}`,
+        `Data: ${italianDayOf(payment.paidOn)}`,
+        `Causale: ${causale ?? yearsText}`,
+        `Nominativo: ${payment.account_name}`,
+        `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
+        `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,
+        '',
+        'Grazie,',
+        `la segreteria ${society.acronym}`,
+        society.name,
+      ].join('\n'),
+    };
+  }
   return {
     to: [to],
     subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${yearsText}`,
@@ -62,13 +86,19 @@ export function secretariatNoticeMail(
     to: secretariat,
     subject: `${society.acronym} – pagamento da controllare: ordine PayPal ${payment.paypal_order_id}`,
     text: [
-      'Un pagamento della quota richiede un controllo.',
+      payment.fee_title === null
+        ? 'Un pagamento richiede un controllo.'
+        : 'Un pagamento della quota richiede un controllo.',
       '',
       `Motivo: ${reason}`,
       '',
       `Ordine PayPal: ${payment.paypal_order_id}`,
-      `Quota: ${payment.fee_title} (${payment.fee_access}), ${italianEuroText(payment.expected_cents)}`,
-      `Anno: ${payment.year}`,
+      ...(payment.fee_title === null
+        ? [`Importo atteso: ${italianEuroText(payment.expected_cents)}`]
+        : [
+            `Quota: ${payment.fee_title} (${payment.fee_access ?? ''}), ${italianEuroText(payment.expected_cents)}`,
+            `Anno: ${payment.year}`,
+          ]),
       `Nominativo: ${payment.account_name}`,
       `Importo segnalato dal browser: ${payment.reported_amount} ${payment.reported_currency}`,
       `Registrato il: ${italianRomeDate(new Date(payment.created_at))}`,

@@ -131,6 +131,22 @@ export interface FeeCheckout {
   ): Promise<PaymentItemInput[]>;
 }
 
+/** A PayPal order reported by the payer's browser for a purpose, its items priced by the owner. */
+export interface ReportedPayment {
+  orderId: string;
+  purpose: string;
+  memberId: number | null;
+  accountName: string;
+  /** The fee of a dues payment (the spec's record, ADR 012); null for other purposes. */
+  fee: { id: number; title: string; access: string } | null;
+  /** The first dues year it pays, or the year of what else it pays for. */
+  year: number;
+  items: PaymentItemInput[];
+  /** What the browser said PayPal's SDK captured (untrusted). */
+  reportedAmount: string;
+  reportedCurrency: string;
+}
+
 /**
  * A payment received outside PayPal, verified as it is recorded (ADR 029): a bank statement's
  * row, cash or card at the desk. Its owner priced the items; payments store it once by its
@@ -142,8 +158,8 @@ export interface ReceivedPayment {
   purpose: string;
   memberId: number | null;
   accountName: string;
-  /** The fee it was paid at: the spec's record of a fee payment (ADR 012, ADR 045). */
-  fee: { id: number; title: string; access: string };
+  /** The fee it was paid at: the spec's record of a fee payment (ADR 012, ADR 045); null for other purposes (ADR 049). */
+  fee: { id: number; title: string; access: string } | null;
   /** The first year it pays (the payment's `year`). */
   year: number;
   items: PaymentItemInput[];

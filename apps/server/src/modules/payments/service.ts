@@ -31,7 +31,13 @@ import {
   setReceivedOnOnce,
 } from './repository.js';
 import { insertPaymentItems, itemsOfPayment } from './items-repository.js';
-import type { PaymentItemInput, PaymentPurposes, PaymentRow, ReceivedPayment } from './purposes.js';
+import type {
+  PaymentItemInput,
+  PaymentPurposes,
+  PaymentRow,
+  ReceivedPayment,
+  ReportedPayment,
+} from './purposes.js';
 import { closeFlaggedPayment } from './flagged-repository.js';
 import { findReceiptOfPayment } from './receipts-repository.js';
 
@@ -78,7 +84,10 @@ function amountText(cents: number, currency: string): string {
 }
 
 /** Why what the browser reported differs from the fee, or null. */
-function reportedMismatch(body: RegistraPagamentoBody, expectedCents: number): string | null {
+function reportedMismatch(
+  body: Pick<RegistraPagamentoBody, 'importo' | 'valuta'>,
+  expectedCents: number,
+): string | null {
   const cents = centsOf(body.importo.trim());
   if (cents !== expectedCents || body.valuta.trim() !== PAYMENT.currency) {
     return `importo segnalato dal browser ${body.importo} ${body.valuta} diverso dalla quota ${amountText(expectedCents, PAYMENT.currency)}`;
@@ -107,7 +116,7 @@ export function judgeOrder(
   description: string = paymentDescription(
     paymentYearsLabel([row.year]),
     row.account_name,
-    row.fee_title,
+    row.fee_title ?? '',
   ),
 ): Judgement | null {
   const none = {
@@ -180,7 +189,7 @@ function toRecord(row: PaymentRow): PaymentRecord {
   return {
     orderId: row.paypal_order_id,
     stato: row.status,
-    quota: row.fee_title,
+    quota: row.fee_title ?? '',
     anno: row.year,
     nominativo: row.account_name,
     importo: euroAmount(row.expected_cents / 100),
@@ -214,32 +223,58 @@ export class PaymentService {
 
   /** RegistraPagamento: stores the report once (idempotent on the order id); answers the record. */
   async record(body: RegistraPagamentoBody, reporter: PaymentReporter): Promise<PaymentRecord> {
-    const { db, clock, logger } = this.deps;
+    const { db } = this.deps;
     const fee = await findFee(db, body.quotaId);
     if (fee === undefined) {
       throw new AppError('invalidRequest', [{ path: 'quotaId', message: 'La quota non esiste.' }]);
     }
-    const now = clock().toISOString();
     const years = yearsOfCheckout(body, reporter);
     // A member's checkout of open years pays each at its own year's fee (ADR 029); one year
     // chosen on the public panel costs the fee chosen.
     const checkout = this.deps.purposes.feeCheckout;
     const items = await checkout.items(db, fee, years, body.anni === undefined);
-    const expectedCents = totalOf(items);
-    const mismatch = reportedMismatch(body, expectedCents);
-    const row: Omit<PaymentRow, 'id'> = {
+    const stored = await this.recordReported({
+      orderId: body.orderId,
       purpose: checkout.purpose,
-      paypal_order_id: body.orderId,
-      fee_id: fee.id,
-      fee_title: fee.title,
-      fee_access: fee.access,
+      memberId: reporter.memberId,
+      accountName: body.nominativo,
+      fee: { id: fee.id, title: fee.title, access: fee.access },
       year: years[0] ?? body.anno,
-      account_name: body.nominativo,
-      member_id: reporter.memberId,
+      items,
+      reportedAmount: body.importo,
+      reportedCurrency: body.valuta,
+    });
+    return toRecord(stored);
+  }
+
+  /**
+   * A PayPal order the payer's browser reports for any purpose (ADR 045, 049): stored once by
+   * its order id with the items its owner priced, told to their purposes, then verified with
+   * PayPal through the outbox when credentials exist; a reported amount other than the items'
+   * total is flagged for the secretariat. Answers the stored payment (the first report's, when
+   * the order was reported already).
+   */
+  async recordReported(input: ReportedPayment): Promise<PaymentRow> {
+    const { db, clock, logger } = this.deps;
+    const now = clock().toISOString();
+    const expectedCents = totalOf(input.items);
+    const mismatch = reportedMismatch(
+      { importo: input.reportedAmount, valuta: input.reportedCurrency },
+      expectedCents,
+    );
+    const row: Omit<PaymentRow, 'id'> = {
+      purpose: input.purpose,
+      paypal_order_id: input.orderId,
+      fee_id: input.fee?.id ?? null,
+      fee_title: input.fee?.title ?? null,
+      fee_access: input.fee?.access ?? null,
+      year: input.year,
+      account_name: input.accountName,
+      member_id: input.memberId,
       expected_cents: expectedCents,
       expected_currency: PAYMENT.currency,
-      reported_amount: body.importo,
-      reported_currency: body.valuta,
+      reported_amount: input.reportedAmount,
+      reported_currency: input.reportedCurrency,
       paid_cents: null,
       paid_currency: null,
       paypal_capture_id: null,
@@ -256,7 +291,7 @@ export class PaymentService {
     const inserted = await db.transaction().execute(async (trx) => {
       const id = await insertPaymentOnce(trx, row);
       if (id === null) return false;
-      await this.recordItems(trx, { ...row, id }, items);
+      await this.recordItems(trx, { ...row, id }, input.items);
       if (this.verificationEnabled) {
         await enqueue(trx, 'payment.verify', { paymentId: id }, clock());
       } else if (mismatch !== null) {
@@ -266,16 +301,16 @@ export class PaymentService {
     });
     if (inserted) {
       logger.info(
-        { orderId: body.orderId, feeId: fee.id, status: row.status },
+        { orderId: input.orderId, purpose: input.purpose, status: row.status },
         'pagamento registrato',
       );
       this.deps.notifyOutbox();
     } else {
-      logger.info({ orderId: body.orderId }, 'pagamento già registrato');
+      logger.info({ orderId: input.orderId }, 'pagamento già registrato');
     }
-    const stored = await findPaymentByOrder(db, body.orderId);
+    const stored = await findPaymentByOrder(db, input.orderId);
     if (stored === undefined) throw new Error('pagamento registrato ma non trovato');
-    return toRecord(stored);
+    return stored;
   }
 
   /**
@@ -425,9 +460,9 @@ export class PaymentService {
     const row: Omit<PaymentRow, 'id'> = {
       purpose: input.purpose,
       paypal_order_id: input.reference,
-      fee_id: input.fee.id,
-      fee_title: input.fee.title,
-      fee_access: input.fee.access,
+      fee_id: input.fee?.id ?? null,
+      fee_title: input.fee?.title ?? null,
+      fee_access: input.fee?.access ?? null,
       year: input.year,
       account_name: input.accountName,
       member_id: input.memberId,
@@ -653,6 +688,7 @@ export class PaymentService {
           to,
           // The receipt's own years (every numbered payment has its row, migration 0019).
           receipt?.years_text ?? String(payment.year),
+          receipt?.causale ?? null,
         ),
         ...(attachment === null ? {} : { attachments: [attachment] }),
       },

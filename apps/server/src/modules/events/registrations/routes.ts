@@ -1,17 +1,9 @@
-import { RegistrationRequestSchema } from '@sodalis/contracts';
+import { RegistrationPayPalSchema, RegistrationRequestSchema } from '@sodalis/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { parseInput } from '../../../http/validation.js';
+import { IdParamsSchema, parseInput } from '../../../http/validation.js';
 import { requireMember } from '../../accounts/guard.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { EventRegistrations } from './service.js';
-
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Identificativo non valido.' })
-    .int({ message: 'Identificativo non valido.' })
-    .positive({ message: 'Identificativo non valido.' }),
-});
 
 /**
  * A signed-in person's registrations (ADR 049), under /api/v1/Events: the second step's quote,
@@ -47,6 +39,12 @@ export async function registrationRoutes(
     const member = await requireMember(request, accounts);
     const { id } = parseInput(IdParamsSchema, request.params);
     return { data: await registrations.cancel(member, id) };
+  });
+  app.post('/Registrations/:id/PayPal', { bodyLimit: 4 * 1024 }, async (request) => {
+    const member = await requireMember(request, accounts);
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const body = parseInput(RegistrationPayPalSchema, request.body);
+    return { data: await registrations.payByPayPal(member, id, body) };
   });
   app.post('/Registrations/:id/Accept', async (request) => {
     const member = await requireMember(request, accounts);

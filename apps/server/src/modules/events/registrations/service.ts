@@ -1,6 +1,9 @@
 import {
   eventSlug,
+  italianDate,
   italianDateTime,
+  italianEuroText,
+  romeDate,
   LIVE_REGISTRATION_STATES,
   PLACE_HOLDING_STATES,
   priceInWindow,
@@ -17,6 +20,7 @@ import {
   type RegistrationRequestData,
   type RegistrationState,
 } from '@sodalis/contracts';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../../../db/schema.js';
@@ -24,7 +28,14 @@ import { AppError } from '../../../http/app-error.js';
 import type { Clock } from '../../../text/dates.js';
 import type { AuthenticatedMember } from '../../accounts/service.js';
 import { enqueue } from '../../outbox/outbox.js';
-import type { PaymentItemInput } from '../../payments/purposes.js';
+import type {
+  PaymentItemInput,
+  PaymentRow,
+  ReceivedPayment,
+  ReportedPayment,
+} from '../../payments/purposes.js';
+import { writeAudit, type Actor } from '../../admin/audit.js';
+import { REGISTRATION_PURPOSE, registrationItem, type RegistrationLedger } from './purpose.js';
 import {
   findEventAddons,
   findEventRows,
@@ -79,8 +90,15 @@ export interface RegistrationSettings {
   reminderHours: number;
 }
 
+/** What registrations ask of payments (ADR 045, 049): record a PayPal report or money received. */
+export interface PaymentsForRegistrations {
+  recordReported(input: ReportedPayment): Promise<PaymentRow>;
+  recordReceived(trx: Executor, input: ReceivedPayment): Promise<number | null>;
+}
+
 export interface RegistrationsDeps {
   db: Kysely<Database>;
+  payments: PaymentsForRegistrations;
   clock: Clock;
   logger: Logger;
   notifyOutbox: () => void;
@@ -143,7 +161,7 @@ interface Plan {
  * (`lockEvent`), so no event, type or add-on is ever overbooked, whatever the instances; the
  * database keeps one registration per submission and one live registration per person.
  */
-export class EventRegistrations {
+export class EventRegistrations implements RegistrationLedger {
   constructor(private readonly deps: RegistrationsDeps) {}
 
   private now(): Date {
@@ -351,6 +369,245 @@ export class EventRegistrations {
       message: 'Il posto è tuo: iscrizione confermata.',
       repeated: false,
     };
+  }
+
+  /**
+   * The holder reports a PayPal capture for the registration (and the dues it takes with it):
+   * recorded by payments once per order, verified with PayPal through the outbox; the
+   * registration is confirmed when the payment is verified (`paymentSettled`).
+   */
+  async payByPayPal(
+    member: AuthenticatedMember,
+    registrationId: number,
+    report: { orderId: string; importo: string; valuta: string },
+  ): Promise<RegistrationAnswer> {
+    const registration = await this.own(member, registrationId);
+    // PayPal has taken the money already: the report is recorded whatever the registration
+    // became meanwhile (paid in another tab, expired), and settling decides (ADR 029, 049).
+    const items = await this.checkoutItems(this.deps.db, registration, 'captured');
+    await this.deps.payments.recordReported({
+      orderId: report.orderId,
+      purpose: REGISTRATION_PURPOSE,
+      memberId: member.id,
+      accountName: `${registration.first_name} ${registration.last_name}`,
+      fee: null,
+      year: Number(registration.created_at.slice(0, 4)),
+      items,
+      reportedAmount: report.importo,
+      reportedCurrency: report.valuta,
+    });
+    const after = await findRegistration(this.deps.db, registrationId);
+    const [view] = await this.views(this.deps.db, after === undefined ? [] : [after]);
+    if (view === undefined) throw new Error('iscrizione pagata ma non trovata');
+    return {
+      registration: view,
+      message:
+        view.state === 'confirmed'
+          ? 'Pagamento ricevuto: iscrizione confermata.'
+          : 'Pagamento ricevuto: l’iscrizione sarà confermata appena PayPal lo conferma.',
+      repeated: false,
+    };
+  }
+
+  /**
+   * Cash or card taken by staff at the desk for a registration (ADR 049, as for dues, ADR 029):
+   * a verified payment at once, with its receipt, audited; the registration is confirmed.
+   */
+  async recordHandPayment(
+    actor: Actor,
+    registrationId: number,
+    body: { method: 'contanti' | 'carta'; paidOn: string; note?: string | undefined },
+  ): Promise<{ paymentId: number }> {
+    const now = this.now();
+    const today = romeDate(now);
+    if (body.paidOn > today) {
+      throw refusal(
+        'paidOn',
+        `La data dell’incasso (${italianDate(body.paidOn)}) è nel futuro: indica il giorno in cui il denaro è stato ricevuto.`,
+      );
+    }
+    return this.deps.db.transaction().execute(async (trx) => {
+      const registration = await findRegistration(trx, registrationId);
+      if (registration === undefined) {
+        throw new AppError('notFound', [
+          { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
+        ]);
+      }
+      const items = await this.checkoutItems(trx, registration, 'to-take');
+      const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
+      const note = body.note === undefined || body.note === '' ? null : body.note;
+      const paymentId = await this.deps.payments.recordReceived(trx, {
+        reference: `${body.method}:${body.paidOn}:${randomUUID()}`,
+        purpose: REGISTRATION_PURPOSE,
+        memberId: registration.member_id,
+        accountName: `${registration.first_name} ${registration.last_name}`,
+        fee: null,
+        year: Number(body.paidOn.slice(0, 4)),
+        items,
+        amountCents,
+        at: now,
+        receivedOn: body.paidOn,
+        note,
+      });
+      if (paymentId === null) throw new Error('pagamento a mano non registrato');
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'registra pagamento',
+          entity: 'payment',
+          entityId: paymentId,
+          summary: `Iscrizione ${registration.id} di ${registration.email}: ${italianEuroText(amountCents)} (${body.method}, ${body.paidOn})`,
+          after: {
+            iscrizione: registration.id,
+            importo: amountCents,
+            metodo: body.method,
+            data: body.paidOn,
+            nota: note,
+          },
+        },
+        now,
+      );
+      return { paymentId };
+    });
+  }
+
+  /**
+   * What paying a registration takes (ADR 049): its item first (the PayPal order is named
+   * after it), then the dues years of a member not in good standing on a members' type while
+   * it waits for payment. Money still `to-take` (the desk) is refused when the registration no
+   * longer waits for a payment; money `captured` (PayPal) is always recorded.
+   */
+  private async checkoutItems(
+    db: Executor,
+    registration: RegistrationRow,
+    money: 'to-take' | 'captured',
+  ): Promise<PaymentItemInput[]> {
+    const stamp = this.now().toISOString();
+    const waitsForPayment = payable(registration) && registration.payment_id === null;
+    if (money === 'to-take') {
+      if (registration.state === 'offered' && (registration.offer_expires_at ?? stamp) <= stamp) {
+        throw conflict('registration', REGISTRATION_MESSAGES.offerExpired);
+      }
+      if (!waitsForPayment) throw conflict('registration', REGISTRATION_MESSAGES.nothingToPay);
+    }
+    const [event] = await findEventRows(db, [registration.event_id]);
+    const [type] = (await findRegistrationTypes(db, [registration.event_id])).filter(
+      (candidate) => candidate.id === registration.type_id,
+    );
+    if (event === undefined || type === undefined) {
+      throw refusal('registration', REGISTRATION_MESSAGES.notFound);
+    }
+    const dues = waitsForPayment ? await this.duesWith(db, registration, type) : [];
+    const items = [
+      ...(registration.total_cents > 0
+        ? [registrationItem(registration, { eventTitle: event.title, typeName: type.name })]
+        : []),
+      ...dues,
+    ];
+    if (items.length === 0) throw conflict('registration', REGISTRATION_MESSAGES.nothingToPay);
+    return items;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The registrations' ledger of payments (ADR 049), run in the payment's transaction.
+
+  /** A payment reported: the place stays held (no deadline) while it is verified. */
+  async paymentReported(trx: Executor, payment: PaymentRow, registrationId: number): Promise<void> {
+    const row = await findRegistration(trx, registrationId);
+    if (row === undefined || !payable(row) || row.payment_id !== null) return;
+    await moveRegistration(
+      trx,
+      row.id,
+      [row.state],
+      { state: 'awaiting_payment', payment_id: payment.id, pay_by: null, offer_expires_at: null },
+      payment.created_at,
+    );
+  }
+
+  /**
+   * A payment verified: the registration is confirmed, under the event's lock. One that
+   * another payment confirmed, or that ended with no place left since, answers why (the
+   * payment is then to be refunded, ADR 029).
+   */
+  async paymentSettled(
+    trx: Executor,
+    payment: PaymentRow,
+    registrationId: number,
+    at: Date,
+  ): Promise<string | null> {
+    const stamp = at.toISOString();
+    const first = await findRegistration(trx, registrationId);
+    if (first === undefined) return `Iscrizione ${registrationId} inesistente`;
+    await lockEvent(trx, first.event_id);
+    const row = await findRegistration(trx, registrationId);
+    if (row === undefined) return `Iscrizione ${registrationId} inesistente`;
+    if (row.state === 'confirmed') {
+      return row.payment_id === payment.id || row.payment_id === null
+        ? null
+        : `Iscrizione ${row.id} già pagata con un altro pagamento`;
+    }
+    if (row.state === 'cancelled' || row.state === 'refused') {
+      return `Iscrizione ${row.id} annullata prima del pagamento`;
+    }
+    if (row.state === 'waiting' || row.state === 'expired') {
+      // Paid late (a transfer after the deadline): confirmed if a place is free now.
+      const other = await liveRegistrationOf(trx, row.event_id, row.member_id);
+      const event = await this.eventRow(trx, row.event_id);
+      const [type] = (await findRegistrationTypes(trx, [row.event_id])).filter(
+        (candidate) => candidate.id === row.type_id,
+      );
+      const held = await heldPlaces(trx, row.event_id);
+      const room =
+        (event.places === null || held.event < event.places) &&
+        (type?.places == null || (held.byType.get(row.type_id) ?? 0) < type.places);
+      if ((other !== undefined && other.id !== row.id) || !room) {
+        return `Iscrizione ${row.id} scaduta e senza posti liberi`;
+      }
+    }
+    await moveRegistration(
+      trx,
+      row.id,
+      [row.state],
+      {
+        state: 'confirmed',
+        payment_id: payment.id,
+        confirmed_at: stamp,
+        pay_by: null,
+        offer_expires_at: null,
+        ended_at: null,
+        ended_by: null,
+        end_reason: null,
+      },
+      stamp,
+    );
+    return null;
+  }
+
+  /** A payment rejected or refunded: its registration waits for a payment again. */
+  async paymentUndone(
+    trx: Executor,
+    payment: PaymentRow,
+    registrationId: number,
+    at: Date,
+  ): Promise<void> {
+    const row = await findRegistration(trx, registrationId);
+    if (row === undefined || row.payment_id !== payment.id) return;
+    if (row.state !== 'confirmed' && row.state !== 'awaiting_payment') return;
+    const event = await this.eventRow(trx, row.event_id);
+    await moveRegistration(
+      trx,
+      row.id,
+      [row.state],
+      {
+        state: 'awaiting_payment',
+        payment_id: null,
+        confirmed_at: null,
+        pay_by: this.payBy(event, at),
+        payment_reminded_at: null,
+      },
+      at.toISOString(),
+    );
   }
 
   /**
@@ -678,7 +935,8 @@ export class EventRegistrations {
     for (const row of rows) {
       const event = events.find((candidate) => candidate.id === row.event_id);
       const type = types.find((candidate) => candidate.id === row.type_id);
-      if (event === undefined || type === undefined || !payable(row)) continue;
+      if (event === undefined || type === undefined) continue;
+      if (!payable(row) || row.payment_id !== null) continue;
       const dues = await this.duesWith(db, row, type);
       const duesCents = dues.reduce((sum, item) => sum + item.amount_cents, 0);
       if (row.total_cents + duesCents === 0) continue;
@@ -708,7 +966,10 @@ export class EventRegistrations {
             endsAt: event.ends_at,
           },
           state: row.state,
-          stateLabel: REGISTRATION_STATE_LABELS[row.state],
+          stateLabel:
+            row.state === 'awaiting_payment' && row.payment_id !== null
+              ? 'Pagamento in verifica'
+              : REGISTRATION_STATE_LABELS[row.state],
           typeName: types.find((type) => type.id === row.type_id)?.name ?? '',
           addons: addons
             .filter((addon) => addon.registration_id === row.id)

@@ -131,7 +131,7 @@ export class DuesPurpose implements PaymentPurpose, FeeCheckout {
     return paymentDescription(
       paymentYearsLabel(yearsOf(payment, items)),
       payment.account_name,
-      payment.fee_title,
+      payment.fee_title ?? '',
     );
   }
 }
