@@ -1,7 +1,17 @@
 import { romeInstant } from '@sodalis/contracts';
 import { searchText } from '../../text/search-text.js';
 import type { DemoContent } from '../module.js';
-import { replaceEventAddons, replaceRegistrationTypes, writeEvent } from './repository.js';
+import { findMemberByEmail } from '../accounts/repository.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import {
+  findEventAddons,
+  findRegistrationTypes,
+  replaceEventAddons,
+  replaceRegistrationTypes,
+  writeEvent,
+} from './repository.js';
+import { insertRegistration, type RegistrationValues } from './registrations/repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -133,7 +143,8 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       ecm_credits: 0,
       registration_opens_at: null,
       registration_closes_at: null,
-      places: null,
+      // Two places, free: full, with an offer and a waiting list in the demo (ADR 049).
+      places: 2,
       early_bird_until: null,
       onsite_from: null,
     },
@@ -168,10 +179,122 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       ),
     );
   }
-  const [congress] = ids;
-  if (congress !== undefined) {
+  const [congress, webinar] = ids;
+  if (congress !== undefined && webinar !== undefined) {
     await replaceRegistrationTypes(trx, congress, CONGRESS_TYPES);
     await replaceEventAddons(trx, congress, CONGRESS_ADDONS);
+    await replaceRegistrationTypes(trx, webinar, [
+      {
+        id: null,
+        name: 'Partecipante',
+        description: null,
+        ...anyone,
+        early_cents: null,
+        standard_cents: 0,
+        onsite_cents: null,
+        places: null,
+      },
+    ]);
+    await demoRegistrations(trx, { congress, webinar, today, stamp });
   }
   return events.length;
 };
+
+/**
+ * Registrations in each state (ADR 049), of demo accounts the site's own tours do not register
+ * with: a speaker confirmed and a member in arrears waiting to renew and pay at the congress, a
+ * cancelled one; at the full webinar one confirmed, one offered the place freed, one waiting
+ * and one expired.
+ */
+async function demoRegistrations(
+  trx: Transaction<Database>,
+  facts: { congress: number; webinar: number; today: string; stamp: string },
+): Promise<void> {
+  const { congress, webinar, today, stamp } = facts;
+  const types = await findRegistrationTypes(trx, [congress, webinar]);
+  const [workshop] = await findEventAddons(trx, [congress]);
+  const typeNamed = (eventId: number, name: string) => {
+    const type = types.find((one) => one.event_id === eventId && one.name === name);
+    if (type === undefined) throw new Error(`tipo di iscrizione ${name} mancante nella demo`);
+    return type;
+  };
+  const register = async (
+    email: string,
+    eventId: number,
+    typeName: string,
+    change: Partial<RegistrationValues> & Pick<RegistrationValues, 'state'>,
+    addon: { addonId: number; amountCents: number } | null = null,
+  ) => {
+    const account = await findMemberByEmail(trx, email);
+    if (account === undefined) return;
+    const type = typeNamed(eventId, typeName);
+    const typeCents = type.early_cents ?? type.standard_cents;
+    await insertRegistration(
+      trx,
+      {
+        event_id: eventId,
+        type_id: type.id,
+        member_id: account.id,
+        request_key: `demo-${eventId}-${account.id}-${change.state}`,
+        price_window: type.early_cents === null ? 'standard' : 'early',
+        type_cents: typeCents,
+        total_cents: typeCents + (addon?.amountCents ?? 0),
+        first_name: account.first_name,
+        last_name: account.last_name,
+        email: account.email,
+        fiscal_code: null,
+        profession: null,
+        discipline: null,
+        employer: null,
+        invoice_name: null,
+        invoice_tax_id: null,
+        invoice_recipient_code: null,
+        invoice_pec: null,
+        pay_by: null,
+        payment_reminded_at: null,
+        offer_expires_at: null,
+        payment_id: null,
+        confirmed_at: null,
+        ended_at: null,
+        ended_by: null,
+        end_reason: null,
+        ...change,
+      },
+      addon === null ? [] : [addon],
+      stamp,
+    );
+  };
+  const inDays = (days: number) => `${addDays(today, days)}T10:00:00.000Z`;
+  await register('affiliato.demo@example.org', congress, 'Relatore', {
+    state: 'confirmed',
+    confirmed_at: stamp,
+  });
+  await register(
+    'arretrati.demo@example.org',
+    congress,
+    'Socio in regola',
+    { state: 'awaiting_payment', pay_by: inDays(7) },
+    workshop === undefined ? null : { addonId: workshop.id, amountCents: workshop.price_cents },
+  );
+  await register('decaduto.demo@example.org', congress, 'Non socio', {
+    state: 'cancelled',
+    ended_at: stamp,
+    ended_by: 'persona',
+    end_reason: 'Annullata dalla persona',
+  });
+  await register('nuovo.demo@example.org', webinar, 'Partecipante', {
+    state: 'confirmed',
+    confirmed_at: stamp,
+  });
+  await register('tesoreria.demo@example.org', webinar, 'Partecipante', {
+    state: 'offered',
+    offer_expires_at: inDays(2),
+  });
+  await register('redazione.demo@example.org', webinar, 'Partecipante', { state: 'waiting' });
+  await register('decaduto.demo@example.org', webinar, 'Partecipante', {
+    state: 'expired',
+    ended_at: stamp,
+    ended_by: 'sistema',
+    end_reason: 'Posto offerto non accettato in tempo',
+  });
+}

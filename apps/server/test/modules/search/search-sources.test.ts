@@ -8,13 +8,14 @@ describe('the search sources supplied by the domains', () => {
     expect(sources.groups.map((group) => [group.kind, group.label, group.publicDocuments])).toEqual(
       [
         ['news', 'Notizie', true],
-        ['event', 'Eventi', true],
         ['page', 'Pagine della società', true],
         ['recommendation', 'Raccomandazioni', false],
         ['assembly', 'Assemblee', false],
         ['press_review', 'Rassegna stampa', false],
         ['opinion', 'Pareri', false],
         ['magazine', 'Il Servizio Trasfusionale', false],
+        // After membership in the list: an event's members' types ask the dues (ADR 049).
+        ['event', 'Eventi', true],
         ['transparency', 'Società trasparente', true],
       ],
     );
