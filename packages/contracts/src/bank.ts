@@ -5,6 +5,32 @@ import { isRealDate } from './sponsorship-rules.js';
 /** Dues by bank transfer (ADR 029): statement import, preview, review of unmatched rows. */
 
 /** The largest statement file accepted (base64 in JSON grows it by a third). */
+/**
+ * A causale's letters and digits only, upper-case: what survives every bank's rewriting (spaces,
+ * case, punctuation, wrapped lines; ADR 029).
+ */
+export function bankText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+}
+
+/** The remainder modulo 97 of a string of letters (A = 10 … Z = 35) and digits (ISO 7064). */
+export function mod97(text: string): number {
+  let remainder = 0;
+  for (const char of text) {
+    const value = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder;
+}
+
+/** Two check digits of `payload` by ISO 7064 MOD 97-10, the IBAN's rule (a causale's `CK`). */
+export function checkDigits97(payload: string): string {
+  return String(98 - mod97(`${bankText(payload)}00`)).padStart(2, '0');
+}
+
 export const BANK_STATEMENT_MAX_BYTES = 4 * 1024 * 1024;
 
 export const BankStatementUploadSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
-import { HandPaymentBodySchema } from './bank.js';
+import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
 
 /**
  * Registrations to an event (ADR 049): one account's place, or wait, at one event, of one
@@ -257,12 +257,34 @@ export interface RegistrationAnswer {
   repeated: boolean;
 }
 
-/** The bank transfer's causale of a registration: read back by the statement import. */
+/**
+ * The bank transfer's causale of a registration (ADR 049): `ISCRIZIONE <id> CK <check>`, the
+ * check by ISO 7064 MOD 97-10 over the id as for dues (ADR 029). Written once here: shown to
+ * the registrant, read back by the statement import.
+ */
 export function registrationCausale(registrationId: number): string {
-  const check = String(registrationId)
-    .split('')
-    .reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 3 : 7), 0);
-  return `ISCRIZIONE ${registrationId} CK ${check % 97}`;
+  return `ISCRIZIONE ${registrationId} CK ${checkDigits97(String(registrationId))}`;
+}
+
+/** What a bank's remittance text says of a registration, when it carries its causale. */
+export type RegistrationCausaleReading =
+  | { kind: 'none' }
+  | { kind: 'wrongCheck'; registrationId: number }
+  | { kind: 'valid'; registrationId: number };
+
+// The id is what follows the last ISCRIZIONE: free text before it may say "iscrizione" too.
+const REGISTRATION_CAUSALE = /ISCRIZIONE(\d{1,12})CK(\d{2})/;
+
+/** Finds a registration's causale in a remittance text, whatever the bank did to it. */
+export function readRegistrationCausale(text: string): RegistrationCausaleReading {
+  const letters = bankText(text);
+  const match = REGISTRATION_CAUSALE.exec(letters.slice(letters.lastIndexOf('ISCRIZIONE')));
+  if (match === null) return { kind: 'none' };
+  const [, id = '', check = ''] = match;
+  const registrationId = Number(id);
+  return mod97(`${id}${check}`) === 1
+    ? { kind: 'valid', registrationId }
+    : { kind: 'wrongCheck', registrationId };
 }
 
 /**

@@ -7,6 +7,7 @@ import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
 import { registrationRoutes } from './registrations/routes.js';
 import { RegistrationPurpose } from './registrations/purpose.js';
+import { RegistrationTransferClaim } from './registrations/transfer-claim.js';
 import {
   EventRegistrations,
   type MemberDuesForEvents,
@@ -28,7 +29,7 @@ export const eventsModule = defineModule<
       accounts: AccountService;
       duesForEvents: MemberDuesForEvents;
       payments: PaymentsForRegistrations;
-      paymentPurposes: Pick<PaymentPurposes, 'register'>;
+      paymentPurposes: Pick<PaymentPurposes, 'register' | 'registerTransferClaim'>;
     }
 >()({
   name: 'events',
@@ -45,7 +46,9 @@ export const eventsModule = defineModule<
       settings: config.events,
     });
     // A registration is something payments may be for (ADR 045, 049).
-    deps.paymentPurposes.register(new RegistrationPurpose(registrations));
+    deps.paymentPurposes
+      .register(new RegistrationPurpose(registrations))
+      .registerTransferClaim(new RegistrationTransferClaim(registrations));
     return {
       events: new EventsService({ db, clock, contentCache }),
       registrations,

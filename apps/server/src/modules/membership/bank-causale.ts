@@ -6,30 +6,13 @@
  * everything but letters and digits.
  */
 
+import { bankText, checkDigits97, mod97 } from '@sodalis/contracts';
+
 // The member number is what follows the last QUOTA: free text before it may say "quota" too.
 const CAUSALE_PATTERN = /QUOTA((?:(?!QUOTA)[A-Z0-9])+?)ANNI((?:\d{4})+)CK(\d{2})/;
 
-/** Upper-case letters and digits only: what survives every bank's rewriting. */
-export function bankText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '');
-}
-
-/** The remainder modulo 97 of a string of letters (A = 10 … Z = 35) and digits. */
-function mod97(text: string): number {
-  let remainder = 0;
-  for (const char of text) {
-    const value = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder;
-}
-
 function checkDigits(memberNumber: string, years: readonly number[]): string {
-  const payload = `${bankText(memberNumber)}${years.join('')}`;
-  return String(98 - mod97(`${payload}00`)).padStart(2, '0');
+  return checkDigits97(`${memberNumber}${years.join('')}`);
 }
 
 /** The causale a member writes on the transfer for `years` (sorted, each once). */

@@ -22,6 +22,7 @@ import type { Database, Executor } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../text/dates.js';
 import { writeAudit, type Actor } from '../admin/audit.js';
+import type { ClaimedTransfer, TransferClaim } from '../payments/purposes.js';
 import type { OfflinePaymentRecorder } from './dues/offline-payment.js';
 import { readCausale } from './bank-causale.js';
 import {
@@ -49,12 +50,16 @@ export interface BankStatementDeps {
   clock: Clock;
   logger: Logger;
   payments: OfflinePaymentRecorder;
+  /** Other purposes' readings of a transfer dues do not name (ADR 049), read at each import. */
+  transferClaims: () => readonly TransferClaim[];
 }
 
 /** What the import decided for one row, with what it needs to apply it. */
 interface Classified extends BankRowPreview {
   memberId: number | null;
   accountName: string | null;
+  /** Another purpose's reading of the row (a registration's causale, ADR 049). */
+  claim: ClaimedTransfer | null;
 }
 
 function emptyCounts(): Record<BankRowOutcome, number> {
@@ -128,12 +133,26 @@ export class BankStatementService {
       memberId: null as number | null,
       accountName: null as string | null,
       years: [] as number[],
+      claim: null as ClaimedTransfer | null,
     };
     if (seen.has(row.reference)) return { ...base, outcome: 'repeatedInFile' };
     seen.add(row.reference);
     if (known.has(row.reference)) return { ...base, outcome: 'alreadyImported' };
     const reading = readCausale(row.remittance);
     if (reading.kind === 'none') {
+      for (const claim of this.deps.transferClaims()) {
+        const claimed = await claim.read(db, row);
+        if (claimed === null) continue;
+        return {
+          ...base,
+          outcome: claimed.outcome,
+          reason: claimed.reason,
+          memberName: claimed.name,
+          memberId: claimed.memberId,
+          accountName: claimed.name,
+          claim: claimed,
+        };
+      }
       return { ...base, outcome: 'unknown', reason: 'Nessuna causale di quota riconoscibile.' };
     }
     if (reading.kind === 'wrongCheck') {
@@ -209,7 +228,9 @@ export class BankStatementService {
       fileName: upload.fileName,
       format: statement.format,
       alreadyImported: already !== undefined,
-      rows: rows.map(({ memberId: _memberId, accountName: _accountName, ...row }) => row),
+      rows: rows.map(
+        ({ memberId: _memberId, accountName: _accountName, claim: _claim, ...row }) => row,
+      ),
       counts,
     };
   }
@@ -267,7 +288,13 @@ export class BankStatementService {
           handled_at: null,
           created_at: now.toISOString(),
         });
-        if (rowId === null || status !== 'matched' || row.memberId === null) continue;
+        if (rowId === null || status !== 'matched') continue;
+        if (row.claim !== null) {
+          const paymentId = await row.claim.record(trx, row, now);
+          if (paymentId !== null) await setBankRowPayment(trx, rowId, paymentId);
+          continue;
+        }
+        if (row.memberId === null) continue;
         await this.settleRow(trx, rowId, row, row.memberId, row.years);
       }
       await writeAudit(

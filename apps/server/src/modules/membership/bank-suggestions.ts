@@ -1,11 +1,12 @@
-import type {
-  BankRowSuggestion,
-  BankSuggestionAmount,
-  BankSuggestionReason,
+import {
+  bankText,
+  type BankRowSuggestion,
+  type BankSuggestionAmount,
+  type BankSuggestionReason,
 } from '@sodalis/contracts';
 import type { Executor } from '../../db/schema.js';
 import { feesOfYears } from './dues/year-fees.js';
-import { bankText, readCausale } from './bank-causale.js';
+import { readCausale } from './bank-causale.js';
 import { membersPaidFromIbans, membersToSuggest, type BankRow } from './bank-repository.js';
 import { duesOfMembers } from './repository.js';
 import { computeStanding, DEFAULT_STANDING_RULES } from './standing.js';

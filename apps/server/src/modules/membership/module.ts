@@ -23,7 +23,7 @@ import { MembershipService } from './service.js';
 /** What the membership module takes from payments: where dues are recorded and registered. */
 export interface PaymentsForDues {
   payments: ConstructorParameters<typeof OfflineDues>[0];
-  paymentPurposes: Pick<PaymentPurposes, 'register' | 'registerFeeCheckout'>;
+  paymentPurposes: Pick<PaymentPurposes, 'register' | 'registerFeeCheckout' | 'transferClaims'>;
 }
 
 /**
@@ -88,7 +88,18 @@ export const membershipModule = defineModule<
       offlineDues: new OfflineDues(deps.payments, dues),
     };
   },
-  staff: ({ config, db, files, clock, logger, society, notifyOutbox, membership, offlineDues }) => {
+  staff: ({
+    config,
+    db,
+    files,
+    clock,
+    logger,
+    society,
+    notifyOutbox,
+    membership,
+    offlineDues,
+    paymentPurposes,
+  }) => {
     const handPayments: HandPaymentDeps = { db, clock, payments: offlineDues };
     return {
       membership: new MembershipAdminService({
@@ -110,6 +121,7 @@ export const membershipModule = defineModule<
         clock,
         logger: logger.child({ component: 'bank' }),
         payments: offlineDues,
+        transferClaims: () => paymentPurposes.transferClaims,
       }),
       handPayments,
     };

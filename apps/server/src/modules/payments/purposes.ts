@@ -67,6 +67,18 @@ export interface PaymentPurpose {
 export class PaymentPurposes {
   private readonly byName = new Map<string, PaymentPurpose>();
   private checkout: FeeCheckout | null = null;
+  private readonly claims: TransferClaim[] = [];
+
+  /** A purpose that recognises its own causale in a bank statement (ADR 049). */
+  registerTransferClaim(claim: TransferClaim): this {
+    this.claims.push(claim);
+    return this;
+  }
+
+  /** The claims registered, in the order of the modules (read when a statement is). */
+  get transferClaims(): readonly TransferClaim[] {
+    return this.claims;
+  }
 
   register(purpose: PaymentPurpose): this {
     if (this.byName.has(purpose.name)) {
@@ -170,4 +182,39 @@ export interface ReceivedPayment {
   receivedOn: string;
   /** Shown to the secretariat with the payment. */
   note: string | null;
+}
+
+/** A credit transfer of a bank statement, as the statement import read it (ADR 029). */
+export interface BankTransfer {
+  /** The bank's reference of the row (`camt:…`, `csv:…`): unique. */
+  reference: string;
+  /** The bank's booking date (`YYYY-MM-DD`): the day the money came in. */
+  bookedOn: string;
+  amountCents: number;
+  remittance: string;
+}
+
+/**
+ * A transfer a purpose recognised by its causale (ADR 049), with what the import should do:
+ * match it (a verified payment), leave it for review, or mark it to be refunded.
+ */
+export interface ClaimedTransfer {
+  outcome: 'matched' | 'mismatch' | 'alreadyPaid' | 'unknown';
+  /** Why it is not matched, in Italian for the secretariat; null when matched. */
+  reason: string | null;
+  /** The account the causale names, if any, and its holder's name as the preview shows it. */
+  memberId: number | null;
+  name: string | null;
+  /** Records the matched transfer as a verified payment in the statement's transaction. */
+  record(trx: Executor, transfer: BankTransfer, at: Date): Promise<number | null>;
+}
+
+/**
+ * A purpose's reading of bank transfers (ADR 049): dues are read by the statement import
+ * itself (ADR 029); another purpose whose causale people write on transfers registers a claim
+ * from its own module, and the import asks the claims in turn about a row dues do not name.
+ */
+export interface TransferClaim {
+  /** The transfer's reading, or null when its causale is not this purpose's. */
+  read(db: Executor, transfer: BankTransfer): Promise<ClaimedTransfer | null>;
 }

@@ -353,6 +353,73 @@ describe.each(testEngines())('events: paying a registration on %s', (engine) => 
     );
   });
 
+  it('a bank transfer with the registration’s causale is matched by the statement import; a wrong amount waits for review, a paid one is to be refunded', async () => {
+    const event = await createEvent();
+    const [payer, short, paid] = [await member(), await member(), await member()];
+    const open = event.registrationTypes[1]?.id;
+    const registration = await register(event.id, payer.token, { typeId: open });
+    const underpaid = await register(event.id, short.token, { typeId: open });
+    const settled = await register(event.id, paid.token, { typeId: open });
+    await staff.call(
+      'POST',
+      `/EventRegistrations/${settled.id}/HandPayment`,
+      { method: 'carta', paidOn: '2026-11-23' },
+      'tesoreria',
+    );
+    const csv = [
+      'Data contabile;Data valuta;Importo;Divisa;Descrizione;Riferimento',
+      `20/11/2026;20/11/2026;380,00;EUR;Bonifico da Rossi - ${registration.causale.toLowerCase().replaceAll(' ', '-')};ISC-1`,
+      `21/11/2026;21/11/2026;300,00;EUR;${underpaid.causale};ISC-2`,
+      `21/11/2026;21/11/2026;380,00;EUR;${settled.causale};ISC-3`,
+      `21/11/2026;21/11/2026;380,00;EUR;ISCRIZIONE ${registration.id} CK 00;ISC-4`,
+    ].join('\n');
+    const body = {
+      fileName: 'estratto-novembre.csv',
+      contentBase64: Buffer.from(csv).toString('base64'),
+    };
+    const preview = await staff.call('POST', '/BankStatements/Preview', body, 'tesoreria');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = (
+      preview.json() as {
+        data: { rows: { outcome: string; memberName: string | null; reason: string | null }[] };
+      }
+    ).data.rows;
+    expect(rows.map((row) => row.outcome)).toEqual([
+      'matched',
+      'mismatch',
+      'alreadyPaid',
+      'unknown',
+    ]);
+    expect(rows[0]?.memberName).toMatch(/^Pagante/);
+    expect(rows[1]?.reason).toBe('Importo 300,00 € invece di 380,00 €.');
+    expect(rows[3]?.reason).toContain('codice di controllo');
+    const applied = await staff.call('POST', '/BankStatements', body, 'tesoreria');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await mine(payer.token, registration.id)).toMatchObject({ state: 'confirmed' });
+    expect(await mine(short.token, underpaid.id)).toMatchObject({ state: 'awaiting_payment' });
+    const payment = await staff.app.services.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('paypal_order_id', '=', 'bonifico:csv:ISC-1')
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({
+      purpose: 'registration',
+      status: 'verified',
+      received_on: '2026-11-20',
+    });
+    const bankRows = await staff.app.services.db
+      .selectFrom('bank_rows')
+      .select(['reference', 'status', 'payment_id'])
+      .orderBy('reference')
+      .execute();
+    expect(bankRows).toEqual([
+      { reference: 'csv:ISC-1', status: 'matched', payment_id: payment.id },
+      { reference: 'csv:ISC-2', status: 'review', payment_id: null },
+      { reference: 'csv:ISC-3', status: 'refund', payment_id: null },
+      { reference: 'csv:ISC-4', status: 'review', payment_id: null },
+    ]);
+  });
+
   it('the desk refuses money for an offer past its time', async () => {
     const event = await createEvent({ places: 1 });
     const [holder, next] = [await member(), await member()];

@@ -29,6 +29,8 @@ import type { Clock } from '../../../text/dates.js';
 import type { AuthenticatedMember } from '../../accounts/service.js';
 import { enqueue } from '../../outbox/outbox.js';
 import type {
+  BankTransfer,
+  ClaimedTransfer,
   PaymentItemInput,
   PaymentRow,
   ReceivedPayment,
@@ -507,6 +509,79 @@ export class EventRegistrations implements RegistrationLedger {
     ];
     if (items.length === 0) throw conflict('registration', REGISTRATION_MESSAGES.nothingToPay);
     return items;
+  }
+
+  /**
+   * A bank transfer naming a registration by its causale (ADR 049): matched when it brings what
+   * the registration asks (with the dues it carries), for review when the amount differs or
+   * nothing is due, to be refunded when the registration was paid already. A matched one is
+   * recorded as money received on the bank's booking date, and settled like any payment.
+   */
+  async transferOf(
+    db: Executor,
+    registrationId: number,
+    transfer: BankTransfer,
+  ): Promise<ClaimedTransfer> {
+    const unmatched = (
+      outcome: ClaimedTransfer['outcome'],
+      reason: string,
+      registration?: RegistrationRow,
+    ): ClaimedTransfer => ({
+      outcome,
+      reason,
+      memberId: registration?.member_id ?? null,
+      name:
+        registration === undefined ? null : `${registration.first_name} ${registration.last_name}`,
+      record: async () => null,
+    });
+    const registration = await findRegistration(db, registrationId);
+    if (registration === undefined) {
+      return unmatched('unknown', 'Nessuna iscrizione ha il numero indicato nella causale.');
+    }
+    if (registration.state === 'confirmed' && registration.payment_id !== null) {
+      return unmatched(
+        'alreadyPaid',
+        `Iscrizione ${registration.id} già pagata: il bonifico va rimborsato.`,
+        registration,
+      );
+    }
+    const items = await this.checkoutItems(db, registration, 'captured').catch(() => null);
+    if (items === null) {
+      return unmatched(
+        'unknown',
+        `L’iscrizione ${registration.id} non prevede un pagamento.`,
+        registration,
+      );
+    }
+    const expected = items.reduce((sum, item) => sum + item.amount_cents, 0);
+    if (transfer.amountCents !== expected) {
+      return unmatched(
+        'mismatch',
+        `Importo ${italianEuroText(transfer.amountCents)} invece di ${italianEuroText(expected)}.`,
+        registration,
+      );
+    }
+    const name = `${registration.first_name} ${registration.last_name}`;
+    return {
+      outcome: 'matched',
+      reason: null,
+      memberId: registration.member_id,
+      name,
+      record: (trx, received, at) =>
+        this.deps.payments.recordReceived(trx, {
+          reference: `bonifico:${received.reference}`,
+          purpose: REGISTRATION_PURPOSE,
+          memberId: registration.member_id,
+          accountName: name,
+          fee: null,
+          year: Number(received.bookedOn.slice(0, 4)),
+          items,
+          amountCents: received.amountCents,
+          at,
+          receivedOn: received.bookedOn,
+          note: null,
+        }),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
