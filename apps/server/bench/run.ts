@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { measureRegistrationSpike } from './registration-spike.js';
 import { encodePagingToken, romeDate } from '@sodalis/contracts';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
@@ -68,6 +69,8 @@ interface Target {
 
 /** Stands for the first news item's address, read from the news list at start. */
 const NEWS_PAGE = '<prima news della home>';
+/** Stands for the first event's address, read from `/eventi` at start. */
+const EVENT_PAGE = '<primo evento>';
 
 const TARGETS: Target[] = [
   {
@@ -86,6 +89,8 @@ const TARGETS: Target[] = [
   { name: 'Elenco news (pagina resa sul server)', method: 'GET', path: '/news', goal: 0.25 },
   // The address of the news list's first item, found at start (see main).
   { name: 'Pagina di una news (resa sul server)', method: 'GET', path: NEWS_PAGE, goal: 0.25 },
+  // The congress's page, with its fees (ADR 047, 048).
+  { name: 'Pagina di un evento (resa sul server)', method: 'GET', path: EVENT_PAGE, goal: 0.25 },
   {
     name: 'GetArticoli senza cache (token diverso a ogni richiesta)',
     method: 'POST',
@@ -306,6 +311,9 @@ async function main(): Promise<void> {
     const newsList = await (await fetch(`${serverUrl}/news`)).text();
     const newsPage = /href="(\/news\/\d+[^"]*)"/.exec(newsList)?.[1];
     if (newsPage === undefined) throw new Error('nessuna news nell’elenco');
+    const eventsList = await (await fetch(`${serverUrl}/eventi`)).text();
+    const eventPage = /href="(\/eventi\/\d+[^"]*)"/.exec(eventsList)?.[1];
+    if (eventPage === undefined) throw new Error('nessun evento nell’elenco');
     const homeJs = await pageJavaScript(homeHtml, fetchFrom(serverUrl));
     const homeHtmlSent = await sentBytes(`${serverUrl}/`);
     console.log(
@@ -340,7 +348,8 @@ async function main(): Promise<void> {
     );
 
     for (const configured of TARGETS) {
-      const target = configured.path === NEWS_PAGE ? { ...configured, path: newsPage } : configured;
+      const pages: Record<string, string> = { [NEWS_PAGE]: newsPage, [EVENT_PAGE]: eventPage };
+      const target = { ...configured, path: pages[configured.path] ?? configured.path };
       const response = await fetch(`${serverUrl}${target.path}`, {
         method: target.method,
         ...(target.body
@@ -392,6 +401,7 @@ async function main(): Promise<void> {
       await stop(yardstick);
     }
     await measureLargeArchive(path.join(work, 'grande'), children);
+    await measureRegistrationSpike(path.join(work, 'iscrizioni'), children);
   } finally {
     await Promise.all(children.map(stop));
     fs.rmSync(work, { recursive: true, force: true });
