@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
 import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
@@ -298,3 +299,59 @@ export const RegistrationHandPaymentSchema = HandPaymentBodySchema.pick({
   note: true,
 });
 export type RegistrationHandPayment = z.input<typeof RegistrationHandPaymentSchema>;
+
+/** The staff's list of registrations (ADR 049): by event, state and a name or e-mail. */
+export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({
+  eventId: idFilter,
+  state: z.enum(REGISTRATION_STATES).optional(),
+});
+export type AdminRegistrationListQuery = z.output<typeof AdminRegistrationListQuerySchema>;
+
+/** A registration as the secretariat sees it. */
+export interface AdminRegistration {
+  id: number;
+  eventId: number;
+  eventTitle: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  typeName: string;
+  /** The add-ons taken, by name. */
+  addons: string[];
+  totalCents: number;
+  priceWindow: PriceWindow;
+  state: RegistrationState;
+  stateLabel: string;
+  payBy: string | null;
+  offerExpiresAt: string | null;
+  /** The payment that confirmed it (or is being verified). */
+  paymentId: number | null;
+  causale: string;
+  fiscalCode: string | null;
+  profession: string | null;
+  discipline: string | null;
+  employer: string | null;
+  /** Null when no invoice was asked for. */
+  invoice: {
+    name: string;
+    taxId: string;
+    recipientCode: string | null;
+    pec: string | null;
+  } | null;
+  endedBy: string | null;
+  endReason: string | null;
+  createdAt: string;
+}
+
+/** An event's registrations at a glance: by state, by type and add-on against places, takings. */
+export interface AdminRegistrationSummary {
+  eventId: number;
+  eventTitle: string;
+  places: number | null;
+  byState: Record<RegistrationState, number>;
+  types: { name: string; places: number | null; held: number; waiting: number }[];
+  addons: { name: string; places: number | null; held: number }[];
+  /** What the confirmed, paid registrations brought (the registrations' part of payments). */
+  takingsCents: number;
+  invoicesRequested: number;
+}

@@ -2,9 +2,12 @@ import {
   AdminEventInputSchema,
   AdminEventListQuerySchema,
   EventSelection,
+  AdminRegistrationListQuerySchema,
   RegistrationHandPaymentSchema,
 } from '@sodalis/contracts';
+import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
+import type { RegistrationsAdmin } from './registrations/admin-service.js';
 import type { EventRegistrations } from './registrations/service.js';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -12,16 +15,45 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  sendCsv,
   undoRoutes,
 } from '../admin/route-helpers.js';
 import type { EventsAdminService } from './admin-service.js';
 
+const SummaryQuerySchema = z.object({
+  eventId: z.coerce
+    .number({ message: 'Scegli un evento.' })
+    .int({ message: 'Scegli un evento.' })
+    .positive({ message: 'Scegli un evento.' }),
+});
+
 /** /api/v1/Admin/Events (ADR 047), inside `adminRoutes`: session and role checked first. */
 export async function eventsAdminRoutes(
   app: FastifyInstance,
-  options: { events: EventsAdminService; registrations: EventRegistrations },
+  options: {
+    events: EventsAdminService;
+    registrations: EventRegistrations;
+    registrationsAdmin: RegistrationsAdmin;
+  },
 ) {
-  const { events, registrations } = options;
+  const { events, registrations, registrationsAdmin } = options;
+  // The registrations for the secretariat (ADR 049): list, export, an event's summary, one.
+  app.get('/EventRegistrations', async (request) => ({
+    data: await registrationsAdmin.list(
+      parseInput(AdminRegistrationListQuerySchema, request.query),
+    ),
+  }));
+  app.get('/EventRegistrations/Export', async (request, reply) => {
+    const query = parseInput(AdminRegistrationListQuerySchema, request.query);
+    return sendCsv(reply, 'iscrizioni.csv', await registrationsAdmin.exportCsv(query));
+  });
+  app.get('/EventRegistrations/Summary', async (request) => {
+    const { eventId } = parseInput(SummaryQuerySchema, request.query);
+    return { data: await registrationsAdmin.summary(eventId) };
+  });
+  app.get('/EventRegistrations/:id', async (request) => ({
+    data: await registrationsAdmin.get(parseInput(IdParamsSchema, request.params).id),
+  }));
   // Cash or card at the desk for a registration (ADR 049): a verified payment and its receipt.
   app.post('/EventRegistrations/:id/HandPayment', async (request, reply) => {
     const { id } = parseInput(IdParamsSchema, request.params);

@@ -6,6 +6,7 @@ import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
 import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
 import { registrationRoutes } from './registrations/routes.js';
+import { RegistrationsAdmin } from './registrations/admin-service.js';
 import { RegistrationPurpose } from './registrations/purpose.js';
 import { RegistrationTransferClaim } from './registrations/transfer-claim.js';
 import {
@@ -66,6 +67,7 @@ export const eventsModule = defineModule<
   },
   staff: ({ db, clock, contentCache, searchIndex }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
+    registrations: new RegistrationsAdmin({ db }),
   }),
   apiRoutes: async (api, { events, accounts, registrations }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
@@ -73,7 +75,11 @@ export const eventsModule = defineModule<
   },
   // Events
   staffRoutes: async (admin, { staff, registrations }) => {
-    await admin.register(eventsAdminRoutes, { events: staff.events, registrations });
+    await admin.register(eventsAdminRoutes, {
+      events: staff.events,
+      registrations,
+      registrationsAdmin: staff.registrations,
+    });
   },
   searchSources: [eventsSearchSource],
   sitemap:

@@ -1,5 +1,8 @@
 import {
   REGISTRATION_MESSAGES,
+  type AdminPage,
+  type AdminRegistration,
+  type AdminRegistrationSummary,
   type AdminEvent,
   type AdminEventInput,
   type MyRegistration,
@@ -418,6 +421,97 @@ describe.each(testEngines())('events: paying a registration on %s', (engine) => 
       { reference: 'csv:ISC-3', status: 'refund', payment_id: null },
       { reference: 'csv:ISC-4', status: 'review', payment_id: null },
     ]);
+  });
+
+  it('the secretariat sees an event’s registrations: list with filters, summary with takings, export for a spreadsheet', async () => {
+    const event = await createEvent({
+      places: 2,
+      registrationTypes: [
+        { name: 'Non socio', eligibility: 'tutti', standardCents: 38000, places: 2 },
+      ],
+    });
+    const [a, b, c] = [await member(), await member(), await member()];
+    const typeId = event.registrationTypes[0]?.id;
+    const paid = await register(event.id, a.token, {
+      typeId,
+      addonIds: [event.addons[0]?.id],
+      invoice: { name: 'ASL Bologna', taxId: '02406911202', recipientCode: 'UFXYZ12', pec: '' },
+    });
+    await register(event.id, b.token, { typeId });
+    await register(event.id, c.token, { typeId });
+    await staff.call(
+      'POST',
+      `/EventRegistrations/${paid.id}/HandPayment`,
+      { method: 'carta', paidOn: '2026-11-23' },
+      'tesoreria',
+    );
+    const summary = await staff.ok<AdminRegistrationSummary>(
+      staff.call('GET', `/EventRegistrations/Summary?eventId=${event.id}`, undefined, 'tesoreria'),
+    );
+    expect(summary).toMatchObject({
+      eventId: event.id,
+      places: 2,
+      byState: { confirmed: 1, awaiting_payment: 1, waiting: 1, cancelled: 0 },
+      types: [{ name: 'Non socio', places: 2, held: 2, waiting: 1 }],
+      addons: [{ name: 'Cena sociale', places: null, held: 1 }],
+      takingsCents: 44000,
+      invoicesRequested: 1,
+    });
+    const page = await staff.ok<AdminPage<AdminRegistration>>(
+      staff.call(
+        'GET',
+        `/EventRegistrations?eventId=${event.id}&state=waiting`,
+        undefined,
+        'tesoreria',
+      ),
+    );
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ state: 'waiting', stateLabel: 'In lista d’attesa' });
+    const byName = await staff.ok<AdminPage<AdminRegistration>>(
+      staff.call(
+        'GET',
+        `/EventRegistrations?eventId=${event.id}&q=${encodeURIComponent('ASL')}`,
+        undefined,
+        'tesoreria',
+      ),
+    );
+    expect(byName.total).toBe(0);
+    const one = await staff.ok<AdminRegistration>(
+      staff.call('GET', `/EventRegistrations/${paid.id}`, undefined, 'tesoreria'),
+    );
+    expect(one).toMatchObject({
+      state: 'confirmed',
+      addons: ['Cena sociale'],
+      invoice: { name: 'ASL Bologna', taxId: '02406911202', recipientCode: 'UFXYZ12', pec: null },
+    });
+    const found = await staff.ok<AdminPage<AdminRegistration>>(
+      staff.call(
+        'GET',
+        `/EventRegistrations?eventId=${event.id}&q=${encodeURIComponent(one.firstName.toUpperCase())}`,
+        undefined,
+        'tesoreria',
+      ),
+    );
+    expect(found.items.map((item) => item.id)).toEqual([paid.id]);
+    const csv = await staff.call(
+      'GET',
+      `/EventRegistrations/Export?eventId=${event.id}`,
+      undefined,
+      'tesoreria',
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFiscrizione;evento;cognome;nome')).toBe(true);
+    expect(csv.body.split('\r\n').filter((line) => line !== '')).toHaveLength(4);
+    expect(csv.body).toContain(';ASL Bologna;02406911202;UFXYZ12;');
+    // Not the editors'.
+    expect(
+      (await staff.call('GET', `/EventRegistrations?eventId=${event.id}`, undefined, 'redazione'))
+        .statusCode,
+    ).toBe(403);
+    const missing = await staff.call('GET', '/EventRegistrations/Summary', undefined, 'tesoreria');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('Scegli un evento.');
   });
 
   it('the desk refuses money for an offer past its time', async () => {

@@ -5,6 +5,7 @@ import {
 } from '@sodalis/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../../db/schema.js';
+import { anyColumnContains } from '../../../text/search-text.js';
 import type { EventRegistrationsTable } from '../tables.js';
 
 /** Every query of the registrations' tables (ADR 049). */
@@ -322,4 +323,73 @@ export async function registrationsPaidBy(
     .selectAll()
     .where('payment_id', '=', paymentId)
     .execute();
+}
+
+/** The staff list's rows: an event's, a state's, a name or e-mail typed (ADR 049). */
+export function filteredRegistrations(
+  db: Executor,
+  filters: {
+    eventId?: number | undefined;
+    state?: RegistrationState | undefined;
+    text?: string | undefined;
+  },
+) {
+  let query = db.selectFrom('event_registrations');
+  if (filters.eventId !== undefined) query = query.where('event_id', '=', filters.eventId);
+  if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+  const text = anyColumnContains(
+    [
+      'event_registrations.email',
+      'event_registrations.last_name',
+      'event_registrations.first_name',
+    ],
+    filters.text,
+  );
+  if (text !== null) query = query.where(text);
+  return query;
+}
+
+/** Registrations by id, with their event's title and type's name. */
+export async function registrationsWithNames(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('event_registrations as r')
+    .innerJoin('events as e', 'e.id', 'r.event_id')
+    .innerJoin('event_registration_types as t', 't.id', 'r.type_id')
+    .selectAll('r')
+    .select(['e.title as event_title', 't.name as type_name'])
+    .where('r.id', 'in', ids)
+    .execute();
+}
+
+/** Every registration of an event by state and type (the summary's counts). */
+export async function registrationCounts(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_registrations')
+    .select(['state', 'type_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('event_id', '=', eventId)
+    .groupBy(['state', 'type_id'])
+    .execute();
+}
+
+/** What an event's paid, confirmed registrations brought, and the invoices asked for. */
+export async function registrationTakings(db: Executor, eventId: number) {
+  const row = await db
+    .selectFrom('event_registrations')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('state', '=', 'confirmed'), eb('payment_id', 'is not', null)]))
+            .then(eb.ref('total_cents'))
+            .else(0)
+            .end(),
+        )
+        .as('takings'),
+      eb.fn.count<number | string>('invoice_name').as('invoices'),
+    ])
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { takingsCents: Number(row.takings ?? 0), invoicesRequested: Number(row.invoices) };
 }

@@ -1,0 +1,221 @@
+import {
+  REGISTRATION_STATE_LABELS,
+  REGISTRATION_STATES,
+  registrationCausale,
+  type AdminPage,
+  type AdminRegistration,
+  type AdminRegistrationListQuery,
+  type AdminRegistrationSummary,
+  type PriceWindow,
+  type RegistrationState,
+} from '@sodalis/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import { AppError } from '../../../http/app-error.js';
+import { toCsv } from '../../../text/csv.js';
+import { idPage } from '../../listing/id-page.js';
+import { findEventAddons, findEventRows, findRegistrationTypes } from '../repository.js';
+import {
+  addonsOfRegistrations,
+  filteredRegistrations,
+  heldPlaces,
+  registrationCounts,
+  registrationTakings,
+  registrationsWithNames,
+} from './repository.js';
+
+/** How many rows one export carries at most (a congress has hundreds to a few thousand). */
+const EXPORT_LIMIT = 20_000;
+
+const SORTS = {
+  createdAt: 'event_registrations.created_at',
+  lastName: 'event_registrations.last_name',
+  state: 'event_registrations.state',
+} as const;
+
+type Row = Awaited<ReturnType<typeof registrationsWithNames>>[number];
+
+/**
+ * The secretariat's registrations (ADR 049): the list with its filters, one registration, an
+ * event's summary (by state, type and add-on against places, takings, invoices) and the export
+ * for a spreadsheet (`;` and BOM, `toCsv`).
+ */
+export class RegistrationsAdmin {
+  constructor(private readonly deps: { db: Kysely<Database> }) {}
+
+  async list(query: AdminRegistrationListQuery): Promise<AdminPage<AdminRegistration>> {
+    const page = await idPage(this.filtered(query), query, {
+      idColumn: 'event_registrations.id',
+      sortColumns: SORTS,
+      fallback: 'createdAt',
+    });
+    return { items: await this.items(page.ids), total: page.total };
+  }
+
+  async get(id: number): Promise<AdminRegistration> {
+    const [item] = await this.items([id]);
+    if (item === undefined) throw new AppError('notFound');
+    return item;
+  }
+
+  async summary(eventId: number): Promise<AdminRegistrationSummary> {
+    const { db } = this.deps;
+    const [event] = await findEventRows(db, [eventId]);
+    if (event === undefined) throw new AppError('notFound');
+    const [types, addons, counts, held, takings] = await Promise.all([
+      findRegistrationTypes(db, [eventId]),
+      findEventAddons(db, [eventId]),
+      registrationCounts(db, eventId),
+      heldPlaces(db, eventId),
+      registrationTakings(db, eventId),
+    ]);
+    const byState = Object.fromEntries(REGISTRATION_STATES.map((state) => [state, 0])) as Record<
+      RegistrationState,
+      number
+    >;
+    for (const row of counts) byState[row.state] += Number(row.count);
+    return {
+      eventId,
+      eventTitle: event.title,
+      places: event.places,
+      byState,
+      types: types.map((type) => ({
+        name: type.name,
+        places: type.places,
+        held: held.byType.get(type.id) ?? 0,
+        waiting: counts
+          .filter((row) => row.type_id === type.id && row.state === 'waiting')
+          .reduce((sum, row) => sum + Number(row.count), 0),
+      })),
+      addons: addons.map((addon) => ({
+        name: addon.name,
+        places: addon.places,
+        held: held.byAddon.get(addon.id) ?? 0,
+      })),
+      ...takings,
+    };
+  }
+
+  /** The list's rows (its filters, oldest first) for a spreadsheet. */
+  async exportCsv(query: AdminRegistrationListQuery): Promise<string> {
+    const ids = await this.filtered(query)
+      .select('event_registrations.id')
+      .orderBy('event_registrations.id')
+      .limit(EXPORT_LIMIT)
+      .execute();
+    const items = await this.items(ids.map((row) => row.id));
+    const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+    return toCsv([
+      [
+        'iscrizione',
+        'evento',
+        'cognome',
+        'nome',
+        'e-mail',
+        'tipo',
+        'servizi aggiuntivi',
+        'importo (€)',
+        'stato',
+        'codice fiscale',
+        'professione',
+        'disciplina',
+        'ente',
+        'fattura: denominazione',
+        'fattura: partita IVA o codice fiscale',
+        'fattura: codice destinatario',
+        'fattura: PEC',
+        'causale bonifico',
+        'iscritto il',
+      ],
+      ...items.map((item) => [
+        String(item.id),
+        item.eventTitle,
+        item.lastName,
+        item.firstName,
+        item.email,
+        item.typeName,
+        item.addons.join(', '),
+        euros(item.totalCents),
+        item.stateLabel,
+        item.fiscalCode ?? '',
+        item.profession ?? '',
+        item.discipline ?? '',
+        item.employer ?? '',
+        item.invoice?.name ?? '',
+        item.invoice?.taxId ?? '',
+        item.invoice?.recipientCode ?? '',
+        item.invoice?.pec ?? '',
+        item.causale,
+        item.createdAt,
+      ]),
+    ]);
+  }
+
+  private filtered(query: AdminRegistrationListQuery) {
+    return filteredRegistrations(this.deps.db, {
+      eventId: query.eventId,
+      state: query.state,
+      text: query.q,
+    });
+  }
+
+  private async items(ids: readonly number[]): Promise<AdminRegistration[]> {
+    const { db } = this.deps;
+    const [rows, addons] = await Promise.all([
+      registrationsWithNames(db, ids),
+      addonsOfRegistrations(db, ids),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined
+        ? []
+        : [
+            adminRegistration(
+              row,
+              addons.filter((addon) => addon.registration_id === id).map((addon) => addon.name),
+            ),
+          ];
+    });
+  }
+}
+
+function adminRegistration(row: Row, addons: string[]): AdminRegistration {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventTitle: row.event_title,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    typeName: row.type_name,
+    addons,
+    totalCents: row.total_cents,
+    priceWindow: row.price_window as PriceWindow,
+    state: row.state,
+    stateLabel:
+      row.state === 'awaiting_payment' && row.payment_id !== null
+        ? 'Pagamento in verifica'
+        : REGISTRATION_STATE_LABELS[row.state],
+    payBy: row.pay_by,
+    offerExpiresAt: row.offer_expires_at,
+    paymentId: row.payment_id,
+    causale: registrationCausale(row.id),
+    fiscalCode: row.fiscal_code,
+    profession: row.profession,
+    discipline: row.discipline,
+    employer: row.employer,
+    invoice:
+      row.invoice_name === null || row.invoice_tax_id === null
+        ? null
+        : {
+            name: row.invoice_name,
+            taxId: row.invoice_tax_id,
+            recipientCode: row.invoice_recipient_code,
+            pec: row.invoice_pec,
+          },
+    endedBy: row.ended_by,
+    endReason: row.end_reason,
+    createdAt: row.created_at,
+  };
+}
