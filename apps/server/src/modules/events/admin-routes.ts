@@ -47,6 +47,7 @@ export async function eventsAdminRoutes(
     const query = parseInput(AdminRegistrationListQuerySchema, request.query);
     return sendCsv(reply, 'iscrizioni.csv', await registrationsAdmin.exportCsv(query));
   });
+  app.get('/EventRegistrations/Events', async () => ({ data: await registrationsAdmin.events() }));
   app.get('/EventRegistrations/Summary', async (request) => {
     const { eventId } = parseInput(SummaryQuerySchema, request.query);
     return { data: await registrationsAdmin.summary(eventId) };

@@ -17,6 +17,7 @@ import { idPage } from '../../listing/id-page.js';
 import { findEventAddons, findEventRows, findRegistrationTypes } from '../repository.js';
 import {
   addonsOfRegistrations,
+  eventsWithRegistrationTypes,
   filteredRegistrations,
   heldPlaces,
   registrationCounts,
@@ -50,6 +51,12 @@ export class RegistrationsAdmin {
       fallback: 'createdAt',
     });
     return { items: await this.items(page.ids), total: page.total };
+  }
+
+  /** The events to choose from in the list's filter (the treasury does not see the events' area). */
+  async events(): Promise<{ id: number; title: string; startsAt: string }[]> {
+    const rows = await eventsWithRegistrationTypes(this.deps.db);
+    return rows.map((row) => ({ id: row.id, title: row.title, startsAt: row.starts_at }));
   }
 
   async get(id: number): Promise<AdminRegistration> {

@@ -393,3 +393,22 @@ export async function registrationTakings(db: Executor, eventId: number) {
     .executeTakeFirstOrThrow();
   return { takingsCents: Number(row.takings ?? 0), invoicesRequested: Number(row.invoices) };
 }
+
+/** The events staff may look at registrations of: those with registration types, latest first. */
+export async function eventsWithRegistrationTypes(db: Executor) {
+  return db
+    .selectFrom('events as e')
+    .select(['e.id', 'e.title', 'e.starts_at'])
+    .where('e.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('event_registration_types as t')
+          .select('t.id')
+          .whereRef('t.event_id', '=', 'e.id'),
+      ),
+    )
+    .orderBy('e.starts_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
+}

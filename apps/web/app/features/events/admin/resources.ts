@@ -1,30 +1,52 @@
 import { staffResources, type StaffFeature } from '../../admin/staff-feature';
 
-/** The events in the back office (ADR 047). */
+/** The events in the back office (ADR 047) and their registrations (ADR 049). */
 export const eventsStaff: StaffFeature = {
-  resources: staffResources(
-    () => import('./event-screens'),
-    [
-      {
-        name: 'eventi',
-        path: 'Events',
-        group: 'Contenuti',
-        searchable: true,
-        label: 'Eventi',
-        recordRepresentation: 'title',
-        bin: { label: 'Eventi', testId: 'eventi-bin', noun: 'Evento', ending: 'o' },
-        list: (m) => m.EventList,
-        edit: (m) => m.EventEdit,
-        create: (m) => m.EventCreate,
-        body: (m) => m.eventBody,
-      },
-    ],
-  ),
+  resources: [
+    ...staffResources(
+      () => import('./event-screens'),
+      [
+        {
+          name: 'eventi',
+          path: 'Events',
+          group: 'Contenuti',
+          searchable: true,
+          label: 'Eventi',
+          recordRepresentation: 'title',
+          bin: { label: 'Eventi', testId: 'eventi-bin', noun: 'Evento', ending: 'o' },
+          list: (m) => m.EventList,
+          edit: (m) => m.EventEdit,
+          create: (m) => m.EventCreate,
+          body: (m) => m.eventBody,
+        },
+      ],
+    ),
+    ...staffResources(
+      () => import('./registration-screens'),
+      [
+        {
+          name: 'iscrizioni',
+          path: 'EventRegistrations',
+          group: 'Soci e quote',
+          searchable: true,
+          label: 'Iscrizioni agli eventi',
+          recordRepresentation: 'lastName',
+          list: (m) => m.RegistrationList,
+          show: (m) => m.RegistrationShow,
+        },
+      ],
+    ),
+  ],
   sections: [
     {
       to: '/amministrazione/eventi',
       title: 'Eventi',
       text: 'Congressi, corsi e webinar: pubblica, programma, modifica o ritira.',
+    },
+    {
+      to: '/amministrazione/iscrizioni',
+      title: 'Iscrizioni agli eventi',
+      text: 'Chi si è iscritto, chi paga e chi aspetta un posto; riepilogo, incassi ed esportazione.',
     },
   ],
 };

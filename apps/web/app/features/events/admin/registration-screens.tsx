@@ -1,0 +1,366 @@
+import {
+  italianDateTime,
+  italianEuroText,
+  REGISTRATION_STATE_LABELS,
+  REGISTRATION_STATES,
+  RegistrationHandPaymentSchema,
+  romeDate,
+  type AdminRegistration,
+  type AdminRegistrationSummary,
+} from '@sodalis/contracts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  Datagrid,
+  FunctionField,
+  HttpError,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useListFilterContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { adminJson, adminPath } from '../../admin/data-provider';
+import { DateTimeField } from '../../admin/date-time-field';
+import { errorText } from '../../admin/error-text';
+import { FilterExportActions } from '../../admin/export-button';
+import { choiceName, choicesOf } from '../../admin/format';
+
+/**
+ * The registrations for the secretariat (ADR 049): the list by event, state and name, an
+ * event's summary above it, one registration with its invoice data and the desk's payment.
+ */
+
+const STATE_CHOICES = choicesOf(REGISTRATION_STATE_LABELS).filter((choice) =>
+  (REGISTRATION_STATES as readonly string[]).includes(choice.id),
+);
+
+/**
+ * The event filter: the events with registration types, from the registrations' own area (the
+ * treasury does not see the events' screens).
+ */
+function EventFilter(props: { source: string; alwaysOn?: boolean }) {
+  const [choices, setChoices] = useState<{ id: number; name: string }[]>([]);
+  const notify = useNotify();
+  useEffect(() => {
+    let current = true;
+    adminJson<{ id: number; title: string }[]>(`${adminPath('iscrizioni')}/Events`)
+      .then((events) => {
+        if (current) setChoices(events.map((event) => ({ id: event.id, name: event.title })));
+      })
+      .catch((error: unknown) =>
+        notify(errorText(error, 'Elenco degli eventi non disponibile.'), { type: 'error' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [notify]);
+  return <SelectInput {...props} label="Evento" choices={choices} />;
+}
+
+const registrationFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Nome, cognome o e-mail" />,
+  <EventFilter key="eventId" source="eventId" alwaysOn />,
+  <SelectInput key="state" source="state" label="Stato" choices={STATE_CHOICES} alwaysOn />,
+];
+
+/** The chosen event's registrations at a glance: states, places by type and add-on, takings. */
+function EventSummary() {
+  const { filterValues } = useListFilterContext();
+  const eventId = (filterValues as { eventId?: unknown }).eventId;
+  const [loaded, setLoaded] = useState<AdminRegistrationSummary | null>(null);
+  const notify = useNotify();
+  useEffect(() => {
+    if (eventId === undefined || eventId === '') return;
+    let current = true;
+    adminJson<AdminRegistrationSummary>(
+      `${adminPath('iscrizioni')}/Summary?eventId=${encodeURIComponent(String(eventId))}`,
+    )
+      .then((answer) => {
+        if (current) setLoaded(answer);
+      })
+      .catch((error: unknown) =>
+        notify(errorText(error, 'Riepilogo non disponibile.'), { type: 'error' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [eventId, notify]);
+  // The summary of the event chosen now, not of one chosen before.
+  const summary = loaded !== null && String(loaded.eventId) === String(eventId) ? loaded : null;
+  if (summary === null) {
+    return <p className="mt-2 mb-3">Scegli un evento per vederne il riepilogo e gli incassi.</p>;
+  }
+  const held =
+    summary.byState.awaiting_payment + summary.byState.offered + summary.byState.confirmed;
+  return (
+    <section className="mt-2 mb-3" aria-labelledby="riepilogo-iscrizioni">
+      <h2 id="riepilogo-iscrizioni" className="h6">
+        Riepilogo: {summary.eventTitle}
+      </h2>
+      <p className="mb-1">
+        Posti occupati {held}
+        {summary.places === null ? '' : ` su ${summary.places}`}; confermate{' '}
+        {summary.byState.confirmed}, in attesa di pagamento {summary.byState.awaiting_payment},
+        posti offerti {summary.byState.offered}, in lista d’attesa {summary.byState.waiting};
+        annullate {summary.byState.cancelled}, scadute {summary.byState.expired}.
+      </p>
+      <p className="mb-1">
+        Incassato: {italianEuroText(summary.takingsCents)}; fatture richieste:{' '}
+        {summary.invoicesRequested}.
+      </p>
+      <table className="table table-sm w-auto">
+        <caption className="visually-hidden">Posti per tipo di iscrizione e servizio</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tipo o servizio</th>
+            <th scope="col">Occupati</th>
+            <th scope="col">Posti</th>
+            <th scope="col">In attesa</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.types.map((type) => (
+            <tr key={`tipo-${type.name}`}>
+              <th scope="row">{type.name}</th>
+              <td>{type.held}</td>
+              <td>{type.places ?? '—'}</td>
+              <td>{type.waiting}</td>
+            </tr>
+          ))}
+          {summary.addons.map((addon) => (
+            <tr key={`servizio-${addon.name}`}>
+              <th scope="row">{addon.name}</th>
+              <td>{addon.held}</td>
+              <td>{addon.places ?? '—'}</td>
+              <td>—</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function RegistrationList() {
+  return (
+    <List
+      title="Iscrizioni agli eventi"
+      filters={registrationFilters}
+      empty={false}
+      actions={<FilterExportActions resource="iscrizioni" fileName="iscrizioni.csv" />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+    >
+      <EventSummary />
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateTimeField source="createdAt" label="Iscritto il" />
+        <FunctionField
+          source="lastName"
+          label="Nominativo"
+          render={(record: AdminRegistration) => `${record.lastName} ${record.firstName}`}
+        />
+        <TextField source="email" label="E-mail" sortable={false} />
+        <TextField source="eventTitle" label="Evento" sortable={false} />
+        <TextField source="typeName" label="Tipo" sortable={false} />
+        <FunctionField
+          label="Importo"
+          sortable={false}
+          render={(record: AdminRegistration) => italianEuroText(record.totalCents)}
+        />
+        <FunctionField
+          source="state"
+          label="Stato"
+          render={(record: AdminRegistration) => record.stateLabel}
+        />
+      </Datagrid>
+    </List>
+  );
+}
+
+type Field = 'method' | 'paidOn' | 'note';
+
+/**
+ * Cash or card at the event's desk (ADR 049): the amount is what the registration asks, so
+ * only the method, the day and a note are typed; the registration is confirmed with a receipt.
+ */
+function DeskPaymentForm() {
+  const registration = useRecordContext<AdminRegistration>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    method: 'contanti',
+    paidOn: romeDate(),
+    note: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  if (
+    !registration ||
+    registration.paymentId !== null ||
+    (registration.state !== 'awaiting_payment' && registration.state !== 'offered')
+  ) {
+    return null;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...values, note: values.note || undefined };
+    const checked = RegistrationHandPaymentSchema.safeParse(body);
+    const found: Partial<Record<Field, string>> = {};
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        found[String(issue.path[0]) as Field] ??= issue.message;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    adminJson<{ paymentId: number }>(`${adminPath('iscrizioni', registration.id)}/HandPayment`, {
+      method: 'POST',
+      body,
+    })
+      .then(() => {
+        notify('Pagamento registrato: iscrizione confermata.', { type: 'success' });
+        refresh();
+      })
+      .catch((failure: unknown) => {
+        if (failure instanceof HttpError) {
+          const fieldErrors = (failure.body as { errors?: Record<string, string> } | undefined)
+            ?.errors;
+          if (fieldErrors !== undefined) setErrors(fieldErrors as Partial<Record<Field, string>>);
+        }
+        notify(errorText(failure, 'Pagamento non registrato.'), { type: 'error' });
+      })
+      .finally(() => setSaving(false));
+  };
+  const described = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    'aria-invalid': errors[name] === undefined ? undefined : true,
+    'aria-describedby': errors[name] === undefined ? undefined : `${id}-${name}-errore`,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const error = (name: Field) =>
+    errors[name] === undefined ? null : (
+      <div id={`${id}-${name}-errore`} className="invalid-feedback d-block">
+        {errors[name]}
+      </div>
+    );
+  return (
+    <form className="mt-3" onSubmit={submit} noValidate aria-labelledby={`${id}-titolo`}>
+      <h2 id={`${id}-titolo`} className="h6">
+        Pagamento al banco: {italianEuroText(registration.totalCents)}
+      </h2>
+      <div className="mb-2">
+        <label htmlFor={`${id}-method`} className="form-label">
+          Metodo
+        </label>
+        <select {...described('method')} className="form-select">
+          <option value="contanti">Contanti</option>
+          <option value="carta">Carta</option>
+        </select>
+        {error('method')}
+      </div>
+      <div className="mb-2">
+        <label htmlFor={`${id}-paidOn`} className="form-label">
+          Incassato il
+        </label>
+        <input {...described('paidOn')} className="form-control" type="date" max={romeDate()} />
+        {error('paidOn')}
+      </div>
+      <div className="mb-2">
+        <label htmlFor={`${id}-note`} className="form-label">
+          Nota (facoltativa)
+        </label>
+        <input {...described('note')} className="form-control" maxLength={300} />
+        {error('note')}
+      </div>
+      <button className="btn btn-primary" type="submit" disabled={saving}>
+        Registra il pagamento
+      </button>
+    </form>
+  );
+}
+
+export function RegistrationShow() {
+  return (
+    <Show title="Iscrizione">
+      <SimpleShowLayout>
+        <TextField source="eventTitle" label="Evento" />
+        <FunctionField
+          label="Nominativo"
+          render={(record: AdminRegistration) => `${record.firstName} ${record.lastName}`}
+        />
+        <TextField source="email" label="E-mail" />
+        <TextField source="typeName" label="Tipo" />
+        <FunctionField
+          label="Servizi aggiuntivi"
+          render={(record: AdminRegistration) =>
+            record.addons.length === 0 ? '—' : record.addons.join(', ')
+          }
+        />
+        <FunctionField
+          label="Importo"
+          render={(record: AdminRegistration) => italianEuroText(record.totalCents)}
+        />
+        <FunctionField
+          label="Stato"
+          render={(record: AdminRegistration) =>
+            record.endReason === null
+              ? record.stateLabel
+              : `${record.stateLabel} (${record.endReason})`
+          }
+        />
+        <FunctionField
+          label="Da pagare entro"
+          render={(record: AdminRegistration) => italianDateTime(record.payBy) || '—'}
+        />
+        <FunctionField
+          label="Posto offerto fino al"
+          render={(record: AdminRegistration) => italianDateTime(record.offerExpiresAt) || '—'}
+        />
+        <TextField source="causale" label="Causale del bonifico" />
+        <TextField source="fiscalCode" label="Codice fiscale" emptyText="—" />
+        <TextField source="profession" label="Professione" emptyText="—" />
+        <TextField source="discipline" label="Disciplina" emptyText="—" />
+        <TextField source="employer" label="Ente di appartenenza" emptyText="—" />
+        <FunctionField
+          label="Fattura"
+          render={(record: AdminRegistration) =>
+            record.invoice === null
+              ? 'Non richiesta'
+              : [
+                  record.invoice.name,
+                  record.invoice.taxId,
+                  record.invoice.recipientCode ?? record.invoice.pec ?? '',
+                ]
+                  .filter((part) => part !== '')
+                  .join(' – ')
+          }
+        />
+        <DateTimeField source="createdAt" label="Iscritto il" sortable={false} />
+        <FunctionField
+          label="Prezzo"
+          render={(record: AdminRegistration) =>
+            choiceName(
+              [
+                { id: 'early', name: 'Early bird' },
+                { id: 'standard', name: 'Standard' },
+                { id: 'onsite', name: 'In sede' },
+              ],
+              record.priceWindow,
+            )
+          }
+        />
+        <DeskPaymentForm />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
