@@ -224,32 +224,30 @@ export function RegistrationForm({
         </label>
       </div>
       {/* Without scripts the invoice's fields are always there; with them, when asked for. */}
-      {!hydrated || wantsInvoice ? (
-        <fieldset className="mb-4" id={fieldId('fattura')}>
-          <legend className="h5">Dati per la fattura</legend>
-          {!hydrated ? (
-            <p className="small text-body-secondary">
-              Da compilare solo se hai scelto «Desidero la fattura».
-            </p>
-          ) : null}
-          {input(NAMES.invoiceName, 'Denominazione', fields.invoiceName, {
-            autoComplete: 'organization',
-          })}
-          {input(NAMES.invoiceTaxId, 'Partita IVA o codice fiscale', fields.invoiceTaxId, {
-            maxLength: 16,
-            spellCheck: false,
-          })}
-          {input(NAMES.invoiceRecipientCode, 'Codice destinatario', fields.invoiceRecipientCode, {
-            maxLength: 7,
-            spellCheck: false,
-            hint: 'Indica il codice destinatario oppure la PEC a cui recapitare la fattura.',
-          })}
-          {input(NAMES.invoicePec, 'PEC', fields.invoicePec, {
-            type: 'email',
-            autoComplete: 'off',
-          })}
-        </fieldset>
-      ) : null}
+      <fieldset className="mb-4" id={fieldId('fattura')} hidden={hydrated && !wantsInvoice}>
+        <legend className="h5">Dati per la fattura</legend>
+        {!hydrated ? (
+          <p className="small text-body-secondary">
+            Da compilare solo se hai scelto «Desidero la fattura».
+          </p>
+        ) : null}
+        {input(NAMES.invoiceName, 'Denominazione', fields.invoiceName, {
+          autoComplete: 'organization',
+        })}
+        {input(NAMES.invoiceTaxId, 'Partita IVA o codice fiscale', fields.invoiceTaxId, {
+          maxLength: 16,
+          spellCheck: false,
+        })}
+        {input(NAMES.invoiceRecipientCode, 'Codice destinatario', fields.invoiceRecipientCode, {
+          maxLength: 7,
+          spellCheck: false,
+          hint: 'Indica il codice destinatario oppure la PEC a cui recapitare la fattura.',
+        })}
+        {input(NAMES.invoicePec, 'PEC', fields.invoicePec, {
+          type: 'email',
+          autoComplete: 'off',
+        })}
+      </fieldset>
       <button
         type="submit"
         name="intent"

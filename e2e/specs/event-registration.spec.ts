@@ -1,0 +1,82 @@
+import { REGISTRATION_MESSAGES } from '@sodalis/contracts';
+import { expect, test } from '../support/fixtures';
+import { openSignedIn } from '../support/session';
+
+// Registering to an event with scripts (ADR 049): the two steps through the API with the tab's
+// session, "Le mie iscrizioni" with the payment and the cancellation; axe on each new screen.
+// The same pages without scripts are proven in apps/server/test/web/event-registration-pages.
+
+test.describe('Iscrizione a un evento (ADR 049)', () => {
+  // The refused first step answers 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('un affiliato si iscrive al congresso, la ritrova in «Le mie iscrizioni» e la annulla', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'affiliato.demo@example.org', { landing: '/eventi' });
+    await page
+      .getByRole('link', { name: /^Congresso nazionale/ })
+      .first()
+      .click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toContainText('Congresso nazionale');
+    await page.getByTestId('registration-call').getByRole('link', { name: 'Iscriviti' }).click();
+    await expect(heading).toContainText('Iscrizione: Congresso nazionale');
+    const form = page.getByTestId('registration-form');
+    await expect(form).toBeVisible();
+    await expectAccessible(page);
+
+    // Without a type the server refuses: the summary takes the focus and names the field.
+    const next = form.getByRole('button', { name: 'Continua: riepilogo e quota' });
+    await next.click();
+    const errors = page.getByTestId('registration-errors');
+    await expect(errors).toBeFocused();
+    await expect(errors).toContainText(REGISTRATION_MESSAGES.typeRequired);
+    await expect(page.locator('#iscrizione-typeId-errore')).toHaveText(
+      REGISTRATION_MESSAGES.typeRequired,
+    );
+    await expectAccessible(page);
+
+    await form.getByLabel(/^Giornaliera/).check();
+    await form.getByLabel(/^Cena sociale/).check();
+    await form.getByLabel('Disciplina').fill('Immunoematologia');
+    // The invoice's fields come with "Desidero la fattura".
+    await expect(form.getByLabel('Denominazione')).toBeHidden();
+    await form.getByLabel('Desidero la fattura').check();
+    await form.getByLabel('Denominazione').fill('Ospedale di prova');
+    await form.getByLabel('Partita IVA o codice fiscale').fill('01234567890');
+    await form.getByLabel('PEC', { exact: true }).fill('fatture@pec.example.org');
+    await next.click();
+
+    const quote = page.getByTestId('registration-quote');
+    await expect(quote.getByRole('heading', { name: 'Riepilogo dell’iscrizione' })).toBeFocused();
+    await expect(quote).toContainText('Giornaliera (quota early bird)');
+    await expect(page.getByTestId('registration-total')).toHaveText('180,00 €');
+    await expectAccessible(page);
+    await quote.getByRole('button', { name: 'Conferma iscrizione' }).click();
+
+    const done = page.getByTestId('registration-done');
+    await expect(done).toContainText('Iscrizione registrata: il posto è tenuto per te fino al');
+    await done.getByRole('link', { name: 'Le mie iscrizioni' }).click();
+    await expect(heading).toHaveText('Le mie iscrizioni');
+    const card = page.getByTestId('my-registration').filter({ hasText: 'Congresso nazionale' });
+    await expect(card.getByTestId('registration-state')).toHaveText('In attesa di pagamento');
+    await expect(card.getByTestId('registration-amount')).toHaveText('Da pagare: 180,00 €');
+    await expect(card.getByTestId('order-causale')).toHaveText(/^ISCRIZIONE \d+ CK \d+$/);
+    // With scripts, PayPal's button beside the transfer.
+    await expect(card.getByTestId('order-paypal-start')).toHaveText('Paga con PayPal (180,00 €)');
+    await expectAccessible(page);
+
+    await card.getByRole('link', { name: 'Annulla iscrizione' }).click();
+    const confirmation = card.getByTestId('cancel-confirmation');
+    await expect(confirmation).toContainText('Vuoi davvero annullare l’iscrizione');
+    await expectAccessible(page);
+    await confirmation.getByRole('button', { name: 'Sì, annulla l’iscrizione' }).click();
+    await expect(page.getByTestId('registration-change')).toHaveText(
+      'La tua iscrizione è annullata.',
+    );
+    await expect(card.getByTestId('registration-state')).toHaveText('Annullata');
+    await expect(card.getByRole('link', { name: 'Annulla iscrizione' })).toHaveCount(0);
+  });
+});
