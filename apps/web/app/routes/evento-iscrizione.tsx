@@ -162,7 +162,7 @@ export default function EventRegistrationPage({ loaderData, actionData }: Route.
     body = <RegistrationDone answer={step.answer} />;
   } else if (!window.open) {
     body = (
-      <p className="alert alert-info" data-testid="registration-window">
+      <p className="alert alert-warning" data-testid="registration-window">
         {window.message}
       </p>
     );

@@ -48,7 +48,7 @@ function CancelStep({
     return (
       <Link
         to={`${MY_REGISTRATIONS_PATH}?${CANCEL_PARAM}=${registration.id}`}
-        className="btn btn-outline-danger"
+        className="btn btn-outline-primary"
         preventScrollReset
       >
         {label}
@@ -57,7 +57,7 @@ function CancelStep({
   }
   return (
     <div
-      className="border border-danger rounded p-3"
+      className="card card-body"
       role="group"
       aria-labelledby={`annulla-${registration.id}`}
       data-testid="cancel-confirmation"
@@ -70,10 +70,10 @@ function CancelStep({
       <Form method="post" action={MY_REGISTRATIONS_PATH} className="d-flex flex-wrap gap-2">
         <input type="hidden" name="intent" value={MY_REGISTRATION_INTENTS.cancel} />
         <input type="hidden" name="id" value={registration.id} />
-        <button type="submit" className="btn btn-danger" disabled={navigation.state !== 'idle'}>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state !== 'idle'}>
           {waiting ? 'Sì, esci dalla lista d’attesa' : 'Sì, annulla l’iscrizione'}
         </button>
-        <Link to={MY_REGISTRATIONS_PATH} className="btn btn-outline-secondary" preventScrollReset>
+        <Link to={MY_REGISTRATIONS_PATH} className="btn btn-outline-primary" preventScrollReset>
           No, torna all’elenco
         </Link>
       </Form>

@@ -13,14 +13,14 @@ export function RegistrationCall({ event, now }: { event: PublicEvent; now: stri
   if (!window.open) {
     if (window.reason === 'none' || window.reason === 'ended') return null;
     return (
-      <p className="alert alert-info" data-testid="registration-window">
+      <p className="alert alert-warning" data-testid="registration-window">
         {window.message}
       </p>
     );
   }
   return (
     <div className="d-flex flex-wrap align-items-center gap-3 mb-4" data-testid="registration-call">
-      <Link to={registrationHref(event)} className="btn btn-primary btn-lg">
+      <Link to={registrationHref(event)} className="btn btn-primary">
         Iscriviti
       </Link>
       {window.closesAt === null ? null : (
