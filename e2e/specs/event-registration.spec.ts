@@ -1,6 +1,6 @@
 import { REGISTRATION_MESSAGES } from '@sodalis/contracts';
-import { expect, test } from '../support/fixtures';
-import { openSignedIn } from '../support/session';
+import { expect, gotoHydrated, test } from '../support/fixtures';
+import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 // Registering to an event with scripts (ADR 049): the two steps through the API with the tab's
 // session, "Le mie iscrizioni" with the payment and the cancellation; axe on each new screen.
@@ -23,6 +23,7 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     await expect(heading).toContainText('Congresso nazionale');
     await page.getByTestId('registration-call').getByRole('link', { name: 'Iscriviti' }).click();
     await expect(heading).toContainText('Iscrizione: Congresso nazionale');
+    const registration = new URL(page.url()).pathname;
     const form = page.getByTestId('registration-form');
     await expect(form).toBeVisible();
     await expectAccessible(page);
@@ -78,5 +79,39 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     );
     await expect(card.getByTestId('registration-state')).toHaveText('Annullata');
     await expect(card.getByRole('link', { name: 'Annulla iscrizione' })).toHaveCount(0);
+
+    // The registration page opened as a document with the tab's session: the form after the
+    // scripts read it, never the sign-in.
+    await gotoHydrated(page, registration);
+    await expect(page.getByTestId('registration-form')).toBeVisible();
+    await expect(page.getByTestId('registration-sign-in')).toBeHidden();
+  });
+
+  test('chi non è entrato legge che deve accedere, e l’accesso riporta al modulo', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await gotoHydrated(page, '/eventi');
+    await page
+      .getByRole('link', { name: /^Congresso nazionale/ })
+      .first()
+      .click();
+    await page.getByTestId('registration-call').getByRole('link', { name: 'Iscriviti' }).click();
+    const signIn = page.getByTestId('registration-sign-in');
+    await expect(signIn).toContainText(REGISTRATION_MESSAGES.signInRequired);
+    const path = new URL(page.url()).pathname;
+    await expect(signIn.getByRole('link', { name: 'Accedi per iscriverti' })).toHaveAttribute(
+      'href',
+      `/area-riservata?ritorno=${encodeURIComponent(path)}`,
+    );
+    await expectAccessible(page);
+
+    await signIn.getByRole('link', { name: 'Accedi per iscriverti' }).click();
+    const login = page.getByTestId('login-form');
+    await login.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+    await login.getByLabel('Password').fill(DEMO_PASSWORD);
+    await login.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByTestId('registration-form')).toBeVisible();
   });
 });
