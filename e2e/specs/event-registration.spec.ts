@@ -1,5 +1,6 @@
 import { REGISTRATION_MESSAGES } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
+import { installPayPalStandIn } from '../support/paypal-stand-in';
 import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 // Registering to an event with scripts (ADR 049): the two steps through the API with the tab's
@@ -10,11 +11,12 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
   // The refused first step answers 400, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
-  test('un affiliato si iscrive al congresso, la ritrova in «Le mie iscrizioni» e la annulla', async ({
+  test('un socio si iscrive al congresso, la ritrova in «Le mie iscrizioni», la paga con PayPal e la annulla', async ({
     page,
     expectAccessible,
   }) => {
-    await openSignedIn(page, 'affiliato.demo@example.org', { landing: '/eventi' });
+    const paypal = await installPayPalStandIn(page);
+    await openSignedIn(page, 'socio.demo@example.org', { landing: '/eventi' });
     await page
       .getByRole('link', { name: /^Congresso nazionale/ })
       .first()
@@ -67,6 +69,32 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     await expect(card.getByTestId('order-causale')).toHaveText(/^ISCRIZIONE \d+ CK \d+$/);
     // With scripts, PayPal's button beside the transfer.
     await expect(card.getByTestId('order-paypal-start')).toHaveText('Paga con PayPal (180,00 €)');
+    await expectAccessible(page);
+
+    // PayPal (the stand-in SDK and API): one order of the amount with the server's description,
+    // reported to the registration; confirmed once the server has verified it with PayPal.
+    await card.getByTestId('order-paypal-start').click();
+    const reported = page.waitForResponse('**/api/v1/Events/Registrations/*/PayPal');
+    await card.getByRole('button', { name: 'PayPal', exact: true }).click();
+    expect((await reported).status()).toBe(200);
+    await expect(page.getByTestId('registration-paid')).toContainText('Pagamento ricevuto');
+    const orders = (await paypal.orders()) as {
+      purchase_units: { amount: { value: string }; description: string }[];
+    }[];
+    expect(orders.at(-1)?.purchase_units[0]?.amount).toEqual({
+      currency_code: 'EUR',
+      value: '180.00',
+    });
+    expect(orders.at(-1)?.purchase_units[0]?.description).toMatch(
+      /^Iscrizione \d+ - .+ - Congresso nazionale \w+ 2027$/,
+    );
+    await expect(async () => {
+      await page.reload();
+      await expect(card.getByTestId('registration-state')).toHaveText('Confermata', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(card.getByTestId('registration-payment')).toHaveCount(0);
     await expectAccessible(page);
 
     await card.getByRole('link', { name: 'Annulla iscrizione' }).click();

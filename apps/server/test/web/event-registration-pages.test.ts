@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { REGISTRATION_MESSAGES, registrationCausale } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
-import { demoSite } from '../helpers/member-api.js';
+import { demoSite, signInDemoAccount } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
 
 // Registering to an event and "Le mie iscrizioni" as the production build renders them, without
@@ -123,7 +123,8 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
   });
 
   it('registers a member in two steps, through the real server, and shows it in «Le mie iscrizioni»', async () => {
-    const token = site.tokens.affiliato;
+    // The Socio: the demo registers the Affiliato as a speaker, not them (ADR 049).
+    const token = site.tokens.socio;
     const { html, requestKey } = await firstStep(token);
     const text = textOf(html);
     // The types with their price in the window in force and who may choose them; the add-ons.
@@ -236,8 +237,26 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(textOf(twice.body)).toContain(REGISTRATION_MESSAGES.notCancellable);
   });
 
+  it('lists the demo’s registrations: a speaker’s free place, and renew and register for a member in arrears', async () => {
+    const speaker = textOf((await get('/area-riservata-iscrizioni', site.tokens.affiliato)).body);
+    expect(speaker).toMatch(/Congresso nazionale \w+ 2027/);
+    expect(speaker).toMatch(
+      /Stato Confermata Tipo di iscrizione Relatore \(quota standard\) Importo Gratuita/,
+    );
+    expect(speaker).not.toContain('Da pagare');
+
+    const inArrears = await signInDemoAccount(site.app, 'arretrati.demo@example.org');
+    const owed = textOf((await get('/area-riservata-iscrizioni', inArrears)).body);
+    expect(owed).toContain('In attesa di pagamento');
+    expect(owed).toContain('Workshop pratico di immunoematologia: 40,00 €');
+    // The registration and the open dues in one payment ("rinnova e iscriviti", ADR 049).
+    expect(owed).toMatch(
+      /Da pagare: [\d.]+,\d{2} € \(iscrizione 190,00 € e quota associativa \d{4}(, \d{4})* [\d.]+,\d{2} €\)/,
+    );
+  });
+
   it('shows each refusal next to its field, summed up at the top', async () => {
-    const token = site.tokens.socio;
+    const token = site.tokens.affiliato;
     const { html, requestKey } = await firstStep(token);
     const expectNextToField = (answer: LightMyRequestResponse, field: string, message: string) => {
       const id = `iscrizione-${field.replace('.', '-')}`;

@@ -25,6 +25,10 @@ import type { RegistrationOutcome, RegistrationAnswer } from '@sodalis/contracts
 
 const TITLE = 'Le mie iscrizioni';
 
+/** A capture the server did not take note of: PayPal's notice confirms it later (ADR 012). */
+const PAID_UNREPORTED =
+  'Pagamento eseguito: l’iscrizione sarà confermata appena la segreteria riceve la conferma di PayPal.';
+
 /**
  * On the server, for the session cookie of a sign-in without scripts (ADR 022): the member's
  * registrations in the first HTML; null without a session the server accepts (the browser
@@ -131,14 +135,17 @@ export default function MyRegistrationsRoute({ loaderData, actionData }: Route.C
                 payLabel="Paga con PayPal"
                 testId="registration-payment"
                 onCaptured={async (captured) => {
-                  // The server asks PayPal before the registration is confirmed (ADR 049).
-                  await apiRequest(REGISTRATIONS_API.payPal(registration.id), {
-                    body: captured,
-                  }).catch((error: unknown) => {
+                  // The server asks PayPal before the registration is confirmed (ADR 049); a
+                  // report that failed does not undo the payment: PayPal's own notice follows.
+                  const answer = await apiRequest<RegistrationAnswer>(
+                    REGISTRATIONS_API.payPal(registration.id),
+                    { body: captured },
+                  ).catch((error: unknown) => {
                     console.warn('pagamento dell’iscrizione non registrato', error);
+                    return null;
                   });
                   setPaid(
-                    `Pagamento ricevuto (ordine PayPal ${captured.orderId}): l’iscrizione è confermata appena PayPal lo verifica.`,
+                    `${answer?.message ?? PAID_UNREPORTED} Ordine PayPal ${captured.orderId}.`,
                   );
                   void revalidator.revalidate();
                 }}
