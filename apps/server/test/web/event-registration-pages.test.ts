@@ -255,6 +255,43 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     );
   });
 
+  it('takes an offered place and leaves the waiting list without scripts (the demo’s full webinar)', async () => {
+    const offered = await signInDemoAccount(site.app, 'tesoreria.demo@example.org');
+    const offer = await get('/area-riservata-iscrizioni', offered);
+    const offerText = textOf(offer.body);
+    expect(offerText).toContain('Posto offerto dalla lista d’attesa');
+    expect(offerText).toMatch(
+      /Si è liberato un posto per te: accettalo entro il \d{2}\/\d{2}\/\d{4}/,
+    );
+    const offeredId =
+      /name="intent" value="accetta"\/><input type="hidden" name="id" value="(\d+)"/.exec(
+        offer.body,
+      )?.[1];
+    expect(offeredId).toBeDefined();
+    const accepted = await post('/area-riservata-iscrizioni', offered, [
+      ['intent', 'accetta'],
+      ['id', offeredId ?? ''],
+    ]);
+    expect(accepted.statusCode).toBe(200);
+    expect(textOf(accepted.body)).toContain('Il posto è tuo: iscrizione confermata.');
+    expect(textOf(accepted.body)).toMatch(/Stato Confermata/);
+
+    const waiting = await signInDemoAccount(site.app, 'redazione.demo@example.org');
+    const list = await get('/area-riservata-iscrizioni', waiting);
+    expect(textOf(list.body)).toMatch(
+      /Sei in lista d’attesa, in posizione \d+: se si libera un posto/,
+    );
+    const waitingId =
+      /href="\/area-riservata-iscrizioni\?annulla=(\d+)"/.exec(list.body)?.[1] ?? '';
+    const asked = await get(`/area-riservata-iscrizioni?annulla=${waitingId}`, waiting);
+    expect(textOf(asked.body)).toContain('Vuoi davvero uscire dalla lista d’attesa di «Webinar');
+    const left = await post('/area-riservata-iscrizioni', waiting, [
+      ['intent', 'annulla'],
+      ['id', waitingId],
+    ]);
+    expect(textOf(left.body)).toContain('Sei uscito dalla lista d’attesa.');
+  });
+
   it('shows each refusal next to its field, summed up at the top', async () => {
     const token = site.tokens.affiliato;
     const { html, requestKey } = await firstStep(token);
