@@ -75,7 +75,11 @@ export function OrderPayment({
       ) : (
         <>
           <noscript>
-            <p>Per pagare con PayPal serve JavaScript; puoi pagare anche con bonifico bancario.</p>
+            <p>
+              {bankAccount === null
+                ? 'Per pagare con PayPal serve JavaScript.'
+                : 'Per pagare con PayPal serve JavaScript; puoi pagare anche con bonifico bancario.'}
+            </p>
           </noscript>
           {/* PayPal's button needs scripts: none before they run. */}
           {hydrated ? (
