@@ -142,4 +142,40 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByTestId('registration-form')).toBeVisible();
   });
+
+  test('senza JavaScript: accesso con ritorno al modulo, riepilogo, «Modifica» e «Le mie iscrizioni» senza attese', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await context.newPage();
+    await reader.goto('/eventi');
+    await reader
+      .getByRole('link', { name: /^Congresso nazionale/ })
+      .first()
+      .click();
+    await reader.getByRole('link', { name: 'Iscriviti' }).click();
+    const path = new URL(reader.url()).pathname;
+    await reader.getByRole('link', { name: 'Accedi per iscriverti' }).click();
+    // The sign-in posted without scripts leaves a cookie session and comes back (ADR 022).
+    const login = reader.getByTestId('login-form').first();
+    await login.getByLabel('Username (e-mail)').fill('socio.demo@example.org');
+    await login.getByLabel('Password').fill(DEMO_PASSWORD);
+    await login.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(reader).toHaveURL(new RegExp(`${path}$`));
+    const form = reader.getByTestId('registration-form');
+    await form.getByLabel(/^Giornaliera/).check();
+    await form.getByLabel('Professione').fill('Medico');
+    await form.getByRole('button', { name: 'Continua: riepilogo e quota' }).click();
+    const quote = reader.getByTestId('registration-quote');
+    await expect(quote).toContainText('Giornaliera (quota early bird)');
+    await quote.getByRole('button', { name: 'Modifica' }).click();
+    await expect(form.getByLabel('Professione')).toHaveValue('Medico');
+    await expect(form.getByLabel(/^Giornaliera/)).toBeChecked();
+
+    // "Le mie iscrizioni" is in the first HTML, with no loading state.
+    await reader.goto('/area-riservata-iscrizioni');
+    await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Le mie iscrizioni');
+    await expect(reader.getByText('Caricamento in corso')).toHaveCount(0);
+    await context.close();
+  });
 });
