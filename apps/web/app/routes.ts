@@ -23,6 +23,8 @@ export default [
   layout('routes/area-riservata-layout.tsx', { id: 'reserved-area' }, [
     route('area-riservata-homepage', 'routes/area-riservata-homepage.tsx'),
     route('area-riservata-profilo', 'routes/area-riservata-profilo.tsx'),
+    // "Le mie iscrizioni" to events (ADR 049).
+    route('area-riservata-iscrizioni', 'routes/area-riservata-iscrizioni.tsx'),
     // The five searchable archives of spec §2.9: one module, each archive at its own address.
     route('area-riservata-raccomandazioni', ARCHIVE, { id: 'archive-recommendations' }),
     route('area-riservata-pareri', ARCHIVE, { id: 'archive-opinions' }),
@@ -49,6 +51,7 @@ export default [
   // The events (ADR 047), beyond the specification.
   route('eventi', 'routes/eventi.tsx'),
   route('eventi/:slug', 'routes/evento.tsx'),
+  route('eventi/:slug/iscrizione', 'routes/evento-iscrizione.tsx'),
   // The site search (ADR 025).
   route('cerca', 'routes/cerca.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.

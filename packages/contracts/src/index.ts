@@ -5,6 +5,7 @@ export * from './content.js';
 export * from './news.js';
 export * from './events.js';
 export * from './event-registrations.js';
+export * from './event-registration-pages.js';
 export * from './undo.js';
 export * from './envelope.js';
 export * from './errors.js';

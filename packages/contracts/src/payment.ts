@@ -231,10 +231,15 @@ export interface PaymentRecord {
 }
 
 /**
- * The pages with a payment panel (spec §2.11). Only their documents carry a CSP that lets
- * PayPal's SDK in (ADR 012); the web app loads them as whole documents for that reason.
+ * The pages with a payment panel (spec §2.11) and "Le mie iscrizioni", where a registration is
+ * paid (ADR 049). Only their documents carry a CSP that lets PayPal's SDK in (ADR 012); the web
+ * app loads them as whole documents for that reason.
  */
-export const PAYMENT_PAGE_PATHS = ['/chi-siamo-iscrizione', '/chi-siamo-affiliati'] as const;
+export const PAYMENT_PAGE_PATHS = [
+  '/chi-siamo-iscrizione',
+  '/chi-siamo-affiliati',
+  '/area-riservata-iscrizioni',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -93,7 +93,8 @@ export async function apiRequest<T>(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const text = await response.text();
-    if (response.status === 200 || response.status === 204) {
+    // 201: a record made (a registration, ADR 049), its `data` as for 200.
+    if (response.status === 200 || response.status === 201 || response.status === 204) {
       if (response.status === 204 || text.trim() === '') return null;
       const parsed = parseJson(text) as { data?: T } | null;
       return parsed?.data ?? null;

@@ -2,6 +2,7 @@ import { isStaffRole } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/area-riservata-homepage';
 import { LinkCards } from '../components/link-cards';
+import { MY_REGISTRATIONS_PATH } from '../features/events/event-format';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
 import { ReservedBreadcrumb, useReservedUser } from '../features/reserved-area/reserved-breadcrumb';
@@ -64,6 +65,10 @@ export default function ReservedHomePage() {
               Il mio profilo
             </Link>
           )}
+          {/* The member's registrations to events (ADR 049). */}
+          <Link to={MY_REGISTRATIONS_PATH} className="btn btn-outline-primary">
+            Le mie iscrizioni
+          </Link>
           <Link to={LOGOUT_HREF} className="btn btn-outline-primary" onClick={() => signOut()}>
             {RESERVED_COPY.logout}
           </Link>

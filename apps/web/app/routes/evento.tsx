@@ -4,18 +4,22 @@ import { Breadcrumb } from '../components/breadcrumb';
 import { absoluteUrl, breadcrumbLd, pageMeta } from '../format/meta';
 import { EventDetails } from '../features/events/event-details';
 import { EventPrices } from '../features/events/event-prices';
-import { eventHref, eventLd, plainText } from '../features/events/event-format';
+import { RegistrationCall } from '../features/events/registration-call';
+import { eventHref, eventIdOfSlug, eventLd, plainText } from '../features/events/event-format';
 
 /** An event's page, `/eventi/<id>-<slug>` (ADR 047): the slug follows the title. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const match = /^(\d{1,12})(?:-|$)/.exec(params.slug);
-  const event = match ? await context.events.event(Number(match[1])) : null;
+  const id = eventIdOfSlug(params.slug);
+  const event = id === null ? null : await context.events.event(id);
   if (event === null) throw data(null, { status: 404 });
   const canonical = eventHref(event);
   if (new URL(request.url).pathname !== canonical)
     throw redirect(canonical, { status: 301, headers: { 'Cache-Control': 'no-store' } });
   return {
     event,
+    // The registration window is judged at the loader's instant, on the server and in the
+    // hydration alike (ADR 049).
+    now: new Date().toISOString(),
     society: context.society.name,
     url: `${context.society.publicBaseUrl}${canonical}`,
   };
@@ -42,12 +46,13 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
 };
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, now } = loaderData;
   return (
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Eventi', to: '/eventi' }, { label: event.title }]} />
       <article>
         <h1 className="h2 mb-3">{event.title}</h1>
+        <RegistrationCall event={event} now={now} />
         <EventDetails event={event} />
         <EventPrices event={event} />
       </article>

@@ -5,6 +5,7 @@ import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
 import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
+import { registrationPages, type RegistrationPagesDeps } from './registrations/page-context.js';
 import { registrationRoutes } from './registrations/routes.js';
 import { RegistrationsAdmin } from './registrations/admin-service.js';
 import { RegistrationPurpose } from './registrations/purpose.js';
@@ -31,7 +32,7 @@ export const eventsModule = defineModule<
       duesForEvents: MemberDuesForEvents;
       payments: PaymentsForRegistrations;
       paymentPurposes: Pick<PaymentPurposes, 'register' | 'registerTransferClaim'>;
-    }
+    } & Pick<RegistrationPagesDeps, 'memberProfiles'>
 >()({
   name: 'events',
   services: (deps) => {
@@ -86,13 +87,20 @@ export const eventsModule = defineModule<
     ({ events }) =>
     (contentDay) =>
       events.sitemapPages(contentDay),
-  // `/eventi` and an event's page, through the same cached answers as the API.
-  pageContext: ({ events }): Pick<SodalisLoadContext, 'events'> => ({
+  // `/eventi` and an event's page, through the same cached answers as the API; the
+  // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
+  pageContext: ({
+    events,
+    accounts,
+    registrations,
+    memberProfiles,
+  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations'> => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
       anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
+    eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
   }),
   bins: ({ staff }) => [staff.events],
   periodicWork: ({ registrationDeadlines, remindersMode }) =>

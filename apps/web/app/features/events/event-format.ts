@@ -1,4 +1,13 @@
-import { romeDate, romeTime, type PublicEvent } from '@sodalis/contracts';
+import { italianEuroText, romeDate, romeTime, type PublicEvent } from '@sodalis/contracts';
+
+/** A price as the pages write it: "Gratuita" for none (ADR 048). */
+export const priceText = (cents: number) => (cents === 0 ? 'Gratuita' : italianEuroText(cents));
+
+/** The id an event's address starts with (`/eventi/<id>-<slug>`), or null. */
+export function eventIdOfSlug(slug: string | undefined): number | null {
+  const match = /^(\d{1,12})(?:-|$)/.exec(slug ?? '');
+  return match ? Number(match[1]) : null;
+}
 
 /** An event's address (ADR 047): `/eventi/<id>-<slug>`, the slug following the title. */
 export function eventHref(event: { id: number; slug: string }): string {
@@ -116,3 +125,11 @@ export function eventLd(
     inLanguage: 'it',
   };
 }
+
+/** The registration page of an event (ADR 049): `/eventi/<id>-<slug>/iscrizione`. */
+export function registrationHref(event: { id: number; slug: string }): string {
+  return `${eventHref(event)}/iscrizione`;
+}
+
+/** "Le mie iscrizioni" in the reserved area (ADR 049). */
+export const MY_REGISTRATIONS_PATH = '/area-riservata-iscrizioni';

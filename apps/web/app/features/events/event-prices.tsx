@@ -1,14 +1,10 @@
 import {
-  italianEuroText,
   priceInWindow,
   registrationEligibilityText,
   type PriceWindow,
   type PublicEvent,
 } from '@sodalis/contracts';
-import { italianMoment } from './event-format';
-
-/** A price as the page writes it: "Gratuita" for none. */
-const priceText = (cents: number) => (cents === 0 ? 'Gratuita' : italianEuroText(cents));
+import { italianMoment, priceText } from './event-format';
 
 /**
  * The event's registration fees (ADR 048): a row per type with its price in each window, the

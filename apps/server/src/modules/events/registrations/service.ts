@@ -9,6 +9,7 @@ import {
   priceInWindow,
   priceWindowAt,
   REGISTRATION_MESSAGES,
+  REGISTRATION_WINDOW_MESSAGES,
   REGISTRATION_STATE_LABELS,
   registrationCausale,
   registrationOrderDescription,
@@ -828,16 +829,10 @@ export class EventRegistrations implements RegistrationLedger {
     if (types.length === 0) throw refusal('event', REGISTRATION_MESSAGES.noRegistration);
     if (event.ends_at <= stamp) throw refusal('event', REGISTRATION_MESSAGES.eventEnded);
     if (event.registration_opens_at !== null && stamp < event.registration_opens_at) {
-      throw refusal(
-        'event',
-        `Le iscrizioni apriranno il ${italianDateTime(event.registration_opens_at)}.`,
-      );
+      throw refusal('event', REGISTRATION_WINDOW_MESSAGES.opensOn(event.registration_opens_at));
     }
     if (event.registration_closes_at !== null && stamp >= event.registration_closes_at) {
-      throw refusal(
-        'event',
-        `Le iscrizioni si sono chiuse il ${italianDateTime(event.registration_closes_at)}.`,
-      );
+      throw refusal('event', REGISTRATION_WINDOW_MESSAGES.closedOn(event.registration_closes_at));
     }
     const type = types.find((candidate) => candidate.id === request.typeId);
     if (type === undefined) throw refusal('typeId', REGISTRATION_MESSAGES.typeUnknown);

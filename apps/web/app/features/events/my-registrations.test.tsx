@@ -1,0 +1,175 @@
+import type { MyRegistration } from '@sodalis/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MyRegistrations, type MyRegistrationChange } from './my-registrations';
+
+const PAGE = '/area-riservata-iscrizioni';
+
+function registration(id: number, overrides: Partial<MyRegistration>): MyRegistration {
+  return {
+    id,
+    event: {
+      id: 1,
+      title: `Evento ${id}`,
+      slug: `evento-${id}`,
+      startsAt: '2027-01-28T08:00:00.000Z',
+      endsAt: '2027-01-28T12:00:00.000Z',
+    },
+    state: 'confirmed',
+    stateLabel: 'Confermata',
+    typeName: 'Non socio',
+    addons: [],
+    totalCents: 12000,
+    priceWindow: 'standard',
+    payBy: null,
+    offerExpiresAt: null,
+    waitingPosition: null,
+    causale: `ISCRIZIONE ${id} CK 3`,
+    cancellable: false,
+    payment: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const payment = (payCents: number, duesYears: number[] = [], duesCents = 0) => ({
+  payCents,
+  duesYears,
+  duesCents,
+  orderDescription: 'Iscrizione - prova',
+});
+
+const LIST: MyRegistration[] = [
+  registration(1, {
+    state: 'awaiting_payment',
+    stateLabel: 'In attesa di pagamento',
+    typeName: 'Socio in regola',
+    priceWindow: 'early',
+    addons: [{ name: 'Cena sociale', cents: 6000 }],
+    totalCents: 21000,
+    payBy: '2026-12-05T11:00:00.000Z',
+    cancellable: true,
+    payment: payment(29000, [2026], 8000),
+  }),
+  registration(2, {
+    state: 'offered',
+    stateLabel: 'Posto offerto dalla lista d’attesa',
+    totalCents: 0,
+    offerExpiresAt: '2026-12-01T11:00:00.000Z',
+    cancellable: true,
+  }),
+  registration(3, {
+    state: 'offered',
+    stateLabel: 'Posto offerto dalla lista d’attesa',
+    offerExpiresAt: '2026-12-01T11:00:00.000Z',
+    cancellable: true,
+    payment: payment(12000),
+  }),
+  registration(4, {
+    state: 'waiting',
+    stateLabel: 'In lista d’attesa',
+    waitingPosition: 3,
+    cancellable: true,
+  }),
+  registration(5, {}),
+];
+
+function page(confirming: number | null, change?: MyRegistrationChange) {
+  const Pages = createRoutesStub([
+    {
+      path: PAGE,
+      Component: () => (
+        <MyRegistrations
+          registrations={LIST}
+          change={change}
+          confirmingCancel={confirming}
+          paymentOf={(one) => <div data-testid="payment-panel">pagamento {one.id}</div>}
+        />
+      ),
+    },
+  ]);
+  render(<Pages initialEntries={[PAGE]} />);
+  return screen.getAllByTestId('my-registration');
+}
+
+describe('«Le mie iscrizioni» (ADR 049)', () => {
+  it('says by state what comes next: pay by a date, take or pay an offered place, the waiting list’s position', () => {
+    const [awaiting, offeredFree, offeredPaid, waiting, confirmed] = page(null).map((card) =>
+      within(card),
+    );
+    if (!awaiting || !offeredFree || !offeredPaid || !waiting || !confirmed)
+      throw new Error('cinque iscrizioni attese');
+
+    expect(awaiting.getByRole('link', { name: 'Evento 1' }).getAttribute('href')).toBe(
+      '/eventi/1-evento-1',
+    );
+    expect(awaiting.getByTestId('registration-state').textContent).toBe('In attesa di pagamento');
+    expect(awaiting.getByText('Socio in regola (quota early bird)')).toBeTruthy();
+    expect(awaiting.getByText('Cena sociale: 60,00 €')).toBeTruthy();
+    expect(awaiting.getByText(/Completa il pagamento entro il/).textContent).toContain(
+      '05/12/2026, 12:00',
+    );
+    expect(awaiting.getByTestId('registration-amount').textContent).toBe(
+      'Da pagare: 290,00 € (iscrizione 210,00 € e quota associativa 2026 80,00 €)',
+    );
+    expect(awaiting.getByTestId('payment-panel').textContent).toBe('pagamento 1');
+    expect(awaiting.getByRole('link', { name: 'Annulla iscrizione' }).getAttribute('href')).toBe(
+      `${PAGE}?annulla=1`,
+    );
+
+    expect(offeredFree.getByText(/accettalo entro il/).textContent).toContain('01/12/2026, 12:00');
+    expect(offeredFree.getByRole('button', { name: 'Accetta il posto' })).toBeTruthy();
+    expect(offeredFree.queryByTestId('payment-panel')).toBeNull();
+
+    expect(offeredPaid.queryByRole('button', { name: 'Accetta il posto' })).toBeNull();
+    expect(offeredPaid.getByText('Il posto è tuo quando paghi la quota.')).toBeTruthy();
+    expect(offeredPaid.getByTestId('payment-panel')).toBeTruthy();
+
+    expect(waiting.getByText(/in posizione/).textContent).toBe(
+      'Sei in lista d’attesa, in posizione 3: se si libera un posto ti scriveremo.',
+    );
+    expect(waiting.getByRole('link', { name: 'Esci dalla lista d’attesa' })).toBeTruthy();
+
+    expect(confirmed.getByTestId('registration-state').textContent).toBe('Confermata');
+    expect(confirmed.queryByRole('link', { name: /Annulla|Esci/ })).toBeNull();
+    expect(confirmed.queryByTestId('payment-panel')).toBeNull();
+  });
+
+  it('asks before cancelling, with a form that posts to the page', () => {
+    const cards = page(4);
+    const confirmation = within(cards[3] as HTMLElement).getByTestId('cancel-confirmation');
+    expect(confirmation.textContent).toContain(
+      'Vuoi davvero uscire dalla lista d’attesa di «Evento 4»?',
+    );
+    const form = confirmation.querySelector('form') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(PAGE);
+    const fields = Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [
+        input.name,
+        input.value,
+      ]),
+    );
+    expect(fields).toEqual({ intent: 'annulla', id: '4' });
+    expect(within(confirmation).getByRole('button', { name: 'Sì, esci dalla lista d’attesa' }));
+    expect(
+      within(confirmation).getByRole('link', { name: 'No, torna all’elenco' }).getAttribute('href'),
+    ).toBe(PAGE);
+  });
+
+  it('shows what a change answered: the server’s sentence', () => {
+    page(null, { ok: true, message: 'La tua iscrizione è annullata.' });
+    expect(screen.getByTestId('registration-change').textContent).toBe(
+      'La tua iscrizione è annullata.',
+    );
+  });
+
+  it('shows a refused change in the server’s words, with the focus on it', () => {
+    page(null, { ok: false, issues: [{ path: 'registration', message: 'Non si può più.' }] });
+    const refusal = screen.getByTestId('registration-change-errors');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toContain('Non si può più.');
+    expect(document.activeElement).toBe(refusal);
+  });
+});
