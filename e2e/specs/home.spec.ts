@@ -245,6 +245,25 @@ test.describe('la navigazione', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test('a 375 px una parola lunga nel titolo della home va a capo invece di allargare la pagina', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoHydrated(page, '/');
+    // The secretariat writes the hero's words (ADR 035): one longer than the screen, in place.
+    await page.getByTestId('home-hero').evaluate((hero) => {
+      const acronym = hero.querySelector('.hero__acronym');
+      const name = hero.querySelector('.hero__name');
+      if (acronym === null || name === null) throw new Error('testata senza titolo');
+      acronym.textContent = 'Precipitevolissimevolmente';
+      name.textContent = 'Immunoematologiatrasfusionaleitalianaeuropeainternazionale';
+    });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('a 1280 px mostra tutte le voci senza pulsante di menu', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, '/');

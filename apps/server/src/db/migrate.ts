@@ -47,6 +47,7 @@ import { duesReminderTextsMigration } from './migrations/0043-dues-reminder-text
 import { paymentItemsMigration } from './migrations/0044-payment-items.js';
 import { eventsMigration } from './migrations/0045-events.js';
 import { eventPricesMigration } from './migrations/0046-event-prices.js';
+import { searchVocabularyMigration } from './migrations/0047-search-vocabulary.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -98,6 +99,7 @@ function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
     '0044-payment-items': paymentItemsMigration(engine),
     '0045-events': eventsMigration(engine),
     '0046-event-prices': eventPricesMigration(engine),
+    '0047-search-vocabulary': searchVocabularyMigration(engine),
   };
 }
 
