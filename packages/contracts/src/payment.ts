@@ -265,7 +265,12 @@ export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>
 
 export interface AdminPayment {
   id: number;
+  /** The stored reference: PayPal's order id, or `<method>:<reference>` for one paid offline. */
   paypalOrderId: string;
+  /** How it was paid, as its receipt says it ("Bonifico (riferimento …)", "Contanti"; issue 37). */
+  methodText: string;
+  /** Paid through PayPal: the order and the payer's PayPal e-mail mean something. */
+  paidWithPayPal: boolean;
   feeTitle: string;
   feeAccess: string;
   year: number;
