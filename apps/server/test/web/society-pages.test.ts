@@ -14,6 +14,20 @@ describe('the society’s pages rendered on the server', () => {
   const site = demoSite('sqlite', { web: 'build', roles: [] });
   const page = (url: string) => site.app.inject({ method: 'GET', url });
 
+  it('leads from the home to the application form, whose tab no longer says to send it by post (issue 37)', async () => {
+    const home = await page('/');
+    const link = /<a [^>]*data-testid="home-join"[^>]*>Iscriviti<\/a>/.exec(home.body)?.[0] ?? '';
+    const href = /href="([^"]+)"/.exec(link)?.[1];
+    expect(href).toBe('/chi-siamo-iscrizione?scheda=iscrizione#iscriviti');
+    const form = await page((href ?? '').replace(/#.*$/, ''));
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('id="iscriviti"');
+    expect(form.body).toContain('Invia la domanda');
+    // The tab's text points to the form below it, not to the secretariat's mailbox.
+    expect(form.body).not.toContain('invialo alla Segreteria');
+    expect(form.body).toContain('compila la domanda di iscrizione qui sotto');
+  });
+
   it('names no plain element with aria-labelledby: only a section, a form or an element with a role may be (issue 37)', async () => {
     for (const url of [
       '/chi-siamo-iscrizione?scheda=iscrizione',
