@@ -270,6 +270,11 @@ test.describe('il lavoro della segreteria non va perso', () => {
     const history = page.getByTestId('news-history');
     // The panel mounts again after the save and reads the history anew: slow on a loaded CI.
     await expect(history.getByRole('listitem')).toHaveCount(3, { timeout: 15_000 });
+    // Each edit says what it changed, the newest first.
+    await expect(history.getByRole('listitem').nth(0)).toContainText('Campi modificati: titolo');
+    await expect(history.getByRole('listitem').nth(1)).toContainText(
+      'Campi modificati: pubblicata',
+    );
     await expectAccessible(page);
     await history.getByRole('button', { name: 'Annulla questa modifica' }).first().click();
     await expect(page.getByText('Modifica annullata')).toBeVisible();
@@ -424,5 +429,31 @@ test.describe('ruoli dello staff', () => {
       headers: { authorization: `Bearer ${token ?? ''}` },
     });
     expect(news.status()).toBe(200);
+  });
+
+  test('la tesoreria non vede ciò che non può fare: niente «Importa CSV», solo i ruoli che può dare, e una schermata d’altri dice che non è per il suo ruolo', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'tesoreria.demo@example.org', { landing: null });
+    await openAdmin(page, '/account');
+    await expect(page.getByRole('link', { name: 'Nuovo account' })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    await expect(page.getByRole('link', { name: 'Importa CSV' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Nuovo account' }).click();
+    await page.getByRole('combobox', { name: 'Ruolo' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Socio', 'Affiliato']);
+    await page.keyboard.press('Escape');
+
+    // A screen of the secretariat or of the editors: said so, not "Non trovato".
+    for (const screen of ['/account/importa', '/news']) {
+      await openAdmin(page, screen);
+      await expect(
+        page.getByRole('heading', { name: 'Questa schermata non è per il tuo ruolo' }),
+      ).toBeVisible({ timeout: SCREEN_TIMEOUT });
+      await expect(page.getByText('Non trovato')).toHaveCount(0);
+    }
+    await expectAccessible(page);
   });
 });

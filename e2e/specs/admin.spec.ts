@@ -1,5 +1,5 @@
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { chooseOption, openAdmin, romeDate } from '../support/admin';
+import { chooseOption, openAdmin, romeDate, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 import { minimalPdf } from '../support/pdf';
 
@@ -185,6 +185,24 @@ test.describe('amministrazione', () => {
       'approvata',
     );
     await expect(page.getByRole('row').filter({ hasText: 'Esportati' }).first()).toBeVisible();
+  });
+
+  test('una nuova raccomandazione ha la data di oggi e una sola data di pubblicazione: «Pubblica» riesce subito', async ({
+    page,
+  }) => {
+    const title = `Raccomandazione di oggi ${Date.now()}`;
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    await openAdmin(page, '/raccomandazioni/create');
+    await expect(page.getByRole('textbox', { name: 'Titolo' })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+    // One publication date, today's; the schedule's moment is named as such.
+    await expect(page.getByLabel(/data.*pubblicazione/i)).toHaveCount(1);
+    await expect(page.getByLabel('Data di pubblicazione')).toHaveValue(romeDate(0));
+    await page.getByRole('textbox', { name: 'Titolo' }).fill(title);
+    await page.getByRole('button', { name: 'Pubblica' }).click();
+    await expect(page.getByText('Elemento creato')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Pubblicata');
   });
 
   test('aggiunge un documento di assemblea per gli Affiliati: l’Affiliato lo vede, il Socio no', async ({

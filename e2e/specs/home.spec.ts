@@ -245,6 +245,104 @@ test.describe('la navigazione', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test('a 375 px una parola lunga nel titolo della home va a capo invece di allargare la pagina', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoHydrated(page, '/');
+    // The secretariat writes the hero's words (ADR 035): one longer than the screen, in place.
+    await page.getByTestId('home-hero').evaluate((hero) => {
+      const acronym = hero.querySelector('.hero__acronym');
+      const name = hero.querySelector('.hero__name');
+      if (acronym === null || name === null) throw new Error('testata senza titolo');
+      acronym.textContent = 'Precipitevolissimevolmente';
+      name.textContent = 'Immunoematologiatrasfusionaleitalianaeuropeainternazionale';
+    });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  for (const width of [1024, 1280, 1440]) {
+    test(`a ${width} px nessuna voce del menu va a capo e la ricerca resta sulla riga della testata`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/');
+      const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+      // Below 1200 px the entries are behind the menu button: opened, the same rule.
+      const toggle = page.getByRole('button', { name: 'Apri il menu di navigazione' });
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(nav).toBeVisible();
+      // Each entry's words and arrow on one line ("Chi siamo" took three lines): every
+      // link or arrow of an entry starts where the entry's first does and is no taller than
+      // "Home", a one-word link.
+      const entries = await nav.locator(':scope > ul > li').evaluateAll((items) =>
+        items.map((item) => ({
+          text: item.textContent?.trim() ?? '',
+          boxes: [...item.querySelectorAll(':scope > .nav-link, :scope > details > .nav-link')].map(
+            (link) => {
+              const box = link.getBoundingClientRect();
+              return { top: box.top, height: box.height };
+            },
+          ),
+        })),
+      );
+      expect(entries[0]?.text).toBe('Home');
+      const oneLine = entries[0]?.boxes[0]?.height ?? 0;
+      expect(oneLine).toBeGreaterThan(0);
+      for (const entry of entries) {
+        const first = entry.boxes[0];
+        expect(first, `«${entry.text}»`).toBeDefined();
+        for (const box of entry.boxes) {
+          expect(box.height, `«${entry.text}» a ${width} px`).toBeLessThanOrEqual(oneLine + 1);
+          expect(
+            Math.abs(box.top - (first?.top ?? 0)),
+            `«${entry.text}» a ${width} px`,
+          ).toBeLessThan(2);
+        }
+      }
+      // The search's magnifier on the header's row, beside the brand, never on a row below.
+      const middle = (box: { y: number; height: number } | null) =>
+        box === null ? Number.NaN : box.y + box.height / 2;
+      const brand = await page.locator('header .navbar-brand').boundingBox();
+      const search = await page.getByTestId('header-search').locator('summary').boundingBox();
+      expect(Math.abs(middle(search) - middle(brand)), `a ${width} px`).toBeLessThan(6);
+      if (width >= 1200) {
+        // On wide screens the menu is on that row too.
+        const home = await nav.getByRole('link', { name: 'Home' }).boundingBox();
+        expect(Math.abs(middle(home) - middle(brand)), `a ${width} px`).toBeLessThan(6);
+      }
+    });
+  }
+
+  for (const width of [375, 1280]) {
+    test(`senza JavaScript, a ${width} px, il menu News e la ricerca si aprono`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      // The menu button is a link to the menu (its `:target`, ADR 022).
+      const toggle = page.getByRole('button', { name: 'Apri il menu di navigazione' });
+      if (await toggle.isVisible()) await toggle.click();
+      const newsMenu = page.getByTestId('nav-news');
+      await expect(newsMenu.getByRole('link', { name: 'Tutti' })).toBeHidden();
+      await newsMenu.locator('summary').click();
+      await expect(newsMenu.getByRole('link', { name: 'Tutti' })).toBeVisible();
+      // The search's magnifier opens the box, which searches without scripts (ADR 025).
+      await page.getByTestId('header-search').locator('summary').click();
+      await page.getByRole('search').getByLabel('Cerca nel sito').fill('plasma');
+      await page.getByRole('search').getByRole('button', { name: 'Trova' }).click();
+      await expect(page).toHaveURL(/\/cerca\?q=plasma$/);
+      await context.close();
+    });
+  }
+
   test('a 1280 px mostra tutte le voci senza pulsante di menu', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, '/');

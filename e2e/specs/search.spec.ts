@@ -7,6 +7,12 @@ import { openSignedIn } from '../support/session';
 /** The header's search box (ADR 025). */
 const searchBox = (page: Page) => page.getByRole('search').first().getByLabel('Cerca nel sito');
 
+/** Opens the header's search panel with its magnifier: the box is inside it. */
+async function openHeaderSearch(page: Page) {
+  await page.getByTestId('header-search').locator('summary').click();
+  await expect(searchBox(page)).toBeVisible();
+}
+
 test.describe('la ricerca del sito senza JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -14,6 +20,7 @@ test.describe('la ricerca del sito senza JavaScript', () => {
     page,
   }) => {
     await page.goto('/');
+    await openHeaderSearch(page);
     await searchBox(page).fill('donazioni di sangue');
     await page.getByRole('search').first().getByRole('button', { name: 'Trova' }).click();
     await expect(page).toHaveURL(/\/cerca\?q=donazioni\+di\+sangue$/);
@@ -33,6 +40,7 @@ test.describe('la ricerca del sito', () => {
     expectAccessible,
   }) => {
     await gotoHydrated(page, '/contatti');
+    await openHeaderSearch(page);
     const box = searchBox(page);
     const closed = await box.boundingBox();
     await box.fill('trasfusional');
@@ -66,6 +74,7 @@ test.describe('la ricerca del sito', () => {
     async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await openSignedIn(page, 'socio.demo@example.org');
+      await openHeaderSearch(page);
       await searchBox(page).fill('"si è riunita l\'assemblea" Padova');
       // Escape closes the suggestions and keeps the words; Enter searches.
       const suggestions = page.getByRole('listbox', { name: 'Suggerimenti' }).first();

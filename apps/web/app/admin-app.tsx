@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { useEffect, useMemo } from 'react';
-import { Route } from 'react-router';
+import { Route, useLocation } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
   AdminContext,
@@ -14,6 +14,7 @@ import {
   NotFound,
   Notification,
   Resource,
+  Title,
   TitlePortal,
   type LayoutProps,
 } from 'react-admin';
@@ -199,9 +200,36 @@ function AdminHome() {
   );
 }
 
-/** react-admin's page for an unknown address, as `<Admin>` shows it. */
+/**
+ * A screen that exists but is not for one's role (ADR 031): said so, not "Non trovato".
+ */
+function NotForRole() {
+  return (
+    <div className="admin-not-for-role" role="alert">
+      <Title title="Schermata non disponibile" />
+      <h2 className="h5">Questa schermata non è per il tuo ruolo</h2>
+      <p>
+        Con il ruolo «{staffRole()}» non puoi usare questa parte del back office: chiedi alla
+        segreteria se ti serve.
+      </p>
+      <Link to="/amministrazione">Torna alla home dell’amministrazione</Link>
+    </div>
+  );
+}
+
+/**
+ * react-admin's page for an unknown address, as `<Admin>` shows it; the address of a resource
+ * one's role may not use is not unknown (`NotForRole`).
+ */
 function AdminNotFound() {
-  return <NotFound />;
+  // The back office's own path, whether or not the router kept its base.
+  const first = useLocation()
+    .pathname.replace(/^\/amministrazione(?=\/|$)/, '')
+    .split('/')[1];
+  const forOthers = STAFF_RESOURCES.some(
+    (resource) => resource.name === first && !mayOpenHref(`/amministrazione/${first}`),
+  );
+  return forOthers ? <NotForRole /> : <NotFound />;
 }
 
 /** What react-admin's `<Admin>` keeps in the browser (list filters, sort, columns). */
@@ -252,11 +280,14 @@ export default function AdminApp() {
                 <Resource key={name} name={name} options={{ label }} {...screens} />
               ))}
               <CustomRoutes>
-                {STAFF_PAGES.filter((page) => mayOpenHref(`/amministrazione/${page.path}`)).map(
-                  ({ path, screen: Screen }) => (
-                    <Route key={path} path={`/${path}`} element={<Screen />} />
-                  ),
-                )}
+                {/* Every page has its address; one not for the role says so. */}
+                {STAFF_PAGES.map(({ path, screen: Screen }) => (
+                  <Route
+                    key={path}
+                    path={`/${path}`}
+                    element={mayOpenHref(`/amministrazione/${path}`) ? <Screen /> : <NotForRole />}
+                  />
+                ))}
                 <Route path="/cerca" element={<GlobalSearch />} />
               </CustomRoutes>
             </CoreAdminUI>

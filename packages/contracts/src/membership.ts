@@ -441,14 +441,38 @@ export function dueMethodOfReference(reference: string): DueMethod {
     : 'paypal';
 }
 
+/** The bank's own reference of a statement row (camt.053 or CSV), as the import stores it. */
+const BANK_REFERENCE = /^(?:camt|csv):(.+)$/;
 /**
- * How a payment was made, in words for its receipt and receipt e-mail: "PayPal (ordine …)",
- * "Bonifico (riferimento …)", "Contanti (riferimento …)".
+ * References that are ours, not a person's: a digest standing for a bank row without one, a
+ * hand entry's day and UUID (ADR 029).
+ */
+const INTERNAL_REFERENCE = /^(?:sha256:[0-9a-f]+|\d{4}-\d{2}-\d{2}:[0-9a-f-]{36})$/;
+
+/**
+ * The reference a person can look up for a payment: PayPal's order, the bank's reference of
+ * a transfer; null when the stored reference is only ours (receipts printed
+ * `camt:…` and UUIDs).
+ */
+export function paymentReferenceText(reference: string): string | null {
+  const method = dueMethodOfReference(reference);
+  if (method === 'paypal') return reference;
+  const own = reference.slice(method.length + 1);
+  if (INTERNAL_REFERENCE.test(own)) return null;
+  return BANK_REFERENCE.exec(own)?.[1] ?? own;
+}
+
+/**
+ * How a payment was made, in words for its receipt, its receipt e-mail and the back office:
+ * "PayPal (ordine …)", "Bonifico (riferimento …)", "Contanti"; a reference only ours is left out.
  */
 export function paymentMethodText(reference: string): string {
   const method = dueMethodOfReference(reference);
+  const human = paymentReferenceText(reference);
   if (method === 'paypal') return `PayPal (ordine ${reference})`;
-  return `${DUE_METHOD_LABELS[method]} (riferimento ${reference.slice(method.length + 1)})`;
+  return human === null
+    ? DUE_METHOD_LABELS[method]
+    : `${DUE_METHOD_LABELS[method]} (riferimento ${human})`;
 }
 
 /**

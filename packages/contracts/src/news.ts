@@ -129,7 +129,8 @@ export const AdminNewsInputSchema = z
     subtitleHtml: z.string().max(200_000, { message: ADMIN_MESSAGES.tooLong }).default(''),
     publishedOn: isoDate,
     featured: z.boolean().default(false),
-    published: z.boolean().default(true),
+    /** Unsaid, a new item is a draft, as the screen's "Salva bozza". */
+    published: z.boolean().default(false),
     /** "Programma" (ADR 023): the Rome time on `publishedOn` it goes public; null for the day. */
     publishTime: z
       .string()

@@ -270,7 +270,12 @@ export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>
 
 export interface AdminPayment {
   id: number;
+  /** The stored reference: PayPal's order id, or `<method>:<reference>` for one paid offline. */
   paypalOrderId: string;
+  /** How it was paid, as its receipt says it ("Bonifico (riferimento …)", "Contanti"). */
+  methodText: string;
+  /** Paid through PayPal: the order and the payer's PayPal e-mail mean something. */
+  paidWithPayPal: boolean;
   /** The fee of a dues payment; null for a payment of another purpose (ADR 049). */
   feeTitle: string | null;
   feeAccess: string | null;

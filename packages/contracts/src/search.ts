@@ -16,6 +16,7 @@ export const SEARCH_MESSAGES = {
   tooShort: `Scrivi almeno ${MIN_SEARCH_QUERY_LENGTH} lettere da cercare.`,
   nothingToSearch: 'Nessuna parola da cercare: prova con parole più specifiche.',
   noResults: 'Nessun risultato.',
+  didYouMean: 'Forse cercavi:',
 } as const;
 
 /** `GET /api/v1/Search?q=…` and `GET /api/v1/Search/Suggest?q=…`. */
@@ -81,6 +82,11 @@ export interface SearchAnswer {
   groups: SearchGroup[];
   /** Why nothing was searched (query too short, only common words), or null. */
   notice: string | null;
+  /**
+   * When nothing was found: the query with its unknown words replaced by the closest indexed
+   * words that the reader's search finds ("Forse cercavi: …"), best first; empty otherwise.
+   */
+  didYouMean: string[];
 }
 
 /** Titles that start with what is being typed, for the search box's suggestions. */

@@ -100,3 +100,12 @@ function areaRoles(area: string): readonly StaffRole[] {
 export function mayUseStaffArea(role: string | null | undefined, area: string): boolean {
   return areaRoles(area).some((allowed) => allowed === role);
 }
+
+/**
+ * Whether `role` may give or take a staff role (ADR 031): the secretariat alone; another staff
+ * role that manages accounts (tesoreria) may not make anyone staff, nor change a staff account.
+ * The server refuses it; the back office offers only what the role may give.
+ */
+export function mayGrantStaffRoles(role: string | null | undefined): boolean {
+  return role === 'segreteria';
+}

@@ -49,6 +49,7 @@ import { eventsMigration } from './migrations/0045-events.js';
 import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
+import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -102,6 +103,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0046-event-prices': eventPricesMigration(engine),
     '0047-event-registrations': eventRegistrationsMigration(engine),
     '0048-payments-any-purpose': paymentsAnyPurposeMigration(engine),
+    '0049-search-vocabulary': searchVocabularyMigration(engine),
   };
 }
 

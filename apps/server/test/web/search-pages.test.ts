@@ -52,6 +52,14 @@ describe.each(testEngines())('the search page rendered on the server (%s)', (eng
     }
   });
 
+  it('offers the closest indexed words for a typo, as links to their search ("Forse cercavi")', async () => {
+    const answer = await page('trasfusone');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain(SEARCH_MESSAGES.noResults);
+    expect(answer.body).toContain(SEARCH_MESSAGES.didYouMean);
+    expect(answer.body).toContain('<a href="/cerca?q=trasfusione"');
+  });
+
   it('shows a member the results their role may read, and a visitor none of them', async () => {
     // The demo's recommendation for Affiliati only, found inside its PDF.
     const query = 'supplementazione+marziale';

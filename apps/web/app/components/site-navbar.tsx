@@ -8,7 +8,7 @@ import { useHydrated } from '../state/hydrated';
 import { ExternalLink, useExternalLink } from './external-link';
 import { useEventsPage } from '../features/events/events-link';
 import { NavMenu } from './nav-menu';
-import { SearchBox } from '../features/search/search-box';
+import { HeaderSearch } from '../features/search/header-search';
 
 /** The address of the news list with a category preselected (spec §2.3, §4). */
 export function newsListHref(category: string | null): string {
@@ -18,8 +18,10 @@ export function newsListHref(category: string | null): string {
 /**
  * The top navigation (spec §2.3): home, the "Chi siamo" group, the News menu ("Tutti" plus one
  * entry per category), reserved area, sponsorships, contacts, events and the two external
- * sites. Collapses behind a menu button on narrow screens (Bootstrap's navbar classes, no
- * collapse animation code). Groups and menu open without JavaScript too (ADR 022).
+ * sites. Collapses behind a menu button below 1200 px (Bootstrap's navbar classes, no collapse
+ * animation code): from there the entries fit one line each beside the brand and the search's
+ * magnifier, which stays on the header's row at every width. Groups, menu and search
+ * open without JavaScript too (ADR 022).
  */
 export function SiteNavbar({
   acronym,
@@ -67,7 +69,7 @@ export function SiteNavbar({
   );
 
   return (
-    <header className="navbar navbar-expand-lg navbar-dark site-navbar">
+    <header className="navbar navbar-expand-xl navbar-dark site-navbar">
       <div className="container">
         <Link to="/" onClick={close} className="navbar-brand site-navbar__brand">
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -75,22 +77,25 @@ export function SiteNavbar({
           </svg>
           <span>{acronym}</span>
         </Link>
-        {/* A link to the menu, so it opens without scripts (`:target`, ADR 022); once hydrated
-            the click toggles it in place. */}
-        <a
-          href="#site-navigation"
-          role="button"
-          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
-          aria-controls="site-navigation"
-          aria-expanded={expanded}
-          aria-label={NAV_COPY.menuButton}
-          onClick={(event) => {
-            event.preventDefault();
-            setExpanded(!expanded);
-          }}
-        >
-          <span className="navbar-toggler-icon" />
-        </a>
+        <div className="site-navbar__tools">
+          <HeaderSearch />
+          {/* A link to the menu, so it opens without scripts (`:target`, ADR 022); once hydrated
+              the click toggles it in place. */}
+          <a
+            href="#site-navigation"
+            role="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="site-navigation"
+            aria-expanded={expanded}
+            aria-label={NAV_COPY.menuButton}
+            onClick={(event) => {
+              event.preventDefault();
+              setExpanded(!expanded);
+            }}
+          >
+            <span className="navbar-toggler-icon" />
+          </a>
+        </div>
         <div id="site-navigation" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
           <nav aria-label="Navigazione principale" className="ms-auto">
             <ul className="navbar-nav">
@@ -146,9 +151,6 @@ export function SiteNavbar({
               {external(journal)}
             </ul>
           </nav>
-          <div className="ms-lg-3 my-2 my-lg-0">
-            <SearchBox />
-          </div>
         </div>
       </div>
     </header>

@@ -5,6 +5,8 @@ export const RESERVED_COPY = {
   resetEmailSent:
     'Email inviata correttamente, controlla la tua casella di posta elettronica per continuare',
   passwordChanged: 'Password aggiornata: accedi con la nuova password.',
+  /** The password chosen and the member signed in with it. */
+  passwordChosen: 'Password aggiornata: sei entrato nell’area riservata.',
   login: 'LOGIN',
   twoFactorNeedsScripts:
     'Il tuo account usa la verifica in due passaggi: per accedere attiva JavaScript nel browser.',

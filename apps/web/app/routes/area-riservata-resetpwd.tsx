@@ -1,11 +1,16 @@
-import { VALIDATION_MESSAGES } from '@sodalis/contracts';
+import { VALIDATION_MESSAGES, type LoginResponse } from '@sodalis/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/area-riservata-resetpwd';
 import { ApiError, apiRequest } from '../api/api-client';
 import { RESERVED_COPY } from '../copy/reserved';
 import { privatePageMeta } from '../format/meta';
-import { RETURN_PARAM, signInReturningTo } from '../shared/session/session';
+import {
+  homeOfToken,
+  RETURN_PARAM,
+  saveSession,
+  signInReturningTo,
+} from '../shared/session/session';
 import { showError, showToast } from '../state/toasts';
 
 /** The link carries a secret: the page's address must not leak to other sites. */
@@ -50,12 +55,20 @@ export default function ResetPasswordPage() {
     setSending(true);
     setReason(null);
     try {
-      await apiRequest('/api/v1/Account/ResetPassword', {
+      const session = await apiRequest<LoginResponse | null>('/api/v1/Account/ResetPassword', {
         method: 'POST',
         body: { username, password, confirmPassword, token },
       });
+      if (session?.token) {
+        // Signed in with the new password: straight to where the sign-in would lead.
+        saveSession(session.token);
+        showToast(RESERVED_COPY.passwordChosen);
+        await navigate(homeOfToken(session.token, params.get(RETURN_PARAM)));
+        return;
+      }
       showToast(RESERVED_COPY.passwordChanged);
-      // The sign-in page, coming back to the page the first sign-in was for (ADR 030).
+      // The sign-in page (a code is asked first, ADR 017), coming back to the page the first
+      // sign-in was for (ADR 030).
       await navigate(signInReturningTo(params.get(RETURN_PARAM)));
     } catch (error) {
       setReason(refusalReason(error));

@@ -59,7 +59,7 @@ export default function OrganisationPage({ loaderData }: Route.ComponentProps) {
         <h2 id="scheda-attiva" className="h4">
           {activeLabel}
         </h2>
-        <SetupElementPanel element={element ?? undefined} headingId="scheda-attiva" />
+        <SetupElementPanel element={element ?? undefined} />
       </section>
       <section aria-labelledby="albo-presidenti" className="mt-5" data-testid="past-presidents">
         <h2 id="albo-presidenti" className="h3">

@@ -61,7 +61,7 @@ export default function SupportersPage({ loaderData }: Route.ComponentProps) {
               {active === 'contributo' ? 'Contributo' : 'Sostenitori'}
             </h2>
             {active === 'contributo' ? (
-              <SetupElementPanel element={contribution ?? undefined} headingId="scheda-attiva" />
+              <SetupElementPanel element={contribution ?? undefined} />
             ) : (
               <ul
                 className="list-unstyled row row-cols-1 row-cols-md-2 g-3"

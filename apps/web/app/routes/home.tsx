@@ -54,6 +54,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   organizationLd(matches),
 ];
 
+/** The application form (ADR 024): the members' page, its "Iscrizione" tab, at the form. */
+const APPLICATION_FORM_HREF = '/chi-siamo-iscrizione?scheda=iscrizione#iscriviti';
+
 /** A card of the home page (spec §2.5): title, a sentence and its link. */
 function HomeCard({
   title,
@@ -130,6 +133,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <FeaturedNews articles={featured} societyAcronym={acronym} />
           </div>
 
+          <HomeCard
+            title="Diventa socio"
+            text="
+                  Medici, biologi, tecnici e infermieri della medicina trasfusionale: chiedi online
+                  l’iscrizione come Socio o Affiliato.
+                "
+          >
+            <Link to={APPLICATION_FORM_HREF} className="btn btn-primary" data-testid="home-join">
+              Iscriviti
+            </Link>
+          </HomeCard>
           <HomeCard
             title="Area riservata"
             text="

@@ -47,11 +47,7 @@ export default function SponsorshipPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-4">{COPY.pageTitle}</h1>
       <PageTabs tabs={TABS} active={active} basePath="/patrocini" />
       <TabPanel idPrefix="patrocini" tab="richiesta" active={active} title={COPY.tabRequest}>
-        {intro ? (
-          <SetupElementPanel element={intro} headingId="patrocini-richiesta" />
-        ) : (
-          <p>{COPY.introMissing}</p>
-        )}
+        {intro ? <SetupElementPanel element={intro} /> : <p>{COPY.introMissing}</p>}
         <Link to="/patrocini?scheda=modulo" className="btn btn-primary" preventScrollReset>
           {COPY.toForm}
         </Link>

@@ -1050,13 +1050,13 @@ export const SETUP_ELEMENTS: Readonly<Record<SetupElementKey, SetupElementTempla
     },
   },
   'chisiamo-soci-iscrizione': {
-    body: '<p>Possono diventare <strong>Soci</strong> i laureati in Medicina e Chirurgia e in Scienze Biologiche che operano o si formano nell’ambito della medicina trasfusionale.</p><ul><li>compila il modulo di richiesta</li><li>invialo alla Segreteria con il curriculum</li><li>dopo l’approvazione del Consiglio Direttivo, versa la quota annuale</li></ul>',
+    body: '<p>Possono diventare <strong>Soci</strong> i laureati in Medicina e Chirurgia e in Scienze Biologiche che operano o si formano nell’ambito della medicina trasfusionale.</p><ul><li>compila la domanda di iscrizione qui sotto, allegando il curriculum in PDF</li><li>il Consiglio Direttivo la esamina e la segreteria ti risponde per e-mail</li><li>con l’approvazione ricevi il numero di socio e l’accesso all’area riservata, poi versi la quota annuale</li></ul>',
   },
   'chisiamo-soci-pagamento': {
     body: '<p>La quota associativa si versa ogni anno entro il 31 marzo. Puoi pagare online qui sotto, con carta o portafoglio elettronico, scegliendo la quota che ti riguarda.</p><p>La ricevuta arriva per e-mail all’indirizzo indicato nel pagamento.</p>',
   },
   'chisiamo-soci-richiesta': {
-    body: '<p>Scarica il <strong>modulo di richiesta di iscrizione</strong>, compilalo e invialo firmato alla Segreteria nazionale insieme al curriculum vitae.</p>',
+    body: '<p>La domanda si invia online dalla scheda Iscrizione. Se preferisci la carta, scarica il <strong>modulo di richiesta di iscrizione</strong>, compilalo e invialo firmato alla Segreteria nazionale insieme al curriculum vitae.</p>',
     document: {
       fileName: 'Modulo di iscrizione Soci.pdf',
       lines: [
@@ -1078,7 +1078,7 @@ export const SETUP_ELEMENTS: Readonly<Record<SetupElementKey, SetupElementTempla
     body: '<p>La quota di affiliazione è annuale. Scegli la quota, indica il tuo nome e l’anno di riferimento e procedi con il pagamento online.</p>',
   },
   'chisiamo-affiliati-richiesta': {
-    body: '<p>Per richiedere l’affiliazione scarica il modulo, compilalo in ogni sua parte e invialo alla Segreteria nazionale.</p>',
+    body: '<p>L’affiliazione si chiede online dalla scheda Iscrizione. Se preferisci la carta, scarica il modulo, compilalo in ogni sua parte e invialo alla Segreteria nazionale.</p>',
     document: {
       fileName: 'Modulo di iscrizione Affiliati.pdf',
       lines: [

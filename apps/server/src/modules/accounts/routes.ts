@@ -36,8 +36,10 @@ export async function accountRoutes(app: FastifyInstance, options: { accounts: A
   app.post('/ResetPassword', { bodyLimit: 4 * 1024 }, async (request) => {
     const body = parseInput(ResetPasswordBodySchema, request.body);
     // A signed-in member changing the password keeps this session; the others end (ADR 021).
-    await accounts.resetPassword(body, request.ip, await optionalMember(request, accounts));
-    return { data: null };
+    // The spec's client reads no answer (§7); ours signs the member in with it.
+    return {
+      data: await accounts.resetPassword(body, request.ip, await optionalMember(request, accounts)),
+    };
   });
 
   // Signing out ("Esci", spec §2.8): the token's session ends on the server too (ADR 021).

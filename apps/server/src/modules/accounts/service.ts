@@ -225,13 +225,17 @@ export class AccountService {
    * The token is used up by a conditional update in the transaction of the change, so of
    * parallel requests with one token only one changes the password (ADR 021). Ends the
    * member's sessions but `current`, the one that made the change when it is the member's.
+   *
+   * Answers the new session of the member who chose the password (a new member had to
+   * sign in a second time), as a sign-in does; null when the change came from their own session,
+   * which goes on, or when two-factor sign-in asks for a code first (ADR 017).
    */
   async resetPassword(
     input: { username: string; password: string; token: string },
     ip: string,
     current: AuthenticatedMember | null = null,
-  ): Promise<void> {
-    const { db, throttle, clock, society, logger, passwords } = this.deps;
+  ): Promise<LoginResponse | null> {
+    const { db, throttle, clock, society, logger, passwords, tokens } = this.deps;
     const email = input.username.trim().toLowerCase();
     const key = `reset-password:${email}:${ip}`;
     if (await throttle.isBlocked(key)) throw new AppError('tooManyRequests');
@@ -268,6 +272,11 @@ export class AccountService {
     if (!changed) throw resetLinkInvalid();
     await throttle.reset(key);
     logger.info({ memberId: member.id, purpose: token.purpose }, 'password cambiata');
+    if (current?.id === member.id) return null;
+    if (await this.deps.twoFactor.isEnabled(member.id)) return null;
+    const updated = await findMemberByEmail(db, email);
+    if (updated === undefined || updated.status !== 'active') return null;
+    return signedIn(db, tokens, updated);
   }
 
   /**

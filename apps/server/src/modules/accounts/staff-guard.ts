@@ -1,4 +1,9 @@
-import { isStaffRole, rolesOfStaffRoute, type StaffRole } from '@sodalis/contracts';
+import {
+  isStaffRole,
+  mayGrantStaffRoles,
+  rolesOfStaffRoute,
+  type StaffRole,
+} from '@sodalis/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { requireMember } from './guard.js';
@@ -9,9 +14,6 @@ import type { AccountService, AuthenticatedMember } from './service.js';
  * kit (`modules/admin/`) stays below every domain (ADR 044); the accounts module gives it to the
  * staff registry as `staffGuard` (ADR 046), which runs it.
  */
-
-/** The role that may do everything in the back office, staff roles and accounts included. */
-export const STAFF_ROLE = 'segreteria';
 
 /**
  * The staff member behind the request, if their role may call this route: 401 without a valid
@@ -41,6 +43,6 @@ export function assertMayGrantRole(
   actor: AuthenticatedMember,
   roles: readonly (string | null | undefined)[],
 ): void {
-  if (actor.role === STAFF_ROLE) return;
+  if (mayGrantStaffRoles(actor.role)) return;
   if (roles.some((role) => isStaffRole(role))) throw new AppError('forbidden');
 }

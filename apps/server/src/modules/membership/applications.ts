@@ -17,7 +17,7 @@ import type { PublicFormGate } from '../../security/public-forms.js';
 import type { Clock } from '../../text/dates.js';
 import { findMemberByEmail } from '../accounts/repository.js';
 import { recordStoredFile } from '../attachments/repository.js';
-import { enqueue } from '../outbox/outbox.js';
+import { enqueue, type MailJob } from '../outbox/outbox.js';
 import {
   insertApplicationOnce,
   membershipWithCodiceFiscale,
@@ -48,7 +48,7 @@ export interface ApplicationDeps {
   clock: Clock;
   logger: Logger;
   secretariat: string[];
-  society: { acronym: string };
+  society: { acronym: string; name: string };
   notifyOutbox: () => void;
   /** The public forms' hourly limits and upload budget (ADR 040). */
   publicForms: PublicFormGate;
@@ -61,6 +61,33 @@ const refused = (message: string, issues: Issue[]): MembershipApplicationResult 
   message,
   issues,
 });
+
+/**
+ * The e-mail that tells the applicant their application arrived and what comes next (ADR 024:
+ * the Board decides, the secretariat writes; with the approval the member number and the link
+ * to choose a password). Replies go to the secretariat.
+ */
+export function acknowledgementMail(
+  deps: Pick<ApplicationDeps, 'secretariat' | 'society'>,
+  body: Pick<MembershipApplicationBody, 'email' | 'firstName' | 'lastName' | 'kind'>,
+): MailJob {
+  const { acronym, name } = deps.society;
+  return {
+    to: [body.email],
+    ...(deps.secretariat[0] ? { replyTo: deps.secretariat[0] } : {}),
+    subject: `${acronym} – Abbiamo ricevuto la tua domanda di iscrizione`,
+    text: [
+      `Gentile ${body.firstName} ${body.lastName},`,
+      '',
+      `abbiamo ricevuto la tua domanda di iscrizione come ${body.kind} con il curriculum. La segreteria la sottopone al Consiglio Direttivo e ti scriverà a questo indirizzo appena sarà esaminata: con l’approvazione riceverai il numero di socio e il collegamento per scegliere la password dell’area riservata.`,
+      '',
+      'Non serve inviare altro. Se non hai inviato tu la domanda, rispondi a questo messaggio.',
+      '',
+      `La segreteria ${acronym}`,
+      name,
+    ].join('\n'),
+  };
+}
 
 /** The CV's problem (size, then the safe-PDF checks of ADR 027), or null. */
 async function cvProblem(cv: ApplicationCv | null): Promise<Issue | null> {
@@ -179,6 +206,9 @@ export async function submitApplication(
       },
       now,
     );
+    // The applicant's acknowledgement, in the same transaction: sent exactly when
+    // the application is stored.
+    await enqueue(trx, 'mail', acknowledgementMail(deps, body), now);
     return applicationId;
   });
   if (id === null) return alreadyReceived;

@@ -52,7 +52,7 @@ export const membershipModule = defineModule<
       rules,
       bankAccount: config.membership.bankAccount,
       secretariat: config.mail.secretariat,
-      society: { acronym: config.societyAcronym },
+      society,
       notifyOutbox,
     });
     // Payments know no domain: dues register themselves as what payments may be for, and as

@@ -1,10 +1,12 @@
 import {
   adminListHref,
   AdminFeeInputSchema,
+  dueMethodOfReference,
   euroAmount,
   FEE_MESSAGES,
   italianDate,
   PAYMENT_STATUS_LABELS,
+  paymentMethodText,
   receiptNumberText,
   type AdminAuditEntry,
   type AdminFee,
@@ -272,6 +274,8 @@ function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
   return {
     id: row.id,
     paypalOrderId: row.paypal_order_id,
+    methodText: paymentMethodText(row.paypal_order_id),
+    paidWithPayPal: dueMethodOfReference(row.paypal_order_id) === 'paypal',
     feeTitle: row.fee_title,
     feeAccess: row.fee_access,
     year: row.year,

@@ -18,7 +18,8 @@ export function siteSearch(search: SearchService, accounts: AccountService): Sit
               throw error;
             });
       const input = SearchQuerySchema.safeParse({ q: query });
-      if (!input.success) return { query, groups: [], notice: SEARCH_MESSAGES.tooLong };
+      if (!input.success)
+        return { query, groups: [], notice: SEARCH_MESSAGES.tooLong, didYouMean: [] };
       return search.search(member?.role ?? null, input.data.q);
     },
   };

@@ -389,3 +389,40 @@ export function indexedItemCondition(
     : sql<SqlBool>`${sql.ref(idColumn)} in (select u.item_id from search_units u
         where u.terms_vector @@ to_tsquery('simple', ${tsqueryExpression(query)}) and ${ofKinds})`;
 }
+
+/** An indexed term and how many units hold it. */
+export interface VocabularyTerm {
+  term: string;
+  units: number;
+}
+
+/**
+ * The indexed terms that begin with `initial` and are `minLength` to `maxLength` letters long,
+ * at most `limit` of them, the most common first: the candidates of "Forse cercavi" (ADR 025).
+ * SQLite reads them by range from FTS5's own term list (`search_units_vocab`, migration 0049);
+ * PostgreSQL from the terms' statistics. Audiences are not read: a candidate is offered only
+ * once the reader's own search finds it.
+ */
+export async function vocabularyNear(
+  db: Kysely<Database>,
+  engine: DatabaseEngine,
+  initial: string,
+  minLength: number,
+  maxLength: number,
+  limit: number,
+): Promise<VocabularyTerm[]> {
+  // Terms are [a-z0-9]: the next character bounds the range of those that begin with `initial`.
+  const after = String.fromCharCode(initial.charCodeAt(0) + 1);
+  const result =
+    engine === 'sqlite'
+      ? await sql<VocabularyTerm>`select term, doc as units from search_units_vocab
+          where term >= ${initial} and term < ${after}
+            and length(term) between ${minLength} and ${maxLength}
+          order by doc desc, term limit ${limit}`.execute(db)
+      : await sql<VocabularyTerm>`select word as term, ndoc as units
+          from ts_stat('select terms_vector from search_units')
+          where word >= ${initial} and word < ${after}
+            and length(word) between ${minLength} and ${maxLength}
+          order by ndoc desc, word limit ${limit}`.execute(db);
+  return result.rows.map((row) => ({ term: row.term, units: Number(row.units) }));
+}

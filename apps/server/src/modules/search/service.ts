@@ -14,10 +14,11 @@ import type { DatabaseEngine } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
 import { AUDIENCES_OF_ROLE } from '../accounts/audiences.js';
-import { parseQuery, termOf, wordsOf, type SearchQuery } from './analyser.js';
+import { foldText, parseQuery, termOf, wordsOf, type SearchQuery } from './analyser.js';
 import {
   matchingRecords,
   matchingUnits,
+  vocabularyNear,
   type FoundRecordUnit,
   type FoundUnit,
   type SearchAccess,
@@ -38,6 +39,10 @@ const MAX_RESULTS = 60;
 const MAX_SUGGESTIONS = 8;
 /** Words of text around the first match in a snippet. */
 const SNIPPET_WORDS = 30;
+/** Most queries offered by "Forse cercavi", and most unknown words of a query corrected. */
+const MAX_DID_YOU_MEAN = 3;
+/** Most indexed terms one unknown word is compared with (the most common of its initial). */
+const MAX_VOCABULARY_CANDIDATES = 5000;
 
 /**
  * The site search (ADR 025): what a reader may open that matches their words, best first,
@@ -56,7 +61,12 @@ export class SearchService {
 
   async search(role: MemberRole | null, text: string): Promise<SearchAnswer> {
     const query = text.trim();
-    const empty = (notice: string | null): SearchAnswer => ({ query, groups: [], notice });
+    const empty = (notice: string | null): SearchAnswer => ({
+      query,
+      groups: [],
+      notice,
+      didYouMean: [],
+    });
     if (query.length < MIN_SEARCH_QUERY_LENGTH) return empty(SEARCH_MESSAGES.tooShort);
     const parsed = parseQuery(query);
     if (parsed === null) return empty(SEARCH_MESSAGES.nothingToSearch);
@@ -92,7 +102,92 @@ export class SearchService {
       const list = results.get(group);
       return list === undefined ? [] : [{ ...group, results: list }];
     });
-    return { query, groups, notice: groups.length === 0 ? SEARCH_MESSAGES.noResults : null };
+    if (groups.length > 0) return { query, groups, notice: null, didYouMean: [] };
+    return {
+      query,
+      groups,
+      notice: SEARCH_MESSAGES.noResults,
+      didYouMean: await this.didYouMean(role, query),
+    };
+  }
+
+  /**
+   * "Forse cercavi" (ADR 025, amended 2026-11-28): for a query that found nothing, each word
+   * the index does not hold is compared with the indexed terms of its initial and about its
+   * length (`vocabularyNear`, bounded), and the closest by edit distance, the most common first,
+   * replace it. A replacement is offered only if the reader's own search finds it (so words of
+   * content they may not read are never offered), written as the content writes it.
+   */
+  private async didYouMean(role: MemberRole | null, query: string): Promise<string[]> {
+    const access = this.access(role);
+    const corrections = new Map<string, string[]>();
+    for (const word of wordsOf(query.replace(/"/g, ' '))) {
+      const term = termOf(word);
+      if (term === null || corrections.has(word) || corrections.size === MAX_DID_YOU_MEAN) continue;
+      const closest = await this.closestTerms(term);
+      if (closest === null) continue;
+      const written: string[] = [];
+      for (const candidate of closest) {
+        const [unit] = await matchingUnits(
+          this.deps.db,
+          this.deps.engine,
+          { groups: [[candidate]], prefix: 'none' },
+          access,
+          1,
+        );
+        const found =
+          unit === undefined ? null : wordWithTerm(`${unit.title} ${unit.body}`, candidate);
+        if (found !== null && !written.includes(found)) written.push(found);
+        if (written.length === MAX_DID_YOU_MEAN) break;
+      }
+      corrections.set(word, written);
+    }
+    const offered: string[] = [];
+    for (let choice = 0; choice < MAX_DID_YOU_MEAN; choice += 1) {
+      const replaced = replaceWords(query, (word) => {
+        const written = corrections.get(word);
+        return written === undefined || written.length === 0
+          ? null
+          : (written[choice] ?? written[0] ?? null);
+      });
+      if (replaced === query || offered.includes(replaced)) continue;
+      const parsed = parseQuery(replaced);
+      if (parsed === null) continue;
+      const [unit] = await matchingUnits(
+        this.deps.db,
+        this.deps.engine,
+        { groups: parsed.groups, prefix: 'none' },
+        access,
+        1,
+      );
+      if (unit !== undefined) offered.push(replaced);
+    }
+    return offered;
+  }
+
+  /**
+   * The indexed terms nearest `term`, best first, or null when the index holds `term` itself:
+   * within one edit for short terms, two for longer ones.
+   */
+  private async closestTerms(term: string): Promise<string[] | null> {
+    if (term.length < 3) return null;
+    const most = term.length <= 5 ? 1 : 2;
+    const near = await vocabularyNear(
+      this.deps.db,
+      this.deps.engine,
+      term.charAt(0),
+      term.length - most,
+      term.length + most,
+      MAX_VOCABULARY_CANDIDATES,
+    );
+    const ranked: { term: string; distance: number; units: number }[] = [];
+    for (const candidate of near) {
+      if (candidate.term === term) return null;
+      const distance = editDistance(term, candidate.term, most);
+      if (distance <= most) ranked.push({ ...candidate, distance });
+    }
+    ranked.sort((a, b) => a.distance - b.distance || b.units - a.units);
+    return ranked.slice(0, MAX_DID_YOU_MEAN * 2).map((candidate) => candidate.term);
   }
 
   /** Titles of what the reader may open whose words start with what is being typed. */
@@ -128,6 +223,48 @@ export class SearchService {
     }
     return suggestions;
   }
+}
+
+/**
+ * The edit distance (Levenshtein: letters added, removed or changed) between `a` and `b`, or
+ * `most + 1` as soon as it must exceed `most`.
+ */
+export function editDistance(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > most) return most + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? most + 1;
+}
+
+/** Runs of letters and digits of a text as written (the analyser's words, before folding). */
+const WRITTEN_WORD = /[\p{L}\p{N}]+/gu;
+
+/** The first word of `text` whose search term is `term`, in lower case, or null. */
+function wordWithTerm(text: string, term: string): string | null {
+  for (const [written] of text.matchAll(WRITTEN_WORD)) {
+    if (termOf(foldText(written)) === term) return written.toLowerCase();
+  }
+  return null;
+}
+
+/** `text` with each word that `replacement` answers (given folded) replaced, the rest kept. */
+function replaceWords(text: string, replacement: (word: string) => string | null): string {
+  return text.replace(WRITTEN_WORD, (written) => replacement(foldText(written)) ?? written);
 }
 
 /** The PDF page a unit is, or null for a record's own text. */

@@ -148,7 +148,12 @@ describe.each(testEngines())('sign-in and passwords on %s', (engine) => {
       expect(response.statusCode, weak).toBe(400);
       expect(JSON.stringify(response.json())).toContain(reason);
     }
-    expect((await reset(resetToken)).statusCode).toBe(200);
+    const chosen = await reset(resetToken);
+    expect(chosen.statusCode).toBe(200);
+    // Signed in at once with the new password: no second sign-in.
+    const session = (chosen.json() as { data: LoginResponse | null }).data;
+    expect(session).toMatchObject({ passwordChanged: true, username: 'nuovo.demo@example.org' });
+    expect((await roles(session?.token ?? '')).statusCode).toBe(200);
     expect((await reset(resetToken)).statusCode).toBe(404);
     expect((await login('nuovo.demo@example.org', DEMO_PASSWORD)).statusCode).toBe(401);
     const after = (await login('nuovo.demo@example.org', NEW_PASSWORD)).json() as {

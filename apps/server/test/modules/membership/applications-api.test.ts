@@ -153,6 +153,22 @@ describe.each(testEngines())(
       });
     });
 
+    it('acknowledges an application to the applicant by e-mail, once, through the outbox', async () => {
+      const { app } = await build();
+      await apply(app);
+      // The same form again is not stored again, and not acknowledged again.
+      await apply(app);
+      await app.services.outbox.runOnce();
+      const toRossi = sink.messages
+        .filter((message) => message.to.includes('mario.rossi@example.org'))
+        .map((message) => parseMail(message.raw));
+      expect(toRossi).toHaveLength(1);
+      expect(toRossi[0]?.subject).toBe('SIMTI – Abbiamo ricevuto la tua domanda di iscrizione');
+      expect(toRossi[0]?.text).toContain('Gentile Mario Rossi');
+      expect(toRossi[0]?.text).toContain('come Socio');
+      expect(toRossi[0]?.text).toContain('Consiglio Direttivo');
+    });
+
     it('refuses a wrong codice fiscale, a missing or fake CV and an outdated privacy text, storing nothing', async () => {
       const { app } = await build();
       expect(await apply(app, { codiceFiscale: 'RSSMRA85T10A562X' })).toMatchObject({
@@ -273,6 +289,7 @@ describe.each(testEngines())(
         .filter((message) => message.to.includes('mario.rossi@example.org'))
         .map((message) => parseMail(message.raw));
       expect(toRossi.map((mail) => mail.subject).sort()).toEqual([
+        'SIMTI – Abbiamo ricevuto la tua domanda di iscrizione',
         'SIMTI – Domanda di iscrizione approvata',
         'SIMTI – Il tuo accesso all’area riservata',
       ]);
@@ -312,9 +329,11 @@ describe.each(testEngines())(
       const mail = sink.messages
         .filter((message) => message.to.includes('mario.rossi@example.org'))
         .map((message) => parseMail(message.raw));
-      expect(mail).toHaveLength(1);
-      expect(mail[0]?.subject).toBe('SIMTI – Domanda di iscrizione non accolta');
-      expect(mail[0]?.text).toContain('Manca il titolo di studio richiesto dallo statuto.');
+      // The acknowledgement of the application, then the refusal.
+      const refusal = mail.filter((message) => message.subject.includes('non accolta'));
+      expect(mail).toHaveLength(2);
+      expect(refusal[0]?.subject).toBe('SIMTI – Domanda di iscrizione non accolta');
+      expect(refusal[0]?.text).toContain('Manca il titolo di studio richiesto dallo statuto.');
       // Refused: the same person may apply again.
       expect(await apply(app)).toMatchObject({ ok: true });
     });

@@ -139,6 +139,13 @@ describe.each(testEngines())('back office: news and categories on %s', (engine) 
     expect(exported.body).toContain('Notizia creata: Nuove linee guida sul plasma');
   });
 
+  it('keeps a news item created without saying whether to publish it as a draft', async () => {
+    const { published: _published, ...unsaid } = newsInput({ title: 'Notizia senza scelta' });
+    const created = await staff.ok<AdminNewsItem>(staff.call('POST', '/News', unsaid));
+    expect(created).toMatchObject({ published: false, state: 'non-pubblicata' });
+    expect((await publicNews()).map((article) => article.id)).not.toContain(created.id);
+  });
+
   it('keeps a news item dated tomorrow off the public site until its day (scheduled)', async () => {
     const scheduled = await staff.ok<AdminNewsItem>(
       staff.call(

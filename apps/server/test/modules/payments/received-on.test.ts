@@ -141,10 +141,15 @@ describe.each(testEngines())('dates of money (%s)', (engine) => {
 
       const payment = await site.ok<AdminPayment>(site.call('GET', `/Payments/${paymentId}`));
       expect(payment).toMatchObject({ receivedOn: '2025-12-30', receipt: '8/2025' });
+      // Said by its method, not as a PayPal order.
+      expect(payment).toMatchObject({ methodText: 'Contanti', paidWithPayPal: false });
       expect(payment.createdAt.slice(0, 10)).toBe('2026-01-05');
       const text = await pdfText(site, paymentId);
       expect(text).toContain('Ricevuta n. 8/2025');
       expect(text).toContain('30/12/2025');
+      // The receipt prints no reference of ours (the entry's day and UUID).
+      expect(text).toContain('Contanti');
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
 
       // The dashboard counts it in the year it came in, not in the year it was typed.
       const in2025 = await site.ok<DuesReport>(site.call('GET', '/DuesReport?year=2025'));

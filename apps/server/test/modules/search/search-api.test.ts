@@ -1,12 +1,13 @@
-import type {
-  AdminDashboard,
-  AdminPage,
-  AdminRecommendation,
-  AdminUnsearchableDocument,
-  MemberRole,
-  SearchAnswer,
-  SearchResult,
-  SearchSuggestion,
+import {
+  SEARCH_MESSAGES,
+  type AdminDashboard,
+  type AdminPage,
+  type AdminRecommendation,
+  type AdminUnsearchableDocument,
+  type MemberRole,
+  type SearchAnswer,
+  type SearchResult,
+  type SearchSuggestion,
 } from '@sodalis/contracts';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -98,6 +99,26 @@ describe.each(testEngines())('site search on %s', (engine) => {
       'piastrine',
     ]);
     expect(answer.groups.map((group) => group.label)).toContain('Raccomandazioni');
+  });
+
+  it('offers the closest indexed words for a typo ("Forse cercavi"), only those the reader may find', async () => {
+    // Public words of the demo content, misspelled.
+    const typo = await search('trasfusone', null);
+    expect(typo.groups).toEqual([]);
+    expect(typo.notice).toBe(SEARCH_MESSAGES.noResults);
+    expect(typo.didYouMean[0]).toBe('trasfusione');
+    expect(resultsOf(await search(typo.didYouMean[0] ?? '', null)).length).toBeGreaterThan(0);
+    // Every word kept but the misspelled one, as it was written.
+    const phrase = await search('Sangue trasfusone', null);
+    expect(phrase.didYouMean[0]).toBe('Sangue trasfusione');
+    // A word found needs no correction, and nothing close gives nothing.
+    expect((await search('trasfusione', null)).didYouMean).toEqual([]);
+    expect((await search('zzqxwv', null)).didYouMean).toEqual([]);
+    // A word only in content for Affiliati is offered to them, never to a visitor.
+    await recommendation('Gestione della zolfocromia ortostatica', 'affiliato');
+    expect((await search('zolfocromja', 'affiliato')).didYouMean).toContain('zolfocromia');
+    expect((await search('zolfocromja', null)).didYouMean).toEqual([]);
+    expect((await search('zolfocromja', 'socio')).didYouMean).toEqual([]);
   });
 
   it('matches "quoted phrases" in order only, ignores stop words and folds accents', async () => {

@@ -1,4 +1,4 @@
-import { italianDateTime } from '@sodalis/contracts';
+import { italianDate, italianDateTime } from '@sodalis/contracts';
 import { FunctionField } from 'react-admin';
 
 /**
@@ -18,6 +18,20 @@ export function DateTimeField({
       source={source}
       label={label}
       render={(record: Record<string, unknown>) => italianDateTime(record[source]) || '—'}
+    />
+  );
+}
+
+/**
+ * A day (`YYYY-MM-DD`) as `dd/MM/yyyy`, "—" where there is none (applications and
+ * bank rows showed 2026-11-27). Read by the Datagrid as `DateTimeField` is.
+ */
+export function DayField({ source, label }: { source: string; label: string; sortable?: boolean }) {
+  return (
+    <FunctionField
+      source={source}
+      label={label}
+      render={(record: Record<string, unknown>) => italianDate(record[source]) || '—'}
     />
   );
 }

@@ -38,3 +38,21 @@ export function yearChoices(yearsAhead = 0): { id: string; name: string }[] {
   }
   return choices;
 }
+
+/**
+ * What an edit changed, from its audit entry (which keeps only the changed fields, with the
+ * Italian names the secretariat reads: "dataPubblicazione" → "data pubblicazione"); null for an
+ * entry that is not an edit or changed nothing it names ("Notizia modificata" three
+ * times said nothing of what changed).
+ */
+export function changedFieldsText(entry: {
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}): string | null {
+  if (entry.action !== 'modifica' || entry.before === null || entry.after === null) return null;
+  const names = Object.keys(entry.after).map((key) =>
+    key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+  );
+  return names.length === 0 ? null : `Campi modificati: ${names.join(', ')}`;
+}

@@ -135,9 +135,11 @@ export function PublicationInputs({ label }: { label: PublishedLabel }) {
       )}
       <TextInput
         source="publishAt"
-        label="Data e ora di pubblicazione (ora di Roma)"
+        // Not a second "publication date" beside the record's own: only the moment
+        // "Programma" waits for.
+        label="Programma per il giorno e l’ora (ora di Roma)"
         type="datetime-local"
-        helperText="Per «Programma»: compare ai soci nel giorno e all’ora indicati."
+        helperText="Solo per «Programma»: compare ai soci nel giorno e all’ora indicati. Vuoto per «Pubblica»."
       />
     </>
   );

@@ -9,6 +9,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { adminJson, adminPath } from './data-provider';
+import { changedFieldsText } from './format';
 import { dropLocalDraft } from './local-draft';
 import { useStaffCall } from './staff-call';
 import { StaffEdit } from './staff-edit';
@@ -100,6 +101,9 @@ export function RecordHistory({ undone, testId }: { undone: string; testId: stri
           <li key={entry.id}>
             <span>{italianDateTime(entry.at)}</span> — {entry.summary}{' '}
             <span className="admin-latest-who">({entry.actorEmail})</span>
+            {changedFieldsText(entry) === null ? null : (
+              <div className="admin-history-fields">{changedFieldsText(entry)}</div>
+            )}
             {entry.before !== null && entry.action !== 'crea' ? (
               <Button label="Annulla questa modifica" disabled={busy} onClick={() => undo(entry)} />
             ) : null}

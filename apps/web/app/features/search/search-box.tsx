@@ -11,6 +11,8 @@ export const SEARCH_COPY = {
   placeholder: 'Cerca…',
   button: 'Trova',
   suggestions: 'Suggerimenti',
+  /** The header's magnifier that opens the box. */
+  open: 'Ricerca nel sito',
 } as const;
 
 /** Wait after the last key before asking for suggestions. */

@@ -1,5 +1,6 @@
 import {
   italianDate,
+  SEARCH_MESSAGES,
   type SearchAnswer,
   type SearchDocumentPage,
   type SearchGroup,
@@ -65,7 +66,22 @@ function DocumentPages({ result, publicDocuments }: Omit<DocumentPageProps, 'pag
  */
 export function SearchResults({ answer }: { answer: SearchAnswer }) {
   if (answer.groups.length === 0) {
-    return answer.notice === null ? null : <p role="status">{answer.notice}</p>;
+    return (
+      <>
+        {answer.notice === null ? null : <p role="status">{answer.notice}</p>}
+        {answer.didYouMean.length > 0 && (
+          <p data-testid="did-you-mean">
+            {SEARCH_MESSAGES.didYouMean}{' '}
+            {answer.didYouMean.map((query, index) => (
+              <span key={query}>
+                {index > 0 && ', '}
+                <Link to={`/cerca?${new URLSearchParams({ q: query })}`}>{query}</Link>
+              </span>
+            ))}
+          </p>
+        )}
+      </>
+    );
   }
   return (
     <>

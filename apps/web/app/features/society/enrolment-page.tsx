@@ -88,7 +88,6 @@ export function EnrolmentPage({
         <SetupElementPanel
           element={element ?? undefined}
           downloadLabel={active === 'richiesta' ? 'Scarica il Modulo' : 'Scarica il PDF'}
-          headingId="scheda-attiva"
         />
         {children}
       </section>

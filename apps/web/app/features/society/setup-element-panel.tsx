@@ -3,23 +3,22 @@ import { publicDocumentHref } from '../../shared/documents/open-document';
 
 /**
  * A setup element on a page (spec §2.11): its rich text, the first PDF as a download link and,
- * on screens 768 px or wider, an embedded preview of it.
+ * on screens 768 px or wider, an embedded preview of it. The tab's section around it carries
+ * its heading (a plain `div` may not be named with `aria-labelledby`).
  */
 export function SetupElementPanel({
   element,
   downloadLabel = 'Scarica il PDF',
-  headingId,
 }: {
   element: PageSetupElement | undefined;
   downloadLabel?: string;
-  headingId?: string;
 }) {
   if (element === undefined) {
     return <p className="text-body-secondary">Contenuto non ancora disponibile.</p>;
   }
   const pdf = element.attachments[0];
   return (
-    <div className="setup-element" aria-labelledby={headingId}>
+    <div className="setup-element">
       {/* Sanitised on the server with the rich-text allowlist. */}
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: element.corpo }} />
       {pdf ? (

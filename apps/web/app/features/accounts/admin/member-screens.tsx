@@ -1,5 +1,6 @@
 import {
   isStaffRole,
+  mayGrantStaffRoles,
   MEMBER_FEE_STATUS_LABELS,
   MEMBER_FEE_STATUSES,
   type AdminMember,
@@ -34,7 +35,8 @@ import {
   useRefresh,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { adminJson, adminPath } from '../../admin/data-provider';
+import { adminJson, adminPath, staffRole } from '../../admin/data-provider';
+import { mayOpenHref } from '../../admin/home';
 import { fileAsBase64 } from '../../admin/file-base64';
 import { RestoredVersionReset, StaffEditWithHistory } from '../../admin/record-history';
 import { errorText } from '../../admin/error-text';
@@ -86,12 +88,17 @@ function feeLabel(member: AdminMember): string {
   return `${MEMBER_FEE_STATUS_LABELS[member.feeStatus]} (${member.feeYear})`;
 }
 
+const IMPORT_HREF = '/amministrazione/account/importa';
+
 function MemberListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       <CreateButton label="Nuovo account" />
-      <Button label="Importa CSV" component={Link} to="/amministrazione/account/importa" />
+      {/* Importing may create staff accounts: shown to who may do it. */}
+      {mayOpenHref(IMPORT_HREF) ? (
+        <Button label="Importa CSV" component={Link} to={IMPORT_HREF} />
+      ) : null}
       <ExportCsvButton resource="account" fileName="account.csv" />
     </TopToolbar>
   );
@@ -237,13 +244,44 @@ const SaveOnlyToolbar = () => (
   </Toolbar>
 );
 
+/**
+ * The role, with only the roles one may give (ADR 031): the secretariat gives every
+ * role; another staff role only Socio and Affiliato, and sees a staff account's role unchangeable.
+ */
+function RoleInput() {
+  const account = useRecordContext<AdminMember>();
+  if (mayGrantStaffRoles(staffRole())) {
+    return <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />;
+  }
+  if (isStaffRole(account?.role)) {
+    return (
+      <SelectInput
+        source="role"
+        label="Ruolo"
+        choices={ROLE_CHOICES}
+        disabled
+        helperText="Solo la segreteria cambia un account dello staff."
+      />
+    );
+  }
+  return (
+    <SelectInput
+      source="role"
+      label="Ruolo"
+      choices={ROLE_CHOICES.filter((choice) => !isStaffRole(choice.id))}
+      validate={required()}
+      helperText="I ruoli dello staff li assegna la segreteria."
+    />
+  );
+}
+
 /** The fields an account's edit and creation share. */
 function NameAndRoleInputs() {
   return (
     <>
       <TextInput source="firstName" label="Nome" validate={required()} />
       <TextInput source="lastName" label="Cognome" validate={required()} />
-      <SelectInput source="role" label="Ruolo" choices={ROLE_CHOICES} validate={required()} />
+      <RoleInput />
     </>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { adminPath, downloadExport } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 import { useStaffCall } from '../../admin/staff-call';
-import { DateTimeField } from '../../admin/date-time-field';
+import { DateTimeField, DayField } from '../../admin/date-time-field';
 import { choiceName } from '../../admin/format';
 
 /**
@@ -193,7 +193,7 @@ export function ApplicationShow() {
           }
         />
         <CvButton />
-        <TextField source="ratifiedOn" label="Ratifica" emptyText="—" />
+        <DayField source="ratifiedOn" label="Ratifica" />
         <TextField source="memberNumber" label="Numero di socio" emptyText="—" />
         <TextField source="refusalReason" label="Motivo del rifiuto" emptyText="—" />
         <TextField source="handledBy" label="Gestita da" emptyText="—" />

@@ -11,10 +11,12 @@ import {
   type AdminMembership,
   type BankStatementApplied,
   type BankStatementPreview,
+  italianDate,
   italianEuroText,
 } from '@sodalis/contracts';
 import { useEffect, useState, type FormEvent, type SyntheticEvent } from 'react';
 import {
+  CreateButton,
   Datagrid,
   DatagridBody,
   FunctionField,
@@ -23,6 +25,7 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  TopToolbar,
   useGetList,
   useListContext,
   useNotify,
@@ -30,6 +33,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { adminPath } from '../../admin/data-provider';
+import { DayField } from '../../admin/date-time-field';
 import { LabelledSelectRow } from '../../admin/labelled-select-row';
 import { choiceName } from '../../admin/format';
 import { usePreviewedUpload } from '../../admin/previewed-upload';
@@ -100,6 +104,12 @@ export function BankRowList() {
       filterDefaultValues={{ status: 'review' }}
       perPage={25}
       exporter={false}
+      // The list's "create" is the statement's import: named by what it does.
+      actions={
+        <TopToolbar>
+          <CreateButton label="Importa estratto conto" />
+        </TopToolbar>
+      }
       empty={false}
     >
       <Datagrid
@@ -111,14 +121,14 @@ export function BankRowList() {
             row={
               <LabelledSelectRow
                 nameOf={(record) =>
-                  `${String(record.bookedOn ?? '')} ${String(record.payer ?? record.reference ?? record.id)}`
+                  `${italianDate(record.bookedOn)} ${String(record.payer ?? record.reference ?? record.id)}`
                 }
               />
             }
           />
         }
       >
-        <TextField source="bookedOn" label="Data" sortable={false} />
+        <DayField source="bookedOn" label="Data" sortable={false} />
         <FunctionField
           label="Importo"
           sortable={false}
@@ -356,7 +366,7 @@ export function BankRowShow() {
   return (
     <Show title="Bonifico">
       <SimpleShowLayout>
-        <TextField source="bookedOn" label="Data" />
+        <DayField source="bookedOn" label="Data" />
         <FunctionField
           label="Importo"
           render={(row: AdminBankRow) => italianEuroText(row.amountCents)}
@@ -442,7 +452,7 @@ export function BankStatementImport() {
             <tbody>
               {preview.rows.map((row, index) => (
                 <tr key={`${row.reference}-${index}`}>
-                  <td>{row.bookedOn}</td>
+                  <td>{italianDate(row.bookedOn)}</td>
                   <td>{italianEuroText(row.amountCents)}</td>
                   <td>{row.remittance}</td>
                   <td>{row.memberName ?? '—'}</td>

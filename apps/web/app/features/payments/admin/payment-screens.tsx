@@ -34,6 +34,7 @@ import {
   CreateButton,
   useNotify,
   useRecordContext,
+  Labeled,
 } from 'react-admin';
 import { errorText } from '../../admin/error-text';
 import { adminJson, adminPath, downloadExport } from '../../admin/data-provider';
@@ -169,6 +170,20 @@ function DownloadReceiptButton() {
   );
 }
 
+/**
+ * The payer's PayPal e-mail, only for a payment made through PayPal: a transfer or cash has
+ * none, and its method is said by "Pagato con".
+ */
+function PayPalPayerField(_props: { label: false }) {
+  const payment = useRecordContext<AdminPayment>();
+  if (!payment?.paidWithPayPal) return null;
+  return (
+    <Labeled label="E-mail PayPal">
+      <TextField source="payerEmail" emptyText="—" />
+    </Labeled>
+  );
+}
+
 export function PaymentShow() {
   return (
     <Show
@@ -193,8 +208,8 @@ export function PaymentShow() {
           render={(record) => choiceName(STATUS_CHOICES, record.status)}
         />
         <TextField source="flagReason" label="Motivo" emptyText="—" />
-        <TextField source="paypalOrderId" label="Ordine PayPal" />
-        <TextField source="payerEmail" label="E-mail PayPal" emptyText="—" />
+        <TextField source="methodText" label="Pagato con" />
+        <PayPalPayerField label={false} />
         <TextField source="receipt" label="Ricevuta" emptyText="—" />
         <FunctionField
           label="Incassato il"

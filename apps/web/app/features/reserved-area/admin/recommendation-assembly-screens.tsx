@@ -4,6 +4,7 @@ import {
   type AdminAssemblyInput,
   type AdminRecommendationInput,
   italianDate,
+  romeDate,
 } from '@sodalis/contracts';
 import { DateInput, FunctionField, required, SelectInput, TextField, TextInput } from 'react-admin';
 import { blankToNull } from '../../admin/form-values';
@@ -88,7 +89,8 @@ export function RecommendationEdit() {
   return <ReservedEdit title="Modifica raccomandazione" form={RecommendationForm} />;
 }
 
-const newRecommendation = () => ({ audience: 'all', published: false });
+/** A new recommendation: dated today ("Pubblica" failed until a date was chosen). */
+const newRecommendation = () => ({ publishedOn: romeDate(), audience: 'all', published: false });
 
 export function RecommendationCreate() {
   return (
