@@ -3,7 +3,7 @@ import { adminApi, openAdmin } from './admin';
 import { expect, gotoHydrated } from './fixtures';
 import { waitForMail } from './mail';
 import { minimalPdf } from './pdf';
-import { openSignedIn, submitLogin } from './session';
+import { openSignedIn } from './session';
 
 const ODD = [
   1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
@@ -64,7 +64,7 @@ export const NEW_MEMBER_PASSWORD = 'Plasma-fresco-2026';
 /**
  * A new member as the secretariat makes one: the application sent from the Soci page, approved
  * in the back office with the board's ratification on `ratifiedOn`, the invitation's link
- * followed to set a password, then signed in. Leaves `page` on the reserved home.
+ * followed to set a password, which signs the member in. Leaves `page` on the reserved home.
  */
 export async function applyApproveAndSignIn(
   page: Page,
@@ -95,8 +95,9 @@ export async function applyApproveAndSignIn(
   await reset.getByPlaceholder('Inserisci una nuova password').fill(password);
   await reset.getByPlaceholder('Conferma password').fill(password);
   await reset.getByRole('button', { name: 'RICHIEDI' }).click();
-  await expect(page).toHaveURL(/\/area-riservata$/);
-  await submitLogin(page, applicant.email, password);
+  // Signed in with the password just chosen (ADR 021, amended 2026-11-28): no second sign-in.
+  await expect(page).not.toHaveURL(/\/area-riservata-resetpwd/);
+  await gotoHydrated(page, '/area-riservata-homepage');
   await expect(page.getByTestId('welcome')).toContainText(applicant.lastName);
 }
 
