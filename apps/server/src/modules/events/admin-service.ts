@@ -47,7 +47,7 @@ import {
   type EventRow,
   type EventValues,
 } from './repository.js';
-import { registrationsNaming } from './registrations/repository.js';
+import { anyRegistrationOf, anyRegistrationWithAddon } from './registrations/repository.js';
 import { memberRolesOf } from './views.js';
 
 type EventInput = z.output<typeof AdminEventInputSchema>;
@@ -290,7 +290,7 @@ const NO_PRICES: EventPrices = { registrationTypes: [], addons: [] };
  * (it can be withdrawn from the site instead), so it is never deleted for good.
  */
 async function refuseBinningRegistered(db: Executor, id: number): Promise<void> {
-  if (await registrationsNaming(db, { eventId: id })) {
+  if (await anyRegistrationOf(db, 'event_id', [id])) {
     throw new AppError('stateConflict', [
       {
         path: 'id',
@@ -314,7 +314,7 @@ async function refuseRemovingRegistered(
   const keptTypes = new Set(input.registrationTypes.map((type) => type.id));
   const keptAddons = new Set(input.addons.map((addon) => addon.id));
   for (const type of types.filter((candidate) => !keptTypes.has(candidate.id))) {
-    if (await registrationsNaming(trx, { typeIds: [type.id] })) {
+    if (await anyRegistrationOf(trx, 'type_id', [type.id])) {
       throw new AppError('invalidRequest', [
         {
           path: 'registrationTypes',
@@ -324,7 +324,7 @@ async function refuseRemovingRegistered(
     }
   }
   for (const addon of addons.filter((candidate) => !keptAddons.has(candidate.id))) {
-    if (await registrationsNaming(trx, { addonIds: [addon.id] })) {
+    if (await anyRegistrationWithAddon(trx, [addon.id])) {
       throw new AppError('invalidRequest', [
         {
           path: 'addons',

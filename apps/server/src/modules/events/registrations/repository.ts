@@ -3,8 +3,8 @@ import {
   PLACE_HOLDING_STATES,
   type RegistrationState,
 } from '@sodalis/contracts';
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Executor } from '../../../db/schema.js';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import type { Database, Executor } from '../../../db/schema.js';
 import { anyColumnContains } from '../../../text/search-text.js';
 import type { EventRegistrationsTable } from '../tables.js';
 
@@ -204,18 +204,21 @@ export async function waitingPositions(
   return positions;
 }
 
+/** An offer past its time or a place unpaid past its deadline at `now`. */
+function lapsedHold(eb: ExpressionBuilder<Database, 'event_registrations'>, now: string) {
+  return eb.or([
+    eb.and([eb('state', '=', 'offered'), eb('offer_expires_at', '<=', now)]),
+    eb.and([eb('state', '=', 'awaiting_payment'), eb('pay_by', '<=', now)]),
+  ]);
+}
+
 /** The events with an offer past its time or a place unpaid past its deadline at `now`. */
 export async function eventsWithLapsedHolds(db: Executor, now: string): Promise<number[]> {
   const rows = await db
     .selectFrom('event_registrations')
     .select('event_id')
     .distinct()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'offered'), eb('offer_expires_at', '<=', now)]),
-        eb.and([eb('state', '=', 'awaiting_payment'), eb('pay_by', '<=', now)]),
-      ]),
-    )
+    .where((eb) => lapsedHold(eb, now))
     .execute();
   return rows.map((row) => row.event_id);
 }
@@ -230,12 +233,7 @@ export async function lapsedHoldsOf(
     .selectFrom('event_registrations')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'offered'), eb('offer_expires_at', '<=', now)]),
-        eb.and([eb('state', '=', 'awaiting_payment'), eb('pay_by', '<=', now)]),
-      ]),
-    )
+    .where((eb) => lapsedHold(eb, now))
     .orderBy('id')
     .execute();
 }
@@ -266,39 +264,35 @@ export async function markPaymentReminded(db: Executor, id: number, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether any registration names the event, its type or its add-on (they are never deleted). */
-export async function registrationsNaming(
+/** Whether a registration names one of these events or types (they are never deleted). */
+export async function anyRegistrationOf(
   db: Executor,
-  what: { eventId?: number; typeIds?: readonly number[]; addonIds?: readonly number[] },
+  column: 'event_id' | 'type_id',
+  ids: readonly number[],
 ): Promise<boolean> {
-  if (what.eventId !== undefined) {
-    const row = await db
-      .selectFrom('event_registrations')
-      .select('id')
-      .where('event_id', '=', what.eventId)
-      .limit(1)
-      .executeTakeFirst();
-    if (row !== undefined) return true;
-  }
-  if (what.typeIds !== undefined && what.typeIds.length > 0) {
-    const row = await db
-      .selectFrom('event_registrations')
-      .select('id')
-      .where('type_id', 'in', what.typeIds)
-      .limit(1)
-      .executeTakeFirst();
-    if (row !== undefined) return true;
-  }
-  if (what.addonIds !== undefined && what.addonIds.length > 0) {
-    const row = await db
-      .selectFrom('event_registration_addons')
-      .select('registration_id')
-      .where('addon_id', 'in', what.addonIds)
-      .limit(1)
-      .executeTakeFirst();
-    if (row !== undefined) return true;
-  }
-  return false;
+  if (ids.length === 0) return false;
+  const row = await db
+    .selectFrom('event_registrations')
+    .select('id')
+    .where(column, 'in', ids)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a registration took one of these add-ons (they are never deleted). */
+export async function anyRegistrationWithAddon(
+  db: Executor,
+  addonIds: readonly number[],
+): Promise<boolean> {
+  if (addonIds.length === 0) return false;
+  const row = await db
+    .selectFrom('event_registration_addons')
+    .select('registration_id')
+    .where('addon_id', 'in', addonIds)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A registration with its event's title and type's name (a receipt's and an order's words). */
