@@ -25,7 +25,13 @@ const ASSETS_DIRECTORY = path.join(WEB_ROOT, 'build', 'client', 'assets');
  * sign-in, payments, the newsletter's links and the forms are never kept.
  */
 const READER_INDEPENDENT_PAGE =
-  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie|trasparenza)?$/;
+  /^\/(?:news(?:\/[^/]+)?|chi-siamo(?:-iscrizione|-affiliati|-sostenitori)?|contatti|dati-legali|cookie|trasparenza|eventi(?:\/[^/]+)?)?$/;
+/**
+ * Pages that change with the clock within a day (an event's price window, its registrations
+ * opening or closing, an event becoming past; ADR 047–049): kept by the minute, as their API
+ * answers are; the others by the Rome day.
+ */
+const MINUTE_PAGE = /^\/eventi(?:\/|$)/;
 
 /** The route React Router answers: every address no other route claims. */
 const PAGE_ROUTE = '/*';
@@ -134,8 +140,12 @@ export const webApp = fp<{ mode: WebMode; services: AppServices }>(
     if (pageCache !== null) {
       /** Answers a kept page; false when the page is to be rendered. */
       const answerKeptPage = async (request: FastifyRequest, reply: FastifyReply) => {
-        // Today in the key: scheduled news appear at midnight, as in the API's keys.
-        const key = `page:${romeDate(services.clock())}:${request.url}`;
+        // Today in the key: scheduled news appear at midnight, as in the API's keys; the
+        // minute for the pages that change with it.
+        const now = services.clock();
+        const key = MINUTE_PAGE.test(pathnameOf(request.url))
+          ? `page:${now.toISOString().slice(0, 16)}:${request.url}`
+          : `page:${romeDate(now)}:${request.url}`;
         let lookup;
         try {
           lookup = await pageCache.lookup(key);

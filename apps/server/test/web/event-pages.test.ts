@@ -132,6 +132,30 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
     expect((await get('/eventi/999999-nessuno')).statusCode).toBe(404);
   });
 
+  it('keeps /eventi and an event page rendered for the minute, as their answers are kept', async () => {
+    const href = await hrefOf('Webinar');
+    for (const url of ['/eventi', href]) {
+      const first = await get(url);
+      const second = await get(url);
+      expect(second.statusCode).toBe(200);
+      const minute = testApp.app.services.clock().toISOString().slice(0, 16);
+      const kept = await testApp.app.services.contentCache.lookup(`page:${minute}:${url}`);
+      expect(kept.cached, url).toBeDefined();
+      // The same page, each copy with its own nonce (ADR 020).
+      const nonceOf = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy))?.[1] ?? '';
+      const a = nonceOf(first.headers['content-security-policy']);
+      const b = nonceOf(second.headers['content-security-policy']);
+      expect(a).not.toBe(b);
+      expect(second.body.replaceAll(b, a)).toBe(first.body);
+    }
+    // A registration page is personal: never kept.
+    await get(`${href}/iscrizione`);
+    const minute = testApp.app.services.clock().toISOString().slice(0, 16);
+    expect(
+      (await testApp.app.services.contentCache.lookup(`page:${minute}:${href}/iscrizione`)).cached,
+    ).toBeUndefined();
+  });
+
   it('gives an online event a VirtualLocation and its link', async () => {
     const href = await hrefOf('Webinar: il Patient Blood Management');
     const page = await get(href);
