@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { italianDate } from './dates.js';
 import { AdminListQuerySchema } from './admin.js';
 import { isRealDate } from './sponsorship-rules.js';
 
@@ -244,6 +245,16 @@ export const HandPaymentBodySchema = z.object({
     .optional(),
 });
 export type HandPaymentBody = z.infer<typeof HandPaymentBodySchema>;
+
+/**
+ * Why a day entered for cash or card cannot be the day the money came in: it is after `today`
+ * (Rome). The receipt's fiscal year follows the day (ADR 029, 2026-11-27); null when it is not.
+ */
+export function paidOnInFutureRefusal(paidOn: string, today: string): string | null {
+  return paidOn > today
+    ? `La data dell’incasso (${italianDate(paidOn)}) è nel futuro: indica il giorno in cui il denaro è stato ricevuto.`
+    : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // "Da controllare" payments: accepted with a note, or to be refunded (ADR 029)

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { italianDate, italianEuroText, romeDate, type HandPaymentBody } from '@sodalis/contracts';
+import {
+  italianDate,
+  italianEuroText,
+  paidOnInFutureRefusal,
+  romeDate,
+  type HandPaymentBody,
+} from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -96,9 +102,8 @@ export async function recordHandPayment(
  * receipt's fiscal year follows this day, so a typo must not move money between years.
  */
 export function paidOnRefusal(paidOn: string, today: string, sinceYear: number): string | null {
-  if (paidOn > today) {
-    return `La data dell’incasso (${italianDate(paidOn)}) è nel futuro: indica il giorno in cui il denaro è stato ricevuto.`;
-  }
+  const future = paidOnInFutureRefusal(paidOn, today);
+  if (future !== null) return future;
   if (Number(paidOn.slice(0, 4)) < sinceYear) {
     return `La data dell’incasso (${italianDate(paidOn)}) è precedente al primo anno del socio (${sinceYear}).`;
   }

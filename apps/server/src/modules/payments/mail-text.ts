@@ -30,40 +30,24 @@ export function receiptMail(
   causale: string | null = null,
 ): MailJob {
   const number = receiptNumberText(payment.receiptYear, payment.receiptNumber);
-  if (payment.fee_title === null) {
-    return {
-      to: [to],
-      subject: `${society.acronym} – ricevuta n. ${number}: ${causale ?? yearsText}`,
-      text: [
-        `Gentile ${payment.account_name},`,
-        '',
-        'abbiamo ricevuto il tuo pagamento. La ricevuta è in allegato in PDF.',
-        '',
-        `Ricevuta n. ${number}`,
-        `Data: ${italianDayOf(payment.paidOn)}`,
-        `Causale: ${causale ?? yearsText}`,
-        `Nominativo: ${payment.account_name}`,
-        `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
-        `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,
-        '',
-        'Grazie,',
-        `la segreteria ${society.acronym}`,
-        society.name,
-      ].join('\n'),
-    };
-  }
+  // A dues payment names its fee and years; a payment of another purpose its causale (ADR 049).
+  const dues = payment.fee_title === null ? null : { fee: payment.fee_title, years: yearsText };
+  const what = causale ?? yearsText;
   return {
     to: [to],
-    subject: `${society.acronym} – ricevuta n. ${number}: ${payment.fee_title} ${yearsText}`,
+    subject: `${society.acronym} – ricevuta n. ${number}: ${dues === null ? what : `${dues.fee} ${dues.years}`}`,
     text: [
       `Gentile ${payment.account_name},`,
       '',
-      'abbiamo ricevuto il pagamento della quota associativa. La ricevuta è in allegato in PDF.',
+      dues === null
+        ? 'abbiamo ricevuto il tuo pagamento. La ricevuta è in allegato in PDF.'
+        : 'abbiamo ricevuto il pagamento della quota associativa. La ricevuta è in allegato in PDF.',
       '',
       `Ricevuta n. ${number}`,
       `Data: ${italianDayOf(payment.paidOn)}`,
-      `Quota: ${payment.fee_title}`,
-      `${yearsText.includes(',') ? 'Anni' : 'Anno'}: ${yearsText}`,
+      ...(dues === null
+        ? [`Causale: ${what}`]
+        : [`Quota: ${dues.fee}`, `${dues.years.includes(',') ? 'Anni' : 'Anno'}: ${dues.years}`]),
       `Nominativo: ${payment.account_name}`,
       `Importo: ${italianEuroText(payment.paid_cents ?? payment.expected_cents)}`,
       `Metodo di pagamento: ${paymentMethodText(payment.paypal_order_id)}`,

@@ -297,26 +297,8 @@ export async function anyRegistrationWithAddon(
 
 /** A registration with its event's title and type's name (a receipt's and an order's words). */
 export async function registrationWithNames(db: Executor, id: number) {
-  return db
-    .selectFrom('event_registrations as r')
-    .innerJoin('events as e', 'e.id', 'r.event_id')
-    .innerJoin('event_registration_types as t', 't.id', 'r.type_id')
-    .selectAll('r')
-    .select(['e.title as event_title', 't.name as type_name'])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
-}
-
-/** The registrations a payment paid for (its `payment_id`). */
-export async function registrationsPaidBy(
-  db: Executor,
-  paymentId: number,
-): Promise<RegistrationRow[]> {
-  return db
-    .selectFrom('event_registrations')
-    .selectAll()
-    .where('payment_id', '=', paymentId)
-    .execute();
+  const [row] = await registrationsWithNames(db, [id]);
+  return row;
 }
 
 /** The staff list's rows: an event's, a state's, a name or e-mail typed (ADR 049). */

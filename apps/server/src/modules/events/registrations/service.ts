@@ -1,6 +1,6 @@
 import {
   eventSlug,
-  italianDate,
+  paidOnInFutureRefusal,
   italianDateTime,
   italianEuroText,
   romeDate,
@@ -264,8 +264,7 @@ export class EventRegistrations implements RegistrationLedger {
       { registrationId: made.id, eventId, state: made.state },
       'iscrizione a un evento registrata',
     );
-    const [view] = await this.views(db, [made]);
-    if (view === undefined) throw new Error('iscrizione registrata ma non trovata');
+    const view = await this.view(db, made);
     return { registration: view, message: this.madeMessage(view), repeated: false };
   }
 
@@ -307,7 +306,7 @@ export class EventRegistrations implements RegistrationLedger {
         stamp,
       );
       const after = await findRegistration(trx, current.id);
-      if (after === undefined) throw new Error('iscrizione annullata ma non trovata');
+      if (after === undefined) throw new Error('iscrizione non trovata');
       await enqueue(
         trx,
         'mail',
@@ -323,17 +322,14 @@ export class EventRegistrations implements RegistrationLedger {
         now,
       );
       if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
-      return after;
+      return { after, leftWaitingList: current.state === 'waiting' };
     });
     this.deps.notifyOutbox();
-    const [view] = await this.views(this.deps.db, [cancelled]);
-    if (view === undefined) throw new Error('iscrizione annullata ma non trovata');
     return {
-      registration: view,
-      message:
-        registration.state === 'waiting'
-          ? 'Sei uscito dalla lista d’attesa.'
-          : 'La tua iscrizione è annullata.',
+      registration: await this.view(this.deps.db, cancelled.after),
+      message: cancelled.leftWaitingList
+        ? 'Sei uscito dalla lista d’attesa.'
+        : 'La tua iscrizione è annullata.',
       repeated: false,
     };
   }
@@ -364,11 +360,8 @@ export class EventRegistrations implements RegistrationLedger {
       );
       return findRegistration(trx, current.id);
     });
-    if (accepted === undefined) throw new Error('iscrizione confermata ma non trovata');
-    const [view] = await this.views(this.deps.db, [accepted]);
-    if (view === undefined) throw new Error('iscrizione confermata ma non trovata');
     return {
-      registration: view,
+      registration: await this.view(this.deps.db, accepted),
       message: 'Il posto è tuo: iscrizione confermata.',
       repeated: false,
     };
@@ -399,9 +392,10 @@ export class EventRegistrations implements RegistrationLedger {
       reportedAmount: report.importo,
       reportedCurrency: report.valuta,
     });
-    const after = await findRegistration(this.deps.db, registrationId);
-    const [view] = await this.views(this.deps.db, after === undefined ? [] : [after]);
-    if (view === undefined) throw new Error('iscrizione pagata ma non trovata');
+    const view = await this.view(
+      this.deps.db,
+      await findRegistration(this.deps.db, registrationId),
+    );
     return {
       registration: view,
       message:
@@ -422,13 +416,8 @@ export class EventRegistrations implements RegistrationLedger {
     body: { method: 'contanti' | 'carta'; paidOn: string; note?: string | undefined },
   ): Promise<{ paymentId: number }> {
     const now = this.now();
-    const today = romeDate(now);
-    if (body.paidOn > today) {
-      throw refusal(
-        'paidOn',
-        `La data dell’incasso (${italianDate(body.paidOn)}) è nel futuro: indica il giorno in cui il denaro è stato ricevuto.`,
-      );
-    }
+    const future = paidOnInFutureRefusal(body.paidOn, romeDate(now));
+    if (future !== null) throw refusal('paidOn', future);
     return this.deps.db.transaction().execute(async (trx) => {
       const registration = await findRegistration(trx, registrationId);
       if (registration === undefined) {
@@ -765,8 +754,7 @@ export class EventRegistrations implements RegistrationLedger {
     if (earlier === undefined) return null;
     if (earlier.member_id !== member.id)
       throw refusal('requestKey', REGISTRATION_MESSAGES.requestKey);
-    const [view] = await this.views(this.deps.db, [earlier]);
-    if (view === undefined) return null;
+    const view = await this.view(this.deps.db, earlier);
     return { registration: view, message: this.madeMessage(view), repeated: true };
   }
 
@@ -982,6 +970,13 @@ export class EventRegistrations implements RegistrationLedger {
     if (type.eligibility !== 'iscritti-in-regola') return [];
     const dues = await this.deps.members.duesStanding(db, row.member_id);
     return dues === null || dues.inGoodStanding ? [] : dues.openDues;
+  }
+
+  /** One registration as its holder sees it; it was just read or written, so it exists. */
+  private async view(db: Executor, row: RegistrationRow | undefined): Promise<MyRegistration> {
+    const [view] = await this.views(db, row === undefined ? [] : [row]);
+    if (view === undefined) throw new Error('iscrizione non trovata');
+    return view;
   }
 
   /** Registrations as their holders see them. */
