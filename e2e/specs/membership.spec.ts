@@ -1,6 +1,10 @@
 import { LAPSED_PAGE } from '@sodalis/contracts';
 import { expect, gotoHydrated, test } from '../support/fixtures';
-import { codiceFiscaleFor, fillApplication } from '../support/membership';
+import {
+  codiceFiscaleFor,
+  codiceFiscaleWithWrongCheck,
+  fillApplication,
+} from '../support/membership';
 import { minimalPdf } from '../support/pdf';
 
 test.describe('iscrizione online', () => {
@@ -54,7 +58,7 @@ test.describe('iscrizione online', () => {
         firstName: 'Marco',
         lastName: 'Conscript',
         email: `marco.${seed}@example.org`,
-        codiceFiscale: codiceFiscaleFor(seed).slice(0, 15) + 'Z',
+        codiceFiscale: codiceFiscaleWithWrongCheck(seed),
       };
       await gotoHydrated(page, '/chi-siamo-affiliati');
       await expect(page.getByRole('radio', { name: 'Affiliato' })).toBeChecked();

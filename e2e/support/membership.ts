@@ -29,6 +29,16 @@ export function codiceFiscaleFor(seed: number): string {
   return first15 + checkLetter(first15);
 }
 
+/**
+ * The codice fiscale of `seed` with a wrong check letter: the one after the right one, so that
+ * it is wrong whatever the seed (a fixed letter is the right one for one seed in 26).
+ */
+export function codiceFiscaleWithWrongCheck(seed: number): string {
+  const valid = codiceFiscaleFor(seed);
+  const right = valid.charCodeAt(15) - 65;
+  return valid.slice(0, 15) + String.fromCharCode(65 + ((right + 1) % 26));
+}
+
 /** A small PDF for the CV field. */
 export const CV_PDF = {
   name: 'curriculum.pdf',

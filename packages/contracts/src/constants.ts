@@ -83,12 +83,13 @@ export function listYears(currentYear: number): string[] {
 /**
  * The back office's roles (docs/decisions/031-staff-roles-and-undo.md): `segreteria` may do
  * everything; `redazione` the site's and the reserved area's contents; `tesoreria` members,
- * payments and dues. The server checks each staff route against its declared roles.
+ * payments and dues; `eventi` the events and their registrations, desk and check-in included
+ * (ADR 050). The server checks each staff route against its declared roles.
  */
-export const STAFF_ROLES = ['segreteria', 'redazione', 'tesoreria'] as const;
+export const STAFF_ROLES = ['segreteria', 'redazione', 'tesoreria', 'eventi'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** A staff role (any of the three), as opposed to Soci and Affiliati. */
+/** A staff role (any of the four), as opposed to Soci and Affiliati. */
 export function isStaffRole(role: string | null | undefined): role is StaffRole {
   return (STAFF_ROLES as readonly (string | null | undefined)[]).includes(role);
 }
@@ -104,6 +105,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const ROLE_NUMBER: Record<MemberRole, number> = {
   socio: 1,
   affiliato: 2,
+  eventi: 6,
   redazione: 7,
   tesoreria: 8,
   segreteria: 9,

@@ -12,6 +12,10 @@ const SECRETARIAT: readonly StaffRole[] = ['segreteria'];
 const EDITORIAL: readonly StaffRole[] = ['segreteria', 'redazione'];
 /** Members, payments and dues. */
 const TREASURY: readonly StaffRole[] = ['segreteria', 'tesoreria'];
+/** An event's page and programme: the editors' and the events' staff's (ADR 050). */
+const EVENT_PAGES: readonly StaffRole[] = [...EDITORIAL, 'eventi'];
+/** An event's registrations, money at its desk and check-in: treasury's and the events' staff's. */
+const EVENT_WORK: readonly StaffRole[] = [...TREASURY, 'eventi'];
 
 export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = {
   // Every staff member: who am I, my own two-factor, the home.
@@ -28,14 +32,15 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   SiteContents: EDITORIAL,
   SiteTexts: EDITORIAL,
   ShareImage: EDITORIAL,
-  RichTextPreview: EDITORIAL,
+  // The rich text of every editor, events' descriptions included.
+  RichTextPreview: EVENT_PAGES,
   Recommendations: EDITORIAL,
   Assemblies: EDITORIAL,
   PressReviews: EDITORIAL,
   Opinions: EDITORIAL,
   TransparencyPublications: EDITORIAL,
   PublicContributions: EDITORIAL,
-  Events: EDITORIAL,
+  Events: EVENT_PAGES,
   TransparencyWarnings: EDITORIAL,
   UnsearchableDocuments: EDITORIAL,
   // Members, payments and dues
@@ -51,8 +56,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   // Their texts: who sends the reminders writes them (ADR 030, amendment of 28 November 2026).
   DuesReminderTexts: TREASURY,
   DuesReport: TREASURY,
-  // Money taken at an event's desk for a registration (ADR 049).
-  EventRegistrations: TREASURY,
+  // Registrations and money taken at an event's desk (ADR 049, 050).
+  EventRegistrations: EVENT_WORK,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

@@ -229,7 +229,8 @@ export interface FeesTable {
   version: Version;
 }
 
-export type MemberRole = 'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria';
+export type MemberRole =
+  'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria' | 'eventi';
 
 export interface MembersTable {
   id: Id;

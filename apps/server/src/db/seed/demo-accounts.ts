@@ -72,6 +72,14 @@ export const DEMO_ACCOUNTS: {
     role: 'socio',
     passwordChanged: true,
   },
+  // The events' staff (ADR 050): the events, their registrations, the desk and check-in.
+  {
+    email: 'eventi.demo@example.org',
+    firstName: 'Giorgia',
+    lastName: 'Ferrante',
+    role: 'eventi',
+    passwordChanged: true,
+  },
 ];
 
 export async function insertDemoAccounts(db: Kysely<Database>, createdAt: string): Promise<number> {

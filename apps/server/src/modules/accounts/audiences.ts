@@ -24,6 +24,7 @@ export const AUDIENCES_OF_ROLE: Readonly<Record<MemberRole, readonly Audience[]>
   // Every staff role reads what it may edit or has to check (ADR 031).
   redazione: STAFF_AUDIENCES,
   tesoreria: STAFF_AUDIENCES,
+  eventi: STAFF_AUDIENCES,
 };
 
 export function mayRead(role: MemberRole, audience: Audience): boolean {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInDemoMembers } from '../../helpers/member-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
 
-const STAFF: MemberRole[] = ['redazione', 'tesoreria', 'segreteria'];
+const STAFF: MemberRole[] = ['redazione', 'tesoreria', 'eventi', 'segreteria'];
 const EVERY_ROLE: MemberRole[] = [...STAFF, 'socio', 'affiliato'];
 
 /** A staff route that acts on one account, and who may call it on whom (ADR 031). */

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
 import { hashPassword } from '../../../src/security/passwords.js';
 import { TestClock } from '../../helpers/mail-test-app.js';
+import { nodeArgumentsFor } from '../../helpers/server-process.js';
 import { ok } from '../../helpers/staff-api.js';
 import { createTestApp, testEngines, type TestApp } from '../../helpers/test-app.js';
 
@@ -549,19 +550,15 @@ function securitySuite(engine: 'sqlite' | 'postgres') {
       // The command line's way (membri:2fa-disattiva), a real process on the same database.
       await enrol(staffToken);
       const cli = (...args: string[]) =>
-        run(
-          process.execPath,
-          ['--conditions=sodalis-source', '--import', 'tsx', 'src/cli/index.ts', ...args],
-          {
-            cwd: SERVER_ROOT,
-            env: {
-              ...process.env,
-              DATA_DIR: testApp.config.dataDir,
-              DATABASE_URL: testApp.config.databaseUrl ?? '',
-              DEMO_CONTENT: 'false',
-            },
+        run(process.execPath, [...nodeArgumentsFor('cli/index'), ...args], {
+          cwd: SERVER_ROOT,
+          env: {
+            ...process.env,
+            DATA_DIR: testApp.config.dataDir,
+            DATABASE_URL: testApp.config.databaseUrl ?? '',
+            DEMO_CONTENT: 'false',
           },
-        );
+        });
       const done = await cli('membri:2fa-disattiva', 'Lucia.Ferri@example.org');
       expect(done.stdout).toContain(
         'Verifica in due passaggi disattivata per lucia.ferri@example.org',

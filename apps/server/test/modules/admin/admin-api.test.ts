@@ -14,7 +14,7 @@ const TODAY = '2026-11-22';
 describe.each(testEngines())('back office API on %s', (engine) => {
   const staff = staffSite(engine, {
     clock: fixedClock(TODAY),
-    roles: [...MEMBER_ROLES, 'redazione', 'tesoreria'],
+    roles: [...MEMBER_ROLES, 'redazione', 'tesoreria', 'eventi'],
   });
   const { call, ok } = staff;
 
@@ -65,7 +65,7 @@ describe.each(testEngines())('back office API on %s', (engine) => {
     expect(me).toMatchObject({ email: 'segreteria.demo@example.org', role: 'segreteria' });
   });
 
-  it('checks every staff route against its declared roles: redazione contents, tesoreria members and payments, segreteria all (ADR 031)', async () => {
+  it('checks every staff route against its declared roles: redazione contents, tesoreria members and payments, eventi the events, segreteria all (ADR 031, 050)', async () => {
     const routes = staff.app.adminRouteTable;
     for (const route of routes) {
       const path = route.url.replace('/api/v1/Admin', '');
@@ -104,6 +104,17 @@ describe.each(testEngines())('back office API on %s', (engine) => {
     expect((await call('GET', '/Payments', undefined, 'tesoreria')).statusCode).toBe(200);
     expect((await call('GET', '/News', undefined, 'tesoreria')).statusCode).toBe(403);
     expect((await call('GET', '/News', undefined, 'redazione')).statusCode).toBe(200);
+    // The events' staff: its events and their registrations, never members, payments or news.
+    expect(rolesOfStaffRoute('GET', '/api/v1/Admin/EventRegistrations')).toEqual([
+      'segreteria',
+      'tesoreria',
+      'eventi',
+    ]);
+    expect((await call('GET', '/Events', undefined, 'eventi')).statusCode).toBe(200);
+    expect((await call('GET', '/EventRegistrations', undefined, 'eventi')).statusCode).toBe(200);
+    for (const area of ['/Members', '/Payments', '/News', '/AuditLog']) {
+      expect((await call('GET', area, undefined, 'eventi')).statusCode, area).toBe(403);
+    }
     // The home's latest activity is the audit log's: not for roles that may not read the log.
     const home = (role: 'segreteria' | 'redazione') =>
       ok<{ latest: unknown[] }>(call('GET', '/Dashboard', undefined, role));

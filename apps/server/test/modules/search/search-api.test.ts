@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDemoPdf } from '../../../src/db/seed/demo-pdf.js';
 import { SEARCH_INDEX_FORMAT } from '../../../src/modules/search/indexer.js';
 import { MEMBER_ROLES } from '../../helpers/member-api.js';
+import { nodeArgumentsFor } from '../../helpers/server-process.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { fixedClock, testEngines } from '../../helpers/test-app.js';
 
@@ -715,7 +716,7 @@ describe.each(testEngines())('site search on %s', (engine) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain('La ricerca può contenere al massimo 1000 caratteri.');
   });
-  // A real process started through tsx, on the suite's own database: slow on a loaded machine.
+  // A real process (the built command line when current, else through tsx), on the suite's own database: slow on a loaded machine.
   it(
     'rebuilds the whole index from the command line, the PDFs read at once',
     { timeout: 120_000 },
@@ -739,13 +740,7 @@ describe.each(testEngines())('site search on %s', (engine) => {
       if (config.databaseUrl !== null) env.DATABASE_URL = config.databaseUrl;
       const { stdout } = await run(
         process.execPath,
-        [
-          '--conditions=sodalis-source',
-          '--import',
-          'tsx',
-          'src/cli/index.ts',
-          'ricerca:ricostruisci',
-        ],
+        [...nodeArgumentsFor('cli/index'), 'ricerca:ricostruisci'],
         { cwd: SERVER_ROOT, env },
       );
       expect(stdout).toMatch(

@@ -52,6 +52,7 @@ const ROLE_CHOICES = choicesOf({
   segreteria: 'Segreteria (tutto il back office)',
   redazione: 'Redazione (solo contenuti)',
   tesoreria: 'Tesoreria (soci, pagamenti, quote)',
+  eventi: 'Eventi (eventi, iscrizioni, accoglienza)',
 });
 
 const STATUS_CHOICES = choicesOf({ active: 'Attivo', disabled: 'Disattivato' });
