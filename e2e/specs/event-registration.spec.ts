@@ -97,6 +97,20 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     await expect(card.getByTestId('registration-payment')).toHaveCount(0);
     await expectAccessible(page);
 
+    // The registration page again (the tab's session, read by the scripts): the registration,
+    // not a second form.
+    await gotoHydrated(page, registration);
+    await expect(page.getByTestId('registration-current')).toContainText(
+      'Sei già iscritto a questo evento',
+    );
+    await expect(page.getByTestId('registration-current')).toContainText('Confermata');
+    await expect(page.getByTestId('registration-form')).toHaveCount(0);
+    await page
+      .getByTestId('registration-current')
+      .getByRole('link', { name: 'Le mie iscrizioni' })
+      .click();
+    await expect(heading).toHaveText('Le mie iscrizioni');
+
     await card.getByRole('link', { name: 'Annulla iscrizione' }).click();
     const confirmation = card.getByTestId('cancel-confirmation');
     await expect(confirmation).toContainText('Vuoi davvero annullare l’iscrizione');

@@ -83,6 +83,8 @@ export interface Registrant {
   firstName: string;
   lastName: string;
   prefill: RegistrantPrefill;
+  /** Their live registration for the page's event, shown in place of the form; else null. */
+  current: MyRegistration | null;
 }
 
 /**
@@ -90,7 +92,7 @@ export interface Registrant {
  * null (or a 401 refusal) when the server would not accept that session.
  */
 export interface EventRegistrationPages {
-  registrant(sessionToken: string): Promise<Registrant | null>;
+  registrant(sessionToken: string, eventId: number): Promise<Registrant | null>;
   quote(
     sessionToken: string,
     eventId: number,

@@ -214,6 +214,22 @@ export interface MyRegistration {
   createdAt: string;
 }
 
+/**
+ * The person's live registration for an event among theirs (one at most: the partial unique
+ * index of ADR 049): the registration page shows it in place of a second form.
+ */
+export function liveRegistrationFor(
+  registrations: readonly MyRegistration[],
+  eventId: number,
+): MyRegistration | null {
+  const live: readonly RegistrationState[] = LIVE_REGISTRATION_STATES;
+  return (
+    registrations.find(
+      (registration) => registration.event.id === eventId && live.includes(registration.state),
+    ) ?? null
+  );
+}
+
 /** A registration's payment as its holder's checkout makes it (ADR 049). */
 export interface RegistrationPayment {
   /** The registration's price and the dues years paid with it. */

@@ -65,7 +65,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
   });
   const site = demoSite(engine, {
     web: 'build',
-    roles: ['socio', 'affiliato'],
+    roles: ['socio', 'affiliato', 'segreteria'],
     env: { BANK_IBAN: IBAN, BANK_HOLDER: 'Società di prova' },
   });
 
@@ -194,6 +194,14 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     ]);
     const id = rows[0]?.id ?? 0;
 
+    // The registration page again: the registration, not a second form.
+    const reopened = await get(form(), token);
+    expect(reopened.body).toContain('data-testid="registration-current"');
+    expect(reopened.body).not.toContain('data-testid="registration-form"');
+    expect(textOf(reopened.body)).toMatch(
+      /Sei già iscritto a questo evento Stato: In attesa di pagamento · tipo Non socio\./,
+    );
+
     // "Le mie iscrizioni" in the first HTML for the cookie session: never "Caricamento…".
     const mine = await get('/area-riservata-iscrizioni', token);
     expect(mine.statusCode).toBe(200);
@@ -228,6 +236,8 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(cancelledText).toContain('La tua iscrizione è annullata.');
     expect(cancelledText).toContain('Annullata');
     expect(cancelledText).not.toContain('Vuoi davvero');
+    // Cancelled: the form is offered again.
+    expect((await get(form(), token)).body).toContain('data-testid="registration-form"');
     // Cancelling again is refused in the server's words.
     const twice = await post('/area-riservata-iscrizioni', token, [
       ['intent', 'annulla'],
@@ -293,7 +303,8 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
   });
 
   it('shows each refusal next to its field, summed up at the top', async () => {
-    const token = site.tokens.affiliato;
+    // Someone with no registration for the congress (the demo's Affiliato has one).
+    const token = site.tokens.segreteria;
     const { html, requestKey } = await firstStep(token);
     const expectNextToField = (answer: LightMyRequestResponse, field: string, message: string) => {
       const id = `iscrizione-${field.replace('.', '-')}`;

@@ -1,4 +1,5 @@
 import {
+  liveRegistrationFor,
   REGISTRATION_MESSAGES,
   registrationWindow,
   type MemberProfile,
@@ -16,7 +17,10 @@ import {
   MY_REGISTRATIONS_PATH,
   registrationHref,
 } from '../features/events/event-format';
-import { browserRegistrationCalls } from '../features/events/registration-api';
+import {
+  browserMyRegistrations,
+  browserRegistrationCalls,
+} from '../features/events/registration-api';
 import {
   registrationStep,
   signInRefusal,
@@ -25,6 +29,7 @@ import {
 } from '../features/events/registration-fields';
 import {
   emptyFields,
+  RegistrationCurrent,
   RegistrationDone,
   RegistrationForm,
   RegistrationQuoteStep,
@@ -64,7 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const registrant =
     token === null || userOfToken(token) === null
       ? null
-      : await context.eventRegistrations.registrant(token);
+      : await context.eventRegistrations.registrant(token, event.id);
   return {
     event,
     now: new Date().toISOString(),
@@ -78,13 +83,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /**
  * In the browser (also on hydration): the person of the tab's session (ADR 010) when the server
  * knew none, with their membership's facts to prefill (`/Membership/Profilo`, none for an
- * account without a membership).
+ * account without a membership) and their live registration for the event, if any.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const page = await serverLoader();
   const user = currentUser();
   if (page.registrant !== null || user === null) return { ...page, sessionChecked: true };
-  const profile = await apiRequest<MemberProfile>('/api/v1/Membership/Profilo').catch(() => null);
+  const [profile, mine] = await Promise.all([
+    apiRequest<MemberProfile>('/api/v1/Membership/Profilo').catch(() => null),
+    browserMyRegistrations(),
+  ]);
   const registrant: Registrant = {
     firstName: user.name,
     lastName: user.surname,
@@ -93,6 +101,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
       profession: profile?.qualification ?? null,
       employer: profile?.workplace ?? null,
     },
+    current: liveRegistrationFor(mine ?? [], page.event.id),
   };
   return { ...page, registrant, sessionChecked: true };
 }
@@ -182,6 +191,8 @@ export default function EventRegistrationPage({ loaderData, actionData }: Route.
         </div>
       </>
     );
+  } else if (registrant.current !== null) {
+    body = <RegistrationCurrent registration={registrant.current} />;
   } else if (step?.step === 'quote') {
     body = <RegistrationQuoteStep fields={step.fields} quote={step.quote} action={action} />;
   } else {

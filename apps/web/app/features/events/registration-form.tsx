@@ -2,6 +2,7 @@ import {
   PRICE_WINDOW_LABELS,
   priceInWindow,
   registrationEligibilityText,
+  type MyRegistration,
   type PublicEvent,
   type RegistrationAnswer,
   type RegistrationQuote,
@@ -393,6 +394,31 @@ export function RegistrationDone({ answer }: { answer: RegistrationAnswer }) {
       <div className="alert alert-success" role="status">
         {answer.message}
       </div>
+      <Link to={MY_REGISTRATIONS_PATH} className="btn btn-primary">
+        Le mie iscrizioni
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Already registered (a place, an offer or the waiting list): one live registration per person
+ * and event (ADR 049), so the page shows it and leads to where it is paid or cancelled.
+ */
+export function RegistrationCurrent({ registration }: { registration: MyRegistration }) {
+  return (
+    <section aria-labelledby="iscrizione-attuale" data-testid="registration-current">
+      <h2 id="iscrizione-attuale" className="h4">
+        Sei già iscritto a questo evento
+      </h2>
+      <p>
+        Stato: <strong>{registration.stateLabel}</strong> · tipo {registration.typeName}
+        {registration.waitingPosition === null
+          ? null
+          : ` · posizione ${registration.waitingPosition} in lista d’attesa`}
+        .
+      </p>
+      <p>Il pagamento, la ricevuta e l’annullamento sono in «Le mie iscrizioni».</p>
       <Link to={MY_REGISTRATIONS_PATH} className="btn btn-primary">
         Le mie iscrizioni
       </Link>

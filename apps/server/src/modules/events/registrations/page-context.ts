@@ -1,4 +1,5 @@
 import {
+  liveRegistrationFor,
   RegistrationRequestSchema,
   type EventRegistrationPages,
   type MemberProfile,
@@ -56,13 +57,16 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
   }
 
   return {
-    async registrant(sessionToken) {
+    async registrant(sessionToken, eventId) {
       const answer = await outcome(sessionToken, async (member) => {
-        const profile = await memberProfiles.get(member.id).catch((error: unknown) => {
-          // No membership (staff, a person registered only for events): nothing to prefill.
-          if (error instanceof AppError && error.status === 404) return null;
-          throw error;
-        });
+        const [profile, mine] = await Promise.all([
+          memberProfiles.get(member.id).catch((error: unknown) => {
+            // No membership (staff, a person registered only for events): nothing to prefill.
+            if (error instanceof AppError && error.status === 404) return null;
+            throw error;
+          }),
+          registrations.mine(member),
+        ]);
         return {
           firstName: member.firstName,
           lastName: member.lastName,
@@ -71,6 +75,7 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
             profession: profile?.qualification ?? null,
             employer: profile?.workplace ?? null,
           },
+          current: liveRegistrationFor(mine, eventId),
         };
       });
       return answer.ok ? answer.data : null;
