@@ -168,6 +168,8 @@ test.describe('il lavoro della segreteria non va perso', () => {
       'Notizie programmate',
       'Domande di iscrizione da esaminare',
       'Bonifici da controllare',
+      'Posti offerti dalla lista d’attesa, senza risposta',
+      'Iscrizioni agli eventi in attesa di pagamento',
       'Documenti PDF non ricercabili',
     ];
     for (const label of always) {

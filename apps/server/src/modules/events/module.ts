@@ -7,7 +7,7 @@ import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
 import { registrationPages, type RegistrationPagesDeps } from './registrations/page-context.js';
 import { registrationRoutes } from './registrations/routes.js';
-import { RegistrationsAdmin } from './registrations/admin-service.js';
+import { RegistrationsAdmin, registrationsPendingWork } from './registrations/admin-service.js';
 import { RegistrationPurpose } from './registrations/purpose.js';
 import { RegistrationTransferClaim } from './registrations/transfer-claim.js';
 import {
@@ -82,6 +82,7 @@ export const eventsModule = defineModule<
       registrationsAdmin: staff.registrations,
     });
   },
+  pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],
   sitemap:
     ({ events }) =>

@@ -19,6 +19,8 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       'notizie-programmate',
       'domande-iscrizione-in-attesa',
       'bonifici-da-controllare',
+      'iscrizioni-posti-offerti',
+      'iscrizioni-da-pagare',
       // No demo publication of 2025's contributions and final accounts: late in November 2026.
       'contributi-2025',
       'bilancio-consuntivo-2025',
@@ -47,6 +49,17 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       staff.call('GET', '/MembershipApplications?status=pending'),
     );
     expect(countOf(before, 'domande-iscrizione-in-attesa')).toBe(waiting.total);
+    // The demo's registrations: an offered place and places held until paid, for coming events.
+    for (const [key, state] of [
+      ['iscrizioni-posti-offerti', 'offered'],
+      ['iscrizioni-da-pagare', 'awaiting_payment'],
+    ] as const) {
+      const listed = await staff.ok<AdminPage<unknown>>(
+        staff.call('GET', `/EventRegistrations?state=${state}`),
+      );
+      expect(listed.total, state).toBeGreaterThan(0);
+      expect(countOf(before, key), key).toBe(listed.total);
+    }
     expect(before.pending.find((work) => work.key === 'contributi-2025')).toMatchObject({
       count: 1,
       href: '/amministrazione/contributi-pubblici',

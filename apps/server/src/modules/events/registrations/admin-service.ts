@@ -1,4 +1,5 @@
 import {
+  adminListHref,
   REGISTRATION_STATE_LABELS,
   REGISTRATION_STATES,
   registrationCausale,
@@ -13,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
 import { toCsv } from '../../../text/csv.js';
+import type { PendingWorkProvider } from '../../admin/dashboard.js';
 import { idPage } from '../../listing/id-page.js';
 import { findEventAddons, findEventRows, findRegistrationTypes } from '../repository.js';
 import {
@@ -23,6 +25,7 @@ import {
   registrationCounts,
   registrationTakings,
   registrationsWithNames,
+  stateCountsOfComingEvents,
 } from './repository.js';
 
 /** How many rows one export carries at most (a congress has hundreds to a few thousand). */
@@ -35,6 +38,32 @@ const SORTS = {
 } as const;
 
 type Row = Awaited<ReturnType<typeof registrationsWithNames>>[number];
+
+/**
+ * What waits on the staff home for the events' coming registrations (ADR 023, 049): offered
+ * places not yet taken (the offer lapses by itself, a call may save it) and places held until
+ * paid. Each links to the list under the same state.
+ */
+export const registrationsPendingWork: PendingWorkProvider = async (db, now) => {
+  const counts = await stateCountsOfComingEvents(db, now.toISOString(), [
+    'offered',
+    'awaiting_payment',
+  ]);
+  return [
+    {
+      key: 'iscrizioni-posti-offerti',
+      label: 'Posti offerti dalla lista d’attesa, senza risposta',
+      count: counts.offered,
+      href: adminListHref('iscrizioni', { state: 'offered' }),
+    },
+    {
+      key: 'iscrizioni-da-pagare',
+      label: 'Iscrizioni agli eventi in attesa di pagamento',
+      count: counts.awaiting_payment,
+      href: adminListHref('iscrizioni', { state: 'awaiting_payment' }),
+    },
+  ];
+};
 
 /**
  * The secretariat's registrations (ADR 049): the list with its filters, one registration, an

@@ -388,3 +388,25 @@ export async function eventsWithRegistrationTypes(db: Executor) {
     .orderBy('e.id', 'desc')
     .execute();
 }
+
+/**
+ * How many registrations of events not yet ended are in each of `states` (the staff home's
+ * pending work): a state without any is 0.
+ */
+export async function stateCountsOfComingEvents<State extends RegistrationState>(
+  db: Executor,
+  now: string,
+  states: readonly State[],
+): Promise<Record<State, number>> {
+  const rows = await db
+    .selectFrom('event_registrations')
+    .innerJoin('events', 'events.id', 'event_registrations.event_id')
+    .select(['event_registrations.state', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('events.ends_at', '>', now)
+    .where('event_registrations.state', 'in', states)
+    .groupBy('event_registrations.state')
+    .execute();
+  const counts = Object.fromEntries(states.map((state) => [state, 0])) as Record<State, number>;
+  for (const row of rows) counts[row.state as State] = Number(row.count);
+  return counts;
+}
