@@ -13,6 +13,7 @@ import { SERVER_MODULES } from './modules/index.js';
 import { dashboard, type PendingWorkProvider } from './modules/admin/dashboard.js';
 import { allAudit, listAudit } from './modules/admin/audit.js';
 import { FORM_BODY_LIMIT, sendCsv, staffOf } from './modules/admin/route-helpers.js';
+import { capitalised } from './text/capitalised.js';
 
 export interface AdminRoutesOptions {
   services: AppServices;
@@ -110,9 +111,4 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       },
     };
   });
-}
-
-/** "crea" → "Crea": an action as a word at the start of a spreadsheet cell. */
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -278,6 +278,11 @@ export interface AdminPayment {
   paidWithPayPal: boolean;
   /** The fee of a dues payment; null for a payment of another purpose (ADR 049). */
   feeTitle: string | null;
+  /**
+   * What it pays, as its items say it ("Quota associativa 2026; Iscrizione a «…», tipo …"),
+   * whatever the purpose (ADR 045, 049).
+   */
+  paidFor: string;
   feeAccess: string | null;
   year: number;
   accountName: string;

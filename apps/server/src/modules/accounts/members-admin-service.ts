@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
 import { toCsv } from '../../text/csv.js';
 import { decodeUploadedText } from '../../text/encoding.js';
+import { capitalised } from '../../text/capitalised.js';
 import {
   allMembersWithFee,
   findMemberByEmail,
@@ -87,7 +88,7 @@ export const MEMBER_ROLLBACK_REFUSED =
 /** The rule's message as the secretariat reads it (the CLI's wording, capitalised). */
 function asAppError(error: unknown, path: string): unknown {
   if (!(error instanceof MemberRuleError)) return error;
-  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  const message = capitalised(error.message);
   return new AppError('invalidRequest', [
     { path, message: message.endsWith('.') ? message : `${message}.` },
   ]);

@@ -41,6 +41,8 @@ import {
   type FeeRow,
   type PaymentWithMemberRow,
 } from './repository.js';
+import { capitalised } from '../../text/capitalised.js';
+import { itemsOfPayments } from './items-repository.js';
 import type { Receipts } from './receipts.js';
 import type { PaymentService } from './service.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
@@ -97,13 +99,28 @@ export class PaymentsAdminService {
 
   async listPayments(query: AdminPaymentListQuery): Promise<AdminPage<AdminPayment>> {
     const { rows, total } = await listPaymentsWithMember(this.deps.db, query);
-    return { items: rows.map(toAdminPayment), total };
+    return { items: await this.withItems(rows), total };
   }
 
   async getPayment(id: number): Promise<AdminPayment> {
     const row = await findPaymentWithMember(this.deps.db, id);
     if (row === undefined) throw new AppError('notFound');
-    return toAdminPayment(row);
+    const [payment] = await this.withItems([row]);
+    if (payment === undefined) throw new AppError('notFound');
+    return payment;
+  }
+
+  /** Payments as the staff read them, with what each pays as its items say (one query). */
+  private async withItems(rows: PaymentWithMemberRow[]): Promise<AdminPayment[]> {
+    const items = await itemsOfPayments(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
+    const described = new Map<number, string[]>();
+    for (const item of items) {
+      described.set(item.payment_id, [...(described.get(item.payment_id) ?? []), item.description]);
+    }
+    return rows.map((row) => toAdminPayment(row, described.get(row.id) ?? []));
   }
 
   /** The ledger as CSV for a spreadsheet, oldest first, with the list's filters. */
@@ -127,26 +144,26 @@ export class PaymentsAdminService {
         'motivo',
         'e-mail PayPal',
         'ricevuta',
+        'pagamento di',
       ],
-      ...rows
-        .map(toAdminPayment)
-        .map((payment) => [
-          payment.createdAt,
-          italianDate(payment.receivedOn),
-          payment.paypalOrderId,
-          payment.feeTitle ?? '',
-          payment.feeAccess ?? '',
-          String(payment.year),
-          payment.accountName,
-          payment.memberEmail ?? '',
-          payment.expectedAmount.replace('.', ','),
-          payment.paidAmount?.replace('.', ',') ?? '',
-          payment.currency,
-          PAYMENT_STATUS_LABELS[payment.status],
-          payment.flagReason ?? '',
-          payment.payerEmail ?? '',
-          payment.receipt ?? '',
-        ]),
+      ...(await this.withItems(rows)).map((payment) => [
+        payment.createdAt,
+        italianDate(payment.receivedOn),
+        payment.paypalOrderId,
+        payment.feeTitle ?? '',
+        payment.feeAccess ?? '',
+        String(payment.year),
+        payment.accountName,
+        payment.memberEmail ?? '',
+        payment.expectedAmount.replace('.', ','),
+        payment.paidAmount?.replace('.', ',') ?? '',
+        payment.currency,
+        PAYMENT_STATUS_LABELS[payment.status],
+        payment.flagReason ?? '',
+        payment.payerEmail ?? '',
+        payment.receipt ?? '',
+        payment.paidFor,
+      ]),
     ]);
   }
 
@@ -270,13 +287,14 @@ export class PaymentsAdminService {
   }
 }
 
-function toAdminPayment(row: PaymentWithMemberRow): AdminPayment {
+function toAdminPayment(row: PaymentWithMemberRow, itemTexts: readonly string[]): AdminPayment {
   return {
     id: row.id,
     paypalOrderId: row.paypal_order_id,
     methodText: paymentMethodText(row.paypal_order_id),
     paidWithPayPal: dueMethodOfReference(row.paypal_order_id) === 'paypal',
     feeTitle: row.fee_title,
+    paidFor: capitalised(itemTexts.length > 0 ? itemTexts.join('; ') : (row.fee_title ?? '')),
     feeAccess: row.fee_access,
     year: row.year,
     accountName: row.account_name,

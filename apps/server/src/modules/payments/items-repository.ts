@@ -28,3 +28,28 @@ export async function itemsOfPayment(db: Executor, paymentId: number): Promise<P
     .orderBy('id')
     .execute();
 }
+
+/**
+ * The items of several payments (a page of the staff's list, an export), in the order they
+ * were added; asked in slices, within SQLite's limit of bound values.
+ */
+export async function itemsOfPayments(
+  db: Executor,
+  paymentIds: readonly number[],
+): Promise<PaymentItemRow[]> {
+  const items: PaymentItemRow[] = [];
+  for (let start = 0; start < paymentIds.length; start += ITEMS_SLICE) {
+    items.push(
+      ...(await db
+        .selectFrom('payment_items')
+        .selectAll()
+        .where('payment_id', 'in', paymentIds.slice(start, start + ITEMS_SLICE))
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return items;
+}
+
+/** Payments asked for at once by `itemsOfPayments`. */
+const ITEMS_SLICE = 5_000;

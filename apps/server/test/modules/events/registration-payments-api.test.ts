@@ -1,6 +1,7 @@
 import {
   REGISTRATION_MESSAGES,
   type AdminPage,
+  type AdminPayment,
   type AdminRegistration,
   type AdminRegistrationSummary,
   type AdminEvent,
@@ -210,7 +211,13 @@ describe.each(testEngines())('events: paying a registration on %s', (engine) => 
     // The staff ledger lists it, with no fee.
     const listed = await staff.call('GET', `/Payments/${paymentId}`, undefined, 'tesoreria');
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json()).toMatchObject({ data: { feeTitle: null, status: 'verified' } });
+    expect(listed.json()).toMatchObject({
+      data: {
+        feeTitle: null,
+        status: 'verified',
+        paidFor: `Iscrizione a «${event.title}», Socio in regola`,
+      },
+    });
   });
 
   it('renew and register: a member in arrears pays the year and the registration in one payment, both settled', async () => {
@@ -233,6 +240,15 @@ describe.each(testEngines())('events: paying a registration on %s', (engine) => 
       `iscrizione a «${event.title}», Socio in regola; quota associativa, anno 2026`,
     );
     expect((await mine(person.token, registration.id))?.state).toBe('confirmed');
+    // The staff's ledger says what it paid, the registration and the year, in its list and
+    // its export.
+    const paidFor = `Iscrizione a «${event.title}», Socio in regola; quota associativa, anno 2026`;
+    const page = await staff.ok<AdminPage<AdminPayment>>(
+      staff.call('GET', '/Payments?perPage=100', undefined, 'tesoreria'),
+    );
+    expect(page.items.find((payment) => payment.id === paymentId)?.paidFor).toBe(paidFor);
+    const csv = await staff.call('GET', '/Payments/Export', undefined, 'tesoreria');
+    expect(csv.body).toContain(paidFor);
     const due = await staff.app.services.db
       .selectFrom('dues')
       .select(['status', 'payment_id'])

@@ -95,8 +95,8 @@ export function PaymentList() {
         />
         <DateTimeField source="createdAt" label="Registrato il" />
         <TextField source="accountName" label="Nominativo" />
-        <TextField source="feeTitle" label="Quota" sortable={false} />
-        <TextField source="year" label="Anno" />
+        {/* Dues years, a registration, or both (ADR 045, 049): what its items say. */}
+        <TextField source="paidFor" label="Pagamento di" sortable={false} />
         <FunctionField
           label="Importo"
           sortable={false}
@@ -198,9 +198,9 @@ export function PaymentShow() {
       <SimpleShowLayout>
         <TextField source="accountName" label="Nominativo" />
         <TextField source="memberEmail" label="Account che ha pagato" emptyText="—" />
-        <TextField source="feeTitle" label="Quota" />
-        <TextField source="feeAccess" label="Tipo" />
-        <TextField source="year" label="Anno della quota" />
+        <TextField source="paidFor" label="Pagamento di" />
+        <TextField source="feeTitle" label="Quota" emptyText="—" />
+        <TextField source="feeAccess" label="Tipo" emptyText="—" />
         <FunctionField label="Importo dovuto" render={(record) => euro(record.expectedAmount)} />
         <FunctionField label="Importo pagato" render={(record) => euro(record.paidAmount)} />
         <FunctionField
