@@ -80,6 +80,13 @@ const personText = (field: string, max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
+/** A form's random key, made when it is drawn: the same key again is the same submission. */
+function requestKeySchema() {
+  return z
+    .string({ message: REGISTRATION_MESSAGES.requestKey })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: REGISTRATION_MESSAGES.requestKey });
+}
+
 /** The invoice a registrant asks for: to whom, their tax code and where it is delivered. */
 export const RegistrationInvoiceSchema = z
   .object({
@@ -157,9 +164,7 @@ export const RegistrationRequestSchema = z.object({
   discipline: personText('Disciplina', 120),
   employer: personText('Ente di appartenenza', 200),
   invoice: RegistrationInvoiceSchema.nullish().transform((value) => value ?? null),
-  requestKey: z
-    .string({ message: REGISTRATION_MESSAGES.requestKey })
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: REGISTRATION_MESSAGES.requestKey }),
+  requestKey: requestKeySchema(),
 });
 export type RegistrationRequest = z.input<typeof RegistrationRequestSchema>;
 export type RegistrationRequestData = z.output<typeof RegistrationRequestSchema>;
@@ -370,4 +375,77 @@ export interface AdminRegistrationSummary {
   /** What the confirmed, paid registrations brought (the registrations' part of payments). */
   takingsCents: number;
   invoicesRequested: number;
+}
+
+/** Who the staff may write to among an event's registrants: every state but the refused. */
+export const MAILING_STATES = [
+  'confirmed',
+  'awaiting_payment',
+  'offered',
+  'waiting',
+  'cancelled',
+  'expired',
+] as const satisfies readonly RegistrationState[];
+
+/** The registrants a message would go to (`GET …/EventRegistrations/Recipients`). */
+export const RegistrationRecipientsQuerySchema = z.object({
+  eventId: z.coerce.number({ message: 'Scegli l’evento.' }).int().positive('Scegli l’evento.'),
+  states: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').filter((state) => state !== ''))
+    .pipe(
+      z
+        .array(
+          z.enum(MAILING_STATES, { message: 'Destinatari: stato dell’iscrizione non valido.' }),
+        )
+        .min(1, 'Destinatari: scegli almeno uno stato delle iscrizioni.'),
+    ),
+});
+export type RegistrationRecipientsQuery = z.output<typeof RegistrationRecipientsQuerySchema>;
+
+/**
+ * A message to an event's registrants in the chosen states (ADR 049, amendment "writing to
+ * the registrants"): each gets it by e-mail with their name, through the outbox.
+ */
+export const RegistrationMailingSchema = z.object({
+  eventId: z.number({ message: 'Scegli l’evento.' }).int().positive('Scegli l’evento.'),
+  states: z
+    .array(z.enum(MAILING_STATES, { message: 'Destinatari: stato dell’iscrizione non valido.' }), {
+      message: 'Destinatari: scegli almeno uno stato delle iscrizioni.',
+    })
+    .min(1, 'Destinatari: scegli almeno uno stato delle iscrizioni.')
+    .transform((states) => MAILING_STATES.filter((state) => states.includes(state))),
+  subject: z
+    .string({ message: 'Oggetto: scrivi l’oggetto del messaggio.' })
+    .trim()
+    .min(1, 'Oggetto: scrivi l’oggetto del messaggio.')
+    .max(150, 'Oggetto: al massimo 150 caratteri.')
+    .refine((value) => !/[\r\n]/.test(value), 'Oggetto: una riga sola.'),
+  text: z
+    .string({ message: 'Testo: scrivi il messaggio.' })
+    .trim()
+    .min(1, 'Testo: scrivi il messaggio.')
+    .max(10_000, 'Testo: al massimo 10.000 caratteri.'),
+  requestKey: requestKeySchema(),
+});
+export type RegistrationMailing = z.input<typeof RegistrationMailingSchema>;
+export type RegistrationMailingData = z.output<typeof RegistrationMailingSchema>;
+
+/** A message sent (or, for the same request key, the one sent before). */
+export interface RegistrationMailingSent {
+  id: number;
+  recipients: number;
+  /** The same form sent again: nothing was sent this time. */
+  repeated: boolean;
+}
+
+/** The messages sent to an event's registrants, latest first. */
+export interface AdminRegistrationMailing {
+  id: number;
+  states: RegistrationState[];
+  subject: string;
+  recipients: number;
+  sentBy: string;
+  createdAt: string;
 }

@@ -4,10 +4,13 @@ import {
   EventSelection,
   AdminRegistrationListQuerySchema,
   RegistrationHandPaymentSchema,
+  RegistrationMailingSchema,
+  RegistrationRecipientsQuerySchema,
 } from '@sodalis/contracts';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
 import type { RegistrationsAdmin } from './registrations/admin-service.js';
+import type { RegistrationMailings } from './registrations/mailings.js';
 import type { EventRegistrations } from './registrations/service.js';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -34,9 +37,10 @@ export async function eventsAdminRoutes(
     events: EventsAdminService;
     registrations: EventRegistrations;
     registrationsAdmin: RegistrationsAdmin;
+    mailings: RegistrationMailings;
   },
 ) {
-  const { events, registrations, registrationsAdmin } = options;
+  const { events, registrations, registrationsAdmin, mailings } = options;
   // The registrations for the secretariat (ADR 049): list, export, an event's summary, one.
   app.get('/EventRegistrations', async (request) => ({
     data: await registrationsAdmin.list(
@@ -52,6 +56,23 @@ export async function eventsAdminRoutes(
     const { eventId } = parseInput(SummaryQuerySchema, request.query);
     return { data: await registrationsAdmin.summary(eventId) };
   });
+  // Writing to an event's registrants (ADR 049, amendment): how many, send, what was sent.
+  app.get('/EventRegistrations/Recipients', async (request) => ({
+    data: await mailings.recipients(parseInput(RegistrationRecipientsQuerySchema, request.query)),
+  }));
+  app.get('/EventRegistrations/Mailings', async (request) => {
+    const { eventId } = parseInput(SummaryQuerySchema, request.query);
+    return { data: await mailings.history(eventId) };
+  });
+  app.post(
+    '/EventRegistrations/Mailings',
+    { bodyLimit: FORM_BODY_LIMIT },
+    async (request, reply) => {
+      const body = parseInput(RegistrationMailingSchema, request.body);
+      const sent = await mailings.send(actorOf(request), body);
+      return reply.status(sent.repeated ? 200 : 201).send({ data: sent });
+    },
+  );
   app.get('/EventRegistrations/:id', async (request) => ({
     data: await registrationsAdmin.get(parseInput(IdParamsSchema, request.params).id),
   }));

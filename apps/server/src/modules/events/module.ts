@@ -8,6 +8,7 @@ import { eventsRoutes } from './routes.js';
 import { registrationPages, type RegistrationPagesDeps } from './registrations/page-context.js';
 import { registrationRoutes } from './registrations/routes.js';
 import { RegistrationsAdmin, registrationsPendingWork } from './registrations/admin-service.js';
+import { RegistrationMailings } from './registrations/mailings.js';
 import { RegistrationPurpose } from './registrations/purpose.js';
 import { RegistrationTransferClaim } from './registrations/transfer-claim.js';
 import {
@@ -66,9 +67,16 @@ export const eventsModule = defineModule<
       }),
     };
   },
-  staff: ({ db, clock, contentCache, searchIndex }) => ({
+  staff: ({ db, clock, contentCache, searchIndex, logger, notifyOutbox, society }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
     registrations: new RegistrationsAdmin({ db }),
+    mailings: new RegistrationMailings({
+      db,
+      clock,
+      logger: logger.child({ component: 'events' }),
+      notifyOutbox,
+      society,
+    }),
   }),
   apiRoutes: async (api, { events, accounts, registrations }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
@@ -80,6 +88,7 @@ export const eventsModule = defineModule<
       events: staff.events,
       registrations,
       registrationsAdmin: staff.registrations,
+      mailings: staff.mailings,
     });
   },
   pendingWork: [registrationsPendingWork],

@@ -123,6 +123,20 @@ export interface EventRegistrationAddonsTable {
   amount_cents: number;
 }
 
+/** A message the staff sent to an event's registrants (migration 0050, ADR 049). */
+export interface EventRegistrationMailingsTable {
+  id: Id;
+  event_id: number;
+  request_key: string;
+  /** The registration states written to, comma-separated. */
+  states: string;
+  subject: string;
+  body_text: string;
+  recipients: number;
+  sent_by: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
@@ -130,5 +144,6 @@ declare module '../../db/schema.js' {
     event_addons: EventAddonsTable;
     event_registrations: EventRegistrationsTable;
     event_registration_addons: EventRegistrationAddonsTable;
+    event_registration_mailings: EventRegistrationMailingsTable;
   }
 }
