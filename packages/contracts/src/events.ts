@@ -453,6 +453,27 @@ export function eventSlug(title: string): string {
   );
 }
 
+/** The id an event's address starts with (`/eventi/<id>-<slug>`), or null. */
+export function eventIdOfSlug(slug: string | undefined): number | null {
+  const match = /^(\d{1,12})(?:-|$)/.exec(slug ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** An event's page (ADR 047): `/eventi/<id>-<slug>`, the slug following the title. */
+export function eventPath(event: { id: number; slug: string }): string {
+  return `/eventi/${event.id}-${event.slug}`;
+}
+
+/** Where an event takes place in one line: the venue, its address and city, or "Online". */
+export function eventPlaceText(
+  event: Pick<PublicEvent, 'mode' | 'venueName' | 'venueAddress' | 'venueCity'>,
+): string {
+  if (event.mode === 'online') return 'Online';
+  return [event.venueName, event.venueAddress, event.venueCity]
+    .filter((part): part is string => part !== null && part !== '')
+    .join(', ');
+}
+
 /** The events on the site (ADR 047), through the same cached answers as `/api/v1/Events`. */
 export interface EventReader {
   list(): Promise<PublicEventList>;

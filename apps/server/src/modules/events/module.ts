@@ -20,6 +20,9 @@ import { eventsSearchSource } from './search-source.js';
 import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
+import { calendarPages } from './calendar/page-context.js';
+import { calendarApiRoutes, calendarSiteRoutes } from './calendar/routes.js';
+import { EventCalendars } from './calendar/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -53,6 +56,14 @@ export const eventsModule = defineModule<
       .registerTransferClaim(new RegistrationTransferClaim(registrations));
     return {
       events: new EventsService({ db, clock, contentCache }),
+      /** An event's `.ics`, the feed of every event, a person's registrations (ADR 052). */
+      eventCalendars: new EventCalendars({
+        db,
+        clock,
+        contentCache,
+        logger: logger.child({ component: 'events' }),
+        society,
+      }),
       registrations,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
@@ -70,9 +81,18 @@ export const eventsModule = defineModule<
     events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
     registrations: new RegistrationsAdmin({ db }),
   }),
-  apiRoutes: async (api, { events, accounts, registrations }) => {
+  apiRoutes: async (api, { events, accounts, registrations, eventCalendars }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
+    await api.register(calendarApiRoutes, {
+      prefix: '/Events',
+      accounts,
+      calendars: eventCalendars,
+    });
+  },
+  // The calendars' files at the site's root, beside the events' pages (ADR 052).
+  siteRoutes: async (app, { eventCalendars }) => {
+    await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
   staffRoutes: async (admin, { staff, registrations }) => {
@@ -94,13 +114,15 @@ export const eventsModule = defineModule<
     accounts,
     registrations,
     memberProfiles,
-  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations'> => ({
+    eventCalendars,
+  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations' | 'eventCalendars'> => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
       anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
     eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
+    eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
   }),
   bins: ({ staff }) => [staff.events],
   periodicWork: ({ registrationDeadlines, remindersMode }) =>

@@ -67,6 +67,12 @@ export async function visibleEvents(db: Executor, now: string, id?: number) {
   return query.orderBy('starts_at').orderBy('id').execute();
 }
 
+/** Of these events, those on the site at `now` (a person's calendar, ADR 052). */
+export async function visibleEventsAmong(db: Executor, now: string, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return visibleAt(db, now).selectAll().where('id', 'in', ids).execute();
+}
+
 /** Whether any event is on the site at `now`. */
 export async function anyVisibleEvent(db: Executor, now: string): Promise<boolean> {
   return (await visibleAt(db, now).select('id').limit(1).executeTakeFirst()) !== undefined;

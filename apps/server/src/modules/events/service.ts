@@ -1,4 +1,5 @@
 import {
+  eventPath,
   priceWindowAt,
   romeYear,
   type PublicEvent,
@@ -111,10 +112,7 @@ export class EventsService {
     const events = [...upcoming, ...past.flatMap((group) => group.events)];
     return [
       { path: '/eventi', lastmod: contentDay },
-      ...events.map((event) => ({
-        path: `/eventi/${event.id}-${event.slug}`,
-        lastmod: contentDay,
-      })),
+      ...events.map((event) => ({ path: eventPath(event), lastmod: contentDay })),
     ];
   }
 

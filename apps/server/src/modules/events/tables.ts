@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Id, Timestamp, Version } from '../../db/schema.js';
 
 /*
- * The events' tables (migrations 0045–0047, ADR 047–049), declared here in their own home: each adds its
+ * The events' tables (migrations 0045–0047 and 0051, ADR 047–049, 052), declared here in their own home: each adds its
  * part of `Database` (ADR 046), so a new domain's tables touch no shared file.
  */
 
@@ -123,6 +123,16 @@ export interface EventRegistrationAddonsTable {
   amount_cents: number;
 }
 
+/**
+ * The secret of a person's private calendar of registrations (migration 0051, ADR 052): in the
+ * feed's address, one per account, replaced by "Rigenera".
+ */
+export interface EventCalendarFeedsTable {
+  member_id: number;
+  token: string;
+  created_at: Timestamp;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
@@ -130,5 +140,6 @@ declare module '../../db/schema.js' {
     event_addons: EventAddonsTable;
     event_registrations: EventRegistrationsTable;
     event_registration_addons: EventRegistrationAddonsTable;
+    event_calendar_feeds: EventCalendarFeedsTable;
   }
 }
