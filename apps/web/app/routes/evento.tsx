@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/evento';
 import { Breadcrumb } from '../components/breadcrumb';
 import { absoluteUrl, breadcrumbLd, pageMeta } from '../format/meta';
+import { AddToCalendar } from '../features/events/calendar-links';
 import { EventDetails } from '../features/events/event-details';
 import { EventPrices } from '../features/events/event-prices';
 import { RegistrationCall } from '../features/events/registration-call';
@@ -54,6 +55,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         <h1 className="h2 mb-3">{event.title}</h1>
         <RegistrationCall event={event} now={now} />
         <EventDetails event={event} />
+        <AddToCalendar event={event} />
         <EventPrices event={event} />
       </article>
       <Link to="/eventi" className="btn btn-outline-primary mt-4">
