@@ -50,7 +50,7 @@ import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
-import { eventCalendarFeedsMigration } from './migrations/0051-event-calendar-feeds.js';
+import { eventCalendarFeedsAndCoversMigration } from './migrations/0051-event-calendars-and-covers.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -105,7 +105,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0047-event-registrations': eventRegistrationsMigration(engine),
     '0048-payments-any-purpose': paymentsAnyPurposeMigration(engine),
     '0049-search-vocabulary': searchVocabularyMigration(engine),
-    '0051-event-calendar-feeds': eventCalendarFeedsMigration(),
+    '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
   };
 }
 

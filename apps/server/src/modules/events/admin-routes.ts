@@ -15,6 +15,7 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  withCoverImage,
   sendCsv,
   undoRoutes,
 } from '../admin/route-helpers.js';
@@ -68,7 +69,8 @@ export async function eventsAdminRoutes(
     {
       listQuery: AdminEventListQuerySchema,
       input: AdminEventInputSchema,
-      bodyLimit: FORM_BODY_LIMIT,
+      // The form's fields and a cover image (ADR 052).
+      bodyLimit: withCoverImage(FORM_BODY_LIMIT),
     },
     events,
   );

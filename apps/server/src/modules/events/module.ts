@@ -17,6 +17,7 @@ import {
 } from './registrations/service.js';
 import type { PaymentPurposes } from '../payments/purposes.js';
 import { eventsSearchSource } from './search-source.js';
+import { eventCoverFilesAmong } from './repository.js';
 import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
@@ -30,7 +31,7 @@ const REGISTRATIONS_EVERY_MS = 5 * 60_000;
 /** The events: congresses, courses, webinars (ADR 047), and their registrations (ADR 049). */
 export const eventsModule = defineModule<
   Kernel &
-    Pick<EventsAdminDeps, 'searchIndex'> & {
+    Pick<EventsAdminDeps, 'searchIndex' | 'imageFiles'> & {
       accounts: AccountService;
       duesForEvents: MemberDuesForEvents;
       payments: PaymentsForRegistrations;
@@ -39,7 +40,9 @@ export const eventsModule = defineModule<
 >()({
   name: 'events',
   services: (deps) => {
-    const { db, clock, contentCache, config, logger, notifyOutbox, society } = deps;
+    const { db, clock, contentCache, config, logger, notifyOutbox, society, files } = deps;
+    // An event's cover keeps its files in the store as other images do (ADR 052).
+    deps.imageFiles.register(eventCoverFilesAmong);
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -55,7 +58,7 @@ export const eventsModule = defineModule<
       .register(new RegistrationPurpose(registrations))
       .registerTransferClaim(new RegistrationTransferClaim(registrations));
     return {
-      events: new EventsService({ db, clock, contentCache }),
+      events: new EventsService({ db, clock, contentCache, files }),
       /** An event's `.ics`, the feed of every event, a person's registrations (ADR 052). */
       eventCalendars: new EventCalendars({
         db,
@@ -77,8 +80,8 @@ export const eventsModule = defineModule<
       }),
     };
   },
-  staff: ({ db, clock, contentCache, searchIndex }) => ({
-    events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
+  staff: ({ db, clock, contentCache, searchIndex, files, imageFiles }) => ({
+    events: new EventsAdminService({ db, clock, contentCache, searchIndex, files, imageFiles }),
     registrations: new RegistrationsAdmin({ db }),
   }),
   apiRoutes: async (api, { events, accounts, registrations, eventCalendars }) => {

@@ -133,6 +133,19 @@ export interface EventCalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** An event's cover image (migration 0051, ADR 052), as a news item's (ADR 034). */
+export interface EventCoversTable {
+  event_id: number;
+  share_sha256: string;
+  share_width: number;
+  share_height: number;
+  page_sha256: string;
+  page_width: number;
+  page_height: number;
+  alt: string;
+  updated_at: Timestamp;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
@@ -141,5 +154,6 @@ declare module '../../db/schema.js' {
     event_registrations: EventRegistrationsTable;
     event_registration_addons: EventRegistrationAddonsTable;
     event_calendar_feeds: EventCalendarFeedsTable;
+    event_covers: EventCoversTable;
   }
 }

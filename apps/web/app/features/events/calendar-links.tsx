@@ -27,7 +27,7 @@ export function SubscribeToCalendar({ feedUrl }: { feedUrl: string }) {
       </a>
       <span className="small text-body-secondary">
         Oppure aggiungi al tuo calendario l’indirizzo{' '}
-        <a className="text-break" href={feedUrl}>
+        <a className="calendar-feed-url" href={feedUrl}>
           {feedUrl}
         </a>
       </span>

@@ -38,9 +38,7 @@ export async function replaceCalendarToken(
   await db
     .insertInto('event_calendar_feeds')
     .values({ member_id: memberId, token, created_at: now })
-    .onConflict((conflict) =>
-      conflict.column('member_id').doUpdateSet({ token, created_at: now }),
-    )
+    .onConflict((conflict) => conflict.column('member_id').doUpdateSet({ token, created_at: now }))
     .execute();
 }
 

@@ -95,19 +95,16 @@ export class EventCalendars {
 
   /** One event's `.ics`; null when it is not on the site. */
   async event(id: number): Promise<EventCalendarFile | null> {
-    const json = await this.deps.contentCache.get(
-      `event-ics:${this.minute()}:${id}`,
-      async () => {
-        const [row] = await visibleEvents(this.deps.db, this.now(), id);
-        if (row === undefined) return 'null';
-        const file: EventCalendarFile = {
-          ...this.file(`${this.deps.society.acronym} – ${row.title}`, [this.eventEntry(row)]),
-          eventId: row.id,
-          path: eventCalendarPath({ id: row.id, slug: eventSlug(row.title) }),
-        };
-        return JSON.stringify(file);
-      },
-    );
+    const json = await this.deps.contentCache.get(`event-ics:${this.minute()}:${id}`, async () => {
+      const [row] = await visibleEvents(this.deps.db, this.now(), id);
+      if (row === undefined) return 'null';
+      const file: EventCalendarFile = {
+        ...this.file(`${this.deps.society.acronym} – ${row.title}`, [this.eventEntry(row)]),
+        eventId: row.id,
+        path: eventCalendarPath({ id: row.id, slug: eventSlug(row.title) }),
+      };
+      return JSON.stringify(file);
+    });
     return JSON.parse(json) as EventCalendarFile | null;
   }
 
