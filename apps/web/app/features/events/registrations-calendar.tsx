@@ -99,7 +99,7 @@ export function RegistrationsCalendar({ feed }: { feed: MyCalendarFeed }) {
       </p>
       <Form method="post" className="d-flex flex-wrap align-items-center gap-2">
         <input type="hidden" name="intent" value={REGENERATE_CALENDAR_INTENT} />
-        <button type="submit" className="btn btn-outline-danger btn-sm">
+        <button type="submit" className="btn btn-outline-primary btn-sm">
           Rigenera
         </button>
         <span className="form-text m-0">
