@@ -44,6 +44,16 @@ export const REGISTRATION_STATE_LABELS: Record<RegistrationState, string> = {
   refused: 'Rifiutata',
 };
 
+/**
+ * A registration's state as its holder reads it (the page, the private calendar, ADR 052): a
+ * place whose payment was reported and is being checked reads "Pagamento in verifica".
+ */
+export function registrationStateLabel(state: RegistrationState, paymentReported: boolean): string {
+  return state === 'awaiting_payment' && paymentReported
+    ? 'Pagamento in verifica'
+    : REGISTRATION_STATE_LABELS[state];
+}
+
 /** The refusals of a registration, each an Italian sentence naming what is wrong. */
 export const REGISTRATION_MESSAGES = {
   signInRequired: 'Per iscriverti accedi con il tuo account.',

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { ADMIN_MESSAGES, AdminListQuerySchema, optionalText, requiredText } from './admin.js';
 import { publishAtField, selectionSchemas, type PublicationState } from './undo.js';
 import type { MemberRole } from './constants.js';
+import { adminCoverFields, requireCoverAlt, type NewsCover } from './news.js';
 
 /**
  * Events (ADR 047): a congress, a course, a webinar. Every date and time is entered and shown in
@@ -198,8 +199,11 @@ export const AdminEventInputSchema = z
       .default([]),
     published: z.boolean().default(false),
     publishAt: publishAtField,
+    /** The cover image (ADR 052, as a news item's, ADR 034). */
+    ...adminCoverFields,
   })
   .superRefine((input, context) => {
+    requireCoverAlt(input, context);
     if (input.endsAt <= input.startsAt) {
       context.addIssue({
         code: 'custom',
@@ -353,6 +357,10 @@ export interface AdminEvent {
   onsiteFrom: string | null;
   registrationTypes: AdminRegistrationType[];
   addons: AdminEventAddon[];
+  /** The cover image (ADR 052), or null. */
+  cover: NewsCover | null;
+  /** The cover's text alternative as the form edits it (null without a cover). */
+  coverAlt: string | null;
   published: boolean;
   publishAt: string | null;
   state: PublicationState;
@@ -431,6 +439,8 @@ export interface PublicEvent {
   addons: PublicEventAddon[];
   /** The price window in force when the answer was made (the server's clock, by the minute). */
   priceWindow: PriceWindow;
+  /** The cover image (ADR 052): on the page and the card, and the share image; or null. */
+  cover: NewsCover | null;
 }
 
 /** `/eventi`: upcoming events soonest first, then past ones by year, newest year first. */
@@ -451,6 +461,27 @@ export function eventSlug(title: string): string {
       .slice(0, 80)
       .replace(/-+$/g, '') || 'evento'
   );
+}
+
+/** The id an event's address starts with (`/eventi/<id>-<slug>`), or null. */
+export function eventIdOfSlug(slug: string | undefined): number | null {
+  const match = /^(\d{1,12})(?:-|$)/.exec(slug ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** An event's page (ADR 047): `/eventi/<id>-<slug>`, the slug following the title. */
+export function eventPath(event: { id: number; slug: string }): string {
+  return `/eventi/${event.id}-${event.slug}`;
+}
+
+/** Where an event takes place in one line: the venue, its address and city, or "Online". */
+export function eventPlaceText(
+  event: Pick<PublicEvent, 'mode' | 'venueName' | 'venueAddress' | 'venueCity'>,
+): string {
+  if (event.mode === 'online') return 'Online';
+  return [event.venueName, event.venueAddress, event.venueCity]
+    .filter((part): part is string => part !== null && part !== '')
+    .join(', ');
 }
 
 /** The events on the site (ADR 047), through the same cached answers as `/api/v1/Events`. */

@@ -61,6 +61,35 @@ export const NEWS_COVER_MESSAGES = {
 } as const;
 
 /**
+ * The cover's fields of a staff form (ADR 034), news items' and events' (ADR 052): a new JPEG,
+ * PNG or WebP; `keepCover: false` without one removes it. Absent fields leave the cover and
+ * its text as they are (bulk actions, rollback).
+ */
+export const adminCoverFields = {
+  newCover: AdminImageUploadSchema.nullish(),
+  keepCover: z.boolean().optional(),
+  coverAlt: z
+    .string()
+    .trim()
+    .max(NEWS_COVER.maxAltLength, { message: ADMIN_MESSAGES.tooLong })
+    .nullish(),
+};
+
+/** A new cover needs its text alternative (ADR 034). */
+export function requireCoverAlt(
+  input: { newCover?: unknown; coverAlt?: string | null | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (input.newCover && !input.coverAlt) {
+    context.addIssue({
+      code: 'custom',
+      path: ['coverAlt'],
+      message: NEWS_COVER_MESSAGES.altRequired,
+    });
+  }
+}
+
+/**
  * A news item. `categorie` maps a stable key to the category title; keys are slugs (never
  * integer-like) so the map keeps its order in JavaScript and the first value is the displayed
  * category (spec §3). `dataPubblicazione` is an ISO date, `YYYY-MM-DD`.
@@ -146,23 +175,9 @@ export const AdminNewsInputSchema = z
      * The cover (ADR 034): a new JPEG, PNG or WebP; `keepCover: false` without one removes it.
      * Absent fields leave the cover and its text as they are (bulk actions, rollback).
      */
-    newCover: AdminImageUploadSchema.nullish(),
-    keepCover: z.boolean().optional(),
-    coverAlt: z
-      .string()
-      .trim()
-      .max(NEWS_COVER.maxAltLength, { message: ADMIN_MESSAGES.tooLong })
-      .nullish(),
+    ...adminCoverFields,
   })
-  .superRefine((input, context) => {
-    if (input.newCover && !input.coverAlt) {
-      context.addIssue({
-        code: 'custom',
-        path: ['coverAlt'],
-        message: NEWS_COVER_MESSAGES.altRequired,
-      });
-    }
-  });
+  .superRefine(requireCoverAlt);
 export type AdminNewsInput = z.input<typeof AdminNewsInputSchema>;
 
 /** The news list's bulk actions and export of the selected items (ADR 023). */

@@ -51,6 +51,7 @@ import { eventRegistrationsMigration } from './migrations/0047-event-registratio
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
 import { eventRegistrationMailingsMigration } from './migrations/0050-event-registration-mailings.js';
+import { eventCalendarFeedsAndCoversMigration } from './migrations/0051-event-calendars-and-covers.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -106,6 +107,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0048-payments-any-purpose': paymentsAnyPurposeMigration(engine),
     '0049-search-vocabulary': searchVocabularyMigration(engine),
     '0050-event-registration-mailings': eventRegistrationMailingsMigration(engine),
+    '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
   };
 }
 

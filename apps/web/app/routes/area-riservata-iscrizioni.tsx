@@ -15,6 +15,13 @@ import {
   MyRegistrations,
   type MyRegistrationChange,
 } from '../features/events/my-registrations';
+import {
+  asksNewCalendar,
+  browserMyCalendar,
+  browserRegenerateCalendar,
+  CALENDAR_REGENERATED,
+  RegistrationsCalendar,
+} from '../features/events/registrations-calendar';
 import { OrderPayment } from '../features/payments/order-payment';
 import { documentAllowsPayPal } from '../features/payments/paypal-document';
 import { PRIVATE_PAGE_HEADERS } from '../features/reserved-area/archive-page';
@@ -37,11 +44,15 @@ const PAID_UNREPORTED =
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = sessionCookieToken(request.headers.get('cookie'));
-  const registrations =
-    token === null || userOfToken(token) === null
-      ? null
-      : await context.eventRegistrations.mine(token);
-  return { registrations, payments: context.payments };
+  const signedIn = token !== null && userOfToken(token) !== null;
+  const [registrations, calendar] = signedIn
+    ? await Promise.all([
+        context.eventRegistrations.mine(token),
+        // The private calendar's address (ADR 052).
+        context.eventCalendars.mine(token),
+      ])
+    : [null, null];
+  return { registrations, calendar, payments: context.payments };
 }
 
 /**
@@ -57,7 +68,11 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
   const page = await serverLoader();
   if (page.registrations !== null) return page;
-  return { ...page, registrations: await browserMyRegistrations() };
+  const [registrations, calendar] = await Promise.all([
+    browserMyRegistrations(),
+    browserMyCalendar(),
+  ]);
+  return { ...page, registrations, calendar };
 }
 clientLoader.hydrate = true as const;
 
@@ -72,10 +87,26 @@ const NOTHING_TO_DO: MyRegistrationChange = {
   issues: [{ path: 'registration', message: 'La richiesta non indica quale iscrizione.' }],
 };
 
-/** Without scripts: cancelling or taking an offered place with the session cookie. */
+/** The private calendar could not be given a new address (ADR 052). */
+const CALENDAR_NOT_REGENERATED: MyRegistrationChange = {
+  ok: false,
+  issues: [
+    { path: 'calendar', message: 'Non è stato possibile creare un nuovo indirizzo: riprova.' },
+  ],
+};
+
+/** Without scripts: cancelling, taking an offered place, a new calendar address. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const change = changeOfForm(await request.formData());
+  const form = await request.formData();
+  const change = changeOfForm(form);
   const token = sessionCookieToken(request.headers.get('cookie'));
+  if (asksNewCalendar(form)) {
+    if (token === null) return data(changeOf(signInRefusal()), { status: 401 });
+    const feed = await context.eventCalendars.regenerate(token);
+    return feed === null
+      ? data(changeOf(signInRefusal()), { status: 401 })
+      : { ok: true as const, message: CALENDAR_REGENERATED };
+  }
   if (change === null) return data(NOTHING_TO_DO, { status: 400 });
   if (token === null) return data(changeOf(signInRefusal()), { status: 401 });
   const pages = context.eventRegistrations;
@@ -89,7 +120,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** With scripts: the same through the API, with the tab's session. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const change = changeOfForm(await request.formData());
+  const form = await request.formData();
+  if (asksNewCalendar(form)) {
+    return (await browserRegenerateCalendar()) === null
+      ? CALENDAR_NOT_REGENERATED
+      : { ok: true as const, message: CALENDAR_REGENERATED };
+  }
+  const change = changeOfForm(form);
   if (change === null) return NOTHING_TO_DO;
   return changeOf(await browserRegistrationChange(change.intent, change.registrationId));
 }
@@ -103,7 +140,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function MyRegistrationsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { registrations, payments } = loaderData;
+  const { registrations, calendar, payments } = loaderData;
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [paid, setPaid] = useState<string | null>(null);
@@ -154,6 +191,7 @@ export default function MyRegistrationsRoute({ loaderData, actionData }: Route.C
           }
         />
       )}
+      {calendar === null ? null : <RegistrationsCalendar key={calendar.url} feed={calendar} />}
     </div>
   );
 }

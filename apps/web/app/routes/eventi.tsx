@@ -1,14 +1,19 @@
-import type { PublicEvent } from '@sodalis/contracts';
+import { EVENTS_CALENDAR_PATH, type PublicEvent } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import type { Route } from './+types/eventi';
 import { Breadcrumb } from '../components/breadcrumb';
 import { breadcrumbLd, pageMeta } from '../format/meta';
+import { SubscribeToCalendar } from '../features/events/calendar-links';
 import { EventCard } from '../features/events/event-card';
 import { eventHref, eventWhen } from '../features/events/event-format';
 
 /** `/eventi` (ADR 047): upcoming events soonest first, then the past ones by year. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { events: await context.events.list() };
+  return {
+    events: await context.events.list(),
+    // The feed of every event, to subscribe to (ADR 052).
+    calendarUrl: `${context.society.publicBaseUrl}${EVENTS_CALENDAR_PATH}`,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -25,6 +30,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Eventi' }]} />
       <h1 className="mb-4">Eventi</h1>
+      <SubscribeToCalendar feedUrl={loaderData.calendarUrl} />
       <section aria-labelledby="prossimi-eventi" className="mb-5">
         <h2 id="prossimi-eventi" className="h3 mb-3">
           Prossimi eventi

@@ -2,6 +2,8 @@ import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/evento';
 import { Breadcrumb } from '../components/breadcrumb';
 import { absoluteUrl, breadcrumbLd, pageMeta } from '../format/meta';
+import { AddToCalendar } from '../features/events/calendar-links';
+import { CoverImage } from '../shared/images/cover-image';
 import { EventDetails } from '../features/events/event-details';
 import { EventPrices } from '../features/events/event-prices';
 import { RegistrationCall } from '../features/events/registration-call';
@@ -29,7 +31,22 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
   if (!loaded) return pageMeta(matches, { title: 'Evento non trovato', description: '' });
   const { event, url, society } = loaded;
   const description = plainText(event.descriptionHtml).slice(0, 200) || event.title;
-  const tags = pageMeta(matches, { title: event.title, description, url });
+  // Its cover is its share image (ADR 052, as a news item's, ADR 034), else the site's.
+  const tags = pageMeta(matches, {
+    title: event.title,
+    description,
+    url,
+    ...(event.cover === null
+      ? {}
+      : {
+          image: {
+            url: event.cover.url,
+            width: event.cover.width,
+            height: event.cover.height,
+            alt: event.cover.alt,
+          },
+        }),
+  });
   const image =
     tags.find(
       (tag): tag is { property: string; content: string } =>
@@ -52,8 +69,12 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb trail={[{ label: 'Eventi', to: '/eventi' }, { label: event.title }]} />
       <article>
         <h1 className="h2 mb-3">{event.title}</h1>
+        {event.cover === null ? null : (
+          <CoverImage cover={event.cover} className="img-fluid rounded mb-3" />
+        )}
         <RegistrationCall event={event} now={now} />
         <EventDetails event={event} />
+        <AddToCalendar event={event} />
         <EventPrices event={event} />
       </article>
       <Link to="/eventi" className="btn btn-outline-primary mt-4">

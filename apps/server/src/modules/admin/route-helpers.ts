@@ -1,4 +1,5 @@
 import {
+  ADMIN_IMAGE_LIMITS,
   ADMIN_LIMITS,
   AdminRollbackSchema,
   type AdminAuditEntry,
@@ -17,6 +18,10 @@ export { IdParamsSchema };
 
 /** Body limit of a form without files. */
 export const FORM_BODY_LIMIT = 256 * 1024;
+
+/** A form's limit with room for a cover image as base64 (news items, events; ADR 034, 052). */
+export const withCoverImage = (formLimit: number): number =>
+  formLimit + Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4;
 
 /** Room for the fields and JSON around the largest uploads of one save. */
 export const UPLOAD_BODY_LIMIT =

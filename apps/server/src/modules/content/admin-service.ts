@@ -68,6 +68,7 @@ import {
 import { setupElementPlace } from './places.js';
 import { parsedSiteContent } from './service.js';
 import { ShareImageAdminService } from './share-image-admin-service.js';
+import type { ImageFiles } from '../../files/image-files.js';
 
 type SetupElementInput = z.output<typeof AdminSetupElementInputSchema>;
 type BoardMemberInput = z.output<typeof AdminBoardMemberInputSchema>;
@@ -82,6 +83,8 @@ export interface ContentAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
   clock: Clock;
+  /** Whether an image file is still used by any record (ADR 034, 052). */
+  imageFiles: ImageFiles;
   contentCache: ContentCache;
   societyAcronym: string;
   searchIndex: SearchIndexer;

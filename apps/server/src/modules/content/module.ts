@@ -9,6 +9,9 @@ import { ContentPublicReads } from './public-reads.js';
 import { unusedImageFiles } from './repository.js';
 import { contentRoutes } from './routes.js';
 import { contentSearchSource } from './search-source.js';
+import { ImageFiles } from '../../files/image-files.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { ContentService } from './service.js';
 
 /**
@@ -21,17 +24,24 @@ export const contentModule = defineModule<
   name: 'content',
   services: ({ db, files, clock, contentCache }) => {
     const content = new ContentService({ db, files, clock });
+    // The share image and news covers; the modules after it register their own images (ADR 052).
+    const imageFiles = new ImageFiles().register(async (db, hashes) => {
+      const unused = new Set(await unusedImageFiles(db, hashes));
+      return hashes.filter((hash) => !unused.has(hash));
+    });
     return {
       content,
       contentReads: new ContentPublicReads(content, contentCache),
+      /** Every user of the store's image files, and whether a file is still used (ADR 034). */
+      imageFiles,
       /**
        * "Which of these image files does nothing use any more", for news's covers: news is
        * given it instead of importing content's repository (ADR 044).
        */
-      unusedImageFiles,
+      unusedImageFiles: (db: Kysely<Database>, hashes: string[]) => imageFiles.unused(db, hashes),
     };
   },
-  staff: ({ config, db, files, clock, contentCache, searchIndex }) => ({
+  staff: ({ config, db, files, clock, contentCache, searchIndex, imageFiles }) => ({
     content: new ContentAdminService({
       db,
       files,
@@ -39,6 +49,7 @@ export const contentModule = defineModule<
       contentCache,
       societyAcronym: config.societyAcronym,
       searchIndex,
+      imageFiles,
     }),
   }),
   apiRoutes: async (api, services) => {

@@ -13,18 +13,16 @@ import { parseInput } from '../../http/validation.js';
 import type { Clock } from '../../text/dates.js';
 import { saveEntry, writeAudit, type Actor } from '../admin/audit.js';
 import { shareImage } from '../admin/images.js';
-import {
-  deleteShareImage,
-  findShareImage,
-  unusedImageFiles,
-  writeShareImage,
-} from './repository.js';
+import type { ImageFiles } from '../../files/image-files.js';
+import { deleteShareImage, findShareImage, writeShareImage } from './repository.js';
 import { shareImageOf } from './service.js';
 
 export interface ShareImageAdminDeps {
   db: Kysely<Database>;
   files: FileStore;
   clock: Clock;
+  /** Whether an image file is still used by any record (ADR 034, 052). */
+  imageFiles: ImageFiles;
 }
 
 /** A change of public content in one transaction that bumps the content version (ADR 005). */
@@ -140,11 +138,9 @@ export class ShareImageAdminService {
     return this.get();
   }
 
-  /** Deletes a replaced or removed image's file unless the image or a news cover still uses it. */
+  /** Deletes a replaced or removed image's file unless the image or a cover still uses it. */
   private async dropUnused(sha256: string | undefined): Promise<void> {
     if (sha256 === undefined) return;
-    for (const hash of await unusedImageFiles(this.deps.db, [sha256])) {
-      await this.deps.files.remove(hash);
-    }
+    await this.deps.imageFiles.drop(this.deps.db, this.deps.files, [sha256]);
   }
 }

@@ -18,6 +18,7 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  withCoverImage,
   sendCsv,
   undoRoutes,
 } from '../admin/route-helpers.js';
@@ -89,7 +90,8 @@ export async function eventsAdminRoutes(
     {
       listQuery: AdminEventListQuerySchema,
       input: AdminEventInputSchema,
-      bodyLimit: FORM_BODY_LIMIT,
+      // The form's fields and a cover image (ADR 052).
+      bodyLimit: withCoverImage(FORM_BODY_LIMIT),
     },
     events,
   );

@@ -30,11 +30,23 @@ import {
   versionBefore,
 } from '../admin/undo.js';
 import { takeNextVersion } from '../admin/versions.js';
+import {
+  coverLabel,
+  saveCover,
+  storedCover,
+  type CoverRows,
+  type StoredImage,
+} from '../admin/covers.js';
+import type { ImageFiles } from '../../files/image-files.js';
+import type { FileStore } from '../../files/file-store.js';
 import { idPage } from '../listing/id-page.js';
 import type { SearchIndexer } from '../search/indexer.js';
 import {
   deleteEvent,
+  deleteEventCover,
   eventBinQueries,
+  eventCoverFiles,
+  eventCoversOf,
   eventVersions,
   filteredEvents,
   findEventAddons,
@@ -44,11 +56,13 @@ import {
   replaceEventAddons,
   replaceRegistrationTypes,
   writeEvent,
+  writeEventCover,
+  writeEventCoverAlt,
   type EventRow,
   type EventValues,
 } from './repository.js';
 import { anyRegistrationOf, anyRegistrationWithAddon } from './registrations/repository.js';
-import { memberRolesOf } from './views.js';
+import { eventCover, memberRolesOf } from './views.js';
 
 type EventInput = z.output<typeof AdminEventInputSchema>;
 
@@ -65,7 +79,19 @@ export interface EventsAdminDeps {
   contentCache: ContentCache;
   /** The site search follows every change (ADR 025). */
   searchIndex: SearchIndexer;
+  /** Where the covers' files are kept (ADR 052). */
+  files: FileStore;
+  /** Whether an image file is still used by any record, covers and the share image alike. */
+  imageFiles: ImageFiles;
 }
+
+/** The events' covers' queries, for the covers' one rule (ADR 034, 052). */
+const EVENT_COVER_ROWS: CoverRows = {
+  read: async (trx, id) => (await eventCoversOf(trx, [id])).get(id),
+  write: (trx, id, values) => writeEventCover(trx, { event_id: id, ...values }),
+  writeAlt: (trx, id, alt, now) => writeEventCoverAlt(trx, id, alt, now),
+  remove: (trx, id) => deleteEventCover(trx, id),
+};
 
 /**
  * The audit log's names of an event's fields (Italian, as the secretariat reads them), each
@@ -117,6 +143,9 @@ export class EventsAdminService {
       titleOf: (view) => String(view.titolo),
       bin: eventBinQueries,
       deleteForGood: deleteEvent,
+      // A cover's files go with the event deleted for good, unless another image uses them.
+      filesOf: eventCoverFiles,
+      dropUnusedFiles: (hashes) => this.dropUnusedFiles(hashes),
       // In the bin it is off the site, so off the search too (ADR 023, 025).
       changed: async (trx, id, onSite) => {
         if (onSite) await searchIndex.recordChanged(trx, 'event', id);
@@ -158,11 +187,16 @@ export class EventsAdminService {
     version: number | null = null,
   ): Promise<AdminEvent> {
     const now = this.deps.clock();
-    const savedId = await this.deps.db
+    // The cover's files are made and stored before the transaction (ADR 034): its rows in it.
+    const cover = input.newCover
+      ? await storedCover(this.deps.files, input.newCover.content)
+      : null;
+    const saved = await this.deps.db
       .transaction()
-      .execute((trx) => this.saveIn(trx, actor, id, input, now, version));
+      .execute((trx) => this.saveIn(trx, actor, id, input, now, version, cover));
     await this.afterCommit();
-    return this.get(savedId);
+    await this.dropUnusedFiles(saved.unusedFiles);
+    return this.get(saved.eventId);
   }
 
   private async saveIn(
@@ -172,7 +206,8 @@ export class EventsAdminService {
     input: EventInput,
     now: Date,
     version: number | null,
-  ): Promise<number> {
+    cover: { share: StoredImage; page: StoredImage } | null = null,
+  ): Promise<{ eventId: number; unusedFiles: string[] }> {
     if (id !== null) await takeNextVersion(trx, eventVersions, id, version);
     const before = id === null ? null : await eventView(trx, id);
     if (before?.nelCestino === true) throw new AppError('notFound');
@@ -180,6 +215,14 @@ export class EventsAdminService {
     const eventId = await writeEvent(trx, id, eventValues(input), now.toISOString());
     await replaceRegistrationTypes(trx, eventId, input.registrationTypes.map(typeValues));
     await replaceEventAddons(trx, eventId, input.addons.map(addonValues));
+    const unusedFiles = await saveCover(
+      trx,
+      EVENT_COVER_ROWS,
+      eventId,
+      input,
+      cover,
+      now.toISOString(),
+    );
     await this.deps.searchIndex.recordChanged(trx, 'event', eventId);
     const after = await eventView(trx, eventId);
     const unpublished = before?.pubblicato === true && after.pubblicato === false;
@@ -191,7 +234,7 @@ export class EventsAdminService {
     );
     await writeAudit(trx, actor, unpublished ? { ...entry, action: 'ritira' } : entry, now);
     await this.deps.contentCache.contentChanged(trx);
-    return eventId;
+    return { eventId, unusedFiles };
   }
 
   /** "Elimina" moves the event to the bin: off the site and the list, restorable 30 days. */
@@ -264,15 +307,30 @@ export class EventsAdminService {
     await this.deps.contentCache.contentChanged();
   }
 
+  /**
+   * Deletes, after the commit, the files of covers replaced, removed or deleted with their
+   * event that no image uses any more (ADR 034): a rollback does not bring files back.
+   */
+  private async dropUnusedFiles(hashes: string[]): Promise<void> {
+    await this.deps.imageFiles.drop(this.deps.db, this.deps.files, hashes);
+  }
+
   private async items(ids: number[], db: Kysely<Database> = this.deps.db): Promise<AdminEvent[]> {
     if (ids.length === 0) return [];
     const now = this.deps.clock().toISOString();
     const byId = new Map((await findEventRows(db, ids)).map((row) => [row.id, row]));
-    const prices = await pricesOf(db, ids);
+    const [prices, covers] = await Promise.all([pricesOf(db, ids), eventCoversOf(db, ids)]);
     return ids.flatMap((id) => {
       const row = byId.get(id);
       if (row === undefined || row.deleted_at !== null) return [];
-      return [adminEvent(row, prices.get(id) ?? NO_PRICES, now)];
+      const cover = covers.get(id);
+      return [
+        {
+          ...adminEvent(row, prices.get(id) ?? NO_PRICES, now),
+          cover: cover === undefined ? null : eventCover(cover),
+          coverAlt: cover?.alt ?? null,
+        },
+      ];
     });
   }
 }
@@ -400,7 +458,11 @@ function addonValues(addon: EventInput['addons'][number]) {
   };
 }
 
-function adminEvent(row: EventRow, prices: EventPrices, now: string): AdminEvent {
+function adminEvent(
+  row: EventRow,
+  prices: EventPrices,
+  now: string,
+): Omit<AdminEvent, 'cover' | 'coverAlt'> {
   return {
     id: row.id,
     title: row.title,
@@ -430,7 +492,10 @@ function adminEvent(row: EventRow, prices: EventPrices, now: string): AdminEvent
   };
 }
 
-/** The form's values of an event as it is (a bulk action's and a rollback's starting point). */
+/**
+ * The form's values of an event as it is (a bulk action's and a rollback's starting point):
+ * without the cover's fields, so the cover stays as it is (ADR 034).
+ */
 function inputOf(item: AdminEvent): EventInput {
   return {
     title: item.title,
@@ -493,5 +558,7 @@ async function eventView(db: Kysely<Database>, id: number): Promise<Record<strin
   for (const [viewField, inputField] of Object.entries(VIEW_FIELDS)) {
     view[viewField] = item[inputField];
   }
+  // The cover by its text and file (ADR 034); a rollback leaves the cover as it is.
+  view.copertina = coverLabel((await eventCoversOf(db, [id])).get(id));
   return { ...view, ...(row.deleted_at === null ? {} : { nelCestino: true }) };
 }

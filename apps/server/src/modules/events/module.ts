@@ -18,9 +18,13 @@ import {
 } from './registrations/service.js';
 import type { PaymentPurposes } from '../payments/purposes.js';
 import { eventsSearchSource } from './search-source.js';
+import { eventCoverFilesAmong } from './repository.js';
 import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
+import { calendarPages } from './calendar/page-context.js';
+import { calendarApiRoutes, calendarSiteRoutes } from './calendar/routes.js';
+import { EventCalendars } from './calendar/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -28,7 +32,7 @@ const REGISTRATIONS_EVERY_MS = 5 * 60_000;
 /** The events: congresses, courses, webinars (ADR 047), and their registrations (ADR 049). */
 export const eventsModule = defineModule<
   Kernel &
-    Pick<EventsAdminDeps, 'searchIndex'> & {
+    Pick<EventsAdminDeps, 'searchIndex' | 'imageFiles'> & {
       accounts: AccountService;
       duesForEvents: MemberDuesForEvents;
       payments: PaymentsForRegistrations;
@@ -37,7 +41,9 @@ export const eventsModule = defineModule<
 >()({
   name: 'events',
   services: (deps) => {
-    const { db, clock, contentCache, config, logger, notifyOutbox, society } = deps;
+    const { db, clock, contentCache, config, logger, notifyOutbox, society, files } = deps;
+    // An event's cover keeps its files in the store as other images do (ADR 052).
+    deps.imageFiles.register(eventCoverFilesAmong);
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -53,7 +59,15 @@ export const eventsModule = defineModule<
       .register(new RegistrationPurpose(registrations))
       .registerTransferClaim(new RegistrationTransferClaim(registrations));
     return {
-      events: new EventsService({ db, clock, contentCache }),
+      events: new EventsService({ db, clock, contentCache, files }),
+      /** An event's `.ics`, the feed of every event, a person's registrations (ADR 052). */
+      eventCalendars: new EventCalendars({
+        db,
+        clock,
+        contentCache,
+        logger: logger.child({ component: 'events' }),
+        society,
+      }),
       registrations,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
@@ -67,8 +81,18 @@ export const eventsModule = defineModule<
       }),
     };
   },
-  staff: ({ db, clock, contentCache, searchIndex, logger, notifyOutbox, society }) => ({
-    events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
+  staff: ({
+    db,
+    clock,
+    contentCache,
+    searchIndex,
+    files,
+    imageFiles,
+    logger,
+    notifyOutbox,
+    society,
+  }) => ({
+    events: new EventsAdminService({ db, clock, contentCache, searchIndex, files, imageFiles }),
     registrations: new RegistrationsAdmin({ db }),
     mailings: new RegistrationMailings({
       db,
@@ -78,9 +102,18 @@ export const eventsModule = defineModule<
       society,
     }),
   }),
-  apiRoutes: async (api, { events, accounts, registrations }) => {
+  apiRoutes: async (api, { events, accounts, registrations, eventCalendars }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
+    await api.register(calendarApiRoutes, {
+      prefix: '/Events',
+      accounts,
+      calendars: eventCalendars,
+    });
+  },
+  // The calendars' files at the site's root, beside the events' pages (ADR 052).
+  siteRoutes: async (app, { eventCalendars }) => {
+    await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
   staffRoutes: async (admin, { staff, registrations }) => {
@@ -104,13 +137,15 @@ export const eventsModule = defineModule<
     accounts,
     registrations,
     memberProfiles,
-  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations'> => ({
+    eventCalendars,
+  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations' | 'eventCalendars'> => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
       anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
     eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
+    eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
   }),
   bins: ({ staff }) => [staff.events],
   periodicWork: ({ registrationDeadlines, remindersMode }) =>

@@ -1,6 +1,11 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, Executor } from '../../db/schema.js';
-import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from './tables.js';
+import type {
+  EventAddonsTable,
+  EventCoversTable,
+  EventRegistrationTypesTable,
+  EventsTable,
+} from './tables.js';
 import { binQueries } from '../listing/bin-queries.js';
 import { likeCondition } from '../listing/keyset.js';
 import { versionQueries } from '../listing/version-queries.js';
@@ -65,6 +70,12 @@ export async function visibleEvents(db: Executor, now: string, id?: number) {
   let query = visibleAt(db, now).selectAll();
   if (id !== undefined) query = query.where('id', '=', id);
   return query.orderBy('starts_at').orderBy('id').execute();
+}
+
+/** Of these events, those on the site at `now` (a person's calendar, ADR 052). */
+export async function visibleEventsAmong(db: Executor, now: string, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return visibleAt(db, now).selectAll().where('id', 'in', ids).execute();
 }
 
 /** Whether any event is on the site at `now`. */
@@ -216,4 +227,96 @@ async function keepInOrder<V>(
     else kept.push(await write.insert(values));
   }
   return kept;
+}
+
+// Covers (ADR 052, as news covers, ADR 034)
+
+/** The covers of some events, by event id. */
+export async function eventCoversOf(
+  db: Executor,
+  eventIds: readonly number[],
+): Promise<Map<number, Selectable<EventCoversTable>>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('event_covers')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, row]));
+}
+
+/** Sets an event's cover (a new one replaces the old). */
+export async function writeEventCover(
+  trx: Transaction<Database>,
+  values: Insertable<EventCoversTable>,
+): Promise<void> {
+  const { event_id: _eventId, ...changes } = values;
+  await trx
+    .insertInto('event_covers')
+    .values(values)
+    .onConflict((conflict) => conflict.column('event_id').doUpdateSet(changes))
+    .execute();
+}
+
+/** Changes only the text alternative of an event's cover. */
+export async function writeEventCoverAlt(
+  trx: Transaction<Database>,
+  eventId: number,
+  alt: string,
+  now: string,
+): Promise<void> {
+  await trx
+    .updateTable('event_covers')
+    .set({ alt, updated_at: now })
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+export async function deleteEventCover(trx: Transaction<Database>, eventId: number): Promise<void> {
+  await trx.deleteFrom('event_covers').where('event_id', '=', eventId).execute();
+}
+
+/** The file hashes of some events' covers (both sizes). */
+export async function eventCoverFiles(db: Kysely<Database>, eventIds: number[]): Promise<string[]> {
+  const covers = await eventCoversOf(db, eventIds);
+  return [...covers.values()].flatMap((row) => [row.share_sha256, row.page_sha256]);
+}
+
+/** Of these hashes, those an event's cover uses (a file the store must keep). */
+export async function eventCoverFilesAmong(
+  db: Kysely<Database>,
+  hashes: string[],
+): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const rows = await db
+    .selectFrom('event_covers')
+    .select(['share_sha256', 'page_sha256'])
+    .where((eb) => eb.or([eb('share_sha256', 'in', hashes), eb('page_sha256', 'in', hashes)]))
+    .execute();
+  const used = new Set(rows.flatMap((row) => [row.share_sha256, row.page_sha256]));
+  return hashes.filter((hash) => used.has(hash));
+}
+
+/**
+ * Whether a hash is a file of the cover of an event not in the bin, and which size: what the
+ * image address serves (drafts too, for the staff's preview: the hash is not guessable).
+ */
+export async function eventCoverFileKind(
+  db: Executor,
+  sha256: string,
+): Promise<'share' | 'page' | null> {
+  const row = await db
+    .selectFrom('event_covers')
+    .innerJoin('events', 'events.id', 'event_covers.event_id')
+    .select(['event_covers.share_sha256'])
+    .where((eb) =>
+      eb.or([
+        eb('event_covers.share_sha256', '=', sha256),
+        eb('event_covers.page_sha256', '=', sha256),
+      ]),
+    )
+    .where('events.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (row === undefined) return null;
+  return row.share_sha256 === sha256 ? 'share' : 'page';
 }

@@ -1,4 +1,5 @@
 import {
+  eventPath,
   priceWindowAt,
   romeYear,
   type PublicEvent,
@@ -9,19 +10,25 @@ import type { Kysely } from 'kysely';
 import type { ContentCache } from '../../cache/content-cache.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../text/dates.js';
+import type { FileStore } from '../../files/file-store.js';
+import { coverFile } from '../../http/cover-files.js';
 import {
   anyVisibleEvent,
+  eventCoverFileKind,
+  eventCoversOf,
   findEventAddons,
   findRegistrationTypes,
   visibleEvents,
   type EventRow,
 } from './repository.js';
-import { publicEvent, publicEventAddon, publicRegistrationType } from './views.js';
+import { coverOfEvent, publicEvent, publicEventAddon, publicRegistrationType } from './views.js';
 
 export interface EventsDeps {
   db: Kysely<Database>;
   clock: Clock;
   contentCache: ContentCache;
+  /** Where the covers' files are kept (ADR 052). */
+  files: FileStore;
 }
 
 const MINUTE_MS = 60_000;
@@ -84,12 +91,14 @@ export class EventsService {
   private async withPrices(rows: EventRow[]): Promise<PublicEvent[]> {
     const ids = rows.map((row) => row.id);
     const now = this.deps.clock().toISOString();
-    const [types, addons] = await Promise.all([
+    const [types, addons, covers] = await Promise.all([
       findRegistrationTypes(this.deps.db, ids),
       findEventAddons(this.deps.db, ids),
+      eventCoversOf(this.deps.db, ids),
     ]);
     return rows.map((row) =>
       publicEvent(row, {
+        cover: coverOfEvent(covers.get(row.id)),
         registrationTypes: types
           .filter((type) => type.event_id === row.id)
           .map(publicRegistrationType),
@@ -111,11 +120,15 @@ export class EventsService {
     const events = [...upcoming, ...past.flatMap((group) => group.events)];
     return [
       { path: '/eventi', lastmod: contentDay },
-      ...events.map((event) => ({
-        path: `/eventi/${event.id}-${event.slug}`,
-        lastmod: contentDay,
-      })),
+      ...events.map((event) => ({ path: eventPath(event), lastmod: contentDay })),
     ];
+  }
+
+  /** A cover's file (ADR 052), at the address of its hash; 404 unless an event's cover. */
+  coverFile(fileName: string): Promise<{ bytes: Buffer; contentType: string; sha256: string }> {
+    return coverFile(this.deps.files, fileName, (sha256) =>
+      eventCoverFileKind(this.deps.db, sha256),
+    );
   }
 
   /**

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Flag, Id, Timestamp, Version } from '../../db/schema.js';
 
 /*
- * The events' tables (migrations 0045–0047, ADR 047–049), declared here in their own home: each adds its
+ * The events' tables (migrations 0045–0047 and 0051, ADR 047–049, 052), declared here in their own home: each adds its
  * part of `Database` (ADR 046), so a new domain's tables touch no shared file.
  */
 
@@ -137,6 +137,29 @@ export interface EventRegistrationMailingsTable {
   created_at: Timestamp;
 }
 
+/**
+ * The secret of a person's private calendar of registrations (migration 0051, ADR 052): in the
+ * feed's address, one per account, replaced by "Rigenera".
+ */
+export interface EventCalendarFeedsTable {
+  member_id: number;
+  token: string;
+  created_at: Timestamp;
+}
+
+/** An event's cover image (migration 0051, ADR 052), as a news item's (ADR 034). */
+export interface EventCoversTable {
+  event_id: number;
+  share_sha256: string;
+  share_width: number;
+  share_height: number;
+  page_sha256: string;
+  page_width: number;
+  page_height: number;
+  alt: string;
+  updated_at: Timestamp;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
@@ -145,5 +168,7 @@ declare module '../../db/schema.js' {
     event_registrations: EventRegistrationsTable;
     event_registration_addons: EventRegistrationAddonsTable;
     event_registration_mailings: EventRegistrationMailingsTable;
+    event_calendar_feeds: EventCalendarFeedsTable;
+    event_covers: EventCoversTable;
   }
 }

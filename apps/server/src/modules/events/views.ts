@@ -1,12 +1,28 @@
 import {
   eventSlug,
   type EventMode,
+  type NewsCover,
   type PublicEvent,
   type PublicEventAddon,
   type PublicRegistrationType,
   type RegistrationEligibility,
 } from '@sodalis/contracts';
+import type { Selectable } from 'kysely';
+import { coverAnswer } from '../../http/cover-files.js';
 import type { EventRow, findEventAddons, findRegistrationTypes } from './repository.js';
+import type { EventCoversTable } from './tables.js';
+
+/** Where an event cover's files are served, by their hash (ADR 052, as news covers, ADR 034). */
+export const EVENT_COVER_BASE = '/api/v1/Events/Cover';
+
+/** A stored cover as the answers carry it. */
+export function eventCover(row: Selectable<EventCoversTable>): NewsCover {
+  return coverAnswer(row, EVENT_COVER_BASE);
+}
+
+/** An event's cover, or null without one. */
+export const coverOfEvent = (row: Selectable<EventCoversTable> | undefined): NewsCover | null =>
+  row === undefined ? null : eventCover(row);
 
 type TypeRow = Awaited<ReturnType<typeof findRegistrationTypes>>[number];
 type AddonRow = Awaited<ReturnType<typeof findEventAddons>>[number];
@@ -37,7 +53,7 @@ export function publicEventAddon(row: AddonRow): PublicEventAddon {
 /** An event row as the public pages read it (ADR 047): instants in UTC ISO. */
 export function publicEvent(
   row: EventRow,
-  prices: Pick<PublicEvent, 'registrationTypes' | 'addons' | 'priceWindow'>,
+  prices: Pick<PublicEvent, 'registrationTypes' | 'addons' | 'priceWindow' | 'cover'>,
 ): PublicEvent {
   return {
     id: row.id,

@@ -1,5 +1,4 @@
 import {
-  ADMIN_IMAGE_LIMITS,
   AdminNewsBulkSchema,
   AdminNewsExportQuerySchema,
   AdminCategoryInputSchema,
@@ -15,13 +14,14 @@ import {
   FORM_BODY_LIMIT,
   IdParamsSchema,
   recordRoutes,
+  withCoverImage,
   saveAtVersion,
   undoRoutes,
   UPLOAD_BODY_LIMIT,
 } from '../admin/route-helpers.js';
 
 /** A news save: the PDFs of any upload form and a cover image (ADR 034), as base64. */
-const NEWS_BODY_LIMIT = UPLOAD_BODY_LIMIT + Math.ceil(ADMIN_IMAGE_LIMITS.maxBytes / 3) * 4;
+const NEWS_BODY_LIMIT = withCoverImage(UPLOAD_BODY_LIMIT);
 
 /**
  * /api/v1/Admin/News and /NewsCategories (ADR 013). Registered inside `adminRoutes`, so its

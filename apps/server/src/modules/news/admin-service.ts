@@ -10,8 +10,6 @@ import {
   type AdminBinItem,
   type AdminBulk,
   type Article,
-  NEWS_COVER,
-  NEWS_COVER_MESSAGES,
   type NewsState,
   romeDate,
   romeInstant,
@@ -34,7 +32,13 @@ import { bulkInOneTransaction, RecordBin, versionBefore } from '../admin/undo.js
 import { takeNextVersion } from '../admin/versions.js';
 import { countOf, idPage } from '../listing/id-page.js';
 import type { PendingWorkProvider } from '../admin/dashboard.js';
-import { coverImages, type RenderedImage } from '../admin/images.js';
+import {
+  coverLabel,
+  saveCover,
+  storedCover,
+  type CoverRows,
+  type StoredImage,
+} from '../admin/covers.js';
 import { checkedPdfs, replaceAttachments } from '../admin/uploads.js';
 import { attachmentsOf, fileNames } from '../attachments/repository.js';
 import {
@@ -92,6 +96,14 @@ export interface NewsAdminDeps {
    */
   unusedImageFiles: (db: Kysely<Database>, hashes: string[]) => Promise<string[]>;
 }
+
+/** The news covers' queries, for the covers' one rule (ADR 034). */
+const NEWS_COVER_ROWS: CoverRows = {
+  read: async (trx, id) => (await coversOf(trx, [id])).get(id),
+  write: (trx, id, values) => writeCover(trx, { article_id: id, ...values }),
+  writeAlt: (trx, id, alt, now) => writeCoverAlt(trx, id, alt, now),
+  remove: (trx, id) => deleteCover(trx, id),
+};
 
 /**
  * The secretariat's news editor (ADR 013): list with search, filters and paging, create,
@@ -350,46 +362,15 @@ export class NewsAdminService {
     }
   }
 
-  /**
-   * The cover of a save (ADR 034): a new one replaces the old, `keepCover: false` removes it,
-   * otherwise only its text may change. Answers the files the item no longer uses.
-   */
-  private async saveCover(
+  /** The cover of a save (ADR 034), by the covers' one rule (`saveCover`). */
+  private saveCover(
     trx: Transaction<Database>,
     articleId: number,
     input: NewsInput,
     added: { share: StoredImage; page: StoredImage } | null,
     now: string,
   ): Promise<string[]> {
-    const existing = (await coversOf(trx, [articleId])).get(articleId);
-    const oldFiles = existing === undefined ? [] : [existing.share_sha256, existing.page_sha256];
-    if (added !== null) {
-      await writeCover(trx, {
-        article_id: articleId,
-        share_sha256: added.share.sha256,
-        share_width: added.share.width,
-        share_height: added.share.height,
-        page_sha256: added.page.sha256,
-        page_width: added.page.width,
-        page_height: added.page.height,
-        alt: input.coverAlt ?? '',
-        updated_at: now,
-      });
-      return oldFiles;
-    }
-    if (existing === undefined) return [];
-    if (input.keepCover === false) {
-      await deleteCover(trx, articleId);
-      return oldFiles;
-    }
-    if (input.coverAlt === undefined) return [];
-    if (!input.coverAlt) {
-      throw new AppError('invalidRequest', [
-        { path: 'coverAlt', message: NEWS_COVER_MESSAGES.altRequired },
-      ]);
-    }
-    if (input.coverAlt !== existing.alt) await writeCoverAlt(trx, articleId, input.coverAlt, now);
-    return [];
+    return saveCover(trx, NEWS_COVER_ROWS, articleId, input, added, now);
   }
 
   async listCategories(): Promise<AdminPage<AdminCategory>> {
@@ -468,7 +449,9 @@ export class NewsAdminService {
   ): Promise<AdminNewsItem> {
     const pdfs = await checkedPdfs(input.newAttachments, 'newAttachments');
     // Checked and resized before the transaction opens, as the board's photos (ADR 016, 034).
-    const cover = input.newCover ? await this.storedCover(input.newCover.content) : null;
+    const cover = input.newCover
+      ? await storedCover(this.deps.files, input.newCover.content)
+      : null;
     const now = this.deps.clock();
     let unusedFiles: string[] = [];
     const savedId = await this.deps.db.transaction().execute(async (trx) => {
@@ -479,17 +462,6 @@ export class NewsAdminService {
     await this.afterCommit();
     await this.dropUnusedCoverFiles(unusedFiles);
     return this.get(savedId);
-  }
-
-  /** A new cover's two sizes, made and put in the file store. */
-  private async storedCover(content: string): Promise<{ share: StoredImage; page: StoredImage }> {
-    const { share, page } = await coverImages(content, 'newCover.content', NEWS_COVER);
-    const store = async (image: RenderedImage): Promise<StoredImage> => ({
-      sha256: (await this.deps.files.put(image.bytes)).sha256,
-      width: image.width,
-      height: image.height,
-    });
-    return { share: await store(share), page: await store(page) };
   }
 
   /** The save inside the caller's transaction (the form's own, or a bulk action's). */
@@ -740,16 +712,4 @@ async function categoryView(db: Kysely<Database>, id: number): Promise<Record<st
   const row = await findCategory(db, id);
   if (row === undefined) throw new AppError('notFound');
   return { titolo: row.title, ...(row.deleted_at === null ? {} : { nelCestino: true }) };
-}
-
-/** The cover in the audit log (ADR 034): its text and the start of its file's hash, or null. */
-function coverLabel(cover: { alt: string; share_sha256: string } | undefined): string | null {
-  return cover === undefined ? null : `${cover.alt} (${cover.share_sha256.slice(0, 12)})`;
-}
-
-/** A cover file in the store, with the dimensions the page's `<img>` and `og:image` give. */
-interface StoredImage {
-  sha256: string;
-  width: number;
-  height: number;
 }

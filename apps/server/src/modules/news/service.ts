@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { SharedParts } from '../../cache/content-cache.js';
 import type { DatabaseEngine } from '../../db/database.js';
 import type { Database, NewsCoversTable } from '../../db/schema.js';
+import { coverAnswer, coverFile, coverFileName } from '../../http/cover-files.js';
 import type { FileStore } from '../../files/file-store.js';
 import { AppError } from '../../http/app-error.js';
 import { type Clock } from '../../text/dates.js';
@@ -60,22 +61,14 @@ export function categoryKey(title: string): string {
 
 /** Where a cover's file is served (ADR 034): by its hash, so an address never changes content. */
 export function newsCoverPath(sha256: string, kind: 'share' | 'page'): string {
-  return `/api/v1/SharepointContent/NewsCover/${sha256}.${kind === 'share' ? 'jpg' : 'webp'}`;
+  return `${NEWS_COVER_BASE}/${coverFileName(sha256, kind)}`;
 }
 
-const COVER_FILE_PATTERN = /^([0-9a-f]{64})\.(jpg|webp)$/;
+const NEWS_COVER_BASE = '/api/v1/SharepointContent/NewsCover';
 
 /** A stored cover as the answers carry it. */
 export function newsCover(row: Selectable<NewsCoversTable>): NewsCover {
-  return {
-    url: newsCoverPath(row.share_sha256, 'share'),
-    width: row.share_width,
-    height: row.share_height,
-    pageUrl: newsCoverPath(row.page_sha256, 'page'),
-    pageWidth: row.page_width,
-    pageHeight: row.page_height,
-    alt: row.alt,
-  };
+  return coverAnswer(row, NEWS_COVER_BASE);
 }
 
 /** An article's cover from the covers read for a page of articles, or null. */
@@ -177,17 +170,7 @@ export class NewsService {
   async coverFile(
     fileName: string,
   ): Promise<{ bytes: Buffer; contentType: string; sha256: string }> {
-    const match = COVER_FILE_PATTERN.exec(fileName);
-    const sha256 = match?.[1];
-    if (match === null || sha256 === undefined) throw new AppError('notFound');
-    const kind = await coverFileKind(this.deps.db, sha256);
-    if (kind === null || (kind === 'share') !== (match[2] === 'jpg'))
-      throw new AppError('notFound');
-    return {
-      bytes: await this.deps.files.read(sha256),
-      contentType: kind === 'share' ? 'image/jpeg' : 'image/webp',
-      sha256,
-    };
+    return coverFile(this.deps.files, fileName, (sha256) => coverFileKind(this.deps.db, sha256));
   }
 
   /**

@@ -1,18 +1,20 @@
-import { italianEuroText, romeDate, romeTime, type PublicEvent } from '@sodalis/contracts';
+import {
+  eventPath,
+  eventPlaceText,
+  italianEuroText,
+  romeDate,
+  romeTime,
+  type PublicEvent,
+} from '@sodalis/contracts';
 
 /** A price as the pages write it: "Gratuita" for none (ADR 048). */
 export const priceText = (cents: number) => (cents === 0 ? 'Gratuita' : italianEuroText(cents));
 
-/** The id an event's address starts with (`/eventi/<id>-<slug>`), or null. */
-export function eventIdOfSlug(slug: string | undefined): number | null {
-  const match = /^(\d{1,12})(?:-|$)/.exec(slug ?? '');
-  return match ? Number(match[1]) : null;
-}
+/** The id an event's address starts with: the contracts' rule, shared with the calendars. */
+export { eventIdOfSlug } from '@sodalis/contracts';
 
-/** An event's address (ADR 047): `/eventi/<id>-<slug>`, the slug following the title. */
-export function eventHref(event: { id: number; slug: string }): string {
-  return `/eventi/${event.id}-${event.slug}`;
-}
+/** An event's address (ADR 047): the contracts' one rule, shared with the server's feeds. */
+export const eventHref = eventPath;
 
 const dayFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
@@ -51,13 +53,8 @@ export function eventWhen(event: Pick<PublicEvent, 'startsAt' | 'endsAt'>): stri
   return `dal ${italianDay(event.startsAt)} (ore ${romeTime(start)}) al ${italianDay(event.endsAt)} (ore ${romeTime(end)})`;
 }
 
-/** Where: the venue and its city, or "Online". */
-export function eventWhere(event: PublicEvent): string {
-  if (event.mode === 'online') return 'Online';
-  return [event.venueName, event.venueAddress, event.venueCity]
-    .filter((part): part is string => part !== null && part !== '')
-    .join(', ');
-}
+/** Where: the venue and its city, or "Online" (the contracts' rule, shared with the calendars). */
+export const eventWhere = eventPlaceText;
 
 /** An ISO instant with Rome's offset (`2027-01-28T09:00:00+01:00`), as schema.org dates read. */
 export function romeIsoWithOffset(instant: string): string {

@@ -37,6 +37,7 @@ const EVENT: PublicEvent = {
   places: 300,
   earlyBirdUntil: '2026-12-15T22:59:00.000Z',
   onsiteFrom: null,
+  cover: null,
   registrationTypes: [
     {
       id: 11,

@@ -1,4 +1,5 @@
-import type { Article, NewsCover } from '@sodalis/contracts';
+import type { Article } from '@sodalis/contracts';
+import { CoverImage } from '../../shared/images/cover-image';
 import { italianDate } from '@sodalis/contracts';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../components/external-link';
@@ -32,7 +33,9 @@ export function NewsArticle({ article, acronym }: { article: Article; acronym: s
           </p>
         </div>
       </header>
-      {article.cover === null ? null : <NewsCoverImage cover={article.cover} />}
+      {article.cover === null ? null : (
+        <CoverImage cover={article.cover} className="news-article__cover img-fluid rounded mb-3" />
+      )}
       {/* Sanitised on the server with the rich-text allowlist. */}
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.subtitle }} />
       {article.attachments.length > 0 ? (
@@ -75,24 +78,5 @@ export function NewsArticle({ article, acronym }: { article: Article; acronym: s
         </p>
       ) : null}
     </article>
-  );
-}
-
-/**
- * The cover at the top of the page (ADR 034): the page's WebP, the share JPEG for screens that
- * need more pixels, with its size so the text below never moves. At the top, so not lazy.
- */
-function NewsCoverImage({ cover }: { cover: NewsCover }) {
-  return (
-    <img
-      className="news-article__cover img-fluid rounded mb-3"
-      src={cover.pageUrl}
-      srcSet={`${cover.pageUrl} ${cover.pageWidth}w, ${cover.url} ${cover.width}w`}
-      sizes={`(min-width: ${cover.pageWidth}px) ${cover.pageWidth}px, 100vw`}
-      width={cover.pageWidth}
-      height={cover.pageHeight}
-      alt={cover.alt}
-      decoding="async"
-    />
   );
 }

@@ -10,7 +10,7 @@ import {
   priceWindowAt,
   REGISTRATION_MESSAGES,
   REGISTRATION_WINDOW_MESSAGES,
-  REGISTRATION_STATE_LABELS,
+  registrationStateLabel,
   registrationCausale,
   registrationOrderDescription,
   type MyRegistration,
@@ -1031,10 +1031,7 @@ export class EventRegistrations implements RegistrationLedger {
             endsAt: event.ends_at,
           },
           state: row.state,
-          stateLabel:
-            row.state === 'awaiting_payment' && row.payment_id !== null
-              ? 'Pagamento in verifica'
-              : REGISTRATION_STATE_LABELS[row.state],
+          stateLabel: registrationStateLabel(row.state, row.payment_id !== null),
           typeName: types.find((type) => type.id === row.type_id)?.name ?? '',
           addons: addons
             .filter((addon) => addon.registration_id === row.id)

@@ -43,6 +43,7 @@ import { RichText } from '../../admin/rich-text';
 import { FieldRow as Row, PriceInputs } from './price-inputs';
 import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
+import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input';
 
 /**
  * The events in the back office (ADR 047): a list with search and state, the form with dates in
@@ -113,8 +114,13 @@ export async function eventBody(data: Record<string, unknown>): Promise<AdminEve
     })),
     published: data.published === true,
     publishAt: blankToNull(data.publishAt),
+    // The cover (ADR 052), as a news item's.
+    ...(await coverBody(data)),
   };
 }
+
+/** A cover (new or kept) needs its text (ADR 034, 052); the other rules are the fields'. */
+const eventRules = (values: Record<string, unknown>) => withCoverAltRule(values, {});
 
 export function EventList() {
   const resource = useResourceContext() as AdminResource;
@@ -201,7 +207,11 @@ interface EventFormProps {
 
 function EventForm({ toolbar, defaultValues }: EventFormProps) {
   return (
-    <StaffForm {...(toolbar ? { toolbar } : {})} {...(defaultValues ? { defaultValues } : {})}>
+    <StaffForm
+      validate={eventRules}
+      {...(toolbar ? { toolbar } : {})}
+      {...(defaultValues ? { defaultValues } : {})}
+    >
       <RestoredVersionReset />
       <TextInput source="title" label="Titolo" validate={required()} fullWidth />
       <Row>
@@ -241,6 +251,7 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
       <NumberInput source="places" label="Posti disponibili" min={1} step={1} />
       <PriceInputs />
       <RichText source="descriptionHtml" label="Descrizione" />
+      <CoverInput where="sulla pagina e nell’elenco degli eventi" />
       <PublicationInputs label="Pubblicato" />
     </StaffForm>
   );

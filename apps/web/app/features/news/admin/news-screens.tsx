@@ -2,10 +2,7 @@ import { italianDate, romeDate, type AdminNewsItem } from '@sodalis/contracts';
 import {
   AdminCategoryInputSchema,
   AdminNewsInputSchema,
-  NEWS_COVER,
-  NEWS_COVER_MESSAGES,
   type AdminNewsInput,
-  type NewsCover,
 } from '@sodalis/contracts';
 import { useState } from 'react';
 import {
@@ -32,10 +29,10 @@ import {
 } from 'react-admin';
 import { articleHref } from '../news-search';
 import { newsPreviewHref, newsStateWords } from '../publication-state';
-import { attachmentChanges, fileToBase64 } from '../../admin/data-provider';
+import { attachmentChanges } from '../../admin/data-provider';
+import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input';
 import { choiceName, NEWS_STATE_CHOICES, YES_NO_CHOICES } from '../../admin/format';
 import { schemaRules } from '../../admin/form-rules';
-import { StaffImageInput } from '../../admin/image-input';
 import { PdfFilesInput } from '../../admin/pdf-input';
 import { RichText } from '../../admin/rich-text';
 import { StaffForm } from '../../admin/staff-form';
@@ -66,30 +63,12 @@ function newsFields(
   };
 }
 
-/** The cover input's value: the stored cover, a newly chosen file, or nothing. */
-type CoverValue = NewsCover | { rawFile: File; src?: string; title?: string } | null | undefined;
-
-const isNewCover = (value: CoverValue): value is { rawFile: File } =>
-  value !== null && value !== undefined && 'rawFile' in value && value.rawFile instanceof File;
-
-/** The form's cover as the API's body (ADR 034): a new image as base64, kept, or removed. */
-async function coverChanges(
-  value: CoverValue,
-): Promise<Pick<AdminNewsInput, 'newCover' | 'keepCover'>> {
-  if (isNewCover(value)) {
-    return {
-      newCover: { fileName: value.rawFile.name, content: await fileToBase64(value.rawFile) },
-    };
-  }
-  return { newCover: null, keepCover: value !== null && value !== undefined };
-}
-
 /** The form's record as the API's body: kept files by id, new files as base64. */
 export async function newsBody(data: Record<string, unknown>): Promise<AdminNewsInput> {
   return {
     ...newsFields(data),
     ...(await attachmentChanges(data.attachments)),
-    ...(await coverChanges(data.cover as CoverValue)),
+    ...(await coverBody(data)),
   };
 }
 
@@ -98,47 +77,9 @@ const newsSchemaRules = schemaRules(AdminNewsInputSchema, newsFields);
 
 /** The schema's rules, and a cover (new or kept) needs its text (ADR 034). */
 function newsRules(values: Record<string, unknown>): Record<string, string> {
-  const errors = newsSchemaRules(values);
-  const cover = values.cover as CoverValue;
-  const alt = typeof values.coverAlt === 'string' ? values.coverAlt.trim() : '';
-  if (cover !== null && cover !== undefined && alt === '' && errors.coverAlt === undefined) {
-    return { ...errors, coverAlt: NEWS_COVER_MESSAGES.altRequired };
-  }
-  return errors;
+  return withCoverAltRule(values, newsSchemaRules(values));
 }
 
-/** The cover input shows a stored cover or a chosen file by its picture and text. */
-function coverFormat(value: unknown): { src: string; title: string } | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (value instanceof File) return { src: URL.createObjectURL(value), title: value.name };
-  const cover = value as Partial<NewsCover> & { src?: string; title?: string };
-  if (typeof cover.pageUrl === 'string') return { src: cover.pageUrl, title: 'Copertina attuale' };
-  return value as { src: string; title: string };
-}
-
-/**
- * The cover image and its text (ADR 034): JPEG, PNG or WebP, checked and resized by the
- * server; the picker says at once why a file was not taken.
- */
-function CoverInput() {
-  return (
-    <>
-      <StaffImageInput
-        source="cover"
-        label="Immagine di copertina"
-        pickerLabel="Scegli l’immagine di copertina"
-        format={coverFormat}
-        helperText={`Il sito la mostra in cima alla notizia e la usa per le anteprime sui social (${NEWS_COVER.shareSide} px).`}
-      />
-      <TextInput
-        source="coverAlt"
-        label="Descrizione della copertina"
-        fullWidth
-        helperText="Il testo alternativo: descrive l’immagine a chi non la vede (obbligatorio con una copertina)."
-      />
-    </>
-  );
-}
 const categoryRules = schemaRules(AdminCategoryInputSchema);
 
 const newsFilters = [
@@ -261,7 +202,7 @@ function NewsForm({ withDelete }: { withDelete: boolean }) {
       <PublicationState />
       <TextInput source="title" label="Titolo" isRequired fullWidth />
       <RichText source="subtitleHtml" label="Testo" />
-      <CoverInput />
+      <CoverInput where="in cima alla notizia" />
       <DateInput
         source="publishedOn"
         label="Data di pubblicazione"
