@@ -6,6 +6,7 @@ export * from './news.js';
 export * from './events.js';
 export * from './event-registrations.js';
 export * from './event-registration-pages.js';
+export * from './event-attendance.js';
 export * from './undo.js';
 export * from './envelope.js';
 export * from './errors.js';

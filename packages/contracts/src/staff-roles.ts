@@ -53,6 +53,9 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   DuesReport: TREASURY,
   // Money taken at an event's desk for a registration (ADR 049).
   EventRegistrations: TREASURY,
+  // An event's badges, check-in and certificates (ADR 051): whoever runs its registrations, in
+  // this one line until the events have a role of their own.
+  EventAttendance: TREASURY,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

@@ -50,6 +50,8 @@ import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
+import { eventCheckinsMigration } from './migrations/0052-event-checkins.js';
+import { eventCertificatesMigration } from './migrations/0053-event-certificates.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -104,6 +106,8 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0047-event-registrations': eventRegistrationsMigration(engine),
     '0048-payments-any-purpose': paymentsAnyPurposeMigration(engine),
     '0049-search-vocabulary': searchVocabularyMigration(engine),
+    '0052-event-checkins': eventCheckinsMigration(engine),
+    '0053-event-certificates': eventCertificatesMigration(engine),
   };
 }
 

@@ -20,6 +20,11 @@ import { eventsSearchSource } from './search-source.js';
 import { PeriodicJob } from '../../db/scheduled-runs.js';
 import type { AccountService } from '../accounts/service.js';
 import { EventsService } from './service.js';
+import { AttendanceAdmin } from './attendance/admin-service.js';
+import { attendanceAdminRoutes } from './attendance/admin-routes.js';
+import { attendanceJobs } from './attendance/outbox-jobs.js';
+import { attendanceRoutes } from './attendance/routes.js';
+import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -36,7 +41,21 @@ export const eventsModule = defineModule<
 >()({
   name: 'events',
   services: (deps) => {
-    const { db, clock, contentCache, config, logger, notifyOutbox, society } = deps;
+    const { db, clock, contentCache, config, logger, notifyOutbox, society, files } = deps;
+    // Badges, check-in and certificates (ADR 051).
+    const attendance = new AttendanceService({
+      db,
+      clock,
+      logger: logger.child({ component: 'events.attendance' }),
+      files,
+      notifyOutbox,
+      society,
+      issuer: {
+        name: config.societyName,
+        acronym: config.societyAcronym,
+        address: config.societyLegal.address,
+      },
+    });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -46,6 +65,10 @@ export const eventsModule = defineModule<
       members: deps.duesForEvents,
       payments: deps.payments,
       settings: config.events,
+      badges: {
+        confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
+        withBadges: (rows) => attendance.withBadges(rows),
+      },
     });
     // A registration is something payments may be for (ADR 045, 049).
     deps.paymentPurposes
@@ -54,6 +77,7 @@ export const eventsModule = defineModule<
     return {
       events: new EventsService({ db, clock, contentCache }),
       registrations,
+      attendance,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -66,13 +90,15 @@ export const eventsModule = defineModule<
       }),
     };
   },
-  staff: ({ db, clock, contentCache, searchIndex }) => ({
+  staff: ({ db, clock, contentCache, searchIndex, attendance }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex }),
     registrations: new RegistrationsAdmin({ db }),
+    attendance: new AttendanceAdmin(attendance),
   }),
-  apiRoutes: async (api, { events, accounts, registrations }) => {
+  apiRoutes: async (api, { events, accounts, registrations, attendance }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
+    await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
   },
   // Events
   staffRoutes: async (admin, { staff, registrations }) => {
@@ -81,6 +107,7 @@ export const eventsModule = defineModule<
       registrations,
       registrationsAdmin: staff.registrations,
     });
+    await admin.register(attendanceAdminRoutes, { attendance: staff.attendance });
   },
   searchSources: [eventsSearchSource],
   sitemap:
@@ -94,14 +121,18 @@ export const eventsModule = defineModule<
     accounts,
     registrations,
     memberProfiles,
-  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations'> => ({
+    attendance,
+  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations' | 'certificates'> => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
       anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
     eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
+    // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
+    certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },
   }),
+  outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],
   periodicWork: ({ registrationDeadlines, remindersMode }) =>
     remindersMode === 'auto' ? [registrationDeadlines] : [],
