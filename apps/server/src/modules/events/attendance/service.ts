@@ -24,7 +24,7 @@ import type { ReceiptIssuer } from '../../payments/receipt-pdf.js';
 import { findEventRows } from '../repository.js';
 import { findRegistration } from '../registrations/repository.js';
 import { attendanceOf, eventDaySpans } from './attendance.js';
-import { renderBadgesPdf, type BadgeDocument, type BadgeFormat } from './badge-pdf.js';
+import { renderBadgesPdf, type BadgeDocument } from './badge-pdf.js';
 import {
   certificateFileName,
   renderCertificatePdf,

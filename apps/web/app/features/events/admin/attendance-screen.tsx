@@ -53,9 +53,6 @@ export function AttendanceScreen() {
     },
     [notify],
   );
-  useEffect(() => {
-    if (eventId !== null) void load(eventId);
-  }, [eventId, load]);
 
   const act = async (work: () => Promise<string>) => {
     if (eventId === null) return;
@@ -107,7 +104,11 @@ export function AttendanceScreen() {
         select
         label="Evento"
         value={eventId ?? ''}
-        onChange={(event) => setEventId(Number(event.target.value))}
+        onChange={(event) => {
+          const id = Number(event.target.value);
+          setEventId(id);
+          void load(id);
+        }}
         sx={{ mb: 2, minWidth: 320 }}
       >
         {events.map((event) => (

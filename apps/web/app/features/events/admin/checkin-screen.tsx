@@ -43,6 +43,8 @@ export const ATTENDANCE_API = '/api/v1/Admin/EventAttendance';
 /** How often the queue is tried again while scans wait (also on the browser's `online`). */
 const RETRY_MS = 15_000;
 
+const OFFLINE_TEXT = 'Rete assente: le scansioni restano sul telefono e partono appena torna.';
+
 /** The device's people list, kept so a code or a name is found while offline. */
 const PEOPLE_KEY = 'sodalis.checkin.people';
 
@@ -171,15 +173,6 @@ export function CheckInScreen() {
   const [presence, setPresence] = useState<CheckInPresence | null>(null);
   const flushing = useRef(false);
 
-  useEffect(() => {
-    adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
-      .then((list) => {
-        setEvents(list);
-        if (list.length === 1 && list[0] !== undefined) setEventId(list[0].id);
-      })
-      .catch(() => setSendProblem('Elenco degli eventi non disponibile.'));
-  }, []);
-
   const refresh = useCallback(async (id: number) => {
     try {
       const [list, present] = await Promise.all([
@@ -196,8 +189,32 @@ export function CheckInScreen() {
     }
   }, []);
 
+  /** The event chosen: its people and presence read, its scans still on the device counted. */
+  const choose = useCallback(
+    (id: number) => {
+      setEventId(id);
+      setPending(queuedScans(storage(), id).length);
+      void refresh(id);
+    },
+    [refresh],
+  );
+
+  useEffect(() => {
+    adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
+      .then((list) => {
+        setEvents(list);
+        if (list.length === 1 && list[0] !== undefined) choose(list[0].id);
+      })
+      .catch(() => setSendProblem('Elenco degli eventi non disponibile.'));
+  }, [choose]);
+
   const flush = useCallback(async () => {
     if (eventId === null || flushing.current) return;
+    if (!navigator.onLine) {
+      // No network at all: nothing is tried until the browser says it is back (`online`).
+      setSendProblem(OFFLINE_TEXT);
+      return;
+    }
     flushing.current = true;
     try {
       const { results, failed } = await flushQueue(storage(), eventId, (scans) =>
@@ -214,7 +231,7 @@ export function CheckInScreen() {
       }
       setSendProblem(
         failed === 'offline'
-          ? 'Rete assente: le scansioni restano sul telefono e partono appena torna.'
+          ? OFFLINE_TEXT
           : failed === 'session'
             ? 'Sessione scaduta: accedi di nuovo, le scansioni restano sul telefono.'
             : failed === 'refused'
@@ -230,8 +247,6 @@ export function CheckInScreen() {
 
   useEffect(() => {
     if (eventId === null) return;
-    setPending(queuedScans(storage(), eventId).length);
-    void refresh(eventId);
     void flush();
     const retry = setInterval(() => void flush(), RETRY_MS);
     const online = () => void flush();
@@ -240,7 +255,7 @@ export function CheckInScreen() {
       clearInterval(retry);
       window.removeEventListener('online', online);
     };
-  }, [eventId, flush, refresh]);
+  }, [eventId, flush]);
 
   const record = useCallback(
     (target: { code: string } | { registrationId: number }, name: string | null) => {
@@ -302,7 +317,7 @@ export function CheckInScreen() {
         fullWidth
         label="Evento"
         value={eventId ?? ''}
-        onChange={(event) => setEventId(Number(event.target.value))}
+        onChange={(event) => choose(Number(event.target.value))}
         sx={{ mb: 2 }}
       >
         {events.map((event) => (
