@@ -40,41 +40,41 @@ export async function attendanceAdminRoutes(
   options: { attendance: AttendanceAdmin },
 ) {
   const { attendance } = options;
-  const eventId = (params: unknown) => parseInput(IdParamsSchema, params).id;
+  const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
   app.get(`${AREA}/Events`, async () => ({ data: await attendance.events() }));
   app.get(`${AREA}/Events/:id/People`, async (request) => ({
-    data: await attendance.people(eventId(request.params)),
+    data: await attendance.people(idOf(request.params)),
   }));
   // A device's scans, queued or not: each answered, each stored once (ADR 051).
   app.post(`${AREA}/Events/:id/Scans`, { bodyLimit: 128 * 1024 }, async (request) => {
     const { scans } = parseInput(CheckInScansSchema, request.body);
-    return { data: await attendance.scan(actorOf(request), eventId(request.params), scans) };
+    return { data: await attendance.scan(actorOf(request), idOf(request.params), scans) };
   });
   app.get(`${AREA}/Events/:id/Presence`, async (request) => {
     const { day } = parseInput(PresenceQuerySchema, request.query);
-    return { data: await attendance.presence(eventId(request.params), day) };
+    return { data: await attendance.presence(idOf(request.params), day) };
   });
   app.get(`${AREA}/Events/:id/Badges`, async (request, reply) => {
     const query = parseInput(BadgesQuerySchema, request.query);
     return sendPdf(
       reply,
-      await attendance.badgesPdf(eventId(request.params), query.formato, query.registrationId),
+      await attendance.badgesPdf(idOf(request.params), query.formato, query.registrationId),
     );
   });
   app.get(`${AREA}/Events/:id/Report`, async (request) => ({
-    data: await attendance.report(eventId(request.params)),
+    data: await attendance.report(idOf(request.params)),
   }));
   app.post(`${AREA}/Events/:id/Certificates`, async (request) => ({
-    data: await attendance.issue(actorOf(request), eventId(request.params)),
+    data: await attendance.issue(actorOf(request), idOf(request.params)),
   }));
   app.post(`${AREA}/Certificates/:id/Reissue`, async (request) => ({
-    data: await attendance.reissue(actorOf(request), eventId(request.params)),
+    data: await attendance.reissue(actorOf(request), idOf(request.params)),
   }));
   app.post(`${AREA}/Certificates/:id/Revoke`, async (request) => {
     const { reason } = parseInput(CertificateRevokeSchema, request.body);
-    return { data: await attendance.revoke(actorOf(request), eventId(request.params), reason) };
+    return { data: await attendance.revoke(actorOf(request), idOf(request.params), reason) };
   });
   app.get(`${AREA}/Certificates/:id/Pdf`, async (request, reply) =>
-    sendPdf(reply, await attendance.certificatePdf(eventId(request.params))),
+    sendPdf(reply, await attendance.certificatePdf(idOf(request.params))),
   );
 }

@@ -247,11 +247,13 @@ export function CheckInScreen() {
 
   useEffect(() => {
     if (eventId === null) return;
-    void flush();
+    // What an earlier visit left on the device is tried at once, then every RETRY_MS.
+    const first = setTimeout(() => void flush(), 0);
     const retry = setInterval(() => void flush(), RETRY_MS);
     const online = () => void flush();
     window.addEventListener('online', online);
     return () => {
+      clearTimeout(first);
       clearInterval(retry);
       window.removeEventListener('online', online);
     };
