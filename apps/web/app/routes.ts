@@ -52,6 +52,8 @@ export default [
   route('eventi', 'routes/eventi.tsx'),
   route('eventi/:slug', 'routes/evento.tsx'),
   route('eventi/:slug/iscrizione', 'routes/evento-iscrizione.tsx'),
+  // The public check of a certificate of attendance (ADR 051).
+  route('verifica-attestato/:code', 'routes/verifica-attestato.tsx'),
   // The site search (ADR 025).
   route('cerca', 'routes/cerca.tsx'),
   // The secretariat's back office (ADR 013): react-admin's own routes below this address.

@@ -190,6 +190,7 @@ export const AUDIT_ENTITIES = [
   'share_image',
   'membership',
   'event',
+  'event_certificate',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -224,6 +225,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   share_image: 'Immagine di condivisione',
   membership: 'Posizioni dei soci',
   event: 'Eventi',
+  event_certificate: 'Attestati di partecipazione',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

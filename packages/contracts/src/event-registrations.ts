@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter } from './admin.js';
+import type { MyBadge } from './event-attendance.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
 import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
@@ -227,6 +228,8 @@ export interface MyRegistration {
    */
   payment: RegistrationPayment | null;
   createdAt: string;
+  /** A confirmed registration's badge and certificate ("Le mie iscrizioni", ADR 051). */
+  badge?: MyBadge | null;
 }
 
 /**

@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './event-registrations.js';
 export * from './event-registration-pages.js';
 export * from './event-calendars.js';
+export * from './event-attendance.js';
 export * from './undo.js';
 export * from './envelope.js';
 export * from './errors.js';

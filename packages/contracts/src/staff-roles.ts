@@ -58,6 +58,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   DuesReport: TREASURY,
   // Registrations and money taken at an event's desk (ADR 049, 050).
   EventRegistrations: EVENT_WORK,
+  // An event's badges, check-in and certificates (ADR 051): the same people as its registrations.
+  EventAttendance: EVENT_WORK,
   // The secretariat alone: requests from outside, mailing, the audit log
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,

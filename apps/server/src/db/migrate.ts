@@ -52,6 +52,8 @@ import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purp
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
 import { eventRegistrationMailingsMigration } from './migrations/0050-event-registration-mailings.js';
 import { eventCalendarFeedsAndCoversMigration } from './migrations/0051-event-calendars-and-covers.js';
+import { eventCheckinsMigration } from './migrations/0052-event-checkins.js';
+import { eventCertificatesMigration } from './migrations/0053-event-certificates.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -108,6 +110,8 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0049-search-vocabulary': searchVocabularyMigration(engine),
     '0050-event-registration-mailings': eventRegistrationMailingsMigration(engine),
     '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
+    '0052-event-checkins': eventCheckinsMigration(engine),
+    '0053-event-certificates': eventCertificatesMigration(engine),
   };
 }
 

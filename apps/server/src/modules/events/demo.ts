@@ -12,6 +12,7 @@ import {
   writeEvent,
 } from './repository.js';
 import { insertRegistration, type RegistrationValues } from './registrations/repository.js';
+import { demoAttendance } from './attendance/demo.js';
 
 const DAY_MS = 86_400_000;
 
@@ -196,6 +197,7 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       },
     ]);
     await demoRegistrations(trx, { congress, webinar, today, stamp });
+    await demoAttendance(trx, { congress, stamp });
   }
   return events.length;
 };

@@ -25,6 +25,11 @@ import { EventsService } from './service.js';
 import { calendarPages } from './calendar/page-context.js';
 import { calendarApiRoutes, calendarSiteRoutes } from './calendar/routes.js';
 import { EventCalendars } from './calendar/service.js';
+import { AttendanceAdmin } from './attendance/admin-service.js';
+import { attendanceAdminRoutes } from './attendance/admin-routes.js';
+import { attendanceJobs } from './attendance/outbox-jobs.js';
+import { attendanceRoutes } from './attendance/routes.js';
+import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -44,6 +49,20 @@ export const eventsModule = defineModule<
     const { db, clock, contentCache, config, logger, notifyOutbox, society, files } = deps;
     // An event's cover keeps its files in the store as other images do (ADR 052).
     deps.imageFiles.register(eventCoverFilesAmong);
+    // Badges, check-in and certificates (ADR 051).
+    const attendance = new AttendanceService({
+      db,
+      clock,
+      logger: logger.child({ component: 'events.attendance' }),
+      files,
+      notifyOutbox,
+      society,
+      issuer: {
+        name: config.societyName,
+        acronym: config.societyAcronym,
+        address: config.societyLegal.address,
+      },
+    });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -53,6 +72,10 @@ export const eventsModule = defineModule<
       members: deps.duesForEvents,
       payments: deps.payments,
       settings: config.events,
+      badges: {
+        confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
+        withBadges: (rows) => attendance.withBadges(rows),
+      },
     });
     // A registration is something payments may be for (ADR 045, 049).
     deps.paymentPurposes
@@ -69,6 +92,7 @@ export const eventsModule = defineModule<
         society,
       }),
       registrations,
+      attendance,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -91,6 +115,7 @@ export const eventsModule = defineModule<
     logger,
     notifyOutbox,
     society,
+    attendance,
   }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex, files, imageFiles }),
     registrations: new RegistrationsAdmin({ db }),
@@ -101,8 +126,9 @@ export const eventsModule = defineModule<
       notifyOutbox,
       society,
     }),
+    attendance: new AttendanceAdmin(attendance),
   }),
-  apiRoutes: async (api, { events, accounts, registrations, eventCalendars }) => {
+  apiRoutes: async (api, { events, accounts, registrations, eventCalendars, attendance }) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
     await api.register(calendarApiRoutes, {
@@ -110,6 +136,7 @@ export const eventsModule = defineModule<
       accounts,
       calendars: eventCalendars,
     });
+    await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
   },
   // The calendars' files at the site's root, beside the events' pages (ADR 052).
   siteRoutes: async (app, { eventCalendars }) => {
@@ -123,6 +150,7 @@ export const eventsModule = defineModule<
       registrationsAdmin: staff.registrations,
       mailings: staff.mailings,
     });
+    await admin.register(attendanceAdminRoutes, { attendance: staff.attendance });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],
@@ -138,7 +166,11 @@ export const eventsModule = defineModule<
     registrations,
     memberProfiles,
     eventCalendars,
-  }): Pick<SodalisLoadContext, 'events' | 'eventRegistrations' | 'eventCalendars'> => ({
+    attendance,
+  }): Pick<
+    SodalisLoadContext,
+    'events' | 'eventRegistrations' | 'eventCalendars' | 'certificates'
+  > => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
@@ -146,7 +178,10 @@ export const eventsModule = defineModule<
     },
     eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
     eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
+    // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
+    certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },
   }),
+  outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],
   periodicWork: ({ registrationDeadlines, remindersMode }) =>
     remindersMode === 'auto' ? [registrationDeadlines] : [],

@@ -93,7 +93,7 @@ function write(page: PDFPage, text: string, x: number, y: number, font: PDFFont,
 }
 
 /** Splits a line to fit `width` at `size` (long names, the VAT line). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ')) {

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
+import { RegistrationBadge } from './registration-badge';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -200,6 +201,9 @@ function RegistrationCard({
           <dt className="col-sm-3">Importo</dt>
           <dd className="col-sm-9">{priceText(registration.totalCents)}</dd>
         </dl>
+        {registration.badge == null ? null : (
+          <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
+        )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
           <CancelStep registration={registration} confirming={confirmingCancel} />

@@ -108,6 +108,15 @@ export interface RegistrationsDeps {
   society: { acronym: string; publicBaseUrl: string };
   members: MemberDuesForEvents;
   settings: RegistrationSettings;
+  badges: RegistrationBadges;
+}
+
+/** A confirmed registration's badge (ADR 051), kept by the events' attendance. */
+export interface RegistrationBadges {
+  /** Queues the badge's mail of a registration confirmed in `trx`. */
+  confirmed(trx: Executor, registrationId: number, at: Date): Promise<void>;
+  /** "Le mie iscrizioni" with each confirmed registration's badge and certificate. */
+  withBadges(registrations: MyRegistration[]): Promise<MyRegistration[]>;
 }
 
 type EventRow = Selectable<EventsTable>;
@@ -246,6 +255,7 @@ export class EventRegistrations implements RegistrationLedger {
       );
       const stored = await findRegistration(trx, id);
       if (stored === undefined) throw new Error('iscrizione registrata ma non trovata');
+      if (state === 'confirmed') await this.deps.badges.confirmed(trx, id, now);
       await enqueue(
         trx,
         'mail',
@@ -270,7 +280,11 @@ export class EventRegistrations implements RegistrationLedger {
 
   /** The member's registrations, the latest event first ("Le mie iscrizioni"). */
   async mine(member: AuthenticatedMember): Promise<MyRegistration[]> {
-    return this.views(this.deps.db, await registrationsOfMember(this.deps.db, member.id));
+    const mine = await this.views(
+      this.deps.db,
+      await registrationsOfMember(this.deps.db, member.id),
+    );
+    return this.deps.badges.withBadges(mine);
   }
 
   /**
@@ -358,6 +372,7 @@ export class EventRegistrations implements RegistrationLedger {
         { state: 'confirmed', confirmed_at: stamp, offer_expires_at: null },
         stamp,
       );
+      await this.deps.badges.confirmed(trx, current.id, now);
       return findRegistration(trx, current.id);
     });
     return {
@@ -646,6 +661,7 @@ export class EventRegistrations implements RegistrationLedger {
       },
       stamp,
     );
+    await this.deps.badges.confirmed(trx, row.id, at);
     return null;
   }
 

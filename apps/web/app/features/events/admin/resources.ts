@@ -1,4 +1,4 @@
-import { staffResources, type StaffFeature } from '../../admin/staff-feature';
+import { lazyScreen, staffResources, type StaffFeature } from '../../admin/staff-feature';
 
 /** The events in the back office (ADR 047) and their registrations (ADR 049). */
 export const eventsStaff: StaffFeature = {
@@ -37,6 +37,27 @@ export const eventsStaff: StaffFeature = {
       ],
     ),
   ],
+  // The check-in and the certificates (ADR 051), with the roles of their API area.
+  pages: [
+    {
+      path: 'accoglienza',
+      route: ['GET', '/EventAttendance/Events'],
+      screen: lazyScreen(
+        () => import('./checkin-screen'),
+        (m) => m.CheckInScreen,
+      ),
+      menu: { label: 'Accoglienza (check-in)', group: 'Soci e quote' },
+    },
+    {
+      path: 'presenze-attestati',
+      route: ['GET', '/EventAttendance/Events'],
+      screen: lazyScreen(
+        () => import('./attendance-screen'),
+        (m) => m.AttendanceScreen,
+      ),
+      menu: { label: 'Presenze e attestati', group: 'Soci e quote' },
+    },
+  ],
   sections: [
     {
       to: '/amministrazione/eventi',
@@ -47,6 +68,16 @@ export const eventsStaff: StaffFeature = {
       to: '/amministrazione/iscrizioni',
       title: 'Iscrizioni agli eventi',
       text: 'Chi si è iscritto, chi paga e chi aspetta un posto; riepilogo, incassi ed esportazione.',
+    },
+    {
+      to: '/amministrazione/accoglienza',
+      title: 'Accoglienza (check-in)',
+      text: 'Dal telefono all’ingresso: badge inquadrati o codici scritti, entrate e uscite, chi è presente; funziona anche senza rete.',
+    },
+    {
+      to: '/amministrazione/presenze-attestati',
+      title: 'Presenze e attestati',
+      text: 'Badge da stampare, ore di presenza di ciascuno, attestati da emettere, riemettere o revocare.',
     },
   ],
 };

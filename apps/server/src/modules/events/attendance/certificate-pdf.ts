@@ -1,0 +1,103 @@
+import { hoursPresentText } from '@sodalis/contracts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { ReceiptIssuer } from '../../payments/receipt-pdf.js';
+import { centredText, drawQr, INK, mm, printable } from './pdf-kit.js';
+
+/** What a certificate of attendance says, already decided (ADR 051). */
+export interface CertificateDocument {
+  issuer: Pick<ReceiptIssuer, 'name' | 'acronym' | 'address'>;
+  /** "12/2027". */
+  numberText: string;
+  holderName: string;
+  eventTitle: string;
+  /** "21/01/2027" or "dal 21/01/2027 al 23/01/2027" (`eventDaysText`). */
+  eventDates: string;
+  minutesPresent: number;
+  /** dd/mm/yyyy in Rome. */
+  issuedOn: string;
+  edition: number;
+  /** The public address that verifies it, printed and as a QR code. */
+  verifyUrl: string;
+  /** The instant of issue, as the PDF's dates, so the same certificate is the same file. */
+  issuedAt: Date;
+}
+
+/** The certificate's file name: `attestato-12-2027.pdf`. */
+export function certificateFileName(numberText: string): string {
+  return `attestato-${numberText.replace('/', '-')}.pdf`;
+}
+
+/** The certificate as an A4 landscape PDF. */
+export async function renderCertificatePdf(document: CertificateDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const title = `Attestato di partecipazione n. ${document.numberText}`;
+  pdf.setTitle(printable(`${title} – ${document.issuer.acronym}`, regular));
+  pdf.setAuthor(printable(document.issuer.name, regular));
+  pdf.setProducer('Sodalis');
+  pdf.setCreator('Sodalis');
+  pdf.setLanguage('it-IT');
+  pdf.setCreationDate(document.issuedAt);
+  pdf.setModificationDate(document.issuedAt);
+  const width = mm(297);
+  const height = mm(210);
+  const page = pdf.addPage([width, height]);
+  const margin = mm(20);
+  const box = (y: number) => ({ x: margin, y, width: width - 2 * margin });
+  let y = height - margin;
+  y = centredText(page, document.issuer.name, box(y), bold, 16, { minSize: 11 });
+  y = centredText(page, document.issuer.address, box(y), regular, 10, { maxLines: 1, minSize: 7 });
+  y = centredText(page, 'ATTESTATO DI PARTECIPAZIONE', box(y - mm(12)), bold, 24);
+  y = centredText(page, `n. ${document.numberText}`, box(y), regular, 12);
+  y = centredText(page, 'Si attesta che', box(y - mm(8)), regular, 13);
+  y = centredText(page, document.holderName, box(y - 4), bold, 26, { minSize: 14 });
+  y = centredText(page, 'ha partecipato all’evento', box(y - 4), regular, 13);
+  y = centredText(page, `«${document.eventTitle}»`, box(y - 4), bold, 18, { minSize: 11 });
+  const when = document.eventDates.startsWith('dal ')
+    ? document.eventDates
+    : `il ${document.eventDates}`;
+  y = centredText(page, `svoltosi ${when}`, box(y - 2), regular, 13);
+  centredText(
+    page,
+    `per un totale di ${hoursPresentText(document.minutesPresent)} di presenza, rilevata all’ingresso e all’uscita.`,
+    box(y - 6),
+    regular,
+    12,
+  );
+  const footer = margin;
+  const edition = document.edition > 1 ? ` (riemesso, edizione ${document.edition})` : '';
+  page.drawText(printable(`Emesso il ${document.issuedOn}${edition}`, regular), {
+    x: margin,
+    y: footer + 28,
+    size: 10,
+    font: regular,
+    color: INK,
+  });
+  page.drawText(printable(`${document.issuer.acronym} – la segreteria`, regular), {
+    x: margin,
+    y: footer + 14,
+    size: 10,
+    font: regular,
+    color: INK,
+  });
+  const qr = mm(32);
+  drawQr(page, document.verifyUrl, width - margin - qr, footer + 10, qr);
+  const verify = 'Verifica l’autenticità:';
+  page.drawText(verify, {
+    x: width - margin - qr - 8 - regular.widthOfTextAtSize(verify, 8),
+    y: footer + 24,
+    size: 8,
+    font: regular,
+    color: INK,
+  });
+  const url = printable(document.verifyUrl, regular);
+  page.drawText(url, {
+    x: width - margin - qr - 8 - regular.widthOfTextAtSize(url, 8),
+    y: footer + 14,
+    size: 8,
+    font: regular,
+    color: INK,
+  });
+  return pdf.save({ useObjectStreams: false });
+}

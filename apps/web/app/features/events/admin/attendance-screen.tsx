@@ -1,0 +1,216 @@
+import {
+  CERTIFICATE_STATE_LABELS,
+  hoursPresentText,
+  italianDateTime,
+  type AdminAttendanceRow,
+  type AttendanceEvent,
+} from '@sodalis/contracts';
+import {
+  Box,
+  Button,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { adminJson, downloadExport } from '../../admin/data-provider';
+import { errorText } from '../../admin/error-text';
+import { ATTENDANCE_API } from './checkin-screen';
+
+/**
+ * An event's attendance for the secretariat (ADR 051): the badges to print in bulk (A6 or
+ * labels), each confirmed person's hours present from the check-in, and the certificates:
+ * issued to everyone who came once the event is over, reissued or revoked one by one.
+ */
+export function AttendanceScreen() {
+  const notify = useNotify();
+  const [events, setEvents] = useState<AttendanceEvent[]>([]);
+  const [eventId, setEventId] = useState<number | null>(null);
+  const [rows, setRows] = useState<AdminAttendanceRow[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
+      .then(setEvents)
+      .catch((error: unknown) =>
+        notify(errorText(error, 'Elenco degli eventi non disponibile.'), { type: 'error' }),
+      );
+  }, [notify]);
+
+  const load = useCallback(
+    async (id: number) => {
+      try {
+        setRows(await adminJson<AdminAttendanceRow[]>(`${ATTENDANCE_API}/Events/${id}/Report`));
+      } catch (error) {
+        notify(errorText(error, 'Presenze non disponibili.'), { type: 'error' });
+      }
+    },
+    [notify],
+  );
+
+  const act = async (work: () => Promise<string>) => {
+    if (eventId === null) return;
+    setBusy(true);
+    try {
+      notify(await work(), { type: 'success' });
+      await load(eventId);
+    } catch (error) {
+      notify(errorText(error, 'Operazione non riuscita.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const issue = () =>
+    act(async () => {
+      const { issued } = await adminJson<{ issued: number }>(
+        `${ATTENDANCE_API}/Events/${eventId}/Certificates`,
+        { method: 'POST' },
+      );
+      return issued === 0
+        ? 'Nessun nuovo attestato: tutti i presenti lo hanno già.'
+        : `${issued} attestati emessi e inviati per e-mail.`;
+    });
+  const reissue = (id: number) =>
+    act(async () => {
+      await adminJson(`${ATTENDANCE_API}/Certificates/${id}/Reissue`, { method: 'POST' });
+      return 'Attestato riemesso con lo stesso numero e inviato di nuovo.';
+    });
+  const revoke = (id: number) => {
+    const reason = window.prompt('Motivo della revoca');
+    if (reason === null) return;
+    void act(async () => {
+      await adminJson(`${ATTENDANCE_API}/Certificates/${id}/Revoke`, {
+        method: 'POST',
+        body: { reason },
+      });
+      return 'Attestato revocato: la pagina di verifica lo dice.';
+    });
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }} data-testid="attendance-screen">
+      <Title title="Presenze e attestati" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Presenze e attestati
+      </Typography>
+      <TextField
+        select
+        label="Evento"
+        value={eventId ?? ''}
+        onChange={(event) => {
+          const id = Number(event.target.value);
+          setEventId(id);
+          void load(id);
+        }}
+        sx={{ mb: 2, minWidth: 320 }}
+      >
+        {events.map((event) => (
+          <MenuItem key={event.id} value={event.id}>
+            {event.title} ({italianDateTime(event.startsAt).slice(0, 10)})
+          </MenuItem>
+        ))}
+      </TextField>
+      {eventId === null ? null : (
+        <>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                void downloadExport(
+                  `${ATTENDANCE_API}/Events/${eventId}/Badges?formato=a6`,
+                  'badge.pdf',
+                )
+              }
+            >
+              Badge A6 (PDF)
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                void downloadExport(
+                  `${ATTENDANCE_API}/Events/${eventId}/Badges?formato=etichette`,
+                  'badge-etichette.pdf',
+                )
+              }
+            >
+              Badge su etichette A4 (PDF)
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => void issue()}>
+              Emetti gli attestati
+            </Button>
+          </Box>
+          <Table size="small" aria-label="Presenze">
+            <TableHead>
+              <TableRow>
+                <TableCell>Nome</TableCell>
+                <TableCell>Tipo</TableCell>
+                <TableCell>Presenza</TableCell>
+                <TableCell>Attestato</TableCell>
+                <TableCell>Azioni</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.registrationId}>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.typeName}</TableCell>
+                  <TableCell>
+                    {hoursPresentText(row.attendance.minutesPresent)} ({row.attendance.percent}%)
+                  </TableCell>
+                  <TableCell>
+                    {row.certificate === null
+                      ? '—'
+                      : `n. ${row.certificate.number} · ${CERTIFICATE_STATE_LABELS[row.certificate.state]}`}
+                  </TableCell>
+                  <TableCell>
+                    {row.certificate === null ? null : (
+                      <>
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            void downloadExport(
+                              `${ATTENDANCE_API}/Certificates/${row.certificate?.id}/Pdf`,
+                              'attestato.pdf',
+                            )
+                          }
+                        >
+                          PDF
+                        </Button>
+                        {row.certificate.state === 'valid' ? (
+                          <>
+                            <Button
+                              size="small"
+                              disabled={busy}
+                              onClick={() => void reissue(row.certificate?.id ?? 0)}
+                            >
+                              Riemetti
+                            </Button>
+                            <Button
+                              size="small"
+                              color="error"
+                              disabled={busy}
+                              onClick={() => revoke(row.certificate?.id ?? 0)}
+                            >
+                              Revoca
+                            </Button>
+                          </>
+                        ) : null}
+                      </>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </Box>
+  );
+}

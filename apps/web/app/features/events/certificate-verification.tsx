@@ -1,0 +1,53 @@
+import { CERTIFICATE_STATE_LABELS, type CertificateVerification } from '@sodalis/contracts';
+
+/**
+ * A certificate of attendance as anyone may check it (ADR 051): its number, the name and the
+ * event it was issued for, and whether it is valid or revoked; nothing else of the person.
+ */
+export function CertificateVerificationCard({
+  certificate,
+}: {
+  certificate: CertificateVerification | null;
+}) {
+  if (certificate === null) {
+    return (
+      <div className="alert alert-warning" role="status" data-testid="certificate-unknown">
+        Nessun attestato corrisponde a questo codice. Controlla l’indirizzo o il codice QR
+        dell’attestato.
+      </div>
+    );
+  }
+  const valid = certificate.state === 'valid';
+  return (
+    <section
+      className={`card border-${valid ? 'success' : 'danger'}`}
+      aria-labelledby="esito-verifica"
+      data-testid="certificate-verification"
+      data-state={certificate.state}
+    >
+      <div className="card-body">
+        <p id="esito-verifica" className={`h4 ${valid ? 'text-success' : 'text-danger'}`}>
+          {valid
+            ? 'Attestato valido'
+            : `Attestato revocato${certificate.revokedOn === null ? '' : ` il ${certificate.revokedOn}`}`}
+        </p>
+        <dl className="row mb-0">
+          <dt className="col-sm-4">Numero</dt>
+          <dd className="col-sm-8">{certificate.number}</dd>
+          <dt className="col-sm-4">Intestato a</dt>
+          <dd className="col-sm-8">{certificate.holderName}</dd>
+          <dt className="col-sm-4">Evento</dt>
+          <dd className="col-sm-8">{certificate.eventTitle}</dd>
+          <dt className="col-sm-4">Date</dt>
+          <dd className="col-sm-8">{certificate.eventDates}</dd>
+          <dt className="col-sm-4">Emesso il</dt>
+          <dd className="col-sm-8">{certificate.issuedOn}</dd>
+          <dt className="col-sm-4">Stato</dt>
+          <dd className="col-sm-8">
+            <strong>{CERTIFICATE_STATE_LABELS[certificate.state]}</strong>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
