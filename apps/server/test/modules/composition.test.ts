@@ -22,6 +22,7 @@ describe('the list of server modules', () => {
       'reserved-area',
       'magazine',
       'membership',
+      'events',
       'transparency',
       'search',
     ]);

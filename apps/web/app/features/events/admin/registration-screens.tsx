@@ -29,6 +29,7 @@ import { DateTimeField } from '../../admin/date-time-field';
 import { errorText } from '../../admin/error-text';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, choicesOf } from '../../admin/format';
+import { RegistrationMailingPanel } from './registration-mailing';
 
 /**
  * The registrations for the secretariat (ADR 049): the list by event, state and name, an
@@ -146,6 +147,14 @@ function EventSummary() {
   );
 }
 
+/** Writing to the registrants of the event chosen in the list's filter. */
+function EventMailing() {
+  const { filterValues } = useListFilterContext();
+  const eventId = (filterValues as { eventId?: unknown }).eventId;
+  if (eventId === undefined || eventId === '') return null;
+  return <RegistrationMailingPanel key={String(eventId)} eventId={String(eventId)} />;
+}
+
 export function RegistrationList() {
   return (
     <List
@@ -158,6 +167,7 @@ export function RegistrationList() {
       exporter={false}
     >
       <EventSummary />
+      <EventMailing />
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateTimeField source="createdAt" label="Iscritto il" />
         <FunctionField
