@@ -5,8 +5,8 @@ import { openSignedIn } from '../support/session';
 /**
  * The registrations for the treasury (ADR 049): the list filtered by an event shows the
  * event's summary (places, states, takings) above its registrations, and one registration its
- * details; both screens pass axe. Read-only on the demo's full webinar: nothing here changes
- * what other tests meet.
+ * details; both screens pass axe; a message to the webinar's registrants is written and sent.
+ * Nothing here changes a registration other tests meet.
  */
 test.describe('iscrizioni agli eventi', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -29,6 +29,25 @@ test.describe('iscrizioni agli eventi', () => {
     const rows = page.getByRole('table').last().getByRole('row');
     // The header and the webinar's four registrations (confirmed, offered, waiting, expired).
     await expect(rows).toHaveCount(5, { timeout: SCREEN_TIMEOUT });
+    await expectAccessible(page);
+
+    // Writing to the webinar's registrants: those holding a place, then the one waiting too.
+    await page.getByText('Scrivi agli iscritti').click();
+    const mailing = page.getByTestId('registration-mailing');
+    await expect(mailing.getByTestId('mailing-count')).toHaveText('Lo riceveranno 2 persone.');
+    await mailing.getByRole('checkbox', { name: 'in lista d’attesa' }).check();
+    await expect(mailing.getByTestId('mailing-count')).toHaveText('Lo riceveranno 3 persone.');
+    await mailing.getByRole('button', { name: 'Invia il messaggio' }).click();
+    await expect(mailing.getByText('Oggetto: scrivi l’oggetto del messaggio.')).toBeVisible();
+    await expect(mailing.getByLabel('Oggetto')).toHaveAttribute('aria-invalid', 'true');
+    const subject = `Link del webinar ${Date.now()}`;
+    await mailing.getByLabel('Oggetto').fill(subject);
+    await mailing.getByLabel(/^Testo/).fill('Il link per collegarsi arriverà il giorno prima.');
+    await mailing.getByRole('button', { name: 'Invia il messaggio' }).click();
+    await expect(page.getByText('Messaggio in invio a 3 persone.')).toBeVisible();
+    await expect(
+      page.getByTestId('mailing-history').getByRole('row', { name: new RegExp(subject) }),
+    ).toContainText('tesoreria.demo@example.org');
     await expectAccessible(page);
 
     await rows.filter({ hasText: 'In lista d’attesa' }).click();
