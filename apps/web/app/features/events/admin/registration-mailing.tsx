@@ -8,9 +8,9 @@ import {
   type RegistrationState,
 } from '@sodalis/contracts';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { HttpError, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
-import { errorText } from '../../admin/error-text';
+import { errorText, fieldErrorsOf } from '../../admin/error-text';
 
 type Field = 'states' | 'subject' | 'text';
 
@@ -97,11 +97,8 @@ export function RegistrationMailingPanel({ eventId }: { eventId: string }) {
         loadHistory();
       })
       .catch((failure: unknown) => {
-        if (failure instanceof HttpError) {
-          const fieldErrors = (failure.body as { errors?: Record<string, string> } | undefined)
-            ?.errors;
-          if (fieldErrors !== undefined) setErrors(fieldErrors as Partial<Record<Field, string>>);
-        }
+        const fieldErrors = fieldErrorsOf<Field>(failure);
+        if (fieldErrors !== undefined) setErrors(fieldErrors);
         notify(errorText(failure, 'Messaggio non inviato.'), { type: 'error' });
       })
       .finally(() => setSending(false));

@@ -12,7 +12,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   Datagrid,
   FunctionField,
-  HttpError,
   List,
   SearchInput,
   SelectInput,
@@ -26,7 +25,7 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { DateTimeField } from '../../admin/date-time-field';
-import { errorText } from '../../admin/error-text';
+import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, choicesOf } from '../../admin/format';
 import { RegistrationMailingPanel } from './registration-mailing';
@@ -239,11 +238,8 @@ function DeskPaymentForm() {
         refresh();
       })
       .catch((failure: unknown) => {
-        if (failure instanceof HttpError) {
-          const fieldErrors = (failure.body as { errors?: Record<string, string> } | undefined)
-            ?.errors;
-          if (fieldErrors !== undefined) setErrors(fieldErrors as Partial<Record<Field, string>>);
-        }
+        const fieldErrors = fieldErrorsOf<Field>(failure);
+        if (fieldErrors !== undefined) setErrors(fieldErrors);
         notify(errorText(failure, 'Pagamento non registrato.'), { type: 'error' });
       })
       .finally(() => setSaving(false));

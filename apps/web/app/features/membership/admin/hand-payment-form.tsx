@@ -1,6 +1,7 @@
 import { HandPaymentBodySchema, romeDate, type AdminMembership } from '@sodalis/contracts';
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
-import { HttpError, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { fieldErrorsOf } from '../../admin/error-text';
 import { adminJson, adminPath } from '../../admin/data-provider';
 
 type Field = 'years' | 'amount' | 'method' | 'paidOn' | 'note';
@@ -64,13 +65,8 @@ export function HandPaymentForm() {
         refresh();
       })
       .catch((failure: unknown) => {
-        if (failure instanceof HttpError) {
-          const fieldErrors = (failure.body as { errors?: Record<string, string> } | undefined)
-            ?.errors;
-          if (fieldErrors !== undefined && Object.keys(fieldErrors).length > 0) {
-            setErrors(fieldErrors as Partial<Record<Field, string>>);
-          }
-        }
+        const fieldErrors = fieldErrorsOf<Field>(failure);
+        if (fieldErrors !== undefined) setErrors(fieldErrors);
         notify(failure instanceof Error ? failure.message : 'Pagamento non registrato.', {
           type: 'error',
         });
