@@ -29,7 +29,10 @@ describe('the server process', { timeout: 90_000 }, () => {
     const url = new URL('/api/v1/SharepointContent/GetArticoli', baseUrl);
     const body = JSON.stringify({ dataOffset: '4' });
 
-    // A request whose body is still arriving when the signal comes.
+    // A request whose body is still to come when the signal arrives. With `Expect:
+    // 100-continue` the server answers "100 Continue" once it has the request's head, so the
+    // request is in flight; the signal is sent then, and the body once the server says it is
+    // stopping (conditions, not delays: a loaded machine only makes them later).
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
         url,
@@ -38,6 +41,7 @@ describe('the server process', { timeout: 90_000 }, () => {
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
+            expect: '100-continue',
           },
         },
         (response) => {
@@ -47,11 +51,13 @@ describe('the server process', { timeout: 90_000 }, () => {
         },
       );
       request.on('error', reject);
-      request.write(body.slice(0, 5));
-      setTimeout(() => {
+      request.on('continue', () => {
         server.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(5)), 400);
-      }, 100);
+        void until(() =>
+          server.logLines().some((line) => String(line.msg).startsWith('arresto in corso')),
+        ).then(() => request.end(body), reject);
+      });
+      request.flushHeaders();
     });
 
     const finished = await answer;
@@ -131,3 +137,11 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(fs.statSync(path.join(dataDir, 'sodalis.db')).mode & 0o777).toBe(0o600);
   });
 });
+
+/** Resolves once `condition` holds, looked at every 20 ms; rejects after 30 s. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 30_000) throw new Error('condizione non raggiunta in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
