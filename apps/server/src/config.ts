@@ -109,6 +109,7 @@ function appConfig(env: Variables, cwd: string) {
       application: formLimits(env.APPLICATION_RATE_LIMIT_PER_HOUR, env.APPLICATIONS_PER_HOUR),
       sponsorship: formLimits(null, env.SPONSORSHIP_REQUESTS_PER_HOUR),
       newsletter: formLimits(null, env.NEWSLETTER_SIGNUPS_PER_HOUR),
+      eventAccount: formLimits(env.EVENT_ACCOUNT_RATE_LIMIT_PER_HOUR, env.EVENT_ACCOUNTS_PER_HOUR),
     } satisfies Record<PublicForm, PublicFormLimits>,
     publicUploadBytesPerHour: env.PUBLIC_UPLOADS_MB_PER_HOUR * MiB,
     /** MailUp, where confirmed newsletter addresses are forwarded; null keeps them here only. */

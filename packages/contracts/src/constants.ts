@@ -95,16 +95,34 @@ export function isStaffRole(role: string | null | undefined): role is StaffRole 
 }
 
 /**
- * Roles an account may hold: members, and the staff roles above. Here, without zod, so the
- * pages' route guard does not bring the schemas' library into every page (ADR 020).
+ * The account of a person who is not a member and registers for the society's events (ADR 055):
+ * it reaches the events and "Le mie iscrizioni", never the reserved area's contents.
  */
-export const MEMBER_ROLES = ['socio', 'affiliato', ...STAFF_ROLES] as const;
+export const PARTICIPANT_ROLE = 'partecipante';
+
+/**
+ * Roles an account may hold: members, the staff roles above, and the events' participants. Here,
+ * without zod, so the pages' route guard does not bring the schemas' library into every page
+ * (ADR 020).
+ */
+export const MEMBER_ROLES = ['socio', 'affiliato', ...STAFF_ROLES, PARTICIPANT_ROLE] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * "Le mie iscrizioni" (ADR 049): the home of an events' participant, who signs in to it (ADR 055).
+ */
+export const MY_REGISTRATIONS_PATH = '/area-riservata-iscrizioni';
+
+/** Whether an account is an events' participant's (ADR 055), who has no reserved area. */
+export function isParticipantRole(role: string | null | undefined): boolean {
+  return role === PARTICIPANT_ROLE;
+}
 
 /** Numeric roles for the route guard (spec §6). */
 export const ROLE_NUMBER: Record<MemberRole, number> = {
   socio: 1,
   affiliato: 2,
+  partecipante: 3,
   eventi: 6,
   redazione: 7,
   tesoreria: 8,

@@ -53,6 +53,13 @@ export const API_ERRORS = {
     message:
       'La tua iscrizione è decaduta per quote non pagate: l’area riservata non è disponibile finché non paghi le quote arretrate o presenti una nuova domanda.',
   },
+  // An events' account of a person who is not a member (ADR 055).
+  reservedToMembers: {
+    status: 403,
+    code: 'riservato-ai-soci',
+    message:
+      'L’area riservata è per i Soci e gli Affiliati: con il tuo account per gli eventi puoi iscriverti agli eventi e trovare le tue iscrizioni in «Le mie iscrizioni».',
+  },
   notFound: { status: 404, code: 'non-trovato', message: 'Elemento non trovato.' },
   routeNotFound: { status: 404, code: 'percorso-non-trovato', message: 'Percorso non trovato.' },
   methodNotAllowed: {

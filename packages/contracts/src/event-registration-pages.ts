@@ -71,12 +71,24 @@ export interface RegistrationRefusal {
 /** What a registration call of a page answers: the API's `data`, or its refusal. */
 export type RegistrationOutcome<T> = { ok: true; data: T } | RegistrationRefusal;
 
-/** What the form may fill in for the signed-in person: their membership's facts, if any. */
+/**
+ * What the form may fill in for the signed-in person: their membership's facts, or those of
+ * their events' account (ADR 055), if any.
+ */
 export interface RegistrantPrefill {
   fiscalCode: string | null;
   profession: string | null;
+  discipline: string | null;
   employer: string | null;
 }
+
+/** Nothing to prefill (staff, an account without a membership or events' facts). */
+export const EMPTY_PREFILL: RegistrantPrefill = {
+  fiscalCode: null,
+  profession: null,
+  discipline: null,
+  employer: null,
+};
 
 /** The person of a cookie session, as the registration form greets and prefills them. */
 export interface Registrant {

@@ -80,6 +80,7 @@ export const REGISTRATION_MESSAGES = {
   notOffered: 'Questa iscrizione non ha un posto offerto da accettare.',
   acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
   nothingToPay: 'Questa iscrizione non attende un pagamento.',
+  fiscalCodeWrong: 'Codice fiscale: non è valido, controlla lettere e cifre.',
 } as const;
 
 /** Fiscal and contact facts a registration may carry (ECM and invoices need them). */

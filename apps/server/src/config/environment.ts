@@ -204,6 +204,12 @@ export const ENVIRONMENT_VARIABLES = z.object({
   APPLICATIONS_PER_HOUR: perHour('60').describe(
     "domande di iscrizione accettate in un'ora da tutti gli indirizzi insieme (ADR 040)",
   ),
+  EVENT_ACCOUNT_RATE_LIMIT_PER_HOUR: perHour('5').describe(
+    "account per gli eventi richiesti per indirizzo IP in un'ora (ADR 055)",
+  ),
+  EVENT_ACCOUNTS_PER_HOUR: perHour('120').describe(
+    "account per gli eventi richiesti in un'ora da tutti gli indirizzi insieme (ADR 055)",
+  ),
   PUBLIC_UPLOADS_MB_PER_HOUR: integer(1, 1_000_000)
     .prefault('500')
     .describe(

@@ -48,6 +48,7 @@ import { paymentItemsMigration } from './migrations/0044-payment-items.js';
 import { eventsMigration } from './migrations/0045-events.js';
 import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
+import { eventParticipantsMigration } from './migrations/0056-event-participants.js';
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
 import { eventRegistrationMailingsMigration } from './migrations/0050-event-registration-mailings.js';
@@ -112,6 +113,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
     '0052-event-checkins': eventCheckinsMigration(engine),
     '0053-event-certificates': eventCertificatesMigration(engine),
+    '0056-event-participants': eventParticipantsMigration(),
   };
 }
 

@@ -230,7 +230,7 @@ export interface FeesTable {
 }
 
 export type MemberRole =
-  'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria' | 'eventi';
+  'socio' | 'affiliato' | 'segreteria' | 'redazione' | 'tesoreria' | 'eventi' | 'partecipante';
 
 export interface MembersTable {
   id: Id;

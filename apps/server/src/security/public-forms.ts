@@ -3,7 +3,7 @@ import type { Throttle, ThrottleRule } from './throttle.js';
 const HOUR_MS = 60 * 60_000;
 
 /** The forms anyone may send, each counted on its own (ADR 040). */
-export type PublicForm = 'application' | 'sponsorship' | 'newsletter';
+export type PublicForm = 'application' | 'sponsorship' | 'newsletter' | 'eventAccount';
 
 /** How much of one form an hour takes: from one client address (null: not counted here), and from all. */
 export interface PublicFormLimits {

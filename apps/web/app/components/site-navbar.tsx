@@ -1,4 +1,9 @@
-import { isStaffRole, type ArticleCategory } from '@sodalis/contracts';
+import {
+  isParticipantRole,
+  isStaffRole,
+  MY_REGISTRATIONS_PATH,
+  type ArticleCategory,
+} from '@sodalis/contracts';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { RESERVED_COPY } from '../copy/reserved';
@@ -121,7 +126,10 @@ export function SiteNavbar({
                   label={RESERVED_COPY.accountMenu(user.name, user.surname)}
                   testId="nav-account"
                 >
-                  {menuItem('/area-riservata-homepage', RESERVED_COPY.reservedHome)}
+                  {/* An events' participant has their registrations, not the reserved area (ADR 055). */}
+                  {isParticipantRole(user.role)
+                    ? menuItem(MY_REGISTRATIONS_PATH, 'Le mie iscrizioni')
+                    : menuItem('/area-riservata-homepage', RESERVED_COPY.reservedHome)}
                   {isStaffRole(user.role) ? (
                     <li>
                       {/* The back office is its own app (ADR 013): a full page load. */}

@@ -3,7 +3,7 @@ import type { Route } from './+types/area-riservata-layout';
 import type { loader as rootLoader } from '../root';
 import { PageLoading } from '../components/page-loading';
 import { SignInPage, signInHelpEmail } from '../features/accounts/sign-in-page';
-import { reservedAreaGuard } from '../shared/session/guard';
+import { participantRedirect, reservedAreaGuard } from '../shared/session/guard';
 import { sessionCookieToken, userOfToken } from '../shared/session/session';
 import { SessionMarkScript } from '../shared/session/session-mark';
 
@@ -14,7 +14,11 @@ import { SessionMarkScript } from '../shared/session/session-mark';
  */
 export function loader({ request }: Route.LoaderArgs) {
   const token = sessionCookieToken(request.headers.get('cookie'));
-  return { user: token === null ? null : userOfToken(token) };
+  const user = token === null ? null : userOfToken(token);
+  // An events' participant reads only their registrations here (ADR 055).
+  const elsewhere = participantRedirect(user?.role, new URL(request.url).pathname);
+  if (elsewhere !== null) throw elsewhere;
+  return { user };
 }
 
 /**

@@ -7,8 +7,8 @@ import { FeaturedNews } from '../features/news/featured-news';
 import { SignInPage, signInHelpEmail, type SignInRefusal } from '../features/accounts/sign-in-page';
 import {
   clearedSessionCookie,
-  RESERVED_HOME,
   firstPasswordChange,
+  homeWithoutScripts,
   RETURN_PARAM,
   safeReturnPath,
   sessionCookie,
@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = result.ok ? result.answer : null;
   if (answer?.passwordChanged && answer.token) {
     const secure = new URL(request.url).protocol === 'https:';
-    const back = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
-    return redirect(back ?? RESERVED_HOME, {
+    const back = new URL(request.url).searchParams.get(RETURN_PARAM);
+    return redirect(homeWithoutScripts(answer.token, back), {
       headers: { 'set-cookie': sessionCookie(answer.token, secure) },
     });
   }
@@ -69,9 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   if (token !== null && userOfToken(token) !== null)
-    throw redirect(
-      safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM)) ?? RESERVED_HOME,
-    );
+    throw redirect(homeWithoutScripts(token, new URL(request.url).searchParams.get(RETURN_PARAM)));
   const [featured, contents] = await Promise.all([
     context.content.listArticles({
       paginated: true,

@@ -80,6 +80,14 @@ export const DEMO_ACCOUNTS: {
     role: 'eventi',
     passwordChanged: true,
   },
+  // A person who is not a member, with an account for the events (ADR 055).
+  {
+    email: 'partecipante.demo@example.org',
+    firstName: 'Paolo',
+    lastName: 'Martinelli',
+    role: 'partecipante',
+    passwordChanged: true,
+  },
 ];
 
 export async function insertDemoAccounts(db: Kysely<Database>, createdAt: string): Promise<number> {

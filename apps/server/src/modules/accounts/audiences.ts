@@ -25,6 +25,8 @@ export const AUDIENCES_OF_ROLE: Readonly<Record<MemberRole, readonly Audience[]>
   redazione: STAFF_AUDIENCES,
   tesoreria: STAFF_AUDIENCES,
   eventi: STAFF_AUDIENCES,
+  // An events' participant is no member: only what everyone reads (ADR 055).
+  partecipante: ['public'],
 };
 
 export function mayRead(role: MemberRole, audience: Audience): boolean {

@@ -50,7 +50,22 @@ export async function insertMember(
   member: { email: string; firstName: string; lastName: string; role: MemberRole },
   now: string,
 ): Promise<number> {
-  const { id } = await db
+  const id = await insertMemberOnce(db, member, now);
+  // Callers look the e-mail up first: a clash here is a request racing them.
+  if (id === undefined) throw new Error(`esiste già un account ${member.email}`);
+  return id;
+}
+
+/**
+ * A new account without a password, unless the e-mail already has one: the unique e-mail decides
+ * between two requests at once (a public form, ADR 055); undefined when it existed.
+ */
+export async function insertMemberOnce(
+  db: Executor,
+  member: { email: string; firstName: string; lastName: string; role: MemberRole },
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
     .insertInto('members')
     .values({
       email: member.email,
@@ -63,9 +78,10 @@ export async function insertMember(
       created_at: now,
       updated_at: now,
     })
+    .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** Every account's id, e-mail, names and role (the register import matches on them). */

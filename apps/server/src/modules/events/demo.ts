@@ -13,6 +13,8 @@ import {
 } from './repository.js';
 import { insertRegistration, type RegistrationValues } from './registrations/repository.js';
 import { demoAttendance } from './attendance/demo.js';
+import { insertParticipant } from './participants/repository.js';
+import { EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -284,6 +286,27 @@ async function demoRegistrations(
     ended_by: 'persona',
     end_reason: 'Annullata dalla persona',
   });
+  // A person who is not a member, with an account of their own (ADR 055).
+  const participant = await findMemberByEmail(trx, 'partecipante.demo@example.org');
+  if (participant !== undefined) {
+    const facts = {
+      fiscal_code: 'MRTPLA80A01H501E',
+      profession: 'Tecnico sanitario di laboratorio biomedico',
+      discipline: null,
+      employer: 'Laboratorio Analisi San Marco',
+    };
+    await insertParticipant(
+      trx,
+      participant.id,
+      { ...facts, privacy_version: EVENT_ACCOUNT_PRIVACY.version },
+      stamp,
+    );
+    await register('partecipante.demo@example.org', congress, 'Non socio', {
+      state: 'awaiting_payment',
+      pay_by: inDays(5),
+      ...facts,
+    });
+  }
   await register('nuovo.demo@example.org', webinar, 'Partecipante', {
     state: 'confirmed',
     confirmed_at: stamp,

@@ -5,7 +5,9 @@ import { eventsAdminRoutes } from './admin-routes.js';
 import { EventsAdminService, type EventsAdminDeps } from './admin-service.js';
 import { demoEvents } from './demo.js';
 import { eventsRoutes } from './routes.js';
-import { registrationPages, type RegistrationPagesDeps } from './registrations/page-context.js';
+import { registrationPages } from './registrations/page-context.js';
+import { EventAccounts, type RegistrantProfiles } from './participants/service.js';
+import { eventAccountPages, participantRoutes } from './participants/routes.js';
 import { registrationRoutes } from './registrations/routes.js';
 import { RegistrationsAdmin, registrationsPendingWork } from './registrations/admin-service.js';
 import { RegistrationMailings } from './registrations/mailings.js';
@@ -42,7 +44,9 @@ export const eventsModule = defineModule<
       duesForEvents: MemberDuesForEvents;
       payments: PaymentsForRegistrations;
       paymentPurposes: Pick<PaymentPurposes, 'register' | 'registerTransferClaim'>;
-    } & Pick<RegistrationPagesDeps, 'memberProfiles'>
+      /** A member's facts the registration form prefills (ADR 030). */
+      memberProfiles: RegistrantProfiles;
+    }
 >()({
   name: 'events',
   services: (deps) => {
@@ -83,6 +87,16 @@ export const eventsModule = defineModule<
       .registerTransferClaim(new RegistrationTransferClaim(registrations));
     return {
       events: new EventsService({ db, clock, contentCache, files }),
+      /** Accounts of people who are not members, for the events (ADR 055). */
+      participants: new EventAccounts({
+        db,
+        clock,
+        logger: logger.child({ component: 'events' }),
+        notifyOutbox,
+        society,
+        publicForms: deps.publicForms,
+        memberProfiles: deps.memberProfiles,
+      }),
       /** An event's `.ics`, the feed of every event, a person's registrations (ADR 052). */
       eventCalendars: new EventCalendars({
         db,
@@ -128,9 +142,18 @@ export const eventsModule = defineModule<
     }),
     attendance: new AttendanceAdmin(attendance),
   }),
-  apiRoutes: async (api, { events, accounts, registrations, eventCalendars, attendance }) => {
+  apiRoutes: async (
+    api,
+    { events, accounts, registrations, participants, eventCalendars, attendance },
+  ) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
-    await api.register(registrationRoutes, { prefix: '/Events', accounts, registrations });
+    await api.register(registrationRoutes, {
+      prefix: '/Events',
+      accounts,
+      registrations,
+      registrants: participants,
+    });
+    await api.register(participantRoutes, { prefix: '/Events', accounts, participants });
     await api.register(calendarApiRoutes, {
       prefix: '/Events',
       accounts,
@@ -160,23 +183,25 @@ export const eventsModule = defineModule<
       events.sitemapPages(contentDay),
   // `/eventi` and an event's page, through the same cached answers as the API; the
   // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
-  pageContext: ({
-    events,
-    accounts,
-    registrations,
-    memberProfiles,
-    eventCalendars,
-    attendance,
-  }): Pick<
+  pageContext: (
+    { events, accounts, registrations, participants, eventCalendars, attendance },
+    request,
+  ): Pick<
     SodalisLoadContext,
-    'events' | 'eventRegistrations' | 'eventCalendars' | 'certificates'
+    'events' | 'eventRegistrations' | 'eventAccounts' | 'eventCalendars' | 'certificates'
   > => ({
     events: {
       list: () => cachedData(events.listJson()),
       event: (id) => cachedData(events.eventJson(id)),
       anyPublished: () => unlessUnavailable(events.anyPublished()),
     },
-    eventRegistrations: registrationPages({ accounts, registrations, memberProfiles }),
+    eventRegistrations: registrationPages({
+      accounts,
+      registrations,
+      registrants: participants,
+    }),
+    // `/eventi/account`, for this client's hourly limits (ADR 055, 040).
+    eventAccounts: eventAccountPages(participants, request.ip),
     eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
     // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
     certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },

@@ -160,6 +160,22 @@ export interface EventCoversTable {
   updated_at: Timestamp;
 }
 
+/**
+ * The facts of a person with an events' account who is not a member (migration 0056, ADR 055),
+ * for the registration form to prefill.
+ */
+export interface EventParticipantsTable {
+  member_id: number;
+  fiscal_code: string;
+  profession: string;
+  discipline: string | null;
+  employer: string | null;
+  privacy_version: string;
+  privacy_accepted_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     events: EventsTable;
@@ -170,5 +186,6 @@ declare module '../../db/schema.js' {
     event_registration_mailings: EventRegistrationMailingsTable;
     event_calendar_feeds: EventCalendarFeedsTable;
     event_covers: EventCoversTable;
+    event_participants: EventParticipantsTable;
   }
 }

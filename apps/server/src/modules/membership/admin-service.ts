@@ -15,6 +15,7 @@ import {
   AdminMembershipFactsSchema,
   type AdminAuditEntry,
   APPLICATION_MESSAGES,
+  isParticipantRole,
   isStaffRole,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
@@ -57,7 +58,7 @@ import {
   memberVersions,
   updateMemberNames,
 } from '../accounts/repository.js';
-import { isValidCodiceFiscale } from './applications.js';
+import { isValidCodiceFiscale } from '../../text/codice-fiscale.js';
 import { MemberRuleError, MembersService } from '../accounts/members-service.js';
 import { enqueue } from '../outbox/outbox.js';
 import type { FileStore } from '../../files/file-store.js';
@@ -573,12 +574,19 @@ export class MembershipAdminService {
         });
         if (!closed) throw alreadyHandled();
         const rules = new MembersService({ db: trx, clock, society });
-        await rules.add({
-          email: application.email,
-          firstName: application.first_name,
-          lastName: application.last_name,
-          role: application.kind === 'Affiliato' ? 'affiliato' : 'socio',
-        });
+        const role = application.kind === 'Affiliato' ? 'affiliato' : 'socio';
+        // A person with an events' account keeps it, now a member's (ADR 055).
+        const participant = await findMemberByEmail(trx, application.email);
+        if (participant !== undefined && isParticipantRole(participant.role)) {
+          await rules.changeRole(participant.email, role);
+        } else {
+          await rules.add({
+            email: application.email,
+            firstName: application.first_name,
+            lastName: application.last_name,
+            role,
+          });
+        }
         const member = await findMemberByEmail(trx, application.email);
         if (member === undefined) throw new Error('account creato ma non trovato');
         await linkApplicationMember(trx, id, member.id);
@@ -615,7 +623,9 @@ export class MembershipAdminService {
           settled_on: null,
           updated_at: now.toISOString(),
         });
-        await rules.invite(member.email);
+        // A password chosen for the events stays the account's: no link to choose one.
+        const hasPassword = member.password_hash !== null;
+        if (!hasPassword) await rules.invite(member.email);
         await enqueue(
           trx,
           'mail',
@@ -628,7 +638,9 @@ export class MembershipAdminService {
               `il Consiglio Direttivo ha approvato la tua domanda di iscrizione come ${application.kind}.`,
               `Il tuo numero di socio è ${memberNumber}.`,
               '',
-              'Riceverai a parte il collegamento per scegliere la password dell’area riservata;',
+              hasPassword
+                ? 'Accedi all’area riservata con l’e-mail e la password che già usi per gli eventi;'
+                : 'Riceverai a parte il collegamento per scegliere la password dell’area riservata;',
               `dall’area riservata potrai pagare la quota ${year}.`,
               '',
               `La segreteria ${society.acronym}`,

@@ -1,7 +1,7 @@
-import codiceFiscaleModule from 'codice-fiscale-js';
 import {
   APPLICATION_CV_MAX_BYTES,
   APPLICATION_MESSAGES,
+  isParticipantRole,
   MEMBERSHIP_PRIVACY,
   PDF_REFUSAL_MESSAGES,
   sanitisePdfFileName,
@@ -15,6 +15,7 @@ import type { FileStore } from '../../files/file-store.js';
 import { pdfRefusal } from '../../files/pdf-safety.js';
 import type { PublicFormGate } from '../../security/public-forms.js';
 import type { Clock } from '../../text/dates.js';
+import { isValidCodiceFiscale } from '../../text/codice-fiscale.js';
 import { findMemberByEmail } from '../accounts/repository.js';
 import { recordStoredFile } from '../attachments/repository.js';
 import { enqueue, type MailJob } from '../outbox/outbox.js';
@@ -23,19 +24,6 @@ import {
   membershipWithCodiceFiscale,
   pendingApplicationWith,
 } from './repository.js';
-
-/**
- * codice-fiscale-js's CommonJS build exports `{ CodiceFiscale }` while its types declare the
- * class as the default export: read it from where it really is.
- */
-const { CodiceFiscale } = codiceFiscaleModule as unknown as {
-  CodiceFiscale: { check(code: string): boolean };
-};
-
-/** The check digit and the date and place codes of a codice fiscale (omocodie included). */
-export function isValidCodiceFiscale(code: string): boolean {
-  return CodiceFiscale.check(code);
-}
 
 export interface ApplicationCv {
   fileName: string;
@@ -142,7 +130,9 @@ export async function submitApplication(
   }
   if (issues.length > 0) return refused(APPLICATION_MESSAGES.failed, issues);
 
-  if ((await findMemberByEmail(db, body.email)) !== undefined) {
+  // An events' account may become a member's: its holder applies with the same address (ADR 055).
+  const known = await findMemberByEmail(db, body.email);
+  if (known !== undefined && !isParticipantRole(known.role)) {
     return refused(APPLICATION_MESSAGES.knownEmail, [
       { path: 'email', message: APPLICATION_MESSAGES.knownEmail },
     ]);

@@ -22,7 +22,7 @@ import { writeAudit, type Actor } from '../admin/audit.js';
 import { allMemberIdentities, insertMember } from '../accounts/repository.js';
 import { MembersService } from '../accounts/members-service.js';
 import { feesOfYears } from './dues/year-fees.js';
-import { isValidCodiceFiscale } from './applications.js';
+import { isValidCodiceFiscale } from '../../text/codice-fiscale.js';
 import { formatMemberNumber } from './member-number.js';
 import {
   allDues,

@@ -1,5 +1,6 @@
 import {
   dueMethodOfReference,
+  isParticipantRole,
   isStaffRole,
   romeDate,
   type DueMethod,
@@ -105,10 +106,12 @@ export class MembershipService {
 
   /**
    * The reserved area's check (ADR 024): a lapsed member keeps the account and the history but
-   * is refused with `membershipLapsed`; staff and accounts without a membership pass.
+   * is refused with `membershipLapsed`; staff and accounts without a membership pass, but an
+   * events' participant's account, which is no member's (ADR 055).
    */
   async assertMayEnterReservedArea(member: AuthenticatedMember): Promise<void> {
     if (isStaffRole(member.role)) return;
+    if (isParticipantRole(member.role)) throw new AppError('reservedToMembers');
     const view = await this.standingOf(member.id);
     if (view?.standing === 'lapsed') {
       this.deps.logger.info({ memberId: member.id }, 'area riservata negata: socio decaduto');
@@ -146,7 +149,8 @@ export class MembershipService {
   ): Promise<void> {
     if (payment.member_id === null) return;
     const member = await findMemberById(trx, payment.member_id);
-    if (member === undefined || isStaffRole(member.role)) return;
+    // Staff pay no dues; an events' participant paying dues is no member for it (ADR 055).
+    if (member === undefined || isStaffRole(member.role) || isParticipantRole(member.role)) return;
     const now = this.deps.clock().toISOString();
     const kind = member.role === 'affiliato' ? 'Affiliato' : 'Socio';
     const added = await insertMembershipOnce(

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/db/seed/demo-accounts.js';
-import { isValidCodiceFiscale } from '../../../src/modules/membership/applications.js';
+import { isValidCodiceFiscale } from '../../../src/text/codice-fiscale.js';
 import { formatMemberNumber } from '../../../src/modules/membership/member-number.js';
 import { membershipPendingWork } from '../../../src/modules/membership/service.js';
 import {

@@ -1,5 +1,4 @@
 import {
-  isStaffRole,
   API_ERRORS,
   isValidEmail,
   LOGIN_CHALLENGE_LIFETIME_SECONDS,
@@ -16,11 +15,10 @@ import { RESERVED_COPY } from '../../copy/reserved';
 import {
   currentUser,
   firstPasswordChange,
+  homeOfRole,
   homeOfToken,
-  RESERVED_HOME,
   signInReturningTo,
   saveSession,
-  STAFF_HOME,
 } from '../../shared/session/session';
 import { useHydrated } from '../../state/hydrated';
 import { showError, showToast } from '../../state/toasts';
@@ -108,7 +106,7 @@ export function SignInPage({
     if (!leavesWithSession) return;
     const user = currentUser();
     if (user !== null)
-      void navigate(returnTo ?? (isStaffRole(user.role) ? STAFF_HOME : RESERVED_HOME), {
+      void navigate(returnTo ?? homeOfRole(user.role), {
         replace: true,
       });
   }, [navigate, returnTo, leavesWithSession]);

@@ -128,5 +128,5 @@ export function registrationHref(event: { id: number; slug: string }): string {
   return `${eventHref(event)}/iscrizione`;
 }
 
-/** "Le mie iscrizioni" in the reserved area (ADR 049). */
-export const MY_REGISTRATIONS_PATH = '/area-riservata-iscrizioni';
+/** "Le mie iscrizioni" in the reserved area (ADR 049), where a participant signs in to (ADR 055). */
+export { MY_REGISTRATIONS_PATH } from '@sodalis/contracts';

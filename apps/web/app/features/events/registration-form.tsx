@@ -6,6 +6,7 @@ import {
   type PublicEvent,
   type RegistrationAnswer,
   type RegistrationQuote,
+  type RegistrantPrefill,
 } from '@sodalis/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -32,7 +33,7 @@ const issueFieldId = (path: string) => {
 /** A new form's fields, with what the server knows of the person. */
 export function emptyFields(
   requestKey: string,
-  prefill: { fiscalCode: string | null; profession: string | null; employer: string | null },
+  prefill: RegistrantPrefill,
 ): RegistrationFields {
   return {
     typeId: '',
@@ -40,7 +41,7 @@ export function emptyFields(
     accessCode: '',
     fiscalCode: prefill.fiscalCode ?? '',
     profession: prefill.profession ?? '',
-    discipline: '',
+    discipline: prefill.discipline ?? '',
     employer: prefill.employer ?? '',
     wantsInvoice: false,
     invoiceName: '',

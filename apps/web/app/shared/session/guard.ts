@@ -1,4 +1,4 @@
-import type { MemberRole } from '@sodalis/contracts';
+import { isParticipantRole, MY_REGISTRATIONS_PATH, type MemberRole } from '@sodalis/contracts';
 import { redirect } from 'react-router';
 import { currentUser, roleNumber, type SessionUser } from './session';
 
@@ -15,6 +15,18 @@ export function requireUser(allowedRoles?: MemberRole[]): SessionUser {
   return user;
 }
 
+/**
+ * The reserved pages an events' participant may open (ADR 055): their registrations; any other
+ * sends them there, as the server refuses them the reserved area's contents.
+ */
+export function participantRedirect(
+  role: string | null | undefined,
+  pathname: string,
+): Response | null {
+  if (!isParticipantRole(role) || pathname === MY_REGISTRATIONS_PATH) return null;
+  return redirect(MY_REGISTRATIONS_PATH);
+}
+
 /** The guard's verdict for each navigation: React Router gives all its loaders one `Request`. */
 const reservedAreaVerdicts = new WeakMap<Request, SessionUser | Response>();
 
@@ -28,7 +40,8 @@ export function reservedAreaGuard(request: Request): SessionUser {
   let verdict = reservedAreaVerdicts.get(request);
   if (verdict === undefined) {
     try {
-      verdict = requireUser();
+      const user = requireUser();
+      verdict = participantRedirect(user.role, new URL(request.url).pathname) ?? user;
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       verdict = thrown;

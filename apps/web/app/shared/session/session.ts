@@ -1,5 +1,7 @@
 import {
+  isParticipantRole,
   isStaffRole,
+  MY_REGISTRATIONS_PATH,
   ROLE_NUMBER,
   TOKEN_EXPIRY_MARGIN_SECONDS,
   type MemberRole,
@@ -63,7 +65,26 @@ export function isBackOffice(pathname: string): boolean {
 export function homeOfToken(token: string, returnTo: string | null = null): string {
   const back = safeReturnPath(returnTo);
   if (back !== null) return back;
-  return isStaffRole(userOfToken(token)?.role) ? STAFF_HOME : RESERVED_HOME;
+  return homeOfRole(userOfToken(token)?.role);
+}
+
+/**
+ * Where a role's sign-in leads: staff to the back office (ADR 023), an events' participant to
+ * "Le mie iscrizioni" (ADR 055), members to the reserved home (spec §4).
+ */
+export function homeOfRole(role: string | null | undefined): string {
+  if (isStaffRole(role)) return STAFF_HOME;
+  return isParticipantRole(role) ? MY_REGISTRATIONS_PATH : RESERVED_HOME;
+}
+
+/**
+ * Where a sign-in without scripts leads (ADR 022): the reserved home, which links staff to the
+ * back office (it needs scripts), or a participant's registrations (ADR 055).
+ */
+export function homeWithoutScripts(token: string, returnTo: string | null = null): string {
+  const back = safeReturnPath(returnTo);
+  if (back !== null) return back;
+  return isParticipantRole(userOfToken(token)?.role) ? MY_REGISTRATIONS_PATH : RESERVED_HOME;
 }
 
 /** The sign-in page's parameter naming the page to go back to (the dues reminder's link). */

@@ -2,26 +2,20 @@ import {
   liveRegistrationFor,
   RegistrationRequestSchema,
   type EventRegistrationPages,
-  type MemberProfile,
   type RegistrationOutcome,
 } from '@sodalis/contracts';
 import { AppError } from '../../../http/app-error.js';
 import { unlessUnavailable } from '../../../http/page-reads.js';
 import { parseInput } from '../../../http/validation.js';
 import type { AccountService, AuthenticatedMember } from '../../accounts/service.js';
+import type { EventAccounts } from '../participants/service.js';
 import type { EventRegistrations } from './service.js';
-
-/** What the form prefills from the person's membership, when they have one (ADR 030). */
-export interface RegistrantProfiles {
-  get(
-    memberId: number,
-  ): Promise<Pick<MemberProfile, 'codiceFiscale' | 'qualification' | 'workplace'>>;
-}
 
 export interface RegistrationPagesDeps {
   accounts: AccountService;
   registrations: EventRegistrations;
-  memberProfiles: RegistrantProfiles;
+  /** What the form prefills, and the facts a registration leaves for the next (ADR 055). */
+  registrants: Pick<EventAccounts, 'prefill' | 'remember'>;
 }
 
 /**
@@ -31,7 +25,7 @@ export interface RegistrationPagesDeps {
  * as the API does, so the page shows each next to its field.
  */
 export function registrationPages(deps: RegistrationPagesDeps): EventRegistrationPages {
-  const { accounts, registrations, memberProfiles } = deps;
+  const { accounts, registrations, registrants } = deps;
 
   async function outcome<T>(
     sessionToken: string,
@@ -59,22 +53,14 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
   return {
     async registrant(sessionToken, eventId) {
       const answer = await outcome(sessionToken, async (member) => {
-        const [profile, mine] = await Promise.all([
-          memberProfiles.get(member.id).catch((error: unknown) => {
-            // No membership (staff, a person registered only for events): nothing to prefill.
-            if (error instanceof AppError && error.status === 404) return null;
-            throw error;
-          }),
+        const [prefill, mine] = await Promise.all([
+          registrants.prefill(member),
           registrations.mine(member),
         ]);
         return {
           firstName: member.firstName,
           lastName: member.lastName,
-          prefill: {
-            fiscalCode: profile?.codiceFiscale ?? null,
-            profession: profile?.qualification ?? null,
-            employer: profile?.workplace ?? null,
-          },
+          prefill,
           current: liveRegistrationFor(mine, eventId),
         };
       });
@@ -85,9 +71,12 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
         registrations.quote(member, eventId, parseInput(RegistrationRequestSchema, body)),
       ),
     register: (sessionToken, eventId, body) =>
-      outcome(sessionToken, (member) =>
-        registrations.register(member, eventId, parseInput(RegistrationRequestSchema, body)),
-      ),
+      outcome(sessionToken, async (member) => {
+        const request = parseInput(RegistrationRequestSchema, body);
+        const answer = await registrations.register(member, eventId, request);
+        await registrants.remember(member, request);
+        return answer;
+      }),
     async mine(sessionToken) {
       const answer = await outcome(sessionToken, (member) => registrations.mine(member));
       return answer.ok ? answer.data : null;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdParamsSchema, parseInput } from '../../../http/validation.js';
 import { requireMember } from '../../accounts/guard.js';
 import type { AccountService } from '../../accounts/service.js';
+import type { EventAccounts } from '../participants/service.js';
 import type { EventRegistrations } from './service.js';
 
 /**
@@ -12,9 +13,14 @@ import type { EventRegistrations } from './service.js';
  */
 export async function registrationRoutes(
   app: FastifyInstance,
-  options: { accounts: AccountService; registrations: EventRegistrations },
+  options: {
+    accounts: AccountService;
+    registrations: EventRegistrations;
+    /** The facts a registration leaves for the person's next form (ADR 055). */
+    registrants: Pick<EventAccounts, 'remember'>;
+  },
 ) {
-  const { accounts, registrations } = options;
+  const { accounts, registrations, registrants } = options;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -29,6 +35,7 @@ export async function registrationRoutes(
     const { id } = parseInput(IdParamsSchema, request.params);
     const body = parseInput(RegistrationRequestSchema, request.body);
     const answer = await registrations.register(member, id, body);
+    await registrants.remember(member, body);
     return reply.status(answer.repeated ? 200 : 201).send({ data: answer });
   });
   app.get('/MyRegistrations', async (request) => {

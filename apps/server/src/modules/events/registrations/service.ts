@@ -27,6 +27,7 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
 import type { Clock } from '../../../text/dates.js';
+import { isValidCodiceFiscale } from '../../../text/codice-fiscale.js';
 import type { AuthenticatedMember } from '../../accounts/service.js';
 import { enqueue } from '../../outbox/outbox.js';
 import type {
@@ -840,6 +841,10 @@ export class EventRegistrations implements RegistrationLedger {
     }
     const type = types.find((candidate) => candidate.id === request.typeId);
     if (type === undefined) throw refusal('typeId', REGISTRATION_MESSAGES.typeUnknown);
+    // The check character too, not only the shape (the ECM report and invoices need it right).
+    if (request.fiscalCode !== null && !isValidCodiceFiscale(request.fiscalCode)) {
+      throw refusal('fiscalCode', REGISTRATION_MESSAGES.fiscalCodeWrong);
+    }
     let duesItems: PaymentItemInput[] = [];
     if (type.eligibility === 'iscritti-in-regola') {
       const roles = type.member_roles.split(',');

@@ -1,0 +1,105 @@
+import { z } from './zod.js';
+
+/**
+ * Accounts for the events of people who are not members (ADR 055): a person opens one with their
+ * name, e-mail, codice fiscale and professional facts; the e-mail is confirmed by the link that
+ * lets them choose a password. The account (role `partecipante`) registers for events and reads
+ * "Le mie iscrizioni"; it never opens the reserved area's contents.
+ */
+
+/** The page where the account is opened. */
+export const EVENT_ACCOUNT_PATH = '/eventi/account';
+
+/** The privacy notice the person accepts, versioned so a change asks again. */
+export const EVENT_ACCOUNT_PRIVACY = {
+  version: '2026-12-1',
+  text: 'Acconsento al trattamento dei miei dati personali per la gestione dell’account e delle iscrizioni agli eventi, compresi gli adempimenti ECM e di fatturazione, secondo l’informativa privacy della società (Regolamento UE 2016/679).',
+} as const;
+
+export const EVENT_ACCOUNT_MESSAGES = {
+  heading: 'Crea il tuo account per gli eventi',
+  intro:
+    'Se non sei socio puoi iscriverti ai nostri eventi con un account personale. Indica i tuoi dati: ti scriviamo un messaggio con il collegamento per confermare l’indirizzo e scegliere la password.',
+  members:
+    'Sei socio? Non serve un nuovo account: accedi con quello dell’area riservata e l’iscrizione ti riconosce la quota da socio.',
+  sent: (email: string) =>
+    `Ti abbiamo scritto a ${email}: apri il collegamento del messaggio entro 24 ore per confermare l’indirizzo e scegliere la password. Se non lo trovi, guarda nella posta indesiderata.`,
+  failed: 'Non è stato possibile creare l’account: correggi i campi indicati.',
+  badCodiceFiscale: 'Codice fiscale: non è valido, controlla lettere e cifre.',
+  privacyRequired: 'Privacy: per creare l’account serve il consenso al trattamento dei dati.',
+  privacyOutdated:
+    'Privacy: l’informativa è stata aggiornata mentre compilavi il modulo. Ricarica la pagina e rileggila.',
+  busy: 'Troppe richieste in poco tempo: riprova più tardi.',
+  reservedArea:
+    'L’area riservata è per i soci: con il tuo account per gli eventi trovi qui le tue iscrizioni.',
+} as const;
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ message: `${field}: indicalo.` })
+    .trim()
+    .min(1, { message: `${field}: indicalo.` })
+    .max(max, { message: `${field}: al massimo ${max} caratteri.` });
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${field}: al massimo ${max} caratteri.` })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? null : value));
+
+/** The form's fields, as they are named on the page and in the API's body. */
+export const EventAccountRequestSchema = z.object({
+  firstName: requiredText('Nome', 100),
+  lastName: requiredText('Cognome', 100),
+  email: z
+    .string({ message: 'E-mail: indica l’indirizzo.' })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'E-mail: indica l’indirizzo.' })
+    .max(254, { message: 'E-mail: l’indirizzo è troppo lungo.' })
+    .pipe(z.email({ message: 'E-mail: l’indirizzo non è valido.' })),
+  fiscalCode: z
+    .string({ message: 'Codice fiscale: indicalo.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{16}$/, { message: 'Codice fiscale: 16 lettere e cifre.' }),
+  profession: requiredText('Professione', 120),
+  discipline: optionalText('Disciplina', 120),
+  employer: optionalText('Ente di appartenenza', 200),
+  privacy: z.literal('on', { message: EVENT_ACCOUNT_MESSAGES.privacyRequired }),
+  privacyVersion: z.string().max(40).default(''),
+  /** The page of this site to come back to once the password is chosen (a registration form). */
+  returnTo: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? null : value)),
+});
+export type EventAccountRequest = z.input<typeof EventAccountRequestSchema>;
+export type EventAccountRequestData = z.output<typeof EventAccountRequestSchema>;
+
+/** What the page gets back: the same answer for a new and a known address (no enumeration). */
+export type EventAccountResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      message: string;
+      issues: { path: string; message: string }[];
+      /** Set when the form is closed for a while (ADR 040): seconds before trying again. */
+      retryAfterSeconds?: number;
+    };
+
+/** The account's form posted without scripts, through the pages' context (ADR 022). */
+export interface EventAccountPages {
+  open(fields: Record<string, string>): Promise<EventAccountResult>;
+}
+
+/** Its part of the pages' SSR context (ADR 046). */
+declare module './web-context.js' {
+  interface SodalisLoadContext {
+    /** Opening an events' account (ADR 055). */
+    eventAccounts: EventAccountPages;
+  }
+}
