@@ -50,6 +50,8 @@ export default [
   route('trasparenza', 'routes/trasparenza.tsx'),
   // The events (ADR 047), beyond the specification.
   route('eventi', 'routes/eventi.tsx'),
+  // An account for the events of a person who is not a member (ADR 055).
+  route('eventi/account', 'routes/eventi-account.tsx'),
   route('eventi/:slug', 'routes/evento.tsx'),
   route('eventi/:slug/iscrizione', 'routes/evento-iscrizione.tsx'),
   // The public check of a certificate of attendance (ADR 051).

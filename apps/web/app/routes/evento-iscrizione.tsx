@@ -1,9 +1,11 @@
 import {
+  EMPTY_PREFILL,
+  EVENT_ACCOUNT_PATH,
   liveRegistrationFor,
   REGISTRATION_MESSAGES,
   registrationWindow,
-  type MemberProfile,
   type Registrant,
+  type RegistrantPrefill,
 } from '@sodalis/contracts';
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/evento-iscrizione';
@@ -37,6 +39,7 @@ import {
 import { PRIVATE_PAGE_HEADERS } from '../features/reserved-area/archive-page';
 import {
   currentUser,
+  RETURN_PARAM,
   sessionCookieToken,
   signInReturningTo,
   userOfToken,
@@ -82,25 +85,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /**
  * In the browser (also on hydration): the person of the tab's session (ADR 010) when the server
- * knew none, with their membership's facts to prefill (`/Membership/Profilo`, none for an
- * account without a membership) and their live registration for the event, if any.
+ * knew none, with the facts to prefill (`/Events/Prefill`: the membership's or the events'
+ * account's, ADR 055) and their live registration for the event, if any.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const page = await serverLoader();
   const user = currentUser();
   if (page.registrant !== null || user === null) return { ...page, sessionChecked: true };
-  const [profile, mine] = await Promise.all([
-    apiRequest<MemberProfile>('/api/v1/Membership/Profilo').catch(() => null),
+  const [prefill, mine] = await Promise.all([
+    apiRequest<RegistrantPrefill>('/api/v1/Events/Prefill').catch(() => null),
     browserMyRegistrations(),
   ]);
   const registrant: Registrant = {
     firstName: user.name,
     lastName: user.surname,
-    prefill: {
-      fiscalCode: profile?.codiceFiscale ?? null,
-      profession: profile?.qualification ?? null,
-      employer: profile?.workplace ?? null,
-    },
+    prefill: prefill ?? EMPTY_PREFILL,
     current: liveRegistrationFor(mine ?? [], page.event.id),
   };
   return { ...page, registrant, sessionChecked: true };
@@ -149,14 +148,24 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
     description: loaded ? `Iscriviti a ${loaded.event.title}.` : '',
   });
 
-/** Not signed in: registering needs one's account, and the sign-in comes back here. */
+/**
+ * Not signed in: registering needs one's account, and the sign-in comes back here; a person who
+ * is not a member opens an account for the events first (ADR 055), and comes back here too.
+ */
 function SignInNeeded({ back }: { back: string }) {
   return (
     <div data-testid="registration-sign-in">
       <p>{REGISTRATION_MESSAGES.signInRequired} Dopo l’accesso torni a questa pagina.</p>
-      <Link to={signInReturningTo(back)} className="btn btn-primary">
+      <Link to={signInReturningTo(back)} className="btn btn-primary mb-3">
         Accedi per iscriverti
       </Link>
+      <p className="mb-0">
+        Non sei socio e non hai ancora un account?{' '}
+        <Link to={`${EVENT_ACCOUNT_PATH}?${new URLSearchParams({ [RETURN_PARAM]: back })}`}>
+          Crea il tuo account per gli eventi
+        </Link>
+        .
+      </p>
     </div>
   );
 }

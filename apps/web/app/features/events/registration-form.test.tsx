@@ -112,6 +112,7 @@ function pages() {
                 : emptyFields('chiave-di-prova-0123456789', {
                     fiscalCode: 'RSSMRA80A01H501U',
                     profession: null,
+                    discipline: null,
                     employer: 'Ospedale di prova',
                   })
             }

@@ -31,10 +31,7 @@ const issueFieldId = (path: string) => {
 };
 
 /** A new form's fields, with what the server knows of the person. */
-export function emptyFields(
-  requestKey: string,
-  prefill: RegistrantPrefill,
-): RegistrationFields {
+export function emptyFields(requestKey: string, prefill: RegistrantPrefill): RegistrationFields {
   return {
     typeId: '',
     addonIds: [],

@@ -1,3 +1,4 @@
+import { isParticipantRole } from '@sodalis/contracts';
 import { useRouteLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { displayRole, type SessionUser } from '../../shared/session/session';
@@ -18,12 +19,9 @@ export function useReservedUser(): SessionUser {
  */
 export function ReservedBreadcrumb({ trail }: { trail: { label: string; to?: string }[] }) {
   const { role } = useReservedUser();
-  return (
-    <Breadcrumb
-      trail={[
-        { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' },
-        ...trail,
-      ]}
-    />
-  );
+  // An events' participant has no reserved home: their registrations belong to the events (ADR 055).
+  const start = isParticipantRole(role)
+    ? { label: 'Eventi', to: '/eventi' }
+    : { label: `Area riservata (${displayRole(role)})`, to: '/area-riservata-homepage' };
+  return <Breadcrumb trail={[start, ...trail]} />;
 }

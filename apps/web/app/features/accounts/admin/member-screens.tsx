@@ -53,6 +53,7 @@ const ROLE_CHOICES = choicesOf({
   redazione: 'Redazione (solo contenuti)',
   tesoreria: 'Tesoreria (soci, pagamenti, quote)',
   eventi: 'Eventi (eventi, iscrizioni, accoglienza)',
+  partecipante: 'Partecipante agli eventi (non socio)',
 });
 
 const STATUS_CHOICES = choicesOf({ active: 'Attivo', disabled: 'Disattivato' });
