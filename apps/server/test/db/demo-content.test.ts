@@ -329,6 +329,7 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
       { email: 'arretrati.demo@example.org', role: 'socio', password_changed: 1 },
       { email: 'decaduto.demo@example.org', role: 'socio', password_changed: 1 },
       { email: 'eventi.demo@example.org', role: 'eventi', password_changed: 1 },
+      { email: 'partecipante.demo@example.org', role: 'partecipante', password_changed: 1 },
     ]);
     expect(summary.registerMembers).toBe(4);
     await expectDemoLedger(seeded);

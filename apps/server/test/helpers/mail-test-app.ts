@@ -91,6 +91,8 @@ export async function createMailTestSite(engine: DatabaseEngine): Promise<MailTe
         SPONSORSHIP_REQUESTS_PER_HOUR: '1000',
         APPLICATION_RATE_LIMIT_PER_HOUR: '1000',
         APPLICATIONS_PER_HOUR: '1000',
+        EVENT_ACCOUNT_RATE_LIMIT_PER_HOUR: '1000',
+        EVENT_ACCOUNTS_PER_HOUR: '1000',
         ...options.env,
       };
       database ??= copyOfBase(engine, loadConfig(env), options.clock ?? systemClock);

@@ -68,7 +68,7 @@ describe.each(testEngines())('managing accounts on %s', (engine) => {
       {
         line: 6,
         reason:
-          'ruolo "presidente" non valido: usa socio, affiliato, segreteria, redazione, tesoreria, eventi',
+          'ruolo "presidente" non valido: usa socio, affiliato, segreteria, redazione, tesoreria, eventi, partecipante',
       },
       { line: 7, reason: 'anna.rossi@example.org compare più volte nel file' },
     ]);
