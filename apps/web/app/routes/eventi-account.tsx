@@ -1,5 +1,5 @@
 import { EVENT_ACCOUNT_MESSAGES, EVENT_ACCOUNT_PATH } from '@sodalis/contracts';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/eventi-account';
 import { Breadcrumb } from '../components/breadcrumb';
 import { pageMeta } from '../format/meta';
@@ -7,12 +7,7 @@ import {
   EventAccountForm,
   type EventAccountActionData,
 } from '../features/events/event-account-form';
-import {
-  RETURN_PARAM,
-  safeReturnPath,
-  sessionCookieToken,
-  userOfToken,
-} from '../shared/session/session';
+import { RETURN_PARAM, safeReturnPath } from '../shared/session/session';
 
 /** The registration page to come back to: only an event's page of this site. */
 function eventsReturnPath(request: Request): string | null {
@@ -21,14 +16,11 @@ function eventsReturnPath(request: Request): string | null {
 }
 
 /**
- * `/eventi/account` (ADR 055): a person who is not a member opens an account for the events. A
- * visitor already signed in (the session cookie) goes on to where they were going.
+ * `/eventi/account` (ADR 055): a person who is not a member opens an account for the events. The
+ * same page for every reader (the server keeps it as the other events' pages, ADR 005).
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const returnTo = eventsReturnPath(request);
-  const token = sessionCookieToken(request.headers.get('cookie'));
-  if (token !== null && userOfToken(token) !== null) throw redirect(returnTo ?? '/eventi');
-  return { returnTo };
+  return { returnTo: eventsReturnPath(request) };
 }
 
 /** The form, posted with or without scripts: the server's rules decide (ADR 055, 040). */
