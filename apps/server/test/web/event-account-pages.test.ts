@@ -101,10 +101,15 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
     expect(text).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
     expect(refused.body).toMatch(/id="account-fiscalCode"[^>]*aria-invalid="true"/);
     expect(refused.body).toContain('value="chiara.neri@example.org"');
-    const missing = await post(accountPage(), fields({ privacy: '', profession: '' }));
+    // Every refusal at once: the form's own and the check character's.
+    const missing = await post(
+      accountPage(),
+      fields({ privacy: '', profession: '', fiscalCode: 'NRECHR85M41F205A' }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(textOf(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.privacyRequired);
     expect(textOf(missing.body)).toContain('Professione: indicalo.');
+    expect(textOf(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
     const none = await site.app.services.db
       .selectFrom('members')
       .select('id')

@@ -8,7 +8,7 @@ import { AppError } from '../../../http/app-error.js';
 import { parseInput } from '../../../http/validation.js';
 import { requireMember } from '../../accounts/guard.js';
 import type { AccountService } from '../../accounts/service.js';
-import type { EventAccounts } from './service.js';
+import { codiceFiscaleIssue, type EventAccounts } from './service.js';
 
 /**
  * `/api/v1/Events/Prefill` (ADR 055): what the registration form fills in for the signed-in
@@ -42,7 +42,10 @@ export function eventAccountPages(
         body = parseInput(EventAccountRequestSchema, fields);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return { ok: false, message: EVENT_ACCOUNT_MESSAGES.failed, issues: error.issues ?? [] };
+        // Every refusal at once: the check character too, when the shape was right.
+        const codeIssue = codiceFiscaleIssue(String(fields.fiscalCode ?? ''));
+        const issues = [...(error.issues ?? []), ...(codeIssue === null ? [] : [codeIssue])];
+        return { ok: false, message: EVENT_ACCOUNT_MESSAGES.failed, issues };
       }
       return participants.open(body, clientAddress);
     },

@@ -51,6 +51,14 @@ export interface RegistrantProfiles {
 
 type Issue = { path: string; message: string };
 
+/** A codice fiscale of the right shape whose check character is wrong, said beside its field. */
+export function codiceFiscaleIssue(code: string): Issue | null {
+  const shaped = code.trim().toUpperCase();
+  return /^[A-Z0-9]{16}$/.test(shaped) && !isValidCodiceFiscale(shaped)
+    ? { path: 'fiscalCode', message: EVENT_ACCOUNT_MESSAGES.badCodiceFiscale }
+    : null;
+}
+
 const refused = (issues: Issue[]): EventAccountResult => ({
   ok: false,
   message: EVENT_ACCOUNT_MESSAGES.failed,
@@ -79,9 +87,8 @@ export class EventAccounts {
       };
     }
     const issues: Issue[] = [];
-    if (!isValidCodiceFiscale(body.fiscalCode)) {
-      issues.push({ path: 'fiscalCode', message: EVENT_ACCOUNT_MESSAGES.badCodiceFiscale });
-    }
+    const codeIssue = codiceFiscaleIssue(body.fiscalCode);
+    if (codeIssue !== null) issues.push(codeIssue);
     if (body.privacyVersion !== EVENT_ACCOUNT_PRIVACY.version) {
       issues.push({ path: 'privacy', message: EVENT_ACCOUNT_MESSAGES.privacyOutdated });
     }
