@@ -77,8 +77,12 @@ test.describe('Account per gli eventi di chi non è socio (ADR 055)', () => {
     const registrationForm = page.getByTestId('registration-form');
     await expect(registrationForm).toBeVisible();
     await expect(page.getByText('Ti iscrivi come')).toContainText('Elena Sartori');
-    await expect(registrationForm.getByLabel('Codice fiscale', { exact: true })).toHaveValue(fiscalCode);
-    await expect(registrationForm.getByLabel('Professione', { exact: true })).toHaveValue('Infermiera');
+    await expect(registrationForm.getByLabel('Codice fiscale', { exact: true })).toHaveValue(
+      fiscalCode,
+    );
+    await expect(registrationForm.getByLabel('Professione', { exact: true })).toHaveValue(
+      'Infermiera',
+    );
     // A members' type is not theirs: the server says so beside the field.
     await registrationForm.getByLabel(/^Socio in regola/).check();
     const next = registrationForm.getByRole('button', { name: 'Continua: riepilogo e quota' });
