@@ -1,4 +1,5 @@
 import {
+  EVENT_ACCOUNT_PATH,
   eventPath,
   priceWindowAt,
   romeYear,
@@ -120,6 +121,8 @@ export class EventsService {
     const events = [...upcoming, ...past.flatMap((group) => group.events)];
     return [
       { path: '/eventi', lastmod: contentDay },
+      // Where a person who is not a member opens an account to register (ADR 055).
+      { path: EVENT_ACCOUNT_PATH, lastmod: contentDay },
       ...events.map((event) => ({ path: eventPath(event), lastmod: contentDay })),
     ];
   }
