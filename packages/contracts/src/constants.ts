@@ -118,6 +118,14 @@ export function isParticipantRole(role: string | null | undefined): boolean {
   return role === PARTICIPANT_ROLE;
 }
 
+/** The roles that owe dues: Soci and Affiliati (staff and events' participants pay none). */
+export const DUES_ROLES = ['socio', 'affiliato'] as const satisfies readonly MemberRole[];
+
+/** Whether an account's role owes dues (the fee columns and filters of the accounts' list). */
+export function owesDues(role: string | null | undefined): boolean {
+  return (DUES_ROLES as readonly (string | null | undefined)[]).includes(role);
+}
+
 /** Numeric roles for the route guard (spec §6). */
 export const ROLE_NUMBER: Record<MemberRole, number> = {
   socio: 1,

@@ -1,5 +1,5 @@
 import {
-  isStaffRole,
+  owesDues,
   MEMBER_FEE_STATUS_LABELS,
   AdminMemberUpdateSchema,
   type AdminAuditEntry,
@@ -326,7 +326,7 @@ export class MembersAdminService {
         row.last_name,
         row.role,
         row.status === 'active' ? 'attivo' : 'disattivato',
-        isStaffRole(row.role) ? '' : MEMBER_FEE_STATUS_LABELS[row.fee_status],
+        owesDues(row.role) ? MEMBER_FEE_STATUS_LABELS[row.fee_status] : '',
       ]),
     ]);
   }

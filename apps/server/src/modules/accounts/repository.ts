@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type AdminMemberListQuery, type MemberFeeStatus } from '@sodalis/contracts';
+import { DUES_ROLES, type AdminMemberListQuery, type MemberFeeStatus } from '@sodalis/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { MemberRole } from '../../db/schema.js';
 import { anyColumnContains } from '../../text/search-text.js';
@@ -262,9 +262,9 @@ function filteredMembers(db: Executor, query: AdminMemberListQuery, feeYear: num
   if (query.role !== undefined) builder = builder.where('role', '=', query.role);
   if (query.status !== undefined) builder = builder.where('status', '=', query.status);
   if (query.feeStatus !== undefined) {
-    // Staff pay no fee: a reminder list from this filter must not name them.
+    // Staff and events' participants pay no fee: a reminder list from this filter must not name them.
     builder = builder
-      .where('role', 'not in', STAFF_ROLES)
+      .where('role', 'in', DUES_ROLES)
       .where(feeStatusOf(feeYear), '=', query.feeStatus);
   }
   return builder;

@@ -267,6 +267,8 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
     const unpaid = await emails('&feeStatus=unpaid');
     expect(unpaid).toContain('nuovo.demo@example.org');
     expect(unpaid).not.toContain('segreteria.demo@example.org');
+    // An events' participant owes no dues (ADR 055): never on a list to remind.
+    expect(unpaid).not.toContain('partecipante.demo@example.org');
     expect(unpaid).not.toContain('socio.demo@example.org');
     expect(unpaid).not.toContain('affiliato.demo@example.org');
     // The verified payment is for 2026: in 2025 the Socio has not paid.
@@ -291,6 +293,10 @@ describe.each(testEngines())('back office: payments and fees on %s', (engine) =>
       .split('\r\n');
     expect(lines[0]).toBe('email;nome;cognome;ruolo;stato;quota 2026');
     expect(lines.find((line) => line.startsWith('socio.demo@example.org;'))).toMatch(/;Pagata$/);
+    const everyone = await call('GET', '/Members/Export');
+    expect(
+      everyone.body.split('\r\n').find((line) => line.startsWith('partecipante.demo@example.org;')),
+    ).toMatch(/;partecipante;attivo;$/);
 
     for (const query of ['feeStatus=pagata', 'feeYear=1999', 'feeYear=anno']) {
       const response = await call('GET', `/Members?${query}`);

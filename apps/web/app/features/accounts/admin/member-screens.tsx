@@ -1,5 +1,6 @@
 import {
   isStaffRole,
+  owesDues,
   mayGrantStaffRoles,
   MEMBER_FEE_STATUS_LABELS,
   MEMBER_FEE_STATUSES,
@@ -84,9 +85,9 @@ const memberFilters = [
   />,
 ];
 
-/** The year's fee of an account, from the payments ledger; staff pay none. */
+/** The year's fee of an account, from the payments ledger; staff and participants pay none. */
 function feeLabel(member: AdminMember): string {
-  if (isStaffRole(member.role)) return '—';
+  if (!owesDues(member.role)) return '—';
   return `${MEMBER_FEE_STATUS_LABELS[member.feeStatus]} (${member.feeYear})`;
 }
 
