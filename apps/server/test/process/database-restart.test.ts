@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { makeTempDir } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 /** The dedicated cluster's port: next to the suite's own PostgreSQL, never shared with it. */
 const OWN_POSTGRES_PORT = 55486;
@@ -58,8 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL restart under load
   let dataDir: string;
 
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     dataDir = makeTempDir();
     postgres = startOwnPostgres(OWN_POSTGRES_PORT);
   });

@@ -14,6 +14,7 @@ import {
 } from '../../bench/page-weight.js';
 import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The JavaScript and CSS budgets of ADR 020 on the build `npm run build` leaves, counted as the bench
 // counts them: the bytes the server sends a browser that accepts Brotli.
@@ -26,8 +27,7 @@ describe.each(testEngines())('the JavaScript the pages send on %s', (engine) => 
   const texts = new Map<string, string>();
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),

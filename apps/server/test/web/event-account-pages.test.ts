@@ -1,53 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { EVENT_ACCOUNT_MESSAGES, EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { demoSite } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { demoCongressPath, pageRequests, pageText, requireWebBuild } from '../helpers/web-pages.js';
 
 // The events' account of a person who is not a member (ADR 055) as the production build renders
 // it without JavaScript: the form posted to its page, the way to it from a registration page,
 // and a participant's sign-in kept to «Le mie iscrizioni».
 
-/** The page's text without its tags (what a reader without scripts sees). */
-const textOf = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,;:])/g, '$1');
-
 describe.each(testEngines())('an events’ account without scripts (%s)', (engine) => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite(engine, { web: 'build', roles: ['partecipante'] });
 
-  const cookie = (token: string | null): Record<string, string> =>
-    token === null ? {} : { cookie: `sodalis_sessione=${token}` };
-  const get = (url: string, token: string | null = null) =>
-    site.app.inject({ method: 'GET', url, headers: cookie(token) });
-  const post = (url: string, fields: [string, string][], token: string | null = null) =>
-    site.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookie(token) },
-      payload: new URLSearchParams(fields).toString(),
-    });
+  const { get, post } = pageRequests(() => site.app);
 
   let registration = '';
   beforeAll(async () => {
-    const list = await get('/eventi');
-    const href = /<a href="(\/eventi\/\d+-congresso-nazionale[a-z0-9-]*)"/.exec(list.body)?.[1];
-    if (href === undefined) throw new Error('il congresso dimostrativo non è in /eventi');
-    registration = `${href}/iscrizione`;
+    registration = `${await demoCongressPath(get)}/iscrizione`;
   });
   const accountPage = () => `/eventi/account?ritorno=${encodeURIComponent(registration)}`;
 
@@ -69,11 +41,11 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
   it('leads a visitor from the registration page to the account’s form, which comes back there', async () => {
     const visitor = await get(registration);
     expect(visitor.body).toContain(`href="${accountPage().replace(/&/g, '&amp;')}"`);
-    expect(textOf(visitor.body)).toContain('Crea il tuo account per gli eventi');
+    expect(pageText(visitor.body)).toContain('Crea il tuo account per gli eventi');
 
     const page = await get(accountPage());
     expect(page.statusCode).toBe(200);
-    const text = textOf(page.body);
+    const text = pageText(page.body);
     expect(text).toContain(EVENT_ACCOUNT_MESSAGES.heading);
     expect(text).toContain(EVENT_ACCOUNT_MESSAGES.members);
     for (const label of [
@@ -96,7 +68,7 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
   it('refuses a wrong codice fiscale beside its field, keeping what was typed', async () => {
     const refused = await post(accountPage(), fields({ fiscalCode: 'NRECHR85M41F205A' }));
     expect(refused.statusCode).toBe(400);
-    const text = textOf(refused.body);
+    const text = pageText(refused.body);
     expect(text).toContain('Controlla i dati indicati');
     expect(text).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
     expect(refused.body).toMatch(/id="account-fiscalCode"[^>]*aria-invalid="true"/);
@@ -107,9 +79,9 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
       fields({ privacy: '', profession: '', fiscalCode: 'NRECHR85M41F205A' }),
     );
     expect(missing.statusCode).toBe(400);
-    expect(textOf(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.privacyRequired);
-    expect(textOf(missing.body)).toContain('Professione: indicalo.');
-    expect(textOf(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
+    expect(pageText(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.privacyRequired);
+    expect(pageText(missing.body)).toContain('Professione: indicalo.');
+    expect(pageText(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
     const none = await site.app.services.db
       .selectFrom('members')
       .select('id')
@@ -121,7 +93,7 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
   it('opens the account and says where the link was sent', async () => {
     const sent = await post(accountPage(), fields());
     expect(sent.statusCode).toBe(200);
-    expect(textOf(sent.body)).toContain(EVENT_ACCOUNT_MESSAGES.sent('chiara.neri@example.org'));
+    expect(pageText(sent.body)).toContain(EVENT_ACCOUNT_MESSAGES.sent('chiara.neri@example.org'));
     const account = await site.app.services.db
       .selectFrom('members')
       .select(['role', 'password_hash'])
@@ -145,7 +117,7 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
     }
     const mine = await get('/area-riservata-iscrizioni', token);
     expect(mine.statusCode).toBe(200);
-    const text = textOf(mine.body);
+    const text = pageText(mine.body);
     // Their registration to the congress, and a breadcrumb of the events, not the reserved area.
     expect(text).toContain('In attesa di pagamento');
     expect(mine.body).toMatch(/<a[^>]*href="\/eventi"[^>]*>Eventi<\/a>/);

@@ -1,24 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { demoSite } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { demoCongressPath, pageRequests, pageText, requireWebBuild } from '../helpers/web-pages.js';
 
 // The calendars' links as the production build renders them, without JavaScript (ADR 052,
 // ADR 022): "Iscriviti al calendario" on /eventi, "Aggiungi al calendario" on an event's page,
 // and the private feed in «Le mie iscrizioni» with its "Rigenera" posted as a form.
 
 const BASE = 'https://www.esempio.it';
-
-/** The page's text without its tags (what a reader without scripts sees). */
-const textOf = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
 
 /** The private feed's address in the page: the value of its field. */
 function feedAddress(html: string): string | undefined {
@@ -28,15 +17,11 @@ function feedAddress(html: string): string | undefined {
 
 describe.each(testEngines())('the calendars’ links without scripts (%s)', (engine) => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite(engine, { web: 'build', roles: ['socio'], env: { PUBLIC_BASE_URL: BASE } });
 
-  const cookie = (token: string | null): Record<string, string> =>
-    token === null ? {} : { cookie: `sodalis_sessione=${token}` };
-  const get = (url: string, token: string | null = null) =>
-    site.app.inject({ method: 'GET', url, headers: cookie(token) });
+  const { get, post } = pageRequests(() => site.app);
 
   it('offers the feed of every event on /eventi as webcal: and https:', async () => {
     const page = await get('/eventi');
@@ -51,9 +36,7 @@ describe.each(testEngines())('the calendars’ links without scripts (%s)', (eng
   });
 
   it('links an event’s page to its .ics', async () => {
-    const list = await get('/eventi');
-    const href = /<a href="(\/eventi\/\d+-congresso-nazionale[a-z0-9-]*)"/.exec(list.body)?.[1];
-    if (href === undefined) throw new Error('il congresso dimostrativo non è in /eventi');
+    const href = await demoCongressPath(get);
     const page = await get(href);
     expect(page.body).toMatch(
       new RegExp(`<a[^>]*href="${href}/calendario\\.ics"[^>]*>Aggiungi al calendario</a>`),
@@ -79,19 +62,18 @@ describe.each(testEngines())('the calendars’ links without scripts (%s)', (eng
     );
     expect(page.body).toContain(`href="${address?.replace('https:', 'webcal:')}"`);
     // "Copia" needs the clipboard, so it is not in the page drawn for a reader without scripts.
-    expect(textOf(page.body)).not.toContain('Copia');
-    expect(textOf(page.body)).toContain('Rigenera');
+    expect(pageText(page.body)).not.toContain('Copia');
+    expect(pageText(page.body)).toContain('Rigenera');
     const old = new URL(address ?? '').pathname;
     expect((await get(old)).statusCode).toBe(200);
 
-    const posted = await site.app.inject({
-      method: 'POST',
-      url: '/area-riservata-iscrizioni',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookie(token) },
-      payload: 'intent=rigenera-calendario',
-    });
+    const posted = await post(
+      '/area-riservata-iscrizioni',
+      [['intent', 'rigenera-calendario']],
+      token,
+    );
     expect(posted.statusCode).toBe(200);
-    expect(textOf(posted.body)).toContain('Nuovo indirizzo del calendario');
+    expect(pageText(posted.body)).toContain('Nuovo indirizzo del calendario');
     const renewed = feedAddress(posted.body);
     expect(renewed).toMatch(/\/eventi\/iscrizioni\/[\w-]{43}\/calendario\.ics$/);
     expect(renewed).not.toBe(address);

@@ -1,32 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmedPeople,
   insertCertificate,
   revokeCertificate,
 } from '../../src/modules/events/attendance/repository.js';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { pageText, requireWebBuild } from '../helpers/web-pages.js';
 
 // The public check of a certificate of attendance (ADR 051), as the production build renders it
 // without JavaScript: valid, then revoked, and an unknown code; nothing of the person but the name.
 const TODAY = '2026-11-22';
-
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
 
 describe.each(testEngines())('the certificate’s verification page on %s', (engine) => {
   let testApp: TestApp;
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),
@@ -69,7 +59,7 @@ describe.each(testEngines())('the certificate’s verification page on %s', (eng
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('<meta name="robots" content="noindex"');
-    const text = textOf(page.body);
+    const text = pageText(page.body);
     expect(text).toContain('Attestato valido');
     expect(text).toContain('41/2027');
     expect(text).toContain(`${person.firstName} ${person.lastName}`);
@@ -82,13 +72,13 @@ describe.each(testEngines())('the certificate’s verification page on %s', (eng
       'Presenza non verificata',
       '2027-02-01T10:00:00.000Z',
     );
-    const revoked = textOf((await get('/verifica-attestato/ABCDEFGHJKLMNPQR')).body);
+    const revoked = pageText((await get('/verifica-attestato/ABCDEFGHJKLMNPQR')).body);
     expect(revoked).toContain('Attestato revocato il 01/02/2027');
     expect(revoked).toContain('Revocato');
     // The reason is the secretariat's, not the public's.
     expect(revoked).not.toContain('Presenza non verificata');
 
-    const unknown = textOf((await get('/verifica-attestato/NONESISTE')).body);
+    const unknown = pageText((await get('/verifica-attestato/NONESISTE')).body);
     expect(unknown).toContain('Nessun attestato corrisponde a questo codice');
   });
 });

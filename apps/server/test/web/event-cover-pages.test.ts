@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { AdminEventInputSchema, eventPath, eventSlug, type AdminEvent } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // An event's cover on its rendered page, on its card in /eventi and as its share image
 // (ADR 052, as a news item's, ADR 034); an event without one shares the site's image.
@@ -19,8 +17,7 @@ describe.each(testEngines())('event covers on the rendered pages on %s', (engine
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),

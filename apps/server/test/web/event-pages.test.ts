@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { pageText, requireWebBuild } from '../helpers/web-pages.js';
 
 // The events' pages as the production build renders them, without JavaScript (ADR 047): the
 // demo's congress (60 days after TODAY, three days in Bologna), webinar and last year's course.
@@ -16,21 +14,12 @@ function structuredData(html: string): Record<string, unknown>[] {
   );
 }
 
-/** The page's text without its tags (what a reader without scripts sees). */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
-
 describe.each(testEngines())('the events’ pages on %s', (engine) => {
   let testApp: TestApp;
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),
@@ -57,7 +46,7 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
   it('lists upcoming events soonest first and past ones by year, rendered on the server', async () => {
     const page = await get('/eventi');
     expect(page.statusCode).toBe(200);
-    const text = textOf(page.body);
+    const text = pageText(page.body);
     const acronym = testApp.config.societyAcronym;
     const congress = text.indexOf(`Congresso nazionale ${acronym} 2027`);
     const webinar = text.indexOf('Webinar: il Patient Blood Management');
@@ -83,7 +72,7 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
     const href = await hrefOf(`Congresso nazionale ${acronym} 2027`);
     const page = await get(href);
     expect(page.statusCode).toBe(200);
-    const text = textOf(page.body);
+    const text = pageText(page.body);
     expect(text).toContain('Palazzo della Cultura e dei Congressi');
     expect(text).toContain('Bologna');
     expect(text).toContain('Crediti ECM previsti');
@@ -188,7 +177,7 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
     await testApp.app.services.contentCache.contentChanged();
     const page = await get('/eventi');
     expect(page.statusCode).toBe(200);
-    expect(textOf(page.body)).toContain('Non ci sono eventi in programma al momento.');
+    expect(pageText(page.body)).toContain('Non ci sono eventi in programma al momento.');
     expect(page.body).not.toContain('Eventi passati');
     expect(page.body).toMatch(/href="https:\/\/www\.simtipro\.it\/eventi\/"/);
     expect(page.body).not.toMatch(/<a[^>]*href="\/eventi"/);

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { REGISTRATION_MESSAGES, registrationCausale } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { demoSite, signInDemoAccount } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { demoCongressPath, pageRequests, pageText, requireWebBuild } from '../helpers/web-pages.js';
 
 // Registering to an event and "Le mie iscrizioni" as the production build renders them, without
 // JavaScript (ADR 049, ADR 022): the forms posted to the pages with the session cookie of a
@@ -14,18 +12,6 @@ import { testEngines } from '../helpers/test-app.js';
 // (its registration window open, the early bird in force).
 
 const IBAN = 'IT60X0542811101000000123456';
-
-/** The page's text without its tags (what a reader without scripts sees). */
-const textOf = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,;:])/g, '$1');
 
 /** The value of the input named `name` in `html` (the first one). */
 function inputValue(html: string, name: string): string | undefined {
@@ -60,8 +46,7 @@ function hiddenFields(html: string): [string, string][] {
 
 describe.each(testEngines())('registering to an event without scripts (%s)', (engine) => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite(engine, {
     web: 'build',
@@ -69,24 +54,14 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     env: { BANK_IBAN: IBAN, BANK_HOLDER: 'Società di prova' },
   });
 
-  const cookie = (token: string | null): Record<string, string> =>
-    token === null ? {} : { cookie: `sodalis_sessione=${token}` };
-  const get = (url: string, token: string | null = null) =>
-    site.app.inject({ method: 'GET', url, headers: cookie(token) });
+  const pages = pageRequests(() => site.app);
+  const { get } = pages;
   const post = (url: string, token: string | null, fields: [string, string][]) =>
-    site.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookie(token) },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    pages.post(url, fields, token);
 
   let congress = '';
   beforeAll(async () => {
-    const list = await get('/eventi');
-    const href = /<a href="(\/eventi\/\d+-congresso-nazionale[a-z0-9-]*)"/.exec(list.body)?.[1];
-    if (href === undefined) throw new Error('il congresso dimostrativo non è in /eventi');
-    congress = href;
+    congress = await demoCongressPath(get);
   });
   const form = () => `${congress}/iscrizione`;
 
@@ -107,26 +82,26 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
         `<a[^>]*href="${form()}"[^>]*>Iscriviti</a>|<a[^>]*class="btn[^"]*"[^>]*href="${form()}"`,
       ),
     );
-    expect(textOf(event.body)).toMatch(/Iscrizioni aperte fino al \d+ \w+ \d{4}, ore 23:59\./);
+    expect(pageText(event.body)).toMatch(/Iscrizioni aperte fino al \d+ \w+ \d{4}, ore 23:59\./);
 
     const visitor = await get(form());
     expect(visitor.statusCode).toBe(200);
     expect(visitor.headers['cache-control']).toBe('private, no-store');
-    expect(textOf(visitor.body)).toContain(
+    expect(pageText(visitor.body)).toContain(
       `${REGISTRATION_MESSAGES.signInRequired} Dopo l’accesso torni a questa pagina.`,
     );
     expect(visitor.body).toContain(`href="/area-riservata?ritorno=${encodeURIComponent(form())}"`);
     expect(visitor.body).not.toContain('data-testid="registration-form"');
     // A form posted without a session says to sign in.
     const posted = await post(form(), null, [['typeId', '1']]);
-    expect(textOf(posted.body)).toContain(REGISTRATION_MESSAGES.signInRequired);
+    expect(pageText(posted.body)).toContain(REGISTRATION_MESSAGES.signInRequired);
   });
 
   it('registers a member in two steps, through the real server, and shows it in «Le mie iscrizioni»', async () => {
     // The Socio: the demo registers the Affiliato as a speaker, not them (ADR 049).
     const token = site.tokens.socio;
     const { html, requestKey } = await firstStep(token);
-    const text = textOf(html);
+    const text = pageText(html);
     // The types with their price in the window in force and who may choose them; the add-ons.
     expect(text).toContain('Quote in vigore ora: early bird.');
     expect(text).toMatch(/Non socio – 300,00 €\s*Aperta a tutti/);
@@ -153,8 +128,8 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
       ['intent', 'riepilogo'],
     ];
     const quote = await post(form(), token, fields);
-    expect(quote.statusCode, textOf(quote.body).slice(0, 500)).toBe(200);
-    const quoted = textOf(quote.body);
+    expect(quote.statusCode, pageText(quote.body).slice(0, 500)).toBe(200);
+    const quoted = pageText(quote.body);
     expect(quoted).toContain('Riepilogo dell’iscrizione');
     expect(quoted).toMatch(/Non socio \(quota early bird\)\s*300,00 €/);
     expect(quoted).toMatch(/Cena sociale\s*60,00 €/);
@@ -173,13 +148,13 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
 
     const done = await post(form(), token, [...hidden, ['intent', 'conferma']]);
     expect(done.statusCode).toBe(200);
-    const doneText = textOf(done.body);
+    const doneText = pageText(done.body);
     expect(doneText).toContain('In attesa di pagamento');
     expect(doneText).toMatch(/Iscrizione registrata: il posto è tenuto per te fino al/);
     expect(done.body).toMatch(/<a[^>]*href="\/area-riservata-iscrizioni"[^>]*>Le mie iscrizioni</);
     // The same submission again (a reload) makes nothing new.
     const again = await post(form(), token, [...hidden, ['intent', 'conferma']]);
-    expect(textOf(again.body)).toMatch(/Iscrizione registrata: il posto è tenuto per te/);
+    expect(pageText(again.body)).toMatch(/Iscrizione registrata: il posto è tenuto per te/);
     const rows = await site.app.services.db
       .selectFrom('event_registrations')
       .select(['id', 'state', 'fiscal_code', 'employer'])
@@ -198,7 +173,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     const reopened = await get(form(), token);
     expect(reopened.body).toContain('data-testid="registration-current"');
     expect(reopened.body).not.toContain('data-testid="registration-form"');
-    expect(textOf(reopened.body)).toMatch(
+    expect(pageText(reopened.body)).toMatch(
       /Sei già iscritto a questo evento Stato: In attesa di pagamento · tipo Non socio\./,
     );
 
@@ -206,7 +181,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     const mine = await get('/area-riservata-iscrizioni', token);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
-    const mineText = textOf(mine.body);
+    const mineText = pageText(mine.body);
     expect(mineText).not.toContain('Caricamento in corso');
     expect(mineText).toContain('Le mie iscrizioni');
     expect(mineText).toMatch(/Congresso nazionale \w+ 2027/);
@@ -226,13 +201,13 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     // Cancelling asks first (a step of its own), then cancels.
     expect(mine.body).toContain(`href="/area-riservata-iscrizioni?annulla=${id}"`);
     const asked = await get(`/area-riservata-iscrizioni?annulla=${id}`, token);
-    expect(textOf(asked.body)).toMatch(/Vuoi davvero annullare l’iscrizione a «Congresso/);
+    expect(pageText(asked.body)).toMatch(/Vuoi davvero annullare l’iscrizione a «Congresso/);
     const cancelled = await post('/area-riservata-iscrizioni', token, [
       ['intent', 'annulla'],
       ['id', String(id)],
     ]);
     expect(cancelled.statusCode).toBe(200);
-    const cancelledText = textOf(cancelled.body);
+    const cancelledText = pageText(cancelled.body);
     expect(cancelledText).toContain('La tua iscrizione è annullata.');
     expect(cancelledText).toContain('Annullata');
     expect(cancelledText).not.toContain('Vuoi davvero');
@@ -244,11 +219,11 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
       ['id', String(id)],
     ]);
     expect(twice.statusCode).toBe(409);
-    expect(textOf(twice.body)).toContain(REGISTRATION_MESSAGES.notCancellable);
+    expect(pageText(twice.body)).toContain(REGISTRATION_MESSAGES.notCancellable);
   });
 
   it('lists the demo’s registrations: a speaker’s free place, and renew and register for a member in arrears', async () => {
-    const speaker = textOf((await get('/area-riservata-iscrizioni', site.tokens.affiliato)).body);
+    const speaker = pageText((await get('/area-riservata-iscrizioni', site.tokens.affiliato)).body);
     expect(speaker).toMatch(/Congresso nazionale \w+ 2027/);
     expect(speaker).toMatch(
       /Stato Confermata Tipo di iscrizione Relatore \(quota standard\) Importo Gratuita/,
@@ -256,7 +231,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(speaker).not.toContain('Da pagare');
 
     const inArrears = await signInDemoAccount(site.app, 'arretrati.demo@example.org');
-    const owed = textOf((await get('/area-riservata-iscrizioni', inArrears)).body);
+    const owed = pageText((await get('/area-riservata-iscrizioni', inArrears)).body);
     expect(owed).toContain('In attesa di pagamento');
     expect(owed).toContain('Workshop pratico di immunoematologia: 40,00 €');
     // The registration and the open dues in one payment ("rinnova e iscriviti", ADR 049).
@@ -268,7 +243,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
   it('takes an offered place and leaves the waiting list without scripts (the demo’s full webinar)', async () => {
     const offered = await signInDemoAccount(site.app, 'tesoreria.demo@example.org');
     const offer = await get('/area-riservata-iscrizioni', offered);
-    const offerText = textOf(offer.body);
+    const offerText = pageText(offer.body);
     expect(offerText).toContain('Posto offerto dalla lista d’attesa');
     expect(offerText).toMatch(
       /Si è liberato un posto per te: accettalo entro il \d{2}\/\d{2}\/\d{4}/,
@@ -283,23 +258,23 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
       ['id', offeredId ?? ''],
     ]);
     expect(accepted.statusCode).toBe(200);
-    expect(textOf(accepted.body)).toContain('Il posto è tuo: iscrizione confermata.');
-    expect(textOf(accepted.body)).toMatch(/Stato Confermata/);
+    expect(pageText(accepted.body)).toContain('Il posto è tuo: iscrizione confermata.');
+    expect(pageText(accepted.body)).toMatch(/Stato Confermata/);
 
     const waiting = await signInDemoAccount(site.app, 'redazione.demo@example.org');
     const list = await get('/area-riservata-iscrizioni', waiting);
-    expect(textOf(list.body)).toMatch(
+    expect(pageText(list.body)).toMatch(
       /Sei in lista d’attesa, in posizione \d+: se si libera un posto/,
     );
     const waitingId =
       /href="\/area-riservata-iscrizioni\?annulla=(\d+)"/.exec(list.body)?.[1] ?? '';
     const asked = await get(`/area-riservata-iscrizioni?annulla=${waitingId}`, waiting);
-    expect(textOf(asked.body)).toContain('Vuoi davvero uscire dalla lista d’attesa di «Webinar');
+    expect(pageText(asked.body)).toContain('Vuoi davvero uscire dalla lista d’attesa di «Webinar');
     const left = await post('/area-riservata-iscrizioni', waiting, [
       ['intent', 'annulla'],
       ['id', waitingId],
     ]);
-    expect(textOf(left.body)).toContain('Sei uscito dalla lista d’attesa.');
+    expect(pageText(left.body)).toContain('Sei uscito dalla lista d’attesa.');
   });
 
   it('shows each refusal next to its field, summed up at the top', async () => {
@@ -309,7 +284,7 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     const expectNextToField = (answer: LightMyRequestResponse, field: string, message: string) => {
       const id = `iscrizione-${field.replace('.', '-')}`;
       expect(answer.body).toContain(`id="${id}-errore"`);
-      expect(textOf(answer.body)).toContain(message);
+      expect(pageText(answer.body)).toContain(message);
       expect(answer.body).toMatch(new RegExp(`aria-describedby="[^"]*${id}-errore`));
       // The summary links to the field.
       expect(answer.body).toMatch(

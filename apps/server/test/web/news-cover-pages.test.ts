@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { AdminNewsInputSchema, articleHref, type AdminNewsItem } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // A news cover on the rendered page and as its share image (ADR 034); the society's card, with
 // its size and text, on every page without its own (ADR 026).
@@ -19,8 +17,7 @@ describe.each(testEngines())('news covers on the rendered pages on %s', (engine)
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { API_ERRORS } from '@sodalis/contracts';
 import type { InjectOptions } from 'fastify';
@@ -8,21 +7,16 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { insertArticle } from '../helpers/fixtures.js';
 import { createTestApp, makeTempDir, type TestApp } from '../helpers/test-app.js';
-
-function requireBuild() {
-  if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-    throw new Error('manca la build del sito: eseguire prima `npm run build`');
-}
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // Odd requests to pages are the client's mistake: a clear 4xx, never a 500 (spec §8, ADR 028).
 describe('requests the pages cannot answer', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    requireBuild();
+    requireWebBuild();
     testApp = await createTestApp('sqlite', { demoContent: true, web: 'build' });
   });
 
@@ -121,7 +115,7 @@ describe('malformed requests on a listening server', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    requireBuild();
+    requireWebBuild();
     dataDir = makeTempDir();
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {

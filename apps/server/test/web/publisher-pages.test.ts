@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { articleHref, romeDate } from '@sodalis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { insertArticle } from '../helpers/fixtures.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The pages as the production build renders them (ADR 026): structured data, canonical
 // addresses, share images, feed links and "Società trasparente".
@@ -33,8 +31,7 @@ describe.each(testEngines())('the publisher’s pages on %s', (engine) => {
   const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { romeDate, TOKEN_EXPIRY_MARGIN_SECONDS } from '@sodalis/contracts';
 import type { Audience } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { searchText } from '../../src/text/search-text.js';
 import { demoSite, signInDemoAccount } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The reserved lists rendered on the server for the cookie of a sign-in without scripts
 // (ADR 022): each role's own items in the HTML, never another role's, nothing without a
@@ -19,8 +17,7 @@ const FOR_AFFILIATES = 'Raccomandazione riservata agli affiliati (prova)';
 
 describe.each(testEngines())('reserved lists rendered on the server (%s)', (engine) => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite(engine, { web: 'build', roles: ['socio', 'affiliato'] });
   const insertedIds: number[] = [];

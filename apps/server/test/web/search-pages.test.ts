@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SEARCH_MESSAGES } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { demoSite } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The `/cerca` page rendered on the server (ADR 025): what a reader without scripts gets for
 // any address, odd ones included, and for the cookie of a sign-in without scripts (ADR 022).
 describe.each(testEngines())('the search page rendered on the server (%s)', (engine) => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite(engine, { web: 'build', roles: ['socio', 'affiliato'] });
 

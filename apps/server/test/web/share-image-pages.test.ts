@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { AdminNewsInputSchema, articleHref, type AdminShareImage } from '@sodalis/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { metaOf } from '../helpers/images.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The share image of every page without its own (ADR 034, amended): the committed card until
 // the secretariat uploads one, then the upload, with its size and text; a new upload changes
@@ -49,8 +47,7 @@ describe.each(testEngines())('the pages’ share image on the rendered pages on 
   };
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/plugins/web-app.js';
 import { demoSite } from '../helpers/member-api.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The society's pages rendered on the server (spec §2.11), as a reader without scripts and the
 // HTML checker get them.
 describe('the society’s pages rendered on the server', () => {
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
   });
   const site = demoSite('sqlite', { web: 'build', roles: [] });
   const page = (url: string) => site.app.inject({ method: 'GET', url });

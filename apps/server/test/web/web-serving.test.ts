@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
 import { insertArticle } from '../helpers/fixtures.js';
 import { signInDemoMembers } from '../helpers/member-api.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../helpers/test-app.js';
+import { requireWebBuild } from '../helpers/web-pages.js';
 
 // The web app's build as `npm run build` leaves it (ADR 020): pre-compressed assets, pages
 // compressed on the fly and kept in the content cache.
@@ -33,8 +34,7 @@ describe.each(testEngines())('the web app on %s', (engine) => {
   let pdfAddress = '';
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(WEB_ROOT, 'build', 'server', 'index.js')))
-      throw new Error('manca la build del sito: eseguire prima `npm run build`');
+    requireWebBuild();
     testApp = await createTestApp(engine, {
       demoContent: true,
       clock: fixedClock(TODAY),
