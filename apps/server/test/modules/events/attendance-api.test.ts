@@ -190,7 +190,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
     for (const person of persons) person.token = await sessionOf(staff.app, person.id);
   }
 
-  async function createEvent(): Promise<AdminEvent> {
+  async function createEvent(more: object = {}): Promise<AdminEvent> {
     return staff.ok<AdminEvent>(
       staff.call('POST', '/Events', {
         title: `Congresso con accoglienza ${randomUUID().slice(0, 6)}`,
@@ -201,6 +201,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
         venueCity: 'Bologna',
         registrationTypes: [{ name: 'Partecipante', eligibility: 'tutti', standardCents: 0 }],
         published: true,
+        ...more,
       }),
     );
   }
@@ -415,19 +416,9 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
   });
 
   it('sessions (ADR 054): saved with Italian messages naming the field, scanned apart from the door, who is inside per session, minutes within each, a queued scan stored once', async () => {
-    const event = await staff.ok<AdminEvent>(
-      staff.call('POST', '/Events', {
-        title: `Congresso con sessioni ${randomUUID().slice(0, 6)}`,
-        startsAt: '2027-01-28T09:00',
-        endsAt: '2027-01-29T18:00',
-        mode: 'in-presenza',
-        venueName: 'Centro congressi',
-        venueCity: 'Bologna',
-        registrationTypes: [{ name: 'Partecipante', eligibility: 'tutti', standardCents: 0 }],
-        addons: [{ name: 'Workshop di immunoematologia', priceCents: 0 }],
-        published: true,
-      }),
-    );
+    const event = await createEvent({
+      addons: [{ name: 'Workshop di immunoematologia', priceCents: 0 }],
+    });
     const addonId = event.addons[0]?.id ?? 0;
     const sessionsPath = area(`/Events/${event.id}/Sessions`);
     const refused = async (body: object, field: string, message: string, path = sessionsPath) => {

@@ -15,10 +15,8 @@ import {
 } from '@sodalis/contracts';
 import { notInSessionMessage } from '@sodalis/contracts';
 import { AppError } from '../../../http/app-error.js';
-import type { Executor } from '../../../db/schema.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
 import { enqueue } from '../../outbox/outbox.js';
-import { findEventRows, type EventRow } from '../repository.js';
 import { lockEvent } from '../registrations/repository.js';
 import { renderBadgesPdf, type BadgeFormat } from './badge-pdf.js';
 import {
@@ -36,13 +34,13 @@ import {
   reissueCertificate,
   revokeCertificate,
   scanOfClientId,
-  scansOfCheckpoint,
   scansOfEvent,
   type CertificateRow,
   type ScanRow,
 } from './repository.js';
 import { randomCode, type AttendanceService } from './service.js';
 import { SessionsAdmin } from './sessions-admin.js';
+import { liveEvent, refusal } from './admin-rules.js';
 
 /** How far ahead of the server's clock a device's scan may be (a phone's clock drifts). */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -57,10 +55,6 @@ type ParsedScan = Omit<CheckInScan, 'code'> & { code?: string | undefined };
 
 function personName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;
-}
-
-function refusal(path: string, message: string): AppError {
-  return new AppError('invalidRequest', [{ path, message }]);
 }
 
 /**
@@ -80,12 +74,6 @@ export class AttendanceAdmin {
     return this.attendance.deps.db;
   }
 
-  private async event(db: Executor, eventId: number): Promise<EventRow> {
-    const [event] = await findEventRows(db, [eventId]);
-    if (event === undefined || event.deleted_at !== null) throw new AppError('notFound');
-    return event;
-  }
-
   async events(): Promise<AttendanceEvent[]> {
     return (await eventsWithConfirmed(this.db)).map((event) => ({
       id: event.id,
@@ -101,7 +89,7 @@ export class AttendanceAdmin {
    * name is found while offline.
    */
   async people(eventId: number, sessionId?: number): Promise<CheckInPerson[]> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const people = await confirmedPeople(this.db, eventId);
     const codes = await this.attendance.badgeCodes(
       this.db,
@@ -137,7 +125,7 @@ export class AttendanceAdmin {
     eventId: number,
     scans: readonly ParsedScan[],
   ): Promise<CheckInResult[]> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const results: CheckInResult[] = [];
     for (const scan of scans) results.push(await this.scanOne(actor, eventId, scan));
     const recorded = results.filter((result) => result.status === 'recorded').length;
@@ -251,7 +239,7 @@ export class AttendanceAdmin {
     }
     const [people, scans] = await Promise.all([
       confirmedPeople(this.db, eventId),
-      scansOfCheckpoint(this.db, eventId, sessionId === undefined ? { day: date } : { sessionId }),
+      scansOfEvent(this.db, eventId, sessionId === undefined ? { day: date } : { sessionId }),
     ]);
     const open = new Map<number, string>();
     const came = new Set<number>();
@@ -285,7 +273,7 @@ export class AttendanceAdmin {
     format: BadgeFormat,
     registrationId?: number,
   ): Promise<{ fileName: string; content: Uint8Array }> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const badges = await this.attendance.badgeDocuments(
       this.db,
       eventId,
@@ -303,7 +291,7 @@ export class AttendanceAdmin {
 
   /** Each confirmed person's attendance and certificate (the staff's report). */
   async report(eventId: number): Promise<AdminAttendanceRow[]> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const [people, scans, certificates, measure] = await Promise.all([
       confirmedPeople(this.db, eventId),
       scansOfEvent(this.db, eventId),
@@ -339,7 +327,7 @@ export class AttendanceAdmin {
     const stamp = now.toISOString();
     const issued = await this.db.transaction().execute(async (trx) => {
       if (!(await lockEvent(trx, eventId))) throw new AppError('notFound');
-      const event = await this.event(trx, eventId);
+      const event = await liveEvent(trx, eventId);
       if (stamp < event.ends_at) throw refusal('eventId', ATTENDANCE_MESSAGES.eventNotEnded);
       const [people, scans, certificates, measure] = await Promise.all([
         confirmedPeople(trx, eventId),
@@ -418,7 +406,7 @@ export class AttendanceAdmin {
           { path: 'id', message: ATTENDANCE_MESSAGES.certificateRevoked },
         ]);
       }
-      const event = await this.event(trx, certificate.event_id);
+      const event = await liveEvent(trx, certificate.event_id);
       const person = await registrationPerson(trx, certificate.registration_id);
       if (person === undefined) throw new AppError('notFound');
       const attendance = await this.attendance.attendance(trx, certificate.registration_id);

@@ -157,31 +157,22 @@ export async function scansOfRegistration(
     .execute();
 }
 
-/** An event's scans in the order they happened. */
-export async function scansOfEvent(db: Executor, eventId: number): Promise<ScanRow[]> {
-  return db
-    .selectFrom('event_checkins')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .orderBy('scanned_at')
-    .orderBy('id')
-    .execute();
-}
-
 /**
- * The scans of one check-in point in the order they happened: a Rome day's whole-day scans
- * (those of no session), or one session's (ADR 054).
+ * An event's scans in the order they happened: all, or those of one check-in point, a Rome
+ * day's whole-day scans (those of no session) or one session's (ADR 054).
  */
-export async function scansOfCheckpoint(
+export async function scansOfEvent(
   db: Executor,
   eventId: number,
-  at: { day: string } | { sessionId: number },
+  at?: { day: string } | { sessionId: number },
 ): Promise<ScanRow[]> {
   let query = db.selectFrom('event_checkins').selectAll().where('event_id', '=', eventId);
-  query =
-    'sessionId' in at
-      ? query.where('session_id', '=', at.sessionId)
-      : query.where('day', '=', at.day).where('session_id', 'is', null);
+  if (at !== undefined) {
+    query =
+      'sessionId' in at
+        ? query.where('session_id', '=', at.sessionId)
+        : query.where('day', '=', at.day).where('session_id', 'is', null);
+  }
   return query.orderBy('scanned_at').orderBy('id').execute();
 }
 

@@ -10,7 +10,8 @@ import type { Executor } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
 import { romeLocal, storedInstant } from '../../admin/undo.js';
-import { findEventAddons, findEventRows, type EventRow } from '../repository.js';
+import { findEventAddons, type EventRow } from '../repository.js';
+import { liveEvent, refusal } from './admin-rules.js';
 import { lockEvent } from '../registrations/repository.js';
 import {
   deleteSessionWithoutScans,
@@ -23,7 +24,7 @@ import {
 import type { AttendanceService } from './service.js';
 
 function invalid(path: keyof EventSessionInput, message: string): AppError {
-  return new AppError('invalidRequest', [{ path, message }]);
+  return refusal(path, message);
 }
 
 /** What the audit log shows of a session, under Italian names. */
@@ -49,14 +50,8 @@ export class SessionsAdmin {
     return this.attendance.deps.db;
   }
 
-  private async event(db: Executor, eventId: number): Promise<EventRow> {
-    const [event] = await findEventRows(db, [eventId]);
-    if (event === undefined || event.deleted_at !== null) throw new AppError('notFound');
-    return event;
-  }
-
   async list(eventId: number): Promise<EventSessions> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const [sessions, addons] = await Promise.all([
       sessionsOfEvent(this.db, eventId),
       findEventAddons(this.db, [eventId]),
@@ -120,7 +115,7 @@ export class SessionsAdmin {
     const now = this.attendance.now();
     const id = await this.db.transaction().execute(async (trx) => {
       if (!(await lockEvent(trx, eventId))) throw new AppError('notFound');
-      const event = await this.event(trx, eventId);
+      const event = await liveEvent(trx, eventId);
       const values = await this.checked(trx, event, input, null);
       const stamp = now.toISOString();
       const created = await insertSession(trx, {
@@ -153,7 +148,7 @@ export class SessionsAdmin {
       if (before === undefined || !(await lockEvent(trx, before.event_id))) {
         throw new AppError('notFound');
       }
-      const event = await this.event(trx, before.event_id);
+      const event = await liveEvent(trx, before.event_id);
       const values = await this.checked(trx, event, input, sessionId);
       await updateSession(trx, sessionId, { ...values, updated_at: now.toISOString() });
       await writeAudit(

@@ -58,14 +58,12 @@ export function SessionsEditor({ eventId }: { eventId: number }) {
     [eventId, notify],
   );
 
-  // One editor per event (the screen keys it by the event), so nothing to reset here.
+  // One editor per event (the screen keys it by the event), so nothing to reset here; the
+  // list is read once the effect has run (its answer, not the effect, sets the state).
   useEffect(() => {
-    adminJson<EventSessions>(`${ATTENDANCE_API}/Events/${eventId}/Sessions`)
-      .then(setData)
-      .catch((error: unknown) =>
-        notify(errorText(error, 'Sessioni non disponibili.'), { type: 'error' }),
-      );
-  }, [eventId, notify]);
+    const first = setTimeout(() => void load(), 0);
+    return () => clearTimeout(first);
+  }, [load]);
 
   const edit = (session: EventSession) => {
     setEditing(session.id);
