@@ -177,10 +177,11 @@ function CameraScan({ onCode }: { onCode: (code: string) => void }) {
 }
 
 /**
- * The check-in (ADR 051), for a phone at the door: choose the event and entrance or exit, then
- * scan a badge's QR code, type its code or find the name. Each scan is queued on the device
- * first and sent at once when the network allows, else when it comes back; the queue's size is
- * always on the screen. Who is inside now below.
+ * The check-in (ADR 051), for a phone at the door: choose the event, the whole day or one of
+ * its sessions (ADR 054), and entrance or exit, then scan a badge's QR code, type its code or
+ * find the name. Each scan is queued on the device first, with its session, and sent at once
+ * when the network allows, else when it comes back; the queue's size is always on the screen.
+ * Who is inside now (the day's, or the session's) below.
  */
 export function CheckInScreen() {
   const [events, setEvents] = useState<AttendanceEvent[]>([]);
