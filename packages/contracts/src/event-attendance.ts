@@ -1,5 +1,7 @@
 import { z } from './zod.js';
 import { italianRomeDate, romeDate } from './dates.js';
+import { requiredText } from './admin.js';
+import { romeLocal } from './events.js';
 
 /**
  * Badges, check-in and certificates of attendance of an event (ADR 051): the bodies and answers
@@ -60,7 +62,80 @@ export const ATTENDANCE_MESSAGES = {
   certificateRevoked: 'L’attestato è revocato: emettine uno nuovo.',
   reason: 'Scrivi il motivo della revoca (da 3 a 500 caratteri).',
   format: 'Formato non valido: «a6» o «etichette».',
+  session: 'Sessione non valida.',
+  unknownSession: 'Sessione non trovata: aggiorna l’elenco delle sessioni.',
+  sessionOtherDay: 'La sessione scelta è di un altro giorno: scegli quella in corso.',
 } as const;
+
+/** A scan refused because the session is for one add-on's holders (ADR 054). */
+export function notInSessionMessage(session: string): string {
+  return `Non iscritto a «${session}»: non può entrare.`;
+}
+
+/** The Italian messages of an event's sessions (ADR 054), each naming its field. */
+export const SESSION_MESSAGES = {
+  endBeforeStart: 'Fine: deve essere dopo l’inizio della sessione.',
+  sameDay: 'Fine: la sessione deve finire nello stesso giorno in cui inizia.',
+  startBeforeEvent: 'Inizio: la sessione non può iniziare prima dell’inizio dell’evento.',
+  endAfterEvent: 'Fine: la sessione non può finire dopo la fine dell’evento.',
+  nameTwice: 'Nome: l’evento ha già una sessione con questo nome.',
+  addon: 'Servizio aggiuntivo: scegli uno dei servizi aggiuntivi dell’evento.',
+  hasScans: 'La sessione ha già delle scansioni: non si può eliminare.',
+  tooMany: 'Sessioni: al massimo 50 per evento.',
+} as const;
+
+/** How many sessions an event may have (a congress's programme, not a timetable of talks). */
+export const MAX_EVENT_SESSIONS = 50;
+
+/**
+ * POST/PUT of an event's session (ADR 054): a name, a start and an end in Rome's time within one
+ * day; optionally the add-on whose holders alone are admitted.
+ */
+export const EventSessionInputSchema = z
+  .object({
+    name: requiredText(120),
+    startsAt: romeLocal('Inizio'),
+    endsAt: romeLocal('Fine'),
+    addonId: z
+      .number({ message: SESSION_MESSAGES.addon })
+      .int({ message: SESSION_MESSAGES.addon })
+      .positive({ message: SESSION_MESSAGES.addon })
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .superRefine((input, context) => {
+    if (input.endsAt <= input.startsAt) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endsAt'],
+        message: SESSION_MESSAGES.endBeforeStart,
+      });
+    } else if (input.endsAt.slice(0, 10) !== input.startsAt.slice(0, 10)) {
+      context.addIssue({ code: 'custom', path: ['endsAt'], message: SESSION_MESSAGES.sameDay });
+    }
+  });
+export type EventSessionInput = z.input<typeof EventSessionInputSchema>;
+export type EventSessionValues = z.output<typeof EventSessionInputSchema>;
+
+/** A session as the staff screens and the check-in see it: instants in UTC ISO. */
+export interface EventSession {
+  id: number;
+  eventId: number;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  addonId: number | null;
+  /** The add-on's name, for "solo per …". */
+  addonName: string | null;
+  /** Its scans stored so far (a session with scans is not deleted). */
+  scans: number;
+}
+
+/** An event's sessions, with the add-ons a session may be restricted to. */
+export interface EventSessions {
+  sessions: EventSession[];
+  addons: { id: number; name: string }[];
+}
 
 /** One scan at the check-in, as the device queued it. */
 export const CheckInScanSchema = z
@@ -85,6 +160,12 @@ export const CheckInScanSchema = z
       .optional(),
     direction: z.enum(CHECKIN_DIRECTIONS, { message: 'Scegli entrata o uscita.' }),
     scannedAt: z.string().datetime({ message: ATTENDANCE_MESSAGES.scannedAt }),
+    /** The session the desk was scanning for (ADR 054); none: the whole day. */
+    sessionId: z
+      .number({ message: ATTENDANCE_MESSAGES.session })
+      .int({ message: ATTENDANCE_MESSAGES.session })
+      .positive({ message: ATTENDANCE_MESSAGES.session })
+      .optional(),
   })
   .refine((scan) => (scan.code === undefined) !== (scan.registrationId === undefined), {
     message: ATTENDANCE_MESSAGES.scanTarget,
@@ -108,7 +189,7 @@ export interface CheckInPerson {
   typeName: string;
   /** The badge's code (the page keeps the list to resolve codes while offline). */
   code: string;
-  /** Inside now (its last scan today an entry). */
+  /** Inside now (its last scan today, or of the session asked for, an entry). */
   present: boolean;
 }
 
@@ -123,14 +204,17 @@ export interface CheckInResult {
   person: { registrationId: number; name: string; typeName: string } | null;
   direction: CheckInDirection;
   scannedAt: string;
+  /** The session it counts for (ADR 054); null: the whole day. */
+  sessionId: number | null;
 }
 
-/** Who is inside now, and the day's counts. */
+/** Who is inside now, and the day's counts (or the session's, ADR 054). */
 export interface CheckInPresence {
   day: string;
+  sessionId: number | null;
   confirmed: number;
   present: number;
-  /** Entered at least once today. */
+  /** Entered at least once today (or in the session). */
   cameToday: number;
   people: { registrationId: number; name: string; typeName: string; since: string }[];
 }
@@ -143,9 +227,15 @@ export interface AttendanceEvent {
   endsAt: string;
 }
 
-/** A person's minutes present, per day and in all, against the event's (ADR 051). */
+/**
+ * A person's minutes present, per day and in all, against the event's (ADR 051); with
+ * sessions, the event's minutes are the programme's and each session's minutes are given too
+ * (ADR 054).
+ */
 export interface Attendance {
   days: { day: string; minutesPresent: number; eventMinutes: number }[];
+  /** The sessions the person is admitted to, each with the minutes present within it. */
+  sessions: { sessionId: number; name: string; minutesPresent: number; sessionMinutes: number }[];
   minutesPresent: number;
   eventMinutes: number;
   /** Minutes present over the event's, 0–100, one decimal. */

@@ -12,7 +12,7 @@ import { adminCoverFields, requireCoverAlt, type NewsCover } from './news.js';
 const ROME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** A Rome date and time the form must give, its message naming the field. */
-const romeLocal = (field: string) =>
+export const romeLocal = (field: string) =>
   z
     .string({ message: `${field}: indica data e ora (gg/mm/aaaa hh:mm).` })
     .regex(ROME_LOCAL, { message: `${field}: indica data e ora (gg/mm/aaaa hh:mm).` });

@@ -55,6 +55,7 @@ import { eventRegistrationMailingsMigration } from './migrations/0050-event-regi
 import { eventCalendarFeedsAndCoversMigration } from './migrations/0051-event-calendars-and-covers.js';
 import { eventCheckinsMigration } from './migrations/0052-event-checkins.js';
 import { eventCertificatesMigration } from './migrations/0053-event-certificates.js';
+import { eventSessionsMigration } from './migrations/0055-event-sessions.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -113,6 +114,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
     '0052-event-checkins': eventCheckinsMigration(engine),
     '0053-event-certificates': eventCertificatesMigration(engine),
+    '0055-event-sessions': eventSessionsMigration(engine),
     '0056-event-participants': eventParticipantsMigration(),
   };
 }

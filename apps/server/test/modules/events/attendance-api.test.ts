@@ -1,11 +1,16 @@
 import {
   ATTENDANCE_MESSAGES,
+  notInSessionMessage,
+  SESSION_MESSAGES,
+  type EventSession,
+  type EventSessions,
   type AdminAttendanceRow,
   type AdminCertificate,
   type AdminEvent,
   type CheckInPerson,
   type CheckInPresence,
   type CheckInResult,
+  type CheckInScan,
   type FileContent,
   type MyRegistration,
   type RegistrationAnswer,
@@ -13,7 +18,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { attendanceOf, eventDaySpans } from '../../../src/modules/events/attendance/attendance.js';
+import {
+  attendanceOf,
+  eventDaySpans,
+  sessionSpans,
+} from '../../../src/modules/events/attendance/attendance.js';
 import { addLedgerMember, sessionOf } from '../../helpers/ledger.js';
 import { accountIdOf } from '../../helpers/member-api.js';
 import { staffSite } from '../../helpers/staff-api.js';
@@ -64,9 +73,96 @@ describe('attendance from scans', () => {
         { day: '2027-01-28', minutesPresent: 450, eventMinutes: 540 },
         { day: '2027-01-29', minutesPresent: 60, eventMinutes: 540 },
       ],
+      sessions: [],
       minutesPresent: 510,
       eventMinutes: 1080,
       percent: 47.2,
+    });
+  });
+});
+
+describe('attendance with sessions (ADR 054)', () => {
+  // 28–29 January 2027, 09:00–18:00 in Rome (UTC+1). The first day has a programme: a morning
+  // session 09:00–13:00 and an afternoon one 14:30–16:00 open to all, and a workshop for an
+  // add-on's holders 16:30–18:00; the second day none (its hours count).
+  const spans = eventDaySpans({
+    startsAt: '2027-01-28T08:00:00.000Z',
+    endsAt: '2027-01-29T17:00:00.000Z',
+  });
+  const sessions = sessionSpans([
+    {
+      id: 1,
+      name: 'Mattina',
+      starts_at: '2027-01-28T08:00:00.000Z',
+      ends_at: '2027-01-28T12:00:00.000Z',
+      addon_id: null,
+    },
+    {
+      id: 2,
+      name: 'Pomeriggio',
+      starts_at: '2027-01-28T13:30:00.000Z',
+      ends_at: '2027-01-28T15:00:00.000Z',
+      addon_id: null,
+    },
+    {
+      id: 3,
+      name: 'Workshop',
+      starts_at: '2027-01-28T15:30:00.000Z',
+      ends_at: '2027-01-28T17:00:00.000Z',
+      addon_id: 7,
+    },
+  ]);
+  const scan = (direction: 'in' | 'out', at: string, session: number | null = null) => ({
+    direction,
+    scanned_at: at,
+    day: at.slice(0, 10),
+    session_id: session,
+  });
+
+  it('counts the day’s programme instead of its hours, each session clipped to its span, the door and the rooms once', () => {
+    const scans = [
+      // At the door from 08:30 to 10:00 and, in the morning session's room, from 09:30 to
+      // 12:30: inside 08:30–12:30, the session counts 08:00–12:00 of it: 210 minutes.
+      scan('in', '2027-01-28T07:30:00.000Z'),
+      scan('out', '2027-01-28T09:00:00.000Z'),
+      scan('in', '2027-01-28T08:30:00.000Z', 1),
+      scan('out', '2027-01-28T11:30:00.000Z', 1),
+      // The afternoon session entered at 14:45 and never left: closed at its end (16:00), 75
+      // minutes;
+      // the lunch break (13:00–14:30) is not the event's time.
+      scan('in', '2027-01-28T13:45:00.000Z', 2),
+      // The workshop's scans: counted only for those it admits.
+      scan('in', '2027-01-28T15:30:00.000Z', 3),
+      scan('out', '2027-01-28T16:00:00.000Z', 3),
+      // A second day without sessions: its hours, as ADR 051.
+      scan('in', '2027-01-29T08:00:00.000Z'),
+      scan('out', '2027-01-29T09:00:00.000Z'),
+    ];
+    const withoutWorkshop = attendanceOf(scans, spans, sessions.slice(0, 2));
+    expect(withoutWorkshop).toEqual({
+      days: [
+        { day: '2027-01-28', minutesPresent: 285, eventMinutes: 330 },
+        { day: '2027-01-29', minutesPresent: 60, eventMinutes: 540 },
+      ],
+      sessions: [
+        { sessionId: 1, name: 'Mattina', minutesPresent: 210, sessionMinutes: 240 },
+        { sessionId: 2, name: 'Pomeriggio', minutesPresent: 75, sessionMinutes: 90 },
+      ],
+      minutesPresent: 345,
+      eventMinutes: 870,
+      percent: 39.7,
+    });
+    const withWorkshop = attendanceOf(scans, spans, sessions);
+    expect(withWorkshop.days[0]).toEqual({
+      day: '2027-01-28',
+      minutesPresent: 315,
+      eventMinutes: 420,
+    });
+    expect(withWorkshop.sessions[2]).toEqual({
+      sessionId: 3,
+      name: 'Workshop',
+      minutesPresent: 30,
+      sessionMinutes: 90,
     });
   });
 });
@@ -94,7 +190,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
     for (const person of persons) person.token = await sessionOf(staff.app, person.id);
   }
 
-  async function createEvent(): Promise<AdminEvent> {
+  async function createEvent(more: object = {}): Promise<AdminEvent> {
     return staff.ok<AdminEvent>(
       staff.call('POST', '/Events', {
         title: `Congresso con accoglienza ${randomUUID().slice(0, 6)}`,
@@ -105,6 +201,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
         venueCity: 'Bologna',
         registrationTypes: [{ name: 'Partecipante', eligibility: 'tutti', standardCents: 0 }],
         published: true,
+        ...more,
       }),
     );
   }
@@ -112,6 +209,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
   let people = 0;
   async function registered(
     event: AdminEvent,
+    addonIds: number[] = [],
   ): Promise<{ id: number; token: string; registrationId: number }> {
     people += 1;
     const id = await addLedgerMember(staff.app, `Presente${engine}${people}`, 2025, {
@@ -122,6 +220,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
     const response = await member('POST', `/${event.id}/Registrations`, token, {
       requestKey: randomUUID().replaceAll('-', ''),
       typeId: event.registrationTypes[0]?.id,
+      addonIds,
     });
     expect(response.statusCode, response.body).toBe(201);
     const answer = (response.json() as { data: RegistrationAnswer }).data;
@@ -145,16 +244,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
 
   const area = (path: string) => `/EventAttendance${path}`;
 
-  async function scans(
-    eventId: number,
-    body: {
-      clientId: string;
-      code?: string;
-      registrationId?: number;
-      direction: 'in' | 'out';
-      scannedAt: string;
-    }[],
-  ): Promise<CheckInResult[]> {
+  async function scans(eventId: number, body: CheckInScan[]): Promise<CheckInResult[]> {
     return staff.ok<CheckInResult[]>(
       staff.call('POST', area(`/Events/${eventId}/Scans`), { scans: body }),
     );
@@ -252,6 +342,7 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
         },
         direction: 'in',
         scannedAt: '2027-01-28T09:58:00.000Z',
+        sessionId: null,
       },
     ]);
     // The queue flushed again after a lost answer: the same answer, one row.
@@ -322,6 +413,249 @@ describe.each(testEngines())('events: badges, check-in and certificates on %s', 
       headers: { authorization: `Bearer ${person.token}` },
     });
     expect(asMember.statusCode).toBe(403);
+  });
+
+  it('sessions (ADR 054): saved with Italian messages naming the field, scanned apart from the door, who is inside per session, minutes within each, a queued scan stored once', async () => {
+    const event = await createEvent({
+      addons: [{ name: 'Workshop di immunoematologia', priceCents: 0 }],
+    });
+    const addonId = event.addons[0]?.id ?? 0;
+    const sessionsPath = area(`/Events/${event.id}/Sessions`);
+    const refused = async (body: object, field: string, message: string, path = sessionsPath) => {
+      const answer = await staff.call(path === sessionsPath ? 'POST' : 'PUT', path, body);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ error: { issues: [{ path: field, message }] } });
+    };
+    const morning = {
+      name: 'Sessione mattutina',
+      startsAt: '2027-01-28T09:00',
+      endsAt: '2027-01-28T13:00',
+    };
+    await refused(
+      { ...morning, endsAt: '2027-01-28T08:00' },
+      'endsAt',
+      SESSION_MESSAGES.endBeforeStart,
+    );
+    await refused({ ...morning, endsAt: '2027-01-29T10:00' }, 'endsAt', SESSION_MESSAGES.sameDay);
+    await refused(
+      { ...morning, startsAt: '2027-01-28T08:00' },
+      'startsAt',
+      SESSION_MESSAGES.startBeforeEvent,
+    );
+    await refused(
+      { ...morning, startsAt: '2027-01-29T17:00', endsAt: '2027-01-29T19:00' },
+      'endsAt',
+      SESSION_MESSAGES.endAfterEvent,
+    );
+    await refused({ ...morning, name: ' ' }, 'name', 'Campo obbligatorio.');
+    await refused({ ...morning, addonId: 999_999 }, 'addonId', SESSION_MESSAGES.addon);
+
+    const created = await staff.ok<EventSession>(staff.call('POST', sessionsPath, morning));
+    expect(created).toMatchObject({
+      name: 'Sessione mattutina',
+      startsAt: '2027-01-28T08:00:00.000Z',
+      endsAt: '2027-01-28T12:00:00.000Z',
+      addonId: null,
+      scans: 0,
+    });
+    await refused({ ...morning, name: 'SESSIONE MATTUTINA' }, 'name', SESSION_MESSAGES.nameTwice);
+    const workshop = await staff.ok<EventSession>(
+      staff.call('POST', sessionsPath, {
+        name: 'Workshop',
+        startsAt: '2027-01-28T14:30',
+        endsAt: '2027-01-28T16:30',
+        addonId,
+      }),
+    );
+    expect(workshop).toMatchObject({ addonId, addonName: 'Workshop di immunoematologia' });
+    // Corrected: the workshop ends at 16:00; another session's name is refused on a change too.
+    await refused(
+      { ...morning, name: 'Workshop' },
+      'name',
+      SESSION_MESSAGES.nameTwice,
+      area(`/Sessions/${created.id}`),
+    );
+    const corrected = await staff.ok<EventSession>(
+      staff.call('PUT', area(`/Sessions/${workshop.id}`), {
+        name: 'Workshop',
+        startsAt: '2027-01-28T14:30',
+        endsAt: '2027-01-28T16:00',
+        addonId,
+      }),
+    );
+    expect(corrected.endsAt).toBe('2027-01-28T15:00:00.000Z');
+    const listed = await staff.ok<EventSessions>(staff.call('GET', sessionsPath));
+    expect(listed.sessions.map((session) => session.name)).toEqual([
+      'Sessione mattutina',
+      'Workshop',
+    ]);
+    expect(listed.addons).toEqual([{ id: addonId, name: 'Workshop di immunoematologia' }]);
+
+    // One person with the workshop's add-on, one without.
+    const withWorkshop = await registered(event, [addonId]);
+    const without = await registered(event);
+    await moveClock('2027-01-28T16:00:00Z', withWorkshop, without);
+    const code = await codeOf(event.id, withWorkshop.registrationId);
+    // The device's queued morning entry (09:30), sent, then sent again after a lost answer.
+    const queued = {
+      clientId: randomUUID(),
+      code,
+      direction: 'in' as const,
+      scannedAt: '2027-01-28T08:30:00.000Z',
+      sessionId: created.id,
+    };
+    const [first] = await scans(event.id, [queued]);
+    expect(first).toMatchObject({ status: 'recorded', sessionId: created.id });
+    expect(first?.message).toMatch(/^Entrata registrata: .+ \(Sessione mattutina\)$/);
+    const [again] = await Promise.all([scans(event.id, [queued]), scans(event.id, [queued])]);
+    expect(again).toEqual([first]);
+    const answers = await scans(event.id, [
+      // Out of the morning session at 12:00; at the door from 09:00 to 10:00.
+      {
+        clientId: randomUUID(),
+        code,
+        direction: 'out',
+        scannedAt: '2027-01-28T11:00:00.000Z',
+        sessionId: created.id,
+      },
+      { clientId: randomUUID(), code, direction: 'in', scannedAt: '2027-01-28T08:00:00.000Z' },
+      { clientId: randomUUID(), code, direction: 'out', scannedAt: '2027-01-28T09:00:00.000Z' },
+      // The workshop from 14:40, still inside.
+      {
+        clientId: randomUUID(),
+        code,
+        direction: 'in',
+        scannedAt: '2027-01-28T13:40:00.000Z',
+        sessionId: workshop.id,
+      },
+      // Refused: the workshop without its add-on, a session of another event, another day.
+      {
+        clientId: randomUUID(),
+        registrationId: without.registrationId,
+        direction: 'in',
+        scannedAt: '2027-01-28T13:40:00.000Z',
+        sessionId: workshop.id,
+      },
+      {
+        clientId: randomUUID(),
+        code,
+        direction: 'in',
+        scannedAt: '2027-01-28T13:40:00.000Z',
+        sessionId: 999_999,
+      },
+      {
+        clientId: randomUUID(),
+        code,
+        direction: 'in',
+        scannedAt: '2027-01-27T13:40:00.000Z',
+        sessionId: created.id,
+      },
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.sessionId])).toEqual([
+      ['recorded', created.id],
+      ['recorded', null],
+      ['recorded', null],
+      ['recorded', workshop.id],
+      ['refused', workshop.id],
+      ['refused', 999_999],
+      ['refused', created.id],
+    ]);
+    expect(answers.slice(4).map((answer) => answer.message)).toEqual([
+      notInSessionMessage('Workshop'),
+      ATTENDANCE_MESSAGES.unknownSession,
+      ATTENDANCE_MESSAGES.sessionOtherDay,
+    ]);
+    const stored = await staff.app.services.db
+      .selectFrom('event_checkins')
+      .select(['session_id'])
+      .where('registration_id', '=', withWorkshop.registrationId)
+      .execute();
+    expect(stored).toHaveLength(5);
+
+    // Who is inside: the door's day (out since 10:00), the morning session (out), the workshop.
+    const presence = (query: string) =>
+      staff.ok<CheckInPresence>(staff.call('GET', area(`/Events/${event.id}/Presence${query}`)));
+    expect(await presence('')).toMatchObject({ sessionId: null, present: 0, cameToday: 1 });
+    expect(await presence(`?sessionId=${created.id}`)).toMatchObject({
+      day: '2027-01-28',
+      sessionId: created.id,
+      present: 0,
+      cameToday: 1,
+    });
+    const inWorkshop = await presence(`?sessionId=${workshop.id}`);
+    expect(inWorkshop).toMatchObject({ sessionId: workshop.id, present: 1, cameToday: 1 });
+    expect(inWorkshop.people[0]).toMatchObject({
+      registrationId: withWorkshop.registrationId,
+      since: '2027-01-28T13:40:00.000Z',
+    });
+    const people = await staff.ok<CheckInPerson[]>(
+      staff.call('GET', area(`/Events/${event.id}/People?sessionId=${workshop.id}`)),
+    );
+    expect(
+      people.find((person) => person.registrationId === withWorkshop.registrationId)?.present,
+    ).toBe(true);
+    const badSession = await staff.call('GET', area(`/Events/${event.id}/Presence?sessionId=abc`));
+    expect(badSession.statusCode).toBe(400);
+    expect(badSession.body).toContain('Sessione non valida.');
+
+    // Minutes: the first day's programme is the morning session (240 minutes; the door's
+    // 09:00–10:00 falls in it, the session's 09:30–12:00 too: 09:00–12:00, 180) and, for the
+    // workshop's holder, the workshop (90; 14:40 to its end, 80). The second day has no
+    // session: its hours (540), no scan.
+    const report = await staff.ok<AdminAttendanceRow[]>(
+      staff.call('GET', area(`/Events/${event.id}/Report`)),
+    );
+    const holder = report.find((row) => row.registrationId === withWorkshop.registrationId);
+    expect(holder?.attendance).toEqual({
+      days: [
+        { day: '2027-01-28', minutesPresent: 260, eventMinutes: 330 },
+        { day: '2027-01-29', minutesPresent: 0, eventMinutes: 540 },
+      ],
+      sessions: [
+        {
+          sessionId: created.id,
+          name: 'Sessione mattutina',
+          minutesPresent: 180,
+          sessionMinutes: 240,
+        },
+        { sessionId: workshop.id, name: 'Workshop', minutesPresent: 80, sessionMinutes: 90 },
+      ],
+      minutesPresent: 260,
+      eventMinutes: 870,
+      percent: 29.9,
+    });
+    const other = report.find((row) => row.registrationId === without.registrationId);
+    expect(other?.attendance).toMatchObject({ minutesPresent: 0, eventMinutes: 780 });
+    expect(other?.attendance.sessions.map((session) => session.name)).toEqual([
+      'Sessione mattutina',
+    ]);
+    // The same computation reads a single person's (the certificates' reissue).
+    expect(
+      await staff.app.services.attendance.attendance(
+        staff.app.services.db,
+        withWorkshop.registrationId,
+      ),
+    ).toEqual(holder?.attendance);
+
+    // A session with scans stays; one without is deleted; both audited.
+    const kept = await staff.call('DELETE', area(`/Sessions/${created.id}`));
+    expect(kept.statusCode).toBe(409);
+    expect(kept.body).toContain(SESSION_MESSAGES.hasScans);
+    const spare = await staff.ok<EventSession>(
+      staff.call('POST', sessionsPath, {
+        name: 'Di riserva',
+        startsAt: '2027-01-29T09:00',
+        endsAt: '2027-01-29T10:00',
+      }),
+    );
+    expect((await staff.call('DELETE', area(`/Sessions/${spare.id}`))).statusCode).toBe(200);
+    expect((await staff.ok<EventSessions>(staff.call('GET', sessionsPath))).sessions).toHaveLength(
+      2,
+    );
+    const audit = await staff.auditOf('event_session');
+    expect(audit.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['aggiunge sessione', 'modifica sessione', 'elimina sessione']),
+    );
   });
 
   it('certificates: after the event, numbered for everyone who came, verified publicly, reissued with the same number, revoked with a reason, audited', async () => {

@@ -2,6 +2,7 @@ import {
   BadgeFormatSchema,
   CertificateRevokeSchema,
   CheckInScansSchema,
+  EventSessionInputSchema,
   isoDate,
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -14,7 +15,13 @@ import type { AttendanceAdmin } from './admin-service.js';
 /** The staff API area of an event's attendance (ADR 051; its roles in `STAFF_AREA_ROLES`). */
 const AREA = '/EventAttendance';
 
-const PresenceQuerySchema = z.object({ day: isoDate.optional() });
+const sessionIdQuery = z.coerce
+  .number({ message: 'Sessione non valida.' })
+  .int({ message: 'Sessione non valida.' })
+  .positive({ message: 'Sessione non valida.' })
+  .optional();
+const PresenceQuerySchema = z.object({ day: isoDate.optional(), sessionId: sessionIdQuery });
+const PeopleQuerySchema = z.object({ sessionId: sessionIdQuery });
 const BadgesQuerySchema = BadgeFormatSchema.extend({
   registrationId: z.coerce
     .number({ message: 'Iscrizione non valida.' })
@@ -33,7 +40,8 @@ function sendPdf(reply: FastifyReply, pdf: { fileName: string; content: Uint8Arr
 
 /**
  * /api/v1/Admin/EventAttendance (ADR 051), inside the staff guard: the check-in page's people,
- * scans and presence; the badges in bulk; the attendance report and the certificates.
+ * scans and presence; the event's sessions (ADR 054); the badges in bulk; the attendance report
+ * and the certificates.
  */
 export async function attendanceAdminRoutes(
   app: FastifyInstance,
@@ -42,17 +50,38 @@ export async function attendanceAdminRoutes(
   const { attendance } = options;
   const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
   app.get(`${AREA}/Events`, async () => ({ data: await attendance.events() }));
-  app.get(`${AREA}/Events/:id/People`, async (request) => ({
-    data: await attendance.people(idOf(request.params)),
+  app.get(`${AREA}/Events/:id/People`, async (request) => {
+    const { sessionId } = parseInput(PeopleQuerySchema, request.query);
+    return { data: await attendance.people(idOf(request.params), sessionId) };
+  });
+  // The event's sessions within a day (ADR 054).
+  app.get(`${AREA}/Events/:id/Sessions`, async (request) => ({
+    data: await attendance.sessions.list(idOf(request.params)),
   }));
+  app.post(`${AREA}/Events/:id/Sessions`, async (request) => {
+    const input = parseInput(EventSessionInputSchema, request.body);
+    return {
+      data: await attendance.sessions.create(actorOf(request), idOf(request.params), input),
+    };
+  });
+  app.put(`${AREA}/Sessions/:id`, async (request) => {
+    const input = parseInput(EventSessionInputSchema, request.body);
+    return {
+      data: await attendance.sessions.update(actorOf(request), idOf(request.params), input),
+    };
+  });
+  app.delete(`${AREA}/Sessions/:id`, async (request) => {
+    await attendance.sessions.remove(actorOf(request), idOf(request.params));
+    return { data: null };
+  });
   // A device's scans, queued or not: each answered, each stored once (ADR 051).
   app.post(`${AREA}/Events/:id/Scans`, { bodyLimit: 128 * 1024 }, async (request) => {
     const { scans } = parseInput(CheckInScansSchema, request.body);
     return { data: await attendance.scan(actorOf(request), idOf(request.params), scans) };
   });
   app.get(`${AREA}/Events/:id/Presence`, async (request) => {
-    const { day } = parseInput(PresenceQuerySchema, request.query);
-    return { data: await attendance.presence(idOf(request.params), day) };
+    const { day, sessionId } = parseInput(PresenceQuerySchema, request.query);
+    return { data: await attendance.presence(idOf(request.params), day, sessionId) };
   });
   app.get(`${AREA}/Events/:id/Badges`, async (request, reply) => {
     const query = parseInput(BadgesQuerySchema, request.query);

@@ -13,13 +13,11 @@ import {
   type CheckInResult,
   type CheckInScan,
 } from '@sodalis/contracts';
+import { notInSessionMessage } from '@sodalis/contracts';
 import { AppError } from '../../../http/app-error.js';
-import type { Executor } from '../../../db/schema.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
 import { enqueue } from '../../outbox/outbox.js';
-import { findEventRows, type EventRow } from '../repository.js';
 import { lockEvent } from '../registrations/repository.js';
-import { attendanceOf, eventDaySpans } from './attendance.js';
 import { renderBadgesPdf, type BadgeFormat } from './badge-pdf.js';
 import {
   certificatesOfEvent,
@@ -27,6 +25,8 @@ import {
   eventsWithConfirmed,
   findCertificate,
   insertCertificate,
+  addonsOfRegistrations,
+  findSession,
   insertScan,
   nextCertificateNumber,
   registrationOfBadge,
@@ -39,6 +39,8 @@ import {
   type ScanRow,
 } from './repository.js';
 import { randomCode, type AttendanceService } from './service.js';
+import { SessionsAdmin } from './sessions-admin.js';
+import { liveEvent, refusal } from './admin-rules.js';
 
 /** How far ahead of the server's clock a device's scan may be (a phone's clock drifts). */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -55,26 +57,21 @@ function personName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;
 }
 
-function refusal(path: string, message: string): AppError {
-  return new AppError('invalidRequest', [{ path, message }]);
-}
-
 /**
  * The staff's side of an event's attendance (ADR 051): the check-in page (who is expected,
  * the scans, who is inside), the badges in bulk, and the certificates issued, reissued and
  * revoked, audited.
  */
 export class AttendanceAdmin {
-  constructor(private readonly attendance: AttendanceService) {}
+  /** The event's sessions within a day (ADR 054). */
+  readonly sessions: SessionsAdmin;
+
+  constructor(private readonly attendance: AttendanceService) {
+    this.sessions = new SessionsAdmin(attendance);
+  }
 
   private get db() {
     return this.attendance.deps.db;
-  }
-
-  private async event(db: Executor, eventId: number): Promise<EventRow> {
-    const [event] = await findEventRows(db, [eventId]);
-    if (event === undefined || event.deleted_at !== null) throw new AppError('notFound');
-    return event;
   }
 
   async events(): Promise<AttendanceEvent[]> {
@@ -87,18 +84,21 @@ export class AttendanceAdmin {
   }
 
   /**
-   * The event's confirmed people with their badges' codes and whether each is inside today:
-   * the check-in page keeps the list, so a typed code or name is found while offline.
+   * The event's confirmed people with their badges' codes and whether each is inside today (or
+   * in the session asked for, ADR 054): the check-in page keeps the list, so a typed code or
+   * name is found while offline.
    */
-  async people(eventId: number): Promise<CheckInPerson[]> {
-    await this.event(this.db, eventId);
+  async people(eventId: number, sessionId?: number): Promise<CheckInPerson[]> {
+    await liveEvent(this.db, eventId);
     const people = await confirmedPeople(this.db, eventId);
     const codes = await this.attendance.badgeCodes(
       this.db,
       people.map((person) => person.registrationId),
     );
     const inside = new Set(
-      (await this.presence(eventId)).people.map((person) => person.registrationId),
+      (await this.presence(eventId, undefined, sessionId)).people.map(
+        (person) => person.registrationId,
+      ),
     );
     return people.flatMap((person) => {
       const code = codes.get(person.registrationId);
@@ -125,7 +125,7 @@ export class AttendanceAdmin {
     eventId: number,
     scans: readonly ParsedScan[],
   ): Promise<CheckInResult[]> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const results: CheckInResult[] = [];
     for (const scan of scans) results.push(await this.scanOne(actor, eventId, scan));
     const recorded = results.filter((result) => result.status === 'recorded').length;
@@ -147,6 +147,7 @@ export class AttendanceAdmin {
       person: why.person,
       direction: scan.direction,
       scannedAt: scan.scannedAt,
+      sessionId: scan.sessionId ?? null,
     });
     const person =
       scan.code !== undefined
@@ -168,6 +169,24 @@ export class AttendanceAdmin {
     if (scannedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
       return refuse({ message: ATTENDANCE_MESSAGES.futureScan, person: named });
     }
+    if (scan.sessionId !== undefined) {
+      // A session's scan (ADR 054): of this event, on its day, by someone it admits.
+      const session = await findSession(db, scan.sessionId);
+      if (session === undefined || session.event_id !== eventId) {
+        return refuse({ message: ATTENDANCE_MESSAGES.unknownSession, person: named });
+      }
+      if (romeDate(new Date(session.starts_at)) !== romeDate(scannedAt)) {
+        return refuse({ message: ATTENDANCE_MESSAGES.sessionOtherDay, person: named });
+      }
+      if (session.addon_id !== null) {
+        const addons = (await addonsOfRegistrations(db, eventId, person.registrationId)).get(
+          person.registrationId,
+        );
+        if (addons?.has(session.addon_id) !== true) {
+          return refuse({ message: notInSessionMessage(session.name), person: named });
+        }
+      }
+    }
     await insertScan(db, {
       client_id: scan.clientId,
       event_id: eventId,
@@ -177,6 +196,7 @@ export class AttendanceAdmin {
       day: romeDate(scannedAt),
       recorded_at: now.toISOString(),
       recorded_by: actor.id,
+      session_id: scan.sessionId ?? null,
     });
     // Stored now, or by a twin request a moment before: either way the stored row answers.
     const row = await scanOfClientId(db, scan.clientId);
@@ -187,28 +207,39 @@ export class AttendanceAdmin {
   private async recordedAnswer(row: ScanRow): Promise<CheckInResult> {
     const person = await registrationPerson(this.db, row.registration_id);
     const name = person === undefined ? '' : personName(person);
+    const session =
+      row.session_id === null ? undefined : await findSession(this.db, row.session_id);
     return {
       clientId: row.client_id,
       status: 'recorded',
-      message: `${row.direction === 'in' ? 'Entrata' : 'Uscita'} registrata: ${name}`,
+      message: `${row.direction === 'in' ? 'Entrata' : 'Uscita'} registrata: ${name}${
+        session === undefined ? '' : ` (${session.name})`
+      }`,
       person:
         person === undefined
           ? null
           : { registrationId: row.registration_id, name, typeName: person.typeName },
       direction: row.direction,
       scannedAt: row.scanned_at,
+      sessionId: row.session_id,
     };
   }
 
   /**
-   * Who is inside on a Rome day (today by default): those whose last scan of the day is an
-   * entry, since the entry that opened it; with the day's counts.
+   * Who is inside on a Rome day (today by default) or in a session (ADR 054): those whose last
+   * scan there is an entry, since the entry that opened it; with the counts. The day's check-in
+   * and each session's are apart: a session's scans say nothing of the door, and the reverse.
    */
-  async presence(eventId: number, day?: string): Promise<CheckInPresence> {
-    const date = day ?? romeDate(this.attendance.now());
+  async presence(eventId: number, day?: string, sessionId?: number): Promise<CheckInPresence> {
+    let date = day ?? romeDate(this.attendance.now());
+    if (sessionId !== undefined) {
+      const session = await findSession(this.db, sessionId);
+      if (session === undefined || session.event_id !== eventId) throw new AppError('notFound');
+      date = romeDate(new Date(session.starts_at));
+    }
     const [people, scans] = await Promise.all([
       confirmedPeople(this.db, eventId),
-      scansOfEvent(this.db, eventId, date),
+      scansOfEvent(this.db, eventId, sessionId === undefined ? { day: date } : { sessionId }),
     ]);
     const open = new Map<number, string>();
     const came = new Set<number>();
@@ -223,6 +254,7 @@ export class AttendanceAdmin {
     const inside = people.filter((person) => open.has(person.registrationId));
     return {
       day: date,
+      sessionId: sessionId ?? null,
       confirmed: people.length,
       present: inside.length,
       cameToday: people.filter((person) => came.has(person.registrationId)).length,
@@ -241,7 +273,7 @@ export class AttendanceAdmin {
     format: BadgeFormat,
     registrationId?: number,
   ): Promise<{ fileName: string; content: Uint8Array }> {
-    await this.event(this.db, eventId);
+    await liveEvent(this.db, eventId);
     const badges = await this.attendance.badgeDocuments(
       this.db,
       eventId,
@@ -259,13 +291,14 @@ export class AttendanceAdmin {
 
   /** Each confirmed person's attendance and certificate (the staff's report). */
   async report(eventId: number): Promise<AdminAttendanceRow[]> {
-    const event = await this.event(this.db, eventId);
-    const [people, scans, certificates] = await Promise.all([
+    await liveEvent(this.db, eventId);
+    const [people, scans, certificates, measure] = await Promise.all([
       confirmedPeople(this.db, eventId),
       scansOfEvent(this.db, eventId),
       certificatesOfEvent(this.db, eventId),
+      this.attendance.attendanceMeasure(this.db, eventId),
     ]);
-    const spans = eventDaySpans({ startsAt: event.starts_at, endsAt: event.ends_at });
+    if (measure === undefined) throw new AppError('notFound');
     return people.map((person) => {
       const certificate =
         certificates.find(
@@ -275,9 +308,9 @@ export class AttendanceAdmin {
         registrationId: person.registrationId,
         name: personName(person),
         typeName: person.typeName,
-        attendance: attendanceOf(
+        attendance: measure(
+          person.registrationId,
           scans.filter((scan) => scan.registration_id === person.registrationId),
-          spans,
         ),
         certificate: certificate === undefined ? null : adminCertificate(certificate),
       };
@@ -294,14 +327,15 @@ export class AttendanceAdmin {
     const stamp = now.toISOString();
     const issued = await this.db.transaction().execute(async (trx) => {
       if (!(await lockEvent(trx, eventId))) throw new AppError('notFound');
-      const event = await this.event(trx, eventId);
+      const event = await liveEvent(trx, eventId);
       if (stamp < event.ends_at) throw refusal('eventId', ATTENDANCE_MESSAGES.eventNotEnded);
-      const [people, scans, certificates] = await Promise.all([
+      const [people, scans, certificates, measure] = await Promise.all([
         confirmedPeople(trx, eventId),
         scansOfEvent(trx, eventId),
         certificatesOfEvent(trx, eventId),
+        this.attendance.attendanceMeasure(trx, eventId),
       ]);
-      const spans = eventDaySpans({ startsAt: event.starts_at, endsAt: event.ends_at });
+      if (measure === undefined) throw new AppError('notFound');
       const year = romeYear(now);
       const made: CertificateRow[] = [];
       for (const person of people) {
@@ -322,7 +356,7 @@ export class AttendanceAdmin {
           event_title: event.title,
           event_starts_at: event.starts_at,
           event_ends_at: event.ends_at,
-          minutes_present: attendanceOf(own, spans).minutesPresent,
+          minutes_present: measure(person.registrationId, own).minutesPresent,
           issued_at: stamp,
           reissued_at: null,
           revoked_at: null,
@@ -372,7 +406,7 @@ export class AttendanceAdmin {
           { path: 'id', message: ATTENDANCE_MESSAGES.certificateRevoked },
         ]);
       }
-      const event = await this.event(trx, certificate.event_id);
+      const event = await liveEvent(trx, certificate.event_id);
       const person = await registrationPerson(trx, certificate.registration_id);
       if (person === undefined) throw new AppError('notFound');
       const attendance = await this.attendance.attendance(trx, certificate.registration_id);

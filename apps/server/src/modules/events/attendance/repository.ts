@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/schema.js';
-import type { EventCertificatesTable, EventCheckinsTable } from './tables.js';
+import type { EventCertificatesTable, EventCheckinsTable, EventSessionsTable } from './tables.js';
 
-/** Every query of the badges', scans' and certificates' tables (ADR 051). */
+/** Every query of the badges', scans', certificates' and sessions' tables (ADR 051, 054). */
 
 export type ScanRow = Selectable<EventCheckinsTable>;
 export type CertificateRow = Selectable<EventCertificatesTable>;
@@ -157,15 +157,111 @@ export async function scansOfRegistration(
     .execute();
 }
 
-/** An event's scans in the order they happened, of one Rome day or of all. */
+/**
+ * An event's scans in the order they happened: all, or those of one check-in point, a Rome
+ * day's whole-day scans (those of no session) or one session's (ADR 054).
+ */
 export async function scansOfEvent(
   db: Executor,
   eventId: number,
-  day?: string,
+  at?: { day: string } | { sessionId: number },
 ): Promise<ScanRow[]> {
   let query = db.selectFrom('event_checkins').selectAll().where('event_id', '=', eventId);
-  if (day !== undefined) query = query.where('day', '=', day);
+  if (at !== undefined) {
+    query =
+      'sessionId' in at
+        ? query.where('session_id', '=', at.sessionId)
+        : query.where('day', '=', at.day).where('session_id', 'is', null);
+  }
   return query.orderBy('scanned_at').orderBy('id').execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions (ADR 054)
+
+export type SessionRow = Selectable<EventSessionsTable>;
+
+/** An event's sessions by start, with their add-on's name and how many scans each has. */
+export async function sessionsOfEvent(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_sessions as s')
+    .leftJoin('event_addons as a', 'a.id', 's.addon_id')
+    .selectAll('s')
+    .select((eb) => [
+      'a.name as addon_name',
+      eb
+        .selectFrom('event_checkins as c')
+        .select((count) => count.fn.countAll<string | number>().as('n'))
+        .whereRef('c.session_id', '=', 's.id')
+        .as('scans'),
+    ])
+    .where('s.event_id', '=', eventId)
+    .orderBy('s.starts_at')
+    .orderBy('s.id')
+    .execute();
+}
+
+export async function findSession(db: Executor, id: number): Promise<SessionRow | undefined> {
+  return db.selectFrom('event_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Executor,
+  values: Omit<Insertable<EventSessionsTable>, 'id'>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('event_sessions')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateSession(
+  db: Executor,
+  id: number,
+  values: Pick<SessionRow, 'name' | 'starts_at' | 'ends_at' | 'addon_id' | 'updated_at'>,
+): Promise<void> {
+  await db.updateTable('event_sessions').set(values).where('id', '=', id).execute();
+}
+
+/** Deletes a session that has no scans; false when it has some (or is gone). */
+export async function deleteSessionWithoutScans(db: Executor, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('event_sessions')
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('event_checkins').select('id').where('session_id', '=', id))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * The add-ons the event's registrations took (or one registration's), by registration id: who
+ * a session admits (ADR 054).
+ */
+export async function addonsOfRegistrations(
+  db: Executor,
+  eventId: number,
+  registrationId?: number,
+): Promise<Map<number, Set<number>>> {
+  const rows = await db
+    .selectFrom('event_registration_addons as ra')
+    .innerJoin('event_registrations as r', 'r.id', 'ra.registration_id')
+    .select(['ra.registration_id', 'ra.addon_id'])
+    .where('r.event_id', '=', eventId)
+    .$if(registrationId !== undefined, (query) =>
+      query.where('ra.registration_id', '=', registrationId ?? 0),
+    )
+    .execute();
+  const byRegistration = new Map<number, Set<number>>();
+  for (const row of rows) {
+    const set = byRegistration.get(row.registration_id) ?? new Set<number>();
+    set.add(row.addon_id);
+    byRegistration.set(row.registration_id, set);
+  }
+  return byRegistration;
 }
 
 // ---------------------------------------------------------------------------------------------

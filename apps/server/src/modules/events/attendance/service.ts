@@ -23,7 +23,13 @@ import { enqueue } from '../../outbox/outbox.js';
 import type { ReceiptIssuer } from '../../payments/receipt-pdf.js';
 import { findEventRows } from '../repository.js';
 import { findRegistration } from '../registrations/repository.js';
-import { attendanceOf, eventDaySpans } from './attendance.js';
+import {
+  admittedSessions,
+  attendanceOf,
+  eventDaySpans,
+  sessionSpans,
+  type AttendanceMeasure,
+} from './attendance.js';
 import { renderBadgesPdf, type BadgeDocument } from './badge-pdf.js';
 import {
   certificateFileName,
@@ -32,6 +38,7 @@ import {
 } from './certificate-pdf.js';
 import { qrDataUrl } from './pdf-kit.js';
 import {
+  addonsOfRegistrations,
   badgeCodesOf,
   certificateOfCode,
   confirmedPeople,
@@ -39,6 +46,7 @@ import {
   insertBadge,
   registrationPerson,
   scansOfRegistration,
+  sessionsOfEvent,
   validCertificatesOf,
   type CertificateRow,
 } from './repository.js';
@@ -111,15 +119,35 @@ export class AttendanceService {
 
   /**
    * A person's minutes present at their event, per day and in all, from the check-in's scans
-   * (ADR 051): the certificates' hours and the ECM rules' attendance.
+   * (ADR 051, with its sessions ADR 054): the certificates' hours and the ECM rules' attendance.
    */
   async attendance(db: Executor, registrationId: number): Promise<Attendance> {
     const registration = await findRegistration(db, registrationId);
     if (registration === undefined) throw new AppError('notFound');
-    const [event] = await findEventRows(db, [registration.event_id]);
-    if (event === undefined) throw new AppError('notFound');
+    const measure = await this.attendanceMeasure(db, registration.event_id);
+    if (measure === undefined) throw new AppError('notFound');
+    return measure(registrationId, await scansOfRegistration(db, registrationId));
+  }
+
+  /**
+   * How an event's attendance is measured (ADR 051, 054): its days' hours, its sessions and who
+   * each session admits, read once; then each person's attendance from their scans.
+   */
+  async attendanceMeasure(db: Executor, eventId: number): Promise<AttendanceMeasure | undefined> {
+    const [[event], sessionRows, addons] = await Promise.all([
+      findEventRows(db, [eventId]),
+      sessionsOfEvent(db, eventId),
+      addonsOfRegistrations(db, eventId),
+    ]);
+    if (event === undefined) return undefined;
     const spans = eventDaySpans({ startsAt: event.starts_at, endsAt: event.ends_at });
-    return attendanceOf(await scansOfRegistration(db, registrationId), spans);
+    const sessions = sessionSpans(sessionRows);
+    return (registrationId, scans) =>
+      attendanceOf(
+        scans,
+        spans,
+        admittedSessions(sessions, addons.get(registrationId) ?? new Set()),
+      );
   }
 
   /** "Le mie iscrizioni": each confirmed registration with its badge and its certificate. */

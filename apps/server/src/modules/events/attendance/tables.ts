@@ -1,6 +1,9 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-/** The badges', scans' and certificates' tables (migrations 0052, 0053, ADR 051). */
+/**
+ * The badges', scans', certificates' and sessions' tables (migrations 0052, 0053, ADR 051;
+ * 0055, ADR 054).
+ */
 
 /** A confirmed registration's badge: its random code, printed as a QR code. */
 export interface EventBadgesTable {
@@ -21,6 +24,21 @@ export interface EventCheckinsTable {
   day: string;
   recorded_at: string;
   recorded_by: number | null;
+  /** The session it was taken at (ADR 054); null: the whole day's check-in. */
+  session_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+/** A session of an event within one Rome day (ADR 054); instants in UTC. */
+export interface EventSessionsTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  /** Only the registrations with this add-on are admitted; null: everyone. */
+  addon_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One counter row per year: the last certificate number taken (ADR 051). */
@@ -56,5 +74,6 @@ declare module '../../../db/schema.js' {
     event_checkins: EventCheckinsTable;
     event_certificate_counters: EventCertificateCountersTable;
     event_certificates: EventCertificatesTable;
+    event_sessions: EventSessionsTable;
   }
 }

@@ -21,12 +21,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { adminJson, downloadExport } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
+import { SessionsEditor } from './attendance-sessions';
 import { ATTENDANCE_API } from './checkin-screen';
 
 /**
- * An event's attendance for the secretariat (ADR 051): the badges to print in bulk (A6 or
- * labels), each confirmed person's hours present from the check-in, and the certificates:
- * issued to everyone who came once the event is over, reissued or revoked one by one.
+ * An event's attendance for the secretariat (ADR 051): its sessions within a day (ADR 054), the
+ * badges to print in bulk (A6 or labels), each confirmed person's hours present from the
+ * check-in (and per session), and the certificates: issued to everyone who came once the event
+ * is over, reissued or revoked one by one.
  */
 export function AttendanceScreen() {
   const notify = useNotify();
@@ -146,6 +148,7 @@ export function AttendanceScreen() {
               Emetti gli attestati
             </Button>
           </Box>
+          <SessionsEditor key={eventId} eventId={eventId} />
           <Table size="small" aria-label="Presenze">
             <TableHead>
               <TableRow>
@@ -163,6 +166,11 @@ export function AttendanceScreen() {
                   <TableCell>{row.typeName}</TableCell>
                   <TableCell>
                     {hoursPresentText(row.attendance.minutesPresent)} ({row.attendance.percent}%)
+                    {row.attendance.sessions.map((session) => (
+                      <Typography key={session.sessionId} variant="body2" component="div">
+                        {session.name}: {session.minutesPresent} su {session.sessionMinutes} min
+                      </Typography>
+                    ))}
                   </TableCell>
                   <TableCell>
                     {row.certificate === null

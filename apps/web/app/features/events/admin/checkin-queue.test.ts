@@ -26,6 +26,7 @@ const answered = (scans: QueuedScan[]): CheckInResult[] =>
     person: null,
     direction: one.direction,
     scannedAt: one.scannedAt,
+    sessionId: one.sessionId ?? null,
   }));
 
 describe('the check-in’s queue on the device', () => {

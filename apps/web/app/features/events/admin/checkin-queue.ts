@@ -13,6 +13,8 @@ export interface QueuedScan {
   registrationId?: number;
   direction: CheckInDirection;
   scannedAt: string;
+  /** The session the desk was scanning for (ADR 054); none: the whole day. */
+  sessionId?: number;
 }
 
 /** Where the queue lives: the browser's localStorage, or a stand-in in tests. */

@@ -2,6 +2,7 @@ import {
   badgeCodeText,
   CHECKIN_DIRECTION_LABELS,
   italianDateTime,
+  italianRomeDate,
   normalBadgeCode,
   romeTime,
   type AttendanceEvent,
@@ -9,6 +10,8 @@ import {
   type CheckInPerson,
   type CheckInPresence,
   type CheckInResult,
+  type EventSession,
+  type EventSessions,
 } from '@sodalis/contracts';
 import {
   Alert,
@@ -36,6 +39,7 @@ import {
   type QueuedScan,
   type SendOutcome,
 } from './checkin-queue';
+import { hasBarcodeDetector, loadQrDecoder, qrReader } from './checkin-qr';
 
 /** The staff API of an event's attendance (ADR 051). */
 export const ATTENDANCE_API = '/api/v1/Admin/EventAttendance';
@@ -47,6 +51,21 @@ const OFFLINE_TEXT = 'Rete assente: le scansioni restano sul telefono e partono 
 
 /** The device's people list, kept so a code or a name is found while offline. */
 const PEOPLE_KEY = 'sodalis.checkin.people';
+/** The event's sessions, kept so the choice stays while offline (ADR 054). */
+const SESSIONS_KEY = 'sodalis.checkin.sessions';
+/** The choice of the whole day's check-in rather than a session's. */
+const WHOLE_DAY = 'giornata';
+
+/** A session as the choice names it: "Workshop, 28/01 14:30–16:00". */
+export function sessionLabel(session: EventSession): string {
+  const start = new Date(session.startsAt);
+  return `${session.name}, ${italianRomeDate(start).slice(0, 5)} ${romeTime(start)}–${romeTime(new Date(session.endsAt))}`;
+}
+
+/** The query naming the session whose people and presence are read. */
+function sessionQuery(sessionId: number | null): string {
+  return sessionId === null ? '' : `?sessionId=${sessionId}`;
+}
 
 function storage(): Storage {
   return window.localStorage;
@@ -69,43 +88,46 @@ async function sendScans(eventId: number, scans: QueuedScan[]): Promise<SendOutc
   }
 }
 
-/** The BarcodeDetector of the browsers that have one (Chrome and Edge on Android, Safari 17+ soon). */
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-function barcodeDetector(): DetectorClass | null {
-  const candidate = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-  return candidate ?? null;
+/** Whether the browser can open a camera at all (a secure page of a browser with one). */
+function cameraAvailable(): boolean {
+  return typeof navigator !== 'undefined' && navigator.mediaDevices?.getUserMedia !== undefined;
 }
 
 /**
- * The camera, reading QR codes with the browser's BarcodeDetector; without it the page says so
- * and the code is typed (ADR 051). One code read stops the camera until the next press.
+ * The camera, reading QR codes with the browser's BarcodeDetector or, without one, with the
+ * decoder the site serves (ADR 054), fetched as the page opens so it is there when the venue's
+ * Wi-Fi is not. One code read stops the camera until the next press. Without a camera the page
+ * says so and the code is typed.
  */
 function CameraScan({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [active, setActive] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const Detector = barcodeDetector();
+  const [camera] = useState(cameraAvailable);
 
   useEffect(() => {
-    if (!active || Detector === null) return;
+    if (camera && !hasBarcodeDetector()) {
+      // Offline already: the next attempt (opening the camera) fetches it again.
+      loadQrDecoder().catch(() => undefined);
+    }
+  }, [camera]);
+
+  useEffect(() => {
+    if (!active) return;
     let stream: MediaStream | null = null;
     let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
+    const reader = qrReader();
     const look = async () => {
       if (stopped || video.current === null) return;
       try {
-        const [found] = await detector.detect(video.current);
-        if (found !== undefined) {
-          onCode(found.rawValue);
+        const found = await reader.read(video.current);
+        if (found !== null) {
+          onCode(found);
           setActive(false);
           return;
         }
       } catch {
-        // A frame not ready yet: the next one.
+        // A frame not ready yet (or the decoder not fetched yet): the next one.
       }
       setTimeout(() => void look(), 200);
     };
@@ -126,13 +148,12 @@ function CameraScan({ onCode }: { onCode: (code: string) => void }) {
       stopped = true;
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [active, Detector, onCode]);
+  }, [active, onCode]);
 
-  if (Detector === null) {
+  if (!camera) {
     return (
       <Typography variant="body2" sx={{ mb: 2 }}>
-        Questo browser non legge i codici QR con la fotocamera: scrivi il codice del badge o cerca
-        il nome.
+        Questo browser non apre la fotocamera: scrivi il codice del badge o cerca il nome.
       </Typography>
     );
   }
@@ -156,15 +177,18 @@ function CameraScan({ onCode }: { onCode: (code: string) => void }) {
 }
 
 /**
- * The check-in (ADR 051), for a phone at the door: choose the event and entrance or exit, then
- * scan a badge's QR code, type its code or find the name. Each scan is queued on the device
- * first and sent at once when the network allows, else when it comes back; the queue's size is
- * always on the screen. Who is inside now below.
+ * The check-in (ADR 051), for a phone at the door: choose the event, the whole day or one of
+ * its sessions (ADR 054), and entrance or exit, then scan a badge's QR code, type its code or
+ * find the name. Each scan is queued on the device first, with its session, and sent at once
+ * when the network allows, else when it comes back; the queue's size is always on the screen.
+ * Who is inside now (the day's, or the session's) below.
  */
 export function CheckInScreen() {
   const [events, setEvents] = useState<AttendanceEvent[]>([]);
   const [eventId, setEventId] = useState<number | null>(null);
   const [direction, setDirection] = useState<CheckInDirection>('in');
+  const [sessions, setSessions] = useState<EventSession[]>([]);
+  const [sessionId, setSessionId] = useState<number | null>(null);
   const [people, setPeople] = useState<CheckInPerson[]>([]);
   const [typed, setTyped] = useState('');
   const [last, setLast] = useState<{ ok: boolean; text: string } | null>(null);
@@ -173,19 +197,26 @@ export function CheckInScreen() {
   const [presence, setPresence] = useState<CheckInPresence | null>(null);
   const flushing = useRef(false);
 
-  const refresh = useCallback(async (id: number) => {
+  const refresh = useCallback(async (id: number, session: number | null) => {
     try {
-      const [list, present] = await Promise.all([
-        adminJson<CheckInPerson[]>(`${ATTENDANCE_API}/Events/${id}/People`),
-        adminJson<CheckInPresence>(`${ATTENDANCE_API}/Events/${id}/Presence`),
+      const [list, present, programme] = await Promise.all([
+        adminJson<CheckInPerson[]>(`${ATTENDANCE_API}/Events/${id}/People${sessionQuery(session)}`),
+        adminJson<CheckInPresence>(
+          `${ATTENDANCE_API}/Events/${id}/Presence${sessionQuery(session)}`,
+        ),
+        adminJson<EventSessions>(`${ATTENDANCE_API}/Events/${id}/Sessions`),
       ]);
       setPeople(list);
       setPresence(present);
+      setSessions(programme.sessions);
       storage().setItem(`${PEOPLE_KEY}.${id}`, JSON.stringify(list));
+      storage().setItem(`${SESSIONS_KEY}.${id}`, JSON.stringify(programme.sessions));
     } catch {
-      // Offline: the list kept on the device is used.
+      // Offline: the lists kept on the device are used.
       const kept = storage().getItem(`${PEOPLE_KEY}.${id}`);
       if (kept !== null) setPeople(JSON.parse(kept) as CheckInPerson[]);
+      const keptSessions = storage().getItem(`${SESSIONS_KEY}.${id}`);
+      if (keptSessions !== null) setSessions(JSON.parse(keptSessions) as EventSession[]);
     }
   }, []);
 
@@ -193,11 +224,22 @@ export function CheckInScreen() {
   const choose = useCallback(
     (id: number) => {
       setEventId(id);
+      setSessionId(null);
       setPending(queuedScans(storage(), id).length);
-      void refresh(id);
+      void refresh(id, null);
     },
     [refresh],
   );
+
+  /** The whole day or a session (ADR 054): the scans are for it, its presence is shown. */
+  const chooseSession = (value: string) => {
+    if (eventId === null) return;
+    const chosen = value === WHOLE_DAY ? null : Number(value);
+    setSessionId(chosen);
+    setPresence(null);
+    void refresh(eventId, chosen);
+  };
+  const sessionName = sessions.find((session) => session.id === sessionId)?.name ?? null;
 
   useEffect(() => {
     adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
@@ -238,12 +280,12 @@ export function CheckInScreen() {
               ? 'Alcune scansioni non erano leggibili e sono state scartate.'
               : null,
       );
-      if (results.length > 0) await refresh(eventId);
+      if (results.length > 0) await refresh(eventId, sessionId);
     } finally {
       flushing.current = false;
       setPending(queuedScans(storage(), eventId).length);
     }
-  }, [eventId, refresh]);
+  }, [eventId, refresh, sessionId]);
 
   useEffect(() => {
     if (eventId === null) return;
@@ -267,16 +309,19 @@ export function CheckInScreen() {
         ...target,
         direction,
         scannedAt: new Date().toISOString(),
+        ...(sessionId === null ? {} : { sessionId }),
       });
       setPending(queuedScans(storage(), eventId).length);
       setLast({
         ok: true,
-        text: `${CHECKIN_DIRECTION_LABELS[direction]}: ${name ?? 'badge letto'} (${romeTime(new Date())})`,
+        text: `${CHECKIN_DIRECTION_LABELS[direction]}: ${name ?? 'badge letto'} (${
+          sessionName === null ? '' : `${sessionName}, `
+        }${romeTime(new Date())})`,
       });
       setTyped('');
       void flush();
     },
-    [direction, eventId, flush],
+    [direction, eventId, flush, sessionId, sessionName],
   );
 
   const onCode = useCallback(
@@ -330,6 +375,22 @@ export function CheckInScreen() {
       </TextField>
       {eventId === null ? null : (
         <>
+          <TextField
+            select
+            fullWidth
+            label="Giornata o sessione"
+            value={sessionId === null ? WHOLE_DAY : String(sessionId)}
+            onChange={(event) => chooseSession(event.target.value)}
+            sx={{ mb: 2 }}
+          >
+            <MenuItem value={WHOLE_DAY}>Giornata intera</MenuItem>
+            {sessions.map((session) => (
+              <MenuItem key={session.id} value={String(session.id)}>
+                {sessionLabel(session)}
+                {session.addonName === null ? '' : ` (solo ${session.addonName})`}
+              </MenuItem>
+            ))}
+          </TextField>
           <ToggleButtonGroup
             exclusive
             color="primary"
@@ -404,10 +465,14 @@ export function CheckInScreen() {
             <Card variant="outlined" sx={{ mt: 2 }}>
               <CardContent>
                 <Typography variant="h6" component="h2" data-testid="checkin-present-count">
-                  Presenti ora: {presence.present} su {presence.confirmed}
+                  {sessionName === null ? 'Presenti ora' : `Presenti in «${sessionName}»`}:{' '}
+                  {presence.present} su {presence.confirmed}
                 </Typography>
                 <Typography variant="body2" gutterBottom>
-                  Entrati oggi almeno una volta: {presence.cameToday}
+                  {sessionName === null
+                    ? 'Entrati oggi almeno una volta'
+                    : 'Entrati nella sessione almeno una volta'}
+                  : {presence.cameToday}
                 </Typography>
                 <List dense aria-label="Presenti ora" data-testid="checkin-present">
                   {presence.people.map((person) => (
