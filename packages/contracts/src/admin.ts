@@ -191,6 +191,7 @@ export const AUDIT_ENTITIES = [
   'membership',
   'event',
   'event_certificate',
+  'event_registration',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -226,6 +227,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   membership: 'Posizioni dei soci',
   event: 'Eventi',
   event_certificate: 'Attestati di partecipazione',
+  event_registration: 'Iscrizioni agli eventi',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -10,8 +10,9 @@ import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js
  * registration type, with the add-ons chosen, priced in the window it was made in.
  */
 
-/** Where a registration stands; the first three hold a place. */
+/** Where a registration stands; the first four hold a place. */
 export const REGISTRATION_STATES = [
+  'pending_approval',
   'awaiting_payment',
   'offered',
   'confirmed',
@@ -22,8 +23,13 @@ export const REGISTRATION_STATES = [
 ] as const;
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 
-/** The states that hold one of the event's places (and of its type's and add-ons'). */
+/**
+ * The states that hold one of the event's places (and of its type's and add-ons'). A
+ * registration awaiting the secretariat's approval holds its place (ADR 053), so approving it
+ * never needs a place that may have gone meanwhile.
+ */
 export const PLACE_HOLDING_STATES = [
+  'pending_approval',
   'awaiting_payment',
   'offered',
   'confirmed',
@@ -36,6 +42,7 @@ export const LIVE_REGISTRATION_STATES = [
 ] as const satisfies readonly RegistrationState[];
 
 export const REGISTRATION_STATE_LABELS: Record<RegistrationState, string> = {
+  pending_approval: 'In attesa di approvazione',
   awaiting_payment: 'In attesa di pagamento',
   offered: 'Posto offerto dalla lista d’attesa',
   confirmed: 'Confermata',
@@ -80,6 +87,10 @@ export const REGISTRATION_MESSAGES = {
   notOffered: 'Questa iscrizione non ha un posto offerto da accettare.',
   acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
   nothingToPay: 'Questa iscrizione non attende un pagamento.',
+  notPendingApproval: (state: string) =>
+    `Questa iscrizione non attende un’approvazione: è «${state}».`,
+  refusalReason: 'Motivo: scrivi perché l’iscrizione è rifiutata (lo riceve la persona).',
+  refusalReasonLong: 'Motivo: al massimo 1.000 caratteri.',
 } as const;
 
 /** Fiscal and contact facts a registration may carry (ECM and invoices need them). */
@@ -199,6 +210,8 @@ export interface RegistrationQuote {
   payCents: number;
   /** False when the event or the type is full: the registration joins the waiting list. */
   placeAvailable: boolean;
+  /** The type is subject to the secretariat's approval (ADR 053). */
+  requiresApproval: boolean;
 }
 
 /** A registration as its holder sees it ("Le mie iscrizioni"). */
@@ -217,6 +230,8 @@ export interface MyRegistration {
   offerExpiresAt: string | null;
   /** Its position in the waiting list (1 the first), while waiting. */
   waitingPosition: number | null;
+  /** Why the secretariat refused it (ADR 053); null unless refused. */
+  refusalReason: string | null;
   /** The bank transfer's causale that pairs it with the statement. */
   causale: string;
   /** Whether its holder may still cancel it (or leave the waiting list). */
@@ -333,6 +348,16 @@ export const RegistrationHandPaymentSchema = HandPaymentBodySchema.pick({
   note: true,
 });
 export type RegistrationHandPayment = z.input<typeof RegistrationHandPaymentSchema>;
+
+/** The secretariat's refusal of a registration awaiting approval: the reason is required (ADR 053). */
+export const RegistrationRefusalSchema = z.object({
+  reason: z
+    .string({ message: REGISTRATION_MESSAGES.refusalReason })
+    .trim()
+    .min(1, { message: REGISTRATION_MESSAGES.refusalReason })
+    .max(1000, { message: REGISTRATION_MESSAGES.refusalReasonLong }),
+});
+export type RegistrationRefusalBody = z.input<typeof RegistrationRefusalSchema>;
 
 /** The staff's list of registrations (ADR 049): by event, state and a name or e-mail. */
 export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({

@@ -449,6 +449,67 @@ export class BankStatementService {
     return this.getRow(id);
   }
 
+  /**
+   * A waiting row given by staff to another purpose's record (ADR 053: a registration whose
+   * causale the bank garbled), in one transaction: the row closed first (a second assignment
+   * of it waits on its row and then finds it handled), then the purpose's claim reads the
+   * transfer for that record under the purpose's own lock and, when it brings what is due,
+   * records it as an automatic match would: a verified payment received on the booking date,
+   * settled by the purpose. Anything else is refused with the claim's reason, and nothing
+   * changes.
+   */
+  async assignToPurpose(
+    actor: Actor,
+    id: number,
+    target: { purpose: string; id: number; field: string },
+  ): Promise<AdminBankRow> {
+    const claim = this.deps.transferClaims().find((one) => one.purpose === target.purpose);
+    if (claim === undefined) throw new Error(`nessuna lettura dei bonifici per ${target.purpose}`);
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findBankRow(trx, id);
+      if (row === undefined) throw new AppError('notFound');
+      const transfer = {
+        reference: row.reference,
+        bookedOn: row.booked_on,
+        amountCents: row.amount_cents,
+        remittance: row.remittance,
+      };
+      const closed = await closeBankRow(trx, id, {
+        status: 'assigned',
+        handled_by: actor.email,
+        handled_at: now.toISOString(),
+      });
+      if (!closed) throw alreadyHandled();
+      const claimed = await claim.assign(trx, target.id, transfer);
+      const paymentId =
+        claimed.outcome === 'matched' ? await claimed.record(trx, transfer, now) : null;
+      if (paymentId === null) {
+        throw new AppError('stateConflict', [
+          {
+            path: target.field,
+            message: claimed.reason ?? 'Questo movimento è già registrato come pagamento.',
+          },
+        ]);
+      }
+      await setBankRowPayment(trx, id, paymentId, claimed.memberId);
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'assegna bonifico',
+          entity: 'bank_row',
+          entityId: id,
+          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${target.purpose} ${target.id} (${claimed.name ?? '—'})`,
+          before: { stato: row.status, motivo: row.reason },
+          after: { stato: 'assigned', [target.purpose]: target.id, pagamento: paymentId },
+        },
+        now,
+      );
+    });
+    return this.getRow(id);
+  }
+
   /** A waiting row set aside with the reason (not a dues payment), audited. */
   async ignore(actor: Actor, id: number, reason: string): Promise<AdminBankRow> {
     const now = this.deps.clock();

@@ -168,6 +168,7 @@ describe.each(testEngines())('events: registering, places and the waiting list o
       duesCents: 0,
       payCents: 21000,
       placeAvailable: true,
+      requiresApproval: false,
     });
 
     const first = await call('POST', `/${event.id}/Registrations`, person.token, request);

@@ -25,6 +25,7 @@ function registration(id: number, overrides: Partial<MyRegistration>): MyRegistr
     payBy: null,
     offerExpiresAt: null,
     waitingPosition: null,
+    refusalReason: null,
     causale: `ISCRIZIONE ${id} CK 3`,
     cancellable: false,
     payment: null,

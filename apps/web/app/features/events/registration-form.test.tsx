@@ -48,6 +48,7 @@ const EVENT: PublicEvent = {
       earlyCents: 15000,
       standardCents: 20000,
       onsiteCents: null,
+      requiresApproval: false,
     },
     {
       id: 12,
@@ -58,6 +59,7 @@ const EVENT: PublicEvent = {
       earlyCents: null,
       standardCents: 0,
       onsiteCents: null,
+      requiresApproval: false,
     },
   ],
   addons: [{ id: 21, name: 'Cena sociale', description: null, priceCents: 6000 }],
@@ -75,6 +77,7 @@ const QUOTE: RegistrationQuote = {
   duesCents: 8000,
   payCents: 29000,
   placeAvailable: false,
+  requiresApproval: false,
 };
 
 /**

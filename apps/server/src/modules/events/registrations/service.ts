@@ -9,6 +9,7 @@ import {
   priceInWindow,
   priceWindowAt,
   REGISTRATION_MESSAGES,
+  REGISTRATION_STATE_LABELS,
   REGISTRATION_WINDOW_MESSAGES,
   registrationStateLabel,
   registrationCausale,
@@ -47,7 +48,9 @@ import {
 } from '../repository.js';
 import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from '../tables.js';
 import {
+  placeHeldForApprovalMail,
   placeOfferedMail,
+  registrationApprovedMail,
   registrationEndedMail,
   registrationReceivedMail,
   paymentReminderMail,
@@ -214,11 +217,14 @@ export class EventRegistrations implements RegistrationLedger {
         throw conflict('event', REGISTRATION_MESSAGES.alreadyRegistered);
       }
       const free = plan.quote.payCents === 0;
+      // A type subject to approval holds the place while the secretariat decides (ADR 053).
       const state: RegistrationState = !plan.quote.placeAvailable
         ? 'waiting'
-        : free
-          ? 'confirmed'
-          : 'awaiting_payment';
+        : plan.quote.requiresApproval
+          ? 'pending_approval'
+          : free
+            ? 'confirmed'
+            : 'awaiting_payment';
       const id = await insertRegistration(
         trx,
         {
@@ -480,6 +486,139 @@ export class EventRegistrations implements RegistrationLedger {
   }
 
   /**
+   * The secretariat approves a registration awaiting approval (ADR 053): it goes on as one
+   * made without approval would have — confirmed when nothing is due, else a place held until
+   * `pay_by` — with an e-mail and an audit entry. Its place was held while it waited, so
+   * approving takes none; the event's lock still orders it with every other change of places.
+   */
+  async approve(actor: Actor, registrationId: number): Promise<void> {
+    const now = this.now();
+    const stamp = now.toISOString();
+    const registration = await this.registrationForStaff(registrationId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await this.awaitingApproval(trx, registrationId);
+      const event = await this.eventRow(trx, current.event_id);
+      const [type] = (await findRegistrationTypes(trx, [current.event_id])).filter(
+        (candidate) => candidate.id === current.type_id,
+      );
+      if (type === undefined) throw refusal('registration', REGISTRATION_MESSAGES.notFound);
+      const dues = await this.duesWith(trx, current, type);
+      const free =
+        current.total_cents + dues.reduce((sum, item) => sum + item.amount_cents, 0) === 0;
+      const moved = await moveRegistration(
+        trx,
+        current.id,
+        ['pending_approval'],
+        free
+          ? { state: 'confirmed', confirmed_at: stamp }
+          : {
+              state: 'awaiting_payment',
+              pay_by: this.payBy(event, now),
+              payment_reminded_at: null,
+            },
+        stamp,
+      );
+      const after = moved ? await findRegistration(trx, current.id) : undefined;
+      if (after === undefined) throw new Error('iscrizione approvata ma non trovata');
+      if (free) await this.deps.badges.confirmed(trx, current.id, now);
+      await enqueue(trx, 'mail', registrationApprovedMail(after, this.mailContext(event)), now);
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'approva iscrizione',
+          entity: 'event_registration',
+          entityId: current.id,
+          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» approvata`,
+          before: { stato: current.state },
+          after: { stato: after.state, pagareEntro: after.pay_by },
+        },
+        now,
+      );
+    });
+    this.deps.notifyOutbox();
+    this.deps.logger.info({ registrationId }, 'iscrizione approvata');
+  }
+
+  /**
+   * The secretariat refuses a registration awaiting approval with the reason the person reads
+   * (ADR 053): `refused`, an e-mail with the reason, an audit entry, and its place offered to
+   * the waiting list as any freed place is, in the same transaction under the event's lock.
+   */
+  async refuse(actor: Actor, registrationId: number, reason: string): Promise<void> {
+    const now = this.now();
+    const stamp = now.toISOString();
+    const registration = await this.registrationForStaff(registrationId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await this.awaitingApproval(trx, registrationId);
+      const event = await this.eventRow(trx, current.event_id);
+      const moved = await moveRegistration(
+        trx,
+        current.id,
+        ['pending_approval'],
+        { state: 'refused', ended_at: stamp, ended_by: 'segreteria', end_reason: reason },
+        stamp,
+      );
+      const after = moved ? await findRegistration(trx, current.id) : undefined;
+      if (after === undefined) throw new Error('iscrizione rifiutata ma non trovata');
+      await enqueue(
+        trx,
+        'mail',
+        registrationEndedMail(
+          after,
+          this.mailContext(event),
+          `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
+        ),
+        now,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'rifiuta iscrizione',
+          entity: 'event_registration',
+          entityId: current.id,
+          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» rifiutata: ${reason}`,
+          before: { stato: current.state },
+          after: { stato: 'refused', motivo: reason },
+        },
+        now,
+      );
+      await this.offerFreedPlaces(trx, event, now);
+    });
+    this.deps.notifyOutbox();
+    this.deps.logger.info({ registrationId }, 'iscrizione rifiutata');
+  }
+
+  /** A registration the staff act on, or 404. */
+  private async registrationForStaff(id: number): Promise<RegistrationRow> {
+    const registration = await findRegistration(this.deps.db, id);
+    if (registration === undefined) {
+      throw new AppError('notFound', [
+        { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
+      ]);
+    }
+    return registration;
+  }
+
+  /** The registration read again under the event's lock, still awaiting approval, or 409. */
+  private async awaitingApproval(trx: Executor, id: number): Promise<RegistrationRow> {
+    const current = await findRegistration(trx, id);
+    if (current === undefined) throw refusal('registration', REGISTRATION_MESSAGES.notFound);
+    if (current.state !== 'pending_approval') {
+      throw conflict(
+        'registration',
+        REGISTRATION_MESSAGES.notPendingApproval(
+          registrationStateLabel(current.state, current.payment_id !== null),
+        ),
+      );
+    }
+    return current;
+  }
+
+  /**
    * What paying a registration takes (ADR 049): its item first (the PayPal order is named
    * after it), then the dues years of a member not in good standing on a members' type while
    * it waits for payment. Money still `to-take` (the desk) is refused when the registration no
@@ -550,6 +689,14 @@ export class EventRegistrations implements RegistrationLedger {
         registration,
       );
     }
+    if (registration.state === 'pending_approval') {
+      // Nothing is due before the secretariat approves it (ADR 053): the row waits for review.
+      return unmatched(
+        'mismatch',
+        `L’iscrizione ${registration.id} attende l’approvazione della segreteria: nulla è ancora dovuto.`,
+        registration,
+      );
+    }
     const items = await this.checkoutItems(db, registration, 'captured').catch(() => null);
     if (items === null) {
       return unmatched(
@@ -587,6 +734,46 @@ export class EventRegistrations implements RegistrationLedger {
           note: null,
         }),
     };
+  }
+
+  /**
+   * A transfer left for review that staff give by hand to a registration (ADR 053): read as an
+   * automatic match is (`transferOf`: the amount due, or why not), but under the event's lock,
+   * which the payment's settling takes too, so a second transfer given to the same
+   * registration at once waits and then finds it paid. A registration that could only make
+   * the transfer one to refund (ended, or with a payment being verified) is refused.
+   */
+  async transferAssigned(
+    trx: Executor,
+    registrationId: number,
+    transfer: BankTransfer,
+  ): Promise<ClaimedTransfer> {
+    const first = await findRegistration(trx, registrationId);
+    if (first !== undefined) await lockEvent(trx, first.event_id);
+    const registration = await findRegistration(trx, registrationId);
+    const name =
+      registration === undefined ? null : `${registration.first_name} ${registration.last_name}`;
+    const refused = (reason: string): ClaimedTransfer => ({
+      outcome: 'unknown',
+      reason,
+      memberId: registration?.member_id ?? null,
+      name,
+      record: async () => null,
+    });
+    if (registration === undefined) {
+      return refused(`Nessuna iscrizione ha il numero ${registrationId}.`);
+    }
+    if (registration.state === 'cancelled' || registration.state === 'refused') {
+      return refused(
+        `L’iscrizione ${registration.id} è «${REGISTRATION_STATE_LABELS[registration.state].toLowerCase()}»: il movimento va rimborsato o ignorato.`,
+      );
+    }
+    if (registration.state !== 'confirmed' && registration.payment_id !== null) {
+      return refused(
+        `L’iscrizione ${registration.id} ha già un pagamento in verifica: se arriva, il movimento va rimborsato.`,
+      );
+    }
+    return this.transferOf(trx, registrationId, transfer);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -629,6 +816,10 @@ export class EventRegistrations implements RegistrationLedger {
     }
     if (row.state === 'cancelled' || row.state === 'refused') {
       return `Iscrizione ${row.id} annullata prima del pagamento`;
+    }
+    if (row.state === 'pending_approval') {
+      // Paid before the secretariat decided (ADR 053): approval is not bought by paying.
+      return `Iscrizione ${row.id} pagata prima dell’approvazione della segreteria`;
     }
     if (row.state === 'waiting' || row.state === 'expired') {
       // Paid late (a transfer after the deadline): confirmed if a place is free now.
@@ -776,6 +967,9 @@ export class EventRegistrations implements RegistrationLedger {
 
   private madeMessage(view: MyRegistration): string {
     if (view.state === 'confirmed') return 'Iscrizione confermata.';
+    if (view.state === 'pending_approval') {
+      return 'Richiesta di iscrizione ricevuta: il posto è tenuto per te mentre la segreteria la esamina. Ti scriveremo l’esito.';
+    }
     if (view.state === 'waiting') {
       return `L’evento è al completo: sei in lista d’attesa (posizione ${view.waitingPosition ?? 1}). Se si libera un posto ti scriveremo.`;
     }
@@ -907,6 +1101,7 @@ export class EventRegistrations implements RegistrationLedger {
         duesCents,
         payCents: totalCents + duesCents,
         placeAvailable,
+        requiresApproval: type.requires_approval === 1,
       },
     };
   }
@@ -943,11 +1138,16 @@ export class EventRegistrations implements RegistrationLedger {
         return addon?.places != null && (held.byAddon.get(addon.id) ?? 0) >= addon.places;
       });
       if (addonFull) continue;
+      // A type subject to approval: the freed place is held while the secretariat decides
+      // (ADR 053), never offered to be paid before it has.
+      const approval = type?.requires_approval === 1;
       const moved = await moveRegistration(
         trx,
         row.id,
         ['waiting'],
-        { state: 'offered', offer_expires_at: offerUntil },
+        approval
+          ? { state: 'pending_approval', offer_expires_at: null }
+          : { state: 'offered', offer_expires_at: offerUntil },
         stamp,
       );
       if (!moved) continue;
@@ -959,10 +1159,15 @@ export class EventRegistrations implements RegistrationLedger {
       await enqueue(
         trx,
         'mail',
-        placeOfferedMail(
-          { ...row, state: 'offered', offer_expires_at: offerUntil },
-          this.mailContext(event),
-        ),
+        approval
+          ? placeHeldForApprovalMail(
+              { ...row, state: 'pending_approval', offer_expires_at: null },
+              this.mailContext(event),
+            )
+          : placeOfferedMail(
+              { ...row, state: 'offered', offer_expires_at: offerUntil },
+              this.mailContext(event),
+            ),
         now,
       );
       this.deps.logger.info(
@@ -1057,6 +1262,7 @@ export class EventRegistrations implements RegistrationLedger {
           payBy: row.state === 'awaiting_payment' ? row.pay_by : null,
           offerExpiresAt: row.state === 'offered' ? row.offer_expires_at : null,
           waitingPosition: positions.get(row.id) ?? null,
+          refusalReason: row.state === 'refused' ? row.end_reason : null,
           causale: registrationCausale(row.id),
           cancellable: isLive(row.state) && stamp < limit,
           payment: payments.get(row.id) ?? null,
