@@ -166,6 +166,16 @@ describe.each(testEngines())(
         ),
       ).toBe('Scegli l’iscrizione.');
 
+      // The registration found by its number among those awaiting payment, as the dialog does.
+      const found = await staff.ok<{ items: { id: number }[] }>(
+        staff.call(
+          'GET',
+          `/EventRegistrations?state=awaiting_payment&q=${registration.id}`,
+          undefined,
+          'tesoreria',
+        ),
+      );
+      expect(found.items.map((item) => item.id)).toEqual([registration.id]);
       const assigned = await staff.ok<AdminBankRow>(assign(row.id, registration.id));
       expect(assigned).toMatchObject({
         status: 'assigned',
