@@ -263,6 +263,23 @@ export function liveRegistrationFor(
   );
 }
 
+/**
+ * The person's latest registration for an event that the secretariat refused (ADR 053): the
+ * registration page says why above a new form.
+ */
+export function refusedRegistrationFor(
+  registrations: readonly MyRegistration[],
+  eventId: number,
+): MyRegistration | null {
+  return registrations
+    .filter((registration) => registration.event.id === eventId && registration.state === 'refused')
+    .reduce<MyRegistration | null>(
+      (latest, registration) =>
+        latest === null || registration.id > latest.id ? registration : latest,
+      null,
+    );
+}
+
 /** A registration's payment as its holder's checkout makes it (ADR 049). */
 export interface RegistrationPayment {
   /** The registration's price and the dues years paid with it. */

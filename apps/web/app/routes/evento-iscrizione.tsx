@@ -1,5 +1,6 @@
 import {
   liveRegistrationFor,
+  refusedRegistrationFor,
   REGISTRATION_MESSAGES,
   registrationWindow,
   type MemberProfile,
@@ -30,6 +31,7 @@ import {
 import {
   emptyFields,
   RegistrationCurrent,
+  RegistrationRefused,
   RegistrationDone,
   RegistrationForm,
   RegistrationQuoteStep,
@@ -102,6 +104,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
       employer: profile?.workplace ?? null,
     },
     current: liveRegistrationFor(mine ?? [], page.event.id),
+    refused: refusedRegistrationFor(mine ?? [], page.event.id),
   };
   return { ...page, registrant, sessionChecked: true };
 }
@@ -198,6 +201,9 @@ export default function EventRegistrationPage({ loaderData, actionData }: Route.
   } else {
     body = (
       <>
+        {registrant.refused === null ? null : (
+          <RegistrationRefused registration={registrant.refused} />
+        )}
         <p>
           Ti iscrivi come{' '}
           <strong>

@@ -62,6 +62,7 @@ export function EventPrices({ event }: { event: PublicEvent }) {
                     )}
                     <span className="d-block small text-body-secondary">
                       {registrationEligibilityText(type)}
+                      {type.requiresApproval ? ', soggetta ad approvazione' : ''}
                     </span>
                   </th>
                   {windows.map(({ window }) => (

@@ -1,5 +1,6 @@
 import {
   liveRegistrationFor,
+  refusedRegistrationFor,
   RegistrationRequestSchema,
   type EventRegistrationPages,
   type MemberProfile,
@@ -76,6 +77,7 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
             employer: profile?.workplace ?? null,
           },
           current: liveRegistrationFor(mine, eventId),
+          refused: refusedRegistrationFor(mine, eventId),
         };
       });
       return answer.ok ? answer.data : null;
