@@ -432,17 +432,12 @@ export class BankStatementService {
         body.memberId,
         years,
       );
-      await writeAudit(
+      await auditAssigned(
         trx,
         actor,
-        {
-          action: 'assegna bonifico',
-          entity: 'bank_row',
-          entityId: id,
-          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${membership.email}, quota ${years.join(', ')}`,
-          before: { stato: row.status, motivo: row.reason },
-          after: { stato: 'assigned', socio: body.memberId, anni: years, pagamento: paymentId },
-        },
+        row,
+        `${membership.email}, quota ${years.join(', ')}`,
+        { socio: body.memberId, anni: years, pagamento: paymentId },
         now,
       );
     });
@@ -493,17 +488,12 @@ export class BankStatementService {
         ]);
       }
       await setBankRowPayment(trx, id, paymentId, claimed.memberId);
-      await writeAudit(
+      await auditAssigned(
         trx,
         actor,
-        {
-          action: 'assegna bonifico',
-          entity: 'bank_row',
-          entityId: id,
-          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${target.purpose} ${target.id} (${claimed.name ?? '—'})`,
-          before: { stato: row.status, motivo: row.reason },
-          after: { stato: 'assigned', [target.purpose]: target.id, pagamento: paymentId },
-        },
+        row,
+        `${target.purpose} ${target.id} (${claimed.name ?? '—'})`,
+        { [target.purpose]: target.id, pagamento: paymentId },
         now,
       );
     });
@@ -547,6 +537,30 @@ export class BankStatementService {
           : `; ${left === 1 ? '1 era già stato gestito' : `${left} erano già stati gestiti`} e non è cambiato nulla.`),
     };
   }
+}
+
+/** The audit entry of a row staff assigned: to what, and the payment it became. */
+async function auditAssigned(
+  trx: Executor,
+  actor: Actor,
+  row: BankRow,
+  to: string,
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await writeAudit(
+    trx,
+    actor,
+    {
+      action: 'assegna bonifico',
+      entity: 'bank_row',
+      entityId: row.id,
+      summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${to}`,
+      before: { stato: row.status, motivo: row.reason },
+      after: { stato: 'assigned', ...after },
+    },
+    now,
+  );
 }
 
 /** Closes a waiting row as ignored with the reason, audited; false when handled meanwhile. */

@@ -27,6 +27,20 @@ function signature(context: MailContext): string[] {
   ];
 }
 
+/** A mail to the registration's holder: the greeting, the lines, the way to their registrations. */
+function mailTo(
+  registration: RegistrationRow,
+  context: MailContext,
+  subject: string,
+  lines: string[],
+): MailJob {
+  return {
+    to: [registration.email],
+    subject: `${context.society.acronym} – ${context.eventTitle}: ${subject}`,
+    text: [greeting(registration), '', ...lines, ...signature(context)].join('\n'),
+  };
+}
+
 /** What a place held until paid asks: the amount, the deadline, the two ways to pay. */
 function paymentDueLines(registration: RegistrationRow): string[] {
   return [
@@ -88,17 +102,10 @@ export function placeHeldForApprovalMail(
   registration: RegistrationRow,
   context: MailContext,
 ): MailJob {
-  const lines = [
-    greeting(registration),
-    '',
+  return mailTo(registration, context, 'un posto per te, in attesa di approvazione', [
     `si è liberato un posto per «${context.eventTitle}»: è tenuto per te mentre la segreteria esamina la tua iscrizione, soggetta ad approvazione.`,
     'Ti scriveremo l’esito.',
-  ];
-  return {
-    to: [registration.email],
-    subject: `${context.society.acronym} – ${context.eventTitle}: un posto per te, in attesa di approvazione`,
-    text: [...lines, ...signature(context)].join('\n'),
-  };
+  ]);
 }
 
 /** A registration the secretariat approved (ADR 053): confirmed, or what to pay and by when. */
@@ -106,21 +113,12 @@ export function registrationApprovedMail(
   registration: RegistrationRow,
   context: MailContext,
 ): MailJob {
-  const lines = [
-    greeting(registration),
-    '',
+  return mailTo(registration, context, 'iscrizione approvata', [
     `la segreteria ha approvato la tua iscrizione a «${context.eventTitle}».`,
-  ];
-  if (registration.state === 'confirmed') {
-    lines.push('L’iscrizione è confermata.');
-  } else {
-    lines.push(...paymentDueLines(registration));
-  }
-  return {
-    to: [registration.email],
-    subject: `${context.society.acronym} – ${context.eventTitle}: iscrizione approvata`,
-    text: [...lines, ...signature(context)].join('\n'),
-  };
+    ...(registration.state === 'confirmed'
+      ? ['L’iscrizione è confermata.']
+      : paymentDueLines(registration)),
+  ]);
 }
 
 /** An unpaid place soon given up. */

@@ -492,16 +492,9 @@ export class EventRegistrations implements RegistrationLedger {
    * approving takes none; the event's lock still orders it with every other change of places.
    */
   async approve(actor: Actor, registrationId: number): Promise<void> {
-    const now = this.now();
-    const stamp = now.toISOString();
-    const registration = await this.registrationForStaff(registrationId);
-    await this.deps.db.transaction().execute(async (trx) => {
-      await lockEvent(trx, registration.event_id);
-      const current = await this.awaitingApproval(trx, registrationId);
-      const event = await this.eventRow(trx, current.event_id);
-      const [type] = (await findRegistrationTypes(trx, [current.event_id])).filter(
-        (candidate) => candidate.id === current.type_id,
-      );
+    await this.decide(registrationId, async (trx, current, event, now) => {
+      const stamp = now.toISOString();
+      const type = await this.typeOf(trx, current);
       if (type === undefined) throw refusal('registration', REGISTRATION_MESSAGES.notFound);
       const dues = await this.duesWith(trx, current, type);
       const free =
@@ -537,7 +530,6 @@ export class EventRegistrations implements RegistrationLedger {
         now,
       );
     });
-    this.deps.notifyOutbox();
     this.deps.logger.info({ registrationId }, 'iscrizione approvata');
   }
 
@@ -547,13 +539,8 @@ export class EventRegistrations implements RegistrationLedger {
    * the waiting list as any freed place is, in the same transaction under the event's lock.
    */
   async refuse(actor: Actor, registrationId: number, reason: string): Promise<void> {
-    const now = this.now();
-    const stamp = now.toISOString();
-    const registration = await this.registrationForStaff(registrationId);
-    await this.deps.db.transaction().execute(async (trx) => {
-      await lockEvent(trx, registration.event_id);
-      const current = await this.awaitingApproval(trx, registrationId);
-      const event = await this.eventRow(trx, current.event_id);
+    await this.decide(registrationId, async (trx, current, event, now) => {
+      const stamp = now.toISOString();
       const moved = await moveRegistration(
         trx,
         current.id,
@@ -588,19 +575,42 @@ export class EventRegistrations implements RegistrationLedger {
       );
       await this.offerFreedPlaces(trx, event, now);
     });
-    this.deps.notifyOutbox();
     this.deps.logger.info({ registrationId }, 'iscrizione rifiutata');
   }
 
-  /** A registration the staff act on, or 404. */
-  private async registrationForStaff(id: number): Promise<RegistrationRow> {
-    const registration = await findRegistration(this.deps.db, id);
+  /**
+   * A staff decision on a registration awaiting approval (ADR 053): in one transaction under
+   * the event's lock, the registration read again and still awaiting approval (else 409), then
+   * `decision`; the outbox woken after the commit. 404 for no such registration.
+   */
+  private async decide(
+    registrationId: number,
+    decision: (
+      trx: Executor,
+      current: RegistrationRow,
+      event: EventRow,
+      now: Date,
+    ) => Promise<void>,
+  ): Promise<void> {
+    const now = this.now();
+    const registration = await findRegistration(this.deps.db, registrationId);
     if (registration === undefined) {
       throw new AppError('notFound', [
         { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
       ]);
     }
-    return registration;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await this.awaitingApproval(trx, registrationId);
+      await decision(trx, current, await this.eventRow(trx, current.event_id), now);
+    });
+    this.deps.notifyOutbox();
+  }
+
+  /** The registration's type. */
+  private async typeOf(db: Executor, row: RegistrationRow): Promise<TypeRow | undefined> {
+    const types = await findRegistrationTypes(db, [row.event_id]);
+    return types.find((candidate) => candidate.id === row.type_id);
   }
 
   /** The registration read again under the event's lock, still awaiting approval, or 409. */
@@ -638,9 +648,7 @@ export class EventRegistrations implements RegistrationLedger {
       if (!waitsForPayment) throw conflict('registration', REGISTRATION_MESSAGES.nothingToPay);
     }
     const [event] = await findEventRows(db, [registration.event_id]);
-    const [type] = (await findRegistrationTypes(db, [registration.event_id])).filter(
-      (candidate) => candidate.id === registration.type_id,
-    );
+    const type = await this.typeOf(db, registration);
     if (event === undefined || type === undefined) {
       throw refusal('registration', REGISTRATION_MESSAGES.notFound);
     }
@@ -825,9 +833,7 @@ export class EventRegistrations implements RegistrationLedger {
       // Paid late (a transfer after the deadline): confirmed if a place is free now.
       const other = await liveRegistrationOf(trx, row.event_id, row.member_id);
       const event = await this.eventRow(trx, row.event_id);
-      const [type] = (await findRegistrationTypes(trx, [row.event_id])).filter(
-        (candidate) => candidate.id === row.type_id,
-      );
+      const type = await this.typeOf(trx, row);
       const held = await heldPlaces(trx, row.event_id);
       const room =
         (event.places === null || held.event < event.places) &&

@@ -165,6 +165,25 @@ export function BankRowList() {
 const PICKER_PAGE = 10;
 
 /**
+ * A search box's text and what is searched: the text trimmed, 300 ms after the last key, so a
+ * name typed is one request, not one a letter; `changed` runs with each new search.
+ */
+function useTypedSearch(changed?: () => void): [string, (text: string) => void, string] {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      changed?.();
+    }, 300);
+    return () => clearTimeout(timer);
+    // `changed` is the caller's reset, the same for its life: only the text restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return [text, setText, q];
+}
+
+/**
  * A member found by typing a surname, a number or an e-mail: the server searches the register
  * (`GET /Memberships?q=`), ten at a time, so a society of thousands never loads whole.
  */
@@ -175,16 +194,8 @@ function MemberPicker({
   chosen: AdminMembership | null;
   onChoose: (member: AdminMembership | null) => void;
 }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(text.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText, q] = useTypedSearch(() => setPage(1));
   const found = useGetList<AdminMembership>(
     'soci',
     { filter: { q }, pagination: { page, perPage: PICKER_PAGE } },
@@ -291,13 +302,8 @@ function RegistrationAssign({
   saving: boolean;
   send: (step: ReviewStep, body: object, done: string) => (event: SyntheticEvent) => void;
 }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
+  const [text, setText, q] = useTypedSearch();
   const [chosen, setChosen] = useState<RegistrationChoice | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
   const found = useGetList<RegistrationChoice>(
     'iscrizioni',
     {
