@@ -312,33 +312,21 @@ export class EventRegistrations implements RegistrationLedger {
       if (stamp >= limit) {
         throw conflict('registration', REGISTRATION_MESSAGES.cancelClosed(italianDateTime(limit)));
       }
-      await moveRegistration(
+      const after = await this.end(
         trx,
-        current.id,
-        [current.state],
+        current,
+        event,
         {
           state: 'cancelled',
-          ended_at: stamp,
           ended_by: 'persona',
           end_reason:
             current.payment_id === null ? 'Annullata dalla persona' : 'Annullata: da rimborsare',
         },
-        stamp,
-      );
-      const after = await findRegistration(trx, current.id);
-      if (after === undefined) throw new Error('iscrizione non trovata');
-      await enqueue(
-        trx,
-        'mail',
-        registrationEndedMail(
-          after,
-          this.mailContext(event),
-          current.state === 'waiting'
-            ? `sei uscito dalla lista d’attesa di «${event.title}».`
-            : current.payment_id === null
-              ? `la tua iscrizione a «${event.title}» è annullata.`
-              : `la tua iscrizione a «${event.title}» è annullata; la segreteria ti contatterà per il rimborso della quota.`,
-        ),
+        current.state === 'waiting'
+          ? `sei uscito dalla lista d’attesa di «${event.title}».`
+          : current.payment_id === null
+            ? `la tua iscrizione a «${event.title}» è annullata.`
+            : `la tua iscrizione a «${event.title}» è annullata; la segreteria ti contatterà per il rimborso della quota.`,
         now,
       );
       if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
@@ -540,24 +528,12 @@ export class EventRegistrations implements RegistrationLedger {
    */
   async refuse(actor: Actor, registrationId: number, reason: string): Promise<void> {
     await this.decide(registrationId, async (trx, current, event, now) => {
-      const stamp = now.toISOString();
-      const moved = await moveRegistration(
+      await this.end(
         trx,
-        current.id,
-        ['pending_approval'],
-        { state: 'refused', ended_at: stamp, ended_by: 'segreteria', end_reason: reason },
-        stamp,
-      );
-      const after = moved ? await findRegistration(trx, current.id) : undefined;
-      if (after === undefined) throw new Error('iscrizione rifiutata ma non trovata');
-      await enqueue(
-        trx,
-        'mail',
-        registrationEndedMail(
-          after,
-          this.mailContext(event),
-          `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
-        ),
+        current,
+        event,
+        { state: 'refused', ended_by: 'segreteria', end_reason: reason },
+        `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
         now,
       );
       await writeAudit(
@@ -611,6 +587,26 @@ export class EventRegistrations implements RegistrationLedger {
   private async typeOf(db: Executor, row: RegistrationRow): Promise<TypeRow | undefined> {
     const types = await findRegistrationTypes(db, [row.event_id]);
     return types.find((candidate) => candidate.id === row.type_id);
+  }
+
+  /**
+   * Ends a registration read under the event's lock (cancelled by its holder, refused by the
+   * staff) and mails its holder `why`; answers it as it is now.
+   */
+  private async end(
+    trx: Executor,
+    current: RegistrationRow,
+    event: EventRow,
+    change: { state: 'cancelled' | 'refused'; ended_by: string; end_reason: string },
+    why: string,
+    now: Date,
+  ): Promise<RegistrationRow> {
+    const stamp = now.toISOString();
+    await moveRegistration(trx, current.id, [current.state], { ...change, ended_at: stamp }, stamp);
+    const after = await findRegistration(trx, current.id);
+    if (after === undefined) throw new Error('iscrizione non trovata');
+    await enqueue(trx, 'mail', registrationEndedMail(after, this.mailContext(event), why), now);
+    return after;
   }
 
   /** The registration read again under the event's lock, still awaiting approval, or 409. */

@@ -164,6 +164,21 @@ export function BankRowList() {
 
 const PICKER_PAGE = 10;
 
+/** A picker's search box. */
+function SearchBox(props: { label: string; text: string; onText: (text: string) => void }) {
+  return (
+    <label className="d-block">
+      {props.label}
+      <input
+        className="form-control"
+        type="search"
+        value={props.text}
+        onChange={(event) => props.onText(event.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * A search box's text and what is searched: the text trimmed, 300 ms after the last key, so a
  * name typed is one request, not one a letter; `changed` runs with each new search.
@@ -217,15 +232,7 @@ function MemberPicker({
           </button>
         </p>
       )}
-      <label className="d-block">
-        Cerca per cognome, numero o e-mail
-        <input
-          className="form-control"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
+      <SearchBox label="Cerca per cognome, numero o e-mail" text={text} onText={setText} />
       {q.length < 2 ? null : found.isPending ? (
         <p className="small">Ricerca in corso…</p>
       ) : total === 0 ? (
@@ -337,15 +344,11 @@ function RegistrationAssign({
           </button>
         </p>
       )}
-      <label className="d-block">
-        Cerca per numero dell’iscrizione, cognome o e-mail (in attesa di pagamento)
-        <input
-          className="form-control"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
+      <SearchBox
+        label="Cerca per numero dell’iscrizione, cognome o e-mail (in attesa di pagamento)"
+        text={text}
+        onText={setText}
+      />
       {q.length < 1 ? null : found.isPending ? (
         <p className="small">Ricerca in corso…</p>
       ) : (found.data ?? []).length === 0 ? (
