@@ -1,5 +1,6 @@
 import {
   REGISTRATION_MESSAGES,
+  type MyRegistration,
   type PublicEvent,
   type RegistrationQuote,
 } from '@sodalis/contracts';
@@ -13,7 +14,12 @@ import {
   type RegistrationCalls,
   type RegistrationStep,
 } from './registration-fields';
-import { emptyFields, RegistrationForm, RegistrationQuoteStep } from './registration-form';
+import {
+  emptyFields,
+  RegistrationForm,
+  RegistrationQuoteStep,
+  RegistrationRefused,
+} from './registration-form';
 
 const PAGE = '/eventi/1-congresso/iscrizione';
 
@@ -211,5 +217,53 @@ describe('the registration form (ADR 049)', () => {
     const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
     expect(button('Conferma iscrizione').disabled).toBe(false);
     expect(button('Modifica').disabled).toBe(false);
+  });
+
+  it('says in the quote that a type is subject to approval, and above a new form why the last registration was refused (ADR 053)', () => {
+    const refused: MyRegistration = {
+      id: 9,
+      event: { id: 1, title: 'Congresso', slug: 'congresso', startsAt: '', endsAt: '' },
+      state: 'refused',
+      stateLabel: 'Rifiutata',
+      typeName: 'Specializzando',
+      addons: [],
+      totalCents: 5000,
+      priceWindow: 'standard',
+      payBy: null,
+      offerExpiresAt: null,
+      waitingPosition: null,
+      refusalReason: 'Manca l’attestato della scuola.',
+      causale: 'ISCRIZIONE 9 CK 00',
+      cancellable: false,
+      payment: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const Stub = createRoutesStub([
+      {
+        path: PAGE,
+        Component: () => (
+          <>
+            <RegistrationRefused registration={refused} />
+            <RegistrationQuoteStep
+              fields={emptyFields('chiave-di-prova-0123456789', {
+                fiscalCode: null,
+                profession: null,
+                employer: null,
+              })}
+              quote={{ ...QUOTE, placeAvailable: true, requiresApproval: true }}
+              action={PAGE}
+            />
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={[PAGE]} />);
+    expect(screen.getByTestId('registration-approval').textContent).toContain(
+      'Questo tipo di iscrizione è soggetto ad approvazione',
+    );
+    expect(screen.queryByTestId('registration-waiting')).toBeNull();
+    expect(screen.getByTestId('registration-refused').textContent).toBe(
+      'La tua iscrizione precedente (Specializzando) è stata rifiutata dalla segreteria.Motivo: Manca l’attestato della scuola.',
+    );
   });
 });
