@@ -168,6 +168,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
       'Notizie programmate',
       'Domande di iscrizione da esaminare',
       'Bonifici da controllare',
+      'Iscrizioni agli eventi da approvare',
       'Posti offerti dalla lista d’attesa, senza risposta',
       'Iscrizioni agli eventi in attesa di pagamento',
       'Documenti PDF non ricercabili',

@@ -1,12 +1,15 @@
 import { expect, test } from '../support/fixtures';
-import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
+import type { Page } from '@playwright/test';
+import { adminApi, openAdmin, romeDate, SCREEN_TIMEOUT } from '../support/admin';
 import { openSignedIn } from '../support/session';
 
 /**
  * The registrations for the treasury (ADR 049): the list filtered by an event shows the
  * event's summary (places, states, takings) above its registrations, and one registration its
  * details; both screens pass axe; a message to the webinar's registrants is written and sent.
- * Nothing here changes a registration other tests meet.
+ * Registrations subject to approval (ADR 053) approved and refused, and a transfer left for
+ * review given to one, on events of the run's own. Nothing here changes a registration other
+ * tests meet.
  */
 test.describe('iscrizioni agli eventi', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -55,4 +58,123 @@ test.describe('iscrizioni agli eventi', () => {
     await expect(page.getByText(/^ISCRIZIONE \d+ CK \d{2}$/)).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('la segreteria approva un’iscrizione soggetta ad approvazione, ne rifiuta un’altra con il motivo e le assegna un bonifico da controllare', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    const seed = Date.now();
+    // Two events of this run only, each with a type subject to approval (ADR 053).
+    const event = async (name: string) =>
+      (await adminApi(page, 'POST', '/Events', {
+        title: `Corso con approvazione ${name} ${seed}`,
+        startsAt: `${romeDate(40)}T09:00`,
+        endsAt: `${romeDate(40)}T17:00`,
+        mode: 'in-presenza',
+        venueName: 'Aula magna',
+        venueCity: 'Roma',
+        places: 10,
+        registrationTypes: [
+          {
+            name: 'Specializzando',
+            eligibility: 'tutti',
+            standardCents: 4321,
+            requiresApproval: true,
+          },
+        ],
+        addons: [],
+        published: true,
+      })) as unknown as { id: number; registrationTypes: { id: number }[] };
+    const register = async (created: { id: number; registrationTypes: { id: number }[] }) =>
+      ownRegistration(page, created.id, created.registrationTypes[0]?.id ?? 0);
+    const approving = await register(await event('A'));
+    const refusing = await register(await event('B'));
+
+    await openAdmin(page, `/iscrizioni/${approving}/show`);
+    const approval = page.getByRole('region', { name: 'Iscrizione soggetta ad approvazione' });
+    await expect(approval).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await expect(page.getByText('In attesa di approvazione', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await approval.getByRole('button', { name: 'Approva' }).click();
+    await expect(
+      page.getByText('Iscrizione approvata: la persona riceve un’e-mail.'),
+    ).toBeVisible();
+    await expect(page.getByText('In attesa di pagamento', { exact: true })).toBeVisible();
+    await expect(approval).toBeHidden();
+
+    await openAdmin(page, `/iscrizioni/${refusing}/show`);
+    await page.getByRole('button', { name: 'Rifiuta…' }).click({ timeout: SCREEN_TIMEOUT });
+    const dialog = page.getByRole('dialog', { name: 'Rifiuta l’iscrizione' });
+    await dialog.getByRole('button', { name: 'Rifiuta l’iscrizione' }).click();
+    await expect(
+      dialog.getByText('Motivo: scrivi perché l’iscrizione è rifiutata (lo riceve la persona).'),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Motivo')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    const reason = 'Manca l’attestato della scuola di specializzazione.';
+    await dialog.getByLabel('Motivo').fill(reason);
+    await dialog.getByRole('button', { name: 'Rifiuta l’iscrizione' }).click();
+    await expect(
+      page.getByText('Iscrizione rifiutata: la persona riceve il motivo.'),
+    ).toBeVisible();
+    await expect(page.getByText(`Rifiutata (${reason})`)).toBeVisible();
+
+    // A transfer for the approved registration whose causale the bank garbled: left for review,
+    // then given to the registration found by its number (ADR 053).
+    const today = romeDate();
+    const reference = `E2E-ISCR-${seed}`;
+    const statement = [
+      'Data contabile;Importo;Descrizione;Ordinante;Riferimento',
+      `${today.split('-').reverse().join('/')};43,21;Iscrizione corso specializzando;Conto personale;${reference}`,
+      '',
+    ].join('\r\n');
+    await adminApi(page, 'POST', '/BankStatements', {
+      fileName: `estratto-${seed}.csv`,
+      contentBase64: Buffer.from(statement, 'utf8').toString('base64'),
+    });
+    const rows = (await adminApi(
+      page,
+      'GET',
+      '/BankRows?status=review&perPage=200',
+    )) as unknown as {
+      items: { id: number; reference: string }[];
+    };
+    const row = rows.items.find((item) => item.reference === `csv:${reference}`);
+    expect(row).toBeDefined();
+    await openAdmin(page, `/bonifici/${row?.id ?? 0}/show`);
+    const assign = page.getByTestId('assign-registration');
+    await assign
+      .getByLabel(/Cerca per numero dell’iscrizione/)
+      .fill(String(approving), { timeout: SCREEN_TIMEOUT });
+    await assign
+      .getByRole('list', { name: 'Iscrizioni trovate' })
+      .getByRole('button', { name: new RegExp(`^${approving} – `) })
+      .click();
+    await expect(assign.getByRole('status')).toContainText(`iscrizione ${approving}`);
+    await expectAccessible(page);
+    await assign.getByRole('button', { name: 'Assegna all’iscrizione' }).click();
+    await expect(
+      page.getByText(
+        'Bonifico assegnato all’iscrizione: pagamento registrato e iscrizione confermata.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Assegnato', { exact: true })).toBeVisible();
+    await openAdmin(page, `/iscrizioni/${approving}/show`);
+    await expect(page.getByText('Confermata', { exact: true })).toBeVisible({
+      timeout: SCREEN_TIMEOUT,
+    });
+  });
 });
+
+/** The signed-in account registers itself for the event (the members' API); answers its id. */
+async function ownRegistration(page: Page, eventId: number, typeId: number): Promise<number> {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.post(`/api/v1/Events/${eventId}/Registrations`, {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    data: { typeId, requestKey: `e2e${Date.now()}${Math.random().toString(36).slice(2, 10)}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { registration: { id: number } } }).data.registration
+    .id;
+}

@@ -192,6 +192,7 @@ export const AUDIT_ENTITIES = [
   'event',
   'event_certificate',
   'event_session',
+  'event_registration',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -228,6 +229,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   event: 'Eventi',
   event_certificate: 'Attestati di partecipazione',
   event_session: 'Sessioni degli eventi',
+  event_registration: 'Iscrizioni agli eventi',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -192,6 +192,18 @@ export const BankRowAssignBodySchema = z.object({
 });
 export type BankRowAssignBody = z.infer<typeof BankRowAssignBodySchema>;
 
+/**
+ * A row to review given by hand to an event's registration (ADR 053): the registration by its
+ * number; the amount must be what the registration asks, as an automatic match's (ADR 049).
+ */
+export const BankRowAssignRegistrationBodySchema = z.object({
+  registrationId: z.coerce
+    .number({ message: 'Scegli l’iscrizione.' })
+    .int({ message: 'Scegli l’iscrizione.' })
+    .positive({ message: 'Scegli l’iscrizione.' }),
+});
+export type BankRowAssignRegistrationBody = z.infer<typeof BankRowAssignRegistrationBodySchema>;
+
 export const BankRowIgnoreBodySchema = z.object({
   reason: z
     .string({ message: 'Indica perché il movimento si ignora.' })

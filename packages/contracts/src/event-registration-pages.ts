@@ -97,6 +97,8 @@ export interface Registrant {
   prefill: RegistrantPrefill;
   /** Their live registration for the page's event, shown in place of the form; else null. */
   current: MyRegistration | null;
+  /** Their latest registration for the event the secretariat refused, with why (ADR 053). */
+  refused: MyRegistration | null;
 }
 
 /**

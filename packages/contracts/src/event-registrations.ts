@@ -10,8 +10,9 @@ import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js
  * registration type, with the add-ons chosen, priced in the window it was made in.
  */
 
-/** Where a registration stands; the first three hold a place. */
+/** Where a registration stands; the first four hold a place. */
 export const REGISTRATION_STATES = [
+  'pending_approval',
   'awaiting_payment',
   'offered',
   'confirmed',
@@ -22,8 +23,13 @@ export const REGISTRATION_STATES = [
 ] as const;
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 
-/** The states that hold one of the event's places (and of its type's and add-ons'). */
+/**
+ * The states that hold one of the event's places (and of its type's and add-ons'). A
+ * registration awaiting the secretariat's approval holds its place (ADR 053), so approving it
+ * never needs a place that may have gone meanwhile.
+ */
 export const PLACE_HOLDING_STATES = [
+  'pending_approval',
   'awaiting_payment',
   'offered',
   'confirmed',
@@ -36,6 +42,7 @@ export const LIVE_REGISTRATION_STATES = [
 ] as const satisfies readonly RegistrationState[];
 
 export const REGISTRATION_STATE_LABELS: Record<RegistrationState, string> = {
+  pending_approval: 'In attesa di approvazione',
   awaiting_payment: 'In attesa di pagamento',
   offered: 'Posto offerto dalla lista d’attesa',
   confirmed: 'Confermata',
@@ -81,6 +88,10 @@ export const REGISTRATION_MESSAGES = {
   acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
   nothingToPay: 'Questa iscrizione non attende un pagamento.',
   fiscalCodeWrong: 'Codice fiscale: non è valido, controlla lettere e cifre.',
+  notPendingApproval: (state: string) =>
+    `Questa iscrizione non attende un’approvazione: è «${state}».`,
+  refusalReason: 'Motivo: scrivi perché l’iscrizione è rifiutata (lo riceve la persona).',
+  refusalReasonLong: 'Motivo: al massimo 1.000 caratteri.',
 } as const;
 
 /** Fiscal and contact facts a registration may carry (ECM and invoices need them). */
@@ -200,6 +211,8 @@ export interface RegistrationQuote {
   payCents: number;
   /** False when the event or the type is full: the registration joins the waiting list. */
   placeAvailable: boolean;
+  /** The type is subject to the secretariat's approval (ADR 053). */
+  requiresApproval: boolean;
 }
 
 /** A registration as its holder sees it ("Le mie iscrizioni"). */
@@ -218,6 +231,8 @@ export interface MyRegistration {
   offerExpiresAt: string | null;
   /** Its position in the waiting list (1 the first), while waiting. */
   waitingPosition: number | null;
+  /** Why the secretariat refused it (ADR 053); null unless refused. */
+  refusalReason: string | null;
   /** The bank transfer's causale that pairs it with the statement. */
   causale: string;
   /** Whether its holder may still cancel it (or leave the waiting list). */
@@ -247,6 +262,23 @@ export function liveRegistrationFor(
       (registration) => registration.event.id === eventId && live.includes(registration.state),
     ) ?? null
   );
+}
+
+/**
+ * The person's latest registration for an event that the secretariat refused (ADR 053): the
+ * registration page says why above a new form.
+ */
+export function refusedRegistrationFor(
+  registrations: readonly MyRegistration[],
+  eventId: number,
+): MyRegistration | null {
+  return registrations
+    .filter((registration) => registration.event.id === eventId && registration.state === 'refused')
+    .reduce<MyRegistration | null>(
+      (latest, registration) =>
+        latest === null || registration.id > latest.id ? registration : latest,
+      null,
+    );
 }
 
 /** A registration's payment as its holder's checkout makes it (ADR 049). */
@@ -334,6 +366,16 @@ export const RegistrationHandPaymentSchema = HandPaymentBodySchema.pick({
   note: true,
 });
 export type RegistrationHandPayment = z.input<typeof RegistrationHandPaymentSchema>;
+
+/** The secretariat's refusal of a registration awaiting approval: the reason is required (ADR 053). */
+export const RegistrationRefusalSchema = z.object({
+  reason: z
+    .string({ message: REGISTRATION_MESSAGES.refusalReason })
+    .trim()
+    .min(1, { message: REGISTRATION_MESSAGES.refusalReason })
+    .max(1000, { message: REGISTRATION_MESSAGES.refusalReasonLong }),
+});
+export type RegistrationRefusalBody = z.input<typeof RegistrationRefusalSchema>;
 
 /** The staff's list of registrations (ADR 049): by event, state and a name or e-mail. */
 export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({

@@ -128,6 +128,11 @@ export const RegistrationTypeInputSchema = z
     standardCents: priceCents('Quota standard'),
     onsiteCents: optionalPriceCents('Quota in sede'),
     places: optionalPlaces('Posti del tipo di iscrizione'),
+    /** "Iscrizione soggetta ad approvazione" (ADR 053): the secretariat decides each one. */
+    requiresApproval: z
+      .boolean({ message: 'Soggetta ad approvazione: sì o no.' })
+      .nullish()
+      .transform((value) => value ?? false),
   })
   .superRefine((type, context) => {
     if (type.eligibility === 'iscritti-in-regola' && type.memberRoles.length === 0) {
@@ -381,6 +386,8 @@ export interface AdminRegistrationType {
   standardCents: number;
   onsiteCents: number | null;
   places: number | null;
+  /** Each registration of this type waits for the secretariat's approval (ADR 053). */
+  requiresApproval: boolean;
 }
 
 /** An add-on as the staff form holds it (ADR 048). */
@@ -402,6 +409,8 @@ export interface PublicRegistrationType {
   earlyCents: number | null;
   standardCents: number;
   onsiteCents: number | null;
+  /** Each registration of this type waits for the secretariat's approval (ADR 053). */
+  requiresApproval: boolean;
 }
 
 /** An add-on as the event's page shows it. */

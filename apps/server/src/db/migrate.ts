@@ -56,6 +56,7 @@ import { eventCalendarFeedsAndCoversMigration } from './migrations/0051-event-ca
 import { eventCheckinsMigration } from './migrations/0052-event-checkins.js';
 import { eventCertificatesMigration } from './migrations/0053-event-certificates.js';
 import { eventSessionsMigration } from './migrations/0055-event-sessions.js';
+import { eventRegistrationApprovalMigration } from './migrations/0054-event-registration-approval.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -114,6 +115,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0051-event-calendars-and-covers': eventCalendarFeedsAndCoversMigration(),
     '0052-event-checkins': eventCheckinsMigration(engine),
     '0053-event-certificates': eventCertificatesMigration(engine),
+    '0054-event-registration-approval': eventRegistrationApprovalMigration(),
     '0055-event-sessions': eventSessionsMigration(engine),
     '0056-event-participants': eventParticipantsMigration(),
   };

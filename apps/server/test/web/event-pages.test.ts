@@ -85,7 +85,9 @@ describe.each(testEngines())('the events’ pages on %s', (engine) => {
     expect(text).toMatch(
       /Socio in regola\s*Per i soci in regola con la quota associativa dell’anno\.\s*Soci in regola con la quota associativa\s*150,00 €\s*200,00 €\s*250,00 €/,
     );
-    expect(text).toMatch(/Specializzando[^€]*Aperta a tutti\s*Gratuita\s*50,00 €\s*50,00 €/);
+    expect(text).toMatch(
+      /Specializzando[^€]*Aperta a tutti, soggetta ad approvazione\s*Gratuita\s*50,00 €\s*50,00 €/,
+    );
     expect(text).toContain('Con il codice ricevuto dalla segreteria');
     expect(text).toMatch(/Cena sociale\s*:\s*60,00 €/);
     expect(page.body).not.toContain('RELATORI');

@@ -2,6 +2,7 @@ import {
   EMPTY_PREFILL,
   EVENT_ACCOUNT_PATH,
   liveRegistrationFor,
+  refusedRegistrationFor,
   REGISTRATION_MESSAGES,
   registrationWindow,
   type Registrant,
@@ -32,6 +33,7 @@ import {
 import {
   emptyFields,
   RegistrationCurrent,
+  RegistrationRefused,
   RegistrationDone,
   RegistrationForm,
   RegistrationQuoteStep,
@@ -101,6 +103,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     lastName: user.surname,
     prefill: prefill ?? EMPTY_PREFILL,
     current: liveRegistrationFor(mine ?? [], page.event.id),
+    refused: refusedRegistrationFor(mine ?? [], page.event.id),
   };
   return { ...page, registrant, sessionChecked: true };
 }
@@ -207,6 +210,9 @@ export default function EventRegistrationPage({ loaderData, actionData }: Route.
   } else {
     body = (
       <>
+        {registrant.refused === null ? null : (
+          <RegistrationRefused registration={registrant.refused} />
+        )}
         <p>
           Ti iscrivi come{' '}
           <strong>

@@ -6,6 +6,7 @@ import {
   RegistrationHandPaymentSchema,
   RegistrationMailingSchema,
   RegistrationRecipientsQuerySchema,
+  RegistrationRefusalSchema,
 } from '@sodalis/contracts';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
@@ -83,6 +84,18 @@ export async function eventsAdminRoutes(
     const body = parseInput(RegistrationHandPaymentSchema, request.body);
     const answer = await registrations.recordHandPayment(actorOf(request), id, body);
     return reply.status(201).send({ data: answer });
+  });
+  // A registration awaiting approval approved or refused with a reason (ADR 053).
+  app.post('/EventRegistrations/:id/Approve', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    await registrations.approve(actorOf(request), id);
+    return { data: await registrationsAdmin.get(id) };
+  });
+  app.post('/EventRegistrations/:id/Refuse', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { reason } = parseInput(RegistrationRefusalSchema, request.body ?? {});
+    await registrations.refuse(actorOf(request), id, reason);
+    return { data: await registrationsAdmin.get(id) };
   });
   recordRoutes(
     app,

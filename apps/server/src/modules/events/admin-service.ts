@@ -419,6 +419,7 @@ async function pricesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number
       standardCents: type.standard_cents,
       onsiteCents: type.onsite_cents,
       places: type.places,
+      requiresApproval: type.requires_approval === 1,
     });
   }
   for (const addon of addons) {
@@ -445,6 +446,7 @@ function typeValues(type: EventInput['registrationTypes'][number]) {
     standard_cents: type.standardCents,
     onsite_cents: type.onsiteCents,
     places: type.places,
+    requires_approval: type.requiresApproval ? 1 : 0,
   };
 }
 

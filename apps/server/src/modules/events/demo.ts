@@ -29,58 +29,75 @@ const at = (day: string, time: string) => romeInstant(day, time).toISOString();
 const price = (euros: number) => euros * 100;
 const anyone = { eligibility: 'tutti', member_roles: '', access_code: null } as const;
 
+interface DemoType {
+  name: string;
+  description: string | null;
+  eligibility: string;
+  member_roles: string;
+  access_code: string | null;
+  early: number | null;
+  standard: number;
+  onsite: number | null;
+  approval?: boolean;
+}
+
 /** The congress's registration types, priced as an Italian society's congress is (ADR 048). */
-const CONGRESS_TYPES = [
-  {
-    name: 'Socio in regola',
-    description: 'Per i soci in regola con la quota associativa dell’anno.',
-    eligibility: 'iscritti-in-regola',
-    member_roles: 'socio',
-    access_code: null,
-    early: 150,
-    standard: 200,
-    onsite: 250,
-  },
-  {
-    name: 'Affiliato in regola',
-    description: 'Per gli affiliati (tecnici e infermieri) in regola con la quota.',
-    eligibility: 'iscritti-in-regola',
-    member_roles: 'affiliato',
-    access_code: null,
-    early: 80,
-    standard: 110,
-    onsite: 140,
-  },
-  { name: 'Non socio', description: null, ...anyone, early: 300, standard: 380, onsite: 450 },
-  {
-    name: 'Specializzando',
-    description: 'Con l’attestato di iscrizione alla scuola di specializzazione.',
-    ...anyone,
-    early: 0,
-    standard: 50,
-    onsite: 50,
-  },
-  {
-    name: 'Giornaliera',
-    description: 'Una sola giornata del congresso, a scelta.',
-    ...anyone,
-    early: null,
-    standard: 120,
-    onsite: null,
-  },
-  {
-    name: 'Relatore',
-    description: 'Per i relatori e i moderatori invitati.',
-    eligibility: 'codice',
-    member_roles: '',
-    access_code: 'RELATORI',
-    early: null,
-    standard: 0,
-    onsite: null,
-  },
-].map(({ early, standard, onsite, ...type }) => ({
+const CONGRESS_TYPES = (
+  [
+    {
+      name: 'Socio in regola',
+      description: 'Per i soci in regola con la quota associativa dell’anno.',
+      eligibility: 'iscritti-in-regola',
+      member_roles: 'socio',
+      access_code: null,
+      early: 150,
+      standard: 200,
+      onsite: 250,
+    },
+    {
+      name: 'Affiliato in regola',
+      description: 'Per gli affiliati (tecnici e infermieri) in regola con la quota.',
+      eligibility: 'iscritti-in-regola',
+      member_roles: 'affiliato',
+      access_code: null,
+      early: 80,
+      standard: 110,
+      onsite: 140,
+    },
+    { name: 'Non socio', description: null, ...anyone, early: 300, standard: 380, onsite: 450 },
+    {
+      name: 'Specializzando',
+      description: 'Con l’attestato di iscrizione alla scuola di specializzazione.',
+      ...anyone,
+      early: 0,
+      standard: 50,
+      onsite: 50,
+      // The secretariat checks the school's certificate first (ADR 053).
+      approval: true,
+    },
+    {
+      name: 'Giornaliera',
+      description: 'Una sola giornata del congresso, a scelta.',
+      ...anyone,
+      early: null,
+      standard: 120,
+      onsite: null,
+    },
+    {
+      name: 'Relatore',
+      description: 'Per i relatori e i moderatori invitati.',
+      eligibility: 'codice',
+      member_roles: '',
+      access_code: 'RELATORI',
+      early: null,
+      standard: 0,
+      onsite: null,
+    },
+  ] satisfies DemoType[]
+).map(({ early, standard, onsite, approval, ...type }: DemoType) => ({
   ...type,
   id: null,
+  requires_approval: approval === true ? 1 : 0,
   early_cents: early === null ? null : price(early),
   standard_cents: price(standard),
   onsite_cents: onsite === null ? null : price(onsite),
@@ -205,10 +222,10 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
 };
 
 /**
- * Registrations in each state (ADR 049), of demo accounts the site's own tours do not register
- * with: a speaker confirmed and a member in arrears waiting to renew and pay at the congress, a
- * cancelled one; at the full webinar one confirmed, one offered the place freed, one waiting
- * and one expired.
+ * Registrations in each state (ADR 049, 053), of demo accounts the site's own tours do not
+ * register with: a speaker confirmed and a member in arrears waiting to renew and pay at the
+ * congress, a cancelled one, a resident's awaiting the secretariat's approval and one refused;
+ * at the full webinar one confirmed, one offered the place freed, one waiting and one expired.
  */
 async function demoRegistrations(
   trx: Transaction<Database>,
@@ -307,6 +324,15 @@ async function demoRegistrations(
       ...facts,
     });
   }
+  await register('eventi.demo@example.org', congress, 'Specializzando', {
+    state: 'pending_approval',
+  });
+  await register('redazione.demo@example.org', congress, 'Specializzando', {
+    state: 'refused',
+    ended_at: stamp,
+    ended_by: 'segreteria',
+    end_reason: 'Manca l’attestato di iscrizione alla scuola di specializzazione.',
+  });
   await register('nuovo.demo@example.org', webinar, 'Partecipante', {
     state: 'confirmed',
     confirmed_at: stamp,

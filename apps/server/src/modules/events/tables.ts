@@ -57,6 +57,8 @@ export interface EventRegistrationTypesTable {
   standard_cents: number;
   onsite_cents: number | null;
   places: number | null;
+  /** 1: each registration of the type waits for the secretariat's approval (migration 0054, ADR 053). */
+  requires_approval: ColumnType<number, number | undefined, number>;
 }
 
 /** An add-on of an event (workshop, social dinner; migration 0046, ADR 048). */
@@ -72,7 +74,14 @@ export interface EventAddonsTable {
 
 /** Where a registration stands (migration 0047, ADR 049). */
 export type RegistrationStateCode =
-  'awaiting_payment' | 'offered' | 'confirmed' | 'waiting' | 'expired' | 'cancelled' | 'refused';
+  | 'pending_approval'
+  | 'awaiting_payment'
+  | 'offered'
+  | 'confirmed'
+  | 'waiting'
+  | 'expired'
+  | 'cancelled'
+  | 'refused';
 
 /** One account's registration to an event (migration 0047, ADR 049); prices in cents. */
 export interface EventRegistrationsTable {
@@ -107,7 +116,10 @@ export interface EventRegistrationsTable {
   /** The payment that confirmed it. */
   payment_id: number | null;
   confirmed_at: string | null;
-  /** When it expired, was cancelled or refused; by whom (`persona`, `segreteria`, `sistema`). */
+  /**
+   * When it expired, was cancelled or refused; by whom (`persona`, `segreteria`, `sistema`);
+   * why (a refusal's reason is the secretariat's words to the person, ADR 053).
+   */
   ended_at: string | null;
   ended_by: string | null;
   end_reason: string | null;

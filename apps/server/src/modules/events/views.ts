@@ -43,6 +43,7 @@ export function publicRegistrationType(row: TypeRow): PublicRegistrationType {
     earlyCents: row.early_cents,
     standardCents: row.standard_cents,
     onsiteCents: row.onsite_cents,
+    requiresApproval: row.requires_approval === 1,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   AdminBankRowListQuerySchema,
   BANK_STATEMENT_MAX_BYTES,
   BankRowAssignBodySchema,
+  BankRowAssignRegistrationBodySchema,
   BankRowBulkIgnoreBodySchema,
   BankRowIgnoreBodySchema,
   BankStatementUploadSchema,
@@ -47,6 +48,19 @@ export async function bankAdminRoutes(
     const { id } = parseInput(IdParamsSchema, request.params);
     const body = parseInput(BankRowAssignBodySchema, request.body);
     return { data: await bank.assign(actorOf(request), id, body) };
+  });
+  // A row whose causale the bank garbled given to an event's registration (ADR 053), through
+  // the registrations' transfer claim: membership names the purpose, never its tables.
+  app.post('/BankRows/:id/AssignRegistration', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { registrationId } = parseInput(BankRowAssignRegistrationBodySchema, request.body);
+    return {
+      data: await bank.assignToPurpose(actorOf(request), id, {
+        purpose: 'registration',
+        id: registrationId,
+        field: 'registrationId',
+      }),
+    };
   });
   // Several rows that are not dues set aside with one reason (ADR 029, 2026-11-27).
   app.post('/BankRows/Ignore', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {

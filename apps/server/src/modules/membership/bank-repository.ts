@@ -128,8 +128,20 @@ export async function findMembershipByNumberKey(db: Executor, memberKey: string)
     .executeTakeFirst();
 }
 
-export async function setBankRowPayment(db: Executor, id: number, paymentId: number) {
-  await db.updateTable('bank_rows').set({ payment_id: paymentId }).where('id', '=', id).execute();
+/** The payment a row became, and the account it paid for when the payment's owner names one. */
+export async function setBankRowPayment(
+  db: Executor,
+  id: number,
+  paymentId: number,
+  memberId?: number | null,
+) {
+  await db
+    .updateTable('bank_rows')
+    .set(
+      memberId == null ? { payment_id: paymentId } : { payment_id: paymentId, member_id: memberId },
+    )
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

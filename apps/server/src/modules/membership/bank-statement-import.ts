@@ -432,17 +432,68 @@ export class BankStatementService {
         body.memberId,
         years,
       );
-      await writeAudit(
+      await auditAssigned(
         trx,
         actor,
-        {
-          action: 'assegna bonifico',
-          entity: 'bank_row',
-          entityId: id,
-          summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${membership.email}, quota ${years.join(', ')}`,
-          before: { stato: row.status, motivo: row.reason },
-          after: { stato: 'assigned', socio: body.memberId, anni: years, pagamento: paymentId },
-        },
+        row,
+        `${membership.email}, quota ${years.join(', ')}`,
+        { socio: body.memberId, anni: years, pagamento: paymentId },
+        now,
+      );
+    });
+    return this.getRow(id);
+  }
+
+  /**
+   * A waiting row given by staff to another purpose's record (ADR 053: a registration whose
+   * causale the bank garbled), in one transaction: the row closed first (a second assignment
+   * of it waits on its row and then finds it handled), then the purpose's claim reads the
+   * transfer for that record under the purpose's own lock and, when it brings what is due,
+   * records it as an automatic match would: a verified payment received on the booking date,
+   * settled by the purpose. Anything else is refused with the claim's reason, and nothing
+   * changes.
+   */
+  async assignToPurpose(
+    actor: Actor,
+    id: number,
+    target: { purpose: string; id: number; field: string },
+  ): Promise<AdminBankRow> {
+    const claim = this.deps.transferClaims().find((one) => one.purpose === target.purpose);
+    if (claim === undefined) throw new Error(`nessuna lettura dei bonifici per ${target.purpose}`);
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findBankRow(trx, id);
+      if (row === undefined) throw new AppError('notFound');
+      const transfer = {
+        reference: row.reference,
+        bookedOn: row.booked_on,
+        amountCents: row.amount_cents,
+        remittance: row.remittance,
+      };
+      const closed = await closeBankRow(trx, id, {
+        status: 'assigned',
+        handled_by: actor.email,
+        handled_at: now.toISOString(),
+      });
+      if (!closed) throw alreadyHandled();
+      const claimed = await claim.assign(trx, target.id, transfer);
+      const paymentId =
+        claimed.outcome === 'matched' ? await claimed.record(trx, transfer, now) : null;
+      if (paymentId === null) {
+        throw new AppError('stateConflict', [
+          {
+            path: target.field,
+            message: claimed.reason ?? 'Questo movimento è già registrato come pagamento.',
+          },
+        ]);
+      }
+      await setBankRowPayment(trx, id, paymentId, claimed.memberId);
+      await auditAssigned(
+        trx,
+        actor,
+        row,
+        `${target.purpose} ${target.id} (${claimed.name ?? '—'})`,
+        { [target.purpose]: target.id, pagamento: paymentId },
         now,
       );
     });
@@ -486,6 +537,30 @@ export class BankStatementService {
           : `; ${left === 1 ? '1 era già stato gestito' : `${left} erano già stati gestiti`} e non è cambiato nulla.`),
     };
   }
+}
+
+/** The audit entry of a row staff assigned: to what, and the payment it became. */
+async function auditAssigned(
+  trx: Executor,
+  actor: Actor,
+  row: BankRow,
+  to: string,
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await writeAudit(
+    trx,
+    actor,
+    {
+      action: 'assegna bonifico',
+      entity: 'bank_row',
+      entityId: row.id,
+      summary: `Bonifico ${row.reference} di ${italianEuroText(row.amount_cents)} assegnato a ${to}`,
+      before: { stato: row.status, motivo: row.reason },
+      after: { stato: 'assigned', ...after },
+    },
+    now,
+  );
 }
 
 /** Closes a waiting row as ignored with the reason, audited; false when handled meanwhile. */

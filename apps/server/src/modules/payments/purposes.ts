@@ -215,6 +215,15 @@ export interface ClaimedTransfer {
  * from its own module, and the import asks the claims in turn about a row dues do not name.
  */
 export interface TransferClaim {
+  /** The purpose whose records it reads (`registration`): what staff name to assign by hand. */
+  readonly purpose: string;
   /** The transfer's reading, or null when its causale is not this purpose's. */
   read(db: Executor, transfer: BankTransfer): Promise<ClaimedTransfer | null>;
+  /**
+   * A transfer left for review that staff give by hand to the purpose's record `id` (ADR 053),
+   * read in the staff's transaction `trx` under the lock the purpose's own payments take, so
+   * two transfers given to one record at once are read one after the other: matched only as
+   * an automatic match would be, otherwise why not.
+   */
+  assign(trx: Executor, id: number, transfer: BankTransfer): Promise<ClaimedTransfer>;
 }

@@ -19,6 +19,7 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       'notizie-programmate',
       'domande-iscrizione-in-attesa',
       'bonifici-da-controllare',
+      'iscrizioni-da-approvare',
       'iscrizioni-posti-offerti',
       'iscrizioni-da-pagare',
       // No demo publication of 2025's contributions and final accounts: late in November 2026.
@@ -49,8 +50,10 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       staff.call('GET', '/MembershipApplications?status=pending'),
     );
     expect(countOf(before, 'domande-iscrizione-in-attesa')).toBe(waiting.total);
-    // The demo's registrations: an offered place and places held until paid, for coming events.
+    // The demo's registrations: one awaiting approval, an offered place and places held until
+    // paid, for coming events.
     for (const [key, state] of [
+      ['iscrizioni-da-approvare', 'pending_approval'],
       ['iscrizioni-posti-offerti', 'offered'],
       ['iscrizioni-da-pagare', 'awaiting_payment'],
     ] as const) {

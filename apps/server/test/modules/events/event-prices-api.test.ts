@@ -86,6 +86,7 @@ describe.each(testEngines())('events: registration types, prices and add-ons on 
         standardCents: 20000,
         onsiteCents: 25000,
         places: null,
+        requiresApproval: false,
       },
       {
         name: 'Non socio',
@@ -97,6 +98,7 @@ describe.each(testEngines())('events: registration types, prices and add-ons on 
         standardCents: 38000,
         onsiteCents: null,
         places: 100,
+        requiresApproval: false,
       },
       {
         name: 'Relatore',
@@ -108,6 +110,7 @@ describe.each(testEngines())('events: registration types, prices and add-ons on 
         standardCents: 0,
         onsiteCents: null,
         places: null,
+        requiresApproval: false,
       },
     ]);
     expect(saved.addons).toEqual([

@@ -8,6 +8,7 @@ import {
 } from '@sodalis/contracts';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { queuedMails } from '../../helpers/queued-mails.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -39,15 +40,7 @@ describe.each(testEngines())('writing to an event’s registrants (%s)', (engine
   }
 
   async function mailsWith(subject: string) {
-    const rows = await staff.app.services.db
-      .selectFrom('outbox')
-      .select('payload_json')
-      .where('kind', '=', 'mail')
-      .orderBy('id')
-      .execute();
-    return rows
-      .map((row) => JSON.parse(row.payload_json) as { to: string[]; subject: string; text: string })
-      .filter((mail) => mail.subject === subject);
+    return (await queuedMails(staff.app)).filter((mail) => mail.subject === subject);
   }
 
   it('says how many it reaches, sends each registrant the message with their name, once', async () => {

@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addLedgerMember, sessionOf } from '../../helpers/ledger.js';
 import { accountIdOf } from '../../helpers/member-api.js';
+import { queuedMailsTo } from '../../helpers/queued-mails.js';
 import { staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
 
@@ -126,18 +127,7 @@ describe.each(testEngines())('events: registering, places and the waiting list o
       .issues;
   }
 
-  async function mailsTo(email: string): Promise<string[]> {
-    const rows = await staff.app.services.db
-      .selectFrom('outbox')
-      .select('payload_json')
-      .where('kind', '=', 'mail')
-      .orderBy('id')
-      .execute();
-    return rows
-      .map((row) => JSON.parse(row.payload_json) as { to: string[]; subject: string; text: string })
-      .filter((mail) => mail.to.includes(email))
-      .map((mail) => `${mail.subject}\n${mail.text}`);
-  }
+  const mailsTo = (email: string) => queuedMailsTo(staff.app, email);
 
   async function emailOf(id: number): Promise<string> {
     const row = await staff.app.services.db
@@ -168,6 +158,7 @@ describe.each(testEngines())('events: registering, places and the waiting list o
       duesCents: 0,
       payCents: 21000,
       placeAvailable: true,
+      requiresApproval: false,
     });
 
     const first = await call('POST', `/${event.id}/Registrations`, person.token, request);

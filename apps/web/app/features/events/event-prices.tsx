@@ -61,7 +61,8 @@ export function EventPrices({ event }: { event: PublicEvent }) {
                       <span className="d-block small">{type.description}</span>
                     )}
                     <span className="d-block small text-body-secondary">
-                      {registrationEligibilityText(type)}
+                      {registrationEligibilityText(type) +
+                        (type.requiresApproval ? ', soggetta ad approvazione' : '')}
                     </span>
                   </th>
                   {windows.map(({ window }) => (

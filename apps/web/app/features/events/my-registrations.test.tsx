@@ -25,6 +25,7 @@ function registration(id: number, overrides: Partial<MyRegistration>): MyRegistr
     payBy: null,
     offerExpiresAt: null,
     waitingPosition: null,
+    refusalReason: null,
     causale: `ISCRIZIONE ${id} CK 3`,
     cancellable: false,
     payment: null,
@@ -73,6 +74,16 @@ const LIST: MyRegistration[] = [
     cancellable: true,
   }),
   registration(5, {}),
+  registration(6, {
+    state: 'pending_approval',
+    stateLabel: 'In attesa di approvazione',
+    cancellable: true,
+  }),
+  registration(7, {
+    state: 'refused',
+    stateLabel: 'Rifiutata',
+    refusalReason: 'Manca l’attestato della scuola.',
+  }),
 ];
 
 function page(confirming: number | null, change?: MyRegistrationChange) {
@@ -134,6 +145,20 @@ describe('«Le mie iscrizioni» (ADR 049)', () => {
     expect(confirmed.getByTestId('registration-state').textContent).toBe('Confermata');
     expect(confirmed.queryByRole('link', { name: /Annulla|Esci/ })).toBeNull();
     expect(confirmed.queryByTestId('payment-panel')).toBeNull();
+  });
+
+  it('says a registration awaits the secretariat’s approval, and why one was refused (ADR 053)', () => {
+    const cards = page(null).map((card) => within(card));
+    const [pending, refused] = cards.slice(5);
+    if (!pending || !refused) throw new Error('sette iscrizioni attese');
+    expect(pending.getByTestId('registration-state').textContent).toBe('In attesa di approvazione');
+    expect(pending.getByText(/la segreteria la\s+esamina/)).toBeTruthy();
+    expect(pending.queryByTestId('payment-panel')).toBeNull();
+    expect(refused.getByTestId('registration-state').textContent).toBe('Rifiutata');
+    expect(refused.getByTestId('registration-refusal').textContent).toBe(
+      'Motivo del rifiuto: Manca l’attestato della scuola.',
+    );
+    expect(refused.queryByRole('link', { name: /Annulla/ })).toBeNull();
   });
 
   it('asks before cancelling, with a form that posts to the page', () => {

@@ -127,6 +127,19 @@ function NextStep({ registration, payment }: { registration: MyRegistration; pay
       </div>
     );
   }
+  if (registration.state === 'pending_approval') {
+    return (
+      <p>
+        L’iscrizione è soggetta ad approvazione: il posto è tenuto per te mentre la segreteria la
+        esamina. Ti scriveremo l’esito.
+      </p>
+    );
+  }
+  if (registration.state === 'refused' && registration.refusalReason !== null) {
+    return (
+      <p data-testid="registration-refusal">Motivo del rifiuto: {registration.refusalReason}</p>
+    );
+  }
   if (registration.state === 'waiting') {
     return (
       <p>

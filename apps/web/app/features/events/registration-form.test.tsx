@@ -1,5 +1,7 @@
 import {
+  EMPTY_PREFILL,
   REGISTRATION_MESSAGES,
+  type MyRegistration,
   type PublicEvent,
   type RegistrationQuote,
 } from '@sodalis/contracts';
@@ -13,7 +15,12 @@ import {
   type RegistrationCalls,
   type RegistrationStep,
 } from './registration-fields';
-import { emptyFields, RegistrationForm, RegistrationQuoteStep } from './registration-form';
+import {
+  emptyFields,
+  RegistrationForm,
+  RegistrationQuoteStep,
+  RegistrationRefused,
+} from './registration-form';
 
 const PAGE = '/eventi/1-congresso/iscrizione';
 
@@ -48,6 +55,7 @@ const EVENT: PublicEvent = {
       earlyCents: 15000,
       standardCents: 20000,
       onsiteCents: null,
+      requiresApproval: false,
     },
     {
       id: 12,
@@ -58,6 +66,7 @@ const EVENT: PublicEvent = {
       earlyCents: null,
       standardCents: 0,
       onsiteCents: null,
+      requiresApproval: false,
     },
   ],
   addons: [{ id: 21, name: 'Cena sociale', description: null, priceCents: 6000 }],
@@ -75,6 +84,7 @@ const QUOTE: RegistrationQuote = {
   duesCents: 8000,
   payCents: 29000,
   placeAvailable: false,
+  requiresApproval: false,
 };
 
 /**
@@ -209,5 +219,49 @@ describe('the registration form (ADR 049)', () => {
     const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
     expect(button('Conferma iscrizione').disabled).toBe(false);
     expect(button('Modifica').disabled).toBe(false);
+  });
+
+  it('says in the quote that a type is subject to approval, and above a new form why the last registration was refused (ADR 053)', () => {
+    const refused: MyRegistration = {
+      id: 9,
+      event: { id: 1, title: 'Congresso', slug: 'congresso', startsAt: '', endsAt: '' },
+      state: 'refused',
+      stateLabel: 'Rifiutata',
+      typeName: 'Specializzando',
+      addons: [],
+      totalCents: 5000,
+      priceWindow: 'standard',
+      payBy: null,
+      offerExpiresAt: null,
+      waitingPosition: null,
+      refusalReason: 'Manca l’attestato della scuola.',
+      causale: 'ISCRIZIONE 9 CK 00',
+      cancellable: false,
+      payment: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const Stub = createRoutesStub([
+      {
+        path: PAGE,
+        Component: () => (
+          <>
+            <RegistrationRefused registration={refused} />
+            <RegistrationQuoteStep
+              fields={emptyFields('chiave-di-prova-0123456789', EMPTY_PREFILL)}
+              quote={{ ...QUOTE, placeAvailable: true, requiresApproval: true }}
+              action={PAGE}
+            />
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={[PAGE]} />);
+    expect(screen.getByTestId('registration-approval').textContent).toContain(
+      'Questo tipo di iscrizione è soggetto ad approvazione',
+    );
+    expect(screen.queryByTestId('registration-waiting')).toBeNull();
+    expect(screen.getByTestId('registration-refused').textContent).toBe(
+      'La tua iscrizione precedente (Specializzando) è stata rifiutata dalla segreteria.Motivo: Manca l’attestato della scuola.',
+    );
   });
 });

@@ -306,6 +306,12 @@ export function RegistrationQuoteStep({
           L’evento è al completo: la tua iscrizione andrà in lista d’attesa.
         </div>
       )}
+      {quote.requiresApproval ? (
+        <div className="alert alert-info" role="status" data-testid="registration-approval">
+          Questo tipo di iscrizione è soggetto ad approvazione: la segreteria esamina la richiesta e
+          ti scrive l’esito; il pagamento, se previsto, si fa dopo l’approvazione.
+        </div>
+      ) : null}
       <table className="table w-auto">
         <caption className="visually-hidden">Le voci dell’iscrizione e i loro importi</caption>
         <tbody>
@@ -421,5 +427,19 @@ export function RegistrationCurrent({ registration }: { registration: MyRegistra
         Le mie iscrizioni
       </Link>
     </section>
+  );
+}
+
+/** A registration the secretariat refused (ADR 053): why, above the form for a new one. */
+export function RegistrationRefused({ registration }: { registration: MyRegistration }) {
+  return (
+    <div className="alert alert-warning" data-testid="registration-refused">
+      <p className="mb-1">
+        La tua iscrizione precedente ({registration.typeName}) è stata rifiutata dalla segreteria.
+      </p>
+      {registration.refusalReason === null ? null : (
+        <p className="mb-0">Motivo: {registration.refusalReason}</p>
+      )}
+    </div>
   );
 }

@@ -40,16 +40,24 @@ const SORTS = {
 type Row = Awaited<ReturnType<typeof registrationsWithNames>>[number];
 
 /**
- * What waits on the staff home for the events' coming registrations (ADR 023, 049): offered
- * places not yet taken (the offer lapses by itself, a call may save it) and places held until
- * paid. Each links to the list under the same state.
+ * What waits on the staff home for the events' coming registrations (ADR 023, 049, 053):
+ * registrations awaiting the secretariat's approval, offered places not yet taken (the offer
+ * lapses by itself, a call may save it) and places held until paid. Each links to the list
+ * under the same state.
  */
 export const registrationsPendingWork: PendingWorkProvider = async (db, now) => {
   const counts = await stateCountsOfComingEvents(db, now.toISOString(), [
+    'pending_approval',
     'offered',
     'awaiting_payment',
   ]);
   return [
+    {
+      key: 'iscrizioni-da-approvare',
+      label: 'Iscrizioni agli eventi da approvare',
+      count: counts.pending_approval,
+      href: adminListHref('iscrizioni', { state: 'pending_approval' }),
+    },
     {
       key: 'iscrizioni-posti-offerti',
       label: 'Posti offerti dalla lista d’attesa, senza risposta',

@@ -27,6 +27,28 @@ function signature(context: MailContext): string[] {
   ];
 }
 
+/** A mail to the registration's holder: the greeting, the lines, the way to their registrations. */
+function mailTo(
+  registration: RegistrationRow,
+  context: MailContext,
+  subject: string,
+  lines: string[],
+): MailJob {
+  return {
+    to: [registration.email],
+    subject: `${context.society.acronym} – ${context.eventTitle}: ${subject}`,
+    text: [greeting(registration), '', ...lines, ...signature(context)].join('\n'),
+  };
+}
+
+/** What a place held until paid asks: the amount, the deadline, the two ways to pay. */
+function paymentDueLines(registration: RegistrationRow): string[] {
+  return [
+    `Quota: ${italianEuroText(registration.total_cents)}.`,
+    `Il posto è tenuto per te fino al ${italianDateTime(registration.pay_by)}: completa il pagamento entro allora, con PayPal dalle tue iscrizioni o con un bonifico con causale «${registrationCausale(registration.id)}».`,
+  ];
+}
+
 /** What a registration became when it was made: confirmed, waiting for payment or waiting. */
 export function registrationReceivedMail(
   registration: RegistrationRow,
@@ -35,6 +57,11 @@ export function registrationReceivedMail(
   const lines = [greeting(registration), ''];
   if (registration.state === 'confirmed') {
     lines.push(`la tua iscrizione a «${context.eventTitle}» è confermata.`);
+  } else if (registration.state === 'pending_approval') {
+    lines.push(
+      `abbiamo ricevuto la tua richiesta di iscrizione a «${context.eventTitle}».`,
+      'L’iscrizione è soggetta ad approvazione: il posto è tenuto per te mentre la segreteria la esamina, e ti scriveremo l’esito.',
+    );
   } else if (registration.state === 'waiting') {
     lines.push(
       `«${context.eventTitle}» è al completo: sei in lista d’attesa.`,
@@ -43,8 +70,7 @@ export function registrationReceivedMail(
   } else {
     lines.push(
       `abbiamo ricevuto la tua iscrizione a «${context.eventTitle}».`,
-      `Quota: ${italianEuroText(registration.total_cents)}.`,
-      `Il posto è tenuto per te fino al ${italianDateTime(registration.pay_by)}: completa il pagamento entro allora, con PayPal dalle tue iscrizioni o con un bonifico con causale «${registrationCausale(registration.id)}».`,
+      ...paymentDueLines(registration),
     );
   }
   return {
@@ -69,6 +95,30 @@ export function placeOfferedMail(registration: RegistrationRow, context: MailCon
     subject: `${context.society.acronym} – ${context.eventTitle}: un posto per te`,
     text: [...lines, ...signature(context)].join('\n'),
   };
+}
+
+/** A place freed for the first waiting on a type subject to approval (ADR 053): held while decided. */
+export function placeHeldForApprovalMail(
+  registration: RegistrationRow,
+  context: MailContext,
+): MailJob {
+  return mailTo(registration, context, 'un posto per te, in attesa di approvazione', [
+    `si è liberato un posto per «${context.eventTitle}»: è tenuto per te mentre la segreteria esamina la tua iscrizione, soggetta ad approvazione.`,
+    'Ti scriveremo l’esito.',
+  ]);
+}
+
+/** A registration the secretariat approved (ADR 053): confirmed, or what to pay and by when. */
+export function registrationApprovedMail(
+  registration: RegistrationRow,
+  context: MailContext,
+): MailJob {
+  return mailTo(registration, context, 'iscrizione approvata', [
+    `la segreteria ha approvato la tua iscrizione a «${context.eventTitle}».`,
+    ...(registration.state === 'confirmed'
+      ? ['L’iscrizione è confermata.']
+      : paymentDueLines(registration)),
+  ]);
 }
 
 /** An unpaid place soon given up. */

@@ -1,5 +1,6 @@
 import {
   liveRegistrationFor,
+  refusedRegistrationFor,
   RegistrationRequestSchema,
   type EventRegistrationPages,
   type RegistrationOutcome,
@@ -62,6 +63,7 @@ export function registrationPages(deps: RegistrationPagesDeps): EventRegistratio
           lastName: member.lastName,
           prefill,
           current: liveRegistrationFor(mine, eventId),
+          refused: refusedRegistrationFor(mine, eventId),
         };
       });
       return answer.ok ? answer.data : null;

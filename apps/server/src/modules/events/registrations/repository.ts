@@ -321,7 +321,14 @@ export function filteredRegistrations(
     ],
     filters.text,
   );
-  if (text !== null) query = query.where(text);
+  // A registration's number typed (a transfer's garbled causale still shows it, ADR 053).
+  const number = /^\s*(\d{1,9})\s*$/.exec(filters.text ?? '')?.[1];
+  if (number !== undefined) {
+    const id = Number(number);
+    query = query.where((eb) =>
+      text === null ? eb('id', '=', id) : eb.or([eb('id', '=', id), text]),
+    );
+  } else if (text !== null) query = query.where(text);
   return query;
 }
 

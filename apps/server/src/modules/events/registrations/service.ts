@@ -9,6 +9,7 @@ import {
   priceInWindow,
   priceWindowAt,
   REGISTRATION_MESSAGES,
+  REGISTRATION_STATE_LABELS,
   REGISTRATION_WINDOW_MESSAGES,
   registrationStateLabel,
   registrationCausale,
@@ -48,7 +49,9 @@ import {
 } from '../repository.js';
 import type { EventAddonsTable, EventRegistrationTypesTable, EventsTable } from '../tables.js';
 import {
+  placeHeldForApprovalMail,
   placeOfferedMail,
+  registrationApprovedMail,
   registrationEndedMail,
   registrationReceivedMail,
   paymentReminderMail,
@@ -215,11 +218,14 @@ export class EventRegistrations implements RegistrationLedger {
         throw conflict('event', REGISTRATION_MESSAGES.alreadyRegistered);
       }
       const free = plan.quote.payCents === 0;
+      // A type subject to approval holds the place while the secretariat decides (ADR 053).
       const state: RegistrationState = !plan.quote.placeAvailable
         ? 'waiting'
-        : free
-          ? 'confirmed'
-          : 'awaiting_payment';
+        : plan.quote.requiresApproval
+          ? 'pending_approval'
+          : free
+            ? 'confirmed'
+            : 'awaiting_payment';
       const id = await insertRegistration(
         trx,
         {
@@ -307,33 +313,21 @@ export class EventRegistrations implements RegistrationLedger {
       if (stamp >= limit) {
         throw conflict('registration', REGISTRATION_MESSAGES.cancelClosed(italianDateTime(limit)));
       }
-      await moveRegistration(
+      const after = await this.end(
         trx,
-        current.id,
-        [current.state],
+        current,
+        event,
         {
           state: 'cancelled',
-          ended_at: stamp,
           ended_by: 'persona',
           end_reason:
             current.payment_id === null ? 'Annullata dalla persona' : 'Annullata: da rimborsare',
         },
-        stamp,
-      );
-      const after = await findRegistration(trx, current.id);
-      if (after === undefined) throw new Error('iscrizione non trovata');
-      await enqueue(
-        trx,
-        'mail',
-        registrationEndedMail(
-          after,
-          this.mailContext(event),
-          current.state === 'waiting'
-            ? `sei uscito dalla lista d’attesa di «${event.title}».`
-            : current.payment_id === null
-              ? `la tua iscrizione a «${event.title}» è annullata.`
-              : `la tua iscrizione a «${event.title}» è annullata; la segreteria ti contatterà per il rimborso della quota.`,
-        ),
+        current.state === 'waiting'
+          ? `sei uscito dalla lista d’attesa di «${event.title}».`
+          : current.payment_id === null
+            ? `la tua iscrizione a «${event.title}» è annullata.`
+            : `la tua iscrizione a «${event.title}» è annullata; la segreteria ti contatterà per il rimborso della quota.`,
         now,
       );
       if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
@@ -481,6 +475,157 @@ export class EventRegistrations implements RegistrationLedger {
   }
 
   /**
+   * The secretariat approves a registration awaiting approval (ADR 053): it goes on as one
+   * made without approval would have — confirmed when nothing is due, else a place held until
+   * `pay_by` — with an e-mail and an audit entry. Its place was held while it waited, so
+   * approving takes none; the event's lock still orders it with every other change of places.
+   */
+  async approve(actor: Actor, registrationId: number): Promise<void> {
+    await this.decide(registrationId, async (trx, current, event, now) => {
+      const stamp = now.toISOString();
+      const type = await this.typeOf(trx, current);
+      if (type === undefined) throw refusal('registration', REGISTRATION_MESSAGES.notFound);
+      const dues = await this.duesWith(trx, current, type);
+      const free =
+        current.total_cents + dues.reduce((sum, item) => sum + item.amount_cents, 0) === 0;
+      const moved = await moveRegistration(
+        trx,
+        current.id,
+        ['pending_approval'],
+        free
+          ? { state: 'confirmed', confirmed_at: stamp }
+          : {
+              state: 'awaiting_payment',
+              pay_by: this.payBy(event, now),
+              payment_reminded_at: null,
+            },
+        stamp,
+      );
+      const after = moved ? await findRegistration(trx, current.id) : undefined;
+      if (after === undefined) throw new Error('iscrizione approvata ma non trovata');
+      if (free) await this.deps.badges.confirmed(trx, current.id, now);
+      await enqueue(trx, 'mail', registrationApprovedMail(after, this.mailContext(event)), now);
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'approva iscrizione',
+          entity: 'event_registration',
+          entityId: current.id,
+          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» approvata`,
+          before: { stato: current.state },
+          after: { stato: after.state, pagareEntro: after.pay_by },
+        },
+        now,
+      );
+    });
+    this.deps.logger.info({ registrationId }, 'iscrizione approvata');
+  }
+
+  /**
+   * The secretariat refuses a registration awaiting approval with the reason the person reads
+   * (ADR 053): `refused`, an e-mail with the reason, an audit entry, and its place offered to
+   * the waiting list as any freed place is, in the same transaction under the event's lock.
+   */
+  async refuse(actor: Actor, registrationId: number, reason: string): Promise<void> {
+    await this.decide(registrationId, async (trx, current, event, now) => {
+      await this.end(
+        trx,
+        current,
+        event,
+        { state: 'refused', ended_by: 'segreteria', end_reason: reason },
+        `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
+        now,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'rifiuta iscrizione',
+          entity: 'event_registration',
+          entityId: current.id,
+          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» rifiutata: ${reason}`,
+          before: { stato: current.state },
+          after: { stato: 'refused', motivo: reason },
+        },
+        now,
+      );
+      await this.offerFreedPlaces(trx, event, now);
+    });
+    this.deps.logger.info({ registrationId }, 'iscrizione rifiutata');
+  }
+
+  /**
+   * A staff decision on a registration awaiting approval (ADR 053): in one transaction under
+   * the event's lock, the registration read again and still awaiting approval (else 409), then
+   * `decision`; the outbox woken after the commit. 404 for no such registration.
+   */
+  private async decide(
+    registrationId: number,
+    decision: (
+      trx: Executor,
+      current: RegistrationRow,
+      event: EventRow,
+      now: Date,
+    ) => Promise<void>,
+  ): Promise<void> {
+    const now = this.now();
+    const registration = await findRegistration(this.deps.db, registrationId);
+    if (registration === undefined) {
+      throw new AppError('notFound', [
+        { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
+      ]);
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await this.awaitingApproval(trx, registrationId);
+      await decision(trx, current, await this.eventRow(trx, current.event_id), now);
+    });
+    this.deps.notifyOutbox();
+  }
+
+  /** The registration's type. */
+  private async typeOf(db: Executor, row: RegistrationRow): Promise<TypeRow | undefined> {
+    const types = await findRegistrationTypes(db, [row.event_id]);
+    return types.find((candidate) => candidate.id === row.type_id);
+  }
+
+  /**
+   * Ends a registration read under the event's lock (cancelled by its holder, refused by the
+   * staff) and mails its holder `why`; answers it as it is now.
+   */
+  private async end(
+    trx: Executor,
+    current: RegistrationRow,
+    event: EventRow,
+    change: { state: 'cancelled' | 'refused'; ended_by: string; end_reason: string },
+    why: string,
+    now: Date,
+  ): Promise<RegistrationRow> {
+    const stamp = now.toISOString();
+    await moveRegistration(trx, current.id, [current.state], { ...change, ended_at: stamp }, stamp);
+    const after = await findRegistration(trx, current.id);
+    if (after === undefined) throw new Error('iscrizione non trovata');
+    await enqueue(trx, 'mail', registrationEndedMail(after, this.mailContext(event), why), now);
+    return after;
+  }
+
+  /** The registration read again under the event's lock, still awaiting approval, or 409. */
+  private async awaitingApproval(trx: Executor, id: number): Promise<RegistrationRow> {
+    const current = await findRegistration(trx, id);
+    if (current === undefined) throw refusal('registration', REGISTRATION_MESSAGES.notFound);
+    if (current.state !== 'pending_approval') {
+      throw conflict(
+        'registration',
+        REGISTRATION_MESSAGES.notPendingApproval(
+          registrationStateLabel(current.state, current.payment_id !== null),
+        ),
+      );
+    }
+    return current;
+  }
+
+  /**
    * What paying a registration takes (ADR 049): its item first (the PayPal order is named
    * after it), then the dues years of a member not in good standing on a members' type while
    * it waits for payment. Money still `to-take` (the desk) is refused when the registration no
@@ -500,9 +645,7 @@ export class EventRegistrations implements RegistrationLedger {
       if (!waitsForPayment) throw conflict('registration', REGISTRATION_MESSAGES.nothingToPay);
     }
     const [event] = await findEventRows(db, [registration.event_id]);
-    const [type] = (await findRegistrationTypes(db, [registration.event_id])).filter(
-      (candidate) => candidate.id === registration.type_id,
-    );
+    const type = await this.typeOf(db, registration);
     if (event === undefined || type === undefined) {
       throw refusal('registration', REGISTRATION_MESSAGES.notFound);
     }
@@ -551,6 +694,14 @@ export class EventRegistrations implements RegistrationLedger {
         registration,
       );
     }
+    if (registration.state === 'pending_approval') {
+      // Nothing is due before the secretariat approves it (ADR 053): the row waits for review.
+      return unmatched(
+        'mismatch',
+        `L’iscrizione ${registration.id} attende l’approvazione della segreteria: nulla è ancora dovuto.`,
+        registration,
+      );
+    }
     const items = await this.checkoutItems(db, registration, 'captured').catch(() => null);
     if (items === null) {
       return unmatched(
@@ -588,6 +739,46 @@ export class EventRegistrations implements RegistrationLedger {
           note: null,
         }),
     };
+  }
+
+  /**
+   * A transfer left for review that staff give by hand to a registration (ADR 053): read as an
+   * automatic match is (`transferOf`: the amount due, or why not), but under the event's lock,
+   * which the payment's settling takes too, so a second transfer given to the same
+   * registration at once waits and then finds it paid. A registration that could only make
+   * the transfer one to refund (ended, or with a payment being verified) is refused.
+   */
+  async transferAssigned(
+    trx: Executor,
+    registrationId: number,
+    transfer: BankTransfer,
+  ): Promise<ClaimedTransfer> {
+    const first = await findRegistration(trx, registrationId);
+    if (first !== undefined) await lockEvent(trx, first.event_id);
+    const registration = await findRegistration(trx, registrationId);
+    const name =
+      registration === undefined ? null : `${registration.first_name} ${registration.last_name}`;
+    const refused = (reason: string): ClaimedTransfer => ({
+      outcome: 'unknown',
+      reason,
+      memberId: registration?.member_id ?? null,
+      name,
+      record: async () => null,
+    });
+    if (registration === undefined) {
+      return refused(`Nessuna iscrizione ha il numero ${registrationId}.`);
+    }
+    if (registration.state === 'cancelled' || registration.state === 'refused') {
+      return refused(
+        `L’iscrizione ${registration.id} è «${REGISTRATION_STATE_LABELS[registration.state].toLowerCase()}»: il movimento va rimborsato o ignorato.`,
+      );
+    }
+    if (registration.state !== 'confirmed' && registration.payment_id !== null) {
+      return refused(
+        `L’iscrizione ${registration.id} ha già un pagamento in verifica: se arriva, il movimento va rimborsato.`,
+      );
+    }
+    return this.transferOf(trx, registrationId, transfer);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -631,13 +822,15 @@ export class EventRegistrations implements RegistrationLedger {
     if (row.state === 'cancelled' || row.state === 'refused') {
       return `Iscrizione ${row.id} annullata prima del pagamento`;
     }
+    if (row.state === 'pending_approval') {
+      // Paid before the secretariat decided (ADR 053): approval is not bought by paying.
+      return `Iscrizione ${row.id} pagata prima dell’approvazione della segreteria`;
+    }
     if (row.state === 'waiting' || row.state === 'expired') {
       // Paid late (a transfer after the deadline): confirmed if a place is free now.
       const other = await liveRegistrationOf(trx, row.event_id, row.member_id);
       const event = await this.eventRow(trx, row.event_id);
-      const [type] = (await findRegistrationTypes(trx, [row.event_id])).filter(
-        (candidate) => candidate.id === row.type_id,
-      );
+      const type = await this.typeOf(trx, row);
       const held = await heldPlaces(trx, row.event_id);
       const room =
         (event.places === null || held.event < event.places) &&
@@ -777,6 +970,9 @@ export class EventRegistrations implements RegistrationLedger {
 
   private madeMessage(view: MyRegistration): string {
     if (view.state === 'confirmed') return 'Iscrizione confermata.';
+    if (view.state === 'pending_approval') {
+      return 'Richiesta di iscrizione ricevuta: il posto è tenuto per te mentre la segreteria la esamina. Ti scriveremo l’esito.';
+    }
     if (view.state === 'waiting') {
       return `L’evento è al completo: sei in lista d’attesa (posizione ${view.waitingPosition ?? 1}). Se si libera un posto ti scriveremo.`;
     }
@@ -912,6 +1108,7 @@ export class EventRegistrations implements RegistrationLedger {
         duesCents,
         payCents: totalCents + duesCents,
         placeAvailable,
+        requiresApproval: type.requires_approval === 1,
       },
     };
   }
@@ -948,11 +1145,16 @@ export class EventRegistrations implements RegistrationLedger {
         return addon?.places != null && (held.byAddon.get(addon.id) ?? 0) >= addon.places;
       });
       if (addonFull) continue;
+      // A type subject to approval: the freed place is held while the secretariat decides
+      // (ADR 053), never offered to be paid before it has.
+      const approval = type?.requires_approval === 1;
       const moved = await moveRegistration(
         trx,
         row.id,
         ['waiting'],
-        { state: 'offered', offer_expires_at: offerUntil },
+        approval
+          ? { state: 'pending_approval', offer_expires_at: null }
+          : { state: 'offered', offer_expires_at: offerUntil },
         stamp,
       );
       if (!moved) continue;
@@ -964,10 +1166,15 @@ export class EventRegistrations implements RegistrationLedger {
       await enqueue(
         trx,
         'mail',
-        placeOfferedMail(
-          { ...row, state: 'offered', offer_expires_at: offerUntil },
-          this.mailContext(event),
-        ),
+        approval
+          ? placeHeldForApprovalMail(
+              { ...row, state: 'pending_approval', offer_expires_at: null },
+              this.mailContext(event),
+            )
+          : placeOfferedMail(
+              { ...row, state: 'offered', offer_expires_at: offerUntil },
+              this.mailContext(event),
+            ),
         now,
       );
       this.deps.logger.info(
@@ -1062,6 +1269,7 @@ export class EventRegistrations implements RegistrationLedger {
           payBy: row.state === 'awaiting_payment' ? row.pay_by : null,
           offerExpiresAt: row.state === 'offered' ? row.offer_expires_at : null,
           waitingPosition: positions.get(row.id) ?? null,
+          refusalReason: row.state === 'refused' ? row.end_reason : null,
           causale: registrationCausale(row.id),
           cancellable: isLive(row.state) && stamp < limit,
           payment: payments.get(row.id) ?? null,

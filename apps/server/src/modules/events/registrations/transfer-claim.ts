@@ -1,6 +1,7 @@
 import { readRegistrationCausale } from '@sodalis/contracts';
 import type { Executor } from '../../../db/schema.js';
 import type { BankTransfer, ClaimedTransfer, TransferClaim } from '../../payments/purposes.js';
+import { REGISTRATION_PURPOSE } from './purpose.js';
 import type { EventRegistrations } from './service.js';
 
 /**
@@ -8,7 +9,16 @@ import type { EventRegistrations } from './service.js';
  * the statement import through the claims payments keep (ADR 029's import stays membership's).
  */
 export class RegistrationTransferClaim implements TransferClaim {
-  constructor(private readonly registrations: Pick<EventRegistrations, 'transferOf'>) {}
+  readonly purpose = REGISTRATION_PURPOSE;
+
+  constructor(
+    private readonly registrations: Pick<EventRegistrations, 'transferOf' | 'transferAssigned'>,
+  ) {}
+
+  /** A transfer left for review given by hand to registration `id` (ADR 053). */
+  assign(trx: Executor, id: number, transfer: BankTransfer): Promise<ClaimedTransfer> {
+    return this.registrations.transferAssigned(trx, id, transfer);
+  }
 
   async read(db: Executor, transfer: BankTransfer): Promise<ClaimedTransfer | null> {
     const reading = readRegistrationCausale(transfer.remittance);

@@ -6,6 +6,7 @@ import {
 import {
   AddItemButton,
   ArrayInput,
+  BooleanInput,
   CheckboxGroupInput,
   FormDataConsumer,
   NumberInput,
@@ -113,6 +114,11 @@ export function PriceInputs() {
             />
             <NumberInput source="onsiteCents" label="Quota in sede (€)" {...euroProps} />
             <NumberInput source="places" label="Posti del tipo" min={1} step={1} />
+            <BooleanInput
+              source="requiresApproval"
+              label="Iscrizione soggetta ad approvazione"
+              helperText="Ogni iscrizione di questo tipo attende la decisione della segreteria."
+            />
           </SimpleFormIterator>
         </ArrayInput>
       </div>

@@ -1,13 +1,16 @@
 import {
   italianDateTime,
   italianEuroText,
+  PLACE_HOLDING_STATES,
   REGISTRATION_STATE_LABELS,
+  RegistrationRefusalSchema,
   REGISTRATION_STATES,
   RegistrationHandPaymentSchema,
   romeDate,
   type AdminRegistration,
   type AdminRegistrationSummary,
 } from '@sodalis/contracts';
+import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   Datagrid,
@@ -28,6 +31,7 @@ import { DateTimeField } from '../../admin/date-time-field';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, choicesOf } from '../../admin/format';
+import { useStaffCall } from '../../admin/staff-call';
 import { RegistrationMailingPanel } from './registration-mailing';
 
 /**
@@ -95,8 +99,7 @@ function EventSummary() {
   if (summary === null) {
     return <p className="mt-2 mb-3">Scegli un evento per vederne il riepilogo e gli incassi.</p>;
   }
-  const held =
-    summary.byState.awaiting_payment + summary.byState.offered + summary.byState.confirmed;
+  const held = PLACE_HOLDING_STATES.reduce((sum, state) => sum + summary.byState[state], 0);
   return (
     <section className="mt-2 mb-3" aria-labelledby="riepilogo-iscrizioni">
       <h2 id="riepilogo-iscrizioni" className="h6">
@@ -105,9 +108,10 @@ function EventSummary() {
       <p className="mb-1">
         Posti occupati {held}
         {summary.places === null ? '' : ` su ${summary.places}`}; confermate{' '}
-        {summary.byState.confirmed}, in attesa di pagamento {summary.byState.awaiting_payment},
-        posti offerti {summary.byState.offered}, in lista d’attesa {summary.byState.waiting};
-        annullate {summary.byState.cancelled}, scadute {summary.byState.expired}.
+        {summary.byState.confirmed}, da approvare {summary.byState.pending_approval}, in attesa di
+        pagamento {summary.byState.awaiting_payment}, posti offerti {summary.byState.offered}, in
+        lista d’attesa {summary.byState.waiting}; annullate {summary.byState.cancelled}, scadute{' '}
+        {summary.byState.expired}.
       </p>
       <p className="mb-1">
         Incassato: {italianEuroText(summary.takingsCents)}; fatture richieste:{' '}
@@ -295,6 +299,102 @@ function DeskPaymentForm() {
   );
 }
 
+/**
+ * A registration awaiting the secretariat's approval (ADR 053): approve it (it then waits for
+ * payment, or is confirmed when free), or refuse it with the reason the person receives.
+ */
+function ApprovalActions() {
+  const registration = useRecordContext<AdminRegistration>();
+  const { saving, call } = useStaffCall();
+  const id = useId();
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!registration || registration.state !== 'pending_approval') return null;
+  const path = (step: 'Approve' | 'Refuse') =>
+    `${adminPath('iscrizioni', registration.id)}/${step}`;
+  const approve = () =>
+    void call<AdminRegistration>(
+      path('Approve'),
+      { method: 'POST', body: {} },
+      () => 'Iscrizione approvata: la persona riceve un’e-mail.',
+    );
+  const refuse = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = RegistrationRefusalSchema.safeParse({ reason });
+    setError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (!checked.success) return;
+    void call<AdminRegistration>(
+      path('Refuse'),
+      { method: 'POST', body: checked.data },
+      () => 'Iscrizione rifiutata: la persona riceve il motivo.',
+    ).then((done) => {
+      if (done) setRefusing(false);
+    });
+  };
+  return (
+    <section className="mt-3" aria-labelledby={`${id}-titolo`} data-testid="registration-approval">
+      <h2 id={`${id}-titolo`} className="h6">
+        Iscrizione soggetta ad approvazione
+      </h2>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" disabled={saving} onClick={approve}>
+          Approva
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          disabled={saving}
+          onClick={() => setRefusing(true)}
+        >
+          Rifiuta…
+        </button>
+      </div>
+      <Dialog open={refusing} onClose={() => setRefusing(false)} aria-labelledby={`${id}-rifiuto`}>
+        <form onSubmit={refuse} noValidate>
+          <DialogTitle id={`${id}-rifiuto`}>Rifiuta l’iscrizione</DialogTitle>
+          <DialogContent>
+            <p>
+              {registration.firstName} {registration.lastName} riceve il motivo per e-mail e lo
+              legge in «Le mie iscrizioni»; il posto passa a chi è in lista d’attesa.
+            </p>
+            <label htmlFor={`${id}-motivo`} className="form-label">
+              Motivo
+            </label>
+            <textarea
+              id={`${id}-motivo`}
+              className="form-control"
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              aria-invalid={error === null ? undefined : true}
+              aria-describedby={error === null ? undefined : `${id}-motivo-errore`}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            {error === null ? null : (
+              <div id={`${id}-motivo-errore`} className="invalid-feedback d-block">
+                {error}
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setRefusing(false)}
+            >
+              Annulla
+            </button>
+            <button type="submit" className="btn btn-danger" disabled={saving}>
+              Rifiuta l’iscrizione
+            </button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </section>
+  );
+}
+
 export function RegistrationShow() {
   return (
     <Show title="Iscrizione">
@@ -365,6 +465,7 @@ export function RegistrationShow() {
             )
           }
         />
+        <ApprovalActions />
         <DeskPaymentForm />
       </SimpleShowLayout>
     </Show>

@@ -164,6 +164,40 @@ export function BankRowList() {
 
 const PICKER_PAGE = 10;
 
+/** A picker's search box. */
+function SearchBox(props: { label: string; text: string; onText: (text: string) => void }) {
+  return (
+    <label className="d-block">
+      {props.label}
+      <input
+        className="form-control"
+        type="search"
+        value={props.text}
+        onChange={(event) => props.onText(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/**
+ * A search box's text and what is searched: the text trimmed, 300 ms after the last key, so a
+ * name typed is one request, not one a letter; `changed` runs with each new search.
+ */
+function useTypedSearch(changed?: () => void): [string, (text: string) => void, string] {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(text.trim());
+      changed?.();
+    }, 300);
+    return () => clearTimeout(timer);
+    // `changed` is the caller's reset, the same for its life: only the text restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return [text, setText, q];
+}
+
 /**
  * A member found by typing a surname, a number or an e-mail: the server searches the register
  * (`GET /Memberships?q=`), ten at a time, so a society of thousands never loads whole.
@@ -175,16 +209,8 @@ function MemberPicker({
   chosen: AdminMembership | null;
   onChoose: (member: AdminMembership | null) => void;
 }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(text.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [text, setText, q] = useTypedSearch(() => setPage(1));
   const found = useGetList<AdminMembership>(
     'soci',
     { filter: { q }, pagination: { page, perPage: PICKER_PAGE } },
@@ -206,15 +232,7 @@ function MemberPicker({
           </button>
         </p>
       )}
-      <label className="d-block">
-        Cerca per cognome, numero o e-mail
-        <input
-          className="form-control"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </label>
+      <SearchBox label="Cerca per cognome, numero o e-mail" text={text} onText={setText} />
       {q.length < 2 ? null : found.isPending ? (
         <p className="small">Ricerca in corso…</p>
       ) : total === 0 ? (
@@ -265,6 +283,100 @@ function MemberPicker({
   );
 }
 
+type ReviewStep = 'Assign' | 'AssignRegistration' | 'Ignore';
+
+/** An event's registration awaiting payment, as the registrations' list answers it. */
+interface RegistrationChoice {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  eventTitle: string;
+  totalCents: number;
+}
+
+/**
+ * A row whose causale the bank garbled given to an event's registration (ADR 053): found by
+ * its number, a name or an e-mail among those awaiting payment (the registrations' own list,
+ * `iscrizioni`); the server takes it only for the amount due, as an automatic match.
+ */
+function RegistrationAssign({
+  row,
+  saving,
+  send,
+}: {
+  row: AdminBankRow;
+  saving: boolean;
+  send: (step: ReviewStep, body: object, done: string) => (event: SyntheticEvent) => void;
+}) {
+  const [text, setText, q] = useTypedSearch();
+  const [chosen, setChosen] = useState<RegistrationChoice | null>(null);
+  const found = useGetList<RegistrationChoice>(
+    'iscrizioni',
+    {
+      filter: { q, state: 'awaiting_payment' },
+      pagination: { page: 1, perPage: PICKER_PAGE },
+      sort: { field: 'createdAt', order: 'DESC' },
+    },
+    { enabled: q.length >= 1 },
+  );
+  return (
+    <form
+      onSubmit={send(
+        'AssignRegistration',
+        { registrationId: chosen?.id ?? 0 },
+        'Bonifico assegnato all’iscrizione: pagamento registrato e iscrizione confermata.',
+      )}
+      aria-labelledby="assegna-iscrizione-titolo"
+      className="mb-4"
+      data-testid="assign-registration"
+    >
+      <h2 id="assegna-iscrizione-titolo" className="h6">
+        Assegna a un’iscrizione a un evento
+      </h2>
+      {chosen === null ? null : (
+        <p role="status" className="mb-1">
+          Scelta: iscrizione {chosen.id}, {chosen.lastName} {chosen.firstName} ({chosen.email}) a «
+          {chosen.eventTitle}», {italianEuroText(chosen.totalCents)}
+          {chosen.totalCents === row.amountCents ? '' : ' — importo diverso dal bonifico'}{' '}
+          <button type="button" className="btn btn-link btn-sm" onClick={() => setChosen(null)}>
+            Cambia
+          </button>
+        </p>
+      )}
+      <SearchBox
+        label="Cerca per numero dell’iscrizione, cognome o e-mail (in attesa di pagamento)"
+        text={text}
+        onText={setText}
+      />
+      {q.length < 1 ? null : found.isPending ? (
+        <p className="small">Ricerca in corso…</p>
+      ) : (found.data ?? []).length === 0 ? (
+        <p className="small">Nessuna iscrizione in attesa di pagamento trovata.</p>
+      ) : (
+        <ul className="list-unstyled mb-1" aria-label="Iscrizioni trovate">
+          {(found.data ?? []).map((registration) => (
+            <li key={registration.id}>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0"
+                aria-pressed={chosen?.id === registration.id}
+                onClick={() => setChosen(registration)}
+              >
+                {registration.id} – {registration.lastName} {registration.firstName},{' '}
+                {registration.eventTitle}: {italianEuroText(registration.totalCents)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button className="btn btn-primary mt-2" type="submit" disabled={saving || chosen === null}>
+        Assegna all’iscrizione
+      </button>
+    </form>
+  );
+}
+
 /** Assign a waiting row to a member and years, or ignore it with a reason. */
 function Review() {
   const row = useRecordContext<AdminBankRow>();
@@ -273,15 +385,14 @@ function Review() {
   const [yearsText, setYearsText] = useState(row?.years.join(' ') ?? '');
   const [reason, setReason] = useState('');
   if (!row || row.status !== 'review') return null;
-  const send =
-    (step: 'Assign' | 'Ignore', body: object, done: string) => (event: SyntheticEvent) => {
-      event.preventDefault();
-      void call<AdminBankRow>(
-        `${adminPath('bonifici', row.id)}/${step}`,
-        { method: 'POST', body },
-        () => done,
-      );
-    };
+  const send = (step: ReviewStep, body: object, done: string) => (event: SyntheticEvent) => {
+    event.preventDefault();
+    void call<AdminBankRow>(
+      `${adminPath('bonifici', row.id)}/${step}`,
+      { method: 'POST', body },
+      () => done,
+    );
+  };
   const years = yearsText.split(/[\s,;+]+/).filter((year) => year !== '');
   const assigned = 'Bonifico assegnato: quota pagata e ricevuta numerata.';
   return (
@@ -336,6 +447,7 @@ function Review() {
           Assegna il bonifico
         </button>
       </form>
+      <RegistrationAssign row={row} saving={saving} send={send} />
       <form
         onSubmit={send('Ignore', { reason }, 'Bonifico ignorato.')}
         aria-labelledby="ignora-titolo"
