@@ -446,7 +446,11 @@ test.describe('ruoli dello staff', () => {
     await expect(page.getByRole('link', { name: 'Importa CSV' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Nuovo account' }).click();
     await page.getByRole('combobox', { name: 'Ruolo' }).click();
-    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Socio', 'Affiliato']);
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+      'Socio',
+      'Affiliato',
+      'Partecipante agli eventi (non socio)',
+    ]);
     await page.keyboard.press('Escape');
 
     // A screen of the secretariat or of the editors: said so, not "Non trovato".

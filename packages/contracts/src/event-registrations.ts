@@ -88,6 +88,8 @@ export const REGISTRATION_MESSAGES = {
   acceptNeedsPayment: 'Per confermare il posto offerto completa il pagamento della quota.',
   nothingToPay: 'Questa iscrizione non attende un pagamento.',
   fiscalCodeWrong: 'Codice fiscale: non è valido, controlla lettere e cifre.',
+  cancelReason: 'Motivo: scrivi perché l’iscrizione è annullata (lo riceve la persona).',
+  notCancellableByStaff: (state: string) => `Questa iscrizione non si può annullare: è «${state}».`,
   notPendingApproval: (state: string) =>
     `Questa iscrizione non attende un’approvazione: è «${state}».`,
   refusalReason: 'Motivo: scrivi perché l’iscrizione è rifiutata (lo riceve la persona).',
@@ -376,6 +378,22 @@ export const RegistrationRefusalSchema = z.object({
     .max(1000, { message: REGISTRATION_MESSAGES.refusalReasonLong }),
 });
 export type RegistrationRefusalBody = z.input<typeof RegistrationRefusalSchema>;
+
+/**
+ * A registration cancelled by the staff (ADR 049, amendment "cancelled by the staff"): the reason,
+ * mailed to the person and kept; a paid one is recorded as to refund.
+ */
+export const RegistrationStaffCancelSchema = z.object({
+  reason: z
+    .string({ message: REGISTRATION_MESSAGES.cancelReason })
+    .trim()
+    .min(1, { message: REGISTRATION_MESSAGES.cancelReason })
+    .max(1000, { message: REGISTRATION_MESSAGES.refusalReasonLong }),
+});
+export type RegistrationStaffCancelBody = z.input<typeof RegistrationStaffCancelSchema>;
+
+/** What a staff cancellation did with the money (ADR 049, "cancelled by the staff"). */
+export type RegistrationRefund = 'none' | 'toRefund' | 'partOfPayment';
 
 /** The staff's list of registrations (ADR 049): by event, state and a name or e-mail. */
 export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({

@@ -7,6 +7,7 @@ import {
   RegistrationMailingSchema,
   RegistrationRecipientsQuerySchema,
   RegistrationRefusalSchema,
+  RegistrationStaffCancelSchema,
 } from '@sodalis/contracts';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
@@ -96,6 +97,13 @@ export async function eventsAdminRoutes(
     const { reason } = parseInput(RegistrationRefusalSchema, request.body ?? {});
     await registrations.refuse(actorOf(request), id, reason);
     return { data: await registrationsAdmin.get(id) };
+  });
+  // A live registration cancelled by the staff, a paid one recorded as to refund (ADR 049).
+  app.post('/EventRegistrations/:id/Cancel', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { reason } = parseInput(RegistrationStaffCancelSchema, request.body ?? {});
+    const refund = await registrations.cancelByStaff(actorOf(request), id, reason);
+    return { data: { ...(await registrationsAdmin.get(id)), refund } };
   });
   recordRoutes(
     app,

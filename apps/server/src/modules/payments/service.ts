@@ -448,6 +448,34 @@ export class PaymentService {
   }
 
   /**
+   * An item its owner takes back (a registration cancelled by the staff, ADR 049): the payment
+   * that paid it becomes "da rimborsare" (`to_refund`, with `reason`) when that item is all it
+   * paid, so the treasury records the refund as for any other (ADR 029); a payment that paid
+   * more (dues with it) stays as it is and answers `partOfPayment`, the owner saying what to
+   * give back. In the caller's transaction.
+   */
+  async refundDue(
+    trx: Executor,
+    paymentId: number,
+    item: { purpose: string; ref: string },
+    reason: string,
+    at: Date,
+  ): Promise<'toRefund' | 'partOfPayment' | 'notPaid'> {
+    const items = await itemsOfPayment(trx, paymentId);
+    if (!items.some((one) => one.purpose === item.purpose && one.item_ref === item.ref)) {
+      return 'notPaid';
+    }
+    if (items.length > 1) return 'partOfPayment';
+    const marked = await closeFlaggedPayment(trx, paymentId, {
+      from: ['verified', 'reported', 'flagged'],
+      status: 'to_refund',
+      reason,
+      now: at.toISOString(),
+    });
+    return marked ? 'toRefund' : 'notPaid';
+  }
+
+  /**
    * A payment received outside PayPal (a bank statement's row, cash or card at the desk; ADR
    * 029), verified as it is recorded, in the caller's transaction: stored once by its
    * reference (null when that reference is recorded already), its items reported to their

@@ -321,4 +321,95 @@ describe.each(testEngines())('events: registrations subject to approval on %s', 
       listed.total + 1,
     );
   });
+
+  it('the staff cancel a live registration with a reason: a payment of it alone becomes to refund, one with dues says how much, the place goes on', async () => {
+    const event = await createEvent({
+      places: 2,
+      registrationTypes: [
+        { name: 'Non socio', eligibility: 'tutti', standardCents: 38000 },
+        {
+          name: 'Socio in regola',
+          eligibility: 'iscritti-in-regola',
+          memberRoles: ['socio'],
+          standardCents: 15000,
+        },
+      ],
+    });
+    const [open, members] = event.registrationTypes;
+    const paying = await member();
+    const paid = await register(event.id, paying.token, open?.id);
+    const desk = (id: number) =>
+      staff.call('POST', `/EventRegistrations/${id}/HandPayment`, {
+        method: 'contanti',
+        paidOn: '2026-11-23',
+      });
+    expect((await desk(paid.registration.id)).statusCode).toBe(201);
+    // A member in arrears who renews and registers: one payment, dues with it.
+    people += 1;
+    const arrearsId = await addLedgerMember(staff.app, `Arretrato${engine}${people}`, 2025, {
+      2025: 'paid',
+    });
+    const arrears = await sessionOf(staff.app, arrearsId);
+    const renewing = await register(event.id, arrears, members?.id);
+    expect((await desk(renewing.registration.id)).statusCode).toBe(201);
+    const waiting = await member();
+    const queued = await register(event.id, waiting.token, open?.id);
+    expect(queued.registration.state).toBe('waiting');
+
+    const cancel = (id: number, body: object, role: 'segreteria' | 'redazione' = 'segreteria') =>
+      staff.call('POST', `/EventRegistrations/${id}/Cancel`, body, role);
+    expect(await issuesOf(cancel(paid.registration.id, { reason: '  ' }), 400)).toEqual([
+      { path: 'reason', message: REGISTRATION_MESSAGES.cancelReason },
+    ]);
+    expect((await cancel(paid.registration.id, { reason: 'Evento' }, 'redazione')).statusCode).toBe(
+      403,
+    );
+
+    const done = await staff.ok<AdminRegistration & { refund: string }>(
+      cancel(paid.registration.id, { reason: 'Doppia iscrizione della stessa persona' }),
+    );
+    expect(done).toMatchObject({ state: 'cancelled', refund: 'toRefund' });
+    expect(done.endReason).toBe('Doppia iscrizione della stessa persona – quota da rimborsare');
+    const payment = await staff.app.services.db
+      .selectFrom('payments')
+      .innerJoin('payment_items', 'payment_items.payment_id', 'payments.id')
+      .select(['payments.status', 'payments.flag_reason'])
+      .where('payment_items.purpose', '=', 'registration')
+      .where('payment_items.item_ref', '=', String(paid.registration.id))
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({
+      status: 'to_refund',
+      flag_reason: 'Iscrizione annullata dalla segreteria: Doppia iscrizione della stessa persona',
+    });
+    const mail = (await mailsTo(paying.email)).at(-1) ?? '';
+    expect(mail).toContain('la segreteria ha annullato la tua iscrizione');
+    expect(mail).toContain('Motivo: Doppia iscrizione della stessa persona');
+    expect(mail).toContain('ti sarà rimborsata');
+    // The place freed goes to the first waiting.
+    expect(await mine(waiting.token, queued.registration.id)).toMatchObject({ state: 'offered' });
+    // Twice: the registration is no longer live.
+    expect(await issuesOf(cancel(paid.registration.id, { reason: 'Ancora' }), 409)).toEqual([
+      {
+        path: 'registration',
+        message: REGISTRATION_MESSAGES.notCancellableByStaff('Annullata'),
+      },
+    ]);
+
+    // Paid with the dues: the payment stays (the dues are paid), the reason says what to give back.
+    const combined = await staff.ok<AdminRegistration & { refund: string }>(
+      cancel(renewing.registration.id, { reason: 'Non può partecipare' }),
+    );
+    expect(combined).toMatchObject({ state: 'cancelled', refund: 'partOfPayment' });
+    expect(combined.endReason).toBe(
+      'Non può partecipare – da rimborsare 150,00 € della quota (il pagamento comprende anche le quote associative)',
+    );
+    const dues = await staff.app.services.db
+      .selectFrom('payments')
+      .select('status')
+      .where('member_id', '=', arrearsId)
+      .execute();
+    expect(dues.map((row) => row.status)).toEqual(['verified']);
+    const audit = await staff.auditOf('event_registration', renewing.registration.id);
+    expect(audit.map((entry) => entry.action)).toContain('annulla iscrizione');
+  });
 });

@@ -19,6 +19,7 @@ import {
   type PriceWindow,
   type RegistrationAnswer,
   type RegistrationQuote,
+  type RegistrationRefund,
   type RegistrationRequestData,
   type RegistrationState,
 } from '@sodalis/contracts';
@@ -101,6 +102,14 @@ export interface RegistrationSettings {
 export interface PaymentsForRegistrations {
   recordReported(input: ReportedPayment): Promise<PaymentRow>;
   recordReceived(trx: Executor, input: ReceivedPayment): Promise<number | null>;
+  /** A registration's payment marked to refund when it paid only that (ADR 049). */
+  refundDue(
+    trx: Executor,
+    paymentId: number,
+    item: { purpose: string; ref: string },
+    reason: string,
+    at: Date,
+  ): Promise<'toRefund' | 'partOfPayment' | 'notPaid'>;
 }
 
 export interface RegistrationsDeps {
@@ -553,6 +562,106 @@ export class EventRegistrations implements RegistrationLedger {
       await this.offerFreedPlaces(trx, event, now);
     });
     this.deps.logger.info({ registrationId }, 'iscrizione rifiutata');
+  }
+
+  /**
+   * The staff cancel a live registration with a reason (ADR 049, amendment "cancelled by the
+   * staff"), whatever the person's own limit: under the event's lock, mailed to the person,
+   * audited, the freed place offered on. A paid one is recorded as to refund: its payment
+   * becomes "da rimborsare" when it paid only this registration, for the treasury to record
+   * the refund; when it paid dues too the reason says how much of it to give back.
+   */
+  async cancelByStaff(
+    actor: Actor,
+    registrationId: number,
+    reason: string,
+  ): Promise<RegistrationRefund> {
+    const now = this.now();
+    const registration = await findRegistration(this.deps.db, registrationId);
+    if (registration === undefined) {
+      throw new AppError('notFound', [
+        { path: 'registration', message: REGISTRATION_MESSAGES.notFound },
+      ]);
+    }
+    const refund = await this.deps.db.transaction().execute(async (trx) => {
+      await lockEvent(trx, registration.event_id);
+      const current = await findRegistration(trx, registrationId);
+      if (current === undefined || !isLive(current.state)) {
+        const state = current?.state ?? registration.state;
+        throw conflict(
+          'registration',
+          REGISTRATION_MESSAGES.notCancellableByStaff(
+            registrationStateLabel(state, registration.payment_id !== null),
+          ),
+        );
+      }
+      const event = await this.eventRow(trx, current.event_id);
+      const outcome: RegistrationRefund =
+        current.payment_id === null
+          ? 'none'
+          : await this.refundOf(
+              trx,
+              current,
+              `Iscrizione annullata dalla segreteria: ${reason}`,
+              now,
+            );
+      const refundNote =
+        outcome === 'toRefund'
+          ? ' – quota da rimborsare'
+          : outcome === 'partOfPayment'
+            ? ` – da rimborsare ${italianEuroText(current.total_cents)} della quota (il pagamento comprende anche le quote associative)`
+            : '';
+      await this.end(
+        trx,
+        current,
+        event,
+        { state: 'cancelled', ended_by: 'segreteria', end_reason: `${reason}${refundNote}` },
+        [
+          `la segreteria ha annullato la tua iscrizione a «${event.title}».`,
+          `Motivo: ${reason}`,
+          ...(outcome === 'none'
+            ? []
+            : ['', 'La quota che hai pagato ti sarà rimborsata: la segreteria ti contatterà.']),
+        ].join('\n'),
+        now,
+      );
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'annulla iscrizione',
+          entity: 'event_registration',
+          entityId: current.id,
+          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» annullata: ${reason}`,
+          before: { stato: current.state },
+          after: { stato: 'cancelled', motivo: reason, rimborso: outcome },
+        },
+        now,
+      );
+      if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
+      return outcome;
+    });
+    this.deps.notifyOutbox();
+    this.deps.logger.info({ registrationId, refund }, 'iscrizione annullata dalla segreteria');
+    return refund;
+  }
+
+  /** A paid registration taken back: its payment marked to refund through payments (ADR 045). */
+  private async refundOf(
+    trx: Executor,
+    registration: RegistrationRow,
+    reason: string,
+    now: Date,
+  ): Promise<RegistrationRefund> {
+    if (registration.payment_id === null) return 'none';
+    const outcome = await this.deps.payments.refundDue(
+      trx,
+      registration.payment_id,
+      { purpose: REGISTRATION_PURPOSE, ref: String(registration.id) },
+      reason,
+      now,
+    );
+    return outcome === 'notPaid' ? 'none' : outcome;
   }
 
   /**

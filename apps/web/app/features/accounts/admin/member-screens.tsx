@@ -249,7 +249,8 @@ const SaveOnlyToolbar = () => (
 
 /**
  * The role, with only the roles one may give (ADR 031): the secretariat gives every
- * role; another staff role only Socio and Affiliato, and sees a staff account's role unchangeable.
+ * role; another staff role only the roles that are not staff (Socio, Affiliato, Partecipante), and
+ * sees a staff account's role unchangeable.
  */
 function RoleInput() {
   const account = useRecordContext<AdminMember>();

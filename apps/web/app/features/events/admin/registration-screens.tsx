@@ -1,14 +1,17 @@
 import {
   italianDateTime,
   italianEuroText,
+  LIVE_REGISTRATION_STATES,
   PLACE_HOLDING_STATES,
   REGISTRATION_STATE_LABELS,
   RegistrationRefusalSchema,
+  RegistrationStaffCancelSchema,
   REGISTRATION_STATES,
   RegistrationHandPaymentSchema,
   romeDate,
   type AdminRegistration,
   type AdminRegistrationSummary,
+  type RegistrationRefund,
 } from '@sodalis/contracts';
 import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -300,6 +303,85 @@ function DeskPaymentForm() {
 }
 
 /**
+ * A dialog asking the reason of a staff decision the person receives (a refusal, a
+ * cancellation): checked with the contracts' schema before it is sent, the server's own
+ * refusal shown by the staff call.
+ */
+function ReasonDialog({
+  open,
+  onClose,
+  title,
+  explanation,
+  confirmLabel,
+  schema,
+  saving,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  explanation: string;
+  confirmLabel: string;
+  schema: typeof RegistrationRefusalSchema | typeof RegistrationStaffCancelSchema;
+  saving: boolean;
+  onConfirm: (reason: string) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = schema.safeParse({ reason });
+    setError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (!checked.success) return;
+    void onConfirm(checked.data.reason).then((done) => {
+      if (done) onClose();
+    });
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-titolo`}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${id}-titolo`}>{title}</DialogTitle>
+        <DialogContent>
+          <p>{explanation}</p>
+          <label htmlFor={`${id}-motivo`} className="form-label">
+            Motivo
+          </label>
+          <textarea
+            id={`${id}-motivo`}
+            className="form-control"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            aria-invalid={error === null ? undefined : true}
+            aria-describedby={error === null ? undefined : `${id}-motivo-errore`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {error === null ? null : (
+            <div id={`${id}-motivo-errore`} className="invalid-feedback d-block">
+              {error}
+            </div>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            Annulla
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={saving}>
+            {confirmLabel}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The staff's calls on one registration: `…/iscrizioni/<id>/<step>`. */
+function registrationStepPath(registration: AdminRegistration, step: string): string {
+  return `${adminPath('iscrizioni', registration.id)}/${step}`;
+}
+
+/**
  * A registration awaiting the secretariat's approval (ADR 053): approve it (it then waits for
  * payment, or is confirmed when free), or refuse it with the reason the person receives.
  */
@@ -308,30 +390,13 @@ function ApprovalActions() {
   const { saving, call } = useStaffCall();
   const id = useId();
   const [refusing, setRefusing] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   if (!registration || registration.state !== 'pending_approval') return null;
-  const path = (step: 'Approve' | 'Refuse') =>
-    `${adminPath('iscrizioni', registration.id)}/${step}`;
   const approve = () =>
     void call<AdminRegistration>(
-      path('Approve'),
+      registrationStepPath(registration, 'Approve'),
       { method: 'POST', body: {} },
       () => 'Iscrizione approvata: la persona riceve un’e-mail.',
     );
-  const refuse = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = RegistrationRefusalSchema.safeParse({ reason });
-    setError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
-    if (!checked.success) return;
-    void call<AdminRegistration>(
-      path('Refuse'),
-      { method: 'POST', body: checked.data },
-      () => 'Iscrizione rifiutata: la persona riceve il motivo.',
-    ).then((done) => {
-      if (done) setRefusing(false);
-    });
-  };
   return (
     <section className="mt-3" aria-labelledby={`${id}-titolo`} data-testid="registration-approval">
       <h2 id={`${id}-titolo`} className="h6">
@@ -350,48 +415,72 @@ function ApprovalActions() {
           Rifiuta…
         </button>
       </div>
-      <Dialog open={refusing} onClose={() => setRefusing(false)} aria-labelledby={`${id}-rifiuto`}>
-        <form onSubmit={refuse} noValidate>
-          <DialogTitle id={`${id}-rifiuto`}>Rifiuta l’iscrizione</DialogTitle>
-          <DialogContent>
-            <p>
-              {registration.firstName} {registration.lastName} riceve il motivo per e-mail e lo
-              legge in «Le mie iscrizioni»; il posto passa a chi è in lista d’attesa.
-            </p>
-            <label htmlFor={`${id}-motivo`} className="form-label">
-              Motivo
-            </label>
-            <textarea
-              id={`${id}-motivo`}
-              className="form-control"
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              aria-invalid={error === null ? undefined : true}
-              aria-describedby={error === null ? undefined : `${id}-motivo-errore`}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            {error === null ? null : (
-              <div id={`${id}-motivo-errore`} className="invalid-feedback d-block">
-                {error}
-              </div>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => setRefusing(false)}
-            >
-              Annulla
-            </button>
-            <button type="submit" className="btn btn-danger" disabled={saving}>
-              Rifiuta l’iscrizione
-            </button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ReasonDialog
+        open={refusing}
+        onClose={() => setRefusing(false)}
+        title="Rifiuta l’iscrizione"
+        explanation={`${registration.firstName} ${registration.lastName} riceve il motivo per e-mail e lo legge in «Le mie iscrizioni»; il posto passa a chi è in lista d’attesa.`}
+        confirmLabel="Rifiuta l’iscrizione"
+        schema={RegistrationRefusalSchema}
+        saving={saving}
+        onConfirm={(reason) =>
+          call<AdminRegistration>(
+            registrationStepPath(registration, 'Refuse'),
+            { method: 'POST', body: { reason } },
+            () => 'Iscrizione rifiutata: la persona riceve il motivo.',
+          )
+        }
+      />
     </section>
+  );
+}
+
+/** What a staff cancellation says it did with the money (ADR 049, "cancelled by the staff"). */
+const CANCELLED_WITH: Record<RegistrationRefund, string> = {
+  none: 'Iscrizione annullata: la persona riceve il motivo.',
+  toRefund:
+    'Iscrizione annullata: il pagamento è ora «da rimborsare» in Pagamenti, dove si registra il rimborso.',
+  partOfPayment:
+    'Iscrizione annullata: il pagamento comprendeva anche le quote associative, rimborsa a parte la quota dell’iscrizione.',
+};
+
+/**
+ * A live registration cancelled by the staff, whatever the person's own limit (ADR 049,
+ * "cancelled by the staff"): the reason mailed to the person, a paid one recorded to refund.
+ */
+function StaffCancelAction() {
+  const registration = useRecordContext<AdminRegistration>();
+  const { saving, call } = useStaffCall();
+  const [cancelling, setCancelling] = useState(false);
+  const live: readonly string[] = LIVE_REGISTRATION_STATES;
+  if (!registration || !live.includes(registration.state)) return null;
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        disabled={saving}
+        onClick={() => setCancelling(true)}
+      >
+        Annulla l’iscrizione…
+      </button>
+      <ReasonDialog
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+        title="Annulla l’iscrizione"
+        explanation={`${registration.firstName} ${registration.lastName} riceve il motivo per e-mail; il posto passa a chi è in lista d’attesa. Una quota già pagata risulta da rimborsare.`}
+        confirmLabel="Annulla l’iscrizione"
+        schema={RegistrationStaffCancelSchema}
+        saving={saving}
+        onConfirm={(reason) =>
+          call<AdminRegistration & { refund: RegistrationRefund }>(
+            registrationStepPath(registration, 'Cancel'),
+            { method: 'POST', body: { reason } },
+            (answer) => CANCELLED_WITH[answer.refund],
+          )
+        }
+      />
+    </div>
   );
 }
 
@@ -467,6 +556,7 @@ export function RegistrationShow() {
         />
         <ApprovalActions />
         <DeskPaymentForm />
+        <StaffCancelAction />
       </SimpleShowLayout>
     </Show>
   );
