@@ -164,6 +164,27 @@ test.describe('iscrizioni agli eventi', () => {
     await expect(page.getByText('Confermata', { exact: true })).toBeVisible({
       timeout: SCREEN_TIMEOUT,
     });
+
+    // Paid, then cancelled by the staff with a reason: the payment is left to refund (ADR 049).
+    await page.getByRole('button', { name: 'Annulla l’iscrizione…' }).click();
+    const cancelling = page.getByRole('dialog', { name: 'Annulla l’iscrizione' });
+    await cancelling.getByRole('button', { name: 'Annulla l’iscrizione' }).click();
+    await expect(
+      cancelling.getByText(
+        'Motivo: scrivi perché l’iscrizione è annullata (lo riceve la persona).',
+      ),
+    ).toBeVisible();
+    await cancelling.getByLabel('Motivo').fill('Il corso è rinviato a data da definire.');
+    await cancelling.getByRole('button', { name: 'Annulla l’iscrizione' }).click();
+    await expect(
+      page.getByText(
+        'Iscrizione annullata: il pagamento è ora «da rimborsare» in Pagamenti, dove si registra il rimborso.',
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Annullata (Il corso è rinviato a data da definire. – quota da rimborsare)'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Annulla l’iscrizione…' })).toHaveCount(0);
   });
 });
 
