@@ -171,6 +171,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
       'Iscrizioni agli eventi da approvare',
       'Posti offerti dalla lista d’attesa, senza risposta',
       'Iscrizioni agli eventi in attesa di pagamento',
+      'Fatture richieste dagli iscritti agli eventi, da emettere',
       'Documenti PDF non ricercabili',
     ];
     for (const label of always) {

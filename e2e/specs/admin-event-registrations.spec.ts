@@ -186,14 +186,67 @@ test.describe('iscrizioni agli eventi', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Annulla l’iscrizione…' })).toHaveCount(0);
   });
+  test('la segreteria segna come emessa la fattura chiesta da un’iscrizione pagata', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    const seed = Date.now();
+    const created = (await adminApi(page, 'POST', '/Events', {
+      title: `Corso con fattura ${seed}`,
+      startsAt: `${romeDate(45)}T09:00`,
+      endsAt: `${romeDate(45)}T17:00`,
+      mode: 'online',
+      onlineUrl: 'https://example.org/aula',
+      places: 10,
+      registrationTypes: [{ name: 'Non socio', eligibility: 'tutti', standardCents: 12000 }],
+      addons: [],
+      published: true,
+    })) as unknown as { id: number; registrationTypes: { id: number }[] };
+    const id = await ownRegistration(page, created.id, created.registrationTypes[0]?.id ?? 0, {
+      invoice: { name: 'Ospedale di prova', taxId: '01234567890', recipientCode: 'ABC1234' },
+    });
+    await adminApi(
+      page,
+      'POST',
+      `/EventRegistrations/${id}/HandPayment`,
+      { method: 'carta', paidOn: romeDate() },
+      201,
+    );
+    await openAdmin(page, `/iscrizioni/${id}/show`);
+    const form = page.getByRole('form', { name: 'Fattura richiesta, da emettere' });
+    await expect(form).toBeVisible({ timeout: SCREEN_TIMEOUT });
+    await expect(
+      page.getByText(/Ospedale di prova – 01234567890 – ABC1234 – da emettere/),
+    ).toBeVisible();
+    await form.getByRole('button', { name: 'Segna come emessa' }).click();
+    await expect(form.getByText('Numero della fattura: indicalo.')).toBeVisible();
+    await expectAccessible(page);
+    await form.getByLabel('Numero della fattura').fill(`E2E/${seed}`);
+    await form.getByRole('button', { name: 'Segna come emessa' }).click();
+    await expect(page.getByText(`Fattura n. E2E/${seed} segnata come emessa.`)).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`emessa, n\\. E2E/${seed} del \\d{2}/\\d{2}/\\d{4}`)),
+    ).toBeVisible();
+    await expect(form).toBeHidden();
+  });
 });
 
 /** The signed-in account registers itself for the event (the members' API); answers its id. */
-async function ownRegistration(page: Page, eventId: number, typeId: number): Promise<number> {
+async function ownRegistration(
+  page: Page,
+  eventId: number,
+  typeId: number,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   const response = await page.request.post(`/api/v1/Events/${eventId}/Registrations`, {
     headers: { authorization: `Bearer ${token ?? ''}` },
-    data: { typeId, requestKey: `e2e${Date.now()}${Math.random().toString(36).slice(2, 10)}` },
+    data: {
+      typeId,
+      requestKey: `e2e${Date.now()}${Math.random().toString(36).slice(2, 10)}`,
+      ...extra,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { registration: { id: number } } }).data.registration

@@ -26,6 +26,8 @@ export async function adminApi(
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   path: string,
   data?: unknown,
+  /** 201 for a call that records something new (a payment). */
+  status = 200,
 ): Promise<Record<string, unknown>> {
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
   const response = await page.request.fetch(`/api/v1/Admin${path}`, {
@@ -33,7 +35,7 @@ export async function adminApi(
     headers: { authorization: `Bearer ${token ?? ''}` },
     ...(data === undefined ? {} : { data }),
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(response.status(), await response.text()).toBe(status);
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 

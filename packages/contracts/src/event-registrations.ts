@@ -89,6 +89,10 @@ export const REGISTRATION_MESSAGES = {
   nothingToPay: 'Questa iscrizione non attende un pagamento.',
   fiscalCodeWrong: 'Codice fiscale: non è valido, controlla lettere e cifre.',
   cancelReason: 'Motivo: scrivi perché l’iscrizione è annullata (lo riceve la persona).',
+  invoiceNumber: 'Numero della fattura: indicalo.',
+  invoiceNotAsked: 'Questa iscrizione non ha chiesto la fattura.',
+  invoiceNotPaid: 'La fattura si segna come emessa quando l’iscrizione è pagata.',
+  invoiceIssued: (number: string) => `La fattura di questa iscrizione è già emessa (n. ${number}).`,
   notCancellableByStaff: (state: string) => `Questa iscrizione non si può annullare: è «${state}».`,
   notPendingApproval: (state: string) =>
     `Questa iscrizione non attende un’approvazione: è «${state}».`,
@@ -395,11 +399,31 @@ export type RegistrationStaffCancelBody = z.input<typeof RegistrationStaffCancel
 /** What a staff cancellation did with the money (ADR 049, "cancelled by the staff"). */
 export type RegistrationRefund = 'none' | 'toRefund' | 'partOfPayment';
 
-/** The staff's list of registrations (ADR 049): by event, state and a name or e-mail. */
+/**
+ * The invoices asked for (ADR 049, amendment "invoices"): `da-emettere` a paid registration that
+ * asked for one not yet issued, `emessa` one issued.
+ */
+export const INVOICE_FILTERS = ['da-emettere', 'emessa'] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+/** The staff's list of registrations (ADR 049): by event, state, invoice and a name or e-mail. */
 export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({
   eventId: idFilter,
   state: z.enum(REGISTRATION_STATES).optional(),
+  invoice: z
+    .enum(INVOICE_FILTERS, { message: 'Fattura: scegli «da emettere» o «emessa».' })
+    .optional(),
 });
+
+/** The invoice of a registration marked as issued, with the number the accountant gave it. */
+export const RegistrationInvoiceIssuedSchema = z.object({
+  number: z
+    .string({ message: REGISTRATION_MESSAGES.invoiceNumber })
+    .trim()
+    .min(1, { message: REGISTRATION_MESSAGES.invoiceNumber })
+    .max(40, { message: 'Numero della fattura: al massimo 40 caratteri.' }),
+});
+export type RegistrationInvoiceIssued = z.input<typeof RegistrationInvoiceIssuedSchema>;
 export type AdminRegistrationListQuery = z.output<typeof AdminRegistrationListQuerySchema>;
 
 /** A registration as the secretariat sees it. */
@@ -432,6 +456,9 @@ export interface AdminRegistration {
     taxId: string;
     recipientCode: string | null;
     pec: string | null;
+    /** Once issued: its number and when (ADR 049, amendment "invoices"). */
+    number: string | null;
+    issuedAt: string | null;
   } | null;
   endedBy: string | null;
   endReason: string | null;

@@ -49,6 +49,7 @@ import { eventsMigration } from './migrations/0045-events.js';
 import { eventPricesMigration } from './migrations/0046-event-prices.js';
 import { eventRegistrationsMigration } from './migrations/0047-event-registrations.js';
 import { eventParticipantsMigration } from './migrations/0056-event-participants.js';
+import { eventRegistrationInvoicesMigration } from './migrations/0057-event-registration-invoices.js';
 import { paymentsAnyPurposeMigration } from './migrations/0048-payments-any-purpose.js';
 import { searchVocabularyMigration } from './migrations/0049-search-vocabulary.js';
 import { eventRegistrationMailingsMigration } from './migrations/0050-event-registration-mailings.js';
@@ -118,6 +119,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0054-event-registration-approval': eventRegistrationApprovalMigration(),
     '0055-event-sessions': eventSessionsMigration(engine),
     '0056-event-participants': eventParticipantsMigration(),
+    '0057-event-registration-invoices': eventRegistrationInvoicesMigration(),
   };
 }
 

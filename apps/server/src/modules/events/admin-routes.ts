@@ -8,6 +8,7 @@ import {
   RegistrationRecipientsQuerySchema,
   RegistrationRefusalSchema,
   RegistrationStaffCancelSchema,
+  RegistrationInvoiceIssuedSchema,
 } from '@sodalis/contracts';
 import { z } from 'zod';
 import { parseInput } from '../../http/validation.js';
@@ -97,6 +98,12 @@ export async function eventsAdminRoutes(
     const { reason } = parseInput(RegistrationRefusalSchema, request.body ?? {});
     await registrations.refuse(actorOf(request), id, reason);
     return { data: await registrationsAdmin.get(id) };
+  });
+  // A registration's invoice marked as issued, with its number (ADR 049, "invoices").
+  app.post('/EventRegistrations/:id/Invoice', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {
+    const { id } = parseInput(IdParamsSchema, request.params);
+    const { number } = parseInput(RegistrationInvoiceIssuedSchema, request.body ?? {});
+    return { data: await registrationsAdmin.issueInvoice(actorOf(request), id, number) };
   });
   // A live registration cancelled by the staff, a paid one recorded as to refund (ADR 049).
   app.post('/EventRegistrations/:id/Cancel', { bodyLimit: FORM_BODY_LIMIT }, async (request) => {

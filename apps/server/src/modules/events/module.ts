@@ -132,7 +132,7 @@ export const eventsModule = defineModule<
     attendance,
   }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex, files, imageFiles }),
-    registrations: new RegistrationsAdmin({ db }),
+    registrations: new RegistrationsAdmin({ db, clock }),
     mailings: new RegistrationMailings({
       db,
       clock,

@@ -108,6 +108,10 @@ export interface EventRegistrationsTable {
   invoice_tax_id: string | null;
   invoice_recipient_code: string | null;
   invoice_pec: string | null;
+  /** The invoice issued (migration 0057): its number, when and by whom; null until then. */
+  invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_issued_at: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_issued_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** Unpaid after this instant, a place held is given up. */
   pay_by: string | null;
   payment_reminded_at: string | null;

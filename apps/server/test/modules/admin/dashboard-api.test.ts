@@ -22,6 +22,7 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       'iscrizioni-da-approvare',
       'iscrizioni-posti-offerti',
       'iscrizioni-da-pagare',
+      'iscrizioni-fatture-da-emettere',
       // No demo publication of 2025's contributions and final accounts: late in November 2026.
       'contributi-2025',
       'bilancio-consuntivo-2025',
@@ -63,6 +64,10 @@ describe.each(testEngines())('back office: the home’s pending work on %s', (en
       expect(listed.total, state).toBeGreaterThan(0);
       expect(countOf(before, key), key).toBe(listed.total);
     }
+    const invoices = await staff.ok<AdminPage<unknown>>(
+      staff.call('GET', '/EventRegistrations?invoice=da-emettere'),
+    );
+    expect(countOf(before, 'iscrizioni-fatture-da-emettere')).toBe(invoices.total);
     expect(before.pending.find((work) => work.key === 'contributi-2025')).toMatchObject({
       count: 1,
       href: '/amministrazione/contributi-pubblici',

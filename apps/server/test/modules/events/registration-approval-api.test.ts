@@ -412,4 +412,77 @@ describe.each(testEngines())('events: registrations subject to approval on %s', 
     const audit = await staff.auditOf('event_registration', renewing.registration.id);
     expect(audit.map((entry) => entry.action)).toContain('annulla iscrizione');
   });
+
+  it('an invoice asked for waits on the staff home once paid, and is marked issued with its number once', async () => {
+    const event = await createEvent({
+      places: 5,
+      registrationTypes: [{ name: 'Non socio', eligibility: 'tutti', standardCents: 38000 }],
+    });
+    const person = await member();
+    const asked = await call(`/${event.id}/Registrations`, person.token, {
+      requestKey: key(),
+      typeId: event.registrationTypes[0]?.id,
+      invoice: { name: 'Ospedale di prova', taxId: '01234567890', pec: 'fatture@pec.example.org' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = (asked.json() as { data: RegistrationAnswer }).data.registration.id;
+    const toIssue = async () =>
+      (
+        await staff.ok<{ items: AdminRegistration[]; total: number }>(
+          staff.call('GET', '/EventRegistrations?invoice=da-emettere&perPage=100'),
+        )
+      ).items.map((item) => item.id);
+    const issue = (number: unknown, role: 'segreteria' | 'redazione' = 'segreteria') =>
+      staff.call('POST', `/EventRegistrations/${id}/Invoice`, { number }, role);
+    // Not paid yet: not waiting, and refused.
+    expect(await toIssue()).not.toContain(id);
+    expect(await issuesOf(issue('2026/101'), 409)).toEqual([
+      { path: 'invoice', message: REGISTRATION_MESSAGES.invoiceNotPaid },
+    ]);
+    const paid = await staff.call('POST', `/EventRegistrations/${id}/HandPayment`, {
+      method: 'carta',
+      paidOn: '2026-11-23',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await toIssue()).toContain(id);
+    const home = await staff.ok<AdminDashboard>(staff.call('GET', '/Dashboard'));
+    const work = home.pending.find((one) => one.key === 'iscrizioni-fatture-da-emettere');
+    expect(work?.count).toBe((await toIssue()).length);
+    expect(work?.href).toBe(
+      `/amministrazione/iscrizioni?filter=${encodeURIComponent('{"invoice":"da-emettere"}')}`,
+    );
+
+    expect(await issuesOf(issue('  '), 400)).toEqual([
+      { path: 'number', message: REGISTRATION_MESSAGES.invoiceNumber },
+    ]);
+    expect((await issue('2026/101', 'redazione')).statusCode).toBe(403);
+    const issued = await staff.ok<AdminRegistration>(issue('2026/101'));
+    expect(issued.invoice).toMatchObject({ name: 'Ospedale di prova', number: '2026/101' });
+    expect(issued.invoice?.issuedAt).toBe(START.toISOString());
+    expect(await toIssue()).not.toContain(id);
+    const emitted = await staff.ok<{ items: AdminRegistration[] }>(
+      staff.call('GET', '/EventRegistrations?invoice=emessa&perPage=100'),
+    );
+    expect(emitted.items.map((item) => item.id)).toContain(id);
+    // Twice, or twice at once: the first number stays.
+    expect(await issuesOf(issue('2026/102'), 409)).toEqual([
+      { path: 'invoice', message: REGISTRATION_MESSAGES.invoiceIssued('2026/101') },
+    ]);
+    const exported = await staff.call('GET', `/EventRegistrations/Export?eventId=${event.id}`);
+    const header = exported.body.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '';
+    expect(header).toContain('fattura: numero;fattura: emessa il');
+    expect(exported.body).toContain(';2026/101;2026-11-23;');
+    // A registration that asked for no invoice is told so.
+    const plain = await register(event.id, (await member()).token, event.registrationTypes[0]?.id);
+    expect(
+      await issuesOf(
+        staff.call('POST', `/EventRegistrations/${plain.registration.id}/Invoice`, {
+          number: '1',
+        }),
+        409,
+      ),
+    ).toEqual([{ path: 'invoice', message: REGISTRATION_MESSAGES.invoiceNotAsked }]);
+    const audit = await staff.auditOf('event_registration', id);
+    expect(audit.map((entry) => entry.action)).toContain('fattura emessa');
+  });
 });

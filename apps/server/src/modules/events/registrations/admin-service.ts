@@ -1,6 +1,8 @@
 import {
   adminListHref,
+  REGISTRATION_MESSAGES,
   REGISTRATION_STATE_LABELS,
+  romeDate,
   REGISTRATION_STATES,
   registrationCausale,
   type AdminPage,
@@ -25,8 +27,12 @@ import {
   registrationCounts,
   registrationTakings,
   registrationsWithNames,
+  countInvoicesToIssue,
+  markInvoiceIssued,
   stateCountsOfComingEvents,
 } from './repository.js';
+import { writeAudit, type Actor } from '../../admin/audit.js';
+import type { Clock } from '../../../text/dates.js';
 
 /** How many rows one export carries at most (a congress has hundreds to a few thousand). */
 const EXPORT_LIMIT = 20_000;
@@ -70,6 +76,12 @@ export const registrationsPendingWork: PendingWorkProvider = async (db, now) => 
       count: counts.awaiting_payment,
       href: adminListHref('iscrizioni', { state: 'awaiting_payment' }),
     },
+    {
+      key: 'iscrizioni-fatture-da-emettere',
+      label: 'Fatture richieste dagli iscritti agli eventi, da emettere',
+      count: await countInvoicesToIssue(db),
+      href: adminListHref('iscrizioni', { invoice: 'da-emettere' }),
+    },
   ];
 };
 
@@ -79,7 +91,7 @@ export const registrationsPendingWork: PendingWorkProvider = async (db, now) => 
  * for a spreadsheet (`;` and BOM, `toCsv`).
  */
 export class RegistrationsAdmin {
-  constructor(private readonly deps: { db: Kysely<Database> }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
   async list(query: AdminRegistrationListQuery): Promise<AdminPage<AdminRegistration>> {
     const page = await idPage(this.filtered(query), query, {
@@ -94,6 +106,48 @@ export class RegistrationsAdmin {
   async events(): Promise<{ id: number; title: string; startsAt: string }[]> {
     const rows = await eventsWithRegistrationTypes(this.deps.db);
     return rows.map((row) => ({ id: row.id, title: row.title, startsAt: row.starts_at }));
+  }
+
+  /**
+   * A registration's invoice marked as issued with the accountant's number (ADR 049, amendment
+   * "invoices"): only a paid, confirmed registration that asked for one, once; audited.
+   */
+  async issueInvoice(actor: Actor, id: number, number: string): Promise<AdminRegistration> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const [row] = await registrationsWithNames(trx, [id]);
+      if (row === undefined) throw new AppError('notFound');
+      const refused = (message: string) =>
+        new AppError('stateConflict', [{ path: 'invoice', message }]);
+      if (row.invoice_name === null) throw refused(REGISTRATION_MESSAGES.invoiceNotAsked);
+      if (row.invoice_number !== null) {
+        throw refused(REGISTRATION_MESSAGES.invoiceIssued(row.invoice_number));
+      }
+      if (row.state !== 'confirmed' || row.payment_id === null) {
+        throw refused(REGISTRATION_MESSAGES.invoiceNotPaid);
+      }
+      const marked = await markInvoiceIssued(trx, id, {
+        number,
+        by: actor.email,
+        at: now.toISOString(),
+      });
+      // Another staff member marked it meanwhile.
+      if (!marked) throw refused(REGISTRATION_MESSAGES.invoiceIssued(number));
+      await writeAudit(
+        trx,
+        actor,
+        {
+          action: 'fattura emessa',
+          entity: 'event_registration',
+          entityId: id,
+          summary: `Fattura n. ${number} dell’iscrizione ${id} di ${row.email} a «${row.event_title}» emessa`,
+          before: { fattura: null },
+          after: { fattura: number },
+        },
+        now,
+      );
+    });
+    return this.get(id);
   }
 
   async get(id: number): Promise<AdminRegistration> {
@@ -168,6 +222,8 @@ export class RegistrationsAdmin {
         'fattura: partita IVA o codice fiscale',
         'fattura: codice destinatario',
         'fattura: PEC',
+        'fattura: numero',
+        'fattura: emessa il',
         'causale bonifico',
         'iscritto il',
       ],
@@ -189,6 +245,10 @@ export class RegistrationsAdmin {
         item.invoice?.taxId ?? '',
         item.invoice?.recipientCode ?? '',
         item.invoice?.pec ?? '',
+        item.invoice?.number ?? '',
+        item.invoice?.issuedAt === null || item.invoice === null
+          ? ''
+          : romeDate(new Date(item.invoice.issuedAt)),
         item.causale,
         item.createdAt,
       ]),
@@ -200,6 +260,7 @@ export class RegistrationsAdmin {
       eventId: query.eventId,
       state: query.state,
       text: query.q,
+      invoice: query.invoice,
     });
   }
 
@@ -257,6 +318,8 @@ function adminRegistration(row: Row, addons: string[]): AdminRegistration {
             taxId: row.invoice_tax_id,
             recipientCode: row.invoice_recipient_code,
             pec: row.invoice_pec,
+            number: row.invoice_number,
+            issuedAt: row.invoice_issued_at,
           },
     endedBy: row.ended_by,
     endReason: row.end_reason,

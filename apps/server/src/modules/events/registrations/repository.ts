@@ -1,9 +1,16 @@
 import {
   LIVE_REGISTRATION_STATES,
   PLACE_HOLDING_STATES,
+  type InvoiceFilter,
   type RegistrationState,
 } from '@sodalis/contracts';
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ExpressionBuilder,
+  Insertable,
+  Selectable,
+  SelectQueryBuilder,
+  Updateable,
+} from 'kysely';
 import type { Database, Executor } from '../../../db/schema.js';
 import { anyColumnContains } from '../../../text/search-text.js';
 import type { EventRegistrationsTable } from '../tables.js';
@@ -308,11 +315,14 @@ export function filteredRegistrations(
     eventId?: number | undefined;
     state?: RegistrationState | undefined;
     text?: string | undefined;
+    invoice?: InvoiceFilter | undefined;
   },
 ) {
   let query = db.selectFrom('event_registrations');
   if (filters.eventId !== undefined) query = query.where('event_id', '=', filters.eventId);
   if (filters.state !== undefined) query = query.where('state', '=', filters.state);
+  if (filters.invoice === 'da-emettere') query = invoicesToIssue(query);
+  if (filters.invoice === 'emessa') query = query.where('invoice_issued_at', 'is not', null);
   const text = anyColumnContains(
     [
       'event_registrations.email',
@@ -330,6 +340,52 @@ export function filteredRegistrations(
     );
   } else if (text !== null) query = query.where(text);
   return query;
+}
+
+/**
+ * The invoices to issue (ADR 049, amendment "invoices"): paid, confirmed registrations that asked
+ * for one not yet marked as issued, whatever the event's date (an invoice outlives the event).
+ */
+function invoicesToIssue<Q extends SelectQueryBuilder<Database, 'event_registrations', object>>(
+  query: Q,
+): Q {
+  return query
+    .where('event_registrations.invoice_name', 'is not', null)
+    .where('event_registrations.invoice_issued_at', 'is', null)
+    .where('event_registrations.payment_id', 'is not', null)
+    .where('event_registrations.state', '=', 'confirmed') as Q;
+}
+
+/** How many invoices wait to be issued (the staff home's count, ADR 023). */
+export async function countInvoicesToIssue(db: Executor): Promise<number> {
+  const row = await invoicesToIssue(db.selectFrom('event_registrations'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Marks a registration's invoice issued, if it asked for one not yet issued: false otherwise (two
+ * staff members at once, the second is told).
+ */
+export async function markInvoiceIssued(
+  db: Executor,
+  id: number,
+  invoice: { number: string; by: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('event_registrations')
+    .set({
+      invoice_number: invoice.number,
+      invoice_issued_at: invoice.at,
+      invoice_issued_by: invoice.by,
+      updated_at: invoice.at,
+    })
+    .where('id', '=', id)
+    .where('invoice_name', 'is not', null)
+    .where('invoice_issued_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Registrations by id, with their event's title and type's name. */

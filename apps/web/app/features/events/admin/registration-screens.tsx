@@ -1,10 +1,12 @@
 import {
   italianDateTime,
+  italianRomeDate,
   italianEuroText,
   LIVE_REGISTRATION_STATES,
   PLACE_HOLDING_STATES,
   REGISTRATION_STATE_LABELS,
   RegistrationRefusalSchema,
+  RegistrationInvoiceIssuedSchema,
   RegistrationStaffCancelSchema,
   REGISTRATION_STATES,
   RegistrationHandPaymentSchema,
@@ -73,6 +75,15 @@ const registrationFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Nome, cognome o e-mail" />,
   <EventFilter key="eventId" source="eventId" alwaysOn />,
   <SelectInput key="state" source="state" label="Stato" choices={STATE_CHOICES} alwaysOn />,
+  <SelectInput
+    key="invoice"
+    source="invoice"
+    label="Fattura"
+    choices={[
+      { id: 'da-emettere', name: 'Da emettere' },
+      { id: 'emessa', name: 'Emessa' },
+    ]}
+  />,
 ];
 
 /** The chosen event's registrations at a glance: states, places by type and add-on, takings. */
@@ -435,6 +446,69 @@ function ApprovalActions() {
   );
 }
 
+/**
+ * A paid registration's invoice marked as issued with the accountant's number (ADR 049,
+ * "invoices"): it then leaves the staff home's list of invoices to issue.
+ */
+function InvoiceIssueForm() {
+  const registration = useRecordContext<AdminRegistration>();
+  const { saving, call } = useStaffCall();
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (
+    !registration ||
+    registration.invoice === null ||
+    registration.invoice.number !== null ||
+    registration.state !== 'confirmed' ||
+    registration.paymentId === null
+  ) {
+    return null;
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = RegistrationInvoiceIssuedSchema.safeParse({ number });
+    setError(checked.success ? null : (checked.error.issues[0]?.message ?? null));
+    if (!checked.success) return;
+    void call<AdminRegistration>(
+      registrationStepPath(registration, 'Invoice'),
+      { method: 'POST', body: checked.data },
+      (answer) => `Fattura n. ${answer.invoice?.number ?? ''} segnata come emessa.`,
+    );
+  };
+  return (
+    <form className="mt-3" onSubmit={submit} noValidate aria-labelledby={`${id}-titolo`}>
+      <h2 id={`${id}-titolo`} className="h6">
+        Fattura richiesta, da emettere
+      </h2>
+      <label htmlFor={`${id}-numero`} className="form-label">
+        Numero della fattura
+      </label>
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <div>
+          <input
+            id={`${id}-numero`}
+            className={`form-control${error === null ? '' : ' is-invalid'}`}
+            maxLength={40}
+            value={number}
+            aria-invalid={error === null ? undefined : true}
+            aria-describedby={error === null ? undefined : `${id}-numero-errore`}
+            onChange={(event) => setNumber(event.target.value)}
+          />
+          {error === null ? null : (
+            <div id={`${id}-numero-errore`} className="invalid-feedback">
+              {error}
+            </div>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          Segna come emessa
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** What a staff cancellation says it did with the money (ADR 049, "cancelled by the staff"). */
 const CANCELLED_WITH: Record<RegistrationRefund, string> = {
   none: 'Iscrizione annullata: la persona riceve il motivo.',
@@ -535,6 +609,9 @@ export function RegistrationShow() {
                   record.invoice.name,
                   record.invoice.taxId,
                   record.invoice.recipientCode ?? record.invoice.pec ?? '',
+                  record.invoice.number === null
+                    ? 'da emettere'
+                    : `emessa, n. ${record.invoice.number} del ${italianRomeDate(new Date(record.invoice.issuedAt ?? ''))}`,
                 ]
                   .filter((part) => part !== '')
                   .join(' – ')
@@ -556,6 +633,7 @@ export function RegistrationShow() {
         />
         <ApprovalActions />
         <DeskPaymentForm />
+        <InvoiceIssueForm />
         <StaffCancelAction />
       </SimpleShowLayout>
     </Show>
