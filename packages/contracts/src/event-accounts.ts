@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import type { MembershipApplicationResult } from './membership.js';
 
 /**
  * Accounts for the events of people who are not members (ADR 055): a person opens one with their
@@ -80,16 +81,11 @@ export const EventAccountRequestSchema = z.object({
 export type EventAccountRequest = z.input<typeof EventAccountRequestSchema>;
 export type EventAccountRequestData = z.output<typeof EventAccountRequestSchema>;
 
-/** What the page gets back: the same answer for a new and a known address (no enumeration). */
-export type EventAccountResult =
-  | { ok: true; message: string }
-  | {
-      ok: false;
-      message: string;
-      issues: { path: string; message: string }[];
-      /** Set when the form is closed for a while (ADR 040): seconds before trying again. */
-      retryAfterSeconds?: number;
-    };
+/**
+ * What the page gets back, a public form's answer (as the membership application's): the same for
+ * a new and a known address (no enumeration).
+ */
+export type EventAccountResult = MembershipApplicationResult;
 
 /** The account's form posted without scripts, through the pages' context (ADR 022). */
 export interface EventAccountPages {

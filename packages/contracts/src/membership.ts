@@ -302,7 +302,10 @@ export const MembershipApplicationBodySchema = z
   });
 export type MembershipApplicationBody = z.output<typeof MembershipApplicationBodySchema>;
 
-/** What the form's page gets back: sent, or the messages by field. */
+/**
+ * What a public form's page gets back (the application, an events' account): sent, or the
+ * messages by field, or closed for a while.
+ */
 export type MembershipApplicationResult =
   | { ok: true; message: string }
   | {

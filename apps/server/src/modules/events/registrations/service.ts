@@ -537,30 +537,15 @@ export class EventRegistrations implements RegistrationLedger {
    * the waiting list as any freed place is, in the same transaction under the event's lock.
    */
   async refuse(actor: Actor, registrationId: number, reason: string): Promise<void> {
-    await this.decide(registrationId, async (trx, current, event, now) => {
-      await this.end(
-        trx,
-        current,
-        event,
-        { state: 'refused', ended_by: 'segreteria', end_reason: reason },
-        `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
-        now,
-      );
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'rifiuta iscrizione',
-          entity: 'event_registration',
-          entityId: current.id,
-          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» rifiutata: ${reason}`,
-          before: { stato: current.state },
-          after: { stato: 'refused', motivo: reason },
-        },
-        now,
-      );
-      await this.offerFreedPlaces(trx, event, now);
-    });
+    await this.decide(registrationId, (trx, current, event, now) =>
+      this.endByStaff(trx, actor, current, event, now, {
+        state: 'refused',
+        reason,
+        endReason: reason,
+        why: `la segreteria non ha accettato la tua iscrizione a «${event.title}».\nMotivo: ${reason}`,
+        audit: { action: 'rifiuta iscrizione', done: 'rifiutata', extra: {} },
+      }),
+    );
     this.deps.logger.info({ registrationId }, 'iscrizione rifiutata');
   }
 
@@ -611,39 +596,66 @@ export class EventRegistrations implements RegistrationLedger {
           : outcome === 'partOfPayment'
             ? ` – da rimborsare ${italianEuroText(current.total_cents)} della quota (il pagamento comprende anche le quote associative)`
             : '';
-      await this.end(
-        trx,
-        current,
-        event,
-        { state: 'cancelled', ended_by: 'segreteria', end_reason: `${reason}${refundNote}` },
-        [
+      await this.endByStaff(trx, actor, current, event, now, {
+        state: 'cancelled',
+        reason,
+        endReason: `${reason}${refundNote}`,
+        why: [
           `la segreteria ha annullato la tua iscrizione a «${event.title}».`,
           `Motivo: ${reason}`,
           ...(outcome === 'none'
             ? []
             : ['', 'La quota che hai pagato ti sarà rimborsata: la segreteria ti contatterà.']),
         ].join('\n'),
-        now,
-      );
-      await writeAudit(
-        trx,
-        actor,
-        {
-          action: 'annulla iscrizione',
-          entity: 'event_registration',
-          entityId: current.id,
-          summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» annullata: ${reason}`,
-          before: { stato: current.state },
-          after: { stato: 'cancelled', motivo: reason, rimborso: outcome },
-        },
-        now,
-      );
-      if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
+        audit: { action: 'annulla iscrizione', done: 'annullata', extra: { rimborso: outcome } },
+      });
       return outcome;
     });
     this.deps.notifyOutbox();
     this.deps.logger.info({ registrationId, refund }, 'iscrizione annullata dalla segreteria');
     return refund;
+  }
+
+  /**
+   * A registration ended by the staff (refused, cancelled): `end` with the reason mailed, an
+   * audit entry, and the place it held offered to the waiting list, under the event's lock.
+   */
+  private async endByStaff(
+    trx: Executor,
+    actor: Actor,
+    current: RegistrationRow,
+    event: EventRow,
+    now: Date,
+    ending: {
+      state: 'cancelled' | 'refused';
+      reason: string;
+      endReason: string;
+      why: string;
+      audit: { action: string; done: string; extra: Record<string, string> };
+    },
+  ): Promise<void> {
+    await this.end(
+      trx,
+      current,
+      event,
+      { state: ending.state, ended_by: 'segreteria', end_reason: ending.endReason },
+      ending.why,
+      now,
+    );
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: ending.audit.action,
+        entity: 'event_registration',
+        entityId: current.id,
+        summary: `Iscrizione ${current.id} di ${current.email} a «${event.title}» ${ending.audit.done}: ${ending.reason}`,
+        before: { stato: current.state },
+        after: { stato: ending.state, motivo: ending.reason, ...ending.audit.extra },
+      },
+      now,
+    );
+    if (holdsPlace(current.state)) await this.offerFreedPlaces(trx, event, now);
   }
 
   /** A paid registration taken back: its payment marked to refund through payments (ADR 045). */
