@@ -485,4 +485,39 @@ describe.each(testEngines())('events: registrations subject to approval on %s', 
     const audit = await staff.auditOf('event_registration', id);
     expect(audit.map((entry) => entry.action)).toContain('fattura emessa');
   });
+
+  it('a person cancelling a paid registration leaves its payment to refund for the treasury', async () => {
+    const event = await createEvent({
+      places: 5,
+      registrationTypes: [{ name: 'Non socio', eligibility: 'tutti', standardCents: 38000 }],
+    });
+    const person = await member();
+    const made = await register(event.id, person.token, event.registrationTypes[0]?.id);
+    const paid = await staff.call(
+      'POST',
+      `/EventRegistrations/${made.registration.id}/HandPayment`,
+      {
+        method: 'contanti',
+        paidOn: '2026-11-23',
+      },
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const cancelled = await call(`/Registrations/${made.registration.id}/Cancel`, person.token, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const payment = await staff.app.services.db
+      .selectFrom('payments')
+      .innerJoin('payment_items', 'payment_items.payment_id', 'payments.id')
+      .select(['payments.status', 'payments.flag_reason'])
+      .where('payment_items.purpose', '=', 'registration')
+      .where('payment_items.item_ref', '=', String(made.registration.id))
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({
+      status: 'to_refund',
+      flag_reason: 'Iscrizione annullata dalla persona',
+    });
+    const seen = await staff.ok<AdminRegistration>(
+      staff.call('GET', `/EventRegistrations/${made.registration.id}`),
+    );
+    expect(seen.endReason).toBe('Annullata: da rimborsare');
+  });
 });

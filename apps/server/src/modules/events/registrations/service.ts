@@ -161,6 +161,16 @@ function holdsPlace(state: RegistrationState): boolean {
   return (PLACE_HOLDING_STATES as readonly string[]).includes(state);
 }
 
+/**
+ * What an ended registration's reason adds when its payment also paid dues: how much of it to
+ * give back (the payment stays, the dues being paid).
+ */
+function refundNote(refund: RegistrationRefund, totalCents: number): string {
+  return refund === 'partOfPayment'
+    ? ` – da rimborsare ${italianEuroText(totalCents)} della quota (il pagamento comprende anche le quote associative)`
+    : '';
+}
+
 function rolesText(roles: string): string {
   return roles
     .split(',')
@@ -322,6 +332,8 @@ export class EventRegistrations implements RegistrationLedger {
       if (stamp >= limit) {
         throw conflict('registration', REGISTRATION_MESSAGES.cancelClosed(italianDateTime(limit)));
       }
+      // Paid: the refund recorded for the treasury, as for a staff cancellation.
+      const refund = await this.refundOf(trx, current, 'Iscrizione annullata dalla persona', now);
       const after = await this.end(
         trx,
         current,
@@ -330,7 +342,9 @@ export class EventRegistrations implements RegistrationLedger {
           state: 'cancelled',
           ended_by: 'persona',
           end_reason:
-            current.payment_id === null ? 'Annullata dalla persona' : 'Annullata: da rimborsare',
+            current.payment_id === null
+              ? 'Annullata dalla persona'
+              : `Annullata: da rimborsare${refundNote(refund, current.total_cents)}`,
         },
         current.state === 'waiting'
           ? `sei uscito dalla lista d’attesa di «${event.title}».`
@@ -590,16 +604,11 @@ export class EventRegistrations implements RegistrationLedger {
               `Iscrizione annullata dalla segreteria: ${reason}`,
               now,
             );
-      const refundNote =
-        outcome === 'toRefund'
-          ? ' – quota da rimborsare'
-          : outcome === 'partOfPayment'
-            ? ` – da rimborsare ${italianEuroText(current.total_cents)} della quota (il pagamento comprende anche le quote associative)`
-            : '';
+
       await this.endByStaff(trx, actor, current, event, now, {
         state: 'cancelled',
         reason,
-        endReason: `${reason}${refundNote}`,
+        endReason: `${reason}${outcome === 'toRefund' ? ' – quota da rimborsare' : refundNote(outcome, current.total_cents)}`,
         why: [
           `la segreteria ha annullato la tua iscrizione a «${event.title}».`,
           `Motivo: ${reason}`,
