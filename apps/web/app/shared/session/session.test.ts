@@ -4,6 +4,7 @@ import {
   firstPasswordChange,
   displayRole,
   homeOfToken,
+  homeWithoutScripts,
   isExpiring,
   msUntilExpiring,
   RESERVED_HOME,
@@ -71,6 +72,15 @@ describe('the session token (spec §3, §4, §8)', () => {
     expect(homeOfToken(member, tab)).toBe(tab);
     expect(homeOfToken(member)).toBe(RESERVED_HOME);
     expect(homeOfToken(staff)).toBe(STAFF_HOME);
+    // An events' participant has no reserved home: their registrations (ADR 055).
+    const participant = `${encode({ alg: 'HS256' })}.${encode({ unique_name: 'Paolo', family_name: 'Martinelli', role: 'partecipante', exp: far })}.firma`;
+    expect(homeOfToken(participant)).toBe('/area-riservata-iscrizioni');
+    expect(homeOfToken(participant, tab)).toBe(tab);
+    // Without scripts staff land on the reserved home, which links to the back office.
+    expect(homeWithoutScripts(staff)).toBe(RESERVED_HOME);
+    expect(homeWithoutScripts(member)).toBe(RESERVED_HOME);
+    expect(homeWithoutScripts(participant)).toBe('/area-riservata-iscrizioni');
+    expect(homeWithoutScripts(participant, '//altro.example/')).toBe('/area-riservata-iscrizioni');
     for (const elsewhere of [
       'https://altro.example/',
       '//altro.example/',
