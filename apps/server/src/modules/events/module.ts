@@ -32,6 +32,8 @@ import { attendanceAdminRoutes } from './attendance/admin-routes.js';
 import { attendanceJobs } from './attendance/outbox-jobs.js';
 import { attendanceRoutes } from './attendance/routes.js';
 import { AttendanceService, queueBadgeMail } from './attendance/service.js';
+import { EcmAdmin } from './ecm/admin-service.js';
+import { ecmAdminRoutes } from './ecm/admin-routes.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -141,6 +143,8 @@ export const eventsModule = defineModule<
       society,
     }),
     attendance: new AttendanceAdmin(attendance),
+    /** An event's ECM accreditation (ADR 056). */
+    ecm: new EcmAdmin({ db, clock }),
   }),
   apiRoutes: async (
     api,
@@ -174,6 +178,7 @@ export const eventsModule = defineModule<
       mailings: staff.mailings,
     });
     await admin.register(attendanceAdminRoutes, { attendance: staff.attendance });
+    await admin.register(ecmAdminRoutes, { ecm: staff.ecm });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],
