@@ -147,3 +147,98 @@ export interface EventEcm {
   /** The national lists the codes are chosen from, and their version. */
   reference: { version: string; professions: EcmProfession[] };
 }
+
+/**
+ * A person's attendance for ECM (ADR 056): what the check-in measured (ADR 051, 054), after the
+ * staff's corrections, against the event's threshold.
+ */
+export interface EcmPresence {
+  /** Minutes present as the check-in measured them. */
+  measuredMinutes: number;
+  /** Minutes present after the staff's corrections, within 0 and the event's minutes. */
+  minutesPresent: number;
+  eventMinutes: number;
+  /** `minutesPresent` over `eventMinutes`, 0–100, one decimal. */
+  percent: number;
+  /** The event's threshold, %. */
+  threshold: number;
+  reached: boolean;
+  /** Whether the staff corrected it. */
+  corrected: boolean;
+}
+
+export const ECM_ADJUSTMENT_KINDS = ['delta', 'replace'] as const;
+export type EcmAdjustmentKind = (typeof ECM_ADJUSTMENT_KINDS)[number];
+export const ECM_ADJUSTMENT_KIND_LABELS: Record<EcmAdjustmentKind, string> = {
+  delta: 'Minuti aggiunti o tolti',
+  replace: 'Minuti di presenza (sostituiscono il calcolo)',
+};
+
+export const ECM_ADJUSTMENT_MESSAGES = {
+  kind: 'Tipo di correzione: «delta» (minuti aggiunti o tolti) o «replace» (minuti di presenza).',
+  minutes: 'Minuti: un numero intero (negativo per toglierne), diverso da 0 se aggiunti o tolti.',
+  reason: 'Motivo: scrivi perché correggi la presenza (da 3 a 500 caratteri).',
+  notConfirmed: 'Iscrizione non confermata: la sua presenza non si corregge.',
+  notEcm: 'L’evento non ha dati ECM: compilali prima di correggere le presenze.',
+} as const;
+
+/** Out of range once applied: says the range. */
+export function adjustmentRangeMessage(result: number, eventMinutes: number): string {
+  return `Minuti: la presenza risulterebbe di ${result} minuti, deve essere tra 0 e ${eventMinutes} (la durata dell’evento).`;
+}
+
+/** POST of a correction of a person's attendance for ECM: audited, with its reason. */
+export const EcmAdjustmentInputSchema = z
+  .object({
+    kind: z.enum(ECM_ADJUSTMENT_KINDS, { message: ECM_ADJUSTMENT_MESSAGES.kind }),
+    minutes: z
+      .number({ message: ECM_ADJUSTMENT_MESSAGES.minutes })
+      .int({ message: ECM_ADJUSTMENT_MESSAGES.minutes })
+      .min(-100_000, { message: ECM_ADJUSTMENT_MESSAGES.minutes })
+      .max(100_000, { message: ECM_ADJUSTMENT_MESSAGES.minutes }),
+    reason: z
+      .string({ message: ECM_ADJUSTMENT_MESSAGES.reason })
+      .trim()
+      .min(3, { message: ECM_ADJUSTMENT_MESSAGES.reason })
+      .max(500, { message: ECM_ADJUSTMENT_MESSAGES.reason }),
+  })
+  .superRefine((input, context) => {
+    if (input.kind === 'delta' && input.minutes === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['minutes'],
+        message: ECM_ADJUSTMENT_MESSAGES.minutes,
+      });
+    }
+  });
+export type EcmAdjustmentInput = z.input<typeof EcmAdjustmentInputSchema>;
+
+/** A correction as the staff's report lists it. */
+export interface EcmAdjustment {
+  id: number;
+  kind: EcmAdjustmentKind;
+  minutes: number;
+  reason: string;
+  /** Who made it (their e-mail); null if the account is gone. */
+  by: string | null;
+  at: string;
+}
+
+/** A confirmed person's row of the staff's ECM attendance report. */
+export interface EcmAttendanceRow {
+  registrationId: number;
+  name: string;
+  typeName: string;
+  profession: string | null;
+  discipline: string | null;
+  presence: EcmPresence;
+  adjustments: EcmAdjustment[];
+}
+
+/** The staff's ECM attendance report of an event. */
+export interface EcmAttendanceReport {
+  eventId: number;
+  title: string;
+  threshold: number;
+  rows: EcmAttendanceRow[];
+}

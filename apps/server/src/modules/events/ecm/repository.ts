@@ -42,3 +42,44 @@ export async function insertAdjustment(
 ): Promise<void> {
   await db.insertInto('event_ecm_adjustments').values(row).execute();
 }
+
+/** An event's corrections with their authors' e-mails, in order. */
+export async function adjustmentsWithAuthors(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_ecm_adjustments as a')
+    .leftJoin('members as m', 'm.id', 'a.created_by')
+    .select([
+      'a.id',
+      'a.registration_id',
+      'a.kind',
+      'a.minutes',
+      'a.reason',
+      'a.created_at',
+      'm.email as author',
+    ])
+    .where('a.event_id', '=', eventId)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The professional facts the confirmed registrants gave (ADR 049), for the ECM report. */
+export async function registrantFacts(db: Executor, eventId: number) {
+  return db
+    .selectFrom('event_registrations')
+    .select(['id', 'profession', 'discipline'])
+    .where('event_id', '=', eventId)
+    .where('state', '=', 'confirmed')
+    .execute();
+}
+
+/** The accredited events among these, with their threshold and dates. */
+export async function ecmEventsAmong(db: Executor, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .selectFrom('event_ecm as e')
+    .innerJoin('events as ev', 'ev.id', 'e.event_id')
+    .select(['e.event_id', 'e.attendance_threshold', 'ev.starts_at'])
+    .where('e.event_id', 'in', [...eventIds])
+    .where('ev.ecm_credits', '=', 1)
+    .execute();
+}
