@@ -239,6 +239,8 @@ export interface EcmAttendanceRow {
 export interface EcmAttendanceReport {
   eventId: number;
   title: string;
+  /** Whether the event has ECM data (the staff's screen shows the report only then). */
+  accredited: boolean;
   threshold: number;
   rows: EcmAttendanceRow[];
 }

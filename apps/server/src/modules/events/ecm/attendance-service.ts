@@ -57,6 +57,7 @@ export class EcmAttendance {
     return {
       eventId,
       title: event.title,
+      accredited: ecm !== undefined,
       threshold,
       rows: rows.map((row): EcmAttendanceRow => {
         const own = adjustments.filter((item) => item.registration_id === row.registrationId);
