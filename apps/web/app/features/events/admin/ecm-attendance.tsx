@@ -19,11 +19,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { ATTENDANCE_API } from './checkin-screen';
+import { useAdminRead } from './admin-data';
 import { percentText } from '../ecm-presence';
 
 type Field = keyof EcmAdjustmentInput;
@@ -35,7 +36,7 @@ function adjustmentText(kind: EcmAdjustmentKind, minutes: number): string {
 }
 
 /** The form correcting one person's minutes, with its reason (ADR 056). */
-function AdjustForm({ row, onDone }: { row: EcmAttendanceRow; onDone: () => Promise<void> }) {
+function AdjustForm({ row, onDone }: { row: EcmAttendanceRow; onDone: () => Promise<unknown> }) {
   const notify = useNotify();
   const [kind, setKind] = useState<EcmAdjustmentKind>('delta');
   const [minutes, setMinutes] = useState('');
@@ -124,23 +125,12 @@ function AdjustForm({ row, onDone }: { row: EcmAttendanceRow; onDone: () => Prom
  * data.
  */
 export function EcmAttendance({ eventId }: { eventId: number }) {
-  const notify = useNotify();
   const [report, setReport] = useState<EcmAttendanceReport | null>(null);
-
-  const load = useCallback(
-    () =>
-      adminJson<EcmAttendanceReport>(`${ATTENDANCE_API}/Events/${eventId}/Ecm`)
-        .then(setReport)
-        .catch((error: unknown) =>
-          notify(errorText(error, 'Presenze ECM non disponibili.'), { type: 'error' }),
-        ),
-    [eventId, notify],
+  const load = useAdminRead(
+    `${ATTENDANCE_API}/Events/${eventId}/Ecm`,
+    setReport,
+    'Presenze ECM non disponibili.',
   );
-
-  useEffect(() => {
-    const first = setTimeout(() => void load(), 0);
-    return () => clearTimeout(first);
-  }, [load]);
 
   if (report === null || !report.accredited) return null;
   return (

@@ -16,10 +16,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
+import { useAdminRead } from './admin-data';
 
 type Field = keyof EventEcmInput;
 
@@ -99,16 +100,7 @@ export function EcmSection({ eventId }: { eventId: number }) {
     setForm(formOf(answer));
   }, []);
 
-  useEffect(() => {
-    const first = setTimeout(() => {
-      adminJson<EventEcm>(url)
-        .then(shown)
-        .catch((error: unknown) =>
-          notify(errorText(error, 'Dati ECM non disponibili.'), { type: 'error' }),
-        );
-    }, 0);
-    return () => clearTimeout(first);
-  }, [url, shown, notify]);
+  useAdminRead(url, shown, 'Dati ECM non disponibili.');
 
   const professions = useMemo(() => ecm?.reference.professions ?? [], [ecm]);
   const disciplineOptions = useMemo(
