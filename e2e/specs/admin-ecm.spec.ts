@@ -9,6 +9,8 @@ import { openSignedIn } from '../support/session';
  */
 test.describe('ECM', () => {
   test.describe.configure({ timeout: 120_000 });
+  // The refusals shown under their fields are the API's 400s.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
 
   test('la segreteria vede cosa manca, corregge i crediti e una presenza ECM', async ({
     page,
