@@ -193,6 +193,7 @@ export const AUDIT_ENTITIES = [
   'event_certificate',
   'event_session',
   'event_registration',
+  'event_ecm',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -230,6 +231,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   event_certificate: 'Attestati di partecipazione',
   event_session: 'Sessioni degli eventi',
   event_registration: 'Iscrizioni agli eventi',
+  event_ecm: 'Dati ECM degli eventi',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { MyBadge } from './event-attendance.js';
+import type { EcmPresence } from './event-ecm.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
 import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
@@ -252,6 +253,8 @@ export interface MyRegistration {
   createdAt: string;
   /** A confirmed registration's badge and certificate ("Le mie iscrizioni", ADR 051). */
   badge?: MyBadge | null;
+  /** Its attendance for ECM once an accredited event has begun (ADR 056). */
+  ecm?: EcmPresence | null;
 }
 
 /**

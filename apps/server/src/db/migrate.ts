@@ -58,6 +58,7 @@ import { eventCheckinsMigration } from './migrations/0052-event-checkins.js';
 import { eventCertificatesMigration } from './migrations/0053-event-certificates.js';
 import { eventSessionsMigration } from './migrations/0055-event-sessions.js';
 import { eventRegistrationApprovalMigration } from './migrations/0054-event-registration-approval.js';
+import { eventEcmMigration } from './migrations/0058-event-ecm.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -120,6 +121,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0055-event-sessions': eventSessionsMigration(engine),
     '0056-event-participants': eventParticipantsMigration(),
     '0057-event-registration-invoices': eventRegistrationInvoicesMigration(),
+    '0058-event-ecm': eventEcmMigration(engine),
   };
 }
 

@@ -32,6 +32,9 @@ import { attendanceAdminRoutes } from './attendance/admin-routes.js';
 import { attendanceJobs } from './attendance/outbox-jobs.js';
 import { attendanceRoutes } from './attendance/routes.js';
 import { AttendanceService, queueBadgeMail } from './attendance/service.js';
+import { EcmAdmin } from './ecm/admin-service.js';
+import { ecmAdminRoutes } from './ecm/admin-routes.js';
+import { EcmAttendance } from './ecm/attendance-service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -67,6 +70,8 @@ export const eventsModule = defineModule<
         address: config.societyLegal.address,
       },
     });
+    // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
+    const ecmAttendance = new EcmAttendance({ db, clock, attendance });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -78,7 +83,7 @@ export const eventsModule = defineModule<
       settings: config.events,
       badges: {
         confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
-        withBadges: (rows) => attendance.withBadges(rows),
+        withBadges: async (rows) => ecmAttendance.mine(await attendance.withBadges(rows)),
       },
     });
     // A registration is something payments may be for (ADR 045, 049).
@@ -107,6 +112,7 @@ export const eventsModule = defineModule<
       }),
       registrations,
       attendance,
+      ecmAttendance,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -141,6 +147,8 @@ export const eventsModule = defineModule<
       society,
     }),
     attendance: new AttendanceAdmin(attendance),
+    /** An event's ECM accreditation (ADR 056). */
+    ecm: new EcmAdmin({ db, clock }),
   }),
   apiRoutes: async (
     api,
@@ -166,7 +174,7 @@ export const eventsModule = defineModule<
     await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
-  staffRoutes: async (admin, { staff, registrations }) => {
+  staffRoutes: async (admin, { staff, registrations, ecmAttendance }) => {
     await admin.register(eventsAdminRoutes, {
       events: staff.events,
       registrations,
@@ -174,6 +182,11 @@ export const eventsModule = defineModule<
       mailings: staff.mailings,
     });
     await admin.register(attendanceAdminRoutes, { attendance: staff.attendance });
+    await admin.register(ecmAdminRoutes, {
+      ecm: staff.ecm,
+      ecmAttendance,
+      attendance: staff.attendance,
+    });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],

@@ -84,6 +84,17 @@ const LIST: MyRegistration[] = [
     stateLabel: 'Rifiutata',
     refusalReason: 'Manca l’attestato della scuola.',
   }),
+  registration(8, {
+    ecm: {
+      measuredMinutes: 180,
+      minutesPresent: 210,
+      eventMinutes: 240,
+      percent: 87.5,
+      threshold: 90,
+      reached: false,
+      corrected: true,
+    },
+  }),
 ];
 
 function page(confirming: number | null, change?: MyRegistrationChange) {
@@ -181,6 +192,15 @@ describe('«Le mie iscrizioni» (ADR 049)', () => {
     expect(
       within(confirmation).getByRole('link', { name: 'No, torna all’elenco' }).getAttribute('href'),
     ).toBe(PAGE);
+  });
+
+  it('shows an ECM event’s minutes and percentage against the threshold (ADR 056)', () => {
+    page(null);
+    const [line] = screen.getAllByTestId('ecm-presence');
+    expect(screen.getAllByTestId('ecm-presence')).toHaveLength(1);
+    expect(line?.textContent).toBe(
+      'Presenza ai fini ECM: 210 minuti su 240 (87,5%); soglia richiesta 90%: non ancora raggiunta. Il dato comprende una correzione della segreteria.',
+    );
   });
 
   it('shows what a change answered: the server’s sentence', () => {

@@ -9,6 +9,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
 import { RegistrationBadge } from './registration-badge';
+import { EcmPresenceLine } from './ecm-presence';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -217,6 +218,7 @@ function RegistrationCard({
         {registration.badge == null ? null : (
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
+        {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
           <CancelStep registration={registration} confirming={confirmingCancel} />

@@ -22,6 +22,7 @@ import { Title, useNotify } from 'react-admin';
 import { adminJson, downloadExport } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 import { SessionsEditor } from './attendance-sessions';
+import { EcmAttendance } from './ecm-attendance';
 import { ATTENDANCE_API } from './checkin-screen';
 
 /**
@@ -149,6 +150,7 @@ export function AttendanceScreen() {
             </Button>
           </Box>
           <SessionsEditor key={eventId} eventId={eventId} />
+          <EcmAttendance key={`ecm-${eventId}`} eventId={eventId} />
           <Table size="small" aria-label="Presenze">
             <TableHead>
               <TableRow>

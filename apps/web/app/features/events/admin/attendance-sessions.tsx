@@ -17,11 +17,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { ATTENDANCE_API, sessionLabel } from './checkin-screen';
+import { useAdminRead } from './admin-data';
 
 type Field = 'name' | 'startsAt' | 'endsAt' | 'addonId';
 
@@ -48,22 +49,12 @@ export function SessionsEditor({ eventId }: { eventId: number }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(
-    () =>
-      adminJson<EventSessions>(`${ATTENDANCE_API}/Events/${eventId}/Sessions`)
-        .then(setData)
-        .catch((error: unknown) =>
-          notify(errorText(error, 'Sessioni non disponibili.'), { type: 'error' }),
-        ),
-    [eventId, notify],
+  // One editor per event (the screen keys it by the event), so nothing to reset here.
+  const load = useAdminRead(
+    `${ATTENDANCE_API}/Events/${eventId}/Sessions`,
+    setData,
+    'Sessioni non disponibili.',
   );
-
-  // One editor per event (the screen keys it by the event), so nothing to reset here; the
-  // list is read once the effect has run (its answer, not the effect, sets the state).
-  useEffect(() => {
-    const first = setTimeout(() => void load(), 0);
-    return () => clearTimeout(first);
-  }, [load]);
 
   const edit = (session: EventSession) => {
     setEditing(session.id);

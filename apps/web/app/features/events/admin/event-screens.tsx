@@ -20,6 +20,7 @@ import {
   SelectInput,
   TextField,
   TextInput,
+  useRecordContext,
   useResourceContext,
 } from 'react-admin';
 import { BulkActions } from '../../admin/bulk-actions';
@@ -44,6 +45,7 @@ import { FieldRow as Row, PriceInputs } from './price-inputs';
 import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
 import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input';
+import { EcmSection } from './ecm-section';
 
 /**
  * The events in the back office (ADR 047): a list with search and state, the form with dates in
@@ -234,7 +236,7 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
       <BooleanInput
         source="ecmCredits"
         label="Crediti ECM previsti"
-        helperText="Per ora un’indicazione sulla pagina dell’evento."
+        helperText="Indicato sulla pagina dell’evento; i dati ECM si compilano sotto il modulo dell’evento salvato."
       />
       <Row>
         <TextInput
@@ -255,6 +257,13 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
       <PublicationInputs label="Pubblicato" />
     </StaffForm>
   );
+}
+
+/** The event's ECM data (ADR 056), saved apart from its form. */
+function EventEcm() {
+  const record = useRecordContext();
+  const id = Number(record?.id);
+  return Number.isInteger(id) && id > 0 ? <EcmSection key={id} eventId={id} /> : null;
 }
 
 export function EventEdit() {
@@ -278,6 +287,7 @@ export function EventEdit() {
             />
           }
         />
+        <EventEcm />
       </StaffEdit>
     </RestoredVersionProvider>
   );

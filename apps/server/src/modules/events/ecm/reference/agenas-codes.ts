@@ -1,0 +1,322 @@
+/**
+ * The national code lists of the ECM professions and their disciplines (ADR 056), as Age.Na.S.
+ * publishes them for the providers' reports (the tables of professions and disciplines of the
+ * report's layout, version 1.24): a profession's code, and each of its disciplines' codes, which
+ * are unique across professions. Reference data, edited here when Age.Na.S. issues a new
+ * version: a code is never reused, so an event's stored codes keep their meaning; a discipline
+ * the lists drop stays readable on the events that chose it (its code is shown).
+ */
+
+export const AGENAS_CODES_VERSION = '1.24';
+
+export interface EcmDisciplineCode {
+  code: number;
+  name: string;
+}
+
+export interface EcmProfessionCode {
+  code: number;
+  name: string;
+  disciplines: readonly EcmDisciplineCode[];
+}
+
+export const ECM_PROFESSIONS: readonly EcmProfessionCode[] = [
+  {
+    code: 1,
+    name: 'Medico chirurgo',
+    disciplines: [
+      { code: 1, name: 'Allergologia ed immunologia clinica' },
+      { code: 2, name: 'Angiologia' },
+      { code: 3, name: 'Cardiologia' },
+      { code: 4, name: 'Dermatologia e venereologia' },
+      { code: 5, name: 'Ematologia' },
+      { code: 6, name: 'Endocrinologia' },
+      { code: 7, name: 'Gastroenterologia' },
+      { code: 8, name: 'Genetica medica' },
+      { code: 9, name: 'Geriatria' },
+      { code: 10, name: 'Malattie metaboliche e diabetologia' },
+      { code: 11, name: 'Malattie dell’apparato respiratorio' },
+      { code: 12, name: 'Malattie infettive' },
+      { code: 13, name: 'Medicina d’emergenza-urgenza' },
+      { code: 14, name: 'Medicina fisica e riabilitazione' },
+      { code: 15, name: 'Medicina interna' },
+      { code: 16, name: 'Medicina termale' },
+      { code: 17, name: 'Medicina aeronautica e spaziale' },
+      { code: 18, name: 'Medicina dello sport' },
+      { code: 19, name: 'Nefrologia' },
+      { code: 20, name: 'Neonatologia' },
+      { code: 21, name: 'Neurologia' },
+      { code: 22, name: 'Neuropsichiatria infantile' },
+      { code: 23, name: 'Oncologia' },
+      { code: 24, name: 'Pediatria' },
+      { code: 25, name: 'Psichiatria' },
+      { code: 26, name: 'Radioterapia' },
+      { code: 27, name: 'Reumatologia' },
+      { code: 29, name: 'Cardiochirurgia' },
+      { code: 30, name: 'Chirurgia generale' },
+      { code: 31, name: 'Chirurgia maxillo-facciale' },
+      { code: 32, name: 'Chirurgia pediatrica' },
+      { code: 33, name: 'Chirurgia plastica e ricostruttiva' },
+      { code: 34, name: 'Chirurgia toracica' },
+      { code: 35, name: 'Chirurgia vascolare' },
+      { code: 36, name: 'Ginecologia e ostetricia' },
+      { code: 37, name: 'Neurochirurgia' },
+      { code: 38, name: 'Oftalmologia' },
+      { code: 39, name: 'Ortopedia e traumatologia' },
+      { code: 40, name: 'Otorinolaringoiatria' },
+      { code: 41, name: 'Urologia' },
+      { code: 42, name: 'Anatomia patologica' },
+      { code: 43, name: 'Anestesia e rianimazione' },
+      { code: 44, name: 'Biochimica clinica' },
+      { code: 45, name: 'Farmacologia e tossicologia clinica' },
+      { code: 46, name: 'Laboratorio di genetica medica' },
+      { code: 47, name: 'Medicina trasfusionale' },
+      { code: 48, name: 'Medicina legale' },
+      { code: 49, name: 'Medicina nucleare' },
+      { code: 50, name: 'Microbiologia e virologia' },
+      { code: 51, name: 'Neurofisiopatologia' },
+      { code: 52, name: 'Neuroradiologia' },
+      {
+        code: 53,
+        name: 'Patologia clinica (laboratorio di analisi chimico-cliniche e microbiologia)',
+      },
+      { code: 54, name: 'Radiodiagnostica' },
+      { code: 55, name: 'Igiene, epidemiologia e sanità pubblica' },
+      { code: 56, name: 'Igiene degli alimenti e della nutrizione' },
+      { code: 57, name: 'Medicina del lavoro e sicurezza degli ambienti di lavoro' },
+      { code: 58, name: 'Medicina generale (medici di famiglia)' },
+      { code: 59, name: 'Continuità assistenziale' },
+      { code: 60, name: 'Pediatria (pediatri di libera scelta)' },
+      { code: 106, name: 'Scienza dell’alimentazione e dietetica' },
+      { code: 107, name: 'Direzione medica di presidio ospedaliero' },
+      { code: 108, name: 'Organizzazione dei servizi sanitari di base' },
+      { code: 111, name: 'Audiologia e foniatria' },
+      { code: 112, name: 'Psicoterapia' },
+      { code: 113, name: 'Privo di specializzazione' },
+      { code: 114, name: 'Cure palliative' },
+      { code: 115, name: 'Epidemiologia' },
+      { code: 116, name: 'Medicina di comunità e delle cure primarie' },
+      { code: 117, name: 'Medicina subacquea e iperbarica' },
+    ],
+  },
+  {
+    code: 2,
+    name: 'Odontoiatra',
+    disciplines: [{ code: 64, name: 'Odontoiatria' }],
+  },
+  {
+    code: 3,
+    name: 'Farmacista',
+    disciplines: [
+      { code: 66, name: 'Farmacista pubblico del SSN' },
+      { code: 67, name: 'Farmacista territoriale' },
+      { code: 118, name: 'Farmacista di altro settore' },
+    ],
+  },
+  {
+    code: 4,
+    name: 'Veterinario',
+    disciplines: [
+      { code: 61, name: 'Igiene degli allevamenti e delle produzioni zootecniche' },
+      {
+        code: 62,
+        name: 'Igiene prod., trasf., commercial., conserv. e tras. alimenti di origine animale e derivati',
+      },
+      { code: 63, name: 'Sanità animale' },
+    ],
+  },
+  {
+    code: 5,
+    name: 'Psicologo',
+    disciplines: [
+      { code: 77, name: 'Psicoterapia' },
+      { code: 78, name: 'Psicologia' },
+    ],
+  },
+  {
+    code: 6,
+    name: 'Biologo',
+    disciplines: [{ code: 68, name: 'Biologo' }],
+  },
+  {
+    code: 7,
+    name: 'Chimico',
+    disciplines: [{ code: 76, name: 'Chimica' }],
+  },
+  {
+    code: 8,
+    name: 'Fisico',
+    disciplines: [{ code: 79, name: 'Fisica' }],
+  },
+  {
+    code: 9,
+    name: 'Assistente sanitario',
+    disciplines: [{ code: 80, name: 'Assistente sanitario' }],
+  },
+  {
+    code: 10,
+    name: 'Dietista',
+    disciplines: [
+      { code: 81, name: 'Dietista' },
+      { code: 119, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 11,
+    name: 'Educatore professionale',
+    disciplines: [
+      { code: 83, name: 'Educatore professionale' },
+      { code: 120, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 12,
+    name: 'Fisioterapista',
+    disciplines: [
+      { code: 82, name: 'Fisioterapista' },
+      { code: 121, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 13,
+    name: 'Igienista dentale',
+    disciplines: [
+      { code: 84, name: 'Igienista dentale' },
+      { code: 122, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 14,
+    name: 'Infermiere',
+    disciplines: [{ code: 85, name: 'Infermiere' }],
+  },
+  {
+    code: 15,
+    name: 'Infermiere pediatrico',
+    disciplines: [{ code: 86, name: 'Infermiere pediatrico' }],
+  },
+  {
+    code: 16,
+    name: 'Logopedista',
+    disciplines: [
+      { code: 87, name: 'Logopedista' },
+      { code: 123, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 17,
+    name: 'Ortottista/assistente di oftalmologia',
+    disciplines: [
+      { code: 88, name: 'Ortottista/assistente di oftalmologia' },
+      { code: 124, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 18,
+    name: 'Ostetrica/o',
+    disciplines: [{ code: 89, name: 'Ostetrica/o' }],
+  },
+  {
+    code: 19,
+    name: 'Podologo',
+    disciplines: [
+      { code: 90, name: 'Podologo' },
+      { code: 125, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 20,
+    name: 'Tecnico audiometrista',
+    disciplines: [
+      { code: 95, name: 'Tecnico audiometrista' },
+      { code: 126, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 21,
+    name: 'Tecnico audioprotesista',
+    disciplines: [
+      { code: 96, name: 'Tecnico audioprotesista' },
+      { code: 127, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 22,
+    name: 'Tecnico della fisiopatologia cardiocircolatoria e perfusione cardiovascolare',
+    disciplines: [
+      {
+        code: 92,
+        name: 'Tecnico della fisiopatologia cardiocircolatoria e perfusione cardiovascolare',
+      },
+      { code: 128, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 23,
+    name: 'Tecnico della prevenzione nell’ambiente e nei luoghi di lavoro',
+    disciplines: [
+      { code: 105, name: 'Tecnico della prevenzione nell’ambiente e nei luoghi di lavoro' },
+      { code: 129, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 24,
+    name: 'Tecnico della riabilitazione psichiatrica',
+    disciplines: [
+      { code: 91, name: 'Tecnico della riabilitazione psichiatrica' },
+      { code: 130, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 25,
+    name: 'Tecnico di neurofisiopatologia',
+    disciplines: [
+      { code: 98, name: 'Tecnico di neurofisiopatologia' },
+      { code: 131, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 26,
+    name: 'Tecnico ortopedico',
+    disciplines: [
+      { code: 99, name: 'Tecnico ortopedico' },
+      { code: 132, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 27,
+    name: 'Tecnico sanitario di radiologia medica',
+    disciplines: [{ code: 94, name: 'Tecnico sanitario di radiologia medica' }],
+  },
+  {
+    code: 28,
+    name: 'Tecnico sanitario laboratorio biomedico',
+    disciplines: [
+      { code: 93, name: 'Tecnico sanitario laboratorio biomedico' },
+      { code: 133, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 29,
+    name: 'Terapista della neuro e psicomotricità dell’età evolutiva',
+    disciplines: [
+      { code: 100, name: 'Terapista della neuro e psicomotricità dell’età evolutiva' },
+      { code: 134, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 30,
+    name: 'Terapista occupazionale',
+    disciplines: [
+      { code: 101, name: 'Terapista occupazionale' },
+      { code: 135, name: 'Iscritto nell’elenco speciale ad esaurimento' },
+    ],
+  },
+  {
+    code: 33,
+    name: 'Massofisioterapista iscritto all’elenco speciale ex art.5 D.M. 9 agosto 2019',
+    disciplines: [
+      { code: 136, name: 'Iscritto nell’elenco speciale ad esaurimento ex art.5 D.M. 09.08.2019' },
+    ],
+  },
+];
