@@ -11,6 +11,16 @@ import type { MembershipApplicationResult } from './membership.js';
 /** The page where the account is opened. */
 export const EVENT_ACCOUNT_PATH = '/eventi/account';
 
+/**
+ * The page the account's link comes back to once the password is chosen: only a page of the
+ * events of this site (a registration form), else null. The page and the server read it alike.
+ */
+export function eventAccountReturnPath(value: string | null | undefined): string | null {
+  return typeof value === 'string' && /^\/eventi\/[A-Za-z0-9._~/-]{1,200}$/.test(value)
+    ? value
+    : null;
+}
+
 /** The privacy notice the person accepts, versioned so a change asks again. */
 export const EVENT_ACCOUNT_PRIVACY = {
   version: '2026-12-1',

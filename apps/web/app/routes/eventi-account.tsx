@@ -1,4 +1,8 @@
-import { EVENT_ACCOUNT_MESSAGES, EVENT_ACCOUNT_PATH } from '@sodalis/contracts';
+import {
+  EVENT_ACCOUNT_MESSAGES,
+  EVENT_ACCOUNT_PATH,
+  eventAccountReturnPath,
+} from '@sodalis/contracts';
 import { data } from 'react-router';
 import type { Route } from './+types/eventi-account';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -7,20 +11,16 @@ import {
   EventAccountForm,
   type EventAccountActionData,
 } from '../features/events/event-account-form';
-import { RETURN_PARAM, safeReturnPath } from '../shared/session/session';
-
-/** The registration page to come back to: only an event's page of this site. */
-function eventsReturnPath(request: Request): string | null {
-  const back = safeReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM));
-  return back !== null && back.startsWith('/eventi/') ? back : null;
-}
+import { RETURN_PARAM } from '../shared/session/session';
 
 /**
  * `/eventi/account` (ADR 055): a person who is not a member opens an account for the events. The
  * same page for every reader (the server keeps it as the other events' pages, ADR 005).
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return { returnTo: eventsReturnPath(request) };
+  return {
+    returnTo: eventAccountReturnPath(new URL(request.url).searchParams.get(RETURN_PARAM)),
+  };
 }
 
 /** The form, posted with or without scripts: the server's rules decide (ADR 055, 040). */

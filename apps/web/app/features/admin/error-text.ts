@@ -18,3 +18,15 @@ export function fieldErrorsOf<Field extends string>(
     ? undefined
     : (errors as Partial<Record<Field, string>>);
 }
+
+/**
+ * The first message of each field among a schema's refusals (zod's `issues`, checked in the
+ * browser before a staff call): the same shape `fieldErrorsOf` answers for the server's.
+ */
+export function fieldErrorsOfIssues<Field extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  for (const issue of issues) found[String(issue.path[0] ?? '') as Field] ??= issue.message;
+  return found;
+}

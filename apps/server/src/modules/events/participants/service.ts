@@ -2,6 +2,7 @@ import {
   EMPTY_PREFILL,
   EVENT_ACCOUNT_MESSAGES,
   EVENT_ACCOUNT_PRIVACY,
+  eventAccountReturnPath,
   isParticipantRole,
   PARTICIPANT_ROLE,
   type EventAccountRequestData,
@@ -26,9 +27,6 @@ import { findParticipant, insertParticipant, updateParticipantFacts } from './re
 
 /** How long the link that confirms the address and sets the password stays valid. */
 export const EVENT_ACCOUNT_LINK_HOURS = 24;
-
-/** A page of the events to come back to once the password is chosen (a registration form). */
-const EVENTS_RETURN_PATH = /^\/eventi\/[A-Za-z0-9._~/-]{1,200}$/;
 
 export interface EventAccountsDeps {
   db: Kysely<Database>;
@@ -96,8 +94,7 @@ export class EventAccounts {
 
     const now = clock();
     const stamp = now.toISOString();
-    const returnTo =
-      body.returnTo !== null && EVENTS_RETURN_PATH.test(body.returnTo) ? body.returnTo : null;
+    const returnTo = eventAccountReturnPath(body.returnTo);
     const outcome = await db.transaction().execute(async (trx) => {
       const id = await insertMemberOnce(
         trx,

@@ -10,7 +10,7 @@ import {
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
-import { errorText, fieldErrorsOf } from '../../admin/error-text';
+import { errorText, fieldErrorsOf, fieldErrorsOfIssues } from '../../admin/error-text';
 
 type Field = 'states' | 'subject' | 'text';
 
@@ -75,11 +75,7 @@ export function RegistrationMailingPanel({ eventId }: { eventId: string }) {
     event.preventDefault();
     const body = { eventId: Number(eventId), states, subject, text, requestKey };
     const checked = RegistrationMailingSchema.safeParse(body);
-    const found: Partial<Record<Field, string>> = {};
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        found[String(issue.path[0]) as Field] ??= issue.message;
-    }
+    const found = checked.success ? {} : fieldErrorsOfIssues<Field>(checked.error.issues);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);

@@ -33,7 +33,7 @@ import {
 } from 'react-admin';
 import { adminJson, adminPath } from '../../admin/data-provider';
 import { DateTimeField } from '../../admin/date-time-field';
-import { errorText, fieldErrorsOf } from '../../admin/error-text';
+import { errorText, fieldErrorsOf, fieldErrorsOfIssues } from '../../admin/error-text';
 import { FilterExportActions } from '../../admin/export-button';
 import { choiceName, choicesOf } from '../../admin/format';
 import { useStaffCall } from '../../admin/staff-call';
@@ -239,11 +239,7 @@ function DeskPaymentForm() {
     event.preventDefault();
     const body = { ...values, note: values.note || undefined };
     const checked = RegistrationHandPaymentSchema.safeParse(body);
-    const found: Partial<Record<Field, string>> = {};
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        found[String(issue.path[0]) as Field] ??= issue.message;
-    }
+    const found = checked.success ? {} : fieldErrorsOfIssues<Field>(checked.error.issues);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);

@@ -1,7 +1,7 @@
 import { HandPaymentBodySchema, romeDate, type AdminMembership } from '@sodalis/contracts';
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { fieldErrorsOf } from '../../admin/error-text';
+import { fieldErrorsOf, fieldErrorsOfIssues } from '../../admin/error-text';
 import { adminJson, adminPath } from '../../admin/data-provider';
 
 type Field = 'years' | 'amount' | 'method' | 'paidOn' | 'note';
@@ -41,15 +41,10 @@ export function HandPaymentForm() {
     const years = typedYears(values.years);
     const body = { ...values, years: years ?? [], note: values.note || undefined };
     const checked = HandPaymentBodySchema.safeParse(body);
-    const found: Partial<Record<Field, string>> = {};
+    const found = checked.success ? {} : fieldErrorsOfIssues<Field>(checked.error.issues);
+    // Years that are not numbers: said in the form's words, before the schema's.
     if (years === null)
       found.years = 'Indica gli anni come numeri tra 2000 e 2099, separati da virgole.';
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? '') as Field;
-        found[field] ??= issue.message;
-      }
-    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
