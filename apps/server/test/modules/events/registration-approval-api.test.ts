@@ -520,4 +520,63 @@ describe.each(testEngines())('events: registrations subject to approval on %s', 
     );
     expect(seen.endReason).toBe('Annullata: da rimborsare');
   });
+
+  it('two staff members cancelling, or marking the invoice of, one paid registration at once: one does it, the other is told', async () => {
+    const event = await createEvent({
+      places: 5,
+      registrationTypes: [{ name: 'Non socio', eligibility: 'tutti', standardCents: 38000 }],
+    });
+    const typeId = event.registrationTypes[0]?.id;
+    const paidRegistration = async (extra: object = {}) => {
+      const person = await member();
+      const made = await call(`/${event.id}/Registrations`, person.token, {
+        requestKey: key(),
+        typeId,
+        ...extra,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as { data: RegistrationAnswer }).data.registration.id;
+      const paid = await staff.call('POST', `/EventRegistrations/${id}/HandPayment`, {
+        method: 'contanti',
+        paidOn: '2026-11-23',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      return id;
+    };
+
+    const cancelled = await paidRegistration();
+    const both = await Promise.all(
+      ['Primo', 'Secondo'].map((reason) =>
+        staff.call('POST', `/EventRegistrations/${cancelled}/Cancel`, { reason }),
+      ),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const payments = await staff.app.services.db
+      .selectFrom('payments')
+      .innerJoin('payment_items', 'payment_items.payment_id', 'payments.id')
+      .select('payments.status')
+      .where('payment_items.item_ref', '=', String(cancelled))
+      .where('payment_items.purpose', '=', 'registration')
+      .execute();
+    expect(payments).toEqual([{ status: 'to_refund' }]);
+    const audit = await staff.auditOf('event_registration', cancelled);
+    expect(audit.filter((entry) => entry.action === 'annulla iscrizione')).toHaveLength(1);
+
+    const invoiced = await paidRegistration({
+      invoice: { name: 'Ospedale di prova', taxId: '01234567890', pec: 'fatture@pec.example.org' },
+    });
+    const marks = await Promise.all(
+      ['2026/201', '2026/202'].map((number) =>
+        staff.call('POST', `/EventRegistrations/${invoiced}/Invoice`, { number }),
+      ),
+    );
+    expect(marks.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const kept = await staff.ok<AdminRegistration>(
+      staff.call('GET', `/EventRegistrations/${invoiced}`),
+    );
+    const winner = marks.find((answer) => answer.statusCode === 200);
+    expect(kept.invoice?.number).toBe(
+      (winner?.json() as { data: AdminRegistration } | undefined)?.data.invoice?.number,
+    );
+  });
 });
