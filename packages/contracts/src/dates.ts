@@ -98,3 +98,9 @@ export function romeInstant(date: string, time: string): Date {
   }
   return new Date(instant);
 }
+
+/** A calendar day (`YYYY-MM-DD`) moved by `days` days, forward or back. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}

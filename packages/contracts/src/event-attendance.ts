@@ -293,6 +293,15 @@ export interface CertificateVerification {
   issuedOn: string;
   state: CertificateState;
   revokedOn: string | null;
+  /** An ECM certificate's credits and codes (ADR 060); absent for attendance. */
+  ecm?: {
+    creditsText: string;
+    providerCode: string;
+    eventCode: string;
+    edition: number;
+    /** dd/mm/yyyy. */
+    earnedOn: string;
+  };
 }
 
 /** A confirmed registration's badge in "Le mie iscrizioni", and its certificate once issued. */

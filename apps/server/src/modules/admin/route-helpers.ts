@@ -1,3 +1,4 @@
+import { contentDisposition } from '../../http/send-file.js';
 import {
   ADMIN_IMAGE_LIMITS,
   ADMIN_LIMITS,
@@ -65,6 +66,18 @@ export function sendCsv(reply: FastifyReply, fileName: string, body: string): Fa
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(body);
+}
+
+/** A file the staff download (a PDF, an XML report), never sniffed as something else. */
+export function sendDownload(
+  reply: FastifyReply,
+  file: { fileName: string; type: string; body: Uint8Array | string },
+): FastifyReply {
+  return reply
+    .type(file.type)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { romeInstant } from '@sodalis/contracts';
+import { addDays, romeInstant } from '@sodalis/contracts';
 import { searchText } from '../../text/search-text.js';
 import type { DemoContent } from '../module.js';
 import { findMemberByEmail } from '../accounts/repository.js';
@@ -16,13 +16,6 @@ import { demoAttendance } from './attendance/demo.js';
 import { demoEcm } from './ecm/demo.js';
 import { insertParticipant } from './participants/repository.js';
 import { EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
-
-const DAY_MS = 86_400_000;
-
-/** `day` (`YYYY-MM-DD`) moved by `days`. */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A Rome date and time as the stored UTC instant. */
 const at = (day: string, time: string) => romeInstant(day, time).toISOString();

@@ -35,6 +35,11 @@ import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 import { EcmAdmin } from './ecm/admin-service.js';
 import { ecmAdminRoutes } from './ecm/admin-routes.js';
 import { EcmAttendance } from './ecm/attendance-service.js';
+import { ecmCreditSources, ecmSpeakersForReport } from './ecm/credits/sources.js';
+import { EcmCredits } from './ecm/credits/service.js';
+import { ecmCreditsAdminRoutes } from './ecm/credits/admin-routes.js';
+import { ecmCreditsRoutes } from './ecm/credits/routes.js';
+import { EcmReport, ecmReportsPendingWork } from './ecm/report/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -72,6 +77,20 @@ export const eventsModule = defineModule<
     });
     // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
     const ecmAttendance = new EcmAttendance({ db, clock, attendance });
+    // The credits, the ECM certificates and the report to Age.Na.S. (ADR 060).
+    const ecmCredits = new EcmCredits({
+      db,
+      clock,
+      attendance,
+      ecmAttendance,
+      sources: ecmCreditSources,
+      issuer: {
+        name: config.societyName,
+        acronym: config.societyAcronym,
+        address: config.societyLegal.address,
+      },
+      society,
+    });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -83,7 +102,8 @@ export const eventsModule = defineModule<
       settings: config.events,
       badges: {
         confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
-        withBadges: async (rows) => ecmAttendance.mine(await attendance.withBadges(rows)),
+        withBadges: async (rows) =>
+          ecmCredits.mine(await ecmAttendance.mine(await attendance.withBadges(rows))),
       },
     });
     // A registration is something payments may be for (ADR 045, 049).
@@ -113,6 +133,7 @@ export const eventsModule = defineModule<
       registrations,
       attendance,
       ecmAttendance,
+      ecmCredits,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -136,6 +157,7 @@ export const eventsModule = defineModule<
     notifyOutbox,
     society,
     attendance,
+    ecmCredits,
   }) => ({
     events: new EventsAdminService({ db, clock, contentCache, searchIndex, files, imageFiles }),
     registrations: new RegistrationsAdmin({ db, clock }),
@@ -149,10 +171,12 @@ export const eventsModule = defineModule<
     attendance: new AttendanceAdmin(attendance),
     /** An event's ECM accreditation (ADR 056). */
     ecm: new EcmAdmin({ db, clock }),
+    /** The participants' report to Age.Na.S. (ADR 060). */
+    ecmReport: new EcmReport({ db, clock, credits: ecmCredits, speakers: ecmSpeakersForReport }),
   }),
   apiRoutes: async (
     api,
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, ecmCredits },
   ) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, {
@@ -168,13 +192,14 @@ export const eventsModule = defineModule<
       calendars: eventCalendars,
     });
     await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
+    await api.register(ecmCreditsRoutes, { prefix: '/Events', accounts, credits: ecmCredits });
   },
   // The calendars' files at the site's root, beside the events' pages (ADR 052).
   siteRoutes: async (app, { eventCalendars }) => {
     await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
-  staffRoutes: async (admin, { staff, registrations, ecmAttendance }) => {
+  staffRoutes: async (admin, { staff, registrations, ecmAttendance, ecmCredits }) => {
     await admin.register(eventsAdminRoutes, {
       events: staff.events,
       registrations,
@@ -187,8 +212,13 @@ export const eventsModule = defineModule<
       ecmAttendance,
       attendance: staff.attendance,
     });
+    await admin.register(ecmCreditsAdminRoutes, {
+      credits: ecmCredits,
+      report: staff.ecmReport,
+      attendance: staff.attendance,
+    });
   },
-  pendingWork: [registrationsPendingWork],
+  pendingWork: [registrationsPendingWork, ecmReportsPendingWork],
   searchSources: [eventsSearchSource],
   sitemap:
     ({ events }) =>
@@ -197,7 +227,7 @@ export const eventsModule = defineModule<
   // `/eventi` and an event's page, through the same cached answers as the API; the
   // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
   pageContext: (
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, ecmCredits },
     request,
   ): Pick<
     SodalisLoadContext,
@@ -217,7 +247,13 @@ export const eventsModule = defineModule<
     eventAccounts: eventAccountPages(participants, request.ip),
     eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
     // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
-    certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },
+    // An ECM certificate is verified at the same address (ADR 060).
+    certificates: {
+      verify: (code) =>
+        unlessUnavailable(
+          attendance.verify(code).then(async (found) => found ?? ecmCredits.verify(code)),
+        ),
+    },
   }),
   outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],

@@ -1,4 +1,5 @@
 import {
+  addDays,
   DUES_REMINDER_ARREARS_PREFIX,
   DUES_REMINDER_LAPSE_STEP,
   DUES_REMINDER_LAPSED_STEP,
@@ -83,11 +84,6 @@ export interface ReminderLedger {
   dues: ReadonlyMap<number, DueStatus>;
   /** Steps already sent, as `year:step`. */
   sent: ReadonlySet<string>;
-}
-
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** Settled years get no reminder: paid, exempt, or reported and waiting for verification. */

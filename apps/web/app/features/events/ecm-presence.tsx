@@ -1,9 +1,4 @@
-import type { EcmPresence } from '@sodalis/contracts';
-
-/** "87,5%" */
-export function percentText(percent: number): string {
-  return `${percent.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
-}
+import { percentText, type EcmPresence } from '@sodalis/contracts';
 
 /**
  * A participant's attendance for ECM in "Le mie iscrizioni" (ADR 056): minutes present over the

@@ -7,9 +7,8 @@ import {
 } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { contentDisposition } from '../../../http/send-file.js';
 import { parseInput } from '../../../http/validation.js';
-import { actorOf, IdParamsSchema } from '../../admin/route-helpers.js';
+import { actorOf, IdParamsSchema, sendDownload } from '../../admin/route-helpers.js';
 import type { AttendanceAdmin } from './admin-service.js';
 
 /** The staff API area of an event's attendance (ADR 051; its roles in `STAFF_AREA_ROLES`). */
@@ -30,12 +29,9 @@ const BadgesQuerySchema = BadgeFormatSchema.extend({
     .optional(),
 });
 
-function sendPdf(reply: FastifyReply, pdf: { fileName: string; content: Uint8Array }) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', contentDisposition('attachment', pdf.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .send(Buffer.from(pdf.content));
+/** A PDF as a download. */
+export function sendPdf(reply: FastifyReply, pdf: { fileName: string; content: Uint8Array }) {
+  return sendDownload(reply, { fileName: pdf.fileName, type: 'application/pdf', body: pdf.content });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { hoursPresentText } from '@sodalis/contracts';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReceiptIssuer } from '../../payments/receipt-pdf.js';
-import { centredText, drawQr, INK, mm, printable } from './pdf-kit.js';
+import { centredText, certificatePage, drawVerifiedFooter, mm } from './pdf-kit.js';
 
 /** What a certificate of attendance says, already decided (ADR 051). */
 export interface CertificateDocument {
@@ -29,21 +28,11 @@ export function certificateFileName(numberText: string): string {
 
 /** The certificate as an A4 landscape PDF. */
 export async function renderCertificatePdf(document: CertificateDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const title = `Attestato di partecipazione n. ${document.numberText}`;
-  pdf.setTitle(printable(`${title} – ${document.issuer.acronym}`, regular));
-  pdf.setAuthor(printable(document.issuer.name, regular));
-  pdf.setProducer('Sodalis');
-  pdf.setCreator('Sodalis');
-  pdf.setLanguage('it-IT');
-  pdf.setCreationDate(document.issuedAt);
-  pdf.setModificationDate(document.issuedAt);
-  const width = mm(297);
-  const height = mm(210);
-  const page = pdf.addPage([width, height]);
-  const margin = mm(20);
+  const { pdf, page, regular, bold, width, height, margin } = await certificatePage(
+    `Attestato di partecipazione n. ${document.numberText}`,
+    document.issuer,
+    document.issuedAt,
+  );
   const box = (y: number) => ({ x: margin, y, width: width - 2 * margin });
   let y = height - margin;
   y = centredText(page, document.issuer.name, box(y), bold, 16, { minSize: 11 });
@@ -65,39 +54,16 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     regular,
     12,
   );
-  const footer = margin;
   const edition = document.edition > 1 ? ` (riemesso, edizione ${document.edition})` : '';
-  page.drawText(printable(`Emesso il ${document.issuedOn}${edition}`, regular), {
-    x: margin,
-    y: footer + 28,
-    size: 10,
-    font: regular,
-    color: INK,
-  });
-  page.drawText(printable(`${document.issuer.acronym} – la segreteria`, regular), {
-    x: margin,
-    y: footer + 14,
-    size: 10,
-    font: regular,
-    color: INK,
-  });
-  const qr = mm(32);
-  drawQr(page, document.verifyUrl, width - margin - qr, footer + 10, qr);
-  const verify = 'Verifica l’autenticità:';
-  page.drawText(verify, {
-    x: width - margin - qr - 8 - regular.widthOfTextAtSize(verify, 8),
-    y: footer + 24,
-    size: 8,
-    font: regular,
-    color: INK,
-  });
-  const url = printable(document.verifyUrl, regular);
-  page.drawText(url, {
-    x: width - margin - qr - 8 - regular.widthOfTextAtSize(url, 8),
-    y: footer + 14,
-    size: 8,
-    font: regular,
-    color: INK,
-  });
+  drawVerifiedFooter(
+    page,
+    regular,
+    {
+      issuedLine: `Emesso il ${document.issuedOn}${edition}`,
+      signature: `${document.issuer.acronym} – la segreteria`,
+      verifyUrl: document.verifyUrl,
+    },
+    margin,
+  );
   return pdf.save({ useObjectStreams: false });
 }

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { wrap } from '../../payments/receipt-pdf.js';
 
 /**
@@ -93,4 +93,75 @@ export function centredText(
     y -= chosen * (1 + gap);
   }
   return y;
+}
+
+/**
+ * A certificate's foot (ADR 051, 060): on the left the day of issue and who signs, on the right
+ * the public address that verifies it, printed and as a QR code.
+ */
+export function drawVerifiedFooter(
+  page: PDFPage,
+  font: PDFFont,
+  facts: { issuedLine: string; signature: string; verifyUrl: string },
+  margin: number,
+): void {
+  const width = page.getWidth();
+  const footer = margin;
+  page.drawText(printable(facts.issuedLine, font), {
+    x: margin,
+    y: footer + 28,
+    size: 10,
+    font,
+    color: INK,
+  });
+  page.drawText(printable(facts.signature, font), {
+    x: margin,
+    y: footer + 14,
+    size: 10,
+    font,
+    color: INK,
+  });
+  const qr = mm(32);
+  drawQr(page, facts.verifyUrl, width - margin - qr, footer + 10, qr);
+  const verify = 'Verifica l’autenticità:';
+  page.drawText(verify, {
+    x: width - margin - qr - 8 - font.widthOfTextAtSize(verify, 8),
+    y: footer + 24,
+    size: 8,
+    font,
+    color: INK,
+  });
+  const url = printable(facts.verifyUrl, font);
+  page.drawText(url, {
+    x: width - margin - qr - 8 - font.widthOfTextAtSize(url, 8),
+    y: footer + 14,
+    size: 8,
+    font,
+    color: INK,
+  });
+}
+
+/**
+ * A certificate's A4 landscape page with its document's facts (title, author, Italian, the
+ * instant of issue as its dates, so the same certificate is the same file): ADR 051, 060.
+ */
+export async function certificatePage(
+  title: string,
+  issuer: { name: string; acronym: string },
+  issuedAt: Date,
+) {
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.setTitle(printable(`${title} – ${issuer.acronym}`, regular));
+  pdf.setAuthor(printable(issuer.name, regular));
+  pdf.setProducer('Sodalis');
+  pdf.setCreator('Sodalis');
+  pdf.setLanguage('it-IT');
+  pdf.setCreationDate(issuedAt);
+  pdf.setModificationDate(issuedAt);
+  const width = mm(297);
+  const height = mm(210);
+  const page = pdf.addPage([width, height]);
+  return { pdf, page, regular, bold, width, height, margin: mm(20) };
 }

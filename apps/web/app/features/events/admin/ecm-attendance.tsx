@@ -1,4 +1,5 @@
 import {
+  percentText,
   ECM_ADJUSTMENT_KIND_LABELS,
   ECM_ADJUSTMENT_KINDS,
   italianDateTime,
@@ -25,7 +26,6 @@ import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { ATTENDANCE_API } from './checkin-screen';
 import { useAdminRead } from './admin-data';
-import { percentText } from '../ecm-presence';
 
 type Field = keyof EcmAdjustmentInput;
 

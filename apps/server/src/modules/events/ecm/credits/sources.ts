@@ -1,0 +1,19 @@
+import type { Executor } from '../../../../db/schema.js';
+import type { ReportSpeaker } from '../report/service.js';
+import type { EcmCreditSources } from './service.js';
+
+/**
+ * The credits' readings of the other ECM slices (ADR 057–059), in one place: the learning
+ * test's standings, the questionnaire's completions, the registrations' professional codes and
+ * their accreditation, the event's speakers.
+ */
+export const ecmCreditSources: EcmCreditSources = {
+  testStandings: async () => new Map(),
+  questionnaires: async () => new Map(),
+  registrationCodes: async () => new Map(),
+  professionReason: () => 'Professione e disciplina non ancora scelte dagli elenchi nazionali',
+};
+
+export async function ecmSpeakersForReport(_db: Executor, _eventId: number): Promise<ReportSpeaker[]> {
+  return [];
+}
