@@ -89,7 +89,8 @@ export const ECM_CREDIT_MESSAGES = {
   notAccredited: 'L’evento non ha dati ECM completi: compilali prima.',
   notEarned: 'Crediti ECM non ancora ottenuti: l’attestato ECM non si può emettere.',
   revoked: 'Attestato ECM già revocato.',
-  reportedOn: 'Data di invio: una data nel formato AAAA-MM-GG, non futura e non prima della fine dell’evento.',
+  reportedOn:
+    'Data di invio: una data nel formato AAAA-MM-GG, non futura e non prima della fine dell’evento.',
   note: 'Nota: al più 500 caratteri.',
   reportMissing:
     'Il rapporto non si può generare: correggi prima i dati di queste persone (professione, disciplina, codice fiscale).',

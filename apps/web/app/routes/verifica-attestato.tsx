@@ -27,7 +27,11 @@ export default function CertificateVerificationPage({ loaderData }: Route.Compon
   return (
     <div className="container py-4">
       <Breadcrumb trail={[{ label: 'Verifica dell’attestato' }]} />
-      <h1 className="mb-4">Verifica dell’attestato di partecipazione</h1>
+      <h1 className="mb-4">
+        {loaderData.certificate?.ecm === undefined
+          ? 'Verifica dell’attestato di partecipazione'
+          : 'Verifica dell’attestato di crediti ECM'}
+      </h1>
       <CertificateVerificationCard certificate={loaderData.certificate} />
     </div>
   );

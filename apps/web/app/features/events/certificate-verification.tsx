@@ -1,8 +1,9 @@
 import { CERTIFICATE_STATE_LABELS, type CertificateVerification } from '@sodalis/contracts';
 
 /**
- * A certificate of attendance as anyone may check it (ADR 051): its number, the name and the
- * event it was issued for, and whether it is valid or revoked; nothing else of the person.
+ * A certificate of attendance or of ECM credits as anyone may check it (ADR 051, 060): its
+ * number, the name and the event it was issued for, the credits and the event's ECM codes, and
+ * whether it is valid or revoked; nothing else of the person.
  */
 export function CertificateVerificationCard({
   certificate,
@@ -27,6 +28,7 @@ export function CertificateVerificationCard({
     >
       <div className="card-body">
         <p id="esito-verifica" className={`h4 ${valid ? 'text-success' : 'text-danger'}`}>
+          {certificate.ecm === undefined ? '' : 'ECM: '}
           {valid
             ? 'Attestato valido'
             : `Attestato revocato${certificate.revokedOn === null ? '' : ` il ${certificate.revokedOn}`}`}
@@ -40,6 +42,19 @@ export function CertificateVerificationCard({
           <dd className="col-sm-8">{certificate.eventTitle}</dd>
           <dt className="col-sm-4">Date</dt>
           <dd className="col-sm-8">{certificate.eventDates}</dd>
+          {certificate.ecm === undefined ? null : (
+            <>
+              <dt className="col-sm-4">Crediti ECM</dt>
+              <dd className="col-sm-8" data-testid="certificate-ecm-credits">
+                {certificate.ecm.creditsText}, acquisiti il {certificate.ecm.earnedOn}
+              </dd>
+              <dt className="col-sm-4">Evento ECM</dt>
+              <dd className="col-sm-8">
+                ID {certificate.ecm.eventCode}, edizione {certificate.ecm.edition} (provider n.{' '}
+                {certificate.ecm.providerCode})
+              </dd>
+            </>
+          )}
           <dt className="col-sm-4">Emesso il</dt>
           <dd className="col-sm-8">{certificate.issuedOn}</dd>
           <dt className="col-sm-4">Stato</dt>

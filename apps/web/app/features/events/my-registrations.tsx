@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
 import { RegistrationBadge } from './registration-badge';
 import { EcmPresenceLine } from './ecm-presence';
+import { EcmCreditsPanel } from './ecm-credits';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -219,6 +220,9 @@ function RegistrationCard({
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
+        {registration.ecmCredits == null ? null : (
+          <EcmCreditsPanel registrationId={registration.id} credits={registration.ecmCredits} />
+        )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
           <CancelStep registration={registration} confirming={confirmingCancel} />

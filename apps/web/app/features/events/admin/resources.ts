@@ -57,6 +57,15 @@ export const eventsStaff: StaffFeature = {
       ),
       menu: { label: 'Presenze e attestati', group: 'Soci e quote' },
     },
+    {
+      path: 'crediti-ecm',
+      route: ['GET', '/EventAttendance/Events'],
+      screen: lazyScreen(
+        () => import('./ecm-credits-screen'),
+        (m) => m.EcmCreditsScreen,
+      ),
+      menu: { label: 'Crediti ECM', group: 'Soci e quote' },
+    },
   ],
   sections: [
     {
@@ -78,6 +87,11 @@ export const eventsStaff: StaffFeature = {
       to: '/amministrazione/presenze-attestati',
       title: 'Presenze e attestati',
       text: 'Badge da stampare, ore di presenza di ciascuno, attestati da emettere, riemettere o revocare.',
+    },
+    {
+      to: '/amministrazione/crediti-ecm',
+      title: 'Crediti ECM',
+      text: 'Chi ha i crediti e perché no, attestati ECM, rapporto dei partecipanti per Age.Na.S. entro 90 giorni.',
     },
   ],
 };

@@ -1,8 +1,4 @@
-import {
-  percentText,
-  type EcmCreditCheck,
-  type EcmPresence,
-} from '@sodalis/contracts';
+import { percentText, type EcmCreditCheck, type EcmPresence } from '@sodalis/contracts';
 
 /** A person's learning test as the credits read it (ADR 057). */
 export interface TestStanding {

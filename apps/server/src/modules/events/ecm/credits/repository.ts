@@ -52,7 +52,11 @@ export async function findCertificate(
   db: Executor,
   id: number,
 ): Promise<EcmCertificateRow | undefined> {
-  return db.selectFrom('event_ecm_certificates').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('event_ecm_certificates')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function certificateOfCode(

@@ -117,7 +117,9 @@ const TEST_NOT_TAKEN: TestStanding = {
 };
 
 /** "ECM 3/412345-1": the certificate's number within its edition. */
-export function ecmCertificateNumber(row: Pick<EcmCertificateRow, 'number' | 'event_code' | 'edition'>) {
+export function ecmCertificateNumber(
+  row: Pick<EcmCertificateRow, 'number' | 'event_code' | 'edition'>,
+) {
   return `ECM ${row.number}/${row.event_code}-${row.edition}`;
 }
 
@@ -180,8 +182,7 @@ export class EcmCredits {
       };
       const questionnaire = questionnaires.get(person.id) ?? null;
       const presence =
-        presenceOf(person.id) ??
-        ecmPresence({ minutesPresent: 0, eventMinutes: 0 }, [], threshold);
+        presenceOf(person.id) ?? ecmPresence({ minutesPresent: 0, eventMinutes: 0 }, [], threshold);
       return {
         registrationId: person.id,
         memberId: person.member_id,
@@ -253,8 +254,7 @@ export class EcmCredits {
       eventId,
       title: event.title,
       accredited: credit !== null,
-      creditsText:
-        credit?.ecm.credits_tenths == null ? '' : creditsText(credit.ecm.credits_tenths),
+      creditsText: credit?.ecm.credits_tenths == null ? '' : creditsText(credit.ecm.credits_tenths),
       endedOn,
       reportDueOn: addDays(endedOn, ECM_REPORT_DAYS),
       reported:
@@ -559,4 +559,3 @@ export class EcmCredits {
     });
   }
 }
-

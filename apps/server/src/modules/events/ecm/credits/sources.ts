@@ -14,6 +14,9 @@ export const ecmCreditSources: EcmCreditSources = {
   professionReason: () => 'Professione e disciplina non ancora scelte dagli elenchi nazionali',
 };
 
-export async function ecmSpeakersForReport(_db: Executor, _eventId: number): Promise<ReportSpeaker[]> {
+export async function ecmSpeakersForReport(
+  _db: Executor,
+  _eventId: number,
+): Promise<ReportSpeaker[]> {
   return [];
 }

@@ -32,7 +32,9 @@ export function ecmReference(): { version: string; professions: EcmProfession[] 
   };
 }
 
-const PROFESSION_NAMES = new Map(ECM_PROFESSIONS.map((profession) => [profession.code, profession.name]));
+const PROFESSION_NAMES = new Map(
+  ECM_PROFESSIONS.map((profession) => [profession.code, profession.name]),
+);
 const DISCIPLINE_NAMES = new Map(
   ECM_PROFESSIONS.flatMap((profession) =>
     profession.disciplines.map((discipline) => [discipline.code, discipline.name] as const),

@@ -282,8 +282,8 @@ export const ecmReportsPendingWork: PendingWorkProvider = async (db, now) => {
     count: waiting.length,
     href:
       first === undefined
-        ? adminListHref('eventi', {})
-        : `/admin/eventi/${first.id}/crediti-ecm`,
+        ? adminListHref('crediti-ecm')
+        : `/amministrazione/crediti-ecm?evento=${first.id}`,
   };
   return [item];
 };
