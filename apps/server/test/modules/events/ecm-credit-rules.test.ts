@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { creditDecision, type CreditFacts } from '../../../src/modules/events/ecm/credits/decision.js';
+import {
+  creditDecision,
+  type CreditFacts,
+} from '../../../src/modules/events/ecm/credits/decision.js';
 import { ecmPresence } from '../../../src/modules/events/ecm/presence.js';
 import {
   agenasParticipantsXml,
@@ -18,7 +21,12 @@ const SCHEMA = fileURLToPath(
 
 const reached = ecmPresence({ minutesPresent: 228, eventMinutes: 240 }, [], 90);
 const short = ecmPresence({ minutesPresent: 173, eventMinutes: 240 }, [], 90);
-const passed = { bestScore: 80, passedAt: '2027-01-28T14:00:00Z', attemptsUsed: 1, attemptsAllowed: 1 };
+const passed = {
+  bestScore: 80,
+  passedAt: '2027-01-28T14:00:00Z',
+  attemptsUsed: 1,
+  attemptsAllowed: 1,
+};
 const everything: CreditFacts = {
   professionReason: null,
   presence: reached,

@@ -31,7 +31,11 @@ const BadgesQuerySchema = BadgeFormatSchema.extend({
 
 /** A PDF as a download. */
 export function sendPdf(reply: FastifyReply, pdf: { fileName: string; content: Uint8Array }) {
-  return sendDownload(reply, { fileName: pdf.fileName, type: 'application/pdf', body: pdf.content });
+  return sendDownload(reply, {
+    fileName: pdf.fileName,
+    type: 'application/pdf',
+    body: pdf.content,
+  });
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   type AdminRegistrationSummary,
   type RegistrationRefund,
 } from '@sodalis/contracts';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ReasonDialog } from '../../admin/reason-dialog';
 import {
