@@ -39,7 +39,7 @@ import { ecmCreditSources, ecmSpeakersForReport } from './ecm/credits/sources.js
 import { EcmCredits } from './ecm/credits/service.js';
 import { ecmCreditsAdminRoutes } from './ecm/credits/admin-routes.js';
 import { ecmCreditsRoutes } from './ecm/credits/routes.js';
-import { EcmReport, ecmReportsPendingWork } from './ecm/report/service.js';
+import { EcmReport, ecmReportsPendingWork } from './ecm/report/admin-service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;

@@ -9,7 +9,7 @@ import { parseInput } from '../../../../http/validation.js';
 import { actorOf, IdParamsSchema, sendDownload } from '../../../admin/route-helpers.js';
 import type { AttendanceAdmin } from '../../attendance/admin-service.js';
 import { sendPdf } from '../../attendance/admin-routes.js';
-import type { EcmReport } from '../report/service.js';
+import type { EcmReport } from '../report/admin-service.js';
 import type { EcmCredits } from './service.js';
 
 const ReportQuerySchema = z.object({

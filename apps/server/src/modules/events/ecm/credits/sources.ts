@@ -1,5 +1,5 @@
 import type { Executor } from '../../../../db/schema.js';
-import type { ReportSpeaker } from '../report/service.js';
+import type { ReportSpeaker } from '../report/admin-service.js';
 import type { EcmCreditSources } from './service.js';
 
 /**
