@@ -35,6 +35,10 @@ import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 import { EcmAdmin } from './ecm/admin-service.js';
 import { ecmAdminRoutes } from './ecm/admin-routes.js';
 import { EcmAttendance } from './ecm/attendance-service.js';
+import { questionnaireAdminRoutes } from './ecm/questionnaire/admin-routes.js';
+import { questionnairePages } from './ecm/questionnaire/page-context.js';
+import { questionnaireRoutes } from './ecm/questionnaire/routes.js';
+import { EcmQuestionnaire } from './ecm/questionnaire/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -72,6 +76,8 @@ export const eventsModule = defineModule<
     });
     // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
     const ecmAttendance = new EcmAttendance({ db, clock, attendance });
+    // The satisfaction questionnaire and the sponsor declaration (ADR 058), in the same list.
+    const ecmQuestionnaire = new EcmQuestionnaire({ db, clock, settings: config.events });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -83,7 +89,8 @@ export const eventsModule = defineModule<
       settings: config.events,
       badges: {
         confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
-        withBadges: async (rows) => ecmAttendance.mine(await attendance.withBadges(rows)),
+        withBadges: async (rows) =>
+          ecmQuestionnaire.withStates(await ecmAttendance.mine(await attendance.withBadges(rows))),
       },
     });
     // A registration is something payments may be for (ADR 045, 049).
@@ -113,6 +120,7 @@ export const eventsModule = defineModule<
       registrations,
       attendance,
       ecmAttendance,
+      ecmQuestionnaire,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -152,7 +160,7 @@ export const eventsModule = defineModule<
   }),
   apiRoutes: async (
     api,
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, ecmQuestionnaire },
   ) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, {
@@ -168,13 +176,18 @@ export const eventsModule = defineModule<
       calendars: eventCalendars,
     });
     await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
+    await api.register(questionnaireRoutes, {
+      prefix: '/Events',
+      accounts,
+      questionnaire: ecmQuestionnaire,
+    });
   },
   // The calendars' files at the site's root, beside the events' pages (ADR 052).
   siteRoutes: async (app, { eventCalendars }) => {
     await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
-  staffRoutes: async (admin, { staff, registrations, ecmAttendance }) => {
+  staffRoutes: async (admin, { staff, registrations, ecmAttendance, ecmQuestionnaire }) => {
     await admin.register(eventsAdminRoutes, {
       events: staff.events,
       registrations,
@@ -187,6 +200,7 @@ export const eventsModule = defineModule<
       ecmAttendance,
       attendance: staff.attendance,
     });
+    await admin.register(questionnaireAdminRoutes, { questionnaire: ecmQuestionnaire });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],
@@ -197,11 +211,16 @@ export const eventsModule = defineModule<
   // `/eventi` and an event's page, through the same cached answers as the API; the
   // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
   pageContext: (
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, ecmQuestionnaire },
     request,
   ): Pick<
     SodalisLoadContext,
-    'events' | 'eventRegistrations' | 'eventAccounts' | 'eventCalendars' | 'certificates'
+    | 'events'
+    | 'eventRegistrations'
+    | 'eventAccounts'
+    | 'eventCalendars'
+    | 'certificates'
+    | 'ecmQuestionnaire'
   > => ({
     events: {
       list: () => cachedData(events.listJson()),
@@ -218,6 +237,8 @@ export const eventsModule = defineModule<
     eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
     // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
     certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },
+    // A registration's ECM questionnaire in "Le mie iscrizioni" (ADR 058).
+    ecmQuestionnaire: questionnairePages({ accounts, questionnaire: ecmQuestionnaire }),
   }),
   outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],
