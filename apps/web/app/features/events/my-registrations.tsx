@@ -10,6 +10,7 @@ import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
 import { RegistrationBadge } from './registration-badge';
 import { EcmPresenceLine } from './ecm-presence';
+import { EcmQuestionnaireLine } from './ecm-questionnaire';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -219,6 +220,12 @@ function RegistrationCard({
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
+        {registration.ecmQuestionnaire == null ? null : (
+          <EcmQuestionnaireLine
+            registrationId={registration.id}
+            questionnaire={registration.ecmQuestionnaire}
+          />
+        )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
           <CancelStep registration={registration} confirming={confirmingCancel} />
