@@ -38,7 +38,7 @@ export function EcmQuestionnaireReport({ eventId }: { eventId: number }) {
         anonime, mostrate solo nel loro insieme.
       </Typography>
       <Typography data-testid="ecm-questionnaire-completed" sx={{ mb: 1 }}>
-        Compilato da {report.completed} iscritti confermati su {report.confirmed}.
+        Questionari compilati: {report.completed} su {report.confirmed} iscritti confermati.
       </Typography>
       <Button
         variant="outlined"
