@@ -4,8 +4,8 @@ import type { QuestionnaireForm } from '@sodalis/contracts';
  * The Age.Na.S. form of perceived quality ("scheda di valutazione della qualità percepita"),
  * reference data (ADR 058): a national form, proposed to participants without changes (the
  * national accreditation manual, §9.12), so staff see it and never edit it. A new version of
- * the form is a new entry here with a new `version`; answers keep the version they were given
- * under, and the report reads them with the questions of that version.
+ * the form is a new entry here with a new `version` (answers keep the version they were given
+ * under); the report counts answers by question key, so unchanged questions keep their keys.
  *
  * The manual's §9.12 says what the form must ask (perception of commercial interests, with how
  * a sponsor or company conditioned the event; relevance to the participant's needs; educational
@@ -75,8 +75,3 @@ export const QUESTIONNAIRE_FORMS: readonly QuestionnaireForm[] = [
 export const CURRENT_QUESTIONNAIRE: QuestionnaireForm = QUESTIONNAIRE_FORMS[
   QUESTIONNAIRE_FORMS.length - 1
 ] as QuestionnaireForm;
-
-/** The form of a stored version (the current one for a version this file no longer has). */
-export function questionnaireForm(version: string): QuestionnaireForm {
-  return QUESTIONNAIRE_FORMS.find((form) => form.version === version) ?? CURRENT_QUESTIONNAIRE;
-}

@@ -25,7 +25,7 @@ import { liveEvent } from '../../attendance/admin-rules.js';
 import { findEventRows, type EventRow } from '../../repository.js';
 import { findRegistration } from '../../registrations/repository.js';
 import { findEcm } from '../repository.js';
-import { CURRENT_QUESTIONNAIRE, questionnaireForm } from './reference.js';
+import { CURRENT_QUESTIONNAIRE } from './reference.js';
 import {
   answersOfEvent,
   claimCompletion,
@@ -312,13 +312,14 @@ export class EcmQuestionnaire {
       questionnaireCompletionsOfEvent(db, eventId),
     ]);
     const form = CURRENT_QUESTIONNAIRE;
-    const stored = rows.map((row) => ({
-      form: questionnaireForm(row.form_version),
-      ...(JSON.parse(row.answers) as {
-        answers: Record<string, string>;
-        reasons: Record<string, string>;
-      }),
-    }));
+    // Counted by question key: a new version of the form keeps the keys of unchanged questions.
+    const stored = rows.map(
+      (row) =>
+        JSON.parse(row.answers) as {
+          answers: Record<string, string>;
+          reasons: Record<string, string>;
+        },
+    );
     const questions = form.questions.map((question) => {
       const given = stored.filter((row) => row.answers[question.key] !== undefined);
       return {
