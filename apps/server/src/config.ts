@@ -161,6 +161,8 @@ function appConfig(env: Variables, cwd: string) {
       paymentDays: env.EVENTS_PAYMENT_DAYS,
       reminderHours: env.EVENTS_PAYMENT_REMINDER_HOURS,
       offerHours: env.EVENTS_OFFER_HOURS,
+      /** Days the ECM questionnaire stays open after the event's last day (ADR 058). */
+      questionnaireDays: env.ECM_QUESTIONNAIRE_DAYS,
     },
     membership: {
       graceUntil: env.MEMBERSHIP_GRACE_UNTIL,

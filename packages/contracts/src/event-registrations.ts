@@ -3,6 +3,7 @@ import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { MyBadge } from './event-attendance.js';
 import type { EcmPresence } from './event-ecm.js';
 import type { MyEcmCredits } from './event-ecm-credits.js';
+import type { MyQuestionnaireState } from './event-ecm-questionnaire.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
 import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
@@ -258,6 +259,8 @@ export interface MyRegistration {
   ecm?: EcmPresence | null;
   /** Its ECM credits, conditions and certificate once the event has ended (ADR 060). */
   ecmCredits?: MyEcmCredits | null;
+  /** The satisfaction questionnaire of a confirmed registration to an accredited event (ADR 058). */
+  ecmQuestionnaire?: MyQuestionnaireState | null;
 }
 
 /**

@@ -10,6 +10,7 @@ export * from './event-calendars.js';
 export * from './event-attendance.js';
 export * from './event-ecm.js';
 export * from './event-ecm-credits.js';
+export * from './event-ecm-questionnaire.js';
 export * from './event-accounts.js';
 export * from './undo.js';
 export * from './envelope.js';

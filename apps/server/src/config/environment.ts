@@ -412,6 +412,11 @@ export const ENVIRONMENT_VARIABLES = z.object({
     .describe(
       "ore in cui un posto liberato resta offerto al primo della lista d'attesa prima di passare al successivo (1–720, ADR 049)",
     ),
+  ECM_QUESTIONNAIRE_DAYS: integer(1, 90)
+    .prefault('15')
+    .describe(
+      "giorni dopo l'ultimo giorno di un evento ECM in cui il questionario di gradimento resta aperto, fino alle 23:59 di Roma (1–90, ADR 058)",
+    ),
   BANK_IBAN: text
     .refine(
       (value) => IBAN.test(compactIban(value)),

@@ -40,6 +40,10 @@ import { EcmCredits } from './ecm/credits/service.js';
 import { ecmCreditsAdminRoutes } from './ecm/credits/admin-routes.js';
 import { ecmCreditsRoutes } from './ecm/credits/routes.js';
 import { EcmReport, ecmReportsPendingWork } from './ecm/report/admin-service.js';
+import { questionnaireAdminRoutes } from './ecm/questionnaire/admin-routes.js';
+import { questionnairePages } from './ecm/questionnaire/page-context.js';
+import { questionnaireRoutes } from './ecm/questionnaire/routes.js';
+import { EcmQuestionnaire } from './ecm/questionnaire/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -91,6 +95,8 @@ export const eventsModule = defineModule<
       },
       society,
     });
+    // The satisfaction questionnaire and the sponsor declaration (ADR 058), in the same list.
+    const ecmQuestionnaire = new EcmQuestionnaire({ db, clock, settings: config.events });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -103,7 +109,11 @@ export const eventsModule = defineModule<
       badges: {
         confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
         withBadges: async (rows) =>
-          ecmCredits.mine(await ecmAttendance.mine(await attendance.withBadges(rows))),
+          ecmCredits.mine(
+            await ecmQuestionnaire.withStates(
+              await ecmAttendance.mine(await attendance.withBadges(rows)),
+            ),
+          ),
       },
     });
     // A registration is something payments may be for (ADR 045, 049).
@@ -134,6 +144,7 @@ export const eventsModule = defineModule<
       attendance,
       ecmAttendance,
       ecmCredits,
+      ecmQuestionnaire,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -176,7 +187,16 @@ export const eventsModule = defineModule<
   }),
   apiRoutes: async (
     api,
-    { events, accounts, registrations, participants, eventCalendars, attendance, ecmCredits },
+    {
+      events,
+      accounts,
+      registrations,
+      participants,
+      eventCalendars,
+      attendance,
+      ecmCredits,
+      ecmQuestionnaire,
+    },
   ) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, {
@@ -193,13 +213,21 @@ export const eventsModule = defineModule<
     });
     await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
     await api.register(ecmCreditsRoutes, { prefix: '/Events', accounts, credits: ecmCredits });
+    await api.register(questionnaireRoutes, {
+      prefix: '/Events',
+      accounts,
+      questionnaire: ecmQuestionnaire,
+    });
   },
   // The calendars' files at the site's root, beside the events' pages (ADR 052).
   siteRoutes: async (app, { eventCalendars }) => {
     await app.register(calendarSiteRoutes, { calendars: eventCalendars });
   },
   // Events
-  staffRoutes: async (admin, { staff, registrations, ecmAttendance, ecmCredits }) => {
+  staffRoutes: async (
+    admin,
+    { staff, registrations, ecmAttendance, ecmCredits, ecmQuestionnaire },
+  ) => {
     await admin.register(eventsAdminRoutes, {
       events: staff.events,
       registrations,
@@ -217,6 +245,7 @@ export const eventsModule = defineModule<
       report: staff.ecmReport,
       attendance: staff.attendance,
     });
+    await admin.register(questionnaireAdminRoutes, { questionnaire: ecmQuestionnaire });
   },
   pendingWork: [registrationsPendingWork, ecmReportsPendingWork],
   searchSources: [eventsSearchSource],
@@ -227,11 +256,25 @@ export const eventsModule = defineModule<
   // `/eventi` and an event's page, through the same cached answers as the API; the
   // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
   pageContext: (
-    { events, accounts, registrations, participants, eventCalendars, attendance, ecmCredits },
+    {
+      events,
+      accounts,
+      registrations,
+      participants,
+      eventCalendars,
+      attendance,
+      ecmCredits,
+      ecmQuestionnaire,
+    },
     request,
   ): Pick<
     SodalisLoadContext,
-    'events' | 'eventRegistrations' | 'eventAccounts' | 'eventCalendars' | 'certificates'
+    | 'events'
+    | 'eventRegistrations'
+    | 'eventAccounts'
+    | 'eventCalendars'
+    | 'certificates'
+    | 'ecmQuestionnaire'
   > => ({
     events: {
       list: () => cachedData(events.listJson()),
@@ -254,6 +297,8 @@ export const eventsModule = defineModule<
           attendance.verify(code).then(async (found) => found ?? ecmCredits.verify(code)),
         ),
     },
+    // A registration's ECM questionnaire in "Le mie iscrizioni" (ADR 058).
+    ecmQuestionnaire: questionnairePages({ accounts, questionnaire: ecmQuestionnaire }),
   }),
   outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],

@@ -11,6 +11,7 @@ import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-
 import { RegistrationBadge } from './registration-badge';
 import { EcmPresenceLine } from './ecm-presence';
 import { EcmCreditsPanel } from './ecm-credits';
+import { EcmQuestionnaireLine } from './ecm-questionnaire';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -222,6 +223,11 @@ function RegistrationCard({
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
         {registration.ecmCredits == null ? null : (
           <EcmCreditsPanel registrationId={registration.id} credits={registration.ecmCredits} />
+        {registration.ecmQuestionnaire == null ? null : (
+          <EcmQuestionnaireLine
+            registrationId={registration.id}
+            questionnaire={registration.ecmQuestionnaire}
+          />
         )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (

@@ -15,15 +15,21 @@ export function requireUser(allowedRoles?: MemberRole[]): SessionUser {
   return user;
 }
 
+/** "Le mie iscrizioni" and the pages of one registration below it (ADR 055, 058). */
+function isMyRegistrationsPage(pathname: string): boolean {
+  return pathname === MY_REGISTRATIONS_PATH || pathname.startsWith(`${MY_REGISTRATIONS_PATH}/`);
+}
+
 /**
- * The reserved pages an events' participant may open (ADR 055): their registrations; any other
+ * The reserved pages an events' participant may open (ADR 055): their registrations and the
+ * pages of each (the ECM questionnaire, ADR 058); any other
  * sends them there, as the server refuses them the reserved area's contents.
  */
 export function participantRedirect(
   role: string | null | undefined,
   pathname: string,
 ): Response | null {
-  if (!isParticipantRole(role) || pathname === MY_REGISTRATIONS_PATH) return null;
+  if (!isParticipantRole(role) || isMyRegistrationsPage(pathname)) return null;
   return redirect(MY_REGISTRATIONS_PATH);
 }
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../../../db/schema.js';
+import { questionnaireCompletionsOfEvent } from '../questionnaire/repository.js';
 import type { ReportSpeaker } from '../report/admin-service.js';
 import type { EcmCreditSources } from './service.js';
 
@@ -9,7 +10,13 @@ import type { EcmCreditSources } from './service.js';
  */
 export const ecmCreditSources: EcmCreditSources = {
   testStandings: async () => new Map(),
-  questionnaires: async () => new Map(),
+  questionnaires: async (db, eventId) =>
+    new Map(
+      (await questionnaireCompletionsOfEvent(db, eventId)).map((row) => [
+        row.registrationId,
+        { completedAt: row.completedAt, recruited: row.recruited, sponsor: row.sponsorName },
+      ]),
+    ),
   registrationCodes: async () => new Map(),
   professionReason: () => 'Professione e disciplina non ancora scelte dagli elenchi nazionali',
 };
