@@ -221,13 +221,14 @@ function RegistrationCard({
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
-        {registration.ecmCredits == null ? null : (
-          <EcmCreditsPanel registrationId={registration.id} credits={registration.ecmCredits} />
         {registration.ecmQuestionnaire == null ? null : (
           <EcmQuestionnaireLine
             registrationId={registration.id}
             questionnaire={registration.ecmQuestionnaire}
           />
+        )}
+        {registration.ecmCredits == null ? null : (
+          <EcmCreditsPanel registrationId={registration.id} credits={registration.ecmCredits} />
         )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
