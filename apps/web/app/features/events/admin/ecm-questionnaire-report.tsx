@@ -1,4 +1,4 @@
-import type { QuestionnaireReport } from '@sodalis/contracts';
+import { percentText, type QuestionnaireReport } from '@sodalis/contracts';
 import {
   Box,
   Button,
@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { downloadExport } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
-import { percentText } from '../ecm-presence';
 import { useAdminRead } from './admin-data';
 
 /**
