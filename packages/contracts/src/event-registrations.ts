@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { MyBadge } from './event-attendance.js';
 import type { EcmPresence } from './event-ecm.js';
+import type { EcmTestLink } from './event-ecm-test.js';
 import type { PriceWindow } from './events.js';
 import { PAYMENT } from './payment.js';
 import { bankText, checkDigits97, HandPaymentBodySchema, mod97 } from './bank.js';
@@ -255,6 +256,8 @@ export interface MyRegistration {
   badge?: MyBadge | null;
   /** Its attendance for ECM once an accredited event has begun (ADR 056). */
   ecm?: EcmPresence | null;
+  /** The ECM learning test, when open and the person eligible (ADR 057). */
+  ecmTest?: EcmTestLink | null;
 }
 
 /**

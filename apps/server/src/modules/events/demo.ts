@@ -14,6 +14,7 @@ import {
 import { insertRegistration, type RegistrationValues } from './registrations/repository.js';
 import { demoAttendance } from './attendance/demo.js';
 import { demoEcm } from './ecm/demo.js';
+import { demoLearningTest } from './ecm/learning-test/demo.js';
 import { insertParticipant } from './participants/repository.js';
 import { EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
 
@@ -219,6 +220,7 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
     await demoRegistrations(trx, { congress, webinar, today, stamp });
     await demoAttendance(trx, { congress, stamp });
     await demoEcm(trx, { congress, stamp });
+    await demoLearningTest(trx, { congress, stamp });
   }
   return events.length;
 };

@@ -35,6 +35,11 @@ import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 import { EcmAdmin } from './ecm/admin-service.js';
 import { ecmAdminRoutes } from './ecm/admin-routes.js';
 import { EcmAttendance } from './ecm/attendance-service.js';
+import { LearningTestAdmin } from './ecm/learning-test/admin-service.js';
+import { learningTestAdminRoutes } from './ecm/learning-test/admin-routes.js';
+import { learningTestPages } from './ecm/learning-test/page-context.js';
+import { learningTestRoutes } from './ecm/learning-test/routes.js';
+import { LearningTests, professionByWords } from './ecm/learning-test/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -72,6 +77,14 @@ export const eventsModule = defineModule<
     });
     // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
     const ecmAttendance = new EcmAttendance({ db, clock, attendance });
+    // The learning test (ADR 057): its eligibility reads that attendance; the profession's
+    // check compares the registration's words with the national lists until codes are stored.
+    const learningTests = new LearningTests({
+      db,
+      clock,
+      ecmAttendance,
+      professionEligibility: professionByWords(db),
+    });
     const registrations = new EventRegistrations({
       db,
       clock,
@@ -83,7 +96,8 @@ export const eventsModule = defineModule<
       settings: config.events,
       badges: {
         confirmed: (trx, registrationId, at) => queueBadgeMail(trx, registrationId, at),
-        withBadges: async (rows) => ecmAttendance.mine(await attendance.withBadges(rows)),
+        withBadges: async (rows) =>
+          learningTests.mine(await ecmAttendance.mine(await attendance.withBadges(rows))),
       },
     });
     // A registration is something payments may be for (ADR 045, 049).
@@ -113,6 +127,7 @@ export const eventsModule = defineModule<
       registrations,
       attendance,
       ecmAttendance,
+      learningTests,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
       registrationDeadlines: new PeriodicJob({
         db,
@@ -149,10 +164,12 @@ export const eventsModule = defineModule<
     attendance: new AttendanceAdmin(attendance),
     /** An event's ECM accreditation (ADR 056). */
     ecm: new EcmAdmin({ db, clock }),
+    /** An event's ECM learning test: the bank, its settings and opening (ADR 057). */
+    learningTest: new LearningTestAdmin({ db, clock }),
   }),
   apiRoutes: async (
     api,
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, learningTests },
   ) => {
     await api.register(eventsRoutes, { prefix: '/Events', events });
     await api.register(registrationRoutes, {
@@ -168,6 +185,7 @@ export const eventsModule = defineModule<
       calendars: eventCalendars,
     });
     await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
+    await api.register(learningTestRoutes, { prefix: '/Events', accounts, tests: learningTests });
   },
   // The calendars' files at the site's root, beside the events' pages (ADR 052).
   siteRoutes: async (app, { eventCalendars }) => {
@@ -187,6 +205,7 @@ export const eventsModule = defineModule<
       ecmAttendance,
       attendance: staff.attendance,
     });
+    await admin.register(learningTestAdminRoutes, { tests: staff.learningTest });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],
@@ -197,11 +216,16 @@ export const eventsModule = defineModule<
   // `/eventi` and an event's page, through the same cached answers as the API; the
   // registration pages for a cookie session, by the API's checks (ADR 049, ADR 022).
   pageContext: (
-    { events, accounts, registrations, participants, eventCalendars, attendance },
+    { events, accounts, registrations, participants, eventCalendars, attendance, learningTests },
     request,
   ): Pick<
     SodalisLoadContext,
-    'events' | 'eventRegistrations' | 'eventAccounts' | 'eventCalendars' | 'certificates'
+    | 'events'
+    | 'eventRegistrations'
+    | 'eventAccounts'
+    | 'eventCalendars'
+    | 'certificates'
+    | 'ecmTests'
   > => ({
     events: {
       list: () => cachedData(events.listJson()),
@@ -218,6 +242,8 @@ export const eventsModule = defineModule<
     eventCalendars: calendarPages({ accounts, calendars: eventCalendars }),
     // `/verifica-attestato/<code>` (ADR 051): read afresh, a revocation shows at once.
     certificates: { verify: (code) => unlessUnavailable(attendance.verify(code)) },
+    // The learning test's page without scripts (ADR 057).
+    ecmTests: learningTestPages({ accounts, tests: learningTests }),
   }),
   outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],
