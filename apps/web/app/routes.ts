@@ -25,6 +25,11 @@ export default [
     route('area-riservata-profilo', 'routes/area-riservata-profilo.tsx'),
     // "Le mie iscrizioni" to events (ADR 049).
     route('area-riservata-iscrizioni', 'routes/area-riservata-iscrizioni.tsx'),
+    // A registration's ECM learning test (ADR 057).
+    route(
+      'area-riservata-iscrizioni/:id/test-ecm',
+      'routes/area-riservata-iscrizioni-test-ecm.tsx',
+    ),
     // The five searchable archives of spec §2.9: one module, each archive at its own address.
     route('area-riservata-raccomandazioni', ARCHIVE, { id: 'archive-recommendations' }),
     route('area-riservata-pareri', ARCHIVE, { id: 'archive-opinions' }),

@@ -9,7 +9,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
 import { RegistrationBadge } from './registration-badge';
-import { EcmPresenceLine } from './ecm-presence';
+import { EcmPresenceLine, EcmTestLine } from './ecm-presence';
 
 /** The address parameter of the cancellation's confirmation step (works without scripts). */
 export const CANCEL_PARAM = 'annulla';
@@ -219,6 +219,9 @@ function RegistrationCard({
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
+        {registration.ecmTest == null ? null : (
+          <EcmTestLine registrationId={registration.id} test={registration.ecmTest} />
+        )}
         <NextStep registration={registration} payment={payment} />
         {registration.cancellable ? (
           <CancelStep registration={registration} confirming={confirmingCancel} />

@@ -16,14 +16,21 @@ export function requireUser(allowedRoles?: MemberRole[]): SessionUser {
 }
 
 /**
- * The reserved pages an events' participant may open (ADR 055): their registrations; any other
- * sends them there, as the server refuses them the reserved area's contents.
+ * The reserved pages an events' participant may open (ADR 055): their registrations and the
+ * pages under them (a registration's learning test, ADR 057); any other sends them there, as the
+ * server refuses them the reserved area's contents.
  */
 export function participantRedirect(
   role: string | null | undefined,
   pathname: string,
 ): Response | null {
-  if (!isParticipantRole(role) || pathname === MY_REGISTRATIONS_PATH) return null;
+  if (
+    !isParticipantRole(role) ||
+    pathname === MY_REGISTRATIONS_PATH ||
+    pathname.startsWith(`${MY_REGISTRATIONS_PATH}/`)
+  ) {
+    return null;
+  }
   return redirect(MY_REGISTRATIONS_PATH);
 }
 
