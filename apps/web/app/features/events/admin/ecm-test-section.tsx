@@ -108,7 +108,7 @@ function QuestionForm({
               <FormControlLabel
                 value={String(index)}
                 control={<Radio />}
-                label={`Corretta`}
+                label={`Corretta la ${index + 1}`}
                 sx={{ minWidth: 120 }}
               />
               <TextField

@@ -1,7 +1,10 @@
 import type { Executor } from '../../../../db/schema.js';
 import { insertQuestion, saveTest } from './repository.js';
 
-/** The demo congress's questions: 14, the minimum for its 4.5 credits (3 per credit). */
+/**
+ * The demo congress's questions: 18, more than the 14 its 4.5 credits ask (3 per credit), so a
+ * staff's raise of the credits up to 6 keeps the test open.
+ */
 const DEMO_QUESTIONS: readonly [string, [string, string, string, string], number][] = [
   [
     'Quale gruppo sanguigno è considerato donatore universale di emazie?',
@@ -89,10 +92,40 @@ const DEMO_QUESTIONS: readonly [string, [string, string, string, string], number
     ['7–8 g/dL', '10–11 g/dL', '12–13 g/dL', '5 g/dL'],
     0,
   ],
+  [
+    'Quale intervallo minimo separa due donazioni di sangue intero per un uomo?',
+    ['90 giorni', '30 giorni', '15 giorni', '365 giorni'],
+    0,
+  ],
+  [
+    'Che cosa si intende per emovigilanza?',
+    [
+      'La sorveglianza degli effetti indesiderati e degli incidenti della catena trasfusionale',
+      'Il controllo delle scorte di farmaci',
+      'La visita medica del donatore',
+      'La conservazione del plasma',
+    ],
+    0,
+  ],
+  [
+    'Quale anticorpo causa più spesso la malattia emolitica del neonato grave?',
+    ['Anti-D', 'Anti-A1', 'Anti-Lea', 'Anti-P1'],
+    0,
+  ],
+  [
+    'A cosa serve la leucodeplezione degli emocomponenti?',
+    [
+      'Ridurre reazioni febbrili, alloimmunizzazione e trasmissione di CMV',
+      'Aumentare la durata delle piastrine a 30 giorni',
+      'Sostituire la tipizzazione AB0',
+      'Correggere la coagulazione',
+    ],
+    0,
+  ],
 ];
 
 /**
- * The demo congress's learning test (ADR 057): a bank of 14 questions for its 4.5 credits,
+ * The demo congress's learning test (ADR 057): a bank of 18 questions for its 4.5 credits,
  * opened by the staff; participants take it after the congress's end, until 3 days later.
  * The right option is first here; every attempt shuffles the options.
  */
