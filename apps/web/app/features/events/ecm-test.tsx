@@ -278,11 +278,13 @@ export function EcmTestPage({
           </button>
         </Form>
       ) : null}
-      <AttemptForm
-        key={test.attempt?.number ?? 0}
-        test={test}
-        {...(saveAnswer === undefined ? {} : { saveAnswer })}
-      />
+      {test.refusal === null ? (
+        <AttemptForm
+          key={test.attempt?.number ?? 0}
+          test={test}
+          {...(saveAnswer === undefined ? {} : { saveAnswer })}
+        />
+      ) : null}
       <p className="mt-4">
         <Link to={MY_REGISTRATIONS_PATH}>Torna a «Le mie iscrizioni»</Link>
       </p>

@@ -118,6 +118,21 @@ export async function answersOf(db: Executor, attemptId: number): Promise<Map<nu
   return new Map(rows.map((row) => [row.position, row.choice]));
 }
 
+/**
+ * Takes an attempt still under way for this transaction (PostgreSQL: its row lock; SQLite
+ * writes one at a time): answers and the hand-in of one attempt follow each other, and false
+ * says it was handed in meanwhile.
+ */
+export async function lockOpenAttempt(db: Executor, attemptId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('event_ecm_attempts')
+    .set((eb) => ({ total: eb.ref('total') }))
+    .where('id', '=', attemptId)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Saves an answer as given, replacing the earlier choice at that position. */
 export async function saveAnswer(
   db: Executor,

@@ -26,6 +26,7 @@ import {
   attemptsOfEvent,
   findTest,
   insertAttemptOnce,
+  lockOpenAttempt,
   questionsOf,
   saveAnswer,
   submitAttempt,
@@ -300,6 +301,9 @@ export class LearningTests {
     }
     const now = this.deps.clock().toISOString();
     await db.transaction().execute(async (trx) => {
+      if (!(await lockOpenAttempt(trx, current.id))) {
+        throw refusal('attempt', ECM_TEST_MESSAGES.submitted);
+      }
       for (const item of answers) {
         await saveAnswer(trx, {
           attempt_id: current.id,
