@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   composeAttempt,
+  plainWords,
   scoreOf,
   type BankQuestion,
 } from '../../../src/modules/events/ecm/learning-test/rules.js';
@@ -98,6 +99,15 @@ describe('the learning test’s rules (ADR 057)', () => {
       ),
     );
     expect(orders.size).toBe(20);
+  });
+
+  it('compares a registration’s words with the lists’ names without case, accents or extra spaces', () => {
+    expect(plainWords('  Medicina d’emergenza-urgenza ')).toBe(
+      plainWords("MEDICINA D'EMERGENZA-URGENZA"),
+    );
+    expect(plainWords('Ematologìa')).toBe('ematologia');
+    expect(plainWords('Medico   chirurgo')).toBe('medico chirurgo');
+    expect(plainWords('Ematologia')).not.toBe(plainWords('Emato logia'));
   });
 
   it('exactly the pass mark passes', () => {
