@@ -30,6 +30,11 @@ export default [
       'area-riservata-iscrizioni/:id/questionario',
       'routes/area-riservata-iscrizioni-questionario.tsx',
     ),
+    // A registration's ECM learning test (ADR 057).
+    route(
+      'area-riservata-iscrizioni/:id/test-ecm',
+      'routes/area-riservata-iscrizioni-test-ecm.tsx',
+    ),
     // The five searchable archives of spec §2.9: one module, each archive at its own address.
     route('area-riservata-raccomandazioni', ARCHIVE, { id: 'archive-recommendations' }),
     route('area-riservata-pareri', ARCHIVE, { id: 'archive-opinions' }),

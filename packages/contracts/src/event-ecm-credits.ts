@@ -125,11 +125,6 @@ export interface EcmReportProblem {
   problems: string[];
 }
 
-/** Credits in tenths as people read them: 45 → "4,5", 60 → "6". */
-export function creditsText(tenths: number): string {
-  return (tenths / 10).toLocaleString('it-IT', { maximumFractionDigits: 1 });
-}
-
 /** A percentage as people read it: 87.5 → "87,5%". */
 export function percentText(percent: number): string {
   return `${percent.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;

@@ -21,9 +21,12 @@ export const ECM_RULES = {
   defaultThreshold: 90,
   /** The learning test's pass mark, % of right answers: 75 at least. */
   minPassMark: 75,
-  /** Attempts at the test: 1 for residential events by default, at most 5. */
+  /**
+   * Attempts at the test: 1 for residential events by default, at most 10 (ADR 057: above 5
+   * each attempt shows a third of new questions, the FAD rule).
+   */
   defaultAttempts: 1,
-  maxAttempts: 5,
+  maxAttempts: 10,
   maxCredits: 50,
   maxSponsors: 30,
 } as const;
@@ -40,7 +43,7 @@ export const ECM_MESSAGES = {
     'Discipline: scegli discipline dall’elenco nazionale, ciascuna una volta, delle professioni accreditate.',
   threshold: 'Soglia di presenza: una percentuale intera da 1 a 100.',
   passMark: 'Soglia di superamento del test: una percentuale intera da 75 a 100.',
-  attempts: 'Tentativi del test: da 1 a 5.',
+  attempts: 'Tentativi del test: da 1 a 10.',
   sponsors: 'Sponsor: al più 30 nomi, ciascuno di al più 200 caratteri e una volta sola.',
   unknownProfession: 'Professioni: codice non presente nell’elenco nazionale.',
   unknownDiscipline: 'Discipline: codice non presente nell’elenco nazionale.',
@@ -128,7 +131,14 @@ export interface EcmProfession {
 
 /** What an event still misses before it can award credits: one line each. */
 export interface EcmChecklistItem {
-  key: 'flag' | 'providerCode' | 'eventCode' | 'credits' | 'professions' | 'disciplines';
+  key:
+    | 'flag'
+    | 'providerCode'
+    | 'eventCode'
+    | 'credits'
+    | 'professions'
+    | 'disciplines'
+    | 'learningTest';
   label: string;
   done: boolean;
 }

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { MyBadge } from './event-attendance.js';
 import type { EcmPresence } from './event-ecm.js';
+import type { EcmTestLink } from './event-ecm-test.js';
 import type { MyEcmCredits } from './event-ecm-credits.js';
 import type { MyQuestionnaireState } from './event-ecm-questionnaire.js';
 import type { PriceWindow } from './events.js';
@@ -257,6 +258,8 @@ export interface MyRegistration {
   badge?: MyBadge | null;
   /** Its attendance for ECM once an accredited event has begun (ADR 056). */
   ecm?: EcmPresence | null;
+  /** The ECM learning test, when open and the person eligible (ADR 057). */
+  ecmTest?: EcmTestLink | null;
   /** Its ECM credits, conditions and certificate once the event has ended (ADR 060). */
   ecmCredits?: MyEcmCredits | null;
   /** The satisfaction questionnaire of a confirmed registration to an accredited event (ADR 058). */

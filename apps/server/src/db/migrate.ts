@@ -59,6 +59,7 @@ import { eventCertificatesMigration } from './migrations/0053-event-certificates
 import { eventSessionsMigration } from './migrations/0055-event-sessions.js';
 import { eventRegistrationApprovalMigration } from './migrations/0054-event-registration-approval.js';
 import { eventEcmMigration } from './migrations/0058-event-ecm.js';
+import { eventEcmTestsMigration } from './migrations/0059-event-ecm-tests.js';
 import { eventEcmQuestionnaireMigration } from './migrations/0060-event-ecm-questionnaire.js';
 import { eventEcmCreditsMigration } from './migrations/0062-event-ecm-credits.js';
 
@@ -124,6 +125,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0056-event-participants': eventParticipantsMigration(),
     '0057-event-registration-invoices': eventRegistrationInvoicesMigration(),
     '0058-event-ecm': eventEcmMigration(engine),
+    '0059-event-ecm-tests': eventEcmTestsMigration(engine),
     '0060-event-ecm-questionnaire': eventEcmQuestionnaireMigration(engine),
     '0062-event-ecm-credits': eventEcmCreditsMigration(engine),
   };

@@ -15,6 +15,7 @@ import { insertRegistration, type RegistrationValues } from './registrations/rep
 import { demoAttendance } from './attendance/demo.js';
 import { demoEcm } from './ecm/demo.js';
 import { demoQuestionnaire } from './ecm/questionnaire/demo.js';
+import { demoLearningTest } from './ecm/learning-test/demo.js';
 import { insertParticipant } from './participants/repository.js';
 import { EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
 
@@ -214,6 +215,7 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
     await demoAttendance(trx, { congress, stamp });
     await demoEcm(trx, { congress, stamp });
     await demoQuestionnaire(trx, { congress });
+    await demoLearningTest(trx, { congress, stamp });
   }
   return events.length;
 };

@@ -35,6 +35,11 @@ import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 import { EcmAdmin } from './ecm/admin-service.js';
 import { ecmAdminRoutes } from './ecm/admin-routes.js';
 import { EcmAttendance } from './ecm/attendance-service.js';
+import { LearningTestAdmin } from './ecm/learning-test/admin-service.js';
+import { learningTestAdminRoutes } from './ecm/learning-test/admin-routes.js';
+import { learningTestPages } from './ecm/learning-test/page-context.js';
+import { learningTestRoutes } from './ecm/learning-test/routes.js';
+import { LearningTests, professionByWords } from './ecm/learning-test/service.js';
 import { ecmCreditSources, ecmSpeakersForReport } from './ecm/credits/sources.js';
 import { EcmCredits } from './ecm/credits/service.js';
 import { ecmCreditsAdminRoutes } from './ecm/credits/admin-routes.js';
@@ -81,6 +86,14 @@ export const eventsModule = defineModule<
     });
     // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
     const ecmAttendance = new EcmAttendance({ db, clock, attendance });
+    // The learning test (ADR 057): its eligibility reads that attendance; the profession's
+    // check compares the registration's words with the national lists until codes are stored.
+    const learningTests = new LearningTests({
+      db,
+      clock,
+      ecmAttendance,
+      professionEligibility: professionByWords(db),
+    });
     // The credits, the ECM certificates and the report to Age.Na.S. (ADR 060).
     const ecmCredits = new EcmCredits({
       db,
@@ -111,7 +124,7 @@ export const eventsModule = defineModule<
         withBadges: async (rows) =>
           ecmCredits.mine(
             await ecmQuestionnaire.withStates(
-              await ecmAttendance.mine(await attendance.withBadges(rows)),
+              await learningTests.mine(await ecmAttendance.mine(await attendance.withBadges(rows))),
             ),
           ),
       },
@@ -143,6 +156,7 @@ export const eventsModule = defineModule<
       registrations,
       attendance,
       ecmAttendance,
+      learningTests,
       ecmCredits,
       ecmQuestionnaire,
       /** Offers and unpaid places past their time, reminders before (ADR 049). */
@@ -182,6 +196,8 @@ export const eventsModule = defineModule<
     attendance: new AttendanceAdmin(attendance),
     /** An event's ECM accreditation (ADR 056). */
     ecm: new EcmAdmin({ db, clock }),
+    /** An event's ECM learning test: the bank, its settings and opening (ADR 057). */
+    learningTest: new LearningTestAdmin({ db, clock }),
     /** The participants' report to Age.Na.S. (ADR 060). */
     ecmReport: new EcmReport({ db, clock, credits: ecmCredits, speakers: ecmSpeakersForReport }),
   }),
@@ -194,6 +210,7 @@ export const eventsModule = defineModule<
       participants,
       eventCalendars,
       attendance,
+      learningTests,
       ecmCredits,
       ecmQuestionnaire,
     },
@@ -212,6 +229,7 @@ export const eventsModule = defineModule<
       calendars: eventCalendars,
     });
     await api.register(attendanceRoutes, { prefix: '/Events', accounts, attendance });
+    await api.register(learningTestRoutes, { prefix: '/Events', accounts, tests: learningTests });
     await api.register(ecmCreditsRoutes, { prefix: '/Events', accounts, credits: ecmCredits });
     await api.register(questionnaireRoutes, {
       prefix: '/Events',
@@ -240,6 +258,7 @@ export const eventsModule = defineModule<
       ecmAttendance,
       attendance: staff.attendance,
     });
+    await admin.register(learningTestAdminRoutes, { tests: staff.learningTest });
     await admin.register(ecmCreditsAdminRoutes, {
       credits: ecmCredits,
       report: staff.ecmReport,
@@ -263,6 +282,7 @@ export const eventsModule = defineModule<
       participants,
       eventCalendars,
       attendance,
+      learningTests,
       ecmCredits,
       ecmQuestionnaire,
     },
@@ -274,6 +294,7 @@ export const eventsModule = defineModule<
     | 'eventAccounts'
     | 'eventCalendars'
     | 'certificates'
+    | 'ecmTests'
     | 'ecmQuestionnaire'
   > => ({
     events: {
@@ -299,6 +320,8 @@ export const eventsModule = defineModule<
     },
     // A registration's ECM questionnaire in "Le mie iscrizioni" (ADR 058).
     ecmQuestionnaire: questionnairePages({ accounts, questionnaire: ecmQuestionnaire }),
+    // The learning test's page without scripts (ADR 057).
+    ecmTests: learningTestPages({ accounts, tests: learningTests }),
   }),
   outboxJobs: ({ attendance }) => attendanceJobs(attendance),
   bins: ({ staff }) => [staff.events],

@@ -9,7 +9,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ErrorSummary } from '../../components/error-summary';
 import { eventHref, eventWhen, MY_REGISTRATIONS_PATH, priceText } from './event-format';
 import { RegistrationBadge } from './registration-badge';
-import { EcmPresenceLine } from './ecm-presence';
+import { EcmPresenceLine, EcmTestLine } from './ecm-presence';
 import { EcmCreditsPanel } from './ecm-credits';
 import { EcmQuestionnaireLine } from './ecm-questionnaire';
 
@@ -221,6 +221,9 @@ function RegistrationCard({
           <RegistrationBadge registrationId={registration.id} badge={registration.badge} />
         )}
         {registration.ecm == null ? null : <EcmPresenceLine presence={registration.ecm} />}
+        {registration.ecmTest == null ? null : (
+          <EcmTestLine registrationId={registration.id} test={registration.ecmTest} />
+        )}
         {registration.ecmQuestionnaire == null ? null : (
           <EcmQuestionnaireLine
             registrationId={registration.id}

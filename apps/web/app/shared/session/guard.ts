@@ -22,8 +22,8 @@ function isMyRegistrationsPage(pathname: string): boolean {
 
 /**
  * The reserved pages an events' participant may open (ADR 055): their registrations and the
- * pages of each (the ECM questionnaire, ADR 058); any other
- * sends them there, as the server refuses them the reserved area's contents.
+ * pages under them (a registration's learning test, ADR 057, and questionnaire, ADR 058); any
+ * other sends them there, as the server refuses them the reserved area's contents.
  */
 export function participantRedirect(
   role: string | null | undefined,

@@ -15,6 +15,7 @@ import type { EventRow } from '../repository.js';
 import { lockEvent } from '../registrations/repository.js';
 import { AppError } from '../../../http/app-error.js';
 import { ecmReference, isProfessionCode, professionOfDiscipline } from './reference/lists.js';
+import { learningTestChecklistItem } from './learning-test/admin-service.js';
 import { findEcm, saveEcm, type EcmRow } from './repository.js';
 
 export interface EcmDeps {
@@ -117,7 +118,11 @@ export class EcmAdmin {
     const event = await liveEvent(this.deps.db, eventId);
     const row = await findEcm(this.deps.db, eventId);
     const values = row === undefined ? null : ecmValuesOf(row);
-    const checklist = ecmChecklist(event, values);
+    // The learning test's line joins the checklist (ADR 057).
+    const checklist = [
+      ...ecmChecklist(event, values),
+      await learningTestChecklistItem(this.deps.db, eventId),
+    ];
     return {
       eventId,
       title: event.title,

@@ -6,10 +6,11 @@ import {
   type EcmAdjustmentKind,
   type EcmAttendanceReport,
   type EcmAttendanceRow,
+  type EcmPresence,
   type MyRegistration,
 } from '@sodalis/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Database, Executor } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
 import type { Clock } from '../../../text/dates.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
@@ -138,6 +139,24 @@ export class EcmAttendance {
   }
 
   /**
+   * One person's attendance for ECM: the check-in's measure with the staff's corrections,
+   * against the threshold. The one computation "Le mie iscrizioni" and the learning test's
+   * eligibility (ADR 057) read.
+   */
+  async presenceOf(
+    db: Executor,
+    eventId: number,
+    registrationId: number,
+    threshold: number,
+  ): Promise<EcmPresence> {
+    const [measured, adjustments] = await Promise.all([
+      this.deps.attendance.attendance(db, registrationId),
+      adjustmentsOfEvent(db, eventId, registrationId),
+    ]);
+    return ecmPresence(measured, adjustments, threshold);
+  }
+
+  /**
    * "Le mie iscrizioni": a confirmed registration to an accredited event that has begun shows
    * its minutes and percentage against the threshold (ADR 056).
    */
@@ -153,11 +172,10 @@ export class EcmAttendance {
     for (const row of confirmed) {
       const event = events.find((item) => item.event_id === row.event.id);
       if (event === undefined) continue;
-      const [measured, adjustments] = await Promise.all([
-        this.deps.attendance.attendance(db, row.id),
-        adjustmentsOfEvent(db, event.event_id, row.id),
-      ]);
-      shown.set(row.id, ecmPresence(measured, adjustments, event.attendance_threshold));
+      shown.set(
+        row.id,
+        await this.presenceOf(db, event.event_id, row.id, event.attendance_threshold),
+      );
     }
     return registrations.map((row) =>
       shown.has(row.id) ? { ...row, ecm: shown.get(row.id) } : row,

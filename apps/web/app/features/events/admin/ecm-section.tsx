@@ -243,7 +243,11 @@ export function EcmSection({ eventId }: { eventId: number }) {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           {text('attendanceThreshold', 'Soglia di presenza (%)', 'Di norma 90.')}
           {text('passMark', 'Soglia di superamento del test (%)', 'Almeno 75.')}
-          {text('attempts', 'Tentativi del test', 'Di norma 1 per la formazione residenziale.')}
+          {text(
+            'attempts',
+            'Tentativi del test',
+            'Di norma 1 per la formazione residenziale; fino a 10 (oltre 5, un terzo di domande nuove a ogni tentativo).',
+          )}
         </Box>
         <TextField
           label="Sponsor (uno per riga)"

@@ -47,6 +47,7 @@ import { StaffForm } from '../../admin/staff-form';
 import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input';
 import { EcmSection } from './ecm-section';
 import { EcmQuestionnaireReport } from './ecm-questionnaire-report';
+import { EcmTestSection } from './ecm-test-section';
 
 /**
  * The events in the back office (ADR 047): a list with search and state, the form with dates in
@@ -260,7 +261,10 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
   );
 }
 
-/** The event's ECM data (ADR 056), saved apart from its form, and its questionnaire (ADR 058). */
+/**
+ * The event's ECM data (ADR 056) saved apart from its form, its learning test (ADR 057) and its
+ * questionnaire in aggregate (ADR 058).
+ */
 function EventEcm() {
   const record = useRecordContext();
   const id = Number(record?.id);
@@ -269,6 +273,8 @@ function EventEcm() {
       <EcmSection key={id} eventId={id} />
       {/* Its satisfaction questionnaire, in aggregate (ADR 058). */}
       <EcmQuestionnaireReport key={`questionario-${id}`} eventId={id} />
+      {/* Its learning test beside it (ADR 057). */}
+      <EcmTestSection key={`test-${id}`} eventId={id} />
     </>
   ) : null;
 }

@@ -73,7 +73,10 @@ export interface QuestionnaireStanding {
  * and whether they are accredited.
  */
 export interface EcmCreditSources {
-  testStandings(db: Executor, eventId: number): Promise<Map<number, TestStanding>>;
+  testStandings(
+    db: Executor,
+    eventId: number,
+  ): Promise<Map<number, Omit<TestStanding, 'attemptsAllowed'>>>;
   questionnaires(db: Executor, eventId: number): Promise<Map<number, QuestionnaireStanding>>;
   registrationCodes(db: Executor, eventId: number): Promise<Map<number, RegistrationCodes>>;
   /** Null when accredited, else the Italian reason. */
@@ -109,11 +112,10 @@ interface CreditEvent {
   values: EventEcmValues;
 }
 
-const TEST_NOT_TAKEN: TestStanding = {
+const TEST_NOT_TAKEN: Omit<TestStanding, 'attemptsAllowed'> = {
   bestScore: null,
   passedAt: null,
   attemptsUsed: 0,
-  attemptsAllowed: 0,
 };
 
 /** "ECM 3/412345-1": the certificate's number within its edition. */
@@ -194,7 +196,10 @@ export class EcmCredits {
         decision: creditDecision({
           professionReason: sources.professionReason(credit.values, own),
           presence,
-          test: tests.get(person.id) ?? { ...TEST_NOT_TAKEN, attemptsAllowed: credit.ecm.attempts },
+          test: {
+            ...(tests.get(person.id) ?? TEST_NOT_TAKEN),
+            attemptsAllowed: credit.ecm.attempts,
+          },
           passMark: credit.ecm.pass_mark,
           questionnaireAt: questionnaire?.completedAt ?? null,
         }),
@@ -254,7 +259,8 @@ export class EcmCredits {
       eventId,
       title: event.title,
       accredited: credit !== null,
-      creditsText: credit?.ecm.credits_tenths == null ? '' : creditsText(credit.ecm.credits_tenths),
+      creditsText:
+        credit?.ecm.credits_tenths == null ? '' : creditsText(credit.ecm.credits_tenths / 10),
       endedOn,
       reportDueOn: addDays(endedOn, ECM_REPORT_DAYS),
       reported:
@@ -300,7 +306,7 @@ export class EcmCredits {
       const certificate = (await validCertificatesOf(db, [row.id])).get(row.id);
       shown.set(row.id, {
         earned: outcome.decision.earned,
-        creditsText: creditsText(credit.ecm.credits_tenths),
+        creditsText: creditsText(credit.ecm.credits_tenths / 10),
         checks: outcome.decision.checks,
         earnedOn: outcome.decision.earned ? italianRomeDate(new Date(credit.event.ends_at)) : null,
         certificate: certificate === undefined ? null : summary(certificate),
@@ -467,7 +473,7 @@ export class EcmCredits {
       state: row.revoked_at === null ? 'valid' : 'revoked',
       revokedOn: row.revoked_at === null ? null : italianRomeDate(new Date(row.revoked_at)),
       ecm: {
-        creditsText: creditsText(row.credits_tenths),
+        creditsText: creditsText(row.credits_tenths / 10),
         providerCode: row.provider_code,
         eventCode: row.event_code,
         edition: row.edition,
@@ -487,7 +493,7 @@ export class EcmCredits {
       providerCode: row.provider_code,
       eventCode: row.event_code,
       edition: row.edition,
-      creditsText: creditsText(row.credits_tenths),
+      creditsText: creditsText(row.credits_tenths / 10),
       earnedOn: italianRomeDate(new Date(`${row.earned_on}T12:00:00Z`)),
       issuedOn: italianRomeDate(new Date(row.issued_at)),
       verifyUrl: `${this.deps.society.publicBaseUrl}${certificateVerifyPath(row.verify_code)}`,

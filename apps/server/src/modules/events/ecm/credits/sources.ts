@@ -1,4 +1,5 @@
 import type { Executor } from '../../../../db/schema.js';
+import { learningTestResults } from '../learning-test/service.js';
 import { questionnaireCompletionsOfEvent } from '../questionnaire/repository.js';
 import type { ReportSpeaker } from '../report/admin-service.js';
 import type { EcmCreditSources } from './service.js';
@@ -9,7 +10,17 @@ import type { EcmCreditSources } from './service.js';
  * their accreditation, the event's speakers.
  */
 export const ecmCreditSources: EcmCreditSources = {
-  testStandings: async () => new Map(),
+  testStandings: async (db, eventId) =>
+    new Map(
+      (await learningTestResults(db, eventId)).map((result) => [
+        result.registrationId,
+        {
+          bestScore: result.bestPassing?.percent ?? result.last?.percent ?? null,
+          passedAt: result.bestPassing?.submittedAt ?? null,
+          attemptsUsed: result.attempts,
+        },
+      ]),
+    ),
   questionnaires: async (db, eventId) =>
     new Map(
       (await questionnaireCompletionsOfEvent(db, eventId)).map((row) => [
