@@ -59,6 +59,7 @@ import { eventCertificatesMigration } from './migrations/0053-event-certificates
 import { eventSessionsMigration } from './migrations/0055-event-sessions.js';
 import { eventRegistrationApprovalMigration } from './migrations/0054-event-registration-approval.js';
 import { eventEcmMigration } from './migrations/0058-event-ecm.js';
+import { ecmProfessionalFactsMigration } from './migrations/0061-ecm-professional-facts.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -122,6 +123,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0056-event-participants': eventParticipantsMigration(),
     '0057-event-registration-invoices': eventRegistrationInvoicesMigration(),
     '0058-event-ecm': eventEcmMigration(engine),
+    '0061-ecm-professional-facts': ecmProfessionalFactsMigration(engine),
   };
 }
 

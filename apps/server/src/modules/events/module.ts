@@ -35,6 +35,8 @@ import { AttendanceService, queueBadgeMail } from './attendance/service.js';
 import { EcmAdmin } from './ecm/admin-service.js';
 import { ecmAdminRoutes } from './ecm/admin-routes.js';
 import { EcmAttendance } from './ecm/attendance-service.js';
+import { ecmSpeakerRoutes } from './ecm/speakers/admin-routes.js';
+import { EcmSpeakers } from './ecm/speakers/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -149,6 +151,8 @@ export const eventsModule = defineModule<
     attendance: new AttendanceAdmin(attendance),
     /** An event's ECM accreditation (ADR 056). */
     ecm: new EcmAdmin({ db, clock }),
+    /** An event's speakers for ECM (ADR 059). */
+    ecmSpeakers: new EcmSpeakers({ db, clock }),
   }),
   apiRoutes: async (
     api,
@@ -187,6 +191,7 @@ export const eventsModule = defineModule<
       ecmAttendance,
       attendance: staff.attendance,
     });
+    await admin.register(ecmSpeakerRoutes, { speakers: staff.ecmSpeakers });
   },
   pendingWork: [registrationsPendingWork],
   searchSources: [eventsSearchSource],

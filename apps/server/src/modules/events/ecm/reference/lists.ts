@@ -1,5 +1,5 @@
 import type { EcmProfession } from '@sodalis/contracts';
-import { AGENAS_CODES_VERSION, ECM_PROFESSIONS } from './agenas-codes.js';
+import { AGENAS_CODES_VERSION, ECM_PROFESSIONS } from '@sodalis/contracts';
 
 /** Look-ups in the national lists (ADR 056). */
 
