@@ -471,6 +471,8 @@ export function checkProfessionalFacts(
   context: z.RefinementCtx,
   required: boolean,
 ): ProfessionalFacts {
+  // Run with the other fields' refusals too: the body may not even be an object.
+  if (typeof raw !== 'object' || raw === null) raw = {};
   const messages = PROFESSIONAL_FACTS_MESSAGES;
   const issue = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message });

@@ -93,6 +93,13 @@ export const EventAccountRequestSchema = z
       .optional()
       .transform((value) => (value === undefined || value === '' ? null : value)),
   })
+  // Said with the other fields' refusals, all at once (ADR 059).
+  .superRefine(
+    (value, context) => {
+      checkProfessionalFacts(value, context, true);
+    },
+    { when: () => true },
+  )
   .transform((value, context) => ({
     ...value,
     ...checkProfessionalFacts(value, context, true),

@@ -96,6 +96,12 @@ export const EcmSpeakerInputSchema = z
       z.coerce.number({ message: SPEAKER_MESSAGES.memberId }).int().positive().nullable(),
     ),
   })
+  .superRefine(
+    (value, context) => {
+      checkProfessionalFacts(value, context, true);
+    },
+    { when: () => true },
+  )
   .transform((value, context) => {
     const facts = checkProfessionalFacts(value, context, true);
     if (facts.professionCode === OTHER_PROFESSION) {

@@ -202,6 +202,13 @@ export const RegistrationRequestSchema = z
     invoice: RegistrationInvoiceSchema.nullish().transform((value) => value ?? null),
     requestKey: requestKeySchema(),
   })
+  // Said with the other fields' refusals, all at once (ADR 059).
+  .superRefine(
+    (value, context) => {
+      checkProfessionalFacts(value, context, false);
+    },
+    { when: () => true },
+  )
   .transform((value, context) => ({
     ...value,
     ...checkProfessionalFacts(value, context, false),
