@@ -3,6 +3,7 @@ import {
   checkProfessionalFacts,
   EMPLOYMENT_LABELS,
   OTHER_PROFESSION,
+  professionChoiceOf,
   type EmploymentStatus,
 } from './ecm-national-lists.js';
 
@@ -96,36 +97,34 @@ export const EcmSpeakerInputSchema = z
       z.coerce.number({ message: SPEAKER_MESSAGES.memberId }).int().positive().nullable(),
     ),
   })
+  // Every refusal at once, with the other fields' (ADR 059).
   .superRefine(
-    (value, context) => {
-      checkProfessionalFacts(value, context, true);
+    (parsed, context) => {
+      // Run with the other fields' refusals too: the body may not even be an object.
+      const value: Partial<typeof parsed> =
+        typeof parsed === 'object' && (parsed as unknown) !== null ? parsed : {};
+      const issue = (path: string, message: string) =>
+        context.addIssue({ code: 'custom', path: [path], message });
+      // The report's speakers earn credits: a health profession of the lists only.
+      if (professionChoiceOf(value.professionCode) === OTHER_PROFESSION) {
+        issue('professionCode', SPEAKER_MESSAGES.notHealth);
+      } else checkProfessionalFacts(value, context, true);
+      // Blank: the report needs it (a value not of the list has its issue already).
+      if (typeof value.employment !== 'string' || value.employment.trim() === '') {
+        issue('employment', SPEAKER_MESSAGES.employment);
+      }
+      if (value.role === 'moderatore' && (value.sessions ?? null) === null) {
+        issue('sessions', SPEAKER_MESSAGES.sessions);
+      }
+      if (value.role !== 'moderatore' && (value.minutes ?? null) === null) {
+        issue('minutes', SPEAKER_MESSAGES.minutes);
+      }
     },
     { when: () => true },
   )
   .transform((value, context) => {
     const facts = checkProfessionalFacts(value, context, true);
-    if (facts.professionCode === OTHER_PROFESSION) {
-      context.addIssue({
-        code: 'custom',
-        path: ['professionCode'],
-        message: SPEAKER_MESSAGES.notHealth,
-      });
-    }
-    // Blank: the report needs it (a value not of the list has its issue already).
-    if (facts.employment === null && (value.employment ?? '').trim() === '') {
-      context.addIssue({
-        code: 'custom',
-        path: ['employment'],
-        message: SPEAKER_MESSAGES.employment,
-      });
-    }
     const moderator = value.role === 'moderatore';
-    if (moderator && value.sessions === null) {
-      context.addIssue({ code: 'custom', path: ['sessions'], message: SPEAKER_MESSAGES.sessions });
-    }
-    if (!moderator && value.minutes === null) {
-      context.addIssue({ code: 'custom', path: ['minutes'], message: SPEAKER_MESSAGES.minutes });
-    }
     return {
       firstName: value.firstName,
       lastName: value.lastName,

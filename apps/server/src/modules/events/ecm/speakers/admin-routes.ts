@@ -13,10 +13,9 @@ export async function ecmSpeakerRoutes(app: FastifyInstance, options: { speakers
   app.get('/Events/:id/EcmSpeakers', async (request) => ({
     data: await speakers.ofEvent(parseInput(IdParamsSchema, request.params).id),
   }));
-  app.post('/Events/:id/EcmSpeakers', async (request, reply) => {
+  app.post('/Events/:id/EcmSpeakers', async (request) => {
     const { id } = parseInput(IdParamsSchema, request.params);
     const values = parseInput(EcmSpeakerInputSchema, request.body);
-    reply.code(201);
     return { data: await speakers.add(actorOf(request), id, values) };
   });
   app.put('/Events/:id/EcmSpeakers/:speakerId', async (request) => {
