@@ -1,7 +1,7 @@
 import { z } from './zod.js';
+import type { EMPLOYMENT_LABELS } from './ecm-national-lists.js';
 import {
   checkProfessionalFacts,
-  EMPLOYMENT_LABELS,
   OTHER_PROFESSION,
   professionChoiceOf,
   type EmploymentStatus,

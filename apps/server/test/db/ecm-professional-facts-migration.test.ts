@@ -46,7 +46,12 @@ describe.each(testEngines())(
 
     it('maps the words that are names of the lists and flags the others, keeping every word', async () => {
       const db = handle.db;
-      const member = async (email: string, firstName: string, lastName: string, role: string) =>
+      const member = async (
+        email: string,
+        firstName: string,
+        lastName: string,
+        role: 'socio' | 'partecipante',
+      ) =>
         (
           await db
             .insertInto('members')

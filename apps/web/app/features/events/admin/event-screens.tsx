@@ -46,6 +46,7 @@ import { StaffEdit } from '../../admin/staff-edit';
 import { StaffForm } from '../../admin/staff-form';
 import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input';
 import { EcmSection } from './ecm-section';
+import { EcmSpeakersSection } from './ecm-speakers';
 
 /**
  * The events in the back office (ADR 047): a list with search and state, the form with dates in
@@ -259,11 +260,16 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
   );
 }
 
-/** The event's ECM data (ADR 056), saved apart from its form. */
+/** The event's ECM data (ADR 056) and its speakers (ADR 059), saved apart from its form. */
 function EventEcm() {
   const record = useRecordContext();
   const id = Number(record?.id);
-  return Number.isInteger(id) && id > 0 ? <EcmSection key={id} eventId={id} /> : null;
+  return Number.isInteger(id) && id > 0 ? (
+    <>
+      <EcmSection key={id} eventId={id} />
+      <EcmSpeakersSection key={`docenti-${id}`} eventId={id} />
+    </>
+  ) : null;
 }
 
 export function EventEdit() {
