@@ -266,8 +266,12 @@ export function EcmSpeakersSection({ eventId }: { eventId: number }) {
             value={form.disciplineCode}
             onChange={(event) => set({ disciplineCode: event.target.value })}
             error={errors.disciplineCode !== undefined}
-            helperText={errors.disciplineCode ?? 'Quelle della professione scelta.'}
-            disabled={chosen === undefined}
+            helperText={
+              errors.disciplineCode ??
+              (chosen === undefined
+                ? 'Scegli prima la professione.'
+                : 'Quelle della professione scelta.')
+            }
             sx={{ minWidth: 280 }}
           >
             {(chosen?.disciplines ?? []).map((discipline) => (
