@@ -154,7 +154,9 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(hidden).toContainEqual(['requestKey', requestKey]);
     const back = await post(form(), token, [...hidden, ['intent', 'modifica']]);
     expect(back.body).toContain('data-testid="registration-form"');
-    expect(back.body).toMatch(/<option value="28" selected="">Tecnico sanitario laboratorio biomedico/);
+    expect(back.body).toMatch(
+      /<option value="28" selected="">Tecnico sanitario laboratorio biomedico/,
+    );
     expect(back.body).toMatch(/<option value="93" selected="">/);
     expect(hasInput(back.body, 'addonIds', dinner, true)).toBe(true);
 
