@@ -476,10 +476,21 @@ export function checkProfessionalFacts(
   const messages = PROFESSIONAL_FACTS_MESSAGES;
   const issue = (path: string, message: string) =>
     context.addIssue({ code: 'custom', path: [path], message });
-  const profession = professionChoiceOf(raw.professionCode);
   const discipline = disciplineChoiceOf(raw.disciplineCode);
   const otherText = blankToNull(raw.otherProfession);
   const other = typeof otherText === 'string' ? otherText : null;
+  // Without scripts every field is on the page: a profession left blank is the one the
+  // discipline chosen belongs to, or «altra» when only its words were written (nothing lost).
+  const given = professionChoiceOf(raw.professionCode);
+  const owner = typeof discipline === 'number' ? ecmDisciplineOf(discipline) : undefined;
+  const profession =
+    given !== null
+      ? given
+      : owner !== undefined
+        ? owner.profession.code
+        : other !== null && discipline === null
+          ? OTHER_PROFESSION
+          : null;
   const employmentGiven = blankToNull(raw.employment);
   let employment: EmploymentStatus | null = null;
   if (employmentGiven !== null) {

@@ -83,7 +83,12 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
     // Every refusal at once: the form's own and the check character's.
     const missing = await post(
       accountPage(),
-      fields({ privacy: '', professionCode: '', fiscalCode: 'NRECHR85M41F205A' }),
+      fields({
+        privacy: '',
+        professionCode: '',
+        otherProfession: '',
+        fiscalCode: 'NRECHR85M41F205A',
+      }),
     );
     expect(missing.statusCode).toBe(400);
     expect(pageText(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.privacyRequired);
