@@ -4,7 +4,7 @@ import { openSignedIn } from '../support/session';
 
 /**
  * ECM (ADR 056): the demo congress's ECM data under its form, with the checklist of what is
- * missing and a refusal under its field; its attendance for ECM on "Presenze e attestati",
+ * missing and a refusal under its field, its speakers (ADR 059); its attendance for ECM on "Presenze e attestati",
  * corrected with a reason. The screens pass axe.
  */
 test.describe('ECM', () => {
@@ -47,6 +47,29 @@ test.describe('ECM', () => {
     await expect(
       section.getByText('Tutto pronto: l’evento può assegnare i crediti.'),
     ).toBeVisible();
+
+    // The speakers (ADR 059): the demo's two, and one added with the credits of the role.
+    const speakers = page.getByTestId('ecm-speakers');
+    await expect(speakers.getByTestId('ecm-speaker')).toHaveCount(2);
+    await expect(speakers.getByTestId('ecm-speaker').first()).toContainText('Conti Stefano');
+    await speakers.getByRole('textbox', { name: 'Nome', exact: true }).fill('Mario');
+    await speakers.getByRole('textbox', { name: 'Cognome' }).fill('Rossi');
+    await speakers.getByRole('textbox', { name: 'Codice fiscale' }).fill('RSSMRA85T10A562S');
+    await speakers.getByRole('combobox', { name: 'Professione', exact: true }).click();
+    await page.getByRole('option', { name: 'Medico chirurgo', exact: true }).click();
+    await speakers.getByRole('combobox', { name: 'Disciplina', exact: true }).click();
+    await page.getByRole('option', { name: 'Medicina trasfusionale', exact: true }).click();
+    await speakers.getByRole('combobox', { name: 'Condizione lavorativa' }).click();
+    await page.getByRole('option', { name: 'Dipendente', exact: true }).click();
+    await speakers.getByRole('button', { name: 'Aggiungi docente' }).click();
+    await expect(speakers.getByText(/^Minuti di docenza: un numero intero/)).toBeVisible();
+    await speakers.getByRole('textbox', { name: 'Minuti di docenza' }).fill('45');
+    await speakers.getByRole('button', { name: 'Aggiungi docente' }).click();
+    await expect(page.getByText('Docente aggiunto.')).toBeVisible();
+    const added = speakers.getByTestId('ecm-speaker').filter({ hasText: 'Rossi Mario' });
+    await expect(added).toContainText('Medico chirurgo – Medicina trasfusionale');
+    await expect(added).toContainText('Relatore (45 minuti)');
+    await expectAccessible(page);
 
     await openAdmin(page, '/presenze-attestati');
     await page.getByRole('combobox', { name: 'Evento' }).click({ timeout: SCREEN_TIMEOUT });

@@ -91,8 +91,9 @@ test.describe('Test di apprendimento ECM (ADR 057)', () => {
         requestKey: `e2eecm${now.toString(36)}padding`,
         typeId: event.registrationTypes[0]?.id,
         addonIds: [],
-        profession: 'Medico chirurgo',
-        discipline: 'Medicina trasfusionale',
+        professionCode: 1,
+        disciplineCode: 47,
+        employment: 'dipendente',
       },
       headers: as(person),
     });

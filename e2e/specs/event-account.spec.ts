@@ -41,7 +41,12 @@ test.describe('Account per gli eventi di chi non è socio (ADR 055)', () => {
     await form
       .getByLabel('Codice fiscale (obbligatorio)', { exact: true })
       .fill(codiceFiscaleWithWrongCheck(seed));
-    await form.getByLabel('Professione (obbligatorio)', { exact: true }).fill('Infermiera');
+    // From the national lists (ADR 059): the profession's only discipline comes with it.
+    await form
+      .getByLabel('Professione (obbligatorio)', { exact: true })
+      .selectOption({ label: 'Infermiere' });
+    await expect(form.getByLabel('Disciplina', { exact: true })).toHaveValue('85');
+    await form.getByLabel('Condizione lavorativa').selectOption({ label: 'Dipendente' });
     await form.getByLabel('Ente di appartenenza').fill('Ospedale di Treviso');
     await form.getByRole('button', { name: 'Crea l’account' }).click();
     // Refused: the summary takes the focus and the field says why; what was typed stays.
@@ -80,9 +85,9 @@ test.describe('Account per gli eventi di chi non è socio (ADR 055)', () => {
     await expect(registrationForm.getByLabel('Codice fiscale', { exact: true })).toHaveValue(
       fiscalCode,
     );
-    await expect(registrationForm.getByLabel('Professione', { exact: true })).toHaveValue(
-      'Infermiera',
-    );
+    await expect(registrationForm.getByLabel('Professione', { exact: true })).toHaveValue('14');
+    await expect(registrationForm.getByLabel('Disciplina', { exact: true })).toHaveValue('85');
+    await expect(registrationForm.getByLabel('Condizione lavorativa')).toHaveValue('dipendente');
     // A members' type is not theirs: the server says so beside the field.
     await registrationForm.getByLabel(/^Socio in regola/).check();
     const next = registrationForm.getByRole('button', { name: 'Continua: riepilogo e quota' });

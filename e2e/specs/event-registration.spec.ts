@@ -45,7 +45,13 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
 
     await form.getByLabel(/^Giornaliera/).check();
     await form.getByLabel(/^Cena sociale/).check();
-    await form.getByLabel('Disciplina').fill('Immunoematologia');
+    // From the national lists (ADR 059): the discipline among the profession's.
+    await form
+      .getByLabel('Professione', { exact: true })
+      .selectOption({ label: 'Medico chirurgo' });
+    await form
+      .getByLabel('Disciplina', { exact: true })
+      .selectOption({ label: 'Medicina trasfusionale' });
     // The invoice's fields come with "Desidero la fattura".
     await expect(form.getByLabel('Denominazione')).toBeHidden();
     await form.getByLabel('Desidero la fattura').check();
@@ -180,12 +186,19 @@ test.describe('Iscrizione a un evento (ADR 049)', () => {
     await expect(reader).toHaveURL(new RegExp(`${path}$`));
     const form = reader.getByTestId('registration-form');
     await form.getByLabel(/^Giornaliera/).check();
-    await form.getByLabel('Professione').fill('Medico');
+    // Without scripts every discipline is there, grouped by profession (ADR 059).
+    await form
+      .getByLabel('Professione', { exact: true })
+      .selectOption({ label: 'Medico chirurgo' });
+    await form
+      .getByLabel('Disciplina (delle professioni sanitarie)')
+      .selectOption({ label: 'Ematologia' });
     await form.getByRole('button', { name: 'Continua: riepilogo e quota' }).click();
     const quote = reader.getByTestId('registration-quote');
     await expect(quote).toContainText('Giornaliera (quota early bird)');
     await quote.getByRole('button', { name: 'Modifica' }).click();
-    await expect(form.getByLabel('Professione')).toHaveValue('Medico');
+    await expect(form.getByLabel('Professione', { exact: true })).toHaveValue('1');
+    await expect(form.getByLabel('Disciplina (delle professioni sanitarie)')).toHaveValue('5');
     await expect(form.getByLabel(/^Giornaliera/)).toBeChecked();
 
     // "Le mie iscrizioni" is in the first HTML, with no loading state.

@@ -194,6 +194,7 @@ export const AUDIT_ENTITIES = [
   'event_session',
   'event_registration',
   'event_ecm',
+  'event_ecm_speaker',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -232,6 +233,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   event_session: 'Sessioni degli eventi',
   event_registration: 'Iscrizioni agli eventi',
   event_ecm: 'Dati ECM degli eventi',
+  event_ecm_speaker: 'Docenti e relatori ECM',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import type { MembershipApplicationResult } from './membership.js';
+import { checkProfessionalFacts } from './ecm-national-lists.js';
 
 /**
  * Accounts for the events of people who are not members (ADR 055): a person opens one with their
@@ -61,33 +62,48 @@ const optionalText = (field: string, max: number) =>
     .transform((value) => (value === undefined || value === '' ? null : value));
 
 /** The form's fields, as they are named on the page and in the API's body. */
-export const EventAccountRequestSchema = z.object({
-  firstName: requiredText('Nome', 100),
-  lastName: requiredText('Cognome', 100),
-  email: z
-    .string({ message: 'E-mail: indica l’indirizzo.' })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: 'E-mail: indica l’indirizzo.' })
-    .max(254, { message: 'E-mail: l’indirizzo è troppo lungo.' })
-    .pipe(z.email({ message: 'E-mail: l’indirizzo non è valido.' })),
-  fiscalCode: z
-    .string({ message: 'Codice fiscale: indicalo.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{16}$/, { message: 'Codice fiscale: 16 lettere e cifre.' }),
-  profession: requiredText('Professione', 120),
-  discipline: optionalText('Disciplina', 120),
-  employer: optionalText('Ente di appartenenza', 200),
-  privacy: z.literal('on', { message: EVENT_ACCOUNT_MESSAGES.privacyRequired }),
-  privacyVersion: z.string().max(40).default(''),
-  /** The page of this site to come back to once the password is chosen (a registration form). */
-  returnTo: z
-    .string()
-    .max(300)
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? null : value)),
-});
+export const EventAccountRequestSchema = z
+  .object({
+    firstName: requiredText('Nome', 100),
+    lastName: requiredText('Cognome', 100),
+    email: z
+      .string({ message: 'E-mail: indica l’indirizzo.' })
+      .trim()
+      .toLowerCase()
+      .min(1, { message: 'E-mail: indica l’indirizzo.' })
+      .max(254, { message: 'E-mail: l’indirizzo è troppo lungo.' })
+      .pipe(z.email({ message: 'E-mail: l’indirizzo non è valido.' })),
+    fiscalCode: z
+      .string({ message: 'Codice fiscale: indicalo.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{16}$/, { message: 'Codice fiscale: 16 lettere e cifre.' }),
+    /** A profession of the national lists by code, or «altra» with its name (ADR 059). */
+    professionCode: z.union([z.string(), z.number()]).nullish(),
+    disciplineCode: z.union([z.string(), z.number()]).nullish(),
+    otherProfession: z.string().nullish(),
+    employment: z.string().nullish(),
+    employer: optionalText('Ente di appartenenza', 200),
+    privacy: z.literal('on', { message: EVENT_ACCOUNT_MESSAGES.privacyRequired }),
+    privacyVersion: z.string().max(40).default(''),
+    /** The page of this site to come back to once the password is chosen (a registration form). */
+    returnTo: z
+      .string()
+      .max(300)
+      .optional()
+      .transform((value) => (value === undefined || value === '' ? null : value)),
+  })
+  // Said with the other fields' refusals, all at once (ADR 059).
+  .superRefine(
+    (value, context) => {
+      checkProfessionalFacts(value, context, true);
+    },
+    { when: () => true },
+  )
+  .transform((value, context) => ({
+    ...value,
+    ...checkProfessionalFacts(value, context, true),
+  }));
 export type EventAccountRequest = z.input<typeof EventAccountRequestSchema>;
 export type EventAccountRequestData = z.output<typeof EventAccountRequestSchema>;
 

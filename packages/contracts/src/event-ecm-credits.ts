@@ -80,8 +80,6 @@ export interface EcmCreditsReport {
   /** When the staff recorded the report as sent to Age.Na.S., with who did it. */
   reported: { on: string; by: string | null; note: string | null } | null;
   rows: EcmCreditRow[];
-  /** Speakers in the report (ADR 059). */
-  speakers: number;
 }
 
 export const ECM_CREDIT_MESSAGES = {

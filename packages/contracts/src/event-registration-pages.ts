@@ -6,6 +6,7 @@ import type {
 import { italianDateTime } from './dates.js';
 import { REGISTRATION_MESSAGES } from './event-registrations.js';
 import type { PriceWindow } from './events.js';
+import type { EmploymentStatus, ProfessionChoice } from './ecm-national-lists.js';
 
 /**
  * The registration pages rendered on the server (ADR 049, ADR 022): the two-step form and "Le
@@ -77,16 +78,21 @@ export type RegistrationOutcome<T> = { ok: true; data: T } | RegistrationRefusal
  */
 export interface RegistrantPrefill {
   fiscalCode: string | null;
-  profession: string | null;
-  discipline: string | null;
+  /** A code of the national lists, «altra» with `otherProfession`, or null (ADR 059). */
+  professionCode: ProfessionChoice;
+  disciplineCode: number | null;
+  otherProfession: string | null;
+  employment: EmploymentStatus | null;
   employer: string | null;
 }
 
 /** Nothing to prefill (staff, an account without a membership or events' facts). */
 export const EMPTY_PREFILL: RegistrantPrefill = {
   fiscalCode: null,
-  profession: null,
-  discipline: null,
+  professionCode: null,
+  disciplineCode: null,
+  otherProfession: null,
+  employment: null,
   employer: null,
 };
 

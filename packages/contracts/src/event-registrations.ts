@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { AdminListQuerySchema, idFilter } from './admin.js';
 import type { MyBadge } from './event-attendance.js';
 import type { EcmPresence } from './event-ecm.js';
+import { checkProfessionalFacts, type EmploymentStatus } from './ecm-national-lists.js';
 import type { EcmTestLink } from './event-ecm-test.js';
 import type { MyEcmCredits } from './event-ecm-credits.js';
 import type { MyQuestionnaireState } from './event-ecm-questionnaire.js';
@@ -171,34 +172,50 @@ export const RegistrationInvoiceSchema = z
  * type reserved to code holders, the person's professional facts, the invoice if wanted, and
  * the form's own key (a double submission finds the first registration).
  */
-export const RegistrationRequestSchema = z.object({
-  typeId: z.coerce
-    .number({ message: REGISTRATION_MESSAGES.typeRequired })
-    .int({ message: REGISTRATION_MESSAGES.typeRequired })
-    .positive({ message: REGISTRATION_MESSAGES.typeRequired }),
-  addonIds: z
-    .array(z.coerce.number().int().positive(), { message: REGISTRATION_MESSAGES.addonUnknown })
-    .max(20, { message: REGISTRATION_MESSAGES.addonUnknown })
-    .default([])
-    .refine((ids) => new Set(ids).size === ids.length, {
-      message: REGISTRATION_MESSAGES.addonTwice,
-    }),
-  accessCode: personText('Codice di accesso', 60),
-  fiscalCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^(?:[A-Z0-9]{16})?$/, {
-      message: 'Codice fiscale: 16 lettere e cifre.',
-    })
-    .nullish()
-    .transform((value) => (value === '' || value === undefined ? null : value)),
-  profession: personText('Professione', 120),
-  discipline: personText('Disciplina', 120),
-  employer: personText('Ente di appartenenza', 200),
-  invoice: RegistrationInvoiceSchema.nullish().transform((value) => value ?? null),
-  requestKey: requestKeySchema(),
-});
+export const RegistrationRequestSchema = z
+  .object({
+    typeId: z.coerce
+      .number({ message: REGISTRATION_MESSAGES.typeRequired })
+      .int({ message: REGISTRATION_MESSAGES.typeRequired })
+      .positive({ message: REGISTRATION_MESSAGES.typeRequired }),
+    addonIds: z
+      .array(z.coerce.number().int().positive(), { message: REGISTRATION_MESSAGES.addonUnknown })
+      .max(20, { message: REGISTRATION_MESSAGES.addonUnknown })
+      .default([])
+      .refine((ids) => new Set(ids).size === ids.length, {
+        message: REGISTRATION_MESSAGES.addonTwice,
+      }),
+    accessCode: personText('Codice di accesso', 60),
+    fiscalCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:[A-Z0-9]{16})?$/, {
+        message: 'Codice fiscale: 16 lettere e cifre.',
+      })
+      .nullish()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+    /** A profession of the national lists by code, «altra», or blank (ADR 059). */
+    professionCode: z.union([z.string(), z.number()]).nullish(),
+    disciplineCode: z.union([z.string(), z.number()]).nullish(),
+    /** The profession of who is not a health professional, with «altra». */
+    otherProfession: z.string().nullish(),
+    employment: z.string().nullish(),
+    employer: personText('Ente di appartenenza', 200),
+    invoice: RegistrationInvoiceSchema.nullish().transform((value) => value ?? null),
+    requestKey: requestKeySchema(),
+  })
+  // Said with the other fields' refusals, all at once (ADR 059).
+  .superRefine(
+    (value, context) => {
+      checkProfessionalFacts(value, context, false);
+    },
+    { when: () => true },
+  )
+  .transform((value, context) => ({
+    ...value,
+    ...checkProfessionalFacts(value, context, false),
+  }));
 export type RegistrationRequest = z.input<typeof RegistrationRequestSchema>;
 export type RegistrationRequestData = z.output<typeof RegistrationRequestSchema>;
 
@@ -418,12 +435,24 @@ export type RegistrationRefund = 'none' | 'toRefund' | 'partOfPayment';
 export const INVOICE_FILTERS = ['da-emettere', 'emessa'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 
+/**
+ * What the staff may have to check on a registration (ADR 059): a codice fiscale whose letters
+ * do not encode the name, words of a profession the national lists do not know.
+ */
+export const REGISTRATION_CHECKS = ['codice-fiscale', 'professione'] as const;
+export type RegistrationCheck = (typeof REGISTRATION_CHECKS)[number];
+
 /** The staff's list of registrations (ADR 049): by event, state, invoice and a name or e-mail. */
 export const AdminRegistrationListQuerySchema = AdminListQuerySchema.extend({
   eventId: idFilter,
   state: z.enum(REGISTRATION_STATES).optional(),
   invoice: z
     .enum(INVOICE_FILTERS, { message: 'Fattura: scegli «da emettere» o «emessa».' })
+    .optional(),
+  check: z
+    .enum(REGISTRATION_CHECKS, {
+      message: 'Da verificare: scegli «codice fiscale» o «professione».',
+    })
     .optional(),
 });
 
@@ -459,8 +488,22 @@ export interface AdminRegistration {
   paymentId: number | null;
   causale: string;
   fiscalCode: string | null;
+  /**
+   * The codice fiscale's letters do not encode the name (ADR 059): a warning, never a refusal
+   * (homocody corrections, people born abroad).
+   */
+  fiscalCodeNameMismatch: boolean;
+  /** The profession's and discipline's words (the names of the codes, or the person's own). */
   profession: string | null;
   discipline: string | null;
+  /** The national codes (ADR 059); null for who is not a health professional. */
+  professionCode: number | null;
+  disciplineCode: number | null;
+  /** Words of the form before the national lists that matched no name: for the staff to check. */
+  professionToCheck: boolean;
+  employment: EmploymentStatus | null;
+  /** Its Italian label. */
+  employmentLabel: string | null;
   employer: string | null;
   /** Null when no invoice was asked for. */
   invoice: {

@@ -9,6 +9,8 @@ export * from './event-registration-pages.js';
 export * from './event-calendars.js';
 export * from './event-attendance.js';
 export * from './event-ecm.js';
+export * from './ecm-national-lists.js';
+export * from './event-ecm-speakers.js';
 export * from './event-ecm-test.js';
 export * from './event-ecm-credits.js';
 export * from './event-ecm-questionnaire.js';

@@ -61,6 +61,7 @@ import { eventRegistrationApprovalMigration } from './migrations/0054-event-regi
 import { eventEcmMigration } from './migrations/0058-event-ecm.js';
 import { eventEcmTestsMigration } from './migrations/0059-event-ecm-tests.js';
 import { eventEcmQuestionnaireMigration } from './migrations/0060-event-ecm-questionnaire.js';
+import { ecmProfessionalFactsMigration } from './migrations/0061-ecm-professional-facts.js';
 import { eventEcmCreditsMigration } from './migrations/0062-event-ecm-credits.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
@@ -127,6 +128,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0058-event-ecm': eventEcmMigration(engine),
     '0059-event-ecm-tests': eventEcmTestsMigration(engine),
     '0060-event-ecm-questionnaire': eventEcmQuestionnaireMigration(engine),
+    '0061-ecm-professional-facts': ecmProfessionalFactsMigration(engine),
     '0062-event-ecm-credits': eventEcmCreditsMigration(engine),
   };
 }

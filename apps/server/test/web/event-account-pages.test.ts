@@ -1,4 +1,9 @@
-import { EVENT_ACCOUNT_MESSAGES, EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
+import {
+  EVENT_ACCOUNT_MESSAGES,
+  EVENT_ACCOUNT_PRIVACY,
+  OTHER_PROFESSION,
+  PROFESSIONAL_FACTS_MESSAGES,
+} from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.js';
 import { demoSite } from '../helpers/member-api.js';
@@ -29,8 +34,8 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
       lastName: 'Neri',
       email: 'chiara.neri@example.org',
       fiscalCode: 'NRECHR85M41F205V',
-      profession: 'Biologa',
-      discipline: '',
+      professionCode: OTHER_PROFESSION,
+      otherProfession: 'Biologa',
       employer: 'Ospedale Maggiore',
       privacy: 'on',
       privacyVersion: EVENT_ACCOUNT_PRIVACY.version,
@@ -54,7 +59,9 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
       'E-mail (obbligatorio)',
       'Codice fiscale (obbligatorio)',
       'Professione (obbligatorio)',
-      'Disciplina',
+      'Disciplina (delle professioni sanitarie)',
+      'Altra professione (non sanitaria)',
+      'Condizione lavorativa',
       'Ente di appartenenza',
     ])
       expect(page.body).toContain(`>${label}</label>`);
@@ -76,11 +83,16 @@ describe.each(testEngines())('an events’ account without scripts (%s)', (engin
     // Every refusal at once: the form's own and the check character's.
     const missing = await post(
       accountPage(),
-      fields({ privacy: '', profession: '', fiscalCode: 'NRECHR85M41F205A' }),
+      fields({
+        privacy: '',
+        professionCode: '',
+        otherProfession: '',
+        fiscalCode: 'NRECHR85M41F205A',
+      }),
     );
     expect(missing.statusCode).toBe(400);
     expect(pageText(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.privacyRequired);
-    expect(pageText(missing.body)).toContain('Professione: indicalo.');
+    expect(pageText(missing.body)).toContain(PROFESSIONAL_FACTS_MESSAGES.professionRequired);
     expect(pageText(missing.body)).toContain(EVENT_ACCOUNT_MESSAGES.badCodiceFiscale);
     const none = await site.app.services.db
       .selectFrom('members')

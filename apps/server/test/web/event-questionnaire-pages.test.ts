@@ -44,8 +44,9 @@ describe.each(testEngines())('the ECM questionnaire without scripts (%s)', (engi
         requestKey: randomUUID().replaceAll('-', ''),
         typeId: event.registrationTypes[0]?.id,
         addonIds: [],
-        profession: 'Medico chirurgo',
-        discipline: 'Medicina trasfusionale',
+        professionCode: 1,
+        disciplineCode: 47,
+        employment: 'dipendente',
       },
       headers: { authorization: `Bearer ${token}` },
     });

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { REGISTRATION_MESSAGES, registrationCausale } from '@sodalis/contracts';
+import { OTHER_PROFESSION, REGISTRATION_MESSAGES, registrationCausale } from '@sodalis/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSite, signInDemoAccount } from '../helpers/member-api.js';
 import { testEngines } from '../helpers/test-app.js';
@@ -110,8 +110,18 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(html).toMatch(
       /<fieldset[^>]*id="iscrizione-typeId"[\s\S]*?<legend[^>]*>Tipo di iscrizione/,
     );
-    for (const label of ['Codice fiscale', 'Professione', 'Disciplina', 'Ente di appartenenza'])
+    for (const label of [
+      'Codice fiscale',
+      'Professione',
+      'Disciplina (delle professioni sanitarie)',
+      'Condizione lavorativa',
+      'Ente di appartenenza',
+    ])
       expect(html).toContain(`>${label}</label>`);
+    // Without scripts every discipline, grouped by profession (ADR 059).
+    expect(html).toMatch(
+      /<optgroup label="Medico chirurgo">[\s\S]*?<option value="47">Medicina trasfusionale<\/option>/,
+    );
     expect(text).toContain('Desidero la fattura');
     expect(html).toContain('>Partita IVA o codice fiscale</label>');
 
@@ -122,8 +132,9 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
       ['typeId', nonMember],
       ['addonIds', dinner],
       ['fiscalCode', 'rssmra80a01h501u'],
-      ['profession', 'Tecnico di laboratorio'],
-      ['discipline', 'Immunoematologia'],
+      ['professionCode', '28'],
+      ['disciplineCode', '93'],
+      ['employment', 'dipendente'],
       ['employer', 'Ospedale di prova'],
       ['intent', 'riepilogo'],
     ];
@@ -143,7 +154,10 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
     expect(hidden).toContainEqual(['requestKey', requestKey]);
     const back = await post(form(), token, [...hidden, ['intent', 'modifica']]);
     expect(back.body).toContain('data-testid="registration-form"');
-    expect(hasInput(back.body, 'profession', 'Tecnico di laboratorio')).toBe(true);
+    expect(back.body).toMatch(
+      /<option value="28" selected="">Tecnico sanitario laboratorio biomedico/,
+    );
+    expect(back.body).toMatch(/<option value="93" selected="">/);
     expect(hasInput(back.body, 'addonIds', dinner, true)).toBe(true);
 
     const done = await post(form(), token, [...hidden, ['intent', 'conferma']]);
@@ -304,13 +318,29 @@ describe.each(testEngines())('registering to an event without scripts (%s)', (en
       ['requestKey', requestKey],
       ['typeId', speaker],
       ['accessCode', 'SBAGLIATO'],
-      ['profession', 'Medico'],
+      ['professionCode', OTHER_PROFESSION],
+      ['otherProfession', 'Ingegnere clinico'],
       ['intent', 'riepilogo'],
     ]);
     expect(wrongCode.statusCode).toBe(400);
     expectNextToField(wrongCode, 'accessCode', REGISTRATION_MESSAGES.codeWrong);
     // What was typed stays.
-    expect(hasInput(wrongCode.body, 'profession', 'Medico')).toBe(true);
+    expect(hasInput(wrongCode.body, 'otherProfession', 'Ingegnere clinico')).toBe(true);
+    // A discipline of another profession is refused beside its field, without scripts too.
+    const otherDiscipline = await post(form(), token, [
+      ['requestKey', requestKey],
+      ['typeId', speaker],
+      ['accessCode', 'RELATORI'],
+      ['professionCode', '14'],
+      ['disciplineCode', '47'],
+      ['intent', 'riepilogo'],
+    ]);
+    expect(otherDiscipline.statusCode).toBe(400);
+    expectNextToField(
+      otherDiscipline,
+      'disciplineCode',
+      'Disciplina: «Medicina trasfusionale» non è una disciplina di Infermiere; scegli tra quelle della tua professione.',
+    );
     expect(hasInput(wrongCode.body, 'typeId', speaker, true)).toBe(true);
 
     const badInvoice = await post(form(), token, [

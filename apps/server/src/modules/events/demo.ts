@@ -285,15 +285,29 @@ async function demoRegistrations(
     );
   };
   const inDays = (days: number) => `${addDays(today, days)}T10:00:00.000Z`;
+  // The national codes of the professional facts (ADR 059): a physician in transfusion medicine.
   await register('affiliato.demo@example.org', congress, 'Relatore', {
     state: 'confirmed',
     confirmed_at: stamp,
+    profession: 'Medico chirurgo',
+    discipline: 'Medicina trasfusionale',
+    profession_code: 1,
+    discipline_code: 47,
+    employment: 'dipendente',
   });
   await register(
     'arretrati.demo@example.org',
     congress,
     'Socio in regola',
-    { state: 'awaiting_payment', pay_by: inDays(7) },
+    {
+      state: 'awaiting_payment',
+      pay_by: inDays(7),
+      profession: 'Medico chirurgo',
+      discipline: 'Ematologia',
+      profession_code: 1,
+      discipline_code: 5,
+      employment: 'convenzionato',
+    },
     workshop === undefined ? null : { addonId: workshop.id, amountCents: workshop.price_cents },
   );
   await register('decaduto.demo@example.org', congress, 'Non socio', {
@@ -307,8 +321,12 @@ async function demoRegistrations(
   if (participant !== undefined) {
     const facts = {
       fiscal_code: 'MRTPLA80A01H501E',
-      profession: 'Tecnico sanitario di laboratorio biomedico',
-      discipline: null,
+      profession: 'Tecnico sanitario laboratorio biomedico',
+      discipline: 'Tecnico sanitario laboratorio biomedico',
+      profession_code: 28,
+      discipline_code: 93,
+      employment: 'libero-professionista',
+      profession_to_check: 0,
       employer: 'Laboratorio Analisi San Marco',
     };
     await insertParticipant(

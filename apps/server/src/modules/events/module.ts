@@ -39,7 +39,7 @@ import { LearningTestAdmin } from './ecm/learning-test/admin-service.js';
 import { learningTestAdminRoutes } from './ecm/learning-test/admin-routes.js';
 import { learningTestPages } from './ecm/learning-test/page-context.js';
 import { learningTestRoutes } from './ecm/learning-test/routes.js';
-import { LearningTests, professionByWords } from './ecm/learning-test/service.js';
+import { LearningTests, professionByCodes } from './ecm/learning-test/service.js';
 import { ecmCreditSources, ecmSpeakersForReport } from './ecm/credits/sources.js';
 import { EcmCredits } from './ecm/credits/service.js';
 import { ecmCreditsAdminRoutes } from './ecm/credits/admin-routes.js';
@@ -49,6 +49,8 @@ import { questionnaireAdminRoutes } from './ecm/questionnaire/admin-routes.js';
 import { questionnairePages } from './ecm/questionnaire/page-context.js';
 import { questionnaireRoutes } from './ecm/questionnaire/routes.js';
 import { EcmQuestionnaire } from './ecm/questionnaire/service.js';
+import { ecmSpeakerRoutes } from './ecm/speakers/admin-routes.js';
+import { EcmSpeakers } from './ecm/speakers/service.js';
 
 /** Registrations' deadlines are looked at every few minutes (ADR 049). */
 const REGISTRATIONS_EVERY_MS = 5 * 60_000;
@@ -86,13 +88,13 @@ export const eventsModule = defineModule<
     });
     // Attendance for ECM (ADR 056), shown with the badge in "Le mie iscrizioni".
     const ecmAttendance = new EcmAttendance({ db, clock, attendance });
-    // The learning test (ADR 057): its eligibility reads that attendance; the profession's
-    // check compares the registration's words with the national lists until codes are stored.
+    // The learning test (ADR 057): its eligibility reads that attendance and the registration's
+    // national codes of profession and discipline (ADR 059).
     const learningTests = new LearningTests({
       db,
       clock,
       ecmAttendance,
-      professionEligibility: professionByWords(db),
+      professionEligibility: professionByCodes(db),
     });
     // The credits, the ECM certificates and the report to Age.Na.S. (ADR 060).
     const ecmCredits = new EcmCredits({
@@ -200,6 +202,8 @@ export const eventsModule = defineModule<
     learningTest: new LearningTestAdmin({ db, clock }),
     /** The participants' report to Age.Na.S. (ADR 060). */
     ecmReport: new EcmReport({ db, clock, credits: ecmCredits, speakers: ecmSpeakersForReport }),
+    /** An event's speakers for ECM (ADR 059). */
+    ecmSpeakers: new EcmSpeakers({ db, clock }),
   }),
   apiRoutes: async (
     api,
@@ -265,6 +269,7 @@ export const eventsModule = defineModule<
       attendance: staff.attendance,
     });
     await admin.register(questionnaireAdminRoutes, { questionnaire: ecmQuestionnaire });
+    await admin.register(ecmSpeakerRoutes, { speakers: staff.ecmSpeakers });
   },
   pendingWork: [registrationsPendingWork, ecmReportsPendingWork],
   searchSources: [eventsSearchSource],

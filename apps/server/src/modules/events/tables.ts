@@ -101,8 +101,15 @@ export interface EventRegistrationsTable {
   last_name: string;
   email: string;
   fiscal_code: string | null;
+  /** The profession's and discipline's words: the names of the codes, or the person's own. */
   profession: string | null;
   discipline: string | null;
+  /** Migration 0061, ADR 059: the national codes, the employment status, the staff's checks. */
+  profession_code: ColumnType<number | null, number | null | undefined, number | null>;
+  discipline_code: ColumnType<number | null, number | null | undefined, number | null>;
+  employment: ColumnType<string | null, string | null | undefined, string | null>;
+  profession_to_check: ColumnType<number, number | undefined, number>;
+  fiscal_code_name_mismatch: ColumnType<number, number | undefined, number>;
   employer: string | null;
   invoice_name: string | null;
   invoice_tax_id: string | null;
@@ -185,6 +192,11 @@ export interface EventParticipantsTable {
   fiscal_code: string;
   profession: string;
   discipline: string | null;
+  /** Migration 0061, ADR 059: the national codes and the employment status. */
+  profession_code: ColumnType<number | null, number | null | undefined, number | null>;
+  discipline_code: ColumnType<number | null, number | null | undefined, number | null>;
+  employment: ColumnType<string | null, string | null | undefined, string | null>;
+  profession_to_check: ColumnType<number, number | undefined, number>;
   employer: string | null;
   privacy_version: string;
   privacy_accepted_at: Timestamp;

@@ -83,8 +83,9 @@ describe.each(testEngines())('events: attendance for ECM on %s', (engine) => {
         requestKey: randomUUID().replaceAll('-', ''),
         typeId: event.registrationTypes[0]?.id,
         addonIds: [],
-        profession: 'Medico chirurgo',
-        discipline: 'Medicina trasfusionale',
+        // Medico chirurgo, Medicina trasfusionale (ADR 059).
+        professionCode: 1,
+        disciplineCode: 47,
       },
       headers: { authorization: `Bearer ${token}` },
     });

@@ -187,7 +187,12 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       await staff.ok(
         staff.call('POST', `${test}/Questions`, {
           text: `Domanda ${index} sulla compatibilità AB0?`,
-          options: [`Giusta ${index}`, `Errata A ${index}`, `Errata B ${index}`, `Errata C ${index}`],
+          options: [
+            `Giusta ${index}`,
+            `Errata A ${index}`,
+            `Errata B ${index}`,
+            `Errata C ${index}`,
+          ],
           correct: 0,
         }),
       );
@@ -254,7 +259,9 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       'Presenza 83,3% su 90% richiesto',
       'Test di apprendimento non ancora svolto',
     ]);
-    expect(unmet(carla)).toEqual(['Test non superato (66,7% su 75% richiesto): tentativi esauriti']);
+    expect(unmet(carla)).toEqual([
+      'Test non superato (66,7% su 75% richiesto): tentativi esauriti',
+    ]);
     expect(unmet(dario)).toEqual(['Questionario di gradimento non ancora compilato']);
     expect(unmet(elena)).toEqual([
       'La tua disciplina (Ematologia) non è tra quelle accreditate per questo evento.',
@@ -315,7 +322,13 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       number: `ECM 1/${eventCode}-1`,
       eventTitle: event.title,
       state: 'valid',
-      ecm: { creditsText: '4', eventCode, edition: 1, providerCode: '1234', earnedOn: '28/01/2027' },
+      ecm: {
+        creditsText: '4',
+        eventCode,
+        edition: 1,
+        providerCode: '1234',
+        earnedOn: '28/01/2027',
+      },
     });
     await refused(
       staff.call('POST', `/EventAttendance/EcmCertificates/${stored[0]?.id}/Revoke`, {
@@ -379,9 +392,7 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
     expect(xml.headers['content-disposition']).toContain(`rapporto-ecm-${eventCode}-1.xml`);
     expect(validate(xml.body)).toBe('');
     expect(xml.body).toContain(`cod_evento="${eventCode}"`);
-    expect(xml.body).toContain(
-      `cod_fisc="${PEOPLE.ada.fiscalCode}"`,
-    );
+    expect(xml.body).toContain(`cod_fisc="${PEOPLE.ada.fiscalCode}"`);
     expect(xml.body).toContain(`reclutato="S" sponsor="${SPONSOR}"`);
     expect(xml.body).toContain('cod_fisc="BNCLCU75B41F205Z"');
     expect(xml.body).toContain('ruolo="D" rapporto_lavoro="L"');
@@ -428,14 +439,24 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
           staff.call('GET', `/EventAttendance/Events/${event.id}/EcmCredits`),
         )
       ).reported,
-    ).toEqual({ on: '2027-02-05', by: 'segreteria.demo@example.org', note: 'Caricato sul portale' });
+    ).toEqual({
+      on: '2027-02-05',
+      by: 'segreteria.demo@example.org',
+      note: 'Caricato sul portale',
+    });
     expect((await staff.auditOf('event_ecm', event.id))[0]).toMatchObject({
       action: 'registra invio rapporto ECM',
     });
     // The editorial staff are not among the check-in's roles.
     expect(
-      (await staff.call('GET', `/EventAttendance/Events/${event.id}/EcmCredits`, undefined, 'redazione'))
-        .statusCode,
+      (
+        await staff.call(
+          'GET',
+          `/EventAttendance/Events/${event.id}/EcmCredits`,
+          undefined,
+          'redazione',
+        )
+      ).statusCode,
     ).toBe(403);
   });
 });

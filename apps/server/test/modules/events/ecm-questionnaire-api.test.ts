@@ -86,8 +86,9 @@ describe.each(testEngines())('events: the ECM questionnaire on %s', (engine) => 
         requestKey: randomUUID().replaceAll('-', ''),
         typeId: event.registrationTypes[0]?.id,
         addonIds: [],
-        profession: 'Medico chirurgo',
-        discipline: 'Medicina trasfusionale',
+        professionCode: 1,
+        disciplineCode: 47,
+        employment: 'dipendente',
       },
       headers: { authorization: `Bearer ${person.token}` },
     });

@@ -37,8 +37,9 @@ function fields(overrides: Record<string, string> = {}) {
     lastName: 'Verdi',
     email: 'giuseppe.verdi@example.org',
     fiscalCode: CF_VERDI.toLowerCase(),
-    profession: 'Tecnico sanitario di laboratorio biomedico',
-    discipline: '',
+    // Tecnico sanitario laboratorio biomedico and its discipline (ADR 059).
+    professionCode: '28',
+    disciplineCode: '93',
     employer: 'Ospedale di Busseto',
     privacy: 'on',
     privacyVersion: EVENT_ACCOUNT_PRIVACY.version,
@@ -168,8 +169,12 @@ describe.each(testEngines())(
         .executeTakeFirst();
       expect(facts).toMatchObject({
         fiscal_code: CF_VERDI,
-        profession: 'Tecnico sanitario di laboratorio biomedico',
-        discipline: null,
+        profession: 'Tecnico sanitario laboratorio biomedico',
+        discipline: 'Tecnico sanitario laboratorio biomedico',
+        profession_code: 28,
+        discipline_code: 93,
+        employment: null,
+        profession_to_check: 0,
         employer: 'Ospedale di Busseto',
         privacy_version: EVENT_ACCOUNT_PRIVACY.version,
         privacy_accepted_at: '2026-05-04T09:00:00.000Z',
@@ -197,8 +202,10 @@ describe.each(testEngines())(
       expect(prefill.headers['cache-control']).toBe('no-store');
       expect((prefill.json() as { data: RegistrantPrefill }).data).toEqual({
         fiscalCode: CF_VERDI,
-        profession: 'Tecnico sanitario di laboratorio biomedico',
-        discipline: null,
+        professionCode: 28,
+        disciplineCode: 93,
+        otherProfession: null,
+        employment: null,
         employer: 'Ospedale di Busseto',
       });
 
@@ -226,7 +233,8 @@ describe.each(testEngines())(
             typeId,
             requestKey: randomUUID().replaceAll('-', ''),
             fiscalCode: CF_VERDI,
-            profession: 'Tecnico sanitario di laboratorio biomedico',
+            professionCode: 28,
+            disciplineCode: 93,
             ...extra,
           },
         });
@@ -240,7 +248,25 @@ describe.each(testEngines())(
       expect(wrongCode.json()).toMatchObject({
         error: { issues: [{ path: 'fiscalCode', message: REGISTRATION_MESSAGES.fiscalCodeWrong }] },
       });
-      const made = await register(nonMember?.id ?? 0, { discipline: 'Patologia clinica' });
+      // A discipline of another profession is refused, naming the field (ADR 059).
+      const otherDiscipline = await register(nonMember?.id ?? 0, { disciplineCode: 47 });
+      expect(otherDiscipline.statusCode).toBe(400);
+      expect(otherDiscipline.json()).toMatchObject({
+        error: {
+          issues: [
+            {
+              path: 'disciplineCode',
+              message:
+                'Disciplina: «Medicina trasfusionale» non è una disciplina di Tecnico sanitario laboratorio biomedico; scegli tra quelle della tua professione.',
+            },
+          ],
+        },
+      });
+      const made = await register(nonMember?.id ?? 0, {
+        professionCode: '1',
+        disciplineCode: '53',
+        employment: 'dipendente',
+      });
       expect(made.statusCode, made.body).toBe(201);
       const answer = (made.json() as { data: RegistrationAnswer }).data;
       expect(answer.registration).toMatchObject({ state: 'awaiting_payment', totalCents: 12000 });
@@ -252,8 +278,10 @@ describe.each(testEngines())(
       });
       expect((after.json() as { data: RegistrantPrefill }).data).toEqual({
         fiscalCode: CF_VERDI,
-        profession: 'Tecnico sanitario di laboratorio biomedico',
-        discipline: 'Patologia clinica',
+        professionCode: 1,
+        disciplineCode: 53,
+        otherProfession: null,
+        employment: 'dipendente',
         employer: 'Ospedale di Busseto',
       });
     });
@@ -290,7 +318,12 @@ describe.each(testEngines())(
       expect(await accountsWith(app, 'giuseppe.verdi@example.org')).toHaveLength(1);
       // Asked again a day later, when the first link has lapsed: a fresh link that works.
       time.advance(25 * 3_600_000);
-      await open(app, { firstName: 'Altro', profession: 'Altra' });
+      await open(app, {
+        firstName: 'Altro',
+        professionCode: 'altra',
+        disciplineCode: '',
+        otherProfession: 'Altra',
+      });
       const mails = await mailsTo(app, 'giuseppe.verdi@example.org');
       expect(mails.map((mail) => mail.subject)).toEqual([
         'SIMTI – Conferma il tuo account per gli eventi',

@@ -7,6 +7,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { CheckedInput } from '../../components/form-fields';
 import { ErrorSummary } from '../../components/error-summary';
 import { signInReturningTo } from '../../shared/session/session';
+import { PROFESSIONAL_FACTS_NAMES, ProfessionalFactsFields } from './professional-facts-fields';
 
 /** What the page's action answers: the server's result, and what was typed after a refusal. */
 export interface EventAccountActionData {
@@ -14,24 +15,14 @@ export interface EventAccountActionData {
   fields: Record<string, string>;
 }
 
-/** The form's fields: name, label, and what the browser may fill in. */
-const FIELDS = [
+/** The form's fields before and after the professional facts: name, label, autofill. */
+const PERSON_FIELDS = [
   { name: 'firstName', label: 'Nome (obbligatorio)', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Cognome (obbligatorio)', autoComplete: 'family-name' },
   { name: 'email', label: 'E-mail (obbligatorio)', autoComplete: 'email', type: 'email' },
   { name: 'fiscalCode', label: 'Codice fiscale (obbligatorio)', autoComplete: 'off' },
-  {
-    name: 'profession',
-    label: 'Professione (obbligatorio)',
-    autoComplete: 'organization-title',
-    hint: 'Per esempio: medico, biologo, infermiere, tecnico sanitario di laboratorio biomedico.',
-  },
-  {
-    name: 'discipline',
-    label: 'Disciplina',
-    autoComplete: 'off',
-    hint: 'La disciplina ECM, se la professione ne ha (per esempio: ematologia).',
-  },
+] as const;
+const WORK_FIELDS = [
   { name: 'employer', label: 'Ente di appartenenza', autoComplete: 'organization' },
 ] as const;
 
@@ -66,7 +57,24 @@ export function EventAccountForm({
   const issues = result?.issues ?? [];
   const errors = new Map(issues.map((issue) => [issue.path, issue.message]));
   const privacyError = errors.get('privacy');
-  const known = new Set<string>([...FIELDS.map((field) => field.name), 'privacy']);
+  const known = new Set<string>([
+    ...[...PERSON_FIELDS, ...WORK_FIELDS].map((field) => field.name),
+    ...Object.values(PROFESSIONAL_FACTS_NAMES),
+    'privacy',
+  ]);
+  const input = (field: (typeof PERSON_FIELDS)[number] | (typeof WORK_FIELDS)[number]) => (
+    <CheckedInput
+      key={field.name}
+      id={fieldId(field.name)}
+      name={field.name}
+      label={field.label}
+      type={'type' in field ? field.type : 'text'}
+      autoComplete={field.autoComplete}
+      defaultValue={values[field.name] ?? ''}
+      error={errors.get(field.name)}
+      required={field.label.endsWith('(obbligatorio)')}
+    />
+  );
   return (
     <>
       <p>{EVENT_ACCOUNT_MESSAGES.intro}</p>
@@ -84,20 +92,19 @@ export function EventAccountForm({
         testId="event-account-errors"
       />
       <Form method="post" action={action} noValidate data-testid="event-account-form">
-        {FIELDS.map((field) => (
-          <CheckedInput
-            key={field.name}
-            id={fieldId(field.name)}
-            name={field.name}
-            label={field.label}
-            type={'type' in field ? field.type : 'text'}
-            autoComplete={field.autoComplete}
-            hint={'hint' in field ? field.hint : undefined}
-            defaultValue={values[field.name] ?? ''}
-            error={errors.get(field.name)}
-            required={field.label.endsWith('(obbligatorio)')}
-          />
-        ))}
+        {PERSON_FIELDS.map(input)}
+        <ProfessionalFactsFields
+          idOf={fieldId}
+          values={{
+            professionCode: values.professionCode ?? '',
+            disciplineCode: values.disciplineCode ?? '',
+            otherProfession: values.otherProfession ?? '',
+            employment: values.employment ?? '',
+          }}
+          errors={errors}
+          professionRequired
+        />
+        {WORK_FIELDS.map(input)}
         <input type="hidden" name="privacyVersion" value={EVENT_ACCOUNT_PRIVACY.version} />
         {returnTo === null ? null : <input type="hidden" name="returnTo" value={returnTo} />}
         <div className="form-check mb-3">

@@ -17,8 +17,10 @@ export const REGISTRATION_FIELDS = {
   addonIds: 'addonIds',
   accessCode: 'accessCode',
   fiscalCode: 'fiscalCode',
-  profession: 'profession',
-  discipline: 'discipline',
+  professionCode: 'professionCode',
+  disciplineCode: 'disciplineCode',
+  otherProfession: 'otherProfession',
+  employment: 'employment',
   employer: 'employer',
   wantsInvoice: 'wantsInvoice',
   invoiceName: 'invoice.name',
@@ -34,8 +36,11 @@ export interface RegistrationFields {
   addonIds: string[];
   accessCode: string;
   fiscalCode: string;
-  profession: string;
-  discipline: string;
+  /** A code of the national lists, «altra», or blank (ADR 059). */
+  professionCode: string;
+  disciplineCode: string;
+  otherProfession: string;
+  employment: string;
   employer: string;
   wantsInvoice: boolean;
   invoiceName: string;
@@ -68,8 +73,10 @@ export function fieldsOfForm(form: FormData): RegistrationFields {
       .filter((value): value is string => typeof value === 'string' && value !== ''),
     accessCode: text(form, names.accessCode),
     fiscalCode: text(form, names.fiscalCode),
-    profession: text(form, names.profession),
-    discipline: text(form, names.discipline),
+    professionCode: text(form, names.professionCode),
+    disciplineCode: text(form, names.disciplineCode),
+    otherProfession: text(form, names.otherProfession),
+    employment: text(form, names.employment),
     employer: text(form, names.employer),
     wantsInvoice: form.get(names.wantsInvoice) !== null,
     invoiceName: text(form, names.invoiceName),
@@ -87,8 +94,10 @@ export function requestOfFields(fields: RegistrationFields): RegistrationRequest
     addonIds: fields.addonIds,
     accessCode: fields.accessCode,
     fiscalCode: fields.fiscalCode,
-    profession: fields.profession,
-    discipline: fields.discipline,
+    professionCode: fields.professionCode,
+    disciplineCode: fields.disciplineCode,
+    otherProfession: fields.otherProfession,
+    employment: fields.employment,
     employer: fields.employer,
     invoice: fields.wantsInvoice
       ? {

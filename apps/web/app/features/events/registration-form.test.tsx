@@ -4,6 +4,7 @@ import {
   type MyRegistration,
   type PublicEvent,
   type RegistrationQuote,
+  type RegistrationRequest,
 } from '@sodalis/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,10 +92,11 @@ const QUOTE: RegistrationQuote = {
  * The page's two steps over a fake of the calls (the network edge): the quote refuses a form
  * without a type as the server does, then answers QUOTE.
  */
-function pages() {
+function pages(sent: RegistrationRequest[] = []) {
   const calls: RegistrationCalls = {
-    quote: (body) =>
-      Promise.resolve(
+    quote: (body) => {
+      sent.push(body);
+      return Promise.resolve(
         body.typeId === undefined
           ? {
               ok: false,
@@ -102,7 +104,8 @@ function pages() {
               issues: [{ path: 'typeId', message: REGISTRATION_MESSAGES.typeRequired }],
             }
           : { ok: true, data: QUOTE },
-      ),
+      );
+    },
     register: () => Promise.reject(new Error('non in questo test')),
   };
   return createRoutesStub([
@@ -121,8 +124,10 @@ function pages() {
                 ? step.fields
                 : emptyFields('chiave-di-prova-0123456789', {
                     fiscalCode: 'RSSMRA80A01H501U',
-                    profession: null,
-                    discipline: null,
+                    professionCode: 1,
+                    disciplineCode: 47,
+                    otherProfession: null,
+                    employment: 'dipendente',
                     employer: 'Ospedale di prova',
                   })
             }
@@ -219,6 +224,72 @@ describe('the registration form (ADR 049)', () => {
     const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
     expect(button('Conferma iscrizione').disabled).toBe(false);
     expect(button('Modifica').disabled).toBe(false);
+  });
+
+  it('asks profession and discipline from the national lists without scripts: every discipline grouped by profession, the prefill chosen (ADR 059)', () => {
+    const Pages = pages();
+    const html = document.createElement('div');
+    html.innerHTML = renderToString(<Pages initialEntries={[PAGE]} />);
+    const profession = html.querySelector<HTMLSelectElement>('select[name="professionCode"]');
+    const discipline = html.querySelector<HTMLSelectElement>('select[name="disciplineCode"]');
+    // The options marked chosen by the server (the test DOM's `value` of a parsed select is not).
+    const chosen = (select: Element | null | undefined) =>
+      select?.querySelector<HTMLOptionElement>('option[selected]');
+    expect(chosen(profession)?.textContent).toBe('Medico chirurgo');
+    expect([...(profession?.options ?? [])].at(-1)?.textContent).toBe(
+      'Altra professione (non sanitaria)',
+    );
+    const groups = [...(discipline?.querySelectorAll('optgroup') ?? [])];
+    expect(groups).toHaveLength(31);
+    const physicians = groups.find((group) => group.label === 'Medico chirurgo');
+    expect([...(physicians?.querySelectorAll('option') ?? [])].map((o) => o.textContent)).toContain(
+      'Medicina trasfusionale',
+    );
+    expect(chosen(discipline)?.value).toBe('47');
+    expect(chosen(html.querySelector('select[name="employment"]'))?.value).toBe('dipendente');
+    // The words of who is not a health professional: there without scripts, said when to use.
+    expect(html.querySelector('input[name="otherProfession"]')).not.toBeNull();
+    expect(html.textContent).toContain('Solo se hai scelto «Altra professione (non sanitaria)»');
+    expect(html.querySelector('label[for="iscrizione-professionCode"]')).not.toBeNull();
+  });
+
+  it('with scripts offers the chosen profession’s disciplines only, and asks the words of another profession', async () => {
+    const user = userEvent.setup();
+    const sent: RegistrationRequest[] = [];
+    const Pages = pages(sent);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Pages initialEntries={[PAGE]} />);
+    document.body.append(container);
+    render(<Pages initialEntries={[PAGE]} />, { container, hydrate: true });
+
+    const discipline = () => screen.queryByLabelText('Disciplina') as HTMLSelectElement | null;
+    expect(discipline()?.querySelector('optgroup')).toBeNull();
+    expect(discipline()?.value).toBe('47');
+    const names = () => [...(discipline()?.options ?? [])].map((option) => option.textContent);
+    expect(names()).toContain('Ematologia');
+    expect(names()).not.toContain('Infermiere');
+
+    await user.selectOptions(screen.getByLabelText('Professione'), 'Infermiere');
+    expect(names()).toEqual(['Scegli la disciplina', 'Infermiere']);
+    expect(discipline()?.value).toBe('85');
+    expect(screen.queryByLabelText('Quale professione (obbligatorio)')).toBeNull();
+
+    await user.selectOptions(
+      screen.getByLabelText('Professione'),
+      'Altra professione (non sanitaria)',
+    );
+    expect(discipline()).toBeNull();
+    await user.type(screen.getByLabelText('Quale professione (obbligatorio)'), 'Ingegnere');
+    await user.selectOptions(screen.getByLabelText('Condizione lavorativa'), 'Dipendente');
+    await user.click(screen.getByLabelText(/^Socio in regola/));
+    await user.click(screen.getByRole('button', { name: 'Continua: riepilogo e quota' }));
+    await screen.findByRole('heading', { name: 'Riepilogo dell’iscrizione' });
+    expect(sent.at(-1)).toMatchObject({
+      professionCode: 'altra',
+      disciplineCode: '',
+      otherProfession: 'Ingegnere',
+      employment: 'dipendente',
+    });
   });
 
   it('says in the quote that a type is subject to approval, and above a new form why the last registration was refused (ADR 053)', () => {

@@ -14,6 +14,7 @@ import { ErrorSummary } from '../../components/error-summary';
 import { CheckedInput } from '../../components/form-fields';
 import { useHydrated } from '../../state/hydrated';
 import { MY_REGISTRATIONS_PATH, priceText } from './event-format';
+import { ProfessionalFactsFields } from './professional-facts-fields';
 import {
   fieldOfIssue,
   REGISTRATION_FIELDS as NAMES,
@@ -37,8 +38,10 @@ export function emptyFields(requestKey: string, prefill: RegistrantPrefill): Reg
     addonIds: [],
     accessCode: '',
     fiscalCode: prefill.fiscalCode ?? '',
-    profession: prefill.profession ?? '',
-    discipline: prefill.discipline ?? '',
+    professionCode: prefill.professionCode === null ? '' : String(prefill.professionCode),
+    disciplineCode: prefill.disciplineCode === null ? '' : String(prefill.disciplineCode),
+    otherProfession: prefill.otherProfession ?? '',
+    employment: prefill.employment ?? '',
     employer: prefill.employer ?? '',
     wantsInvoice: false,
     invoiceName: '',
@@ -199,10 +202,12 @@ export function RegistrationForm({
           autoComplete: 'off',
           spellCheck: false,
         })}
-        {input(NAMES.profession, 'Professione', fields.profession, {
-          autoComplete: 'organization-title',
-        })}
-        {input(NAMES.discipline, 'Disciplina', fields.discipline)}
+        <ProfessionalFactsFields
+          idOf={fieldId}
+          values={fields}
+          errors={errors}
+          professionRequired={false}
+        />
         {input(NAMES.employer, 'Ente di appartenenza', fields.employer, {
           autoComplete: 'organization',
         })}

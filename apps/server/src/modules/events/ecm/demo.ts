@@ -1,11 +1,12 @@
 import type { Executor } from '../../../db/schema.js';
 import { saveEcm } from './repository.js';
+import { demoSpeakers } from './speakers/demo.js';
 
 /**
  * The demo congress is ECM-accredited (ADR 056): the society as provider, 4.5 credits for
  * physicians in transfusion medicine, haematology and clinical pathology and for biomedical
  * laboratory technicians and nurses, the national defaults of attendance and test, a sponsor.
- * The codes are made up (no real Age.Na.S. event).
+ * The codes are made up (no real Age.Na.S. event). Two speakers (ADR 059).
  */
 export async function demoEcm(
   trx: Executor,
@@ -33,4 +34,5 @@ export async function demoEcm(
     },
     false,
   );
+  await demoSpeakers(trx, facts);
 }

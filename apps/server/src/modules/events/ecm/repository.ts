@@ -62,11 +62,24 @@ export async function adjustmentsWithAuthors(db: Executor, eventId: number) {
     .execute();
 }
 
-/** The professional facts the confirmed registrants gave (ADR 049), for the ECM report. */
+/**
+ * The professional facts each confirmed registration of an event carries, for the ECM report and
+ * the credits: the words, the national codes of profession and discipline (null for who is not a
+ * health professional, or old words the staff must check: `profession_to_check`), the employment
+ * status (ADR 049, 059).
+ */
 export async function registrantFacts(db: Executor, eventId: number) {
   return db
     .selectFrom('event_registrations')
-    .select(['id', 'profession', 'discipline'])
+    .select([
+      'id',
+      'profession',
+      'discipline',
+      'profession_code',
+      'discipline_code',
+      'employment',
+      'profession_to_check',
+    ])
     .where('event_id', '=', eventId)
     .where('state', '=', 'confirmed')
     .execute();

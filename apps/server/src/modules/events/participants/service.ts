@@ -1,4 +1,5 @@
 import {
+  ecmCodesOfWords,
   EMPTY_PREFILL,
   EVENT_ACCOUNT_MESSAGES,
   EVENT_ACCOUNT_PRIVACY,
@@ -23,7 +24,24 @@ import { issueResetToken, resetPasswordLink } from '../../accounts/credentials.j
 import { findMemberByEmail, insertMemberOnce, type MemberRow } from '../../accounts/repository.js';
 import type { AuthenticatedMember } from '../../accounts/service.js';
 import { enqueue, type MailJob } from '../../outbox/outbox.js';
+import {
+  employmentOf,
+  professionChoiceOfStored,
+  storedFactsOf,
+} from '../registrations/professional-facts.js';
 import { findParticipant, insertParticipant, updateParticipantFacts } from './repository.js';
+
+/** The profession a registration chose, as the account keeps it; null: none chosen. */
+function professionOfRequest(request: RegistrationRequestData) {
+  const stored = storedFactsOf(request);
+  if (stored.profession === null) return null;
+  return {
+    profession: stored.profession,
+    discipline: stored.discipline,
+    profession_code: stored.profession_code,
+    discipline_code: stored.discipline_code,
+  };
+}
 
 /** How long the link that confirms the address and sets the password stays valid. */
 export const EVENT_ACCOUNT_LINK_HOURS = 24;
@@ -112,8 +130,8 @@ export class EventAccounts {
           id,
           {
             fiscal_code: body.fiscalCode,
-            profession: body.profession,
-            discipline: body.discipline,
+            ...storedFactsOf(body),
+            profession: storedFactsOf(body).profession ?? '',
             employer: body.employer,
             privacy_version: EVENT_ACCOUNT_PRIVACY.version,
           },
@@ -159,17 +177,19 @@ export class EventAccounts {
         ? EMPTY_PREFILL
         : {
             fiscalCode: facts.fiscal_code,
-            profession: facts.profession,
-            discipline: facts.discipline,
+            ...professionChoiceOfStored(facts),
+            employment: employmentOf(facts.employment),
             employer: facts.employer,
           };
     }
     try {
       const profile = await this.deps.memberProfiles.get(member.id);
+      // The membership's qualification is free words: a code only where they are a name.
+      const codes = ecmCodesOfWords(profile.qualification, null);
       return {
+        ...EMPTY_PREFILL,
         fiscalCode: profile.codiceFiscale,
-        profession: profile.qualification,
-        discipline: null,
+        professionCode: codes.professionCode,
         employer: profile.workplace,
       };
     } catch (error) {
@@ -190,9 +210,9 @@ export class EventAccounts {
       member.id,
       {
         fiscal_code: request.fiscalCode,
-        profession: request.profession,
-        discipline: request.discipline,
         employer: request.employer,
+        employment: request.employment,
+        profession: professionOfRequest(request),
       },
       this.deps.clock().toISOString(),
     );

@@ -31,6 +31,7 @@ import {
   markInvoiceIssued,
   stateCountsOfComingEvents,
 } from './repository.js';
+import { registrationProfessionalFacts } from './professional-facts.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
 import type { Clock } from '../../../text/dates.js';
 
@@ -215,8 +216,13 @@ export class RegistrationsAdmin {
         'importo (€)',
         'stato',
         'codice fiscale',
+        'codice fiscale da verificare',
+        'codice professione',
         'professione',
+        'codice disciplina',
         'disciplina',
+        'professione da verificare',
+        'condizione lavorativa',
         'ente',
         'fattura: denominazione',
         'fattura: partita IVA o codice fiscale',
@@ -238,8 +244,13 @@ export class RegistrationsAdmin {
         euros(item.totalCents),
         item.stateLabel,
         item.fiscalCode ?? '',
+        item.fiscalCodeNameMismatch ? 'sì' : '',
+        item.professionCode === null ? '' : String(item.professionCode),
         item.profession ?? '',
+        item.disciplineCode === null ? '' : String(item.disciplineCode),
         item.discipline ?? '',
+        item.professionToCheck ? 'sì' : '',
+        item.employmentLabel ?? '',
         item.employer ?? '',
         item.invoice?.name ?? '',
         item.invoice?.taxId ?? '',
@@ -261,6 +272,7 @@ export class RegistrationsAdmin {
       state: query.state,
       text: query.q,
       invoice: query.invoice,
+      check: query.check,
     });
   }
 
@@ -307,8 +319,8 @@ function adminRegistration(row: Row, addons: string[]): AdminRegistration {
     paymentId: row.payment_id,
     causale: registrationCausale(row.id),
     fiscalCode: row.fiscal_code,
-    profession: row.profession,
-    discipline: row.discipline,
+    fiscalCodeNameMismatch: row.fiscal_code_name_mismatch === 1,
+    ...registrationProfessionalFacts(row),
     employer: row.employer,
     invoice:
       row.invoice_name === null || row.invoice_tax_id === null

@@ -2,6 +2,7 @@ import {
   LIVE_REGISTRATION_STATES,
   PLACE_HOLDING_STATES,
   type InvoiceFilter,
+  type RegistrationCheck,
   type RegistrationState,
 } from '@sodalis/contracts';
 import type {
@@ -316,9 +317,13 @@ export function filteredRegistrations(
     state?: RegistrationState | undefined;
     text?: string | undefined;
     invoice?: InvoiceFilter | undefined;
+    check?: RegistrationCheck | undefined;
   },
 ) {
   let query = db.selectFrom('event_registrations');
+  // What the staff may have to check (ADR 059).
+  if (filters.check === 'codice-fiscale') query = query.where('fiscal_code_name_mismatch', '=', 1);
+  if (filters.check === 'professione') query = query.where('profession_to_check', '=', 1);
   if (filters.eventId !== undefined) query = query.where('event_id', '=', filters.eventId);
   if (filters.state !== undefined) query = query.where('state', '=', filters.state);
   if (filters.invoice === 'da-emettere') query = invoicesToIssue(query);

@@ -29,7 +29,8 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
 import type { Clock } from '../../../text/dates.js';
-import { isValidCodiceFiscale } from '../../../text/codice-fiscale.js';
+import { codiceFiscaleMatchesName, isValidCodiceFiscale } from '../../../text/codice-fiscale.js';
+import { storedFactsOf } from './professional-facts.js';
 import type { AuthenticatedMember } from '../../accounts/service.js';
 import { enqueue } from '../../outbox/outbox.js';
 import type {
@@ -260,8 +261,12 @@ export class EventRegistrations implements RegistrationLedger {
           last_name: member.lastName,
           email: member.email,
           fiscal_code: request.fiscalCode,
-          profession: request.profession,
-          discipline: request.discipline,
+          ...storedFactsOf(request),
+          fiscal_code_name_mismatch:
+            request.fiscalCode !== null &&
+            !codiceFiscaleMatchesName(request.fiscalCode, member.firstName, member.lastName)
+              ? 1
+              : 0,
           employer: request.employer,
           invoice_name: request.invoice?.name ?? null,
           invoice_tax_id: request.invoice?.taxId ?? null,

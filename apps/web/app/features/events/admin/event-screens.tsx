@@ -48,6 +48,7 @@ import { coverBody, CoverInput, withCoverAltRule } from '../../admin/cover-input
 import { EcmSection } from './ecm-section';
 import { EcmQuestionnaireReport } from './ecm-questionnaire-report';
 import { EcmTestSection } from './ecm-test-section';
+import { EcmSpeakersSection } from './ecm-speakers';
 
 /**
  * The events in the back office (ADR 047): a list with search and state, the form with dates in
@@ -262,8 +263,8 @@ function EventForm({ toolbar, defaultValues }: EventFormProps) {
 }
 
 /**
- * The event's ECM data (ADR 056) saved apart from its form, its learning test (ADR 057) and its
- * questionnaire in aggregate (ADR 058).
+ * The event's ECM data (ADR 056) saved apart from its form, its speakers (ADR 059), its learning
+ * test (ADR 057) and its questionnaire in aggregate (ADR 058).
  */
 function EventEcm() {
   const record = useRecordContext();
@@ -271,6 +272,7 @@ function EventEcm() {
   return Number.isInteger(id) && id > 0 ? (
     <>
       <EcmSection key={id} eventId={id} />
+      <EcmSpeakersSection key={`docenti-${id}`} eventId={id} />
       {/* Its satisfaction questionnaire, in aggregate (ADR 058). */}
       <EcmQuestionnaireReport key={`questionario-${id}`} eventId={id} />
       {/* Its learning test beside it (ADR 057). */}

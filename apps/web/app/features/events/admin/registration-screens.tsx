@@ -84,7 +84,33 @@ const registrationFilters = [
       { id: 'emessa', name: 'Emessa' },
     ]}
   />,
+  <SelectInput
+    key="check"
+    source="check"
+    label="Da verificare"
+    choices={[
+      { id: 'codice-fiscale', name: 'Codice fiscale diverso dal nome' },
+      { id: 'professione', name: 'Professione fuori dagli elenchi' },
+    ]}
+  />,
 ];
+
+/**
+ * What the staff may have to check on a registration (ADR 059): a codice fiscale whose letters do
+ * not encode the name (a warning: homocody, people born abroad), old words of a profession.
+ */
+function registrationWarnings(record: AdminRegistration): string[] {
+  return [
+    record.fiscalCodeNameMismatch ? 'Codice fiscale diverso dal nome' : null,
+    record.professionToCheck ? 'Professione da verificare' : null,
+  ].filter((warning) => warning !== null);
+}
+
+/** A profession's or discipline's name with its national code, never the bare code. */
+function namedCode(name: string | null, code: number | null): string {
+  if (name === null) return '—';
+  return code === null ? name : `${name} (codice ${code})`;
+}
 
 /** The chosen event's registrations at a glance: states, places by type and add-on, takings. */
 function EventSummary() {
@@ -204,6 +230,11 @@ export function RegistrationList() {
           source="state"
           label="Stato"
           render={(record: AdminRegistration) => record.stateLabel}
+        />
+        <FunctionField
+          label="Da verificare"
+          sortable={false}
+          render={(record: AdminRegistration) => registrationWarnings(record).join(', ') || '—'}
         />
       </Datagrid>
     </List>
@@ -518,9 +549,36 @@ export function RegistrationShow() {
           render={(record: AdminRegistration) => italianDateTime(record.offerExpiresAt) || '—'}
         />
         <TextField source="causale" label="Causale del bonifico" />
-        <TextField source="fiscalCode" label="Codice fiscale" emptyText="—" />
-        <TextField source="profession" label="Professione" emptyText="—" />
-        <TextField source="discipline" label="Disciplina" emptyText="—" />
+        <FunctionField
+          label="Codice fiscale"
+          render={(record: AdminRegistration) =>
+            record.fiscalCode === null
+              ? '—'
+              : record.fiscalCodeNameMismatch
+                ? `${record.fiscalCode} – attenzione: le lettere non corrispondono a nome e cognome (può essere un caso di omocodia o di nascita all’estero)`
+                : record.fiscalCode
+          }
+        />
+        <FunctionField
+          label="Professione"
+          render={(record: AdminRegistration) =>
+            record.professionToCheck
+              ? `${record.profession ?? '—'} – da verificare: non è una voce dell’elenco nazionale`
+              : namedCode(record.profession, record.professionCode)
+          }
+        />
+        <FunctionField
+          label="Disciplina"
+          render={(record: AdminRegistration) =>
+            namedCode(record.discipline, record.disciplineCode)
+          }
+        />
+        <TextField
+          source="employmentLabel"
+          label="Condizione lavorativa"
+          emptyText="—"
+          sortable={false}
+        />
         <TextField source="employer" label="Ente di appartenenza" emptyText="—" />
         <FunctionField
           label="Fattura"

@@ -58,6 +58,8 @@ export interface RegistrationCodes {
   professionCode: number | null;
   disciplineCode: number | null;
   employment: string | null;
+  /** The profession's words (someone who is not a health professional, ADR 059). */
+  profession: string | null;
 }
 
 /** A registration's questionnaire and sponsor declaration (ADR 058). */
@@ -181,6 +183,7 @@ export class EcmCredits {
         professionCode: null,
         disciplineCode: null,
         employment: null,
+        profession: null,
       };
       const questionnaire = questionnaires.get(person.id) ?? null;
       const presence =
@@ -285,7 +288,6 @@ export class EcmCredits {
           certificateToReview: valid !== undefined && !earned,
         };
       }),
-      speakers: 0,
     };
   }
 

@@ -1,13 +1,17 @@
 import type { Executor } from '../../../../db/schema.js';
+import { ecmIneligibilityReason } from '../eligibility.js';
 import { learningTestResults } from '../learning-test/service.js';
 import { questionnaireCompletionsOfEvent } from '../questionnaire/repository.js';
 import type { ReportSpeaker } from '../report/admin-service.js';
+import { registrantFacts } from '../repository.js';
+import { speakersOfEvent } from '../speakers/repository.js';
+import { speakerOf } from '../speakers/service.js';
 import type { EcmCreditSources } from './service.js';
 
 /**
- * The credits' readings of the other ECM slices (ADR 057–059), in one place: the learning
- * test's standings, the questionnaire's completions, the registrations' professional codes and
- * their accreditation, the event's speakers.
+ * The credits' readings of the other ECM slices, in one place: the learning test's results
+ * (ADR 057), the questionnaire's completions and sponsor declarations (ADR 058), the
+ * registrations' national codes and their accreditation (ADR 059).
  */
 export const ecmCreditSources: EcmCreditSources = {
   testStandings: async (db, eventId) =>
@@ -28,13 +32,34 @@ export const ecmCreditSources: EcmCreditSources = {
         { completedAt: row.completedAt, recruited: row.recruited, sponsor: row.sponsorName },
       ]),
     ),
-  registrationCodes: async () => new Map(),
-  professionReason: () => 'Professione e disciplina non ancora scelte dagli elenchi nazionali',
+  registrationCodes: async (db, eventId) =>
+    new Map(
+      (await registrantFacts(db, eventId)).map((row) => [
+        row.id,
+        {
+          professionCode: row.profession_code,
+          disciplineCode: row.discipline_code,
+          employment: row.employment,
+          profession: row.profession,
+        },
+      ]),
+    ),
+  professionReason: (values, codes) => ecmIneligibilityReason(values, codes),
 };
 
+/** The event's speakers as the participants' report lists them (ADR 059). */
 export async function ecmSpeakersForReport(
-  _db: Executor,
-  _eventId: number,
+  db: Executor,
+  eventId: number,
 ): Promise<ReportSpeaker[]> {
-  return [];
+  return (await speakersOfEvent(db, eventId)).map(speakerOf).map((speaker) => ({
+    firstName: speaker.firstName,
+    lastName: speaker.lastName,
+    fiscalCode: speaker.fiscalCode,
+    role: speaker.role,
+    professionCode: speaker.professionCode,
+    disciplineCode: speaker.disciplineCode,
+    employment: speaker.employment,
+    creditsTenths: Math.round(speaker.credits * 10),
+  }));
 }

@@ -105,14 +105,3 @@ export function scoreOf(
 export function percentOf(correct: number, total: number): number {
   return total === 0 ? 0 : Math.round((1000 * correct) / total) / 10;
 }
-
-/** Words compared without case, accents or extra spaces: «Medicina Trasfusionale» is «medicina trasfusionale». */
-export function plainWords(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’'`]/g, "'")
-    .toLocaleLowerCase('it')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -16,8 +16,8 @@ import { refusal } from '../../attendance/admin-rules.js';
 import { findEventRows, type EventRow } from '../../repository.js';
 import { findRegistration } from '../../registrations/repository.js';
 import type { EcmAttendance } from '../attendance-service.js';
-import { professionOfDiscipline } from '../reference/lists.js';
-import { ECM_PROFESSIONS } from '../reference/agenas-codes.js';
+import { ecmValuesOf } from '../admin-service.js';
+import { ecmIneligibilityReason } from '../eligibility.js';
 import { findEcm, type EcmRow } from '../repository.js';
 import { bankRules, closingOf } from './admin-service.js';
 import {
@@ -34,7 +34,7 @@ import {
   type AttemptRow,
   type TestRow,
 } from './repository.js';
-import { composeAttempt, percentOf, plainWords, scoreOf, type ShownQuestion } from './rules.js';
+import { composeAttempt, percentOf, scoreOf, type ShownQuestion } from './rules.js';
 
 /**
  * Whether a registration's profession and discipline are among those the event is accredited
@@ -57,39 +57,21 @@ const percentText = (value: number) =>
   `${value.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
 
 /**
- * The interim check by words (ADR 057): the registration's profession and discipline, as typed
- * (ADR 049), compared with the national lists' names of the event's accredited ones, without
- * case or accents.
+ * The check by the national codes the registration stores (ADR 059): the event's accredited
+ * professions and disciplines against the registration's, the reason in the person's words.
  */
-export function professionByWords(db: Executor): ProfessionEligibility {
+export function professionByCodes(db: Executor): ProfessionEligibility {
   return async (eventId, registrationId) => {
     const [ecm, registration] = await Promise.all([
       findEcm(db, eventId),
       findRegistration(db, registrationId),
     ]);
     if (ecm === undefined || registration === undefined) return NOT_AVAILABLE;
-    const professions = JSON.parse(ecm.professions) as number[];
-    const disciplines = JSON.parse(ecm.disciplines) as number[];
-    const profession = ECM_PROFESSIONS.find(
-      (item) =>
-        professions.includes(item.code) &&
-        plainWords(item.name) === plainWords(registration.profession ?? ''),
-    );
-    if (profession === undefined) {
-      return registration.profession === null || registration.profession.trim() === ''
-        ? 'Non puoi svolgere il test: l’iscrizione non indica la professione; scrivi alla segreteria.'
-        : `Non puoi svolgere il test: la professione indicata all’iscrizione («${registration.profession}») non è tra quelle accreditate per l’evento.`;
-    }
-    const discipline = profession.disciplines.find(
-      (item) =>
-        disciplines.includes(item.code) &&
-        professionOfDiscipline(item.code) === profession.code &&
-        plainWords(item.name) === plainWords(registration.discipline ?? ''),
-    );
-    if (discipline === undefined) {
-      return `Non puoi svolgere il test: la disciplina indicata all’iscrizione («${registration.discipline ?? '—'}») non è tra quelle accreditate per l’evento.`;
-    }
-    return null;
+    return ecmIneligibilityReason(ecmValuesOf(ecm), {
+      professionCode: registration.profession_code,
+      disciplineCode: registration.discipline_code,
+      profession: registration.profession,
+    });
   };
 }
 

@@ -1,5 +1,5 @@
 import type { EcmProfession } from '@sodalis/contracts';
-import { AGENAS_CODES_VERSION, ECM_PROFESSIONS } from './agenas-codes.js';
+import { AGENAS_CODES_VERSION, ECM_PROFESSIONS } from '@sodalis/contracts';
 
 /** Look-ups in the national lists (ADR 056). */
 
@@ -30,23 +30,4 @@ export function ecmReference(): { version: string; professions: EcmProfession[] 
       disciplines: profession.disciplines.map((discipline) => ({ ...discipline })),
     })),
   };
-}
-
-const PROFESSION_NAMES = new Map(
-  ECM_PROFESSIONS.map((profession) => [profession.code, profession.name]),
-);
-const DISCIPLINE_NAMES = new Map(
-  ECM_PROFESSIONS.flatMap((profession) =>
-    profession.disciplines.map((discipline) => [discipline.code, discipline.name] as const),
-  ),
-);
-
-/** A profession's name in the national lists; undefined for a code they do not have. */
-export function professionName(code: number): string | undefined {
-  return PROFESSION_NAMES.get(code);
-}
-
-/** A discipline's name in the national lists; undefined for a code they do not have. */
-export function disciplineName(code: number): string | undefined {
-  return DISCIPLINE_NAMES.get(code);
 }

@@ -6,6 +6,8 @@ import {
   ECM_CREDIT_MESSAGES,
   ECM_REPORT_DAYS,
   ECM_REPORT_WARNING_DAYS,
+  ecmDisciplineName,
+  ecmProfessionName,
   romeDate,
   type EcmReportFormat,
   type EcmReportProblem,
@@ -20,7 +22,6 @@ import type { Clock } from '../../../../text/dates.js';
 import type { PendingWorkProvider } from '../../../admin/dashboard.js';
 import type { AttendanceAdmin } from '../../attendance/admin-service.js';
 import type { CreditOutcome, EcmCredits } from '../credits/service.js';
-import { disciplineName, professionName } from '../reference/lists.js';
 import { eventsAwaitingReport } from '../credits/repository.js';
 import {
   agenasParticipantsXml,
@@ -224,8 +225,8 @@ export class EcmReport {
           outcome.firstName,
           textCode((outcome.fiscalCode ?? '').toUpperCase()),
           'partecipante',
-          named(outcome.codes.professionCode, professionName),
-          named(outcome.codes.disciplineCode, disciplineName),
+          named(outcome.codes.professionCode, ecmProfessionName),
+          named(outcome.codes.disciplineCode, ecmDisciplineName),
           outcome.codes.employment ?? '',
           ...ECM_CREDIT_CONDITIONS.map((condition) => byCondition.get(condition) ?? ''),
           earned.has(outcome.registrationId) ? 'sì' : 'no',
@@ -239,8 +240,8 @@ export class EcmReport {
         person.firstName,
         textCode(person.fiscalCode),
         person.role,
-        named(person.professionCode, professionName),
-        named(person.disciplineCode, disciplineName),
+        named(person.professionCode, ecmProfessionName),
+        named(person.disciplineCode, ecmDisciplineName),
         person.employment ?? '',
         ...ECM_CREDIT_CONDITIONS.map(() => ''),
         (person.creditsTenths / 10).toLocaleString('it-IT'),

@@ -1,10 +1,13 @@
+import type { z } from './zod.js';
+
 /**
  * The national code lists of the ECM professions and their disciplines (ADR 056), as Age.Na.S.
  * publishes them for the providers' reports (the tables of professions and disciplines of the
  * report's layout, version 1.24): a profession's code, and each of its disciplines' codes, which
  * are unique across professions. Reference data, edited here when Age.Na.S. issues a new
  * version: a code is never reused, so an event's stored codes keep their meaning; a discipline
- * the lists drop stays readable on the events that chose it (its code is shown).
+ * the lists drop stays readable on the events that chose it (its code is shown). In the contracts
+ * (ADR 059) so the registration form draws its choices from the same lists the server checks.
  */
 
 export const AGENAS_CODES_VERSION = '1.24';
@@ -320,3 +323,236 @@ export const ECM_PROFESSIONS: readonly EcmProfessionCode[] = [
     ],
   },
 ];
+
+/** A profession of the lists by its code; undefined: not in the lists. */
+export function ecmProfessionOf(code: number): EcmProfessionCode | undefined {
+  return ECM_PROFESSIONS.find((profession) => profession.code === code);
+}
+
+/** A discipline of the lists by its code, with its profession; undefined: not in the lists. */
+export function ecmDisciplineOf(
+  code: number,
+): { discipline: EcmDisciplineCode; profession: EcmProfessionCode } | undefined {
+  for (const profession of ECM_PROFESSIONS) {
+    const discipline = profession.disciplines.find((each) => each.code === code);
+    if (discipline !== undefined) return { discipline, profession };
+  }
+  return undefined;
+}
+
+/** A profession's name, or its code when the lists dropped it (never a bare blank). */
+export function ecmProfessionName(code: number): string {
+  return ecmProfessionOf(code)?.name ?? `Professione codice ${code}`;
+}
+
+/** A discipline's name, or its code when the lists dropped it. */
+export function ecmDisciplineName(code: number): string {
+  return ecmDisciplineOf(code)?.discipline.name ?? `Disciplina codice ${code}`;
+}
+
+/** Words compared without case, accents, apostrophes' kind and extra spaces (ADR 059). */
+export function comparableWords(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘`´]/g, "'")
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The codes of a profession and discipline written as words (the free text of the forms before
+ * ADR 059): a code only where the words are a name of the lists, the discipline among the
+ * profession's; null where they are not.
+ */
+export function ecmCodesOfWords(
+  profession: string | null,
+  discipline: string | null,
+): { professionCode: number | null; disciplineCode: number | null } {
+  const words = profession === null ? '' : comparableWords(profession);
+  const found = ECM_PROFESSIONS.find((each) => comparableWords(each.name) === words);
+  if (found === undefined) return { professionCode: null, disciplineCode: null };
+  const disciplineWords = discipline === null ? '' : comparableWords(discipline);
+  const chosen = found.disciplines.find((each) => comparableWords(each.name) === disciplineWords);
+  return { professionCode: found.code, disciplineCode: chosen?.code ?? null };
+}
+
+/**
+ * The employment status Age.Na.S. asks of each participant in the provider's report (ADR 059):
+ * libero professionista, dipendente, convenzionato, privo di occupazione.
+ */
+export const EMPLOYMENT_STATUSES = [
+  'libero-professionista',
+  'dipendente',
+  'convenzionato',
+  'privo-di-occupazione',
+] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+
+export const EMPLOYMENT_LABELS: Record<EmploymentStatus, string> = {
+  'libero-professionista': 'Libero professionista',
+  dipendente: 'Dipendente',
+  convenzionato: 'Convenzionato',
+  'privo-di-occupazione': 'Privo di occupazione',
+};
+
+/** The profession select's choice for people who are not health professionals (no ECM). */
+export const OTHER_PROFESSION = 'altra';
+export const OTHER_PROFESSION_LABEL = 'Altra professione (non sanitaria)';
+
+export const PROFESSIONAL_FACTS_MESSAGES = {
+  professionRequired: 'Professione: scegli la tua professione dall’elenco.',
+  professionUnknown: 'Professione: scegli una voce dell’elenco.',
+  disciplineRequired: (profession: string) =>
+    `Disciplina: scegli la tua disciplina tra quelle di ${profession}.`,
+  disciplineOfOther: (discipline: string, profession: string) =>
+    `Disciplina: «${discipline}» non è una disciplina di ${profession}; scegli tra quelle della tua professione.`,
+  disciplineUnknown: 'Disciplina: scegli una voce dell’elenco.',
+  disciplineWithoutProfession: 'Disciplina: scegli prima la professione.',
+  disciplineNotHealth:
+    'Disciplina: le discipline sono delle professioni sanitarie; con «Altra professione» lasciala vuota.',
+  otherRequired: 'Altra professione: scrivi quale.',
+  otherLong: 'Altra professione: al massimo 120 caratteri.',
+  employment: 'Condizione lavorativa: scegli una voce dell’elenco.',
+  nonHealthNote:
+    'Chi non esercita una professione sanitaria può iscriversi agli eventi ma non riceve crediti ECM.',
+} as const;
+
+/** The profession as the forms post it: a code of the lists, «altra», or nothing. */
+export type ProfessionChoice = number | typeof OTHER_PROFESSION | null;
+
+/** The professional facts as the forms send them, before they are checked. */
+export interface ProfessionalFacts {
+  professionCode: ProfessionChoice;
+  disciplineCode: number | null;
+  otherProfession: string | null;
+  employment: EmploymentStatus | null;
+}
+
+/** A field's blank (or absent) value as null, else the text trimmed. */
+function blankToNull(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  return value;
+}
+
+/** The profession's field: a code, «altra», or blank. */
+export function professionChoiceOf(value: unknown): ProfessionChoice | 'invalid' {
+  const given = blankToNull(value);
+  if (given === null) return null;
+  if (given === OTHER_PROFESSION) return OTHER_PROFESSION;
+  const code =
+    typeof given === 'number' ? given : /^\d{1,4}$/.test(String(given)) ? Number(given) : NaN;
+  return Number.isInteger(code) && code > 0 ? code : 'invalid';
+}
+
+/** The discipline's field: a code or blank. */
+export function disciplineChoiceOf(value: unknown): number | null | 'invalid' {
+  const given = blankToNull(value);
+  if (given === null) return null;
+  const code =
+    typeof given === 'number' ? given : /^\d{1,4}$/.test(String(given)) ? Number(given) : NaN;
+  return Number.isInteger(code) && code > 0 ? code : 'invalid';
+}
+
+/**
+ * The professional facts' rules (ADR 059), one issue per field: a profession of the lists (or
+ * «altra» with its name), a discipline of that profession (required: the report needs it), none
+ * for «altra», an employment status of Age.Na.S.'s. `required`: the profession must be given.
+ */
+export function checkProfessionalFacts(
+  raw: {
+    professionCode?: unknown;
+    disciplineCode?: unknown;
+    otherProfession?: unknown;
+    employment?: unknown;
+  },
+  context: z.RefinementCtx,
+  required: boolean,
+): ProfessionalFacts {
+  // Run with the other fields' refusals too: the body may not even be an object.
+  if (typeof raw !== 'object' || raw === null) raw = {};
+  const messages = PROFESSIONAL_FACTS_MESSAGES;
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const discipline = disciplineChoiceOf(raw.disciplineCode);
+  const otherText = blankToNull(raw.otherProfession);
+  const other = typeof otherText === 'string' ? otherText : null;
+  // Without scripts every field is on the page: a profession left blank is the one the
+  // discipline chosen belongs to, or «altra» when only its words were written (nothing lost).
+  const given = professionChoiceOf(raw.professionCode);
+  const owner = typeof discipline === 'number' ? ecmDisciplineOf(discipline) : undefined;
+  const profession =
+    given !== null
+      ? given
+      : owner !== undefined
+        ? owner.profession.code
+        : other !== null && discipline === null
+          ? OTHER_PROFESSION
+          : null;
+  const employmentGiven = blankToNull(raw.employment);
+  let employment: EmploymentStatus | null = null;
+  if (employmentGiven !== null) {
+    if ((EMPLOYMENT_STATUSES as readonly unknown[]).includes(employmentGiven)) {
+      employment = employmentGiven as EmploymentStatus;
+    } else issue('employment', messages.employment);
+  }
+  const facts: ProfessionalFacts = {
+    professionCode: null,
+    disciplineCode: null,
+    otherProfession: null,
+    employment,
+  };
+  if (profession === 'invalid') {
+    issue('professionCode', messages.professionUnknown);
+    return facts;
+  }
+  if (profession === null) {
+    if (required) issue('professionCode', messages.professionRequired);
+    else if (discipline !== null) issue('disciplineCode', messages.disciplineWithoutProfession);
+    return facts;
+  }
+  if (profession === OTHER_PROFESSION) {
+    if (other === null) issue('otherProfession', messages.otherRequired);
+    else if (other.length > 120) issue('otherProfession', messages.otherLong);
+    if (discipline !== null) issue('disciplineCode', messages.disciplineNotHealth);
+    return { ...facts, professionCode: OTHER_PROFESSION, otherProfession: other };
+  }
+  const found = ecmProfessionOf(profession);
+  if (found === undefined) {
+    issue('professionCode', messages.professionUnknown);
+    return facts;
+  }
+  if (discipline === null) {
+    issue('disciplineCode', messages.disciplineRequired(found.name));
+  } else if (discipline === 'invalid') {
+    issue('disciplineCode', messages.disciplineUnknown);
+  } else {
+    const owner = ecmDisciplineOf(discipline);
+    if (owner === undefined) issue('disciplineCode', messages.disciplineUnknown);
+    else if (owner.profession.code !== found.code) {
+      issue('disciplineCode', messages.disciplineOfOther(owner.discipline.name, found.name));
+    }
+  }
+  return {
+    ...facts,
+    professionCode: found.code,
+    disciplineCode: typeof discipline === 'number' ? discipline : null,
+  };
+}
+
+/** The words of the facts as people read them (the registration's text columns keep them). */
+export function professionalFactsWords(facts: ProfessionalFacts): {
+  profession: string | null;
+  discipline: string | null;
+} {
+  if (facts.professionCode === OTHER_PROFESSION) {
+    return { profession: facts.otherProfession, discipline: null };
+  }
+  if (facts.professionCode === null) return { profession: null, discipline: null };
+  return {
+    profession: ecmProfessionName(facts.professionCode),
+    discipline: facts.disciplineCode === null ? null : ecmDisciplineName(facts.disciplineCode),
+  };
+}
