@@ -43,15 +43,17 @@ type Name = keyof typeof PEOPLE;
 
 describe.each(testEngines())('events: ECM credits, certificates and report on %s', (engine) => {
   let now = START;
-  const staff = staffSite(engine, { clock: () => now });
+  const staff = staffSite(engine, { clock: () => now, roles: ['redazione'] });
   type Person = { id: number; token: string; registrationId: number };
   const people: Person[] = [];
 
   async function staffSessions() {
-    staff.tokens.segreteria = await sessionOf(
-      staff.app,
-      await accountIdOf(staff.app, 'segreteria.demo@example.org'),
-    );
+    for (const role of ['segreteria', 'redazione'] as const) {
+      staff.tokens[role] = await sessionOf(
+        staff.app,
+        await accountIdOf(staff.app, `${role}.demo@example.org`),
+      );
+    }
   }
   beforeEach(async () => {
     now = START;

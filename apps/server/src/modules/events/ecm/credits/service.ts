@@ -397,19 +397,25 @@ export class EcmCredits {
     return this.pdfOf(row);
   }
 
-  /** Issues the certificates of everyone who earned the credits and has none (staff, audited). */
+  /**
+   * Issues the certificates of everyone who earned the credits and has none (staff, audited):
+   * the candidates read from the attendance report, each decided again under the event's lock.
+   */
   async issueAll(actor: Actor, staff: AttendanceAdmin, eventId: number): Promise<number> {
     const { db } = this.deps;
     const now = this.now();
+    const { credit: found, outcomes } = await this.outcomes(staff, eventId);
+    if (found === null) throw refusal('id', ECM_CREDIT_MESSAGES.notAccredited);
+    if (!this.ended(found.event)) throw refusal('id', ECM_CREDIT_MESSAGES.notEnded);
+    const candidates = outcomes.filter((outcome) => outcome.decision.earned);
     return db.transaction().execute(async (trx) => {
       if (!(await lockEvent(trx, eventId))) throw new AppError('notFound');
       const credit = await this.creditEvent(trx, eventId);
       if (credit === null) throw refusal('id', ECM_CREDIT_MESSAGES.notAccredited);
-      if (!this.ended(credit.event)) throw refusal('id', ECM_CREDIT_MESSAGES.notEnded);
-      const { outcomes } = await this.outcomes(staff, eventId);
       let made = 0;
-      for (const outcome of outcomes) {
-        if (!outcome.decision.earned) continue;
+      for (const candidate of candidates) {
+        const outcome = await this.outcomeOf(trx, credit, candidate.registrationId);
+        if (outcome === undefined || !outcome.decision.earned) continue;
         if ((await this.issue(trx, credit, outcome, now)).made) made += 1;
       }
       if (made > 0) {
