@@ -10,7 +10,7 @@ import { z } from './zod.js';
 
 /** Days from the event's end within which the provider reports the participants (ADR 060). */
 export const ECM_REPORT_DAYS = 90;
-/** Days before the deadline when the staff home starts counting down (ADR 060). */
+/** Days before the deadline from which the staff's screen warns (ADR 060). */
 export const ECM_REPORT_WARNING_DAYS = 30;
 
 /** The four conditions of the credits, in the order a participant meets them. */

@@ -309,8 +309,8 @@ describe.each(testEngines())("demo content loaded on Rome's today, on %s", (engi
     expect(summary.newsletterSubscriptions).toBe(await count('newsletter_subscriptions'));
     expect(summary.attachments).toBe(await count('attachments'));
     // Each module's own demo records, by its name (ADR 046): the events' three (ADR 047).
-    expect(summary.modules).toMatchObject({ events: 3 });
-    expect(await count('events')).toBe(3);
+    expect(summary.modules).toMatchObject({ events: 4 });
+    expect(await count('events')).toBe(4);
     const files = await db.selectFrom('files').select('sha256').execute();
     expect(summary.files).toBe(files.length);
     // The demo accounts (ADR 010): one per role and one for the first sign-in.

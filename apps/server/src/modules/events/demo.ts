@@ -15,6 +15,7 @@ import { insertRegistration, type RegistrationValues } from './registrations/rep
 import { demoAttendance } from './attendance/demo.js';
 import { demoEcm } from './ecm/demo.js';
 import { demoQuestionnaire } from './ecm/questionnaire/demo.js';
+import { demoEcmCourse } from './ecm/credits/demo.js';
 import { demoLearningTest } from './ecm/learning-test/demo.js';
 import { insertParticipant } from './participants/repository.js';
 import { EVENT_ACCOUNT_PRIVACY } from '@sodalis/contracts';
@@ -114,13 +115,15 @@ const CONGRESS_ADDONS = [
 /**
  * The demo's events (ADR 047), relative to `today` like every demo record: the national
  * congress about two months ahead (three days, ECM credits, a registration window, places),
- * an online webinar next month and a course held last year; the congress with its registration
+ * an online webinar next month, an ECM course held last week (ADR 060) and a course held last
+ * year; the congress with its registration
  * types, early-bird window and add-ons (ADR 048). Answers how many events.
  */
 export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, today, stamp }) => {
   const congressStart = addDays(today, 60);
   const congressEnd = addDays(congressStart, 2);
   const webinarDay = addDays(today, 30);
+  const courseEcmDay = addDays(today, -12);
   const lastYear = Number(today.slice(0, 4)) - 1;
   const courseDay = `${lastYear}-10-15`;
   const events = [
@@ -165,6 +168,25 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       onsite_from: null,
     },
     {
+      title: 'Corso ECM: la sicurezza trasfusionale al letto del paziente',
+      starts_at: at(courseEcmDay, '09:00'),
+      ends_at: at(courseEcmDay, '13:00'),
+      mode: 'in-presenza',
+      venue_name: 'Aula formazione del Servizio trasfusionale',
+      venue_address: 'Via Sabotino 12',
+      venue_city: 'Milano',
+      online_url: null,
+      description_html:
+        '<p>Una mattina di formazione accreditata ECM sull’identificazione del paziente, il controllo al letto e la gestione delle reazioni trasfusionali.</p>',
+      organisers: `${acronym} – Gruppo di lavoro Emovigilanza`,
+      ecm_credits: 1,
+      registration_opens_at: null,
+      registration_closes_at: null,
+      places: 40,
+      early_bird_until: null,
+      onsite_from: null,
+    },
+    {
       title: `Corso di immunoematologia di base ${lastYear}`,
       starts_at: at(courseDay, '09:00'),
       ends_at: at(courseDay, '17:30'),
@@ -195,27 +217,30 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       ),
     );
   }
-  const [congress, webinar] = ids;
-  if (congress !== undefined && webinar !== undefined) {
+  const [congress, webinar, course] = ids;
+  if (congress !== undefined && webinar !== undefined && course !== undefined) {
     await replaceRegistrationTypes(trx, congress, CONGRESS_TYPES);
     await replaceEventAddons(trx, congress, CONGRESS_ADDONS);
-    await replaceRegistrationTypes(trx, webinar, [
-      {
-        id: null,
-        name: 'Partecipante',
-        description: null,
-        ...anyone,
-        early_cents: null,
-        standard_cents: 0,
-        onsite_cents: null,
-        places: null,
-      },
-    ]);
-    await demoRegistrations(trx, { congress, webinar, today, stamp });
+    for (const free of [webinar, course]) {
+      await replaceRegistrationTypes(trx, free, [
+        {
+          id: null,
+          name: 'Partecipante',
+          description: null,
+          ...anyone,
+          early_cents: null,
+          standard_cents: 0,
+          onsite_cents: null,
+          places: null,
+        },
+      ]);
+    }
+    await demoRegistrations(trx, { congress, webinar, course, today, stamp });
     await demoAttendance(trx, { congress, stamp });
     await demoEcm(trx, { congress, stamp });
     await demoQuestionnaire(trx, { congress });
     await demoLearningTest(trx, { congress, stamp });
+    await demoEcmCourse(trx, { course, stamp });
   }
   return events.length;
 };
@@ -228,10 +253,10 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
  */
 async function demoRegistrations(
   trx: Transaction<Database>,
-  facts: { congress: number; webinar: number; today: string; stamp: string },
+  facts: { congress: number; webinar: number; course: number; today: string; stamp: string },
 ): Promise<void> {
-  const { congress, webinar, today, stamp } = facts;
-  const types = await findRegistrationTypes(trx, [congress, webinar]);
+  const { congress, webinar, course, today, stamp } = facts;
+  const types = await findRegistrationTypes(trx, [congress, webinar, course]);
   const [workshop] = await findEventAddons(trx, [congress]);
   const typeNamed = (eventId: number, name: string) => {
     const type = types.find((one) => one.event_id === eventId && one.name === name);
@@ -365,4 +390,36 @@ async function demoRegistrations(
     ended_by: 'sistema',
     end_reason: 'Posto offerto non accettato in tempo',
   });
+  // The ECM course of last week (ADR 060), its participants in this order: credits earned, test
+  // failed, attendance short, questionnaire missing (`demoEcmCourse`).
+  const physician = {
+    profession: 'Medico chirurgo',
+    discipline: 'Medicina trasfusionale',
+    profession_code: 1,
+    discipline_code: 47,
+  };
+  for (const [email, fiscalCode, professional, employment] of [
+    [
+      'affiliato.demo@example.org',
+      'BNCLRA85M41F205C',
+      {
+        profession: 'Tecnico sanitario laboratorio biomedico',
+        discipline: 'Tecnico sanitario laboratorio biomedico',
+        profession_code: 28,
+        discipline_code: 93,
+      },
+      'dipendente',
+    ],
+    ['nuovo.demo@example.org', 'RSSGPP78C12H501O', physician, 'dipendente'],
+    ['arretrati.demo@example.org', 'VRDMRC70A01L219I', physician, 'convenzionato'],
+    ['decaduto.demo@example.org', 'NRIFNC66T10A944Y', physician, 'libero-professionista'],
+  ] as const) {
+    await register(email, course, 'Partecipante', {
+      state: 'confirmed',
+      confirmed_at: stamp,
+      fiscal_code: fiscalCode,
+      employment,
+      ...professional,
+    });
+  }
 }

@@ -461,4 +461,38 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       ).statusCode,
     ).toBe(403);
   });
+
+  it('the demo’s ECM course of last week: one participant in each state, its report counted down', async () => {
+    const { db } = staff.app.services;
+    const course = await db
+      .selectFrom('events')
+      .select(['id', 'ends_at'])
+      .where('title', '=', 'Corso ECM: la sicurezza trasfusionale al letto del paziente')
+      .executeTakeFirstOrThrow();
+    // The demo is loaded on the clock's today: the course ended twelve days before it.
+    expect(course.ends_at < now.toISOString()).toBe(true);
+    const report = await staff.ok<EcmCreditsReport>(
+      staff.call('GET', `/EventAttendance/Events/${course.id}/EcmCredits`),
+    );
+    expect(report.rows).toHaveLength(4);
+    const unmet = report.rows.map((row) =>
+      row.checks.filter((check) => !check.met).map((check) => check.condition),
+    );
+    expect(unmet.sort()).toEqual([[], ['attendance', 'test'], ['questionnaire'], ['test']].sort());
+    const earned = report.rows.filter((row) => row.earned);
+    expect(earned).toHaveLength(1);
+    const pending = await pendingReports();
+    expect(pending?.count).toBeGreaterThanOrEqual(1);
+    expect(pending?.label).toContain(
+      '«Corso ECM: la sicurezza trasfusionale al letto del paziente»',
+    );
+    expect(pending?.href).toBe(`/amministrazione/crediti-ecm?evento=${course.id}`);
+    const xml = await staff.app.inject({
+      method: 'GET',
+      url: `/api/v1/Admin/EventAttendance/Events/${course.id}/EcmReport?formato=xml`,
+      headers: { authorization: `Bearer ${staff.tokens.segreteria}` },
+    });
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(validate(xml.body)).toBe('');
+  });
 });

@@ -3,6 +3,7 @@ import {
   CertificateRevokeSchema,
   ECM_CREDIT_CONDITION_LABELS,
   ECM_CREDIT_CONDITIONS,
+  ECM_REPORT_WARNING_DAYS,
   italianDate,
   italianDateTime,
   romeDate,
@@ -54,7 +55,7 @@ function ReportDeadline({ report }: { report: EcmCreditsReport }) {
   if (!ended) return null;
   return (
     <Alert
-      severity={days < 0 ? 'error' : days <= 30 ? 'warning' : 'info'}
+      severity={days < 0 ? 'error' : days <= ECM_REPORT_WARNING_DAYS ? 'warning' : 'info'}
       sx={{ mb: 2 }}
       data-testid="ecm-report-state"
     >

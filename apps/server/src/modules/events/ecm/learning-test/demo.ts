@@ -1,5 +1,17 @@
 import type { Executor } from '../../../../db/schema.js';
-import { insertQuestion, saveTest } from './repository.js';
+import { findEcm } from '../repository.js';
+import { bankRules } from './admin-service.js';
+import {
+  attemptsOf,
+  findTest,
+  insertAttemptOnce,
+  insertQuestion,
+  questionsOf,
+  saveAnswer,
+  saveTest,
+  submitAttempt,
+} from './repository.js';
+import { composeAttempt, scoreOf } from './rules.js';
 
 /**
  * The demo congress's questions: 18, more than the 14 its 4.5 credits ask (3 per credit), so a
@@ -151,5 +163,62 @@ export async function demoLearningTest(
     closes_at: null,
     opened_at: stamp,
     updated_at: stamp,
+  });
+}
+
+/**
+ * A demo participant's first attempt, handed in at `at` with the first `rightOnes` questions
+ * answered right and the others wrong: drawn and scored by the test's own rules (ADR 057).
+ */
+export async function demoAttempt(
+  trx: Executor,
+  facts: { eventId: number; registrationId: number; rightOnes: number; at: string },
+): Promise<void> {
+  const { eventId, registrationId, rightOnes, at } = facts;
+  const [ecm, test, rows] = await Promise.all([
+    findEcm(trx, eventId),
+    findTest(trx, eventId),
+    questionsOf(trx, eventId),
+  ]);
+  if (ecm === undefined) return;
+  const bank = rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    options: JSON.parse(row.options) as string[],
+    correct: row.correct,
+  }));
+  const seed = registrationId * 7919;
+  const questions = composeAttempt({
+    bank,
+    perAttempt: bankRules(ecm, test, bank.length).perAttempt ?? bank.length,
+    attemptsAllowed: ecm.attempts,
+    previous: null,
+    seed,
+  });
+  await insertAttemptOnce(trx, {
+    event_id: eventId,
+    registration_id: registrationId,
+    number: 1,
+    seed,
+    questions: JSON.stringify(questions),
+    started_at: at,
+    submitted_at: null,
+    correct_count: null,
+    total: questions.length,
+    passed: null,
+  });
+  const [attempt] = await attemptsOf(trx, registrationId);
+  if (attempt === undefined) return;
+  const answers = new Map<number, number>();
+  for (const [position, question] of questions.entries()) {
+    const choice = position < rightOnes ? question.correct : (question.correct + 1) % 4;
+    answers.set(position, choice);
+    await saveAnswer(trx, { attempt_id: attempt.id, position, choice, answered_at: at });
+  }
+  const score = scoreOf(questions, answers, ecm.pass_mark);
+  await submitAttempt(trx, attempt.id, {
+    submitted_at: at,
+    correct_count: score.correct,
+    passed: score.passed ? 1 : 0,
   });
 }

@@ -5,7 +5,6 @@ import {
   ECM_CREDIT_CONDITIONS,
   ECM_CREDIT_MESSAGES,
   ECM_REPORT_DAYS,
-  ECM_REPORT_WARNING_DAYS,
   ecmDisciplineName,
   ecmProfessionName,
   romeDate,
@@ -274,9 +273,7 @@ export const ecmReportsPendingWork: PendingWorkProvider = async (db, now) => {
       ? ''
       : daysLeft < 0
         ? ` – «${first.title}» è in ritardo di ${-daysLeft} giorni`
-        : daysLeft <= ECM_REPORT_WARNING_DAYS
-          ? ` – «${first.title}» scade tra ${daysLeft} giorni`
-          : ` – il primo scade tra ${daysLeft} giorni`;
+        : ` – «${first.title}» scade tra ${daysLeft === 1 ? '1 giorno' : `${daysLeft} giorni`}`;
   const item: PendingWork = {
     key: 'ecm-rapporti-da-inviare',
     label: `Rapporti ECM da inviare ad Age.Na.S. entro 90 giorni dalla fine dell’evento${when}`,
