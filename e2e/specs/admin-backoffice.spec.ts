@@ -172,6 +172,7 @@ test.describe('il lavoro della segreteria non va perso', () => {
       'Posti offerti dalla lista d’attesa, senza risposta',
       'Iscrizioni agli eventi in attesa di pagamento',
       'Fatture richieste dagli iscritti agli eventi, da emettere',
+      'Rapporti ECM da inviare ad Age.Na.S.',
       'Documenti PDF non ricercabili',
     ];
     for (const label of always) {

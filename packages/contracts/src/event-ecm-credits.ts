@@ -127,3 +127,8 @@ export interface EcmReportProblem {
 export function percentText(percent: number): string {
   return `${percent.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
 }
+
+/** Credits with their noun: "1 credito", "4,5 crediti" (`text` as `creditsText` writes it). */
+export function creditsPhrase(text: string): string {
+  return `${text} ${text === '1' ? 'credito' : 'crediti'}`;
+}

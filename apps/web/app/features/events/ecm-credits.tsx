@@ -1,4 +1,9 @@
-import { CERTIFICATE_STATE_LABELS, type FileContent, type MyEcmCredits } from '@sodalis/contracts';
+import {
+  CERTIFICATE_STATE_LABELS,
+  creditsPhrase,
+  type FileContent,
+  type MyEcmCredits,
+} from '@sodalis/contracts';
 import { apiRequest } from '../../api/api-client';
 import { showDocument } from '../../shared/documents/open-document';
 
@@ -40,7 +45,7 @@ export function EcmCreditsPanel({
       <p className="mb-2" data-testid="ecm-credits-outcome">
         {credits.earned ? (
           <strong>
-            Hai ottenuto {credits.creditsText} crediti ECM (acquisiti il {credits.earnedOn}).
+            Hai ottenuto {creditsPhrase(credits.creditsText)} ECM (acquisiti il {credits.earnedOn}).
           </strong>
         ) : (
           <>

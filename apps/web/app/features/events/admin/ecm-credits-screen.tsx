@@ -1,6 +1,7 @@
 import {
   CERTIFICATE_STATE_LABELS,
   CertificateRevokeSchema,
+  creditsPhrase,
   ECM_CREDIT_CONDITION_LABELS,
   ECM_CREDIT_CONDITIONS,
   ECM_REPORT_WARNING_DAYS,
@@ -259,7 +260,7 @@ export function EcmCreditsScreen() {
       ) : (
         <>
           <Typography sx={{ mb: 1 }}>
-            {report.creditsText === '' ? 'Crediti non indicati' : `${report.creditsText} crediti`}
+            {report.creditsText === '' ? 'Crediti non indicati' : creditsPhrase(report.creditsText)}
             {report.endedOn === null ? '' : ` · fine dell’evento ${italianDate(report.endedOn)}`}
             {` · ${report.rows.filter((row) => row.earned).length} su ${report.rows.length} iscritti confermati con i crediti`}
           </Typography>

@@ -1,3 +1,4 @@
+import { creditsPhrase } from '@sodalis/contracts';
 import type { ReceiptIssuer } from '../../../payments/receipt-pdf.js';
 import { centredText, certificatePage, drawVerifiedFooter, mm } from '../../attendance/pdf-kit.js';
 
@@ -68,7 +69,7 @@ export async function renderEcmCertificatePdf(document: EcmCertificateDocument) 
   );
   y = centredText(
     page,
-    `e ha conseguito ${document.creditsText} crediti formativi ECM`,
+    `e ha conseguito ${creditsPhrase(document.creditsText)} ECM`,
     box(y - 6),
     bold,
     16,
