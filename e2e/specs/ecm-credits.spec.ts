@@ -1,0 +1,225 @@
+import type {
+  AdminEvent,
+  EcmCreditsReport,
+  LoginResponse,
+  RegistrationAnswer,
+} from '@sodalis/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
+import { DEMO_PASSWORD, openSignedIn } from '../support/session';
+
+// A participant from the check-in to the ECM certificate (ADR 060), with the real clock and
+// scripts: the staff scan the badge at the entrance, correct the exit not read, end the course;
+// the participant passes the test, fills in the questionnaire, sees the credits earned in «Le
+// mie iscrizioni» and downloads the numbered certificate; the staff see it on «Crediti ECM» and
+// anyone verifies it at the printed address. axe on each page.
+
+const MINUTE = 60_000;
+
+/** A Rome wall-clock time as the events' form takes it: `YYYY-MM-DDTHH:mm`. */
+function romeLocal(instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/api/v1/Account/Login', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: LoginResponse }).data.token ?? '';
+}
+
+/** The participant's card in «Le mie iscrizioni». */
+const cardOf = (page: Page, title: string) =>
+  page.getByTestId('my-registration').filter({ hasText: title });
+
+test.describe('Crediti ECM (ADR 060)', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('dall’accoglienza all’attestato ECM: presenza, test, questionario, crediti e verifica', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const staff = await tokenOf(request, 'segreteria.demo@example.org');
+    const person = await tokenOf(request, 'affiliato.demo@example.org');
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const admin = async <T>(method: 'get' | 'post' | 'put', path: string, data?: object) => {
+      const response = await request[method](`/api/v1/Admin${path}`, {
+        ...(data === undefined ? {} : { data }),
+        headers: as(staff),
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: T }).data;
+    };
+
+    const now = Date.now();
+    const title = `Corso ECM e2e crediti ${now.toString(36)}`;
+    const body = {
+      title,
+      startsAt: romeLocal(new Date(now - 3 * 60 * MINUTE)),
+      endsAt: romeLocal(new Date(now + 60 * MINUTE)),
+      mode: 'in-presenza',
+      venueName: 'Aula',
+      venueCity: 'Roma',
+      ecmCredits: true,
+      registrationTypes: [{ name: 'Partecipante', eligibility: 'tutti', standardCents: 0 }],
+      published: true,
+    };
+    const event = await admin<AdminEvent>('post', '/Events', body);
+    await admin('put', `/Events/${event.id}/Ecm`, {
+      type: 'residenziale',
+      providerCode: '1234',
+      eventCode: '400007',
+      credits: 1,
+      professions: [28],
+      disciplines: [93],
+    });
+    for (const index of [1, 2, 3]) {
+      await admin('post', `/Events/${event.id}/EcmTest/Questions`, {
+        text: `Domanda ${index} sull’emovigilanza?`,
+        options: [`Giusta ${index}`, `Errata A ${index}`, `Errata B ${index}`, `Errata C ${index}`],
+        correct: 0,
+      });
+    }
+    await admin('post', `/Events/${event.id}/EcmTest/Open`, {});
+    const registered = await request.post(`/api/v1/Events/${event.id}/Registrations`, {
+      data: {
+        requestKey: `e2ecrediti${now.toString(36)}x`,
+        typeId: event.registrationTypes[0]?.id,
+        addonIds: [],
+        fiscalCode: 'LNZMRC80A01H501Y',
+        professionCode: 28,
+        disciplineCode: 93,
+        employment: 'dipendente',
+      },
+      headers: as(person),
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const registrationId = ((await registered.json()) as { data: RegistrationAnswer }).data
+      .registration.id;
+
+    // The entrance: the staff find the person by name and scan them in.
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    await openAdmin(page, '/accoglienza');
+    await page.getByRole('combobox', { name: 'Evento' }).click({ timeout: SCREEN_TIMEOUT });
+    await page.getByRole('option', { name: new RegExp(`^${title}`) }).click();
+    const field = page.getByRole('textbox', { name: 'Codice del badge o nome' });
+    await field.fill('Lanza');
+    const found = page.getByRole('list', { name: 'Persone trovate' }).getByRole('listitem');
+    await expect(found).toHaveCount(1, { timeout: SCREEN_TIMEOUT });
+    const code = /[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/.exec(
+      (await found.textContent()) ?? '',
+    )?.[0];
+    expect(code).toBeDefined();
+    await field.fill(code ?? '');
+    await field.press('Enter');
+    await expect(page.getByTestId('checkin-last')).toContainText('Entrata: Marco Lanza');
+    await expect(page.getByTestId('checkin-present')).toContainText('Marco Lanza', {
+      timeout: SCREEN_TIMEOUT,
+    });
+    // Scanned in late and never out: the staff count the whole course from the signature sheet,
+    // and the course ends a minute ago.
+    await admin('post', `/EventAttendance/Registrations/${registrationId}/EcmAdjustments`, {
+      kind: 'replace',
+      minutes: 240,
+      reason: 'Foglio firme: presente dall’inizio, badge non letto all’uscita',
+    });
+    await admin('put', `/Events/${event.id}`, {
+      ...body,
+      endsAt: romeLocal(new Date(now - MINUTE)),
+      registrationTypes: event.registrationTypes,
+    });
+
+    // The participant: the test, all right.
+    await openSignedIn(page, 'affiliato.demo@example.org', {
+      landing: '/area-riservata-iscrizioni',
+    });
+    await expect(cardOf(page, title).getByTestId('ecm-credits')).toContainText(
+      'Non ancora ottenuti',
+    );
+    await cardOf(page, title).getByRole('link', { name: 'Vai al test' }).click();
+    await page.getByTestId('ecm-test-start').click();
+    const questions = page.getByTestId('ecm-test-question');
+    await expect(questions).toHaveCount(3);
+    for (const position of [0, 1, 2]) {
+      await questions
+        .nth(position)
+        .getByRole('radio', { name: /^Giusta/ })
+        .check();
+      await expect(page.getByTestId('ecm-test-saved')).toHaveText(
+        `Risposta alla domanda ${position + 1} salvata.`,
+      );
+    }
+    await page.getByRole('button', { name: 'Consegna il test' }).click();
+    await expect(page.getByTestId('ecm-test-result')).toContainText('Test superato');
+
+    // The questionnaire, then the credits.
+    await page.goto('/area-riservata-iscrizioni');
+    await cardOf(page, title).getByRole('link', { name: 'Compila il questionario' }).click();
+    const form = page.getByTestId('questionnaire-form');
+    await form.getByRole('radio', { name: 'Molto rilevante' }).check();
+    await form.getByRole('radio', { name: 'Buona' }).check();
+    await form.getByRole('radio', { name: 'Molto utile' }).check();
+    const groups = form.getByRole('group');
+    await groups
+      .filter({ hasText: 'interessi commerciali' })
+      .getByRole('radio', { name: 'Sì' })
+      .check();
+    await groups
+      .filter({ hasText: 'reclutato' })
+      .first()
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await page.getByRole('button', { name: 'Invia il questionario' }).click();
+    await expect(page.getByTestId('questionnaire-done')).toBeVisible();
+
+    await page.goto('/area-riservata-iscrizioni');
+    const credits = cardOf(page, title).getByTestId('ecm-credits');
+    await expect(credits).toHaveAttribute('data-earned', 'true');
+    await expect(credits.getByTestId('ecm-credits-outcome')).toContainText(
+      'Hai ottenuto 1 credito ECM',
+    );
+    await expect(credits.getByTestId('ecm-credit-check')).toHaveCount(4);
+    await expectAccessible(page);
+    const download = page.waitForEvent('download');
+    await credits.getByTestId('ecm-certificate-download').click();
+    expect((await download).suggestedFilename()).toBe('attestato-ecm-1-400007-1.pdf');
+
+    // The staff's screen: the row earned, its certificate issued.
+    await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
+    await openAdmin(page, `/crediti-ecm?evento=${event.id}`);
+    const row = page.getByTestId('ecm-credit-row').filter({ hasText: 'Lanza' });
+    await expect(row).toHaveAttribute('data-earned', 'true', { timeout: SCREEN_TIMEOUT });
+    await expect(row).toContainText('ECM 1/400007-1');
+    await expectAccessible(page);
+
+    // Anyone verifies it at the address printed on it.
+    const report = await admin<EcmCreditsReport>(
+      'get',
+      `/EventAttendance/Events/${event.id}/EcmCredits`,
+    );
+    const verifyPath = report.rows[0]?.certificate?.verifyPath ?? '';
+    await page.goto(verifyPath);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Verifica dell’attestato di crediti ECM',
+    );
+    await expect(page.getByTestId('certificate-verification')).toContainText('Attestato valido');
+    await expect(page.getByTestId('certificate-ecm-credits')).toContainText('1, acquisiti il');
+    await expectAccessible(page);
+  });
+});
