@@ -34,7 +34,7 @@ export interface EcmCreditCheck {
 /** A numbered ECM certificate as people and staff see it. */
 export interface EcmCertificateSummary {
   id: number;
-  /** "ECM 3/412345-1": the certificate's number within the event's edition. */
+  /** "3/412345-1": the certificate's number within the event's edition. */
   number: string;
   state: 'valid' | 'revoked';
   /** `/verifica-attestato/<code>` (ADR 051). */

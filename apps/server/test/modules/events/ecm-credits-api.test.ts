@@ -313,7 +313,7 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
         .execute(),
     ).rejects.toThrow();
     expect((await mine(ada))?.ecmCredits?.certificate).toMatchObject({
-      number: `ECM 1/${eventCode}-1`,
+      number: `1/${eventCode}-1`,
       state: 'valid',
     });
 
@@ -321,7 +321,7 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
     const code = stored[0]?.verify_code ?? '';
     const verified = await staff.app.services.ecmCredits.verify(code);
     expect(verified).toMatchObject({
-      number: `ECM 1/${eventCode}-1`,
+      number: `1/${eventCode}-1`,
       eventTitle: event.title,
       state: 'valid',
       ecm: {

@@ -95,6 +95,35 @@ const LIST: MyRegistration[] = [
       corrected: true,
     },
   }),
+  registration(9, {
+    ecmCredits: {
+      earned: false,
+      creditsText: '4,5',
+      earnedOn: null,
+      certificate: null,
+      checks: [
+        { condition: 'profession', met: true, text: 'Professione e disciplina accreditate' },
+        { condition: 'attendance', met: false, text: 'Presenza 72% su 90% richiesto' },
+        { condition: 'test', met: false, text: 'Test di apprendimento non ancora svolto' },
+        { condition: 'questionnaire', met: true, text: 'Questionario di gradimento compilato' },
+      ],
+    },
+  }),
+  registration(10, {
+    ecmCredits: {
+      earned: true,
+      creditsText: '1',
+      earnedOn: '28/01/2027',
+      certificate: {
+        id: 3,
+        number: '3/400001-1',
+        state: 'valid',
+        verifyPath: '/verifica-attestato/ABC',
+        issuedAt: '2027-01-29T10:00:00.000Z',
+      },
+      checks: [],
+    },
+  }),
 ];
 
 function page(confirming: number | null, change?: MyRegistrationChange) {
@@ -201,6 +230,31 @@ describe('«Le mie iscrizioni» (ADR 049)', () => {
     expect(line?.textContent).toBe(
       'Presenza ai fini ECM: 210 minuti su 240 (87,5%); soglia richiesta 90%: non ancora raggiunta. Il dato comprende una correzione della segreteria.',
     );
+  });
+
+  it('says each condition of the ECM credits, met or missing, and offers the certificate once earned (ADR 060)', () => {
+    page(null);
+    const [missing, earned] = screen.getAllByTestId('ecm-credits');
+    expect(missing?.getAttribute('data-earned')).toBe('false');
+    expect(
+      within(missing as HTMLElement)
+        .getAllByTestId('ecm-credit-check')
+        .map((line) => line.textContent),
+    ).toEqual([
+      '✓ Fatto: Professione e disciplina accreditate',
+      '✗ Manca: Presenza 72% su 90% richiesto',
+      '✗ Manca: Test di apprendimento non ancora svolto',
+      '✓ Fatto: Questionario di gradimento compilato',
+    ]);
+    expect(within(missing as HTMLElement).queryByTestId('ecm-certificate-download')).toBeNull();
+    expect(within(earned as HTMLElement).getByTestId('ecm-credits-outcome').textContent).toBe(
+      'Hai ottenuto 1 credito ECM (acquisiti il 28/01/2027).',
+    );
+    expect(
+      within(earned as HTMLElement).getByRole('button', {
+        name: 'Attestato ECM n. 3/400001-1 (PDF)',
+      }),
+    ).toBeTruthy();
   });
 
   it('shows what a change answered: the server’s sentence', () => {

@@ -5,7 +5,7 @@ import { centredText, certificatePage, drawVerifiedFooter, mm } from '../../atte
 /** What an ECM certificate says, already decided (ADR 060). */
 export interface EcmCertificateDocument {
   issuer: Pick<ReceiptIssuer, 'name' | 'acronym' | 'address'>;
-  /** "ECM 3/412345-1". */
+  /** "3/412345-1". */
   numberText: string;
   holderName: string;
   fiscalCode: string | null;
@@ -25,9 +25,9 @@ export interface EcmCertificateDocument {
   issuedAt: Date;
 }
 
-/** The file's name: `attestato-ecm-412345-1-3.pdf`. */
+/** The file's name: `attestato-ecm-3-412345-1.pdf`. */
 export function ecmCertificateFileName(document: Pick<EcmCertificateDocument, 'numberText'>) {
-  return `attestato-${document.numberText.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+  return `attestato-ecm-${document.numberText.replace(/[^0-9]+/g, '-')}.pdf`;
 }
 
 /** The ECM certificate as an A4 landscape PDF, on the certificates' page (ADR 051). */

@@ -120,11 +120,11 @@ const TEST_NOT_TAKEN: Omit<TestStanding, 'attemptsAllowed'> = {
   attemptsUsed: 0,
 };
 
-/** "ECM 3/412345-1": the certificate's number within its edition. */
+/** "3/412345-1": the certificate's number within its edition (event code, edition). */
 export function ecmCertificateNumber(
   row: Pick<EcmCertificateRow, 'number' | 'event_code' | 'edition'>,
 ) {
-  return `ECM ${row.number}/${row.event_code}-${row.edition}`;
+  return `${row.number}/${row.event_code}-${row.edition}`;
 }
 
 function summary(row: EcmCertificateRow): EcmCertificateSummary {
