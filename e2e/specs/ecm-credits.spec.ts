@@ -1,13 +1,9 @@
-import type {
-  AdminEvent,
-  EcmCreditsReport,
-  LoginResponse,
-  RegistrationAnswer,
-} from '@sodalis/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminEvent, EcmCreditsReport, RegistrationAnswer } from '@sodalis/contracts';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
-import { DEMO_PASSWORD, openSignedIn } from '../support/session';
+import { romeLocal } from '../support/events';
+import { openSignedIn, signInThroughApi } from '../support/session';
 
 // A participant from the check-in to the ECM certificate (ADR 060), with the real clock and
 // scripts: the staff scan the badge at the entrance, correct the exit not read, end the course;
@@ -16,32 +12,6 @@ import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 // anyone verifies it at the printed address. axe on each page.
 
 const MINUTE = 60_000;
-
-/** A Rome wall-clock time as the events' form takes it: `YYYY-MM-DDTHH:mm`. */
-function romeLocal(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Rome',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/v1/Account/Login', {
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: LoginResponse }).data.token ?? '';
-}
 
 /** The participant's card in «Le mie iscrizioni». */
 const cardOf = (page: Page, title: string) =>
@@ -55,8 +25,8 @@ test.describe('Crediti ECM (ADR 060)', () => {
     request,
     expectAccessible,
   }) => {
-    const staff = await tokenOf(request, 'segreteria.demo@example.org');
-    const person = await tokenOf(request, 'affiliato.demo@example.org');
+    const staff = await signInThroughApi(request, 'segreteria.demo@example.org');
+    const person = await signInThroughApi(request, 'affiliato.demo@example.org');
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const admin = async <T>(method: 'get' | 'post' | 'put', path: string, data?: object) => {
       const response = await request[method](`/api/v1/Admin${path}`, {

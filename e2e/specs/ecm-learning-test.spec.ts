@@ -1,7 +1,7 @@
-import type { AdminEvent, LoginResponse, RegistrationAnswer } from '@sodalis/contracts';
-import type { APIRequestContext } from '@playwright/test';
+import type { AdminEvent, RegistrationAnswer } from '@sodalis/contracts';
 import { expect, test } from '../support/fixtures';
-import { DEMO_PASSWORD, openSignedIn } from '../support/session';
+import { romeLocal } from '../support/events';
+import { openSignedIn, signInThroughApi } from '../support/session';
 
 // The ECM learning test with scripts (ADR 057): from «Le mie iscrizioni» to the test, each
 // choice saved at once and found again after a reload, the attempt handed in and its score;
@@ -11,32 +11,6 @@ import { DEMO_PASSWORD, openSignedIn } from '../support/session';
 
 const MINUTE = 60_000;
 
-/** A Rome wall-clock time as the events' form takes it: `YYYY-MM-DDTHH:mm`. */
-function romeLocal(instant: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Rome',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/v1/Account/Login', {
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: LoginResponse }).data.token ?? '';
-}
-
 test.describe('Test di apprendimento ECM (ADR 057)', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -45,8 +19,8 @@ test.describe('Test di apprendimento ECM (ADR 057)', () => {
     request,
     expectAccessible,
   }) => {
-    const staff = await tokenOf(request, 'segreteria.demo@example.org');
-    const person = await tokenOf(request, 'affiliato.demo@example.org');
+    const staff = await signInThroughApi(request, 'segreteria.demo@example.org');
+    const person = await signInThroughApi(request, 'affiliato.demo@example.org');
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const admin = async <T>(method: 'post' | 'put', path: string, data: object) => {
       const response = await request[method](`/api/v1/Admin${path}`, {

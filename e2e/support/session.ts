@@ -24,7 +24,11 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
  */
 const demoTokens = new Map<string, Promise<string>>();
 
-async function signInThroughApi(request: APIRequestContext, username: string): Promise<string> {
+/** A demo account's session token, signed in through the API (a new session each call). */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  username: string,
+): Promise<string> {
   const response = await request.post('/api/v1/Account/Login', {
     data: { username, password: DEMO_PASSWORD },
   });

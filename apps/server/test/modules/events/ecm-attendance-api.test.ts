@@ -4,12 +4,12 @@ import {
   type AdminEvent,
   type EcmAttendanceReport,
   type MyRegistration,
-  type RegistrationAnswer,
 } from '@sodalis/contracts';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ecmPresence } from '../../../src/modules/events/ecm/presence.js';
-import { addLedgerMember, sessionOf } from '../../helpers/ledger.js';
+import { memberInGoodStanding, registerTo } from '../../helpers/event-registrants.js';
+import { sessionOf } from '../../helpers/ledger.js';
 import { accountIdOf } from '../../helpers/member-api.js';
 import { refused, staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
@@ -71,27 +71,11 @@ describe.each(testEngines())('events: attendance for ECM on %s', (engine) => {
   let people = 0;
   async function registered(event: AdminEvent) {
     people += 1;
-    const id = await addLedgerMember(staff.app, `Ecm${engine}${people}`, 2025, {
-      2025: 'paid',
-      2026: 'paid',
-    });
-    const token = await sessionOf(staff.app, id);
-    const response = await staff.app.inject({
-      method: 'POST',
-      url: `/api/v1/Events/${event.id}/Registrations`,
-      payload: {
-        requestKey: randomUUID().replaceAll('-', ''),
-        typeId: event.registrationTypes[0]?.id,
-        addonIds: [],
-        // Medico chirurgo, Medicina trasfusionale (ADR 059).
-        professionCode: 1,
-        disciplineCode: 47,
-      },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const answer = (response.json() as { data: RegistrationAnswer }).data;
-    return { id, token, registrationId: answer.registration.id };
+    return registerTo(
+      staff.app,
+      event,
+      await memberInGoodStanding(staff.app, `Ecm${engine}${people}`),
+    );
   }
 
   async function mine(person: { token: string }, registrationId: number) {

@@ -7,7 +7,6 @@ import {
   type EcmTestView,
   type FileContent,
   type MyRegistration,
-  type RegistrationAnswer,
 } from '@sodalis/contracts';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addLedgerMember, sessionOf } from '../../helpers/ledger.js';
+import {
+  memberInGoodStanding,
+  registerTo,
+  type Registrant,
+} from '../../helpers/event-registrants.js';
+import { sessionOf } from '../../helpers/ledger.js';
 import { accountIdOf } from '../../helpers/member-api.js';
 import { refused, staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
@@ -44,7 +48,7 @@ type Name = keyof typeof PEOPLE;
 describe.each(testEngines())('events: ECM credits, certificates and report on %s', (engine) => {
   let now = START;
   const staff = staffSite(engine, { clock: () => now, roles: ['redazione'] });
-  type Person = { id: number; token: string; registrationId: number };
+  type Person = Registrant;
   const people: Person[] = [];
 
   async function staffSessions() {
@@ -68,28 +72,12 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
   let count = 0;
   async function registered(event: AdminEvent, name: Name, fiscalCode: string | null) {
     count += 1;
-    const id = await addLedgerMember(staff.app, `Ecm${engine}${count}`, 2025, {
-      2025: 'paid',
-      2026: 'paid',
-    });
-    const token = await sessionOf(staff.app, id);
-    const response = await staff.app.inject({
-      method: 'POST',
-      url: `/api/v1/Events/${event.id}/Registrations`,
-      payload: {
-        requestKey: randomUUID().replaceAll('-', ''),
-        typeId: event.registrationTypes[0]?.id,
-        addonIds: [],
-        fiscalCode,
-        professionCode: 1,
-        disciplineCode: PEOPLE[name].disciplineCode,
-        employment: 'dipendente',
-      },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const answer = (response.json() as { data: RegistrationAnswer }).data;
-    const person = { id, token, registrationId: answer.registration.id };
+    const person = await registerTo(
+      staff.app,
+      event,
+      await memberInGoodStanding(staff.app, `Ecm${engine}${count}`),
+      { fiscalCode, disciplineCode: PEOPLE[name].disciplineCode },
+    );
     people.push(person);
     return person;
   }

@@ -7,7 +7,6 @@ import {
   type EcmTestView,
   type EventEcm,
   type MyRegistration,
-  type RegistrationAnswer,
 } from '@sodalis/contracts';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +16,12 @@ import {
   type BankQuestion,
 } from '../../../src/modules/events/ecm/learning-test/rules.js';
 import { learningTestResults } from '../../../src/modules/events/ecm/learning-test/service.js';
-import { addLedgerMember, sessionOf } from '../../helpers/ledger.js';
+import {
+  memberInGoodStanding,
+  registerTo,
+  type Registrant,
+} from '../../helpers/event-registrants.js';
+import { sessionOf } from '../../helpers/ledger.js';
 import { accountIdOf } from '../../helpers/member-api.js';
 import { refused, staffSite } from '../../helpers/staff-api.js';
 import { testEngines } from '../../helpers/test-app.js';
@@ -146,7 +150,7 @@ describe.each(testEngines())('events: the ECM learning test on %s', (engine) => 
     await staffSessions();
   });
 
-  type Person = { id: number; token: string; registrationId: number };
+  type Person = Registrant;
   const people: Person[] = [];
   async function moveClock(to: string) {
     now = new Date(to);
@@ -161,27 +165,12 @@ describe.each(testEngines())('events: the ECM learning test on %s', (engine) => 
     disciplineCode = 47,
   ): Promise<Person> {
     count += 1;
-    const id = await addLedgerMember(staff.app, `Test${engine}${count}`, 2025, {
-      2025: 'paid',
-      2026: 'paid',
-    });
-    const token = await sessionOf(staff.app, id);
-    const response = await staff.app.inject({
-      method: 'POST',
-      url: `/api/v1/Events/${event.id}/Registrations`,
-      payload: {
-        requestKey: randomUUID().replaceAll('-', ''),
-        typeId: event.registrationTypes[0]?.id,
-        addonIds: [],
-        professionCode,
-        disciplineCode,
-        employment: 'dipendente',
-      },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const answer = (response.json() as { data: RegistrationAnswer }).data;
-    const person = { id, token, registrationId: answer.registration.id };
+    const person = await registerTo(
+      staff.app,
+      event,
+      await memberInGoodStanding(staff.app, `Test${engine}${count}`),
+      { professionCode, disciplineCode },
+    );
     people.push(person);
     return person;
   }
