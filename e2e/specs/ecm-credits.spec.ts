@@ -1,17 +1,15 @@
-import type { AdminEvent, EcmCreditsReport, RegistrationAnswer } from '@sodalis/contracts';
+import type { EcmCreditsReport } from '@sodalis/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { openAdmin, SCREEN_TIMEOUT } from '../support/admin';
-import { romeLocal } from '../support/events';
-import { openSignedIn, signInThroughApi } from '../support/session';
+import { ecmCourseUnderway } from '../support/events';
+import { openSignedIn } from '../support/session';
 
 // A participant from the check-in to the ECM certificate (ADR 060), with the real clock and
 // scripts: the staff scan the badge at the entrance, correct the exit not read, end the course;
 // the participant passes the test, fills in the questionnaire, sees the credits earned in «Le
 // mie iscrizioni» and downloads the numbered certificate; the staff see it on «Crediti ECM» and
 // anyone verifies it at the printed address. axe on each page.
-
-const MINUTE = 60_000;
 
 /** The participant's card in «Le mie iscrizioni». */
 const cardOf = (page: Page, title: string) =>
@@ -25,63 +23,18 @@ test.describe('Crediti ECM (ADR 060)', () => {
     request,
     expectAccessible,
   }) => {
-    const staff = await signInThroughApi(request, 'segreteria.demo@example.org');
-    const person = await signInThroughApi(request, 'affiliato.demo@example.org');
-    const as = (token: string) => ({ authorization: `Bearer ${token}` });
-    const admin = async <T>(method: 'get' | 'post' | 'put', path: string, data?: object) => {
-      const response = await request[method](`/api/v1/Admin${path}`, {
-        ...(data === undefined ? {} : { data }),
-        headers: as(staff),
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      return ((await response.json()) as { data: T }).data;
-    };
-
-    const now = Date.now();
-    const title = `Corso ECM e2e crediti ${now.toString(36)}`;
-    const body = {
+    const title = `Corso ECM e2e crediti ${Date.now().toString(36)}`;
+    const course = await ecmCourseUnderway(request, {
       title,
-      startsAt: romeLocal(new Date(now - 3 * 60 * MINUTE)),
-      endsAt: romeLocal(new Date(now + 60 * MINUTE)),
-      mode: 'in-presenza',
-      venueName: 'Aula',
-      venueCity: 'Roma',
-      ecmCredits: true,
-      registrationTypes: [{ name: 'Partecipante', eligibility: 'tutti', standardCents: 0 }],
-      published: true,
-    };
-    const event = await admin<AdminEvent>('post', '/Events', body);
-    await admin('put', `/Events/${event.id}/Ecm`, {
-      type: 'residenziale',
-      providerCode: '1234',
       eventCode: '400007',
-      credits: 1,
-      professions: [28],
-      disciplines: [93],
+      // Tecnico sanitario laboratorio biomedico, the demo affiliate's profession.
+      professionCode: 28,
+      disciplineCode: 93,
     });
-    for (const index of [1, 2, 3]) {
-      await admin('post', `/Events/${event.id}/EcmTest/Questions`, {
-        text: `Domanda ${index} sull’emovigilanza?`,
-        options: [`Giusta ${index}`, `Errata A ${index}`, `Errata B ${index}`, `Errata C ${index}`],
-        correct: 0,
-      });
-    }
-    await admin('post', `/Events/${event.id}/EcmTest/Open`, {});
-    const registered = await request.post(`/api/v1/Events/${event.id}/Registrations`, {
-      data: {
-        requestKey: `e2ecrediti${now.toString(36)}x`,
-        typeId: event.registrationTypes[0]?.id,
-        addonIds: [],
-        fiscalCode: 'LNZMRC80A01H501Y',
-        professionCode: 28,
-        disciplineCode: 93,
-        employment: 'dipendente',
-      },
-      headers: as(person),
+    const { event, admin } = course;
+    const registrationId = await course.register('affiliato.demo@example.org', {
+      fiscalCode: 'LNZMRC80A01H501Y',
     });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const registrationId = ((await registered.json()) as { data: RegistrationAnswer }).data
-      .registration.id;
 
     // The entrance: the staff find the person by name and scan them in.
     await openSignedIn(page, 'segreteria.demo@example.org', { landing: null });
@@ -104,16 +57,11 @@ test.describe('Crediti ECM (ADR 060)', () => {
     });
     // Scanned in late and never out: the staff count the whole course from the signature sheet,
     // and the course ends a minute ago.
-    await admin('post', `/EventAttendance/Registrations/${registrationId}/EcmAdjustments`, {
-      kind: 'replace',
-      minutes: 240,
-      reason: 'Foglio firme: presente dall’inizio, badge non letto all’uscita',
-    });
-    await admin('put', `/Events/${event.id}`, {
-      ...body,
-      endsAt: romeLocal(new Date(now - MINUTE)),
-      registrationTypes: event.registrationTypes,
-    });
+    await course.attend(
+      registrationId,
+      'Foglio firme: presente dall’inizio, badge non letto all’uscita',
+    );
+    await course.end();
 
     // The participant: the test, all right.
     await openSignedIn(page, 'affiliato.demo@example.org', {
