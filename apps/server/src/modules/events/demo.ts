@@ -168,7 +168,7 @@ export const demoEvents: DemoContent = async (trx, { societyAcronym: acronym, to
       onsite_from: null,
     },
     {
-      title: 'Corso ECM: la sicurezza trasfusionale al letto del paziente',
+      title: 'Corso ECM: identificazione del paziente e controllo al letto',
       starts_at: at(courseEcmDay, '09:00'),
       ends_at: at(courseEcmDay, '13:00'),
       mode: 'in-presenza',

@@ -455,7 +455,7 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
     const course = await db
       .selectFrom('events')
       .select(['id', 'ends_at'])
-      .where('title', '=', 'Corso ECM: la sicurezza trasfusionale al letto del paziente')
+      .where('title', '=', 'Corso ECM: identificazione del paziente e controllo al letto')
       .executeTakeFirstOrThrow();
     // The demo is loaded on the clock's today: the course ended twelve days before it.
     expect(course.ends_at < now.toISOString()).toBe(true);
@@ -472,7 +472,7 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
     const pending = await pendingReports();
     expect(pending?.count).toBeGreaterThanOrEqual(1);
     expect(pending?.label).toContain(
-      '«Corso ECM: la sicurezza trasfusionale al letto del paziente»',
+      '«Corso ECM: identificazione del paziente e controllo al letto»',
     );
     expect(pending?.href).toBe(`/amministrazione/crediti-ecm?evento=${course.id}`);
     const xml = await staff.app.inject({
