@@ -1,11 +1,8 @@
 import { loadJwtSecret } from '../../security/session-tokens.js';
 import type { AccountService } from '../accounts/service.js';
 import { defineModule, type Kernel } from '../module.js';
-import {
-  communicationPreferencesAdminRoutes,
-  communicationPreferencesRoutes,
-  unsubscribeSiteRoutes,
-} from './categories/routes.js';
+import { communicationPreferencesAdminRoutes } from './categories/admin-routes.js';
+import { communicationPreferencesRoutes, unsubscribeSiteRoutes } from './categories/routes.js';
 import { CommunicationChoices } from './categories/service.js';
 import { UnsubscribeLinks } from './categories/unsubscribe-links.js';
 

@@ -1,13 +1,9 @@
-import {
-  AdminCommunicationPreferencesInputSchema,
-  CommunicationPreferencesInputSchema,
-} from '@sodalis/contracts';
+import { CommunicationPreferencesInputSchema } from '@sodalis/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseInput } from '../../../http/validation.js';
 import type { Throttle } from '../../../security/throttle.js';
 import { requireMember } from '../../accounts/guard.js';
 import type { AccountService } from '../../accounts/service.js';
-import { actorOf, IdParamsSchema } from '../../admin/route-helpers.js';
 import type { CommunicationChoices, UnsubscribeLinkState } from './service.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
 import { unsubscribePage, type UnsubscribePageContext } from './unsubscribe-page.js';
@@ -88,24 +84,5 @@ export async function communicationPreferencesRoutes(
     const input = parseInput(CommunicationPreferencesInputSchema, request.body);
     reply.header('cache-control', 'no-store');
     return { data: await choices.saveOwnChoices(member.id, input) };
-  });
-}
-
-/** A member's preferences in the back office's record: seen, and changed with a reason. */
-export async function communicationPreferencesAdminRoutes(
-  app: FastifyInstance,
-  options: { choices: CommunicationChoices },
-) {
-  const { choices } = options;
-  const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
-  app.get('/Members/:id/CommunicationPreferences', async (request) => ({
-    data: await choices.adminRecord(idOf(request.params)),
-  }));
-  app.put('/Members/:id/CommunicationPreferences', async (request) => {
-    const memberId = idOf(request.params);
-    const input = parseInput(AdminCommunicationPreferencesInputSchema, request.body);
-    return {
-      data: await choices.saveChoicesAsStaff(actorOf(request), memberId, input, input.reason),
-    };
   });
 }
