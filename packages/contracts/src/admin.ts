@@ -195,6 +195,7 @@ export const AUDIT_ENTITIES = [
   'event_registration',
   'event_ecm',
   'event_ecm_speaker',
+  'communication_segment',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -234,6 +235,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   event_registration: 'Iscrizioni agli eventi',
   event_ecm: 'Dati ECM degli eventi',
   event_ecm_speaker: 'Docenti e relatori ECM',
+  communication_segment: 'Segmenti dei destinatari',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

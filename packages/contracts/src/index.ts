@@ -52,3 +52,4 @@ export * from './member-profile.js';
 export * from './share-image.js';
 export * from './share-image-schemas.js';
 export * from './membership-register.js';
+export * from './communication-segments.js';

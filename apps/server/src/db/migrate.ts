@@ -63,6 +63,7 @@ import { eventEcmTestsMigration } from './migrations/0059-event-ecm-tests.js';
 import { eventEcmQuestionnaireMigration } from './migrations/0060-event-ecm-questionnaire.js';
 import { ecmProfessionalFactsMigration } from './migrations/0061-ecm-professional-facts.js';
 import { eventEcmCreditsMigration } from './migrations/0062-event-ecm-credits.js';
+import { communicationSegmentsMigration } from './migrations/0064-communication-segments.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -130,6 +131,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0060-event-ecm-questionnaire': eventEcmQuestionnaireMigration(engine),
     '0061-ecm-professional-facts': ecmProfessionalFactsMigration(engine),
     '0062-event-ecm-credits': eventEcmCreditsMigration(engine),
+    '0064-communication-segments': communicationSegmentsMigration(engine),
   };
 }
 

@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/module.js';
+import { communicationsModule } from './communications/module.js';
 import { contentModule } from './content/module.js';
 import { eventsModule } from './events/module.js';
 import { magazineModule } from './magazine/module.js';
@@ -37,4 +38,5 @@ export const SERVER_MODULES = [
   transparencyModule,
   searchModule,
   newsletterModule,
+  communicationsModule,
 ] as const satisfies readonly AnyServerModule[];
