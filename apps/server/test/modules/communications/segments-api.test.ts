@@ -576,6 +576,10 @@ describe.each(testEngines())('segments computed now from the demo data (%s)', (e
       definition: one({ field: 'dues', year: 2026, standings: ['arrears', 'lapsed'] }),
     });
     expect(edited.statusCode).toBe(200);
+    const choices = await call('GET', '/CommunicationSegments/Events');
+    expect(choices.json<{ data: { id: number }[] }>().data.map((event) => event.id)).toContain(
+      events.course,
+    );
     const copy = await call('POST', `/CommunicationSegments/${saved.id}/Duplicate`);
     expect(copy.statusCode).toBe(201);
     const copied = copy.json<{ data: SavedSegment }>().data;
@@ -584,7 +588,9 @@ describe.each(testEngines())('segments computed now from the demo data (%s)', (e
       definition: one({ field: 'dues', year: 2026, standings: ['arrears', 'lapsed'] }),
     });
     const listed = await call('GET', '/CommunicationSegments');
-    expect(listed.json<{ data: SavedSegment[] }>().data.map((segment) => segment.name)).toEqual([
+    const page = listed.json<{ data: AdminPage<SavedSegment> }>().data;
+    expect(page.total).toBe(2);
+    expect(page.items.map((segment) => segment.name)).toEqual([
       'Soci morosi e decaduti',
       'Soci morosi e decaduti (copia)',
     ]);

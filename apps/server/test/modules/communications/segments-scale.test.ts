@@ -1,6 +1,7 @@
 import { ITALIAN_REGIONS, type SegmentDefinition } from '@sodalis/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../../src/db/schema.js';
+import { recordFigure } from '../../helpers/figures.js';
 import { createTestApp, fixedClock, testEngines, type TestApp } from '../../helpers/test-app.js';
 
 const TODAY = '2026-06-05';
@@ -112,7 +113,7 @@ describe.each(testEngines())('a segment over 2,000 members (%s)', (engine) => {
     const previewStarted = performance.now();
     const preview = await segments.preview(definition);
     const previewMs = performance.now() - previewStarted;
-    console.log(
+    recordFigure(
       `segmento su ${MEMBERS} soci (${engine}): conteggio ${countMs.toFixed(0)} ms, ` +
         `destinatari ${listMs.toFixed(0)} ms, anteprima ${previewMs.toFixed(0)} ms`,
     );

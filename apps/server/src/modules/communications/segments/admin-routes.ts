@@ -15,7 +15,12 @@ export async function segmentsAdminRoutes(
 ) {
   const { segments } = options;
 
-  app.get('/CommunicationSegments', async () => ({ data: await segments.list() }));
+  app.get('/CommunicationSegments', async () => {
+    const items = await segments.list();
+    return { data: { items, total: items.length } };
+  });
+  // The events a condition may name, for the builder's choices.
+  app.get('/CommunicationSegments/Events', async () => ({ data: await segments.events() }));
   app.post('/CommunicationSegments/Preview', async (request) => ({
     data: await segments.preview(parseInput(SegmentDefinitionSchema, request.body)),
   }));

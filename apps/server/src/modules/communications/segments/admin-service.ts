@@ -12,6 +12,7 @@ import type { Clock } from '../../../text/dates.js';
 import { writeAudit, type Actor } from '../../admin/audit.js';
 import {
   deleteSegment,
+  everyEvent,
   findSegment,
   insertSegment,
   listSegments,
@@ -55,6 +56,11 @@ export class SegmentsAdminService {
 
   async list(): Promise<SavedSegment[]> {
     return (await listSegments(this.deps.db)).map(savedSegment);
+  }
+
+  /** Every event, newest first, for the conditions on registrations and certificates. */
+  async events(): Promise<{ id: number; title: string }[]> {
+    return everyEvent(this.deps.db);
   }
 
   async get(id: number): Promise<SavedSegment> {

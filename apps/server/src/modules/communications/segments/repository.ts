@@ -244,6 +244,16 @@ export async function eventTitles(db: Executor, ids: readonly number[]) {
   return db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute();
 }
 
+/** Every event, newest first: the builder's choices. */
+export async function everyEvent(db: Executor) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'title'])
+    .orderBy('starts_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** Every membership's first year and its ledger up to `year` (the dues conditions). */
 export async function ledgersUpTo(db: Executor, year: number) {
   const memberships = await db
