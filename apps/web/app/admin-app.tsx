@@ -50,6 +50,7 @@ import { membershipStaff } from './features/membership/admin/resources';
 import { newsStaff } from './features/news/admin/resources';
 import { eventsStaff } from './features/events/admin/resources';
 import { newsletterStaff } from './features/newsletter/admin/resources';
+import { segmentsStaff } from './features/communications/admin/segments-resources';
 import { outboxStaff } from './features/outbox/admin/resources';
 import { paymentsStaff } from './features/payments/admin/resources';
 import { reservedAreaStaff } from './features/reserved-area/admin/resources';
@@ -75,6 +76,7 @@ const STAFF_FEATURES: readonly StaffFeature[] = [
   transparencyStaff,
   sponsorshipStaff,
   newsletterStaff,
+  segmentsStaff,
   outboxStaff,
   searchStaff,
   staffKit,

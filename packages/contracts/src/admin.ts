@@ -196,6 +196,7 @@ export const AUDIT_ENTITIES = [
   'event_ecm',
   'event_ecm_speaker',
   'communication_preferences',
+  'communication_segment',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -236,6 +237,7 @@ export const AUDIT_ENTITY_NAMES: Record<AuditEntity, string> = {
   event_ecm: 'Dati ECM degli eventi',
   event_ecm_speaker: 'Docenti e relatori ECM',
   communication_preferences: 'Preferenze di comunicazione',
+  communication_segment: 'Segmenti dei destinatari',
 };
 
 export const AdminAuditListQuerySchema = AdminListQuerySchema.extend({

@@ -53,3 +53,4 @@ export * from './share-image.js';
 export * from './share-image-schemas.js';
 export * from './membership-register.js';
 export * from './communications.js';
+export * from './communication-segments.js';

@@ -64,6 +64,8 @@ export const STAFF_AREA_ROLES: Readonly<Record<string, readonly StaffRole[]>> = 
   SponsorshipRequests: SECRETARIAT,
   NewsletterSubscribers: SECRETARIAT,
   OutboxMessages: SECRETARIAT,
+  // Writing to the members: its segments (ADR 062).
+  CommunicationSegments: SECRETARIAT,
   AuditLog: SECRETARIAT,
 };
 

@@ -64,6 +64,7 @@ import { eventEcmQuestionnaireMigration } from './migrations/0060-event-ecm-ques
 import { ecmProfessionalFactsMigration } from './migrations/0061-ecm-professional-facts.js';
 import { eventEcmCreditsMigration } from './migrations/0062-event-ecm-credits.js';
 import { communicationChoicesMigration } from './migrations/0063-communication-choices.js';
+import { communicationSegmentsMigration } from './migrations/0064-communication-segments.js';
 
 /** Every migration, in order. Static imports so the build carries them (no folder scanning). */
 export function migrationsFor(engine: DatabaseEngine): Record<string, Migration> {
@@ -132,6 +133,7 @@ export function migrationsFor(engine: DatabaseEngine): Record<string, Migration>
     '0061-ecm-professional-facts': ecmProfessionalFactsMigration(engine),
     '0062-event-ecm-credits': eventEcmCreditsMigration(engine),
     '0063-communication-choices': communicationChoicesMigration(engine),
+    '0064-communication-segments': communicationSegmentsMigration(engine),
   };
 }
 

@@ -5,10 +5,14 @@ import { communicationPreferencesAdminRoutes } from './categories/admin-routes.j
 import { communicationPreferencesRoutes, unsubscribeSiteRoutes } from './categories/routes.js';
 import { CommunicationChoices } from './categories/service.js';
 import { UnsubscribeLinks } from './categories/unsubscribe-links.js';
+import { segmentsAdminRoutes } from './segments/admin-routes.js';
+import { SegmentsAdminService } from './segments/admin-service.js';
+import { SegmentsService } from './segments/service.js';
 
 /**
- * Writing to members (ADR 061): the categories of mail with their legal basis, each person's
- * choices, the one-click unsubscribe link and the preferences of the profile. The campaigns ask
+ * Writing to members: the categories of mail with their legal basis, each person's choices,
+ * the one-click unsubscribe link and the preferences (ADR 061); segments whose recipients are
+ * computed at the moment of asking (ADR 062). The campaigns ask `segments` for the recipients,
  * `communicationChoices` whom they may write to and `unsubscribeLinks` for each message's
  * headers.
  */
@@ -29,8 +33,20 @@ export const communicationsModule = defineModule<Kernel & { accounts: AccountSer
         logger: logger.child({ component: 'communications' }),
         links: unsubscribeLinks,
       }),
+      // Segments: the standing by the membership's own rules (ADR 024, ADR 062).
+      segments: new SegmentsService({
+        db,
+        clock,
+        rules: {
+          graceUntil: config.membership.graceUntil,
+          lapseAfterYears: config.membership.lapseAfterYears,
+        },
+      }),
     };
   },
+  staff: ({ db, clock, segments }) => ({
+    segments: new SegmentsAdminService({ db, clock, segments }),
+  }),
   apiRoutes: async (api, { communicationChoices, accounts }) => {
     await api.register(communicationPreferencesRoutes, {
       prefix: '/ReservedArea',
@@ -47,8 +63,9 @@ export const communicationsModule = defineModule<Kernel & { accounts: AccountSer
       siteUrl: society.publicBaseUrl,
     });
   },
-  // Members' communication preferences
-  staffRoutes: async (admin, { communicationChoices }) => {
+  // Members' communication preferences; segments
+  staffRoutes: async (admin, { communicationChoices, staff }) => {
     await admin.register(communicationPreferencesAdminRoutes, { choices: communicationChoices });
+    await admin.register(segmentsAdminRoutes, { segments: staff.segments });
   },
 });

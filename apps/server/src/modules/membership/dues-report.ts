@@ -56,7 +56,7 @@ export interface DuesReportRow {
  * The day a year's standing is read on: today for the current year, 31 December for a past one,
  * 1 January for a year still to come.
  */
-function standingDate(year: number, today: string): string {
+export function standingDate(year: number, today: string): string {
   const currentYear = Number(today.slice(0, 4));
   if (year < currentYear) return `${year}-12-31`;
   return year === currentYear ? today : `${year}-01-01`;
