@@ -20,7 +20,7 @@ test.describe('amministrazione: i segmenti dei destinatari', () => {
     expectAccessible,
   }) => {
     await openSignedIn(page, SECRETARIAT, { landing: null });
-    const name = `Soci in Lombardia ${Date.now()}`;
+    const name = `Soci in Sicilia ${Date.now()}`;
     await openAdmin(page, '/segmenti/create');
     await page.getByRole('textbox', { name: 'Nome' }).fill(name);
     const count = page.getByTestId('segment-count');
@@ -32,11 +32,12 @@ test.describe('amministrazione: i segmenti dei destinatari', () => {
     await page.getByRole('checkbox', { name: 'Molise' }).check();
     await expect(count).toHaveText('Nessun destinatario');
     await page.getByRole('checkbox', { name: 'Molise' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Lombardia' }).check();
-    // The demo's socio lives in Lombardia.
-    const giulia = page.getByRole('row').filter({ hasText: 'socio.demo@example.org' });
-    await expect(giulia).toContainText('Ferri Giulia');
-    await expect(giulia).toContainText('Regione: Lombardia');
+    await page.getByRole('checkbox', { name: 'Sicilia' }).check();
+    // The demo's member in arrears lives in Sicilia (no other spec moves her: the profile's
+    // spec changes the socio's region).
+    const anna = page.getByRole('row').filter({ hasText: 'arretrati.demo@example.org' });
+    await expect(anna).toContainText('Moretti Anna');
+    await expect(anna).toContainText('Regione: Sicilia');
     await expect(count).toContainText('destinatar');
     await expectAccessible(page);
 
@@ -54,7 +55,7 @@ test.describe('amministrazione: i segmenti dei destinatari', () => {
     const saved = listed.items.find((segment) => segment.name === name);
     expect(saved?.definition).toEqual({
       combine: 'all',
-      groups: [{ combine: 'all', conditions: [{ field: 'region', regions: ['Lombardia'] }] }],
+      groups: [{ combine: 'all', conditions: [{ field: 'region', regions: ['Sicilia'] }] }],
     });
     await adminApi(page, 'DELETE', `/CommunicationSegments/${saved?.id ?? 0}`);
   });
