@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   creditDecision,
   type CreditFacts,
@@ -125,6 +125,7 @@ describe('the participants’ report to Age.Na.S. (ADR 060)', () => {
     sponsor: 'Farmaceutica S.p.A.',
   };
   const dir = mkdtempSync(join(tmpdir(), 'sodalis-agenas-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     try {
       execFileSync('xmllint', ['--version'], { stdio: 'ignore' });

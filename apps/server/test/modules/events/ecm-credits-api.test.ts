@@ -10,7 +10,7 @@ import {
 } from '@sodalis/contracts';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,7 +134,8 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       (item) => item.key === 'ecm-rapporti-da-inviare',
     );
   function validate(xml: string): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'sodalis-agenas-')), 'rapporto.xml');
+    const dir = mkdtempSync(join(tmpdir(), 'sodalis-agenas-'));
+    const file = join(dir, 'rapporto.xml');
     writeFileSync(file, xml);
     try {
       return execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], {
@@ -143,6 +144,8 @@ describe.each(testEngines())('events: ECM credits, certificates and report on %s
       });
     } catch (error) {
       return String((error as { stderr?: string }).stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }
 
