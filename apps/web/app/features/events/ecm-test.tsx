@@ -1,6 +1,7 @@
 import {
   ECM_TEST_STATE_LABELS,
   italianDateTime,
+  percentText,
   type ApiErrorBody,
   type EcmTestOutcome,
   type EcmTestView,
@@ -86,9 +87,6 @@ export async function browserEcmTest(
     return refusalOf(error);
   }
 }
-
-const percentText = (value: number) =>
-  `${value.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
 
 /** The last result: passed or not, the score, the attempts left; never which answers were right. */
 function LastResult({ test }: { test: EcmTestView }) {

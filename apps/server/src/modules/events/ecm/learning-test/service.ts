@@ -1,6 +1,7 @@
 import {
   ECM_TEST_MESSAGES,
   italianDateTime,
+  percentText,
   type EcmAttemptResult,
   type EcmTestLink,
   type EcmTestState,
@@ -52,9 +53,6 @@ export interface LearningTestDeps {
   ecmAttendance: Pick<EcmAttendance, 'presenceOf'>;
   professionEligibility: ProfessionEligibility;
 }
-
-const percentText = (value: number) =>
-  `${value.toLocaleString('it-IT', { maximumFractionDigits: 1 })}%`;
 
 /**
  * The check by the national codes the registration stores (ADR 059): the event's accredited
