@@ -3,6 +3,9 @@ import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 
+/** The staff API of an event's attendance (ADR 051). */
+export const ATTENDANCE_API = '/api/v1/Admin/EventAttendance';
+
 /**
  * Reads a staff answer into `set` once the screen has mounted, and again when the returned
  * `load` is called (after a save): a failure is a notice with `failure`. The answer, not the

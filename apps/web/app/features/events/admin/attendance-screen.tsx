@@ -1,29 +1,26 @@
 import {
   CERTIFICATE_STATE_LABELS,
   hoursPresentText,
-  italianDateTime,
   type AdminAttendanceRow,
-  type AttendanceEvent,
 } from '@sodalis/contracts';
 import {
   Box,
   Button,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { adminJson, downloadExport } from '../../admin/data-provider';
 import { errorText } from '../../admin/error-text';
 import { SessionsEditor } from './attendance-sessions';
 import { EcmAttendance } from './ecm-attendance';
-import { ATTENDANCE_API } from './checkin-screen';
+import { ATTENDANCE_API } from './admin-data';
+import { AttendanceEventSelect, useAttendanceEvents } from './event-select';
 
 /**
  * An event's attendance for the secretariat (ADR 051): its sessions within a day (ADR 054), the
@@ -33,18 +30,10 @@ import { ATTENDANCE_API } from './checkin-screen';
  */
 export function AttendanceScreen() {
   const notify = useNotify();
-  const [events, setEvents] = useState<AttendanceEvent[]>([]);
+  const events = useAttendanceEvents();
   const [eventId, setEventId] = useState<number | null>(null);
   const [rows, setRows] = useState<AdminAttendanceRow[]>([]);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
-      .then(setEvents)
-      .catch((error: unknown) =>
-        notify(errorText(error, 'Elenco degli eventi non disponibile.'), { type: 'error' }),
-      );
-  }, [notify]);
 
   const load = useCallback(
     async (id: number) => {
@@ -103,23 +92,14 @@ export function AttendanceScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         Presenze e attestati
       </Typography>
-      <TextField
-        select
-        label="Evento"
-        value={eventId ?? ''}
-        onChange={(event) => {
-          const id = Number(event.target.value);
+      <AttendanceEventSelect
+        events={events}
+        value={eventId}
+        onChange={(id) => {
           setEventId(id);
           void load(id);
         }}
-        sx={{ mb: 2, minWidth: 320 }}
-      >
-        {events.map((event) => (
-          <MenuItem key={event.id} value={event.id}>
-            {event.title} ({italianDateTime(event.startsAt).slice(0, 10)})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {eventId === null ? null : (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>

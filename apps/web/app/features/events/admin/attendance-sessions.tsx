@@ -21,7 +21,8 @@ import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
-import { ATTENDANCE_API, sessionLabel } from './checkin-screen';
+import { ATTENDANCE_API } from './admin-data';
+import { sessionLabel } from './checkin-screen';
 import { useAdminRead } from './admin-data';
 
 type Field = 'name' | 'startsAt' | 'endsAt' | 'addonId';

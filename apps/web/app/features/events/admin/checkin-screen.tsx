@@ -1,7 +1,6 @@
 import {
   badgeCodeText,
   CHECKIN_DIRECTION_LABELS,
-  italianDateTime,
   italianRomeDate,
   normalBadgeCode,
   romeTime,
@@ -40,9 +39,8 @@ import {
   type SendOutcome,
 } from './checkin-queue';
 import { hasBarcodeDetector, loadQrDecoder, qrReader } from './checkin-qr';
-
-/** The staff API of an event's attendance (ADR 051). */
-export const ATTENDANCE_API = '/api/v1/Admin/EventAttendance';
+import { ATTENDANCE_API } from './admin-data';
+import { AttendanceEventSelect } from './event-select';
 
 /** How often the queue is tried again while scans wait (also on the browser's `online`). */
 const RETRY_MS = 15_000;
@@ -359,20 +357,7 @@ export function CheckInScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         Accoglienza: ingressi e uscite
       </Typography>
-      <TextField
-        select
-        fullWidth
-        label="Evento"
-        value={eventId ?? ''}
-        onChange={(event) => choose(Number(event.target.value))}
-        sx={{ mb: 2 }}
-      >
-        {events.map((event) => (
-          <MenuItem key={event.id} value={event.id}>
-            {event.title} ({italianDateTime(event.startsAt).slice(0, 10)})
-          </MenuItem>
-        ))}
-      </TextField>
+      <AttendanceEventSelect fullWidth events={events} value={eventId} onChange={choose} />
       {eventId === null ? null : (
         <>
           <TextField

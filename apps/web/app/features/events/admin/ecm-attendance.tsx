@@ -24,7 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { adminJson } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
-import { ATTENDANCE_API } from './checkin-screen';
+import { ATTENDANCE_API } from './admin-data';
 import { useAdminRead } from './admin-data';
 
 type Field = keyof EcmAdjustmentInput;

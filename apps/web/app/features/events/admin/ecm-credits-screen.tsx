@@ -6,9 +6,7 @@ import {
   ECM_CREDIT_CONDITIONS,
   ECM_REPORT_WARNING_DAYS,
   italianDate,
-  italianDateTime,
   romeDate,
-  type AttendanceEvent,
   type EcmCreditRow,
   type EcmCreditsReport,
   type EcmReportSentInput,
@@ -17,7 +15,6 @@ import {
   Alert,
   Box,
   Button,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
@@ -32,7 +29,8 @@ import { useSearchParams } from 'react-router';
 import { adminJson, downloadExport } from '../../admin/data-provider';
 import { errorText, fieldErrorsOf } from '../../admin/error-text';
 import { ReasonDialog } from '../../admin/reason-dialog';
-import { ATTENDANCE_API } from './checkin-screen';
+import { ATTENDANCE_API } from './admin-data';
+import { AttendanceEventSelect, useAttendanceEvents } from './event-select';
 
 /** Days from today (Rome) to an ISO date: negative when past. */
 function daysUntil(day: string): number {
@@ -175,18 +173,10 @@ export function EcmCreditsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = Number(searchParams.get('evento'));
   const eventId = Number.isInteger(chosen) && chosen > 0 ? chosen : null;
-  const [events, setEvents] = useState<AttendanceEvent[]>([]);
+  const events = useAttendanceEvents();
   const [report, setReport] = useState<EcmCreditsReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState<EcmCreditRow | null>(null);
-
-  useEffect(() => {
-    adminJson<AttendanceEvent[]>(`${ATTENDANCE_API}/Events`)
-      .then(setEvents)
-      .catch((error: unknown) =>
-        notify(errorText(error, 'Elenco degli eventi non disponibile.'), { type: 'error' }),
-      );
-  }, [notify]);
 
   const load = useCallback(async () => {
     if (eventId === null) return;
@@ -237,22 +227,14 @@ export function EcmCreditsScreen() {
       <Typography variant="h5" component="h1" gutterBottom>
         Crediti ECM
       </Typography>
-      <TextField
-        select
-        label="Evento"
-        value={eventId ?? ''}
-        onChange={(event) => {
+      <AttendanceEventSelect
+        events={events}
+        value={eventId}
+        onChange={(id) => {
           setReport(null);
-          setSearchParams({ evento: String(event.target.value) });
+          setSearchParams({ evento: String(id) });
         }}
-        sx={{ mb: 2, minWidth: 320 }}
-      >
-        {events.map((event) => (
-          <MenuItem key={event.id} value={event.id}>
-            {event.title} ({italianDateTime(event.startsAt).slice(0, 10)})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {report === null ? null : !report.accredited ? (
         <Alert severity="info">
           L’evento non ha dati ECM: compilali nella sezione «ECM» dell’evento.
