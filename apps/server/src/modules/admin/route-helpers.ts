@@ -80,6 +80,18 @@ export function sendDownload(
     .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
 }
 
+/** A PDF as a download (badges, certificates). */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: { fileName: string; content: Uint8Array },
+): FastifyReply {
+  return sendDownload(reply, {
+    fileName: pdf.fileName,
+    type: 'application/pdf',
+    body: pdf.content,
+  });
+}
+
 /**
  * The version a save was read at (ADR 041): the `If-Match` header the back office sends, the
  * ETag of the record's `version` (`"3"`). Null without it (or `*`): the save names no version.

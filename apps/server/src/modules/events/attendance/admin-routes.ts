@@ -5,10 +5,10 @@ import {
   EventSessionInputSchema,
   isoDate,
 } from '@sodalis/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../../http/validation.js';
-import { actorOf, IdParamsSchema, sendDownload } from '../../admin/route-helpers.js';
+import { actorOf, IdParamsSchema, sendPdf } from '../../admin/route-helpers.js';
 import type { AttendanceAdmin } from './admin-service.js';
 
 /** The staff API area of an event's attendance (ADR 051; its roles in `STAFF_AREA_ROLES`). */
@@ -28,15 +28,6 @@ const BadgesQuerySchema = BadgeFormatSchema.extend({
     .positive({ message: 'Iscrizione non valida.' })
     .optional(),
 });
-
-/** A PDF as a download. */
-export function sendPdf(reply: FastifyReply, pdf: { fileName: string; content: Uint8Array }) {
-  return sendDownload(reply, {
-    fileName: pdf.fileName,
-    type: 'application/pdf',
-    body: pdf.content,
-  });
-}
 
 /**
  * /api/v1/Admin/EventAttendance (ADR 051), inside the staff guard: the check-in page's people,

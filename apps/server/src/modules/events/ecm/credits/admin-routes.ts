@@ -6,9 +6,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../../../http/validation.js';
-import { actorOf, IdParamsSchema, sendDownload } from '../../../admin/route-helpers.js';
+import { actorOf, IdParamsSchema, sendDownload, sendPdf } from '../../../admin/route-helpers.js';
 import type { AttendanceAdmin } from '../../attendance/admin-service.js';
-import { sendPdf } from '../../attendance/admin-routes.js';
 import type { EcmReport } from '../report/admin-service.js';
 import type { EcmCredits } from './service.js';
 

@@ -7,17 +7,15 @@ import type { EventEcmCertificatesTable, EventEcmReportsTable } from './tables.j
 export type EcmCertificateRow = Selectable<EventEcmCertificatesTable>;
 export type EcmReportRow = Selectable<EventEcmReportsTable>;
 
-/** The confirmed registrants of an event, the people whose credits are decided. */
-export async function confirmedRegistrants(db: Executor, eventId: number) {
-  return db
+/** The confirmed registrants of an event (or the one given), whose credits are decided. */
+export async function confirmedRegistrants(db: Executor, eventId: number, registrationId?: number) {
+  let query = db
     .selectFrom('event_registrations')
     .select(['id', 'member_id', 'first_name', 'last_name', 'fiscal_code'])
     .where('event_id', '=', eventId)
-    .where('state', '=', 'confirmed')
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .execute();
+    .where('state', '=', 'confirmed');
+  if (registrationId !== undefined) query = query.where('id', '=', registrationId);
+  return query.orderBy('last_name').orderBy('first_name').orderBy('id').execute();
 }
 
 /** An event's ECM certificates, valid and revoked, by number. */

@@ -33,6 +33,7 @@ import type { EventRow } from '../../repository.js';
 import { findRegistration, lockEvent } from '../../registrations/repository.js';
 import type { EcmAttendance } from '../attendance-service.js';
 import { ecmValuesOf } from '../admin-service.js';
+import type { EligibilityFacts } from '../eligibility.js';
 import { ecmPresence } from '../presence.js';
 import { adjustmentsOfEvent, findEcm, type EcmRow } from '../repository.js';
 import { renderEcmCertificatePdf, ecmCertificateFileName } from './certificate-pdf.js';
@@ -53,13 +54,9 @@ import {
   type EcmCertificateRow,
 } from './repository.js';
 
-/** A registration's professional codes (ADR 059). */
-export interface RegistrationCodes {
-  professionCode: number | null;
-  disciplineCode: number | null;
+/** A registration's professional facts as eligibility reads them, and its employment (ADR 059). */
+export interface RegistrationCodes extends EligibilityFacts {
   employment: string | null;
-  /** The profession's words (someone who is not a health professional, ADR 059). */
-  profession: string | null;
 }
 
 /** A registration's questionnaire and sponsor declaration (ADR 058). */
@@ -235,9 +232,7 @@ export class EcmCredits {
     credit: CreditEvent,
     registrationId: number,
   ): Promise<CreditOutcome | undefined> {
-    const people = (await confirmedRegistrants(db, credit.event.id)).filter(
-      (person) => person.id === registrationId,
-    );
+    const people = await confirmedRegistrants(db, credit.event.id, registrationId);
     if (people.length === 0) return undefined;
     const [measured, adjustments] = await Promise.all([
       this.deps.attendance.attendance(db, registrationId),
@@ -301,7 +296,11 @@ export class EcmCredits {
     const shown = new Map<number, MyEcmCredits>();
     for (const row of registrations) {
       if (row.state !== 'confirmed' || row.event.endsAt > now) continue;
-      const credit = await this.creditEvent(db, row.event.id).catch(() => null);
+      // An event gone to the bin shows no credits; any other failure is the page's.
+      const credit = await this.creditEvent(db, row.event.id).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
       if (credit === null || credit.ecm.credits_tenths === null) continue;
       const outcome = await this.outcomeOf(db, credit, row.id);
       if (outcome === undefined) continue;
