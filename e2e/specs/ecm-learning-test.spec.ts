@@ -16,8 +16,9 @@ test.describe('Test di apprendimento ECM (ADR 057)', () => {
     request,
     expectAccessible,
   }) => {
+    const title = `Corso ECM e2e ${Date.now().toString(36)}`;
     const course = await ecmCourseUnderway(request, {
-      title: `Corso ECM e2e ${Date.now().toString(36)}`,
+      title,
       eventCode: '400005',
       professionCode: 1,
       disciplineCode: 47,
@@ -30,7 +31,12 @@ test.describe('Test di apprendimento ECM (ADR 057)', () => {
     await openSignedIn(page, 'affiliato.demo@example.org', {
       landing: '/area-riservata-iscrizioni',
     });
-    const line = page.getByTestId('ecm-test-link').filter({ hasText: 'da svolgere' });
+    // This course's card: the same person may be taking another course's test meanwhile.
+    const line = page
+      .getByTestId('my-registration')
+      .filter({ hasText: title })
+      .getByTestId('ecm-test-link')
+      .filter({ hasText: 'da svolgere' });
     await line.getByRole('link', { name: 'Vai al test' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test di apprendimento ECM');
     await page.getByTestId('ecm-test-start').click();
