@@ -59,7 +59,20 @@ export function startOwnPostgres(port: number): OwnPostgres {
     '--locale=C.UTF-8',
   ]);
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-o', options, 'start']);
+  // The port may be held for a moment by another process's short-lived client socket (it lies
+  // in the ephemeral range while the suite runs end-to-end tests beside): a refused bind is
+  // tried again a few times, any other failure is reported at once.
+  const start = () => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-o', options, 'start']);
+        return;
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes('Address already in use')) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+      }
+    }
+  };
   const stop = (mode: 'fast' | 'immediate' = 'fast') =>
     run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
   start();
